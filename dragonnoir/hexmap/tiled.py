@@ -1,0 +1,203 @@
+"""Tiled's hexagonal grids: offset cells <-> cube hexes, and cell <-> pixel exactly as Tiled 1.8.
+
+Tiled stores a hex map as a rectangle of (column, row) cells in which every other row
+(`staggeraxis="y"`, pointy-top hexes) or every other column (`staggeraxis="x"`, flat-top
+hexes) is pushed half a cell along. Which ones are pushed is `staggerindex` ("odd" or
+"even"). The pixel formulas are those of Tiled's `HexagonalRenderer` (libtiled), checked
+against `tmxrasterizer` renders; see the project's `docs/map-format.md` and the shared
+HEX-AND-TMX notes. Tiled 1.8 rounds tile sizes down to even numbers, so odd sizes are
+refused by the loader rather than drawn half a pixel off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from dragonnoir.hexmap.hexes import Hex, hex_round
+
+StaggerAxis = Literal["x", "y"]
+StaggerIndex = Literal["odd", "even"]
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class HexGrid:
+    """The shape of a Tiled hexagonal grid: stagger and the three pixel sizes.
+
+    `tile_width`, `tile_height` and `side_length` are Tiled's `tilewidth`, `tileheight`
+    and `hexsidelength`.
+    """
+
+    stagger_axis: StaggerAxis = "y"
+    stagger_index: StaggerIndex = "odd"
+    tile_width: int = 52
+    tile_height: int = 60
+    side_length: int = 30
+
+    # -- offset <-> cube ---------------------------------------------------------------
+
+    def _shifted(self, i: int) -> bool:
+        odd = i & 1 == 1
+        return odd if self.stagger_index == "odd" else not odd
+
+    def to_hex(self, col: int, row: int) -> Hex:
+        """The cube hex of Tiled cell (col, row)."""
+        if self.stagger_axis == "y":
+            if self.stagger_index == "odd":
+                q = col - (row - (row & 1)) // 2
+            else:
+                q = col - (row + (row & 1)) // 2
+            return Hex(q, row)
+        if self.stagger_index == "odd":
+            r = row - (col - (col & 1)) // 2
+        else:
+            r = row - (col + (col & 1)) // 2
+        return Hex(col, r)
+
+    def to_cell(self, h: Hex) -> tuple[int, int]:
+        """The Tiled cell (col, row) of a cube hex."""
+        if self.stagger_axis == "y":
+            row = h.r
+            if self.stagger_index == "odd":
+                col = h.q + (row - (row & 1)) // 2
+            else:
+                col = h.q + (row + (row & 1)) // 2
+            return (col, row)
+        col = h.q
+        if self.stagger_index == "odd":
+            row = h.r + (col - (col & 1)) // 2
+        else:
+            row = h.r + (col + (col & 1)) // 2
+        return (col, row)
+
+    # -- pixels ------------------------------------------------------------------------
+
+    @property
+    def side_offset_x(self) -> int:
+        """Horizontal run of a slanted side (flat-top); Tiled's `sideOffsetX`."""
+        return (self.tile_width - self.side_length) // 2 if self.stagger_axis == "x" else 0
+
+    @property
+    def side_offset_y(self) -> int:
+        """Vertical run of a slanted side (pointy-top); Tiled's `sideOffsetY`."""
+        return (self.tile_height - self.side_length) // 2 if self.stagger_axis == "y" else 0
+
+    @property
+    def column_width(self) -> int:
+        """Distance between cell boxes along x (Tiled's `columnWidth`)."""
+        if self.stagger_axis == "x":
+            return self.side_offset_x + self.side_length
+        return self.tile_width // 2
+
+    @property
+    def row_height(self) -> int:
+        """Distance between cell boxes along y (Tiled's `rowHeight`)."""
+        if self.stagger_axis == "y":
+            return self.side_offset_y + self.side_length
+        return self.tile_height // 2
+
+    def cell_origin(self, col: int, row: int) -> tuple[int, int]:
+        """Top-left corner of the cell's bounding box, in map pixels (integers, as Tiled)."""
+        if self.stagger_axis == "y":
+            x = col * self.tile_width + (self.tile_width // 2 if self._shifted(row) else 0)
+            y = row * self.row_height
+        else:
+            x = col * self.column_width
+            y = row * self.tile_height + (self.tile_height // 2 if self._shifted(col) else 0)
+        return (x, y)
+
+    def cell_centre(self, col: int, row: int) -> Point:
+        x, y = self.cell_origin(col, row)
+        return (x + self.tile_width / 2, y + self.tile_height / 2)
+
+    def hex_centre(self, h: Hex) -> Point:
+        return self.cell_centre(*self.to_cell(h))
+
+    def map_pixel_size(self, width: int, height: int) -> tuple[int, int]:
+        """Size in pixels of a `width` x `height` map, as `tmxrasterizer` sizes it."""
+        tw, th = self.tile_width, self.tile_height
+        if self.stagger_axis == "y":
+            w = width * tw + (tw // 2 if height > 1 else 0)
+            h = height * self.row_height + self.side_offset_y
+        else:
+            w = width * self.column_width + self.side_offset_x
+            h = height * th + (th // 2 if width > 1 else 0)
+        return (w, h)
+
+    def hex_polygon(self, h: Hex) -> list[Point]:
+        """The six corners of a hex in map pixels, as Tiled outlines it (clockwise on
+        screen, starting from the left end of the top side for flat-top hexes and from the
+        top-left slanted side for pointy-top hexes)."""
+        return self.cell_polygon(*self.to_cell(h))
+
+    def cell_polygon(self, col: int, row: int) -> list[Point]:
+        x, y = self.cell_origin(col, row)
+        tw, th = float(self.tile_width), float(self.tile_height)
+        if self.stagger_axis == "y":
+            so = float(self.side_offset_y)
+            pts = [(0.0, so), (tw / 2, 0.0), (tw, so), (tw, th - so), (tw / 2, th), (0.0, th - so)]
+        else:
+            so = float(self.side_offset_x)
+            pts = [(so, 0.0), (tw - so, 0.0), (tw, th / 2), (tw - so, th), (so, th), (0.0, th / 2)]
+        return [(x + px, y + py) for px, py in pts]
+
+    def corner_point(self, h: Hex, index: int) -> Point:
+        """Pixel position of corner `index` of `h` (see `hexes.corner_of`): the point shared
+        by `h` and its neighbours in directions index-1 and index."""
+        cx, cy = self.hex_centre(h)
+        ax, ay = self.hex_centre(h.neighbour(index - 1))
+        bx, by = self.hex_centre(h.neighbour(index))
+        # The three centres' circumcentre is the corner only for regular hexes; for Tiled's
+        # (possibly stretched) hexes, use the polygon vertex nearest the centroid instead.
+        gx, gy = (cx + ax + bx) / 3, (cy + ay + by) / 3
+        return min(self.hex_polygon(h), key=lambda p: (p[0] - gx) ** 2 + (p[1] - gy) ** 2)
+
+    def edge_segment(self, a: Hex, b: Hex) -> tuple[Point, Point]:
+        """The pixel segment of the side between adjacent hexes `a` and `b`."""
+        d = a.direction_to(b)
+        if d is None:
+            raise ValueError(f"{a} and {b} are not adjacent")
+        return (self.corner_point(a, d), self.corner_point(a, d + 1))
+
+    def _fractional_hex(self, x: float, y: float) -> tuple[float, float]:
+        """Invert the (linear) centre mapping: fractional cube (q, r) of a pixel."""
+        c0 = self.hex_centre(Hex(0, 0))
+        cq = self.hex_centre(Hex(1, 0))
+        cr = self.hex_centre(Hex(0, 1))
+        ux, uy = cq[0] - c0[0], cq[1] - c0[1]
+        vx, vy = cr[0] - c0[0], cr[1] - c0[1]
+        dx, dy = x - c0[0], y - c0[1]
+        det = ux * vy - uy * vx
+        return ((dx * vy - dy * vx) / det, (ux * dy - uy * dx) / det)
+
+    def pixel_to_hex(self, x: float, y: float) -> Hex:
+        """The hex whose Tiled outline contains map pixel (x, y).
+
+        The outlines of a Tiled grid tile the plane, so exactly one contains any point
+        that is not on a border; on a border, the first candidate in a fixed order wins.
+        """
+        guess = hex_round(*self._fractional_hex(x, y))
+        for h in (guess, *guess.neighbours()):
+            if _point_in_convex(self.hex_polygon(h), x, y):
+                return h
+        return guess
+
+    def pixel_to_cell(self, x: float, y: float) -> tuple[int, int]:
+        return self.to_cell(self.pixel_to_hex(x, y))
+
+
+def _point_in_convex(poly: list[Point], x: float, y: float) -> bool:
+    sign = 0
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        if cross != 0:
+            s = 1 if cross > 0 else -1
+            if sign == 0:
+                sign = s
+            elif s != sign:
+                return False
+    return True
