@@ -1,0 +1,85 @@
+"""The three standard board tilesets (terrain, levels, features) as TMX models.
+
+One definition serves both sides: the art script draws the PNGs and writes the TSX files
+from it, and the board writer references the same tiles. Reading never relies on this
+order — tiles are recognised by their properties — so a tileset edited in Tiled still
+loads (docs/map-format.md, "Tilesets").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dragonnoir.hexmap.board import BOARD_GRID, LEVELS
+from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.tmxmodel import ImageRef, Property, Tile, Tileset
+
+#: Where the standard tilesets live, relative to the repository's `maps/` folder.
+TILESET_DIR = Path(__file__).resolve().parents[2] / "maps" / "tilesets"
+
+TERRAIN_TILESET = "terrain"
+LEVELS_TILESET = "levels"
+FEATURES_TILESET = "features"
+
+#: Feature tiles, in tile order.
+FEATURES: tuple[str, ...] = ("walkway", "walkway_end")
+
+#: Tiles per row in the tileset images.
+COLUMNS = 8
+
+
+def _tileset(name: str, props: list[tuple[str, Property]], tileset_dir: Path) -> Tileset:
+    tw, th = BOARD_GRID.tile_width, BOARD_GRID.tile_height
+    count = len(props)
+    rows = (count + COLUMNS - 1) // COLUMNS
+    cols = min(count, COLUMNS)
+    image = ImageRef(
+        path=tileset_dir / f"{name}.png",
+        source=f"{name}.png",
+        width=cols * tw,
+        height=rows * th,
+    )
+    tiles = {i: Tile(id=i, properties={key: prop}) for i, (key, prop) in enumerate(props)}
+    return Tileset(
+        first_gid=1,
+        name=name,
+        tile_width=tw,
+        tile_height=th,
+        tile_count=count,
+        columns=cols,
+        image=image,
+        tiles=tiles,
+        source=f"{name}.tsx",
+        source_path=tileset_dir / f"{name}.tsx",
+    )
+
+
+def terrain_tileset(table: TerrainTable | None = None, tileset_dir: Path = TILESET_DIR) -> Tileset:
+    """One tile per terrain type, in terrain-table order, property `terrain` = id."""
+    table = table or default_terrain_table()
+    return _tileset(
+        TERRAIN_TILESET, [("terrain", Property(t.id)) for t in table.terrain], tileset_dir
+    )
+
+
+def levels_tileset(tileset_dir: Path = TILESET_DIR) -> Tileset:
+    """One tile per level (-1, -0.5, 0, 0.5, 1), property `level` (float)."""
+    return _tileset(
+        LEVELS_TILESET, [("level", Property(lv, "float")) for lv in LEVELS], tileset_dir
+    )
+
+
+def features_tileset(tileset_dir: Path = TILESET_DIR) -> Tileset:
+    """Walkway and walkway-end tiles, property `feature`."""
+    return _tileset(FEATURES_TILESET, [("feature", Property(f)) for f in FEATURES], tileset_dir)
+
+
+def standard_tilesets(tileset_dir: Path = TILESET_DIR) -> list[Tileset]:
+    """The three tilesets with first gids assigned as a board file uses them."""
+    sets = [terrain_tileset(tileset_dir=tileset_dir), levels_tileset(tileset_dir)]
+    sets.append(features_tileset(tileset_dir))
+    gid = 1
+    for ts in sets:
+        ts.first_gid = gid
+        gid += ts.tile_count
+    return sets
