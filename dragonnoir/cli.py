@@ -1,0 +1,206 @@
+"""The `dragonnoir` command: view, render, validate, export and bench.
+
+Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
+on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
+failure is a bug: its traceback goes to a log file in the user's folder and the command
+says where.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dragonnoir.errors import DragonNoirError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_LAYOUT = REPO_ROOT / "layouts" / "six-boards.toml"
+
+
+@dataclass
+class LoadedMap:
+    """A board or a composed layout, ready to draw."""
+
+    board: object  # dragonnoir.hexmap.board.Board (typed loosely to keep imports lazy)
+    title: str
+    seams: list[list[tuple[float, float]]]
+    board_of: Callable[[object], list[tuple[str, int, int]]] | None
+
+
+def _is_board_tmx(path: Path) -> bool:
+    """A Dragon Noir board declares a `board_id`; any other TMX is drawn as Tiled would."""
+    from dragonnoir.hexmap.tmx import read_tmx
+
+    return "board_id" in read_tmx(path).properties
+
+
+def load_map(path: Path) -> LoadedMap:
+    """Load a board (.tmx) or a layout (.toml) for viewing or rendering."""
+    if path.suffix.lower() == ".toml":
+        from dragonnoir.hexmap.layout import load_layout
+
+        layout = load_layout(path)
+
+        def board_of(h: object) -> list[tuple[str, int, int]]:
+            out = []
+            for placement, local in layout.boards_of(h):  # type: ignore[arg-type]
+                col, row = placement.board.grid.to_cell(local)
+                out.append((placement.board.id, col, row))
+            return out
+
+        return LoadedMap(layout.map, layout.name, layout.seam_polylines(), board_of)
+    from dragonnoir.hexmap.board_io import load_board
+
+    board = load_board(path)
+
+    def single(h: object) -> list[tuple[str, int, int]]:
+        col, row = board.grid.to_cell(h)  # type: ignore[arg-type]
+        return [(board.id, col, row)] if h in board.cells else []
+
+    return LoadedMap(board, board.name, [], single)
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    loaded = load_map(Path(args.path))
+    from dragonnoir.ui.viewer import run_viewer
+
+    return run_viewer(loaded.board, loaded.title, seams=loaded.seams, board_of=loaded.board_of)  # type: ignore[arg-type]
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    path = Path(args.path)
+    out = Path(args.output)
+    if path.suffix.lower() == ".tmx" and not _is_board_tmx(path):
+        from dragonnoir.hexmap.tmx import read_tmx
+        from dragonnoir.render.tmx_draw import render_tmx_to_png
+
+        render_tmx_to_png(read_tmx(path), out, scale=args.scale)
+    else:
+        loaded = load_map(path)
+        from dragonnoir.render.board_view import render_board_to_png
+
+        render_board_to_png(
+            loaded.board,  # type: ignore[arg-type]
+            out,
+            scale=args.scale,
+            seams=loaded.seams if args.seams else None,
+        )
+    print(f"wrote {out}")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from dragonnoir.hexmap.board_io import iter_board_files, load_board
+
+    failures = 0
+    paths = iter_board_files(Path(p) for p in args.paths)
+    if not paths:
+        print("nothing to validate", file=sys.stderr)
+        return 1
+    for path in paths:
+        try:
+            if path.suffix.lower() == ".toml":
+                from dragonnoir.hexmap.layout import load_layout
+
+                layout = load_layout(path)
+                print(f"ok   {path}: layout '{layout.name}', {len(layout.placements)} boards, "
+                      f"{len(layout.map.cells)} hexes")
+            else:
+                board = load_board(path)
+                print(f"ok   {path}: board '{board.id}' ({board.name}), "
+                      f"{board.width}x{board.height}, {len(board.cells)} hexes, "
+                      f"{len(board.edges)} edge features, {len(board.zones)} zones")
+        except DragonNoirError as exc:
+            failures += 1
+            print(f"FAIL {exc}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
+
+    layout = load_layout(Path(args.layout))
+    export_layout_tmx(layout, Path(args.output))
+    print(f"wrote {args.output}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    sys.path.insert(0, str(REPO_ROOT))
+    from benchmarks.run import run_all
+
+    figures = run_all(repeats=args.repeats)
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dragonnoir",
+        description="Dragon Noir 2: L'Epreuve — boards, layouts and (soon) the game.",
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    view = sub.add_parser("view", help="open a board or layout in a window")
+    view.add_argument("path", nargs="?", default=str(DEFAULT_LAYOUT), help="a .tmx board or .toml layout")
+    view.set_defaults(func=cmd_view)
+
+    render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")
+    render.add_argument("path", help="a .tmx map or a .toml layout")
+    render.add_argument("-o", "--output", required=True, help="PNG file to write")
+    render.add_argument("--scale", type=float, default=1.0, help="zoom factor (default 1)")
+    render.add_argument("--seams", action="store_true", help="draw the seams between boards")
+    render.set_defaults(func=cmd_render)
+
+    validate = sub.add_parser("validate", help="check boards and layouts; exit 1 on faults")
+    validate.add_argument("paths", nargs="+", help=".tmx boards, .toml layouts or folders")
+    validate.set_defaults(func=cmd_validate)
+
+    export = sub.add_parser("export", help="write a layout as one TMX map that Tiled opens")
+    export.add_argument("layout", help="a .toml layout")
+    export.add_argument("-o", "--output", required=True, help="TMX file to write")
+    export.set_defaults(func=cmd_export)
+
+    bench = sub.add_parser("bench", help="measure the speed figures (JSON, medians)")
+    bench.add_argument("--repeats", type=int, default=15, help="timed runs per figure")
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["view", str(DEFAULT_LAYOUT)])
+    try:
+        result: int = args.func(args)
+        return result
+    except DragonNoirError as exc:
+        print(f"dragonnoir: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug, not bad input: keep the details for a report
+        log = _crash_log()
+        log.write_text(traceback.format_exc(), encoding="utf-8")
+        print(f"dragonnoir: internal error: {exc!r}; details in {log}", file=sys.stderr)
+        return 2
+
+
+def _crash_log() -> Path:
+    from platformdirs import user_log_dir
+
+    folder = Path(user_log_dir("dragonnoir", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "crash.log"
