@@ -27,15 +27,23 @@ GID_MASK = 0x0FFFFFFF
 ALL_FLAGS = FLIP_H | FLIP_V | ROT_60 | ROT_120
 
 PropertyValue = str | int | float | bool
-PropertyType = Literal["string", "int", "float", "bool", "color", "file", "object"]
+PropertyType = Literal["string", "int", "float", "bool", "color", "file", "object", "class"]
 
 
 @dataclass(frozen=True, slots=True)
 class Property:
-    """A custom property as Tiled stores it: its value and its declared type."""
+    """A custom property as Tiled stores it: its value and its declared type.
+
+    `property_type` is Tiled's `propertytype` (the name of a custom enum or class type,
+    "" for plain properties). A `type="class"` property has `value == ""` and its
+    `members` as written in the file (members left at their defaults are not in the
+    file; their defaults live in the Tiled project, which we do not read).
+    """
 
     value: PropertyValue
     type: PropertyType = "string"
+    property_type: str = ""
+    members: Properties | None = None
 
 
 Properties = dict[str, Property]
@@ -107,6 +115,8 @@ class Tile:
     properties: Properties = field(default_factory=dict)
     image: ImageRef | None = None
     type: str = ""
+    animation: list[tuple[int, int]] = field(default_factory=list)  # (tile id, duration ms)
+    objects: ObjectLayer | None = None  # collision shapes drawn in Tiled's collision editor
 
 
 @dataclass(slots=True)
@@ -129,6 +139,11 @@ class Tileset:
     source_path: Path | None = None  # resolved .tsx path when external
 
     def contains(self, gid: int) -> bool:
+        if self.image is None and self.tiles:
+            # Image collection: tile ids may have gaps (deleted tiles), so only ids that
+            # have an image exist.
+            tile = self.tiles.get(gid - self.first_gid)
+            return tile is not None and tile.image is not None
         return self.first_gid <= gid < self.first_gid + max(self.tile_count, 1)
 
     def image_rect(self, local_id: int) -> tuple[int, int, int, int]:
@@ -178,6 +193,9 @@ class MapObject:
     points: list[tuple[float, float]] = field(default_factory=list)
     gid: int = 0
     text: str = ""
+    # Attributes of a text object's <text> element as written (fontfamily, pixelsize,
+    # wrap, color, bold, italic, underline, strikeout, kerning, halign, valign).
+    text_attributes: dict[str, str] = field(default_factory=dict)
     properties: Properties = field(default_factory=dict)
 
     def absolute_points(self) -> list[tuple[float, float]]:
@@ -194,6 +212,7 @@ class ObjectLayer:
     offset: tuple[float, float] = (0.0, 0.0)
     color: str | None = None
     properties: Properties = field(default_factory=dict)
+    draw_order: str = "topdown"  # Tiled's draworder: "topdown" or "index"
 
 
 @dataclass(slots=True)
@@ -229,6 +248,10 @@ class TmxMap:
     tiled_version: str = "1.8.2"
     next_layer_id: int = 1
     next_object_id: int = 1
+    # tilewidth/tileheight exactly as in the file when they differ from the grid's: Tiled
+    # 1.8 rounds odd tile sizes down to even numbers when it draws a hex map, and `grid`
+    # holds the rounded sizes so that our pixels match its renders. None when equal.
+    file_tile_size: tuple[int, int] | None = None
 
     @property
     def stagger_axis(self) -> StaggerAxis:

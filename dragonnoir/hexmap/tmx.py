@@ -1,0 +1,1280 @@
+"""Read and write Tiled TMX hexagonal maps and TSX tilesets (the `tmxmodel` data model).
+
+Reading
+-------
+`read_tmx` uses pytmx 3.32 as the parser of the map, as the project requires:
+`pytmx.TiledMap` parses the map element, the tilesets, the layers and the objects, and
+`pytmx.unpack_gids` decodes the tile layer data (csv, base64, base64+zlib, base64+gzip).
+The map file is also read with `xml.etree.ElementTree`, for three reasons:
+
+* to refuse, with one clear line, what we do not support (non-hexagonal orientation,
+  infinite maps, zstd or unknown data encodings, object templates, parallax, ...) and to
+  report broken XML with its line and column, before pytmx turns them into a traceback;
+* to hand pytmx a *sanitised copy* of the tree it can digest: external tilesets inlined
+  (pytmx would re-read the .tsx itself and crash on class properties), all custom
+  properties removed (read here instead), fractional `offsetx`/`offsety` removed (pytmx
+  casts them with `int()` and fails), legacy XML `<tile gid>` layer data rewritten as
+  CSV (pytmx refuses it), tile collision groups and animations removed (pytmx's
+  `.//objectgroup` would take them for layers);
+* to repair what pytmx gets wrong or loses:
+
+  - raw gids keep all four flag bits (pytmx strips three flags into its own gid table
+    and does not clear the 120-degree bit 0x10000000, giving a huge gid with no tile):
+    `TileLayer.data` holds the raw 32-bit values decoded by `pytmx.unpack_gids`;
+  - property types (pytmx returns bare values; it also fails on class-typed
+    properties and on property names that clash with attribute names): read from the
+    XML, class-typed properties kept with their members as written;
+  - fractional layer offsets, read as floats;
+  - group layers: pytmx lists groups, tile layers, image layers and object groups
+    separately, losing the drawing order; we walk the XML and flatten groups into
+    `TmxMap.layers` in drawing order, adding group offsets, multiplying opacities and
+    and-ing visibility into the children;
+  - object shapes (pytmx does not tell rectangle, ellipse, point and text apart, makes
+    polygon points absolute, recomputes polygon width/height and moves tile objects up
+    by their height): read from the XML;
+  - image layer `visible`/`opacity` (pytmx keeps them as strings, so "0" is true),
+    object group `draworder` (pytmx defaults to "index", Tiled to "topdown"),
+    `tileoffset` (strings in pytmx), image paths of external tilesets (pytmx rewrites
+    them relative to the map; we keep `source` as written and resolve `path`);
+  - missing `staggeraxis`/`staggerindex` default to Tiled's "y"/"odd" (pytmx: None);
+  - missing `columns`/`tilecount` are computed from the image as Tiled does;
+  - per-tile images of image-collection tilesets, tile animations and collision
+    shapes, image layers and their image sizes, map properties.
+
+Odd tile sizes: Tiled 1.8 (the `tmxrasterizer` we compare renders with) draws hex maps
+with `tilewidth & ~1` and `tileheight & ~1` (HexagonalRenderer::RenderParams);
+`hexsidelength` is not rounded. The `HexGrid` of a map with an odd tile size is built
+from the rounded sizes, and the sizes as written are kept in `TmxMap.file_tile_size`
+for the writer.
+
+Editor-only data that does not change the map is dropped on reading: `locked`,
+`compressionlevel`, tile `probability` and `terrain`, tileset `<grid>`, `<wangsets>`,
+`<terraintypes>`, `<transformations>` and map `<editorsettings>`. Class-typed
+properties keep the members written in the file; defaults from a `.tiled-project` file
+are not resolved. The `version`/`tiledversion` of the file are not kept: the model holds
+the version we write (1.8 / 1.8.2). Anything else we do not model is refused with a
+`MapFormatError` naming the file, the feature and the element, never dropped silently.
+
+Writing
+-------
+`write_tmx` and `write_tsx` write files in Tiled 1.8's format (CSV layer data with raw
+gids and flags, typed properties sorted by name, all object shapes). Output is
+deterministic and written atomically (temp file in the same folder, then `os.replace`).
+Relative `source` paths are written as they were read when they still point at the
+same file from the new location, otherwise recomputed relative to it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import itertools
+import math
+import os
+import re
+import struct
+import tempfile
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Final, cast
+
+from dragonnoir.errors import MapFormatError
+from dragonnoir.hexmap.tiled import HexGrid, StaggerAxis, StaggerIndex
+from dragonnoir.hexmap.tmxmodel import (
+    GID_MASK,
+    ImageLayer,
+    ImageRef,
+    Layer,
+    MapObject,
+    ObjectLayer,
+    ObjectShape,
+    Properties,
+    Property,
+    PropertyType,
+    PropertyValue,
+    Tile,
+    TileLayer,
+    Tileset,
+    TmxMap,
+)
+
+__all__ = ["read_tmx", "read_tsx", "tmx_bytes", "tsx_bytes", "write_tmx", "write_tsx"]
+
+PathLike = str | os.PathLike[str]
+
+# -- what we accept ------------------------------------------------------------------------
+# For each element: attributes we model, attributes we drop as editor-only, and
+# attributes accepted only at their default value (anything else is refused).
+
+_NO_PARALLAX: Final = {"parallaxx": "1", "parallaxy": "1", "class": ""}
+_ATTRS: Final[dict[str, tuple[set[str], set[str], dict[str, str]]]] = {
+    "map": (
+        {
+            "version",
+            "tiledversion",
+            "orientation",
+            "renderorder",
+            "width",
+            "height",
+            "tilewidth",
+            "tileheight",
+            "hexsidelength",
+            "staggeraxis",
+            "staggerindex",
+            "backgroundcolor",
+            "nextlayerid",
+            "nextobjectid",
+            "infinite",
+        },
+        {"compressionlevel"},
+        {"class": "", "parallaxoriginx": "0", "parallaxoriginy": "0"},
+    ),
+    "tileset": (
+        {
+            "firstgid",
+            "source",
+            "name",
+            "tilewidth",
+            "tileheight",
+            "spacing",
+            "margin",
+            "tilecount",
+            "columns",
+        },
+        {"version", "tiledversion", "backgroundcolor"},
+        {
+            "class": "",
+            "objectalignment": "unspecified",
+            "tilerendersize": "tile",
+            "fillmode": "stretch",
+        },
+    ),
+    "tileoffset": ({"x", "y"}, set(), {}),
+    "image": ({"source", "width", "height", "trans"}, set(), {}),
+    "tile": ({"id", "type", "class"}, {"probability", "terrain"}, {}),
+    "frame": ({"tileid", "duration"}, set(), {}),
+    "layer": (
+        {"id", "name", "width", "height", "opacity", "visible", "offsetx", "offsety", "tintcolor"},
+        {"locked"},
+        {"x": "0", "y": "0", **_NO_PARALLAX},
+    ),
+    "data": ({"encoding", "compression"}, set(), {}),
+    "objectgroup": (
+        {"id", "name", "color", "opacity", "visible", "offsetx", "offsety", "draworder"},
+        {"locked", "width", "height"},
+        {"x": "0", "y": "0", **_NO_PARALLAX},
+    ),
+    "object": (
+        {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid", "visible"},
+        set(),
+        {},
+    ),
+    "imagelayer": (
+        {"id", "name", "opacity", "visible", "offsetx", "offsety"},
+        {"locked"},
+        {"x": "0", "y": "0", "repeatx": "0", "repeaty": "0", **_NO_PARALLAX},
+    ),
+    "group": (
+        {"id", "name", "opacity", "visible", "offsetx", "offsety"},
+        {"locked"},
+        _NO_PARALLAX,
+    ),
+    "property": ({"name", "type", "propertytype", "value"}, set(), {}),
+    "polygon": ({"points"}, set(), {}),
+    "polyline": ({"points"}, set(), {}),
+    "ellipse": (set(), set(), {}),
+    "point": (set(), set(), {}),
+}
+_TEXT_ATTRS: Final = (
+    "fontfamily",
+    "pixelsize",
+    "wrap",
+    "color",
+    "bold",
+    "italic",
+    "underline",
+    "strikeout",
+    "kerning",
+    "halign",
+    "valign",
+)
+_CHILDREN: Final[dict[str, tuple[set[str], set[str]]]] = {
+    "map": (
+        {"properties", "tileset", "layer", "objectgroup", "imagelayer", "group"},
+        {"editorsettings"},
+    ),
+    "tileset": (
+        {"tileoffset", "image", "tile", "properties"},
+        {"grid", "wangsets", "terraintypes", "transformations", "editorsettings"},
+    ),
+    "tile": ({"properties", "image", "objectgroup", "animation"}, set()),
+    "layer": ({"properties", "data"}, set()),
+    "objectgroup": ({"properties", "object"}, set()),
+    "object": ({"properties", "ellipse", "point", "polygon", "polyline", "text"}, set()),
+    "imagelayer": ({"properties", "image"}, set()),
+    "group": ({"properties", "layer", "objectgroup", "imagelayer", "group"}, set()),
+    "animation": ({"frame"}, set()),
+    "properties": ({"property"}, set()),
+    "property": ({"properties"}, set()),
+    "data": ({"tile"}, set()),
+    "image": (set(), set()),
+}
+_PROPERTY_TYPES: Final = ("string", "int", "float", "bool", "color", "file", "object", "class")
+_ENCODINGS: Final[dict[str | None, set[str | None]]] = {
+    None: {None},
+    "csv": {None},
+    "base64": {None, "zlib", "gzip"},
+}
+
+
+# -- errors and small readers --------------------------------------------------------------
+
+
+class _Fail:
+    """Raises MapFormatError for one file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self, message: str, place: str | None = None) -> MapFormatError:
+        return MapFormatError(self.path, message, place)
+
+
+def _parse_xml(path: Path, what: str, fail: _Fail) -> ET.Element:
+    if not path.is_file():
+        raise fail(f"{what} file not found")
+    try:
+        return ET.parse(path).getroot()
+    except ET.ParseError as e:
+        line, col = e.position
+        msg = re.sub(r": line \d+, column \d+$", "", str(e))
+        raise fail(f"broken XML: {msg}", f"line {line}, column {col}") from None
+    except OSError as e:
+        raise fail(f"cannot read {what} file: {e.strerror or e}") from None
+
+
+def _describe(el: ET.Element) -> str:
+    name = el.get("name")
+    if el.tag in ("layer", "objectgroup", "imagelayer", "group", "tileset") and name is not None:
+        kind = {"objectgroup": "object layer", "imagelayer": "image layer", "group": "group"}.get(
+            el.tag, el.tag
+        )
+        return f"{kind} '{name}'"
+    if el.get("id") is not None:
+        return f"<{el.tag} id={el.get('id')}>"
+    return f"<{el.tag}>"
+
+
+def _check_element(el: ET.Element, where: str, fail: _Fail) -> None:
+    """Refuse attributes and child elements we do not model (see module docstring)."""
+    rule = _ATTRS.get(el.tag)
+    if rule is not None:
+        known, ignored, defaults = rule
+        for key, value in el.attrib.items():
+            if key in known or key in ignored:
+                continue
+            if key in defaults and _same_value(value, defaults[key]):
+                continue
+            if el.tag == "object" and key == "template":
+                raise fail("object templates are not supported", where)
+            if key in ("parallaxx", "parallaxy"):
+                raise fail(f"layer parallax ({key}={value}) is not supported", where)
+            if key in ("repeatx", "repeaty"):
+                raise fail(f"repeating image layers ({key}={value}) are not supported", where)
+            raise fail(f'unsupported attribute {key}="{value}" on <{el.tag}>', where)
+    kids = _CHILDREN.get(el.tag)
+    if kids is not None:
+        allowed, skipped = kids
+        for child in el:
+            if child.tag not in allowed and child.tag not in skipped:
+                raise fail(f"unsupported element <{child.tag}> in <{el.tag}>", where)
+
+
+def _same_value(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    try:
+        return float(a) == float(b)
+    except ValueError:
+        return False
+
+
+def _int(el: ET.Element, name: str, where: str, fail: _Fail, default: int | None = None) -> int:
+    raw = el.get(name)
+    if raw is None:
+        if default is None:
+            raise fail(f"missing attribute '{name}' on <{el.tag}>", where)
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        try:
+            value = float(raw)
+        except ValueError:
+            value = math.nan
+        if value.is_integer():
+            return int(value)
+        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not an integer', where) from None
+
+
+def _float(el: ET.Element, name: str, where: str, fail: _Fail, default: float = 0.0) -> float:
+    raw = el.get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not a number', where) from None
+    if not math.isfinite(value):
+        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not a finite number', where)
+    return value
+
+
+def _bool(el: ET.Element, name: str, default: bool = True) -> bool:
+    raw = el.get(name)
+    if raw is None:
+        return default
+    return raw.strip().lower() not in ("0", "false", "")
+
+
+def _png_size(path: Path) -> tuple[int, int] | None:
+    try:
+        with path.open("rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) == 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        w, h = struct.unpack(">II", head[16:24])
+        return (int(w), int(h))
+    return None
+
+
+def _image(el: ET.Element, base: Path, owner: str, where: str, fail: _Fail) -> ImageRef | None:
+    """An <image> element; `owner` says whose image it is, for error messages."""
+    _check_element(el, where, fail)
+    if el.get("format") is not None or el.find("data") is not None:
+        raise fail("embedded image data is not supported", where)
+    source = el.get("source", "")
+    if not source:
+        return None
+    path = Path(os.path.normpath(base / source))
+    if not path.is_file():
+        raise fail(f"image '{source}' of {owner} not found (looked for {path})", where)
+    width = _int(el, "width", where, fail, 0)
+    height = _int(el, "height", where, fail, 0)
+    if width <= 0 or height <= 0:
+        size = _png_size(path)
+        if size is None:
+            raise fail(f"image '{source}' of {owner} has no size and is not a PNG", where)
+        width, height = size
+    return ImageRef(path=path, source=source, width=width, height=height, trans=el.get("trans"))
+
+
+# -- properties ----------------------------------------------------------------------------
+
+
+def _properties(el: ET.Element, where: str, fail: _Fail) -> Properties:
+    props: Properties = {}
+    for pe in el.findall("properties"):
+        _check_element(pe, where, fail)
+        for p in pe.findall("property"):
+            _check_element(p, where, fail)
+            name = p.get("name")
+            if name is None:
+                raise fail("a <property> has no name", where)
+            props[name] = _property(p, f"{where}, property '{name}'", fail)
+    return props
+
+
+def _property(p: ET.Element, where: str, fail: _Fail) -> Property:
+    ptype = p.get("type", "string")
+    if ptype not in _PROPERTY_TYPES:
+        raise fail(f"unknown property type '{ptype}'", where)
+    kind = cast(PropertyType, ptype)
+    ptname = p.get("propertytype", "")
+    if kind == "class":
+        return Property("", "class", ptname, _properties(p, where, fail))
+    raw = p.get("value")
+    if raw is None:
+        raw = p.text or ""
+    value: PropertyValue
+    try:
+        if kind in ("int", "object"):
+            value = int(raw) if raw.strip() else 0
+        elif kind == "float":
+            value = float(raw) if raw.strip() else 0.0
+        elif kind == "bool":
+            low = raw.strip().lower()
+            if low not in ("true", "false", "1", "0", ""):
+                raise ValueError(raw)
+            value = low in ("true", "1")
+        else:
+            value = raw
+    except ValueError:
+        raise fail(f"value '{raw}' is not a valid {kind}", where) from None
+    return Property(value, kind, ptname)
+
+
+# -- tilesets ------------------------------------------------------------------------------
+
+
+def _tileset(
+    el: ET.Element,
+    first_gid: int,
+    base: Path,
+    fail: _Fail,
+    source: str | None = None,
+    source_path: Path | None = None,
+) -> Tileset:
+    name = el.get("name", "")
+    where = f"tileset '{name}'"
+    _check_element(el, where, fail)
+    owner = f"tileset '{name}'"
+    tw = _int(el, "tilewidth", where, fail, 0)
+    th = _int(el, "tileheight", where, fail, 0)
+    spacing = _int(el, "spacing", where, fail, 0)
+    margin = _int(el, "margin", where, fail, 0)
+    offset = (0, 0)
+    off_el = el.find("tileoffset")
+    if off_el is not None:
+        _check_element(off_el, where, fail)
+        offset = (_int(off_el, "x", where, fail, 0), _int(off_el, "y", where, fail, 0))
+    image = None
+    img_el = el.find("image")
+    if img_el is not None:
+        image = _image(img_el, base, owner, where, fail)
+    tiles: dict[int, Tile] = {}
+    for te in el.findall("tile"):
+        tid = _int(te, "id", where, fail)
+        twhere = f"{where}, tile {tid}"
+        _check_element(te, twhere, fail)
+        tile = Tile(
+            id=tid,
+            properties=_properties(te, twhere, fail),
+            type=te.get("class") or te.get("type") or "",
+        )
+        ti = te.find("image")
+        if ti is not None:
+            tile.image = _image(ti, base, f"{owner}, tile {tid}", twhere, fail)
+        og = te.find("objectgroup")
+        if og is not None:
+            tile.objects = _object_layer(og, twhere, fail, None, (0.0, 0.0), 1.0, True)
+        anim = te.find("animation")
+        if anim is not None:
+            _check_element(anim, twhere, fail)
+            for fr in anim.findall("frame"):
+                _check_element(fr, twhere, fail)
+                tile.animation.append(
+                    (_int(fr, "tileid", twhere, fail), _int(fr, "duration", twhere, fail))
+                )
+        tiles[tid] = tile
+    columns = _int(el, "columns", where, fail, -1)
+    count = _int(el, "tilecount", where, fail, -1)
+    if image is not None and tw > 0 and th > 0:
+        # Tiled's own computation when the attributes are absent (old files).
+        auto_cols = max(0, (image.width - 2 * margin + spacing) // (tw + spacing))
+        auto_rows = max(0, (image.height - 2 * margin + spacing) // (th + spacing))
+        if columns < 0:
+            columns = auto_cols
+        if count < 0:
+            count = auto_cols * auto_rows
+    if columns < 0:
+        columns = 0
+    if count < 0:
+        count = len(tiles)
+    return Tileset(
+        first_gid=first_gid,
+        name=name,
+        tile_width=tw,
+        tile_height=th,
+        tile_count=count,
+        columns=columns,
+        spacing=spacing,
+        margin=margin,
+        tile_offset=offset,
+        image=image,
+        tiles=tiles,
+        properties=_properties(el, where, fail),
+        source=source,
+        source_path=source_path,
+    )
+
+
+def read_tsx(path: PathLike, first_gid: int = 1) -> Tileset:
+    """Read an external tileset (.tsx) on its own."""
+    p = Path(path)
+    fail = _Fail(p)
+    root = _parse_xml(p, "tileset", fail)
+    if root.tag != "tileset":
+        raise fail(f"not a TSX tileset (root element is <{root.tag}>)")
+    return _tileset(root, first_gid, p.parent, fail)
+
+
+# -- layers and objects --------------------------------------------------------------------
+
+
+def _points(el: ET.Element, where: str, fail: _Fail) -> list[tuple[float, float]]:
+    _check_element(el, where, fail)
+    out: list[tuple[float, float]] = []
+    for pair in el.get("points", "").split():
+        try:
+            xs, ys = pair.split(",")
+            out.append((float(xs), float(ys)))
+        except ValueError:
+            raise fail(f"bad point '{pair}' in <{el.tag}>", where) from None
+    return out
+
+
+def _object(oe: ET.Element, layer_where: str, fail: _Fail, py: Any) -> MapObject:
+    oid = _int(oe, "id", layer_where, fail, 0)
+    where = f"{layer_where}, object {oid}"
+    _check_element(oe, where, fail)
+    # pytmx gives the right id, name, x, rotation and visibility; the shape, the raw gid,
+    # the relative points and the unmodified y/width/height come from the XML.
+    obj = MapObject(
+        id=int(py.id) if py is not None else oid,
+        x=float(py.x) if py is not None else _float(oe, "x", where, fail),
+        y=_float(oe, "y", where, fail),
+        name=(py.name if py is not None else oe.get("name")) or "",
+        type=oe.get("class") or oe.get("type") or "",
+        width=_float(oe, "width", where, fail),
+        height=_float(oe, "height", where, fail),
+        rotation=float(py.rotation) if py is not None else _float(oe, "rotation", where, fail),
+        visible=bool(py.visible) if py is not None else _bool(oe, "visible"),
+        properties=_properties(oe, where, fail),
+    )
+    shape: ObjectShape = "rectangle"
+    if oe.get("gid") is not None:
+        shape = "tile"
+        obj.gid = _int(oe, "gid", where, fail) & 0xFFFFFFFF
+    for child in oe:
+        if child.tag in ("ellipse", "point"):
+            _check_element(child, where, fail)
+            shape = cast(ObjectShape, child.tag)
+        elif child.tag in ("polygon", "polyline"):
+            shape = cast(ObjectShape, child.tag)
+            obj.points = _points(child, where, fail)
+        elif child.tag == "text":
+            shape = "text"
+            obj.text = child.text or ""
+            for key, value in child.attrib.items():
+                if key not in _TEXT_ATTRS:
+                    raise fail(f'unsupported attribute {key}="{value}" on <text>', where)
+            obj.text_attributes = {k: child.attrib[k] for k in _TEXT_ATTRS if k in child.attrib}
+    obj.shape = shape
+    return obj
+
+
+def _object_layer(
+    el: ET.Element,
+    where: str,
+    fail: _Fail,
+    py: Any,
+    offset: tuple[float, float],
+    opacity: float,
+    visible: bool,
+) -> ObjectLayer:
+    _check_element(el, where, fail)
+    py_objects: list[Any] = list(py) if py is not None else []
+    objs = el.findall("object")
+    if py is not None and len(py_objects) != len(objs):
+        raise fail("pytmx and the XML disagree on the number of objects", where)
+    return ObjectLayer(
+        name=el.get("name", ""),
+        objects=[
+            _object(oe, where, fail, py_objects[i] if py is not None else None)
+            for i, oe in enumerate(objs)
+        ],
+        id=_int(el, "id", where, fail, 0),
+        visible=visible and _bool(el, "visible"),
+        opacity=opacity * _float(el, "opacity", where, fail, 1.0),
+        offset=(
+            offset[0] + _float(el, "offsetx", where, fail),
+            offset[1] + _float(el, "offsety", where, fail),
+        ),
+        color=el.get("color"),
+        properties=_properties(el, where, fail),
+        draw_order=el.get("draworder", "topdown"),
+    )
+
+
+def _legacy_gids(data: ET.Element, where: str, fail: _Fail) -> list[int]:
+    out = []
+    for t in data.findall("tile"):
+        if set(t.attrib) - {"gid"}:
+            raise fail("unsupported attribute on a <tile> of layer data", where)
+        try:
+            out.append(int(t.get("gid", "0")))
+        except ValueError:
+            raise fail(f'bad <tile gid="{t.get("gid")}"> in layer data', where) from None
+    return out
+
+
+def _check_data(el: ET.Element, where: str, fail: _Fail) -> ET.Element:
+    data = el.find("data")
+    if data is None:
+        raise fail("tile layer has no <data>", where)
+    _check_element(data, where, fail)
+    if data.find("chunk") is not None:
+        raise fail("chunked layer data (infinite map) is not supported", where)
+    enc, comp = data.get("encoding"), data.get("compression")
+    if enc not in _ENCODINGS:
+        raise fail(f"unknown layer data encoding '{enc}'", where)
+    if comp not in _ENCODINGS[enc]:
+        if comp == "zstd":
+            raise fail(
+                "zstd-compressed layer data is not supported (no zstd in Python's standard "
+                "library); re-save the map in Tiled with CSV or zlib",
+                where,
+            )
+        raise fail(f"unknown layer data compression '{comp}' (encoding '{enc}')", where)
+    return data
+
+
+def _decode_data(data: ET.Element, where: str, fail: _Fail) -> list[int]:
+    import pytmx
+
+    enc = data.get("encoding")
+    if enc is None:
+        return _legacy_gids(data, where, fail)
+    try:
+        gids = pytmx.pytmx.unpack_gids(
+            text=(data.text or "").strip(), encoding=enc, compression=data.get("compression")
+        )
+    except Exception as e:
+        raise fail(f"cannot decode {enc} layer data: {type(e).__name__}: {e}", where) from None
+    return [int(g) & 0xFFFFFFFF for g in gids]
+
+
+# -- the reader ----------------------------------------------------------------------------
+
+
+class _MapReader:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fail = _Fail(path)
+        self.base = path.parent
+
+    def read(self) -> TmxMap:
+        fail = self.fail
+        root = _parse_xml(self.path, "map", fail)
+        if root.tag != "map":
+            raise fail(f"not a TMX map (root element is <{root.tag}>)")
+        orientation = root.get("orientation", "orthogonal")
+        if orientation != "hexagonal":
+            raise fail(f"orientation '{orientation}' is not supported: only hexagonal maps", "map")
+        if root.get("infinite", "0") not in ("0", ""):
+            raise fail("infinite maps are not supported: resize the map to a fixed size", "map")
+        _check_element(root, "map", fail)
+        axis = root.get("staggeraxis", "y")
+        index = root.get("staggerindex", "odd")
+        if axis not in ("x", "y"):
+            raise fail(f"staggeraxis '{axis}' is neither 'x' nor 'y'", "map")
+        if index not in ("odd", "even"):
+            raise fail(f"staggerindex '{index}' is neither 'odd' nor 'even'", "map")
+        for key in ("width", "height", "tilewidth", "tileheight"):
+            if _int(root, key, "map", fail) <= 0:
+                raise fail(f"map {key} must be positive", "map")
+        if _int(root, "hexsidelength", "map", fail, 0) < 0:
+            raise fail("map hexsidelength must not be negative", "map")
+
+        tilesets = self._tilesets(root)
+        # Layer data is checked and decoded before pytmx sees it, so that a broken layer
+        # is reported with its name.
+        decoded: dict[int, list[int]] = {}
+        for el in root.iter("layer"):
+            where = _describe(el)
+            _check_element(el, where, fail)
+            decoded[id(el)] = _decode_data(_check_data(el, where, fail), where, fail)
+
+        self._validate(root, "map")
+        tm = self._pytmx(root, decoded, tilesets)
+        return self._build(root, tm, tilesets, decoded, cast(StaggerAxis, axis), index)
+
+    def _tilesets(self, root: ET.Element) -> list[tuple[ET.Element, Tileset]]:
+        out: list[tuple[ET.Element, Tileset]] = []
+        fail = self.fail
+        for el in root.findall("tileset"):
+            first_gid = _int(el, "firstgid", _describe(el), fail)
+            if first_gid <= 0:
+                raise fail("tileset firstgid must be positive", _describe(el))
+            source = el.get("source")
+            if source:
+                where = f"tileset '{source}'"
+                tsx_path = Path(os.path.normpath(self.base / source))
+                if not tsx_path.is_file():
+                    raise fail(
+                        f"external tileset '{source}' not found (looked for {tsx_path})", where
+                    )
+                tsx_fail = _Fail(tsx_path)
+                tsx_root = _parse_xml(tsx_path, "tileset", tsx_fail)
+                if tsx_root.tag != "tileset":
+                    raise tsx_fail(f"not a TSX tileset (root element is <{tsx_root.tag}>)")
+                ts = _tileset(tsx_root, first_gid, tsx_path.parent, fail, source, tsx_path)
+                out.append((tsx_root, ts))
+            else:
+                out.append((el, _tileset(el, first_gid, self.base, fail)))
+        for (_, a), (_, b) in itertools.pairwise(out):
+            if b.first_gid <= a.first_gid:
+                raise fail("tilesets are not in increasing firstgid order", f"tileset '{b.name}'")
+        return out
+
+    def _validate(self, el: ET.Element, where: str) -> None:
+        """Refuse unsupported features anywhere in the map before pytmx sees it."""
+        for child in el:
+            if child.tag in ("layer", "objectgroup", "imagelayer", "group"):
+                place = _describe(child)
+            elif child.tag == "object":
+                place = f"{where}, object {child.get('id', '?')}"
+            else:
+                place = where
+            _check_element(child, place, self.fail)
+            # Tilesets are checked as they are read; legacy <data><tile gid> is decoded.
+            if child.tag not in ("tileset", "data"):
+                self._validate(child, place)
+
+    def _pytmx(
+        self,
+        root: ET.Element,
+        decoded: dict[int, list[int]],
+        tilesets: list[tuple[ET.Element, Tileset]],
+    ) -> Any:
+        """Parse a sanitised copy of the map with pytmx (see module docstring)."""
+        import pytmx
+
+        tree = copy.deepcopy(root)
+        # External tilesets inlined: pytmx would re-read (and choke on) the .tsx itself.
+        for i, el in enumerate(tree.findall("tileset")):
+            src = el.get("source")
+            if src:
+                inlined = copy.deepcopy(tilesets[i][0])
+                inlined.set("firstgid", el.get("firstgid", "1"))
+                tree.remove(el)
+                tree.insert(i, inlined)
+        for el in tree.iter():
+            for p in el.findall("properties"):
+                el.remove(p)
+            for key in ("offsetx", "offsety"):
+                if key in el.attrib:
+                    el.set(key, "0")
+            if el.tag == "tile":
+                for kid in el.findall("objectgroup") + el.findall("animation"):
+                    el.remove(kid)
+        originals = list(root.iter("layer"))
+        for orig, el in zip(originals, tree.iter("layer"), strict=True):
+            data = el.find("data")
+            if data is not None and data.get("encoding") is None:
+                for t in data.findall("tile"):
+                    data.remove(t)
+                data.set("encoding", "csv")
+                data.text = ",".join(str(g) for g in decoded[id(orig)]) or "0"
+        tm = pytmx.TiledMap()
+        tm.filename = str(self.path)
+        try:
+            tm.parse_xml(tree)
+        except Exception as e:  # pytmx raises bare Exception, ValueError, TypeError...
+            raise self.fail(f"pytmx cannot parse the map: {type(e).__name__}: {e}") from None
+        return tm
+
+    def _build(
+        self,
+        root: ET.Element,
+        tm: Any,
+        tilesets: list[tuple[ET.Element, Tileset]],
+        decoded: dict[int, list[int]],
+        axis: StaggerAxis,
+        index: str,
+    ) -> TmxMap:
+        fail = self.fail
+        tw, th = int(tm.tilewidth), int(tm.tileheight)
+        side = float(tm.hexsidelength)
+        if not side.is_integer():
+            raise fail(f"hexsidelength {side} is not an integer", "map")
+        grid = HexGrid(
+            stagger_axis=axis,
+            stagger_index=cast(StaggerIndex, index),
+            tile_width=tw & ~1,
+            tile_height=th & ~1,
+            side_length=int(side),
+        )
+        m = TmxMap(
+            path=self.path,
+            width=int(tm.width),
+            height=int(tm.height),
+            grid=grid,
+            properties=_properties(root, "map", fail),
+            orientation="hexagonal",
+            render_order=str(tm.renderorder),
+            background_color=root.get("backgroundcolor"),
+            file_tile_size=None if (tw, th) == (tw & ~1, th & ~1) else (tw, th),
+        )
+        # Tilesets: geometry from pytmx, the rest (typed properties, tiles, images as
+        # written, integer tile offsets) from the XML.
+        if len(tm.tilesets) != len(tilesets):
+            raise fail("pytmx and the XML disagree on the number of tilesets", "map")
+        for pts, (_, ts) in zip(tm.tilesets, tilesets, strict=True):
+            ts.first_gid = int(pts.firstgid)
+            ts.tile_width = int(pts.tilewidth)
+            ts.tile_height = int(pts.tileheight)
+            ts.spacing = int(pts.spacing)
+            ts.margin = int(pts.margin)
+            if int(pts.tilecount) > 0:
+                ts.tile_count = int(pts.tilecount)
+            if int(pts.columns) > 0:
+                ts.columns = int(pts.columns)
+            m.tilesets.append(ts)
+
+        kinds: dict[str, Iterator[Any]] = {
+            "layer": iter([x for x in tm.layers if isinstance(x, _pytmx_cls("TiledTileLayer"))]),
+            "objectgroup": iter(
+                [x for x in tm.layers if isinstance(x, _pytmx_cls("TiledObjectGroup"))]
+            ),
+            "imagelayer": iter(
+                [x for x in tm.layers if isinstance(x, _pytmx_cls("TiledImageLayer"))]
+            ),
+        }
+        self._layers(root, m, kinds, decoded, (0.0, 0.0), 1.0, True)
+        max_layer_id = max((layer.id for layer in m.layers), default=0)
+        m.next_layer_id = _int(root, "nextlayerid", "map", fail, max_layer_id + 1)
+        max_object_id = max((o.id for ol in m.object_layers() for o in ol.objects), default=0)
+        m.next_object_id = _int(root, "nextobjectid", "map", fail, max_object_id + 1)
+        self._check_gids(m)
+        return m
+
+    def _layers(
+        self,
+        parent: ET.Element,
+        m: TmxMap,
+        kinds: dict[str, Iterator[Any]],
+        decoded: dict[int, list[int]],
+        offset: tuple[float, float],
+        opacity: float,
+        visible: bool,
+    ) -> None:
+        fail = self.fail
+        for el in parent:
+            if el.tag not in ("layer", "objectgroup", "imagelayer", "group"):
+                continue
+            where = _describe(el)
+            _check_element(el, where, fail)
+            off = (
+                offset[0] + _float(el, "offsetx", where, fail),
+                offset[1] + _float(el, "offsety", where, fail),
+            )
+            if el.tag == "group":
+                if el.find("properties") is not None and _properties(el, where, fail):
+                    raise fail(
+                        "custom properties on a group layer are not supported "
+                        "(groups are flattened into their layers)",
+                        where,
+                    )
+                if el.get("tintcolor"):
+                    raise fail("tint colour on a group layer is not supported", where)
+                self._layers(
+                    el,
+                    m,
+                    kinds,
+                    decoded,
+                    off,
+                    opacity * _float(el, "opacity", where, fail, 1.0),
+                    visible and _bool(el, "visible"),
+                )
+                continue
+            py = next(kinds[el.tag], None)
+            if py is None:
+                raise fail("pytmx and the XML disagree on the layers", where)
+            layer: Layer
+            if el.tag == "layer":
+                layer = self._tile_layer(el, py, decoded[id(el)], where)
+                layer.offset = off
+                layer.opacity *= opacity
+                layer.visible = layer.visible and visible
+            elif el.tag == "objectgroup":
+                layer = _object_layer(el, where, fail, py, offset, opacity, visible)
+            else:
+                layer = self._image_layer(el, where, off, opacity, visible)
+            m.layers.append(layer)
+
+    def _tile_layer(self, el: ET.Element, py: Any, raw: list[int], where: str) -> TileLayer:
+        fail = self.fail
+        width, height = int(py.width), int(py.height)
+        if width <= 0 or height <= 0:
+            raise fail("tile layer width and height must be positive", where)
+        if len(raw) != width * height:
+            raise fail(
+                f"layer data has {len(raw)} cells, expected {width}x{height} = {width * height}",
+                where,
+            )
+        return TileLayer(
+            name=str(py.name or ""),
+            width=width,
+            height=height,
+            data=[raw[r * width : (r + 1) * width] for r in range(height)],
+            id=_int(el, "id", where, fail, 0),
+            visible=bool(py.visible),
+            opacity=float(py.opacity),
+            properties=_properties(el, where, fail),
+            tint=el.get("tintcolor"),
+        )
+
+    def _image_layer(
+        self,
+        el: ET.Element,
+        where: str,
+        offset: tuple[float, float],
+        opacity: float,
+        visible: bool,
+    ) -> ImageLayer:
+        fail = self.fail
+        if el.get("tintcolor"):
+            raise fail("tint colour on an image layer is not supported", where)
+        img_el = el.find("image")
+        image = None
+        if img_el is not None:
+            image = _image(img_el, self.base, f"image layer '{el.get('name', '')}'", where, fail)
+        return ImageLayer(
+            name=el.get("name", ""),
+            image=image,
+            id=_int(el, "id", where, fail, 0),
+            visible=visible and _bool(el, "visible"),
+            opacity=opacity * _float(el, "opacity", where, fail, 1.0),
+            offset=offset,
+            properties=_properties(el, where, fail),
+        )
+
+    def _check_gids(self, m: TmxMap) -> None:
+        fail = self.fail
+        for layer in m.layers:
+            if isinstance(layer, TileLayer):
+                for row, cells in enumerate(layer.data):
+                    for col, raw in enumerate(cells):
+                        gid = raw & GID_MASK
+                        if raw and (gid == 0 or m.tileset_for(gid) is None):
+                            raise fail(
+                                f"gid {gid} (raw {raw}) points at no tileset",
+                                f"layer '{layer.name}', col {col}, row {row}",
+                            )
+            elif isinstance(layer, ObjectLayer):
+                for obj in layer.objects:
+                    gid = obj.gid & GID_MASK
+                    if obj.shape == "tile" and m.tileset_for(gid) is None:
+                        raise fail(
+                            f"tile object gid {gid} points at no tileset",
+                            f"object layer '{layer.name}', object {obj.id}",
+                        )
+
+
+def _pytmx_cls(name: str) -> type:
+    import pytmx
+
+    return cast(type, getattr(pytmx, name))
+
+
+def read_tmx(path: PathLike) -> TmxMap:
+    """Read a finite hexagonal TMX map (and its external tilesets) into a `TmxMap`.
+
+    Raises `MapFormatError` (one line: file, place, problem) for anything broken or
+    unsupported; see the module docstring for what is supported.
+    """
+    return _MapReader(Path(path)).read()
+
+
+# -- the writer ----------------------------------------------------------------------------
+
+
+def _num(v: float) -> str:
+    if v == 0:
+        return "0"
+    if float(v).is_integer() and abs(v) < 1e15:
+        return str(int(v))
+    return repr(float(v))
+
+
+def _esc(text: str, attr: bool = True) -> str:
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if attr:
+        text = (
+            text.replace('"', "&quot;")
+            .replace("\n", "&#10;")
+            .replace("\r", "&#13;")
+            .replace("\t", "&#9;")
+        )
+    return text
+
+
+def _attrs(pairs: Iterable[tuple[str, str | None]]) -> str:
+    return "".join(f' {k}="{_esc(v)}"' for k, v in pairs if v is not None)
+
+
+def _rel_source(source: str, path: Path, out_dir: Path) -> str:
+    """`source` if it still names `path` from `out_dir`, else a path relative to it."""
+    if not path.is_absolute():
+        return source
+    if Path(os.path.normpath(out_dir / source)) == Path(os.path.normpath(path)):
+        return source
+    try:
+        return Path(os.path.relpath(path, out_dir)).as_posix()
+    except ValueError:  # another drive on Windows
+        return path.as_posix()
+
+
+class _Writer:
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.lines: list[str] = ['<?xml version="1.0" encoding="UTF-8"?>']
+
+    def add(self, depth: int, text: str) -> None:
+        self.lines.append(" " * depth + text)
+
+    def result(self) -> bytes:
+        return ("\n".join(self.lines) + "\n").encode("utf-8")
+
+    # properties
+
+    def properties(self, depth: int, props: Properties) -> None:
+        if not props:
+            return
+        self.add(depth, "<properties>")
+        for name in sorted(props):
+            self.property(depth + 1, name, props[name])
+        self.add(depth, "</properties>")
+
+    def property(self, depth: int, name: str, p: Property) -> None:
+        head = [("name", name), ("type", None if p.type == "string" else p.type)]
+        head.append(("propertytype", p.property_type or None))
+        if p.type == "class":
+            if p.members:
+                self.add(depth, f"<property{_attrs(head)}>")
+                self.properties(depth + 1, p.members)
+                self.add(depth, "</property>")
+            else:
+                self.add(depth, f"<property{_attrs(head)}/>")
+            return
+        value = p.value
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int | float):
+            text = _num(value) if isinstance(value, float) else str(value)
+        else:
+            text = value
+        if "\n" in text:
+            self.add(depth, f"<property{_attrs(head)}>{_esc(text, attr=False)}</property>")
+        else:
+            self.add(depth, f"<property{_attrs([*head, ('value', text)])}/>")
+
+    def image(self, depth: int, ref: ImageRef | None) -> None:
+        if ref is None:
+            self.add(depth, '<image source=""/>')
+            return
+        src = _rel_source(ref.source, ref.path, self.out_dir)
+        attrs = [("source", src), ("trans", ref.trans)]
+        attrs += [("width", str(ref.width)), ("height", str(ref.height))]
+        self.add(depth, f"<image{_attrs(attrs)}/>")
+
+    # tilesets
+
+    def tileset_body(self, depth: int, ts: Tileset) -> None:
+        if ts.tile_offset != (0, 0):
+            x, y = ts.tile_offset
+            self.add(depth, f'<tileoffset x="{x}" y="{y}"/>')
+        self.properties(depth, ts.properties)
+        if ts.image is not None:
+            self.image(depth, ts.image)
+        for tid in sorted(ts.tiles):
+            tile = ts.tiles[tid]
+            attrs = _attrs([("id", str(tid)), ("type", tile.type or None)])
+            if not (tile.properties or tile.image or tile.objects or tile.animation):
+                self.add(depth, f"<tile{attrs}/>")
+                continue
+            self.add(depth, f"<tile{attrs}>")
+            self.properties(depth + 1, tile.properties)
+            if tile.image is not None:
+                self.image(depth + 1, tile.image)
+            if tile.objects is not None:
+                self.object_layer(depth + 1, tile.objects)
+            if tile.animation:
+                self.add(depth + 1, "<animation>")
+                for frame_id, duration in tile.animation:
+                    self.add(depth + 2, f'<frame tileid="{frame_id}" duration="{duration}"/>')
+                self.add(depth + 1, "</animation>")
+            self.add(depth, "</tile>")
+
+    def tileset_head(self, ts: Tileset) -> list[tuple[str, str | None]]:
+        return [
+            ("name", ts.name),
+            ("tilewidth", str(ts.tile_width)),
+            ("tileheight", str(ts.tile_height)),
+            ("spacing", str(ts.spacing) if ts.spacing else None),
+            ("margin", str(ts.margin) if ts.margin else None),
+            ("tilecount", str(ts.tile_count)),
+            ("columns", str(ts.columns)),
+        ]
+
+    # layers
+
+    def common(self, layer: Layer) -> list[tuple[str, str | None]]:
+        return [
+            ("id", str(layer.id) if layer.id > 0 else None),
+            ("name", layer.name),
+        ]
+
+    def looks(self, layer: Layer) -> list[tuple[str, str | None]]:
+        return [
+            ("visible", None if layer.visible else "0"),
+            ("opacity", None if layer.opacity == 1 else _num(layer.opacity)),
+            ("offsetx", _num(layer.offset[0]) if layer.offset[0] else None),
+            ("offsety", _num(layer.offset[1]) if layer.offset[1] else None),
+        ]
+
+    def tile_layer(self, depth: int, layer: TileLayer) -> None:
+        attrs = self.common(layer)
+        attrs += [("width", str(layer.width)), ("height", str(layer.height))]
+        attrs += [*self.looks(layer), ("tintcolor", layer.tint)]
+        self.add(depth, f"<layer{_attrs(attrs)}>")
+        self.properties(depth + 1, layer.properties)
+        self.add(depth + 1, '<data encoding="csv">')
+        rows = [",".join(str(g & 0xFFFFFFFF) for g in row) for row in layer.data]
+        self.lines.append(",\n".join(rows))
+        self.lines.append("</data>")
+        self.add(depth, "</layer>")
+
+    def object_layer(self, depth: int, layer: ObjectLayer) -> None:
+        attrs = [*self.common(layer), ("color", layer.color), *self.looks(layer)]
+        attrs.append(("draworder", None if layer.draw_order == "topdown" else layer.draw_order))
+        if not layer.objects and not layer.properties:
+            self.add(depth, f"<objectgroup{_attrs(attrs)}/>")
+            return
+        self.add(depth, f"<objectgroup{_attrs(attrs)}>")
+        self.properties(depth + 1, layer.properties)
+        for obj in layer.objects:
+            self.map_object(depth + 1, obj)
+        self.add(depth, "</objectgroup>")
+
+    def map_object(self, depth: int, o: MapObject) -> None:
+        attrs: list[tuple[str, str | None]] = [
+            ("id", str(o.id)),
+            ("name", o.name or None),
+            ("type", o.type or None),
+            ("gid", str(o.gid & 0xFFFFFFFF) if o.shape == "tile" else None),
+            ("x", _num(o.x)),
+            ("y", _num(o.y)),
+            ("width", _num(o.width) if o.width else None),
+            ("height", _num(o.height) if o.height else None),
+            ("rotation", _num(o.rotation) if o.rotation else None),
+            ("visible", None if o.visible else "0"),
+        ]
+        body: list[str] = []
+        if o.shape in ("ellipse", "point"):
+            body.append(f"<{o.shape}/>")
+        elif o.shape in ("polygon", "polyline"):
+            pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in o.points)
+            body.append(f'<{o.shape} points="{pts}"/>')
+        elif o.shape == "text":
+            tattrs = _attrs(
+                (k, o.text_attributes[k]) for k in _TEXT_ATTRS if k in o.text_attributes
+            )
+            body.append(f"<text{tattrs}>{_esc(o.text, attr=False)}</text>")
+        if not body and not o.properties:
+            self.add(depth, f"<object{_attrs(attrs)}/>")
+            return
+        self.add(depth, f"<object{_attrs(attrs)}>")
+        self.properties(depth + 1, o.properties)
+        for line in body:
+            self.add(depth + 1, line)
+        self.add(depth, "</object>")
+
+    def image_layer(self, depth: int, layer: ImageLayer) -> None:
+        attrs = self.common(layer) + self.looks(layer)
+        self.add(depth, f"<imagelayer{_attrs(attrs)}>")
+        self.properties(depth + 1, layer.properties)
+        if layer.image is not None:
+            self.image(depth + 1, layer.image)
+        self.add(depth, "</imagelayer>")
+
+
+def tmx_bytes(tmx_map: TmxMap, out_dir: PathLike | None = None) -> bytes:
+    """The TMX file `write_tmx` writes, for a file in folder `out_dir` (default: the map's
+    own folder, or the current folder)."""
+    if out_dir is None:
+        out_dir = tmx_map.path.parent if tmx_map.path is not None else Path.cwd()
+    out = Path(os.path.abspath(out_dir))
+    w = _Writer(out)
+    g = tmx_map.grid
+    tw, th = tmx_map.file_tile_size or (g.tile_width, g.tile_height)
+    head = [
+        ("version", tmx_map.version),
+        ("tiledversion", tmx_map.tiled_version),
+        ("orientation", "hexagonal"),
+        ("renderorder", tmx_map.render_order),
+        ("width", str(tmx_map.width)),
+        ("height", str(tmx_map.height)),
+        ("tilewidth", str(tw)),
+        ("tileheight", str(th)),
+        ("infinite", "0"),
+        ("hexsidelength", str(g.side_length)),
+        ("staggeraxis", g.stagger_axis),
+        ("staggerindex", g.stagger_index),
+        ("backgroundcolor", tmx_map.background_color),
+        ("nextlayerid", str(tmx_map.next_layer_id)),
+        ("nextobjectid", str(tmx_map.next_object_id)),
+    ]
+    w.add(0, f"<map{_attrs(head)}>")
+    w.properties(1, tmx_map.properties)
+    for ts in tmx_map.tilesets:
+        if ts.source is not None:
+            src = ts.source
+            if ts.source_path is not None:
+                src = _rel_source(ts.source, ts.source_path, out)
+            w.add(1, f'<tileset firstgid="{ts.first_gid}" source="{_esc(src)}"/>')
+            continue
+        w.add(1, f"<tileset{_attrs([('firstgid', str(ts.first_gid)), *w.tileset_head(ts)])}>")
+        w.tileset_body(2, ts)
+        w.add(1, "</tileset>")
+    for layer in tmx_map.layers:
+        if isinstance(layer, TileLayer):
+            w.tile_layer(1, layer)
+        elif isinstance(layer, ObjectLayer):
+            w.object_layer(1, layer)
+        else:
+            w.image_layer(1, layer)
+    w.add(0, "</map>")
+    return w.result()
+
+
+def tsx_bytes(tileset: Tileset, out_dir: PathLike) -> bytes:
+    """The TSX file `write_tsx` writes, for a file in folder `out_dir`."""
+    w = _Writer(Path(os.path.abspath(out_dir)))
+    head = [("version", "1.8"), ("tiledversion", "1.8.2"), *w.tileset_head(tileset)]
+    w.add(0, f"<tileset{_attrs(head)}>")
+    w.tileset_body(1, tileset)
+    w.add(0, "</tileset>")
+    return w.result()
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_tmx(tmx_map: TmxMap, path: PathLike) -> None:
+    """Write `tmx_map` as a Tiled 1.8 TMX file, atomically. External tilesets are
+    referenced (`<tileset firstgid source>`), not rewritten: use `write_tsx` for them."""
+    p = Path(path)
+    _atomic_write(p, tmx_bytes(tmx_map, p.parent))
+
+
+def write_tsx(tileset: Tileset, path: PathLike) -> None:
+    """Write `tileset` as a Tiled 1.8 TSX file, atomically."""
+    p = Path(path)
+    _atomic_write(p, tsx_bytes(tileset, p.parent))
