@@ -111,13 +111,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 from dragonnoir.hexmap.layout import load_layout
 
                 layout = load_layout(path)
-                print(f"ok   {path}: layout '{layout.name}', {len(layout.placements)} boards, "
-                      f"{len(layout.map.cells)} hexes")
+                print(
+                    f"ok   {path}: layout '{layout.name}', {len(layout.placements)} boards, "
+                    f"{len(layout.map.cells)} hexes"
+                )
             else:
                 board = load_board(path)
-                print(f"ok   {path}: board '{board.id}' ({board.name}), "
-                      f"{board.width}x{board.height}, {len(board.cells)} hexes, "
-                      f"{len(board.edges)} edge features, {len(board.zones)} zones")
+                print(
+                    f"ok   {path}: board '{board.id}' ({board.name}), "
+                    f"{board.width}x{board.height}, {len(board.cells)} hexes, "
+                    f"{len(board.edges)} edge features, {len(board.zones)} zones"
+                )
         except DragonNoirError as exc:
             failures += 1
             print(f"FAIL {exc}", file=sys.stderr)
@@ -153,7 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     view = sub.add_parser("view", help="open a board or layout in a window")
-    view.add_argument("path", nargs="?", default=str(DEFAULT_LAYOUT), help="a .tmx board or .toml layout")
+    view.add_argument(
+        "path", nargs="?", default=str(DEFAULT_LAYOUT), help="a .tmx board or .toml layout"
+    )
     view.set_defaults(func=cmd_view)
 
     render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")

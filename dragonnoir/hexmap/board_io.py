@@ -1,0 +1,554 @@
+"""Read and write Dragon Noir boards as Tiled TMX (the format of docs/map-format.md).
+
+`tmx_to_board` interprets a parsed map (terrain, levels and features layers; edges and
+zones object layers; board properties) and refuses anything it cannot place exactly,
+naming the file, the layer and the cell or object. `board_to_tmx` is its inverse, so a
+board written and read back is the same board, and Tiled can edit what we write.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Protocol
+
+from dragonnoir.errors import MapFormatError
+from dragonnoir.hexmap.board import (
+    LEVELS,
+    Board,
+    Cell,
+    EdgeFeature,
+    SideLabel,
+    Zone,
+    ZoneKind,
+    board_cells,
+    check_board_size,
+)
+from dragonnoir.hexmap.board_tilesets import TILESET_DIR, standard_tilesets
+from dragonnoir.hexmap.hexes import Edge, Hex
+from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.tiled import HexGrid, Point
+from dragonnoir.hexmap.tmx import read_tmx, write_tmx
+from dragonnoir.hexmap.tmxmodel import (
+    MapObject,
+    ObjectLayer,
+    Properties,
+    Property,
+    PropertyValue,
+    TileLayer,
+    TmxMap,
+)
+
+FORMAT_VERSION = 1
+TERRAIN_LAYER = "terrain"
+LEVELS_LAYER = "levels"
+FEATURES_LAYER = "features"
+EDGES_LAYER = "edges"
+ZONES_LAYER = "zones"
+
+_BOARD_KEYS = ("board_id", "board_name", "side_top", "side_bottom", "arrows", "format")
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def load_board(path: Path | str, terrain: TerrainTable | None = None) -> Board:
+    """Load a board from a TMX file; any fault is a MapFormatError naming file and place."""
+    p = Path(path)
+    return tmx_to_board(read_tmx(p), terrain, path=p)
+
+
+def tmx_to_board(
+    tmx: TmxMap, terrain: TerrainTable | None = None, path: Path | None = None
+) -> Board:
+    """Interpret a parsed TMX map as a board (see docs/map-format.md)."""
+    path = path or tmx.path
+    table = terrain or default_terrain_table()
+
+    def fail(message: str, place: str | None = None) -> MapFormatError:
+        return MapFormatError(path, message, place)
+
+    grid = tmx.grid
+    if grid.stagger_axis != "y" or grid.stagger_index != "odd":
+        raise fail(
+            f'a board must use staggeraxis="y" and staggerindex="odd" (pointy-top hexes), '
+            f"not {grid.stagger_axis}/{grid.stagger_index}",
+            "<map>",
+        )
+    for label, size in (
+        ("tilewidth", grid.tile_width),
+        ("tileheight", grid.tile_height),
+        ("hexsidelength", grid.side_length),
+    ):
+        if size <= 0 or size % 2:
+            raise fail(f"{label} must be a positive even number (got {size})", "<map>")
+    why = check_board_size(tmx.width, tmx.height)
+    if why:
+        raise fail(why, "<map>")
+
+    props = {k: p.value for k, p in tmx.properties.items()}
+    board_id = props.get("board_id")
+    if not isinstance(board_id, str) or not board_id:
+        raise fail("missing map property 'board_id' (a snake_case id)", "map properties")
+    board_name = props.get("board_name", board_id)
+    side_top = _side_label(props.get("side_top", "X"), "side_top", fail)
+    side_bottom = _side_label(props.get("side_bottom", "Y"), "side_bottom", fail)
+    if side_top == side_bottom or SideLabel.ARROW in (side_top, side_bottom):
+        raise fail(
+            f"side_top and side_bottom must be X and Y, one each (got {side_top}, {side_bottom})",
+            "map properties",
+        )
+    arrows = props.get("arrows", "up")
+    if arrows not in ("up", "down"):
+        raise fail(f"property 'arrows' must be 'up' or 'down', not {arrows!r}", "map properties")
+    fmt = props.get("format", FORMAT_VERSION)
+    if fmt != FORMAT_VERSION:
+        raise fail(f"board format {fmt!r} is not supported (expected {FORMAT_VERSION})")
+
+    terrain_layer = _tile_layer(tmx, TERRAIN_LAYER, required=True, fail=fail)
+    levels_layer = _tile_layer(tmx, LEVELS_LAYER, required=False, fail=fail)
+    features_layer = _tile_layer(tmx, FEATURES_LAYER, required=False, fail=fail)
+    assert terrain_layer is not None
+
+    on_board = set(board_cells(tmx.width, tmx.height, grid))
+    cells: dict[Hex, Cell] = {}
+    for row in range(tmx.height):
+        for col in range(tmx.width):
+            place = f"layer '{TERRAIN_LAYER}', cell ({col}, {row})"
+            tid = _tile_property(tmx, terrain_layer, col, row, "terrain", fail)
+            if (col, row) not in on_board:
+                if tid is not None:
+                    raise fail(
+                        "this cell lies outside the board (last cell of an odd row) "
+                        "and must stay empty",
+                        place,
+                    )
+                for extra in (levels_layer, features_layer):
+                    if extra is not None and extra.gid_at(col, row):
+                        raise fail(
+                            "this cell lies outside the board and must stay empty",
+                            f"layer '{extra.name}', cell ({col}, {row})",
+                        )
+                continue
+            if tid is None:
+                raise fail("board cell has no terrain tile", place)
+            if not isinstance(tid, str) or tid not in table:
+                known = ", ".join(table.ids())
+                raise fail(f"unknown terrain id {tid!r} (known: {known})", place)
+            level = 0.0
+            if levels_layer is not None:
+                raw_level = _tile_property(tmx, levels_layer, col, row, "level", fail)
+                if raw_level is not None:
+                    if (
+                        isinstance(raw_level, bool)
+                        or not isinstance(raw_level, int | float)
+                        or float(raw_level) not in LEVELS
+                    ):
+                        raise fail(
+                            f"level must be one of {', '.join(map(str, LEVELS))}, "
+                            f"not {raw_level!r}",
+                            f"layer '{LEVELS_LAYER}', cell ({col}, {row})",
+                        )
+                    level = float(raw_level)
+            walkway = walkway_end = False
+            if features_layer is not None:
+                feat = _tile_property(tmx, features_layer, col, row, "feature", fail)
+                if feat == "walkway":
+                    walkway = True
+                elif feat == "walkway_end":
+                    walkway_end = True
+                elif feat is not None:
+                    raise fail(
+                        f"unknown feature {feat!r} (known: walkway, walkway_end)",
+                        f"layer '{FEATURES_LAYER}', cell ({col}, {row})",
+                    )
+            cells[grid.to_hex(col, row)] = Cell(tid, level, walkway, walkway_end)
+
+    edges = _read_edges(tmx, grid, cells, fail)
+    zones = _read_zones(tmx, grid, cells, fail)
+    extra_props = {k: v for k, v in props.items() if k not in _BOARD_KEYS}
+    return Board(
+        id=board_id,
+        name=str(board_name),
+        width=tmx.width,
+        height=tmx.height,
+        cells=cells,
+        edges=edges,
+        zones=zones,
+        side_top=side_top,
+        side_bottom=side_bottom,
+        arrows=str(arrows),
+        grid=grid,
+        source=path,
+        properties=extra_props,
+    )
+
+
+class _Fail(Protocol):
+    """Type of the local error factory passed to helpers."""
+
+    def __call__(self, message: str, place: str | None = None) -> MapFormatError: ...
+
+
+def _side_label(value: PropertyValue, key: str, fail: _Fail) -> SideLabel:
+    if value not in ("X", "Y"):
+        raise fail(f"property {key!r} must be 'X' or 'Y', not {value!r}", "map properties")
+    return SideLabel(str(value))
+
+
+def _tile_layer(tmx: TmxMap, name: str, required: bool, fail: _Fail) -> TileLayer | None:
+    found = [layer for layer in tmx.layers if layer.name == name]
+    if not found:
+        if required:
+            raise fail(f"missing tile layer '{name}'")
+        return None
+    if len(found) > 1:
+        raise fail(f"there are {len(found)} layers named '{name}'; keep one")
+    layer = found[0]
+    if not isinstance(layer, TileLayer):
+        raise fail(f"layer '{name}' must be a tile layer")
+    if layer.width != tmx.width or layer.height != tmx.height:
+        raise fail(
+            f"layer '{name}' is {layer.width}x{layer.height}, the map is {tmx.width}x{tmx.height}"
+        )
+    return layer
+
+
+def _tile_property(
+    tmx: TmxMap, layer: TileLayer, col: int, row: int, key: str, fail: _Fail
+) -> PropertyValue | None:
+    """The property `key` of the tile at a cell, None for an empty cell."""
+    gid = layer.gid_at(col, row)
+    if gid == 0:
+        return None
+    ts = tmx.tileset_for(gid)
+    place = f"layer '{layer.name}', cell ({col}, {row})"
+    if ts is None:
+        raise fail(f"tile gid {gid} belongs to no tileset", place)
+    tile = ts.tiles.get(gid - ts.first_gid)
+    prop = tile.properties.get(key) if tile is not None else None
+    if prop is None:
+        raise fail(
+            f"tile {gid - ts.first_gid} of tileset '{ts.name}' has no '{key}' property "
+            f"(only tiles of the standard {layer.name} tileset belong on this layer)",
+            place,
+        )
+    return prop.value
+
+
+def _snap_corner(grid: HexGrid, x: float, y: float) -> Point | None:
+    h = grid.pixel_to_hex(x, y)
+    best = min(grid.hex_polygon(h), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
+    if math.dist(best, (x, y)) > grid.side_length / 4:
+        return None
+    return best
+
+
+def _edge_between(grid: HexGrid, p: Point, q: Point) -> Edge | None:
+    """The hex side whose ends are corners p and q, if there is one."""
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return None
+    nx, ny = -dy / length * 2, dx / length * 2
+    a = grid.pixel_to_hex(mx + nx, my + ny)
+    b = grid.pixel_to_hex(mx - nx, my - ny)
+    if a.distance(b) != 1:
+        return None
+    ends = grid.edge_segment(a, b)
+    if {ends[0], ends[1]} != {p, q}:
+        return None
+    return Edge(a, b)
+
+
+def _read_edges(
+    tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail
+) -> dict[Edge, EdgeFeature]:
+    edges: dict[Edge, EdgeFeature] = {}
+    for layer in tmx.object_layers():
+        if layer.name != EDGES_LAYER:
+            continue
+        for obj in layer.objects:
+            where = f"layer '{EDGES_LAYER}', object {obj.id}"
+            raw = obj.properties.get("feature")
+            try:
+                feature = EdgeFeature(str(raw.value)) if raw else None
+            except ValueError:
+                feature = None
+            if feature is None:
+                known = ", ".join(f.value for f in EdgeFeature)
+                got = repr(raw.value) if raw else "none"
+                raise fail(f"property 'feature' must be one of {known} (got {got})", where)
+            if obj.shape not in ("polyline", "polygon") or len(obj.points) < 2:
+                raise fail("an edge feature must be a polyline of at least two points", where)
+            pts = obj.absolute_points()
+            if obj.shape == "polygon" and len(pts) > 2:
+                pts.append(pts[0])
+            snapped: list[Point] = []
+            for i, (x, y) in enumerate(pts):
+                s = _snap_corner(grid, x, y)
+                if s is None:
+                    raise fail(f"point {i} ({x:g}, {y:g}) is not on a hex corner", where)
+                snapped.append(s)
+            for i in range(len(snapped) - 1):
+                edge = _edge_between(grid, snapped[i], snapped[i + 1])
+                if edge is None:
+                    raise fail(
+                        f"points {i} and {i + 1} are not the two ends of one hex side", where
+                    )
+                if edge.a not in cells and edge.b not in cells:
+                    raise fail(f"segment {i} lies outside the board", where)
+                edges[edge] = feature
+    return edges
+
+
+def _zone_hexes(obj: MapObject, grid: HexGrid, cells: dict[Hex, Cell]) -> set[Hex]:
+    if obj.shape == "point":
+        return {grid.pixel_to_hex(obj.x, obj.y)}
+    inside: set[Hex] = set()
+    poly = obj.absolute_points()
+    for h in cells:
+        cx, cy = grid.hex_centre(h)
+        if obj.shape == "rectangle":
+            hit = obj.x <= cx <= obj.x + obj.width and obj.y <= cy <= obj.y + obj.height
+        elif obj.shape == "ellipse":
+            rx, ry = obj.width / 2, obj.height / 2
+            ex, ey = obj.x + rx, obj.y + ry
+            hit = rx > 0 and ry > 0 and ((cx - ex) / rx) ** 2 + ((cy - ey) / ry) ** 2 <= 1
+        else:
+            hit = _point_in_polygon(poly, cx, cy)
+        if hit:
+            inside.add(h)
+    return inside
+
+
+def _point_in_polygon(poly: list[Point], x: float, y: float) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail) -> list[Zone]:
+    """Objects that share a kind and a name form one zone (so a zone of scattered hexes
+    can be drawn as several points in Tiled)."""
+    merged: dict[tuple[ZoneKind, str], tuple[set[Hex], dict[str, PropertyValue]]] = {}
+    for layer in tmx.object_layers():
+        if layer.name != ZONES_LAYER:
+            continue
+        for obj in layer.objects:
+            where = f"layer '{ZONES_LAYER}', object {obj.id}"
+            raw = obj.properties.get("kind")
+            try:
+                kind = ZoneKind(str(raw.value)) if raw else None
+            except ValueError:
+                kind = None
+            if kind is None:
+                known = ", ".join(k.value for k in ZoneKind)
+                got = repr(raw.value) if raw else "none"
+                raise fail(f"property 'kind' must be one of {known} (got {got})", where)
+            if not obj.name:
+                raise fail("a zone needs a name", where)
+            if obj.shape not in ("point", "rectangle", "polygon", "ellipse"):
+                raise fail(
+                    f"a zone must be a point, rectangle, ellipse or polygon, not a {obj.shape}",
+                    where,
+                )
+            if obj.rotation:
+                raise fail("rotated zone objects are not supported", where)
+            hexes = _zone_hexes(obj, grid, cells)
+            outside = sorted(h for h in hexes if h not in cells)
+            if outside:
+                col, row = grid.to_cell(outside[0])
+                raise fail(f"zone '{obj.name}' reaches cell ({col}, {row}), off the board", where)
+            if not hexes:
+                raise fail(f"zone '{obj.name}' covers no hex centre", where)
+            extra = {k: p.value for k, p in obj.properties.items() if k != "kind"}
+            key = (kind, obj.name)
+            if key in merged:
+                merged[key][0].update(hexes)
+                merged[key][1].update(extra)
+            else:
+                merged[key] = (set(hexes), extra)
+    names = [name for _, name in merged]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise fail(f"zone name '{dupes[0]}' is used for two kinds of zone", ZONES_LAYER)
+    return [
+        Zone(kind, name, frozenset(hexes), dict(extra))
+        for (kind, name), (hexes, extra) in merged.items()
+    ]
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def save_board(board: Board, path: Path | str, tileset_dir: Path = TILESET_DIR) -> None:
+    """Write a board as TMX (atomically) that refers to the standard tilesets."""
+    p = Path(path)
+    write_tmx(board_to_tmx(board, p, tileset_dir), p)
+
+
+def _value_type(v: PropertyValue) -> Property:
+    if isinstance(v, bool):
+        return Property(v, "bool")
+    if isinstance(v, int):
+        return Property(v, "int")
+    if isinstance(v, float):
+        return Property(v, "float")
+    return Property(v)
+
+
+def board_to_tmx(board: Board, path: Path, tileset_dir: Path = TILESET_DIR) -> TmxMap:
+    """Build the TMX model of a board, with tileset paths relative to `path`."""
+    tilesets = standard_tilesets(tileset_dir)
+    rel_dir = Path(os.path.relpath(tileset_dir, Path(path).resolve().parent))
+    for ts in tilesets:
+        ts.source = (rel_dir / f"{ts.name}.tsx").as_posix()
+    terrain_ts, levels_ts, features_ts = tilesets
+    terrain_gid = {
+        str(t.properties["terrain"].value): terrain_ts.first_gid + i
+        for i, t in terrain_ts.tiles.items()
+    }
+    level_gid = {
+        float(t.properties["level"].value): levels_ts.first_gid + i
+        for i, t in levels_ts.tiles.items()
+    }
+    feature_gid = {
+        str(t.properties["feature"].value): features_ts.first_gid + i
+        for i, t in features_ts.tiles.items()
+    }
+    w, h = board.width, board.height
+    terrain_rows = [[0] * w for _ in range(h)]
+    level_rows = [[0] * w for _ in range(h)]
+    feature_rows = [[0] * w for _ in range(h)]
+    for hx, cell in board.cells.items():
+        col, row = board.grid.to_cell(hx)
+        if cell.terrain not in terrain_gid:
+            raise MapFormatError(
+                path, f"unknown terrain id {cell.terrain!r}", f"cell ({col}, {row})"
+            )
+        terrain_rows[row][col] = terrain_gid[cell.terrain]
+        if cell.level != 0.0:
+            level_rows[row][col] = level_gid[cell.level]
+        if cell.walkway:
+            feature_rows[row][col] = feature_gid["walkway"]
+        elif cell.walkway_end:
+            feature_rows[row][col] = feature_gid["walkway_end"]
+
+    layers: list[TileLayer | ObjectLayer] = [
+        TileLayer(TERRAIN_LAYER, w, h, terrain_rows, id=1),
+        TileLayer(LEVELS_LAYER, w, h, level_rows, id=2, opacity=1.0),
+        TileLayer(FEATURES_LAYER, w, h, feature_rows, id=3),
+    ]
+    next_id = 1
+    edge_objects: list[MapObject] = []
+    for feature, chain in _edge_chains(board):
+        pts = [board.grid.corner_point(*c) for c in chain]
+        ox, oy = pts[0]
+        edge_objects.append(
+            MapObject(
+                id=next_id,
+                x=ox,
+                y=oy,
+                shape="polyline",
+                points=[(px - ox, py - oy) for px, py in pts],
+                properties={"feature": Property(feature.value)},
+            )
+        )
+        next_id += 1
+    zone_objects: list[MapObject] = []
+    for zone in board.zones:
+        for hx in sorted(zone.hexes):
+            x, y = board.grid.hex_centre(hx)
+            props: Properties = {"kind": Property(zone.kind.value)}
+            props.update({k: _value_type(v) for k, v in zone.properties.items()})
+            zone_objects.append(
+                MapObject(id=next_id, x=x, y=y, shape="point", name=zone.name, properties=props)
+            )
+            next_id += 1
+    layers.append(ObjectLayer(EDGES_LAYER, edge_objects, id=4, color="#d04010"))
+    layers.append(ObjectLayer(ZONES_LAYER, zone_objects, id=5, color="#20a0e0"))
+
+    properties: Properties = {
+        "board_id": Property(board.id),
+        "board_name": Property(board.name),
+        "side_top": Property(board.side_top.value),
+        "side_bottom": Property(board.side_bottom.value),
+        "arrows": Property(board.arrows),
+        "format": Property(FORMAT_VERSION, "int"),
+    }
+    properties.update({k: _value_type(v) for k, v in board.properties.items()})
+    return TmxMap(
+        path=Path(path),
+        width=w,
+        height=h,
+        grid=board.grid,
+        tilesets=tilesets,
+        layers=list(layers),
+        properties=properties,
+        next_layer_id=6,
+        next_object_id=next_id,
+    )
+
+
+def _edge_chains(board: Board) -> list[tuple[EdgeFeature, list[tuple[Hex, int]]]]:
+    """Group edges of one feature into polylines (lists of corners as (hex, index)),
+    so a wall drawn around a room is one object in Tiled, not one per side."""
+    by_feature: dict[EdgeFeature, list[Edge]] = {}
+    for edge, feature in sorted(
+        board.edges.items(), key=lambda kv: (kv[1].value, kv[0].a, kv[0].b)
+    ):
+        by_feature.setdefault(feature, []).append(edge)
+    chains: list[tuple[EdgeFeature, list[tuple[Hex, int]]]] = []
+    for feature, edge_list in by_feature.items():
+        remaining = list(edge_list)
+        while remaining:
+            edge = remaining.pop(0)
+            ends = _edge_corner_refs(edge)
+            chain = [ends[0], ends[1]]
+            extended = True
+            while extended:
+                extended = False
+                for other in remaining:
+                    a, b = _edge_corner_refs(other)
+                    tail = _corner_key(board, chain[-1])
+                    if _corner_key(board, a) == tail:
+                        chain.append(b)
+                    elif _corner_key(board, b) == tail:
+                        chain.append(a)
+                    else:
+                        continue
+                    remaining.remove(other)
+                    extended = True
+                    break
+            chains.append((feature, chain))
+    return chains
+
+
+def _edge_corner_refs(edge: Edge) -> tuple[tuple[Hex, int], tuple[Hex, int]]:
+    d = edge.a.direction_to(edge.b)
+    assert d is not None
+    return ((edge.a, d), (edge.a, (d + 1) % 6))
+
+
+def _corner_key(board: Board, ref: tuple[Hex, int]) -> Point:
+    return board.grid.corner_point(*ref)
+
+
+def iter_board_files(paths: Iterable[Path]) -> list[Path]:
+    """Expand folders into the .tmx files they hold (for `dragonnoir validate maps/`)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(p.glob("*.tmx")))
+        else:
+            out.append(p)
+    return out
