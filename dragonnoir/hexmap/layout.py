@@ -1,0 +1,632 @@
+"""Layouts: several boards placed on a grid, some turned 180 degrees, composed into one map.
+
+"The Underground Maps": six maps that combine in many ways; side X of one always goes
+with side X of another, the same for side Y, and across the width the arrows point the
+same way. A layout file (`layouts/*.toml`, docs/map-format.md "Layouts") says which board
+lies where; `load_layout` reads it, `compose` checks the joins and builds the composed map
+as one `Board` in global coordinates, so the renderer, the viewer and the rules engine all
+speak one map type.
+
+Geometry (docs/map-format.md, "Board geometry"). A board is `w` x `h` Tiled cells, `h`
+odd; its printed edges cut through the centres of its edge hexes. The board at grid
+(row R, col C) sits at global cell offset (C*(w-1), R*(h-1)): its half hexes are the
+half hexes of its neighbours, and because h-1 is even the row stagger stays the same on
+every board. Turning a board 180 degrees maps local cell (c, r) to (w-1-c, h-1-r) in
+even rows and (w-2-c, h-1-r) in odd rows, which in cube coordinates is a point
+reflection (`Hex.rotate_180`); placing it is a translation. Both preserve distances.
+
+A hex on a seam belongs to every board that covers it (two on a seam, three or four
+where seams cross). "Range of Action": a wizard's spells apply only to the map he is on,
+and a wizard on a hex straddling two maps casts on both — `Layout.boards_of` answers
+which maps a hex is on.
+
+Seams (docs/map-format.md, "Seams"): the terrain of a shared hex is that of the less
+passable half (`TerrainTable.seam_winner`); its level and walkway flags come from the
+board whose half won (the first in layout order on a tie). Edge features of all boards are
+kept; where two boards give one edge different features the less passable one wins
+(`EDGE_FEATURE_STRENGTH`). Zones are kept with names made unique per board.
+
+No pygame here (hexmap never imports it).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
+
+from dragonnoir.errors import LayoutError
+from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, Side, SideLabel, Zone
+from dragonnoir.hexmap.hexes import Edge, Hex
+from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.tiled import HexGrid, Point
+from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
+
+#: The two ways a board may lie ("Side X of one always goes with side X of another").
+ROTATIONS: Final[tuple[int, ...]] = (0, 180)
+
+#: Which edge feature wins when two boards give one seam edge different features: the
+#: less passable one. A wall stops everything; an arrow slit (strong cover) and a window
+#: (medium cover) stop movement but not every shot; a low wall is crossed at a cost; a
+#: cliff and the top of an embankment are level breaks; a door is an opening.
+EDGE_FEATURE_STRENGTH: Final[dict[EdgeFeature, int]] = {
+    EdgeFeature.WALL: 6,
+    EdgeFeature.ARROW_SLIT: 5,
+    EdgeFeature.WINDOW: 4,
+    EdgeFeature.LOW_WALL: 3,
+    EdgeFeature.CLIFF: 2,
+    EdgeFeature.EMBANKMENT_TOP: 1,
+    EdgeFeature.DOOR: 0,
+}
+
+#: The object layer of an exported layout TMX that records where each board lies.
+BOARDS_LAYER: Final = "boards"
+
+_OTHER_LABEL: Final = {SideLabel.X: SideLabel.Y, SideLabel.Y: SideLabel.X}
+_OTHER_ARROWS: Final = {"up": "down", "down": "up"}
+
+
+# -- placements ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One board of a layout: which board, where on the layout grid, how it is turned.
+
+    `row` counts downwards and `col` rightwards; `rotation` is 0 or 180 degrees. `file`
+    is the board file it was read from (None for boards built in memory).
+    """
+
+    board: Board
+    row: int
+    col: int
+    rotation: int = 0
+    file: Path | None = None
+
+    @property
+    def board_id(self) -> str:
+        return self.board.id
+
+    @property
+    def rotated(self) -> bool:
+        return self.rotation == 180
+
+    def side_label(self, side: Side) -> SideLabel:
+        """What the board shows on `side` as it lies in the layout (a turned board shows
+        its bottom label on top)."""
+        if self.rotated and side in (Side.TOP, Side.BOTTOM):
+            side = Side.BOTTOM if side is Side.TOP else Side.TOP
+        return self.board.side_label(side)
+
+    @property
+    def arrows(self) -> str:
+        """The way the short-side arrows point as the board lies in the layout."""
+        if self.rotated:
+            return _OTHER_ARROWS.get(self.board.arrows, self.board.arrows)
+        return self.board.arrows
+
+    def describe(self) -> str:
+        """`board 'fosse' (row 0, col 1)`, for messages."""
+        return f"board {self.board.id!r} (row {self.row}, col {self.col})"
+
+
+def rotate_local(board: Board, h: Hex) -> Hex:
+    """Where local hex `h` of `board` lands when the board is turned 180 degrees, in the
+    board's own coordinates (an involution: turning twice gives `h` back)."""
+    return h.rotate_180(_rotation_centre2(board.width, board.height))
+
+
+def _rotation_centre2(width: int, height: int) -> Hex:
+    # Twice the board centre in cube coordinates: cell (c, r) -> (w-1-c, h-1-r) in even
+    # rows and (w-2-c, h-1-r) in odd rows is q -> K - q, r -> (h-1) - r with this K
+    # (h odd, so h-1 is even and both formulas agree).
+    return Hex(width - 1 - (height - 1) // 2, height - 1)
+
+
+def rotate_cell(width: int, height: int, col: int, row: int) -> tuple[int, int]:
+    """The docs/map-format.md formula for turning cell (col, row) of a board 180 degrees."""
+    if row % 2 == 0:
+        return (width - 1 - col, height - 1 - row)
+    return (width - 2 - col, height - 1 - row)
+
+
+# -- the layout ----------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Layout:
+    """Boards placed on a grid and the map they make together.
+
+    `map` is one `Board` in global coordinates (its Tiled cell (0, 0) is the top-left cell
+    of the top-left grid position); `placements` are in layout order, which breaks seam
+    ties. Build one with `compose` or `load_layout`.
+    """
+
+    name: str
+    placements: tuple[Placement, ...]
+    map: Board
+    source: Path | None = None
+    grid_rows: int = 1
+    grid_cols: int = 1
+    _offsets: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    _covers: dict[Hex, tuple[int, ...]] = field(default_factory=dict, repr=False)
+
+    # -- coordinates ---------------------------------------------------------------------
+
+    @property
+    def grid(self) -> HexGrid:
+        return self.map.grid
+
+    def _index(self, placement: Placement | int) -> int:
+        if isinstance(placement, int):
+            if not 0 <= placement < len(self.placements):
+                raise IndexError(f"no placement {placement} in layout {self.name!r}")
+            return placement
+        for i, p in enumerate(self.placements):
+            if p is placement:
+                return i
+        for i, p in enumerate(self.placements):
+            if p == placement:
+                return i
+        raise ValueError(f"{placement.describe()} is not part of layout {self.name!r}")
+
+    def cell_offset(self, placement: Placement | int) -> tuple[int, int]:
+        """Global Tiled cell (col, row) of the board's local cell (0, 0) before turning."""
+        return self._offsets[self._index(placement)]
+
+    def to_global(self, placement: Placement | int, local: Hex) -> Hex:
+        """The global hex of local hex `local` of a placed board (pure arithmetic: the hex
+        need not be on the board)."""
+        i = self._index(placement)
+        p = self.placements[i]
+        h = rotate_local(p.board, local) if p.rotated else local
+        dc, dr = self._offsets[i]
+        return Hex(h.q + dc - dr // 2, h.r + dr)
+
+    def to_local(self, placement: Placement | int, global_hex: Hex) -> Hex:
+        """The local hex of a placed board that lies at `global_hex` (pure arithmetic: use
+        `boards_of` to know which boards a hex is actually on)."""
+        i = self._index(placement)
+        p = self.placements[i]
+        dc, dr = self._offsets[i]
+        h = Hex(global_hex.q - dc + dr // 2, global_hex.r - dr)
+        return rotate_local(p.board, h) if p.rotated else h
+
+    def global_edge(self, placement: Placement | int, edge: Edge) -> Edge:
+        return Edge(self.to_global(placement, edge.a), self.to_global(placement, edge.b))
+
+    # -- queries -------------------------------------------------------------------------
+
+    def boards_of(self, h: Hex) -> list[tuple[Placement, Hex]]:
+        """Every board the global hex lies on, with the local hex there, in layout order:
+        one inside a board, two on a seam, up to four where seams cross, none off the map.
+        ("Range of Action": a wizard's spells reach every map his hex is on.)"""
+        return [(self.placements[i], self.to_local(i, h)) for i in self._covers.get(h, ())]
+
+    def board_ids_at(self, h: Hex) -> list[str]:
+        """Ids of the boards the global hex lies on, in layout order."""
+        return [self.placements[i].board.id for i in self._covers.get(h, ())]
+
+    def placements_at(self, h: Hex) -> list[Placement]:
+        return [self.placements[i] for i in self._covers.get(h, ())]
+
+    def is_seam(self, h: Hex) -> bool:
+        """True for a hex that straddles two or more boards."""
+        return len(self._covers.get(h, ())) > 1
+
+    def seam_hexes(self) -> list[Hex]:
+        return [h for h, cover in self._covers.items() if len(cover) > 1]
+
+    def placement_at(self, row: int, col: int) -> Placement | None:
+        """The board at a layout grid position, or None for a gap."""
+        for p in self.placements:
+            if p.row == row and p.col == col:
+                return p
+        return None
+
+    def hexes_of(self, placement: Placement | int) -> set[Hex]:
+        """The global hexes of one placed board (its half hexes included)."""
+        i = self._index(placement)
+        return {h for h, cover in self._covers.items() if i in cover}
+
+    def zones_of_board(self, placement: Placement | int) -> list[Zone]:
+        """The composed map's zones that came from one placed board."""
+        i = self._index(placement)
+        p = self.placements[i]
+        return [
+            z
+            for z in self.map.zones
+            if z.properties.get("board_row") == p.row and z.properties.get("board_col") == p.col
+        ]
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def board_rect(self, placement: Placement | int) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of a placed board's printed edges in global map
+        pixels: lines through the centres of its half hexes."""
+        dc, dr = self._offsets[self._index(placement)]
+        w, h = self.map_board_size()
+        g = self.grid
+        left, top = g.cell_centre(dc, dr)
+        right, bottom = g.cell_centre(dc + w - 1, dr + h - 1)
+        return (left, top, right, bottom)
+
+    def map_board_size(self) -> tuple[int, int]:
+        """Width and height of the (equal-sized) boards of this layout, in cells."""
+        b = self.placements[0].board
+        return (b.width, b.height)
+
+    def seam_polylines(self) -> list[list[Point]]:
+        """The seams in global map pixels: where two boards meet, the straight cut line
+        through the centres of their shared half hexes. Collinear seams that touch are
+        joined into one line; horizontal seams first, top to bottom, then vertical ones,
+        left to right."""
+        by_pos = {(p.row, p.col): i for i, p in enumerate(self.placements)}
+        horizontal: dict[float, list[tuple[float, float]]] = {}
+        vertical: dict[float, list[tuple[float, float]]] = {}
+        for (row, col), i in by_pos.items():
+            left, top, right, bottom = self.board_rect(i)
+            below = by_pos.get((row + 1, col))
+            if below is not None:
+                horizontal.setdefault(bottom, []).append((left, right))
+            beside = by_pos.get((row, col + 1))
+            if beside is not None:
+                vertical.setdefault(right, []).append((top, bottom))
+        out: list[list[Point]] = []
+        for y in sorted(horizontal):
+            for a, b in _merge_spans(horizontal[y]):
+                out.append([(a, y), (b, y)])
+        for x in sorted(vertical):
+            for a, b in _merge_spans(vertical[x]):
+                out.append([(x, a), (x, b)])
+        return out
+
+
+def _merge_spans(spans: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    merged: list[tuple[float, float]] = []
+    for a, b in sorted(spans):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+# -- composing -----------------------------------------------------------------------
+
+
+def _side_text(p: Placement, side: Side) -> str:
+    if side in (Side.TOP, Side.BOTTOM):
+        return f"{side.value} side {p.side_label(side).value}"
+    return f"{side.value} side, arrows {p.arrows}"
+
+
+def _describe_at(p: Placement, side: Side) -> str:
+    return f"board {p.board.id!r} (row {p.row}, col {p.col}, {_side_text(p, side)})"
+
+
+def check_joins(placements: Sequence[Placement]) -> list[str]:
+    """Why these placements cannot make a layout, one message per fault (empty if legal).
+
+    Vertically adjacent boards must show the same label on the touching long sides;
+    horizontally adjacent boards must have their arrows pointing the same way; all boards
+    the same size and grid; one board per grid cell; rotation 0 or 180.
+    """
+    faults: list[str] = []
+    if not placements:
+        return ["a layout needs at least one board"]
+    for p in placements:
+        if p.rotation not in ROTATIONS:
+            faults.append(f"{p.describe()}: rotation must be 0 or 180, not {p.rotation}")
+    first = placements[0]
+    for p in placements[1:]:
+        if (p.board.width, p.board.height) != (first.board.width, first.board.height):
+            faults.append(
+                f"{p.describe()} is {p.board.width} x {p.board.height} but "
+                f"{first.describe()} is {first.board.width} x {first.board.height}: "
+                "all boards of a layout must be the same size"
+            )
+        elif p.board.grid != first.board.grid:
+            faults.append(
+                f"{p.describe()} and {first.describe()} use different hex grids: "
+                "all boards of a layout must use the same grid"
+            )
+    seen: dict[tuple[int, int], Placement] = {}
+    for p in placements:
+        other = seen.get((p.row, p.col))
+        if other is not None:
+            faults.append(
+                f"board {p.board.id!r} and board {other.board.id!r} are both placed at "
+                f"row {p.row}, col {p.col}: one board per grid position"
+            )
+        else:
+            seen[(p.row, p.col)] = p
+    if faults:
+        return faults
+    for (row, col), p in seen.items():
+        below = seen.get((row + 1, col))
+        if below is not None and p.side_label(Side.BOTTOM) != below.side_label(Side.TOP):
+            faults.append(
+                f"{_describe_at(p, Side.BOTTOM)} cannot join {_describe_at(below, Side.TOP)}: "
+                "side X goes with X and Y with Y"
+            )
+        right = seen.get((row, col + 1))
+        if right is not None and p.arrows != right.arrows:
+            faults.append(
+                f"{_describe_at(p, Side.RIGHT)} cannot join {_describe_at(right, Side.LEFT)}: "
+                "across the width the arrows must point the same way"
+            )
+    return faults
+
+
+def compose(
+    placements: Sequence[Placement],
+    name: str,
+    terrain: TerrainTable | None = None,
+    *,
+    source: Path | str | None = None,
+) -> Layout:
+    """Check the joins and build the composed map of `placements` (in layout order).
+
+    Raises `LayoutError` (naming `source`, the layout file, if given) on the first fault:
+    boards of different sizes, two boards on one grid position, a rotation other than 0 or
+    180, sides that cannot join, or a terrain id the terrain table does not know.
+    """
+    src = Path(source) if source is not None else None
+    faults = check_joins(placements)
+    if faults:
+        raise LayoutError(src, faults[0])
+    table = terrain or default_terrain_table()
+    places = tuple(placements)
+    w, h = places[0].board.width, places[0].board.height
+    grid = places[0].board.grid
+    min_row = min(p.row for p in places)
+    min_col = min(p.col for p in places)
+    rows = max(p.row for p in places) - min_row + 1
+    cols = max(p.col for p in places) - min_col + 1
+    offsets = tuple(((p.col - min_col) * (w - 1), (p.row - min_row) * (h - 1)) for p in places)
+
+    layout = Layout(
+        name=name,
+        placements=places,
+        map=Board(
+            id=f"layout:{name}",
+            name=name,
+            width=cols * (w - 1) + 1,
+            height=rows * (h - 1) + 1,
+            cells={},
+            grid=grid,
+            source=src,
+        ),
+        source=src,
+        grid_rows=rows,
+        grid_cols=cols,
+        _offsets=offsets,
+    )
+
+    # Which boards cover each global hex, in layout order.
+    covers: dict[Hex, list[int]] = {}
+    for i, p in enumerate(places):
+        for local, cell in p.board.cells.items():
+            if cell.terrain not in table:
+                raise LayoutError(
+                    src,
+                    f"{p.describe()}: hex at cell {grid.to_cell(local)} has terrain "
+                    f"{cell.terrain!r}, which the terrain table does not know",
+                )
+            covers.setdefault(layout.to_global(i, local), []).append(i)
+    ordered = sorted(covers, key=lambda g: (g.r, grid.to_cell(g)[0]))
+    layout._covers = {g: tuple(covers[g]) for g in ordered}
+
+    cells: dict[Hex, Cell] = {}
+    for g in ordered:
+        cells[g] = _seam_cell(layout, g, table)
+    layout.map.cells = cells
+    layout.map.edges = _merge_edges(layout)
+    layout.map.zones = _merge_zones(layout)
+    top = places[0]
+    layout.map.side_top = top.side_label(Side.TOP)
+    layout.map.side_bottom = top.side_label(Side.BOTTOM)
+    layout.map.arrows = top.arrows
+    layout.map.properties = {"layout": name}
+    return layout
+
+
+def _seam_cell(layout: Layout, g: Hex, table: TerrainTable) -> Cell:
+    halves = [(p.board.cells[local]) for p, local in layout.boards_of(g)]
+    if len(halves) == 1:
+        return halves[0]
+    winner = halves[0].terrain
+    for half in halves[1:]:
+        winner = table.seam_winner(winner, half.terrain)
+    # Level and walkway flags come from the board whose half won, the first on a tie.
+    return next(half for half in halves if half.terrain == winner)
+
+
+def _merge_edges(layout: Layout) -> dict[Edge, EdgeFeature]:
+    merged: dict[Edge, EdgeFeature] = {}
+    for i, p in enumerate(layout.placements):
+        for edge, feature in p.board.edges.items():
+            g = layout.global_edge(i, edge)
+            old = merged.get(g)
+            if old is None or EDGE_FEATURE_STRENGTH[feature] > EDGE_FEATURE_STRENGTH[old]:
+                merged[g] = feature
+    return merged
+
+
+def zone_prefix(layout_places: Sequence[Placement], p: Placement) -> str:
+    """`<board_id>`, or `<board_id>@<row>,<col>` when the layout uses that board id more
+    than once (so zone names stay unique)."""
+    count = sum(1 for q in layout_places if q.board.id == p.board.id)
+    return p.board.id if count == 1 else f"{p.board.id}@{p.row},{p.col}"
+
+
+def _merge_zones(layout: Layout) -> list[Zone]:
+    zones: list[Zone] = []
+    for i, p in enumerate(layout.placements):
+        prefix = zone_prefix(layout.placements, p)
+        for z in p.board.zones:
+            props = dict(z.properties)
+            props["board"] = p.board.id
+            props["board_row"] = p.row
+            props["board_col"] = p.col
+            zones.append(
+                Zone(
+                    kind=z.kind,
+                    name=f"{prefix}:{z.name}",
+                    hexes=frozenset(layout.to_global(i, h) for h in z.hexes),
+                    properties=props,
+                )
+            )
+    return zones
+
+
+# -- layout files --------------------------------------------------------------------
+
+
+class _BoardEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    file: str = Field(min_length=1)
+    row: StrictInt = Field(ge=0)
+    col: StrictInt = Field(ge=0)
+    rotation: StrictInt = 0
+
+    @field_validator("rotation")
+    @classmethod
+    def _rotation(cls, value: int) -> int:
+        if value not in ROTATIONS:
+            raise PydanticCustomError("rotation", "must be 0 or 180")
+        return value
+
+
+class _LayoutFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    board: list[_BoardEntry] = Field(min_length=1)
+
+
+def _place(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for key in loc:
+        if isinstance(key, int):
+            out += f"[{key}]"
+        else:
+            out += f".{key}" if out else key
+    return out
+
+
+def read_layout_file(path: Path | str) -> tuple[str, list[tuple[Path, int, int, int]]]:
+    """Read and validate a layout file: its name and, per board, the resolved board file,
+    row, col and rotation. Errors name the file and the field."""
+    src = Path(path)
+    try:
+        raw = tomllib.loads(src.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LayoutError(src, "file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise LayoutError(src, f"not valid TOML ({exc})") from None
+    try:
+        model = _LayoutFile.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        msg = str(first["msg"])
+        if first["type"] == "missing":
+            msg = "missing"
+        elif first["type"] == "extra_forbidden":
+            msg = "unknown field"
+        raise LayoutError(src, msg, place=_place(tuple(first["loc"]))) from None
+    entries = [((src.parent / b.file).resolve(), b.row, b.col, b.rotation) for b in model.board]
+    for i, (file, _, _, _) in enumerate(entries):
+        if not file.is_file():
+            raise LayoutError(
+                src, f"no board file {model.board[i].file!r} ({file})", place=f"board[{i}].file"
+            )
+    return model.name, entries
+
+
+def load_layout(
+    path: Path | str,
+    terrain: TerrainTable | None = None,
+    *,
+    cache: dict[Path, Board] | None = None,
+) -> Layout:
+    """Read a layout file (docs/map-format.md "Layouts"), load its boards and compose them.
+
+    Board files are relative to the layout file and each is read once per call (or once
+    across calls sharing `cache`, keyed by resolved path).
+    """
+    from dragonnoir.hexmap import board_io  # the TMX reader/writer
+
+    src = Path(path)
+    name, entries = read_layout_file(src)
+    boards = cache if cache is not None else {}
+    placements: list[Placement] = []
+    for file, row, col, rotation in entries:
+        board = boards.get(file)
+        if board is None:
+            board = board_io.load_board(file)
+            boards[file] = board
+        placements.append(Placement(board, row, col, rotation, file=file))
+    return compose(placements, name, terrain, source=src)
+
+
+# -- export --------------------------------------------------------------------------
+
+
+def layout_to_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = None) -> TmxMap:
+    """The TMX model of a composed layout: the composed map written like a board (same
+    tilesets, layers and objects) plus an object layer `boards` with one rectangle per
+    placement along its printed edges (name = board id; properties `file`, `row`, `col`,
+    `rotation`)."""
+    from dragonnoir.hexmap import board_io
+    from dragonnoir.hexmap.board_tilesets import TILESET_DIR
+
+    out = Path(path)
+    tmx = board_io.board_to_tmx(layout.map, out, tileset_dir or TILESET_DIR)
+    objects: list[MapObject] = []
+    next_id = tmx.next_object_id
+    for i, p in enumerate(layout.placements):
+        left, top, right, bottom = layout.board_rect(i)
+        if p.file is not None:
+            file = Path(os.path.relpath(p.file, out.resolve().parent)).as_posix()
+        else:
+            file = ""
+        objects.append(
+            MapObject(
+                id=next_id,
+                x=left,
+                y=top,
+                shape="rectangle",
+                name=p.board.id,
+                width=right - left,
+                height=bottom - top,
+                properties={
+                    "file": Property(file, "file") if file else Property(""),
+                    "row": Property(p.row, "int"),
+                    "col": Property(p.col, "int"),
+                    "rotation": Property(p.rotation, "int"),
+                },
+            )
+        )
+        next_id += 1
+    tmx.layers.append(ObjectLayer(BOARDS_LAYER, objects, id=tmx.next_layer_id, color="#f0c020"))
+    tmx.next_layer_id += 1
+    tmx.next_object_id = next_id
+    return tmx
+
+
+def export_layout_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = None) -> None:
+    """Write a composed layout as one TMX that Tiled opens and `board_io.load_board` reads
+    back into the composed map (see `layout_to_tmx`)."""
+    from dragonnoir.hexmap.tmx import write_tmx
+
+    out = Path(path)
+    write_tmx(layout_to_tmx(layout, out, tileset_dir), out)
