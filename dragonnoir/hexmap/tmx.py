@@ -363,11 +363,13 @@ def _image(el: ET.Element, base: Path, owner: str, where: str, fail: _Fail) -> I
         raise fail(f"image '{source}' of {owner} not found (looked for {path})", where)
     width = _int(el, "width", where, fail, 0)
     height = _int(el, "height", where, fail, 0)
-    if width <= 0 or height <= 0:
-        size = _png_size(path)
-        if size is None:
-            raise fail(f"image '{source}' of {owner} has no size and is not a PNG", where)
+    # Tiled uses the size of the image file, not the size written in the map (they
+    # differ in some corpus maps): so do we, for PNG files.
+    size = _png_size(path)
+    if size is not None:
         width, height = size
+    elif width <= 0 or height <= 0:
+        raise fail(f"image '{source}' of {owner} has no size and is not a PNG", where)
     return ImageRef(path=path, source=source, width=width, height=height, trans=el.get("trans"))
 
 
@@ -680,6 +682,7 @@ class _MapReader:
             raise fail("map hexsidelength must not be negative", "map")
 
         tilesets = self._tilesets(root)
+        self._assign_layer_ids(root)
         # Layer data is checked and decoded before pytmx sees it, so that a broken layer
         # is reported with its name.
         decoded: dict[int, list[int]] = {}
@@ -719,6 +722,29 @@ class _MapReader:
             if b.first_gid <= a.first_gid:
                 raise fail("tilesets are not in increasing firstgid order", f"tileset '{b.name}'")
         return out
+
+    def _assign_layer_ids(self, root: ET.Element) -> None:
+        """Give layers without an id (files from Tiled < 1.2) the ids Tiled gives them
+        when it loads the map: the next free ids, in document order."""
+        self.layer_ids: dict[int, int] = {}
+        next_id = _int(root, "nextlayerid", "map", self.fail, 0)
+        elements: list[ET.Element] = []
+
+        def walk(parent: ET.Element) -> None:
+            for el in parent:
+                if el.tag in ("layer", "objectgroup", "imagelayer", "group"):
+                    elements.append(el)
+                    if el.tag == "group":
+                        walk(el)
+
+        walk(root)
+        used = [_int(el, "id", _describe(el), self.fail, 0) for el in elements]
+        next_id = max(next_id, max(used, default=0) + 1, 1)
+        for el, lid in zip(elements, used, strict=True):
+            if lid <= 0:
+                lid, next_id = next_id, next_id + 1
+            self.layer_ids[id(el)] = lid
+        self.next_layer_id = next_id
 
     def _validate(self, el: ET.Element, where: str) -> None:
         """Refuse unsupported features anywhere in the map before pytmx sees it."""
@@ -835,8 +861,7 @@ class _MapReader:
             ),
         }
         self._layers(root, m, kinds, decoded, (0.0, 0.0), 1.0, True)
-        max_layer_id = max((layer.id for layer in m.layers), default=0)
-        m.next_layer_id = _int(root, "nextlayerid", "map", fail, max_layer_id + 1)
+        m.next_layer_id = self.next_layer_id
         max_object_id = max((o.id for ol in m.object_layers() for o in ol.objects), default=0)
         m.next_object_id = _int(root, "nextobjectid", "map", fail, max_object_id + 1)
         self._check_gids(m)
@@ -892,6 +917,7 @@ class _MapReader:
                 layer.visible = layer.visible and visible
             elif el.tag == "objectgroup":
                 layer = _object_layer(el, where, fail, py, offset, opacity, visible)
+                layer.id = self.layer_ids[id(el)]
             else:
                 layer = self._image_layer(el, where, off, opacity, visible)
             m.layers.append(layer)
@@ -911,7 +937,7 @@ class _MapReader:
             width=width,
             height=height,
             data=[raw[r * width : (r + 1) * width] for r in range(height)],
-            id=_int(el, "id", where, fail, 0),
+            id=self.layer_ids[id(el)],
             visible=bool(py.visible),
             opacity=float(py.opacity),
             properties=_properties(el, where, fail),
@@ -936,7 +962,7 @@ class _MapReader:
         return ImageLayer(
             name=el.get("name", ""),
             image=image,
-            id=_int(el, "id", where, fail, 0),
+            id=self.layer_ids[id(el)],
             visible=visible and _bool(el, "visible"),
             opacity=opacity * _float(el, "opacity", where, fail, 1.0),
             offset=offset,
