@@ -77,9 +77,10 @@ def tmx_to_board(
             f"not {grid.stagger_axis}/{grid.stagger_index}",
             "<map>",
         )
+    file_tw, file_th = tmx.file_tile_size or (grid.tile_width, grid.tile_height)
     for label, size in (
-        ("tilewidth", grid.tile_width),
-        ("tileheight", grid.tile_height),
+        ("tilewidth", file_tw),
+        ("tileheight", file_th),
         ("hexsidelength", grid.side_length),
     ):
         if size <= 0 or size % 2:

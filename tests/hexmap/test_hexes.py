@@ -1,5 +1,7 @@
 """Properties of the hex value type (hypothesis): the arithmetic every rule relies on."""
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -48,7 +50,7 @@ def test_line_has_distance_plus_one_contiguous_hexes(a: Hex, b: Hex) -> None:
     path = line(a, b)
     assert len(path) == a.distance(b) + 1
     assert path[0] == a and path[-1] == b
-    assert all(p.distance(n) == 1 for p, n in zip(path, path[1:], strict=False))
+    assert all(p.distance(n) == 1 for p, n in itertools.pairwise(path))
 
 
 @given(hexes, st.integers(min_value=0, max_value=12))

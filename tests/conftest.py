@@ -1,0 +1,97 @@
+"""Shared fixtures: the standard tilesets in a temporary folder, a small hand-made board."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from dragonnoir.hexmap.board import (
+    Board,
+    Cell,
+    EdgeFeature,
+    SideLabel,
+    Zone,
+    ZoneKind,
+    board_cells,
+)
+from dragonnoir.hexmap.board_tilesets import standard_tilesets
+from dragonnoir.hexmap.hexes import Edge
+from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.hexmap.tmx import write_tsx
+
+
+def _blank_png(path: Path, width: int, height: int) -> None:
+    """A fully transparent RGBA PNG, written without pygame (hexmap tests stay pure)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    raw = b"".join(b"\x00" + b"\x00" * (4 * width) for _ in range(height))
+    png = b"\x89PNG\r\n\x1a\n"
+    png += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(raw))
+    png += chunk(b"IEND", b"")
+    path.write_bytes(png)
+
+
+@pytest.fixture
+def tileset_dir(tmp_path: Path) -> Path:
+    """The three standard tilesets (TSX + blank PNG) in a temporary folder."""
+    folder = tmp_path / "tilesets"
+    folder.mkdir()
+    for ts in standard_tilesets(folder):
+        assert ts.image is not None
+        _blank_png(ts.image.path, ts.image.width, ts.image.height)
+        write_tsx(ts, folder / f"{ts.name}.tsx")
+    return folder
+
+
+GRID = HexGrid("y", "odd", 52, 60, 30)
+
+
+def small_board() -> Board:
+    """A 7 x 5 board with a bit of everything the format holds."""
+    cells = {}
+    for col, row in board_cells(7, 5, GRID):
+        terrain = "rock" if row in (0, 4) and col not in (3,) else "cave_floor"
+        cells[GRID.to_hex(col, row)] = Cell(terrain)
+    h = GRID.to_hex
+    cells[h(1, 2)] = Cell("stairs", 0.5)
+    cells[h(2, 2)] = Cell("cave_floor", 1.0, walkway_end=True)
+    cells[h(3, 2)] = Cell("cave_floor", 0.0, walkway=True)
+    cells[h(5, 1)] = Cell("water", -1.0)
+    edges = {
+        Edge(h(4, 2), h(5, 2)): EdgeFeature.WALL,
+        Edge(h(4, 2), h(4, 3)): EdgeFeature.WALL,
+        Edge(h(4, 2), h(3, 3)): EdgeFeature.DOOR,
+        Edge(h(1, 1), h(1, 2)): EdgeFeature.EMBANKMENT_TOP,
+        Edge(h(2, 3), h(2, 2)): EdgeFeature.WINDOW,
+    }
+    zones = [
+        Zone(ZoneKind.ENTRY, "top-middle", frozenset({h(3, 0)}), {"side": "top"}),
+        Zone(ZoneKind.DEPLOYMENT, "hall", frozenset({h(1, 3), h(2, 3), h(3, 3)})),
+        Zone(ZoneKind.CELL, "cell 1", frozenset({h(4, 2)})),
+    ]
+    return Board(
+        id="tiny",
+        name="La Petite Grotte",
+        width=7,
+        height=5,
+        cells=cells,
+        edges=edges,
+        zones=zones,
+        side_top=SideLabel.Y,
+        side_bottom=SideLabel.X,
+        arrows="down",
+        properties={"author": "tests", "difficulty": 2},
+    )
+
+
+@pytest.fixture
+def tiny_board() -> Board:
+    """A fresh copy of `small_board()` for each test."""
+    return small_board()

@@ -1,0 +1,97 @@
+"""The command line on bad input: one clear line naming the file and place, exit 1,
+never a traceback (issue "Hex maps", section "Bad input")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dragonnoir.cli import main
+from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.board_io import board_to_tmx, save_board
+from dragonnoir.hexmap.tmx import write_tmx
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+@pytest.fixture
+def good_board(tmp_path: Path, tileset_dir: Path, tiny_board: Board) -> Path:
+    path = tmp_path / "tiny.tmx"
+    save_board(tiny_board, path, tileset_dir)
+    return path
+
+
+def test_validate_accepts_a_good_board(
+    capsys: pytest.CaptureFixture[str], good_board: Path
+) -> None:
+    code, out, _ = _run(capsys, "validate", str(good_board))
+    assert code == 0
+    assert "board 'tiny'" in out
+
+
+def test_validate_broken_xml(capsys: pytest.CaptureFixture[str], good_board: Path) -> None:
+    text = good_board.read_text(encoding="utf-8")
+    good_board.write_text(text[: len(text) // 2], encoding="utf-8")
+    code, _, err = _run(capsys, "validate", str(good_board))
+    assert code == 1
+    assert str(good_board) in err and "line" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_validate_missing_tileset(capsys: pytest.CaptureFixture[str], good_board: Path) -> None:
+    text = good_board.read_text(encoding="utf-8").replace("terrain.tsx", "nowhere.tsx")
+    good_board.write_text(text, encoding="utf-8")
+    code, _, err = _run(capsys, "validate", str(good_board))
+    assert code == 1
+    assert "nowhere.tsx" in err and str(good_board) in err
+
+
+def test_validate_missing_image(
+    capsys: pytest.CaptureFixture[str], good_board: Path, tileset_dir: Path
+) -> None:
+    (tileset_dir / "levels.png").unlink()
+    code, _, err = _run(capsys, "validate", str(good_board))
+    assert code == 1
+    assert "levels.png" in err
+
+
+def test_validate_odd_tile_size(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tileset_dir: Path, tiny_board: Board
+) -> None:
+    path = tmp_path / "odd.tmx"
+    save_board(tiny_board, path, tileset_dir)
+    text = path.read_text(encoding="utf-8").replace('tilewidth="52"', 'tilewidth="53"', 1)
+    path.write_text(text, encoding="utf-8")
+    code, _, err = _run(capsys, "validate", str(path))
+    assert code == 1
+    assert "tilewidth" in err and "even" in err and str(path) in err
+
+
+def test_validate_reports_every_file_and_fails_if_any_fails(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    tileset_dir: Path,
+    good_board: Path,
+    tiny_board: Board,
+) -> None:
+    bad = tmp_path / "bad.tmx"
+    tmx = board_to_tmx(tiny_board, bad, tileset_dir)
+    tmx.tile_layers()[0].data[2][3] = 0
+    write_tmx(tmx, bad)
+    code, out, err = _run(capsys, "validate", str(good_board), str(bad))
+    assert code == 1
+    assert "ok" in out and "tiny.tmx" in out
+    assert "bad.tmx" in err and "cell (3, 2)" in err
+
+
+def test_a_missing_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = _run(capsys, "render", str(tmp_path / "nope.tmx"), "-o", str(tmp_path / "x.png"))
+    assert code == 1
+    assert "nope.tmx" in err
+    assert len(err.strip().splitlines()) == 1
