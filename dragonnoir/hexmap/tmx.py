@@ -776,8 +776,9 @@ class _MapReader:
             if src:
                 inlined = copy.deepcopy(tilesets[i][0])
                 inlined.set("firstgid", el.get("firstgid", "1"))
+                pos = list(tree).index(el)
                 tree.remove(el)
-                tree.insert(i, inlined)
+                tree.insert(pos, inlined)
         for el in tree.iter():
             for p in el.findall("properties"):
                 el.remove(p)
