@@ -49,6 +49,7 @@ edges.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,14 +175,16 @@ def _transformed_image(
     flip_h: bool,
     flip_v: bool,
     angle: float,
+    scale_x: float,
+    scale_y: float,
     frac_x: float,
     frac_y: float,
     smooth: bool,
 ) -> tuple[pygame.Surface, int, int]:
-    """`source` flipped, then rotated `angle` degrees clockwise about its centre, placed
-    with its centre at (frac_x, frac_y) and rasterised as Qt's raster engine does
-    (aliased edge: a pixel is covered when its centre is inside; bilinear or nearest
-    sampling of premultiplied colour at the pixel centre).
+    """`source` flipped, scaled, then rotated `angle` degrees clockwise about its centre,
+    placed with its centre at (frac_x, frac_y), rasterised as Qt's raster engine does:
+    aliased edges (a pixel is covered when its centre is inside) and bilinear (or
+    nearest) sampling of premultiplied colour at the pixel centre, clamped to the image.
 
     Returns the surface and its top-left pixel relative to the integer part of the
     centre. Written per pixel in Python: tiles are small and every result is cached.
@@ -191,8 +194,10 @@ def _transformed_image(
     rad = math.radians(angle)
     cos_a, sin_a = math.cos(rad), math.sin(rad)
     hw, hh = w / 2.0, h / 2.0
-    xs = [cx * cos_a - cy * sin_a for cx, cy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
-    ys = [cx * sin_a + cy * cos_a for cx, cy in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))]
+    ow, oh = hw * scale_x, hh * scale_y
+    corners = ((-ow, -oh), (ow, -oh), (ow, oh), (-ow, oh))
+    xs = [cx * cos_a - cy * sin_a for cx, cy in corners]
+    ys = [cx * sin_a + cy * cos_a for cx, cy in corners]
     i0 = math.floor(frac_x + min(xs)) - 1
     i1 = math.ceil(frac_x + max(xs)) + 1
     j0 = math.floor(frac_y + min(ys)) - 1
@@ -206,12 +211,13 @@ def _transformed_image(
         return pixels[y][x]
 
     eps = 1e-9
+    inv_x, inv_y = 1.0 / scale_x, 1.0 / scale_y
     for j in range(j0, j1):
         dy = j + 0.5 - frac_y
         for i in range(i0, i1):
             dx = i + 0.5 - frac_x
-            qx = dx * cos_a + dy * sin_a + hw
-            qy = -dx * sin_a + dy * cos_a + hh
+            qx = (dx * cos_a + dy * sin_a) * inv_x + hw
+            qy = (-dx * sin_a + dy * cos_a) * inv_y + hh
             if not (-eps <= qx < w - eps and -eps <= qy < h - eps):
                 continue
             if flip_h:
@@ -259,13 +265,16 @@ def _draw_image(
     angle: float,
     opacity: float,
     smooth: bool,
+    scale_x: float = 1.0,
+    scale_y: float = 1.0,
 ) -> None:
-    """Draw `image` whose untransformed top-left is at (left, top), flipped then rotated
-    `angle` degrees clockwise about its centre, as CellRenderer does."""
+    """Draw `image` scaled by (scale_x, scale_y) with its untransformed top-left at output
+    pixel (left, top), flipped then rotated `angle` degrees clockwise about its centre,
+    as CellRenderer does."""
     angle %= 360.0
     if angle == 180.0:
         flip_h, flip_v, angle = not flip_h, not flip_v, 0.0
-    if angle == 0.0:
+    if angle == 0.0 and scale_x == 1.0 and scale_y == 1.0:
         if flip_h or flip_v:
             key: object = ("flip", image_key, flip_h, flip_v)
 
@@ -280,15 +289,15 @@ def _draw_image(
         canvas.blit(surface, (_qround(left), _qround(top)))
         return
     w, h = image.get_size()
-    cx, cy = left + w / 2.0, top + h / 2.0
+    cx, cy = left + w * scale_x / 2.0, top + h * scale_y / 2.0
     ix, iy = math.floor(cx), math.floor(cy)
     fx, fy = round(cx - ix, 6), round(cy - iy, 6)
-    rkey = ("rot", image_key, flip_h, flip_v, round(angle, 6), fx, fy, smooth)
+    rkey = ("xform", image_key, flip_h, flip_v, round(angle, 6), scale_x, scale_y, fx, fy, smooth)
 
-    def make_rot() -> tuple[pygame.Surface, int, int]:
-        return _transformed_image(image, flip_h, flip_v, angle, fx, fy, smooth)
+    def make_xform() -> tuple[pygame.Surface, int, int]:
+        return _transformed_image(image, flip_h, flip_v, angle, scale_x, scale_y, fx, fy, smooth)
 
-    made = cache.derived(rkey, make_rot)
+    made = cache.derived(rkey, make_xform)
     assert isinstance(made, tuple)
     surface, dx, dy = made
     surface = _with_opacity(cache, rkey, surface, opacity)
@@ -333,6 +342,14 @@ def _tile_image(
     return (ts, local, cache.tile(ts, local))
 
 
+def _file_tile_size(tmx_map: TmxMap) -> tuple[int, int]:
+    """The map's tilewidth/tileheight as written (Tiled's `map()->tileSize()`)."""
+    size = getattr(tmx_map, "file_tile_size", None)
+    if size is not None:
+        return (int(size[0]), int(size[1]))
+    return (tmx_map.grid.tile_width, tmx_map.grid.tile_height)
+
+
 def _cells_in_draw_order(layer: TileLayer, grid: HexGrid) -> Iterator[tuple[int, int, int]]:
     """(col, row, raw gid) of the non-empty cells, in Tiled's hexagonal drawing order."""
     cells = []
@@ -351,9 +368,11 @@ def _draw_tile_layer(
     tmx_map: TmxMap,
     layer: TileLayer,
     origin: tuple[float, float],
+    scale: float,
     cache: ImageCache,
     smooth: bool,
 ) -> None:
+    """`origin` is the layer's map-pixel origin on the unscaled canvas."""
     grid = render_grid(tmx_map)
     ox, oy = origin
     for col, row, raw in _cells_in_draw_order(layer, grid):
@@ -365,8 +384,10 @@ def _draw_tile_layer(
         if ts is None or image is None:
             # Tiled: `tile ? tile->size() : map()->tileSize()`; a tile without a usable
             # image is drawn as the marker at the map's tile size.
-            tw, th = float(tmx_map.grid.tile_width), float(tmx_map.grid.tile_height)
-            _draw_missing_marker(canvas, ax, ay - th, tw, th, layer.opacity)
+            tw, th = _file_tile_size(tmx_map)
+            _draw_missing_marker(
+                canvas, ax * scale, (ay - th) * scale, tw * scale, th * scale, layer.opacity
+            )
             continue
         h = image.get_height()
         tx, ty = ts.tile_offset
@@ -376,13 +397,15 @@ def _draw_tile_layer(
             cache,
             ("tile", id(ts), local),
             image,
-            ax + tx,
-            ay - h + ty,
+            (ax + tx) * scale,
+            (ay - h + ty) * scale,
             bool(raw & FLIP_H),
             bool(raw & FLIP_V),
             angle,
             layer.opacity,
             smooth,
+            scale,
+            scale,
         )
 
 
@@ -393,112 +416,241 @@ def _draw_image_layer(
     canvas: pygame.Surface,
     layer: ImageLayer,
     origin: tuple[float, float],
+    scale: float,
     cache: ImageCache,
+    smooth: bool,
 ) -> None:
     image = cache.image(layer.image)
     if image is None:
         return
-    surface = _with_opacity(cache, ("imagelayer", id(image)), image, layer.opacity)
-    canvas.blit(surface, (_qround(origin[0]), _qround(origin[1])))
+    _draw_image(
+        canvas,
+        cache,
+        ("image", id(image)),
+        image,
+        origin[0] * scale,
+        origin[1] * scale,
+        False,
+        False,
+        0.0,
+        layer.opacity,
+        smooth,
+        scale,
+        scale,
+    )
 
 
 # -- objects ---------------------------------------------------------------------------------
+#
+# Tiled strokes and fills object shapes with QPainter's antialiasing on. Its rasteriser
+# computes exact area coverage; we estimate coverage by 8x8 supersampling, but only for
+# pixels within reach of an edge (found with a signed distance), so objects stay cheap.
+
+_SAMPLES = 8
+_HALF_DIAGONAL = 0.7072
+Point = tuple[float, float]
+Segment = tuple[float, float, float, float]
+
+
+def _segments(points: list[Point], closed: bool) -> list[Segment]:
+    segs = [(a[0], a[1], b[0], b[1]) for a, b in itertools.pairwise(points)]
+    if closed and len(points) > 2:
+        segs.append((points[-1][0], points[-1][1], points[0][0], points[0][1]))
+    return segs
+
+
+def _segment_distance(px: float, py: float, seg: Segment) -> float:
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
+    ex, ey = x1 + t * dx - px, y1 + t * dy - py
+    return math.sqrt(ex * ex + ey * ey)
+
+
+def _inside_odd_even(px: float, py: float, segs: list[Segment]) -> bool:
+    inside = False
+    for x1, y1, x2, y2 in segs:
+        if (y1 > py) != (y2 > py):
+            xc = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+            if px < xc:
+                inside = not inside
+    return inside
+
+
+def _paint_coverage(
+    canvas: pygame.Surface,
+    bounds: tuple[float, float, float, float],
+    signed_distance: object,
+    colour: Colour,
+    opacity: float,
+) -> None:
+    """Composite `colour` over the pixels where `signed_distance(x, y) <= 0`, weighted by
+    the share of each pixel covered (supersampled near the edge)."""
+    assert callable(signed_distance)
+    x0, y0 = math.floor(bounds[0]) - 1, math.floor(bounds[1]) - 1
+    x1, y1 = math.ceil(bounds[2]) + 1, math.ceil(bounds[3]) + 1
+    cw, ch = canvas.get_size()
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, cw), min(y1, ch)
+    if x1 <= x0 or y1 <= y0:
+        return
+    layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA, 32)
+    layer.fill((0, 0, 0, 0))
+    r, g, b, a = colour
+    alpha = a * max(0.0, min(1.0, opacity))
+    offsets = [(k + 0.5) / _SAMPLES for k in range(_SAMPLES)]
+    total = _SAMPLES * _SAMPLES
+    for j in range(y0, y1):
+        for i in range(x0, x1):
+            d = signed_distance(i + 0.5, j + 0.5)
+            if d >= _HALF_DIAGONAL:
+                continue
+            if d <= -_HALF_DIAGONAL:
+                cover = 1.0
+            else:
+                hits = sum(
+                    1 for oy in offsets for ox in offsets if signed_distance(i + ox, j + oy) <= 0
+                )
+                cover = hits / total
+            pa = _qround(alpha * cover)
+            if pa > 0:
+                layer.set_at((i - x0, j - y0), (r, g, b, pa))
+    canvas.blit(layer, (x0, y0))
+
+
+def _stroke(
+    canvas: pygame.Surface,
+    points: list[Point],
+    closed: bool,
+    radius: float,
+    colour: Colour,
+    opacity: float,
+) -> None:
+    """A round-capped, round-joined stroke of half-width `radius` (a cosmetic pen)."""
+    segs = _segments(points, closed) or [(points[0][0], points[0][1]) * 2]
+
+    def sd(x: float, y: float) -> float:
+        return min(_segment_distance(x, y, seg) for seg in segs) - radius
+
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    bounds = (min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius)
+    _paint_coverage(canvas, bounds, sd, colour, opacity)
+
+
+def _fill(canvas: pygame.Surface, points: list[Point], colour: Colour, opacity: float) -> None:
+    """Fill a polygon (odd-even rule, Qt's default for drawPolygon and paths)."""
+    if len(points) < 3:
+        return
+    segs = _segments(points, True)
+
+    def sd(x: float, y: float) -> float:
+        d = min(_segment_distance(x, y, seg) for seg in segs)
+        return -d if _inside_odd_even(x, y, segs) else d
+
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    _paint_coverage(canvas, (min(xs), min(ys), max(xs), max(ys)), sd, colour, opacity)
+
+
+def _ellipse_points(cx: float, cy: float, rx: float, ry: float, steps: int = 64) -> list[Point]:
+    return [
+        (cx + rx * math.cos(2 * math.pi * k / steps), cy + ry * math.sin(2 * math.pi * k / steps))
+        for k in range(steps)
+    ]
+
+
+def _pin_points(radius: float) -> list[Point]:
+    """Tiled's point-object pin (`drawPointObject`) relative to the object position: a
+    235-degree arc round (0, -2r), closed by lines through the tip at (0, 0)."""
+    sweep = 235.0
+    start = 90.0 - sweep / 2
+    steps = 24
+    pts = []
+    for k in range(steps + 1):
+        a = math.radians(start + sweep * k / steps)
+        pts.append((radius * math.cos(a), -2 * radius - radius * math.sin(a)))
+    pts.append((0.0, 0.0))
+    return pts
 
 
 def _object_colour(layer: ObjectLayer) -> Colour:
     return parse_colour(layer.color) or TILED_DEFAULT_OBJECT_COLOUR
 
 
-def _rotate_point(px: float, py: float, cx: float, cy: float, angle: float) -> tuple[float, float]:
-    rad = math.radians(angle)
-    c, s = math.cos(rad), math.sin(rad)
-    dx, dy = px - cx, py - cy
-    return (cx + dx * c - dy * s, cy + dx * s + dy * c)
-
-
-def _point_marker_outline(x: float, y: float) -> list[tuple[float, float]]:
-    """Tiled's point-object pin (`drawPointObject`): a 235-degree arc of radius 10 closed
-    by two lines to the tip, the tip at the object position."""
-    radius, sweep = 10.0, 235.0
-    start = 90.0 - sweep / 2
-    pts = []
-    steps = 32
-    for k in range(steps + 1):
-        a = math.radians(start + sweep * k / steps)
-        pts.append((x + radius * math.cos(a), y - 2 * radius - radius * math.sin(a)))
-    pts.append((x, y))
-    return pts
-
-
 def _draw_shape_object(
     canvas: pygame.Surface,
     obj: MapObject,
     origin: tuple[float, float],
+    scale: float,
     colour: Colour,
     opacity: float,
 ) -> None:
-    """Non-tile objects in Tiled's style, rasterised by pygame (close, not identical)."""
-    ox, oy = origin
-    x, y = ox + obj.x, oy + obj.y
+    """Non-tile objects as OrthogonalRenderer::drawMapObject draws them: a black shadow
+    stroke one device pixel down-right, then the fill (object colour at alpha 50) and a
+    2 px cosmetic stroke in the object colour; polygons and polylines get an 8 px dot on
+    their first point. Text is not drawn (see module docstring)."""
     shape = obj.shape
     if shape == "text":
         return
-    closed = True
-    filled = True
+    line_r = 1.0  # cosmetic pen, width 2 device pixels
+    dot_r = 4.0  # the 4x-wide pen of the first-point dot
+    shadow = 1.0  # shadowDist * 0.5 with shadowDist = lineWidth / scale, in device px
+    closed, filled, dot = True, True, False
+    extra: list[Point] | None = None
     if shape == "point":
-        pts = _point_marker_outline(x, y)
+        local = [(px * scale, py * scale) for px, py in _pin_points(10.0)]
+        extra = _ellipse_points(0.0, -20.0 * scale, 10.0 / 3 * scale, 10.0 / 3 * scale)
     elif shape in ("polygon", "polyline"):
-        pts = [(x + px, y + py) for px, py in obj.points]
-        closed = shape == "polygon"
-        filled = closed
-        if len(pts) < 2:
+        if len(obj.points) < 2:
             return
+        local = [(px * scale, py * scale) for px, py in obj.points]
+        closed = filled = shape == "polygon"
+        dot = True
     else:
         w, h = obj.width, obj.height
+        bx, by = 0.0, 0.0
         if w == 0 and h == 0:
-            x0, y0, w, h = x - 10, y - 10, 20.0, 20.0
-        else:
-            x0, y0 = x, y
+            bx, by, w, h = -10.0, -10.0, 20.0, 20.0
         if shape == "ellipse" and w > 0 and h > 0:
-            pts = [
-                (
-                    x0 + w / 2 + w / 2 * math.cos(2 * math.pi * k / 64),
-                    y0 + h / 2 + h / 2 * math.sin(2 * math.pi * k / 64),
-                )
-                for k in range(64)
-            ]
+            local = _ellipse_points(
+                (bx + w / 2) * scale, (by + h / 2) * scale, w / 2 * scale, h / 2 * scale
+            )
         else:
-            pts = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)]
-    if obj.rotation:
-        pts = [_rotate_point(px, py, x, y, obj.rotation) for px, py in pts]
-    min_x = math.floor(min(p[0] for p in pts)) - 6
-    min_y = math.floor(min(p[1] for p in pts)) - 6
-    max_x = math.ceil(max(p[0] for p in pts)) + 7
-    max_y = math.ceil(max(p[1] for p in pts)) + 7
-    layer = pygame.Surface((max_x - min_x, max_y - min_y), pygame.SRCALPHA, 32)
-    layer.fill((0, 0, 0, 0))
-    local = [(px - min_x, py - min_y) for px, py in pts]
-    shadow = [(px + 1, py + 1) for px, py in local]
-    black = (0, 0, 0, 255)
-    rgb = colour[:3]
-    # Shadow outline first, then the translucent fill and the coloured outline on top.
-    pygame.draw.lines(layer, black, closed, shadow, 2)
+            x0, y0, x1, y1 = bx * scale, by * scale, (bx + w) * scale, (by + h) * scale
+            local = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    px0, py0 = (origin[0] + obj.x) * scale, (origin[1] + obj.y) * scale
+    rad = math.radians(obj.rotation)
+    cos_a, sin_a = math.cos(rad), math.sin(rad)
+
+    def place(pts: list[Point], dx: float = 0.0, dy: float = 0.0) -> list[Point]:
+        """Painter coordinates -> device: offset in the object's frame, rotate, move."""
+        out = []
+        for x, y in pts:
+            x, y = x + dx, y + dy
+            out.append((px0 + x * cos_a - y * sin_a, py0 + x * sin_a + y * cos_a))
+        return out
+
+    black: Colour = (0, 0, 0, 255)
+    fill_colour: Colour = (colour[0], colour[1], colour[2], 50)
+    _stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity)
+    if dot:
+        _stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity)
     if filled:
-        fill = pygame.Surface(layer.get_size(), pygame.SRCALPHA, 32)
-        fill.fill((0, 0, 0, 0))
-        pygame.draw.polygon(fill, (*rgb, 50), local)
-        layer.blit(fill, (0, 0))
-    pygame.draw.lines(layer, (*rgb, colour[3]), closed, local, 2)
-    if shape in ("polygon", "polyline"):
-        # The thick (4x line width) dot Tiled puts on the first point.
-        fx, fy = local[0]
-        pygame.draw.circle(layer, black, (fx + 1, fy + 1), 4)
-        pygame.draw.circle(layer, (*rgb, colour[3]), (fx, fy), 4)
-    if shape == "point":
-        pygame.draw.circle(layer, (*rgb, colour[3]), (x - min_x, y - min_y - 20), 10 / 3)
-    if opacity < 1.0:
-        layer.set_alpha(_qround(max(0.0, opacity) * 255))
-    canvas.blit(layer, (min_x, min_y))
+        _fill(canvas, place(local), fill_colour, opacity)
+    _stroke(canvas, place(local), closed, line_r, colour, opacity)
+    if extra is not None:
+        _fill(canvas, place(extra), colour, opacity)
+        _stroke(canvas, place(extra), True, line_r, colour, opacity)
+    if dot:
+        _stroke(canvas, place(local[:1]), False, dot_r, colour, opacity)
+
+
+def _rotate_point(px: float, py: float, cx: float, cy: float, angle: float) -> Point:
+    rad = math.radians(angle)
+    c, s = math.cos(rad), math.sin(rad)
+    dx, dy = px - cx, py - cy
+    return (cx + dx * c - dy * s, cy + dx * s + dy * c)
 
 
 def _draw_tile_object(
@@ -506,53 +658,45 @@ def _draw_tile_object(
     tmx_map: TmxMap,
     obj: MapObject,
     origin: tuple[float, float],
+    scale: float,
     cache: ImageCache,
     opacity: float,
     smooth: bool,
 ) -> None:
+    """A tile object: its tile stretched to the object size, bottom-left at the object
+    position, flips applied, rotated about the position."""
     raw = obj.gid
     gid = raw & GID_MASK
     ts, local, image = _tile_image(tmx_map, cache, gid)
     x, y = origin[0] + obj.x, origin[1] + obj.y
-    ow = obj.width or (image.get_width() if image else tmx_map.grid.tile_width)
-    oh = obj.height or (image.get_height() if image else tmx_map.grid.tile_height)
+    tw, th = _file_tile_size(tmx_map)
+    ow = obj.width or (image.get_width() if image else tw)
+    oh = obj.height or (image.get_height() if image else th)
     if ts is None or image is None:
-        _draw_missing_marker(canvas, x, y - oh, ow, oh, opacity)
+        _draw_missing_marker(canvas, x * scale, (y - oh) * scale, ow * scale, oh * scale, opacity)
         return
     iw, ih = image.get_size()
-    size = (max(1, _qround(ow)), max(1, _qround(oh)))
-    key: object = ("tile", id(ts), local)
-    if size != (iw, ih):
-        skey = ("objscale", key, size, smooth)
-
-        def make_scaled() -> pygame.Surface:
-            if smooth:
-                return pygame.transform.smoothscale(image, size)
-            return pygame.transform.scale(image, size)
-
-        scaled = cache.derived(skey, make_scaled)
-        assert isinstance(scaled, pygame.Surface)
-        image, key = scaled, skey
     sx, sy = ow / iw, oh / ih
     tx, ty = ts.tile_offset
     left, top = x + tx * sx, y - oh + ty * sy
     angle = obj.rotation % 360.0
     if angle:
-        # Tiled rotates the object about its position: move the image centre there.
         cx, cy = _rotate_point(left + ow / 2, top + oh / 2, x, y, angle)
         left, top = cx - ow / 2, cy - oh / 2
     _draw_image(
         canvas,
         cache,
-        key,
+        ("tile", id(ts), local),
         image,
-        left,
-        top,
+        left * scale,
+        top * scale,
         bool(raw & FLIP_H),
         bool(raw & FLIP_V),
         angle,
         opacity,
         smooth,
+        sx * scale,
+        sy * scale,
     )
 
 
@@ -561,17 +705,22 @@ def _draw_object_layer(
     tmx_map: TmxMap,
     layer: ObjectLayer,
     origin: tuple[float, float],
+    scale: float,
     cache: ImageCache,
     smooth: bool,
 ) -> None:
     colour = _object_colour(layer)
-    for obj in layer.objects:
+    objects = list(layer.objects)
+    if getattr(layer, "draw_order", "index") == "topdown":
+        # tmxrasterizer: std::stable_sort by y for top-down object groups.
+        objects.sort(key=lambda o: o.y)
+    for obj in objects:
         if not obj.visible:
             continue
         if obj.gid & GID_MASK:
-            _draw_tile_object(canvas, tmx_map, obj, origin, cache, layer.opacity, smooth)
+            _draw_tile_object(canvas, tmx_map, obj, origin, scale, cache, layer.opacity, smooth)
         else:
-            _draw_shape_object(canvas, obj, origin, colour, layer.opacity)
+            _draw_shape_object(canvas, obj, origin, scale, colour, layer.opacity)
 
 
 # -- public API ----------------------------------------------------------------------------
@@ -593,8 +742,8 @@ def render_tmx(
     if scale <= 0:
         raise ValueError(f"scale must be positive, not {scale}")
     cache = cache if cache is not None else _SHARED_CACHE
-    full_w, full_h = _unscaled_size(tmx_map)
-    canvas = pygame.Surface((max(full_w, 1), max(full_h, 1)), pygame.SRCALPHA, 32)
+    out_w, out_h = output_size(tmx_map, scale)
+    canvas = pygame.Surface((max(out_w, 1), max(out_h, 1)), pygame.SRCALPHA, 32)
     canvas.fill((0, 0, 0, 0))
     left, top, _right, _bottom = _offset_margins(tmx_map.layers)
     for layer in tmx_map.layers:
@@ -602,20 +751,12 @@ def render_tmx(
             continue
         origin = (left + layer.offset[0], top + layer.offset[1])
         if isinstance(layer, TileLayer):
-            _draw_tile_layer(canvas, tmx_map, layer, origin, cache, smooth)
+            _draw_tile_layer(canvas, tmx_map, layer, origin, scale, cache, smooth)
         elif isinstance(layer, ImageLayer):
-            _draw_image_layer(canvas, layer, origin, cache)
+            _draw_image_layer(canvas, layer, origin, scale, cache, smooth)
         elif isinstance(layer, ObjectLayer):
-            _draw_object_layer(canvas, tmx_map, layer, origin, cache, smooth)
-    out_w, out_h = output_size(tmx_map, scale)
-    if scale == 1.0:
-        return canvas
-    # Resample the whole picture: same as Qt's scaled per-tile drawing away from edges.
-    big = (max(1, math.ceil(full_w * scale)), max(1, math.ceil(full_h * scale)))
-    resized = (
-        pygame.transform.smoothscale(canvas, big) if smooth else pygame.transform.scale(canvas, big)
-    )
-    return resized.subsurface((0, 0, max(out_w, 1), max(out_h, 1))).copy()
+            _draw_object_layer(canvas, tmx_map, layer, origin, scale, cache, smooth)
+    return canvas
 
 
 def render_tmx_to_png(
