@@ -39,12 +39,14 @@ Objects
     #a0a0a4) at alpha 50 as fill, a 2 px outline and a black shadow one pixel down-right -
     but with pygame's rasteriser, so their edges are close, not identical. Text objects
     are not drawn (fonts cannot be matched).
+Animated tiles
+    Drawn as their first frame, as tmxrasterizer does without --advance-animations.
 Not reproduced (Tiled 1.8 ignores it too, or the model has no field for it)
-    layer tint colours (Tiled 1.9+), parallax, tile animations, image-layer repeat.
+    layer tint colours (Tiled 1.9+), parallax, image-layer repeat.
 
-Scaling renders at scale 1 and resamples the finished image (nearest or smooth as
-requested), which equals Qt's per-tile scaled drawing except within a pixel of tile
-edges.
+Scale
+    Everything is drawn straight at the output resolution, each image through the same
+    transform as Qt's (scale, flips, rotation), so scaled renders sample like Qt's too.
 """
 
 from __future__ import annotations
@@ -339,6 +341,12 @@ def _tile_image(
     if ts is None:
         return (None, 0, None)
     local = gid - ts.first_gid
+    # tmxrasterizer shows tile animations (at time 0 unless --advance-animations), so an
+    # animated tile is drawn as its first frame.
+    tile = ts.tiles.get(local)
+    frames = getattr(tile, "animation", None) if tile is not None else None
+    if frames:
+        local = int(frames[0][0])
     return (ts, local, cache.tile(ts, local))
 
 

@@ -81,6 +81,12 @@ def _private_read_tmx(path: Path) -> TmxMap:
         for t in el.findall("tile"):
             tid = int(t.get("id", 0))
             tiles[tid] = Tile(tid, image=image_ref(t.find("image"), base))
+            frames = [
+                (int(f.get("tileid", 0)), int(f.get("duration", 0)))
+                for f in t.findall("animation/frame")
+            ]
+            if frames and "animation" in Tile.__dataclass_fields__:
+                tiles[tid].animation = frames  # type: ignore[attr-defined]
         return Tileset(
             first_gid=first_gid,
             name=el.get("name", ""),
