@@ -59,7 +59,12 @@ def test_raw_gids_keep_all_four_flag_bits(full) -> None:  # type: ignore[no-unty
     ground = full.layer("Ground")
     assert isinstance(ground, TileLayer)
     assert ground.data[0] == [1, 2 | FLIP_H, 3 | FLIP_V, 4 | ROT_60]
-    assert ground.data[1] == [5 | ROT_120, 6 | ROT_60 | ROT_120, 7 | FLIP_H | FLIP_V | ROT_60 | ROT_120, 0]
+    assert ground.data[1] == [
+        5 | ROT_120,
+        6 | ROT_60 | ROT_120,
+        7 | FLIP_H | FLIP_V | ROT_60 | ROT_120,
+        0,
+    ]
     assert ground.data[2] == [9, 10, 12, 8]
     assert ground.gid_at(0, 1) == 5
     assert full.tileset_for(ground.gid_at(0, 1)) is full.tilesets[0]
@@ -106,7 +111,12 @@ def test_object_shapes(full) -> None:  # type: ignore[no-untyped-def]
         "text",
         "tile",
     ]
-    assert (o["box"].type, o["box"].width, o["box"].height, o["box"].rotation) == ("zone", 10, 5.5, 15)
+    assert (o["box"].type, o["box"].width, o["box"].height, o["box"].rotation) == (
+        "zone",
+        10,
+        5.5,
+        15,
+    )
     assert o["spot"].properties == {"hp": Property(3, "int")}
     assert o["area"].points == [(0, 0), (5, -3.5), (7, 2), (-1.5, 4)]
     assert o["area"].width == 0  # pytmx would compute a bounding box
@@ -119,10 +129,17 @@ def test_object_shapes(full) -> None:  # type: ignore[no-untyped-def]
 
 def test_tilesets(full) -> None:  # type: ignore[no-untyped-def]
     hexes, coll = full.tilesets
-    assert (hexes.first_gid, hexes.tile_count, hexes.columns, hexes.tile_offset) == (1, 8, 4, (0, 1))
+    assert (hexes.first_gid, hexes.tile_count, hexes.columns, hexes.tile_offset) == (
+        1,
+        8,
+        4,
+        (0, 1),
+    )
     assert hexes.image is not None and hexes.image.source == "tiles.png"
     assert (hexes.image.width, hexes.image.height, hexes.image.trans) == (56, 24, "ff00ff")
-    assert hexes.tiles[2].properties["move"] == Property(2, "int") and hexes.tiles[2].type == "forest"
+    assert (
+        hexes.tiles[2].properties["move"] == Property(2, "int") and hexes.tiles[2].type == "forest"
+    )
     assert hexes.properties == {"set": Property(1, "int")}
     # external image collection with gaps in its ids
     assert coll.source == "collection.tsx" and coll.source_path == DATA / "collection.tsx"
@@ -207,7 +224,12 @@ BAD = [
     ("gid in a gap", "9,10,12,8\n", "9,10,11,8\n", ["layer 'Ground', col 2, row 2", "gid 11"]),
     ("tile object gid", 'gid="268435458"', 'gid="77"', ["object layer 'Marks', object 8", "77"]),
     ("missing tsx", 'source="collection.tsx"', 'source="nope.tsx"', ["nope.tsx", "not found"]),
-    ("missing image", 'source="tiles.png"', 'source="gone.png"', ["tileset 'hex tiles'", "gone.png"]),
+    (
+        "missing image",
+        'source="tiles.png"',
+        'source="gone.png"',
+        ["tileset 'hex tiles'", "gone.png"],
+    ),
     (
         "missing layer image",
         'source="backdrop.png"',
