@@ -523,9 +523,12 @@ def _place(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def read_layout_file(path: Path | str) -> tuple[str, list[tuple[Path, int, int, int]]]:
+def read_layout_file(
+    path: Path | str, *, check_files: bool = True
+) -> tuple[str, list[tuple[Path, int, int, int]]]:
     """Read and validate a layout file: its name and, per board, the resolved board file,
-    row, col and rotation. Errors name the file and the field."""
+    row, col and rotation. Errors name the file and the field; with `check_files`, a board
+    file that does not exist is an error too."""
     src = Path(path)
     try:
         raw = tomllib.loads(src.read_text(encoding="utf-8"))
@@ -545,7 +548,7 @@ def read_layout_file(path: Path | str) -> tuple[str, list[tuple[Path, int, int, 
         raise LayoutError(src, msg, place=_place(tuple(first["loc"]))) from None
     entries = [((src.parent / b.file).resolve(), b.row, b.col, b.rotation) for b in model.board]
     for i, (file, _, _, _) in enumerate(entries):
-        if not file.is_file():
+        if check_files and not file.is_file():
             raise LayoutError(
                 src, f"no board file {model.board[i].file!r} ({file})", place=f"board[{i}].file"
             )
