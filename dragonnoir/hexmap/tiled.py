@@ -5,8 +5,9 @@ Tiled stores a hex map as a rectangle of (column, row) cells in which every othe
 hexes) is pushed half a cell along. Which ones are pushed is `staggerindex` ("odd" or
 "even"). The pixel formulas are those of Tiled's `HexagonalRenderer` (libtiled), checked
 against `tmxrasterizer` renders; see the project's `docs/map-format.md` and the shared
-HEX-AND-TMX notes. Tiled 1.8 rounds tile sizes down to even numbers, so odd sizes are
-refused by the loader rather than drawn half a pixel off.
+HEX-AND-TMX notes. Tiled 1.8 rounds tile sizes down to even numbers when it draws a hex
+map: the reader builds the grid of such a map from the rounded sizes (so our pixels match
+its renders), and the board loader refuses odd sizes outright (docs/map-format.md).
 """
 
 from __future__ import annotations
