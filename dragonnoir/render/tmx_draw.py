@@ -764,7 +764,15 @@ def render_tmx(
             _draw_image_layer(canvas, layer, origin, scale, cache, smooth)
         elif isinstance(layer, ObjectLayer):
             _draw_object_layer(canvas, tmx_map, layer, origin, scale, cache, smooth)
-    return canvas
+    return _clear_invisible(canvas)
+
+
+def _clear_invisible(canvas: pygame.Surface) -> pygame.Surface:
+    """Give fully transparent pixels RGB 0, as Qt's premultiplied images have: pygame's
+    blit copies the colour of a transparent source pixel onto a transparent canvas, so
+    the PNG would otherwise carry invisible junk colours that differ from Tiled's."""
+    visible = pygame.mask.from_surface(canvas, 0)
+    return visible.to_surface(setsurface=canvas, unsetcolor=(0, 0, 0, 0))
 
 
 def render_tmx_to_png(
