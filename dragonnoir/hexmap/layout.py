@@ -111,6 +111,10 @@ class Placement:
             return _OTHER_ARROWS.get(self.board.arrows, self.board.arrows)
         return self.board.arrows
 
+    def __hash__(self) -> int:
+        # Boards are mutable (unhashable); equal placements have equal board ids.
+        return hash((self.board.id, self.row, self.col, self.rotation))
+
     def describe(self) -> str:
         """`board 'fosse' (row 0, col 1)`, for messages."""
         return f"board {self.board.id!r} (row {self.row}, col {self.col})"
@@ -251,13 +255,13 @@ class Layout:
         """(left, top, right, bottom) of a placed board's printed edges in global map
         pixels: lines through the centres of its half hexes."""
         dc, dr = self._offsets[self._index(placement)]
-        w, h = self.map_board_size()
+        w, h = self.board_size()
         g = self.grid
         left, top = g.cell_centre(dc, dr)
         right, bottom = g.cell_centre(dc + w - 1, dr + h - 1)
         return (left, top, right, bottom)
 
-    def map_board_size(self) -> tuple[int, int]:
+    def board_size(self) -> tuple[int, int]:
         """Width and height of the (equal-sized) boards of this layout, in cells."""
         b = self.placements[0].board
         return (b.width, b.height)
@@ -564,7 +568,9 @@ def load_layout(
     """Read a layout file (docs/map-format.md "Layouts"), load its boards and compose them.
 
     Board files are relative to the layout file and each is read once per call (or once
-    across calls sharing `cache`, keyed by resolved path).
+    across calls sharing `cache`, keyed by resolved path). A fault in the layout file or
+    its joins is a `LayoutError` naming the layout file; a fault inside a board file is the
+    `MapFormatError` of `board_io.load_board`, naming that board file.
     """
     from dragonnoir.hexmap import board_io  # the TMX reader/writer
 
@@ -575,7 +581,7 @@ def load_layout(
     for file, row, col, rotation in entries:
         board = boards.get(file)
         if board is None:
-            board = board_io.load_board(file)
+            board = board_io.load_board(file, terrain)
             boards[file] = board
         placements.append(Placement(board, row, col, rotation, file=file))
     return compose(placements, name, terrain, source=src)

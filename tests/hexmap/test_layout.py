@@ -48,7 +48,7 @@ from dragonnoir.hexmap.layout import (
     rotate_cell,
     rotate_local,
 )
-from dragonnoir.hexmap.terrain import default_terrain_table
+from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tmx import read_tmx, write_tsx
 from dragonnoir.hexmap.tmxmodel import ObjectLayer, TileLayer
 
@@ -211,6 +211,7 @@ def test_rotation_turns_the_side_labels_and_the_arrows() -> None:
         "down",
     )
     assert p180.side_label(Side.LEFT) is SideLabel.ARROW
+    assert len({p0, Placement(board, 0, 0, 0), p180}) == 2
 
 
 # -- composed maps -------------------------------------------------------------------
@@ -219,7 +220,7 @@ def test_rotation_turns_the_side_labels_and_the_arrows() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_layouts())
 def test_composed_map_matches_the_spec_geometry(lay: Layout) -> None:
-    w, h = lay.map_board_size()
+    w, h = lay.board_size()
     m = lay.map
     assert m.width == lay.grid_cols * (w - 1) + 1
     assert m.height == lay.grid_rows * (h - 1) + 1
@@ -602,8 +603,9 @@ def test_a_board_used_twice_is_read_once(layout_dir: Path, monkeypatch: pytest.M
     calls: list[Path] = []
     real = board_io.load_board
 
-    def counting(path: Path | str, terrain: object = None) -> Board:
+    def counting(path: Path | str, terrain: TerrainTable | None = None) -> Board:
         calls.append(Path(path))
+        assert terrain is None
         return real(path)
 
     monkeypatch.setattr(board_io, "load_board", counting)
