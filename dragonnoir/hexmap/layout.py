@@ -68,7 +68,6 @@ EDGE_FEATURE_STRENGTH: Final[dict[EdgeFeature, int]] = {
 #: The object layer of an exported layout TMX that records where each board lies.
 BOARDS_LAYER: Final = "boards"
 
-_OTHER_LABEL: Final = {SideLabel.X: SideLabel.Y, SideLabel.Y: SideLabel.X}
 _OTHER_ARROWS: Final = {"up": "down", "down": "up"}
 
 
