@@ -47,6 +47,7 @@ LEVELS_LAYER = "levels"
 FEATURES_LAYER = "features"
 EDGES_LAYER = "edges"
 ZONES_LAYER = "zones"
+BOARDS_LAYER = "boards"  # only in composed layouts (hexmap/layout.py)
 
 _BOARD_KEYS = ("board_id", "board_name", "side_top", "side_bottom", "arrows", "format")
 
@@ -114,6 +115,9 @@ def tmx_to_board(
     assert terrain_layer is not None
 
     on_board = set(board_cells(tmx.width, tmx.height, grid))
+    # A composed layout (it records its boards in a `boards` object layer) may have gaps
+    # where no board lies: there an empty cell is simply not part of the map.
+    composed = any(layer.name == BOARDS_LAYER for layer in tmx.object_layers())
     cells: dict[Hex, Cell] = {}
     for row in range(tmx.height):
         for col in range(tmx.width):
@@ -134,6 +138,8 @@ def tmx_to_board(
                         )
                 continue
             if tid is None:
+                if composed:
+                    continue
                 raise fail("board cell has no terrain tile", place)
             if not isinstance(tid, str) or tid not in table:
                 known = ", ".join(table.ids())

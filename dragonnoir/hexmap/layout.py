@@ -42,10 +42,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 from pydantic_core import PydanticCustomError
 
 from dragonnoir.errors import LayoutError
+from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, Side, SideLabel, Zone
+from dragonnoir.hexmap.board_tilesets import TILESET_DIR
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
+from dragonnoir.hexmap.tmx import write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
@@ -66,7 +69,7 @@ EDGE_FEATURE_STRENGTH: Final[dict[EdgeFeature, int]] = {
 }
 
 #: The object layer of an exported layout TMX that records where each board lies.
-BOARDS_LAYER: Final = "boards"
+BOARDS_LAYER: Final = board_io.BOARDS_LAYER
 
 _OTHER_ARROWS: Final = {"up": "down", "down": "up"}
 
@@ -571,7 +574,6 @@ def load_layout(
     its joins is a `LayoutError` naming the layout file; a fault inside a board file is the
     `MapFormatError` of `board_io.load_board`, naming that board file.
     """
-    from dragonnoir.hexmap import board_io  # the TMX reader/writer
 
     src = Path(path)
     name, entries = read_layout_file(src)
@@ -594,8 +596,6 @@ def layout_to_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = N
     tilesets, layers and objects) plus an object layer `boards` with one rectangle per
     placement along its printed edges (name = board id; properties `file`, `row`, `col`,
     `rotation`)."""
-    from dragonnoir.hexmap import board_io
-    from dragonnoir.hexmap.board_tilesets import TILESET_DIR
 
     out = Path(path)
     tmx = board_io.board_to_tmx(layout.map, out, tileset_dir or TILESET_DIR)
@@ -634,7 +634,5 @@ def layout_to_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = N
 def export_layout_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = None) -> None:
     """Write a composed layout as one TMX that Tiled opens and `board_io.load_board` reads
     back into the composed map (see `layout_to_tmx`)."""
-    from dragonnoir.hexmap.tmx import write_tmx
-
     out = Path(path)
     write_tmx(layout_to_tmx(layout, out, tileset_dir), out)

@@ -767,14 +767,15 @@ def test_export_of_a_loaded_layout_records_board_files(layout_dir: Path) -> None
         ("boards/gamma.tmx", "file"),
         ("boards/beta.tmx", "file"),
     ]
-    # The grid position (1, 1) is a gap: its cells stay empty in every tile layer (which is
-    # why `load_board`, which wants a terrain tile on every cell, refuses such an export).
+    # The grid position (1, 1) is a gap: its cells stay empty in every tile layer, and the
+    # export still loads back as the composed map (its `boards` layer allows the gaps).
     terrain = read_tmx(out).layer("terrain")
     assert isinstance(terrain, TileLayer)
     for col, row in board_cells(lay.map.width, lay.map.height):
         filled = terrain.gid_at(col, row) != 0
         assert filled == (G.to_hex(col, row) in lay.map.cells)
     assert terrain.gid_at(9, 6) == 0
+    assert board_io.load_board(out).cells == lay.map.cells
 
 
 @pytest.mark.tiled
