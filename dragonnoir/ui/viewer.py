@@ -1,0 +1,371 @@
+"""A board viewer: pan, zoom, hover a hex and read what the rules see there.
+
+`python -m dragonnoir.ui.viewer maps/labyrinthe.tmx` (a board), `... layouts/six.toml`
+(a layout, with its seams and the boards under each hex) or `... --demo`.
+
+Why a `Viewer` class with `handle(event)`, `update(dt)` and `draw()` instead of one loop:
+tests drive it headless (SDL_VIDEODRIVER=dummy) by feeding events and stepping time, and
+check the camera and the status text; `run()` is only the thin real-time loop around it.
+Held keys are tracked from KEYDOWN/KEYUP events (not `pygame.key.get_pressed()`) for the
+same reason. Plain pygame: a status line and a help box do not need a GUI toolkit.
+
+Keys: drag with the left or middle button, arrows / W A D to pan (held keys
+accelerate; S is taken by the seams toggle, so pan down with the arrow key), wheel or
++/- to zoom towards the cursor, F fit, S seams, Z zones, H or F1 help, Esc or Q quit.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pygame
+
+from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.terrain import default_terrain_table
+from dragonnoir.render.board_view import BoardView, Seams, Sprite, draw_frame
+from dragonnoir.render.camera import ZOOM_STEPS, Camera, next_zoom_step
+
+BoardOf = Callable[[Hex], list[tuple[str, int, int]]]
+
+STATUS_H = 26
+#: Direction names of the six sides (cube directions 0..5 on a pointy-top map).
+SIDE_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+
+PAN_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_a: (-1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_w: (0, -1),
+}
+ZOOM_IN_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+ZOOM_OUT_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+
+HELP_LINES = (
+    ("drag (left / middle)", "pan"),
+    ("arrows, W A D", "pan (hold to speed up)"),
+    ("wheel, + / -", "zoom towards the cursor"),
+    ("F", "fit the map to the window"),
+    ("S", "seams on / off"),
+    ("Z", "zones on / off"),
+    ("H, F1", "this help"),
+    ("Esc, Q", "quit"),
+)
+
+PAN_SPEED = 500.0  # screen pixels per second when a key is first held
+PAN_MAX = 2600.0
+ZOOM_RATE = 14.0  # per second, in log-zoom: the animation takes about a fifth of a second
+
+
+class Viewer:
+    """The viewer's state and behaviour, independent of the real-time loop."""
+
+    def __init__(
+        self,
+        board: Board,
+        title: str = "Dragon Noir board viewer",
+        seams: Seams | None = None,
+        board_of: BoardOf | None = None,
+        *,
+        size: tuple[int, int] = (1280, 800),
+        sprites: Sequence[Sprite] = (),
+    ) -> None:
+        if not pygame.display.get_init():
+            pygame.display.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
+        pygame.display.set_caption(title)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.board = board
+        self.title = title
+        self.board_of = board_of
+        self.sprites = list(sprites)
+        self.table = default_terrain_table()
+        self.view = BoardView(board, seams)
+        self.view.show_seams = bool(seams)
+        w, h = self.screen.get_size()
+        self.camera = Camera(w, max(1, h - STATUS_H), self.view.map_w, self.view.map_h)
+        self.camera.fit()
+        self.font = pygame.font.Font(None, 20)
+        self.help_font = pygame.font.Font(None, 24)
+        self.mouse: tuple[int, int] = (w // 2, h // 2)
+        self.dragging = False
+        self.held: set[int] = set()
+        self.held_time = 0.0
+        self.zoom_target: float | None = None
+        self.zoom_anchor: tuple[float, float] = (0.0, 0.0)
+        self.show_help = False
+        self.running = True
+        self.dirty = True
+
+    # -- events --------------------------------------------------------------------
+
+    @property
+    def viewport(self) -> pygame.Rect:
+        w, h = self.screen.get_size()
+        return pygame.Rect(0, 0, w, max(1, h - STATUS_H))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one pygame event."""
+        self.dirty = True
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+        elif event.type == pygame.MOUSEMOTION:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            if self.dragging:
+                self.camera.pan_screen(self.mouse[0] - pos[0], self.mouse[1] - pos[1])
+            self.mouse = pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            self.dragging = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
+            self.dragging = False
+        elif event.type == pygame.MOUSEWHEEL:
+            if event.y:
+                self.zoom_step(1 if event.y > 0 else -1, self.mouse)
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event.key)
+        elif event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            if not self.held & PAN_KEYS.keys():
+                self.held_time = 0.0
+
+    def _key_down(self, key: int) -> None:
+        if key in PAN_KEYS:
+            self.held.add(key)
+        elif key in (pygame.K_ESCAPE, pygame.K_q):
+            self.running = False
+        elif key in ZOOM_IN_KEYS:
+            self.zoom_step(1, self.mouse)
+        elif key in ZOOM_OUT_KEYS:
+            self.zoom_step(-1, self.mouse)
+        elif key == pygame.K_f:
+            self.zoom_target = None
+            self.camera.fit()
+        elif key == pygame.K_s:
+            self.view.show_seams = not self.view.show_seams
+        elif key == pygame.K_z:
+            self.view.show_zones = not self.view.show_zones
+        elif key in (pygame.K_h, pygame.K_F1):
+            self.show_help = not self.show_help
+
+    def _resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        vp = self.viewport
+        self.camera.resize(vp.w, vp.h)
+
+    def zoom_step(self, direction: int, anchor: tuple[float, float]) -> None:
+        """Start an animated zoom to the next step, keeping `anchor` (screen) fixed."""
+        current = self.zoom_target if self.zoom_target is not None else self.camera.zoom
+        target = next_zoom_step(current, direction, ZOOM_STEPS)
+        vp = self.viewport
+        ax = min(max(anchor[0], 0), vp.w - 1)
+        ay = min(max(anchor[1], 0), vp.h - 1)
+        self.zoom_to(target, (ax, ay))
+
+    def zoom_to(self, zoom: float, anchor: tuple[float, float], animate: bool = True) -> None:
+        self.zoom_anchor = anchor
+        self.view.surface(zoom)  # build the target level now, not mid-animation
+        if animate:
+            self.zoom_target = zoom
+        else:
+            self.zoom_target = None
+            self.camera.zoom_at(zoom, *anchor)
+
+    # -- time ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Advance animations and held-key panning by `dt` seconds."""
+        if self.zoom_target is not None:
+            z, target = self.camera.zoom, self.zoom_target
+            k = min(1.0, dt * ZOOM_RATE)
+            new = math.exp(math.log(z) + (math.log(target) - math.log(z)) * k)
+            if abs(math.log(new / target)) < 0.004 or k >= 1.0:
+                new = target
+                self.zoom_target = None
+            self.camera.zoom_at(new, *self.zoom_anchor, clamp=self.zoom_target is None)
+            self.dirty = True
+        dx = sum(PAN_KEYS[k][0] for k in self.held if k in PAN_KEYS)
+        dy = sum(PAN_KEYS[k][1] for k in self.held if k in PAN_KEYS)
+        if dx or dy:
+            self.held_time += dt
+            speed = min(PAN_MAX, PAN_SPEED * (1 + 2.5 * self.held_time))
+            norm = math.hypot(dx, dy)
+            self.camera.pan_screen(dx / norm * speed * dt, dy / norm * speed * dt)
+            self.dirty = True
+
+    # -- what is under the mouse -----------------------------------------------------
+
+    def hover_hex(self) -> Hex | None:
+        """The hex under the mouse, or None when the mouse is on the status line."""
+        if not self.viewport.collidepoint(self.mouse):
+            return None
+        mx, my = self.camera.to_map(*self.mouse)
+        return self.view.grid.pixel_to_hex(mx, my)
+
+    def status_text(self) -> str:
+        h = self.hover_hex()
+        zoom = f"zoom {self.camera.zoom * 100:.0f}%"
+        if h is None:
+            return f"{self.board.name}  |  {zoom}  |  H: help"
+        col, row = self.view.grid.to_cell(h)
+        parts: list[str] = []
+        if self.board_of is not None:
+            places = self.board_of(h)
+            parts.append(" + ".join(f"{b} ({c},{r})" for b, c, r in places) or "off the boards")
+        else:
+            parts.append(self.board.name or self.board.id)
+        parts.append(f"cell {col},{row}")
+        parts.append(f"cube {h.q},{h.r},{h.s}")
+        cell = self.board.cells.get(h)
+        if cell is None:
+            parts.append("off the board")
+        else:
+            t = self.table.get(cell.terrain)
+            parts.append(t.name if t is not None else f"? {cell.terrain}")
+            level = f"level {cell.level:+g}" if cell.level else "level 0"
+            if cell.walkway:
+                level += ", walkway deck at +1"
+            if cell.walkway_end:
+                level += ", walkway end"
+            parts.append(level)
+            sides = []
+            for d, n in enumerate(h.neighbours()):
+                f = self.board.edge_feature(h, n)
+                if f is not None:
+                    sides.append(f"{f.value.replace('_', ' ')} {SIDE_NAMES[d]}")
+            if sides:
+                parts.append(", ".join(sides))
+        parts.append(zoom)
+        return "  |  ".join(parts)
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def draw(self) -> None:
+        animating = self.zoom_target is not None
+        draw_frame(
+            self.screen,
+            self.camera,
+            self.view,
+            self.sprites,
+            self.hover_hex(),
+            viewport=self.viewport,
+            build=not animating,
+        )
+        w, h = self.screen.get_size()
+        bar = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
+        self.screen.fill((24, 21, 19), bar)
+        pygame.draw.line(self.screen, (70, 62, 54), bar.topleft, bar.topright)
+        text = self.font.render(self.status_text(), True, (226, 216, 196))
+        self.screen.blit(text, (8, bar.y + (STATUS_H - text.get_height()) // 2))
+        if self.show_help:
+            self._draw_help()
+        self.dirty = False
+
+    def _draw_help(self) -> None:
+        f = self.help_font
+        rows = [f.render("Keys", True, (255, 226, 140))]
+        rows += [f.render(f"{k:<22}{v}", True, (230, 222, 204)) for k, v in HELP_LINES]
+        keys_w = max(f.size(k)[0] for k, _ in HELP_LINES) + 24
+        width = keys_w + max(f.size(v)[0] for _, v in HELP_LINES) + 40
+        height = (len(HELP_LINES) + 1) * (f.get_height() + 6) + 24
+        box = pygame.Surface((width, height), pygame.SRCALPHA)
+        box.fill((12, 10, 8, 215))
+        pygame.draw.rect(box, (150, 130, 90), box.get_rect(), 2)
+        box.blit(rows[0], (20, 12))
+        y = 12 + f.get_height() + 10
+        for k, v in HELP_LINES:
+            box.blit(f.render(k, True, (255, 226, 140)), (20, y))
+            box.blit(f.render(v, True, (230, 222, 204)), (20 + keys_w, y))
+            y += f.get_height() + 6
+        vp = self.viewport
+        self.screen.blit(box, (vp.centerx - width // 2, vp.centery - height // 2))
+
+    # -- the loop --------------------------------------------------------------------
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(60) / 1000.0
+            for event in pygame.event.get():
+                self.handle(event)
+            self.update(dt)
+            if self.dirty or self.zoom_target is not None:
+                self.draw()
+                pygame.display.flip()
+        return 0
+
+
+def run_viewer(
+    board: Board,
+    title: str,
+    seams: Seams | None = None,
+    board_of: BoardOf | None = None,
+) -> int:
+    """Open a resizable window on `board` and run until the user quits; returns 0."""
+    pygame.init()
+    try:
+        return Viewer(board, title, seams, board_of).run()
+    finally:
+        pygame.quit()
+
+
+# -- command line ------------------------------------------------------------------------
+
+
+def _demo() -> tuple[Board, str, Seams, BoardOf]:
+    """Two copies of the demo cave side by side: seams and straddling hexes to look at."""
+    from dragonnoir.hexmap.layout import Placement, compose
+    from dragonnoir.render.bench import demo_board
+
+    board = demo_board()
+    layout = compose([Placement(board, 0, 0), Placement(board, 0, 1, 180)], "Demo caves")
+    grid = layout.map.grid
+
+    def board_of(h: Hex) -> list[tuple[str, int, int]]:
+        return [
+            (f"{p.board_id}@{p.row},{p.col}", *grid.to_cell(local))
+            for p, local in layout.boards_of(h)
+        ]
+
+    return layout.map, "Demo caves", layout.seam_polylines(), board_of
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m dragonnoir.ui.viewer")
+    parser.add_argument("path", nargs="?", type=Path, help="a board (.tmx) or layout (.toml)")
+    parser.add_argument("--demo", action="store_true", help="show a built-in demo cave")
+    args = parser.parse_args(argv)
+    if args.demo or args.path is None:
+        board, title, seams, board_of = _demo()
+        return run_viewer(board, title, seams, board_of)
+    if args.path.suffix == ".toml":
+        from dragonnoir.hexmap.layout import load_layout
+
+        layout = load_layout(args.path)
+        grid = layout.map.grid
+
+        def layout_board_of(h: Hex) -> list[tuple[str, int, int]]:
+            return [(p.board_id, *grid.to_cell(local)) for p, local in layout.boards_of(h)]
+
+        return run_viewer(layout.map, layout.name, layout.seam_polylines(), layout_board_of)
+    from dragonnoir.hexmap.board_io import load_board
+
+    board = load_board(args.path)
+    return run_viewer(board, f"{board.name} ({board.id})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
