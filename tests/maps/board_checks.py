@@ -100,14 +100,17 @@ def _blocked(board: Board, a: Hex, b: Hex) -> bool:
     return board.edges.get(Edge(a, b)) in BLOCKING
 
 
-def steps(board: Board, node: Node) -> Iterator[Node]:
-    """Where a character standing on `node` may step in one move."""
+def steps(board: Board, node: Node, swim: bool = True) -> Iterator[Node]:
+    """Where a character standing on `node` may step in one move (`swim=False`: an
+    armoured character, who never enters water, Restriction 2)."""
     h, deck = node
     tt = table()
     here = board.cells[h]
     for n in h.neighbours():
         there = board.cells.get(n)
         if there is None or not tt[there.terrain].passable or _blocked(board, h, n):
+            continue
+        if not swim and tt[there.terrain].water:
             continue
         if deck:
             if there.walkway:
@@ -125,12 +128,12 @@ def steps(board: Board, node: Node) -> Iterator[Node]:
             yield (n, False)
 
 
-def reachable(board: Board, starts: Iterable[Node]) -> set[Node]:
+def reachable(board: Board, starts: Iterable[Node], swim: bool = True) -> set[Node]:
     seen = set(starts)
     todo = deque(seen)
     while todo:
         node = todo.popleft()
-        for nxt in steps(board, node):
+        for nxt in steps(board, node, swim):
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)

@@ -215,6 +215,14 @@ def test_every_passable_place_is_reachable_from_an_opening(board: Board) -> None
     assert not lost, f"unreachable: {sorted(lost)}"
 
 
+def test_openings_lead_into_the_cave(board: Board) -> None:
+    """All openings lead to one network (Le Labyrinthe: two, its levels 0 and +1)."""
+    starts = bc.opening_nodes(board)
+    networks = [c for c in bc.components(board) if c & starts]
+    assert len(networks) == (2 if board.id == "labyrinthe" else 1)
+    assert all(len(c) >= 40 for c in networks)
+
+
 def test_queen_fits_somewhere_and_not_everywhere(board: Board) -> None:
     assert bc.queen_footprints(board)
     assert bc.too_narrow_hexes(board), "no gallery too narrow for a Guard"
@@ -297,7 +305,9 @@ def test_ile(boards: dict[str, Board]) -> None:
     assert len(stages) >= 3
     for z in stages:
         assert all(b.cells[h].terrain == "landing_stage" for h in z.hexes)
-        assert any(bc.is_water(b, n) for h in z.hexes for n in h.neighbours())
+        # a boat (two water hexes) can lie with both hexes against the stage
+        wet = {n for h in z.hexes for n in h.neighbours() if bc.is_water(b, n)}
+        assert any(a.distance(c) == 1 for a in wet for c in wet), z.name
     # the house: building floor closed by walls, with a door and a window
     house = _room_containing(b, "building_floor", EdgeFeature.WINDOW)
     sides = _room_sides(b, house)
@@ -344,6 +354,10 @@ def test_pont(boards: dict[str, Board]) -> None:
     water = [h for h, c in b.cells.items() if c.terrain == "water"]
     rows = {cell_of(b, h)[1] for h in water}
     assert min(rows) <= 2 and max(rows) >= 16
+    # the bridges join the banks for those who cannot swim (armoured characters)
+    dry = bc.reachable(b, bc.opening_nodes(b), swim=False)
+    assert bc.opening_nodes(b) <= bc.reachable(b, [next(iter(bc.opening_nodes(b)))], swim=False)
+    assert {h for h, _ in dry} >= bridge
     # the wooden bridge is never entered from the water
     for h, c in b.cells.items():
         if c.terrain == "wooden_bridge":
