@@ -593,16 +593,16 @@ BOARDS.append(
  # # # # . # # # # # # # . . # # # # # # # # # # # #
 # # # # . # # # # # # # . # # # m m m m # # # # # # #
  # # # # . # # # # m m m . m m m m : m m # # # # # #
-. . # # # . # m m m m : m m m m m m : : m # # # # # #
+. . # # # . # m m # m : m m m m m m : : m # # # # # #
  # . . . m m m m m m m m m m m m m : f f m # # # # #
-# # # # m m m m m m u u m m m m m m f f m # # # # # #
+# # # # m m m m m m u u m # # m m m f f m # # # # # #
  # # # m m m m m m u u u m m m m m m m m m # # # # #
-. # # # m m m m m u u u m m m # m m m m m m # # # # .
+. # # # m m m m m u u u m m m # m m m m m # # # # # .
  . . . . . . o m m m m m m m m m # m m m m . . . . .
 . # f # # m m m # m m m o o m m m m m m # m m # # # .
- # # # # # # # m m m m m o m u u m m m m m # m # # #
+ # # # # # # # # m m m m o m u u m m m m m # m # # #
 # # # # # # # u u m m m m m u u u m m m m m m # # # #
- # # # # # # m m m m m m m m u u u m m o m m # # # #
+ # # # # # # m m m m # # m m u u u m # o m m # # # #
 # # # # # # # m m m m m m m m m m m m m . m . . . . .
  # # # # # # # m m m # m m . m m m m m m . . # # # #
 # # # # # # # # m m m m # . # # # # # # # # . # # # #
