@@ -201,7 +201,7 @@ def measure_frames(
     figures: dict[str, float] = {}
     t0 = time.perf_counter()
     view = BoardView(board)
-    figures["base_build_ms"] = (time.perf_counter() - t0) * 1000
+    figures["view_init_ms"] = (time.perf_counter() - t0) * 1000
     rng = random.Random(seed)
     images = [counter_image(spec, 128) for spec in SAMPLE_COUNTERS]
     hexes = rng.sample(sorted(board.cells), min(sprites, len(board.cells)))
@@ -215,6 +215,7 @@ def measure_frames(
     def run(label: str) -> None:
         t = time.perf_counter()
         view.surface(camera.zoom)
+        # The first level also draws the 1x map from the art (tiles painted once per process).
         figures[f"{label}_build_ms"] = (time.perf_counter() - t) * 1000
         times = []
         x0, y0 = camera.x, camera.y

@@ -112,7 +112,7 @@ def _side_shade(direction: int, scale: int) -> pygame.Surface:
     (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % 6]
     length = math.hypot(x2 - x1, y2 - y1)
     nx, ny = (y2 - y1) / length, -(x2 - x1) / length  # inward unit normal (clockwise)
-    reach = 11.0 * scale
+    reach = 15.0 * scale
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))
     for y in range(h):
@@ -120,7 +120,7 @@ def _side_shade(direction: int, scale: int) -> pygame.Surface:
             d = (x + 0.5 - x1) * nx + (y + 0.5 - y1) * ny
             if 0 <= d < reach:
                 t = 1 - d / reach
-                surf.set_at((x, y), (0, 0, 0, round(150 * t * t)))
+                surf.set_at((x, y), (0, 0, 0, round(190 * t * t)))
     surf.blit(art.hex_mask(w, h), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return surf
 
@@ -217,10 +217,11 @@ class BoardView:
         else:
             size = (max(1, round(self.map_w * zoom)), max(1, round(self.map_h * zoom)))
             surf = pygame.transform.smoothscale(base, size)
-        if self.show_zones:
-            self._draw_zones(surf, zoom)
+        # Seams under zones: zone labels must stay readable where a seam crosses them.
         if self.show_seams and self.seams:
             self._draw_seams(surf, zoom)
+        if self.show_zones:
+            self._draw_zones(surf, zoom)
         return _display_format(surf)
 
     def base(self, scale: int) -> pygame.Surface:

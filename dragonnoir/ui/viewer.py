@@ -311,11 +311,12 @@ def run_viewer(
     title: str,
     seams: Seams | None = None,
     board_of: BoardOf | None = None,
+    size: tuple[int, int] = (1280, 800),
 ) -> int:
     """Open a resizable window on `board` and run until the user quits; returns 0."""
     pygame.init()
     try:
-        return Viewer(board, title, seams, board_of).run()
+        return Viewer(board, title, seams, board_of, size=size).run()
     finally:
         pygame.quit()
 
@@ -347,10 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dragonnoir.ui.viewer")
     parser.add_argument("path", nargs="?", type=Path, help="a board (.tmx) or layout (.toml)")
     parser.add_argument("--demo", action="store_true", help="show a built-in demo cave")
+    parser.add_argument("--size", type=int, nargs=2, default=(1280, 800), metavar=("W", "H"))
     args = parser.parse_args(argv)
+    size = (args.size[0], args.size[1])
     if args.demo or args.path is None:
         board, title, seams, board_of = _demo()
-        return run_viewer(board, title, seams, board_of)
+        return run_viewer(board, title, seams, board_of, size)
     if args.path.suffix == ".toml":
         from dragonnoir.hexmap.layout import load_layout
 
@@ -360,11 +363,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         def layout_board_of(h: Hex) -> list[tuple[str, int, int]]:
             return [(p.board_id, *grid.to_cell(local)) for p, local in layout.boards_of(h)]
 
-        return run_viewer(layout.map, layout.name, layout.seam_polylines(), layout_board_of)
+        seams = layout.seam_polylines()
+        return run_viewer(layout.map, layout.name, seams, layout_board_of, size)
     from dragonnoir.hexmap.board_io import load_board
 
     board = load_board(args.path)
-    return run_viewer(board, f"{board.name} ({board.id})")
+    return run_viewer(board, f"{board.name} ({board.id})", size=size)
 
 
 if __name__ == "__main__":
