@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,10 +98,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from dragonnoir.hexmap.board_io import iter_board_files, load_board
+    from dragonnoir.hexmap.board_io import load_board
 
     failures = 0
-    paths = iter_board_files(Path(p) for p in args.paths)
+    paths = _expand_paths(Path(p) for p in args.paths)
     if not paths:
         print("nothing to validate", file=sys.stderr)
         return 1
@@ -126,6 +126,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
             failures += 1
             print(f"FAIL {exc}", file=sys.stderr)
     return 1 if failures else 0
+
+
+def _expand_paths(paths: Iterable[Path]) -> list[Path]:
+    """Folders stand for the boards (.tmx) and layouts (.toml) they hold."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted([*p.glob("*.tmx"), *p.glob("*.toml")]))
+        else:
+            out.append(p)
+    return out
 
 
 def cmd_export(args: argparse.Namespace) -> int:

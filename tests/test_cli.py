@@ -95,3 +95,85 @@ def test_a_missing_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 1
     assert "nope.tmx" in err
     assert len(err.strip().splitlines()) == 1
+
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "tmx-corpus"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    import struct
+
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", head[16:24])
+    return (width, height)
+
+
+def test_render_a_board_at_tiled_size(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "fosse.png"
+    code, _, _ = _run(capsys, "render", str(REPO / "maps" / "fosse.tmx"), "-o", str(out))
+    assert code == 0
+    # Tiled's map size for 27 x 19 pointy-top cells of 52 x 60 with side 30.
+    assert _png_size(out) == (27 * 52 + 26, 19 * 45 + 15)
+
+
+def test_render_a_layout_at_half_scale(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "two.png"
+    layout = REPO / "layouts" / "two-boards.toml"
+    code, _, _ = _run(capsys, "render", str(layout), "-o", str(out), "--scale", "0.5", "--seams")
+    assert code == 0
+    width, height = _png_size(out)
+    assert width > 0 and height > 0
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="shared/tmx-corpus is not beside the repository")
+def test_render_any_hex_tmx(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "mini.png"
+    src = CORPUS / "tiled-examples" / "hexagonal-mini.tmx"
+    code, _, _ = _run(capsys, "render", str(src), "-o", str(out))
+    assert code == 0
+    assert _png_size(out) == (20 * 14 + 7, 20 * 9 + 3)
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="shared/tmx-corpus is not beside the repository")
+def test_render_refuses_an_infinite_map_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    src = next(CORPUS.rglob("infinite_*.tmx"))
+    code, _, err = _run(capsys, "render", str(src), "-o", str(tmp_path / "x.png"))
+    assert code == 1
+    assert src.name in err and "infinite" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_validate_the_shipped_boards_and_layouts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "validate", str(REPO / "maps"), str(REPO / "layouts"))
+    assert code == 0, err
+    assert out.count("ok ") == 6 + len(list((REPO / "layouts").glob("*.toml")))
+
+
+def test_validate_an_illegal_layout_names_both_boards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.toml"
+    maps = (REPO / "maps").as_posix()
+    bad.write_text(
+        'name = "bad"\n'
+        f'[[board]]\nfile = "{maps}/fosse.tmx"\nrow = 0\ncol = 0\nrotation = 0\n'
+        f'[[board]]\nfile = "{maps}/ile.tmx"\nrow = 1\ncol = 0\nrotation = 0\n',
+        encoding="utf-8",
+    )
+    code, _, err = _run(capsys, "validate", str(bad))
+    assert code == 1
+    assert "'fosse'" in err and "'ile'" in err and "side" in err
+
+
+def test_export_a_layout_that_loads_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "two.tmx"
+    code, _, _ = _run(capsys, "export", str(REPO / "layouts" / "two-boards.toml"), "-o", str(out))
+    assert code == 0
+    code, out_text, _ = _run(capsys, "validate", str(out))
+    assert code == 0 and "ok" in out_text
