@@ -43,16 +43,17 @@ PAN_KEYS: dict[int, tuple[int, int]] = {
     pygame.K_a: (-1, 0),
     pygame.K_d: (1, 0),
     pygame.K_w: (0, -1),
+    pygame.K_s: (0, 1),
 }
 ZOOM_IN_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 ZOOM_OUT_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 HELP_LINES = (
     ("drag (left / middle)", "pan"),
-    ("arrows, W A D", "pan (hold to speed up)"),
+    ("arrows, W A S D", "pan (hold to speed up)"),
     ("wheel, + / -", "zoom towards the cursor"),
     ("F", "fit the map to the window"),
-    ("S", "seams on / off"),
+    ("B", "board seams on / off"),
     ("Z", "zones on / off"),
     ("H, F1", "this help"),
     ("Esc, Q", "quit"),
@@ -150,7 +151,7 @@ class Viewer:
         elif key == pygame.K_f:
             self.zoom_target = None
             self.camera.fit()
-        elif key == pygame.K_s:
+        elif key == pygame.K_b:
             self.view.show_seams = not self.view.show_seams
         elif key == pygame.K_z:
             self.view.show_zones = not self.view.show_zones

@@ -147,9 +147,9 @@ def test_status_names_the_boards_of_a_hex(display: None) -> None:
 def test_toggles_and_quit(display: None) -> None:
     v = make(seams=True)
     assert v.view.show_seams
-    feed(v, key(pygame.K_s))
+    feed(v, key(pygame.K_b))
     assert not v.view.show_seams
-    feed(v, key(pygame.K_s))
+    feed(v, key(pygame.K_b))
     assert v.view.show_seams
     feed(v, key(pygame.K_z))
     assert v.view.show_zones
