@@ -8,14 +8,13 @@ meaning (movement cost, cover, combat effect: "Movement", "Fire Restrictions and
 
 from __future__ import annotations
 
-import tomllib
 from enum import StrEnum
 from functools import cache, cached_property
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from dragonnoir.errors import DataFileError
+from dragonnoir.datafiles import load_toml_model
 
 DEFAULT_TERRAIN_FILE = Path(__file__).resolve().parent.parent / "data" / "terrain.toml"
 
@@ -114,35 +113,7 @@ class TerrainTable(BaseModel):
 
 def load_terrain_table(path: Path | None = None) -> TerrainTable:
     """Read and validate a terrain table; errors name the file and the field."""
-    source = path or DEFAULT_TERRAIN_FILE
-    try:
-        raw = tomllib.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataFileError(source, "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(source, f"not valid TOML ({exc})") from None
-    try:
-        return TerrainTable.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        place = _field_path(raw, first["loc"])
-        raise DataFileError(source, first["msg"], place=place) from None
-
-
-def _field_path(raw: object, loc: tuple[int | str, ...]) -> str:
-    """Turn a pydantic location into words a person can find in the file."""
-    parts: list[str] = []
-    node = raw
-    for key in loc:
-        if isinstance(key, int) and isinstance(node, list):
-            item = node[key] if key < len(node) else None
-            label = item.get("id") if isinstance(item, dict) else None
-            parts.append(f"[{key}]" + (f" (id {label!r})" if label else ""))
-            node = item
-        else:
-            parts.append(f".{key}" if parts else str(key))
-            node = node.get(str(key)) if isinstance(node, dict) else None
-    return "field " + "".join(parts)
+    return load_toml_model(path or DEFAULT_TERRAIN_FILE, TerrainTable)
 
 
 @cache
