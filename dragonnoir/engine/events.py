@@ -1,0 +1,202 @@
+"""Events: what happened, in the past tense. `Game.apply` returns them; the log shows them.
+
+Each event carries the rule it applied (`rule`: a rulebook section or one of our tables)
+so the client can show the player why, and renders itself as one line of text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from dragonnoir.hexmap.hexes import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events."""
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def text(self) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Hex):
+                value = [value.q, value.r]
+            elif isinstance(value, tuple):
+                value = [[v.q, v.r] if isinstance(v, Hex) else v for v in value]
+            out[f.name] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    turn: int
+
+    def text(self) -> str:
+        return f"Game turn {self.turn} begins."
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    phase: str
+    title: str
+
+    def text(self) -> str:
+        return f"{self.title}."
+
+
+@dataclass(frozen=True, slots=True)
+class DieRolled(Event):
+    """One throw of the d10 and what it was for; `modified` after all modifiers."""
+
+    purpose: str
+    value: int
+    modified: int
+    rule: str = ""
+    by: str = ""  # the unit concerned, if any
+
+    def text(self) -> str:
+        mod = f" -> {self.modified}" if self.modified != self.value else ""
+        who = f" ({self.by})" if self.by else ""
+        return f"Die for {self.purpose}{who}: {self.value}{mod}."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMoved(Event):
+    unit: str
+    path: tuple[Hex, ...]
+    cost: int
+    rule: str = "Movement"
+
+    def text(self) -> str:
+        return f"{self.unit} moves {len(self.path)} hex(es) for {self.cost} MP."
+
+
+@dataclass(frozen=True, slots=True)
+class MovementStopped(Event):
+    """A move ended early: an infiltration result, a spider web, a fall."""
+
+    unit: str
+    at: Hex
+    reason: str
+    rule: str
+
+    def text(self) -> str:
+        return f"{self.unit} is stopped: {self.reason} ({self.rule})."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStoodUp(Event):
+    unit: str
+    rule: str = "Organisation of the Game Turn: 4. Knocked-out characters"
+
+    def text(self) -> str:
+        return f"{self.unit} gets back on their feet."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitKnockedOut(Event):
+    unit: str
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        return f"{self.unit} is knocked out."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitWounded(Event):
+    unit: str
+    wounds: int
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        return f"{self.unit} is wounded ({self.wounds} wound(s))."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitKilled(Event):
+    unit: str
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        return f"{self.unit} is killed."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRetreated(Event):
+    unit: str
+    path: tuple[Hex, ...]
+    rule: str = "Multiple Combat"
+
+    def text(self) -> str:
+        return f"{self.unit} retreats {len(self.path)} hex(es)."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitAdvanced(Event):
+    unit: str
+    path: tuple[Hex, ...]
+    rule: str = "Advance After Combat"
+
+    def text(self) -> str:
+        return f"{self.unit} advances {len(self.path)} hex(es)."
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResolved(Event):
+    """A combat, with every number the player needs to check it by hand."""
+
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    attack: int
+    defence: int
+    odds: str  # before shifts, e.g. "2-1"
+    column: str  # after shifts
+    shifts: tuple[str, ...]  # why the column moved, one reason each
+    die: int
+    modified_die: int
+    result: str  # result code of the Combat Table
+    meaning: str = ""
+    rule: str = "Resolution of Combats"
+
+    def text(self) -> str:
+        why = f" ({'; '.join(self.shifts)})" if self.shifts else ""
+        die = f"{self.die}" + (f"->{self.modified_die}" if self.modified_die != self.die else "")
+        return (
+            f"{'+'.join(self.attackers)} ({self.attack}) attack {'+'.join(self.defenders)} "
+            f"({self.defence}): {self.odds}, column {self.column}{why}, die {die}: "
+            f"{self.result}{' - ' + self.meaning if self.meaning else ''}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRequested(Event):
+    decision: str
+    side: str
+    prompt: str = ""
+
+    def text(self) -> str:
+        return f"{self.side} must decide: {self.prompt or self.decision}."
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    winner: str | None
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        who = self.winner or "nobody"
+        return f"The game ends: {who} wins ({self.reason})."
+
+
+def log_lines(events: list[Event]) -> list[str]:
+    """The text rendering of events, one line each, for logs."""
+    return [e.text() for e in events]

@@ -1,0 +1,394 @@
+"""`Game`: the one door through which every change to a game passes.
+
+Humans (the client), the AI and replays all call `apply(action)`. It checks legality
+(`explain`), raises `IllegalAction` with the reason and the rule when the rulebook
+forbids the action, otherwise changes the state and returns the events. After every
+action the engine checks whether the phase is over and runs the phases that play
+themselves ("Organisation of the Game Turn"). `to_act()` says whose decision it is —
+not always the moving side: which defender takes a wound, retreat paths, an advance
+after combat, defensive fire.
+
+Rules live in modules under `engine/rules/`; each registers the action types it judges
+(`register_actions`) and the decisions it raises (`register_decision`). This file knows
+the turn sequence, the dice, undo and the history, and nothing of movement or combat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from dragonnoir.engine.actions import Action, EndPhase, Pass
+from dragonnoir.engine.dice import Dice
+from dragonnoir.engine.events import (
+    DieRolled,
+    Event,
+    GameEnded,
+    PhaseBegan,
+    TurnBegan,
+    UnitStoodUp,
+)
+from dragonnoir.engine.explain import Explanation, IllegalAction, allowed, refused
+from dragonnoir.engine.phases import FIRST_PHASE, Phase, next_phase, phase
+from dragonnoir.engine.state import Decision, GameState, Side, Status, Unit
+from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.hexes import Hex
+
+SEQUENCE_RULE = "Organisation of the Game Turn"
+
+
+class ActionRules(Protocol):
+    """What a rules module provides for the action types it registers."""
+
+    def explain(self, game: Game, action: Action) -> Explanation: ...
+
+    def apply(self, game: Game, action: Action) -> list[Event]: ...
+
+    def generate(self, game: Game, side: Side) -> Iterable[Action]: ...
+
+
+class DecisionRules(Protocol):
+    """What a rules module provides for a kind of decision it raises."""
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation: ...
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]: ...
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]: ...
+
+
+PhaseHook = Callable[["Game"], list[Event]]
+
+_ACTION_RULES: dict[str, ActionRules] = {}
+_DECISION_RULES: dict[str, DecisionRules] = {}
+_ENTRY_HOOKS: dict[str, list[PhaseHook]] = {}
+
+
+def register_actions(rules: ActionRules, *action_types: type[Action]) -> None:
+    """Make `rules` the judge of these action types."""
+    for cls in action_types:
+        _ACTION_RULES[cls.__name__] = rules
+
+
+def register_decision(kind: str, rules: DecisionRules) -> None:
+    _DECISION_RULES[kind] = rules
+
+
+def on_phase_entry(phase_id: str, hook: PhaseHook) -> None:
+    """Run `hook` whenever the game enters `phase_id` (after the engine's own hooks)."""
+    phase(phase_id)  # KeyError for a typo
+    hooks = _ENTRY_HOOKS.setdefault(phase_id, [])
+    if hook not in hooks:
+        hooks.append(hook)
+
+
+class GameMap(Protocol):
+    """Which maps a hex is on ("Range of Action"); a composed layout provides it."""
+
+    def board_ids_at(self, h: Hex) -> list[str]: ...
+
+
+@dataclass
+class _UndoPoint:
+    state: dict[str, Any]
+    history_len: int
+    log_len: int
+
+
+@dataclass
+class Game:
+    """A game in progress: the map, the rules data, the state, its history.
+
+    `board` is the composed map (a single board or a layout's `map`); `layout`, when the
+    map is a layout, answers which boards a hex is on.
+    """
+
+    board: Board
+    state: GameState
+    rules: Any  # dragonnoir.engine.roster/tables RulesData (typed loosely: see roster.py)
+    layout: GameMap | None = None
+    scenario_id: str = ""
+    seed: int = 0
+    history: list[Action] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    record_undo: bool = True
+    _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
+    _occupancy: dict[Hex, list[str]] | None = field(default=None, repr=False)
+
+    # -- construction ----------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        board: Board,
+        units: Iterable[Unit],
+        rules: Any,
+        seed: int,
+        *,
+        layout: GameMap | None = None,
+        scenario_id: str = "",
+        turn_limit: int | None = None,
+        first_phase: str = FIRST_PHASE,
+        prepare: Callable[[GameState], None] | None = None,
+    ) -> Game:
+        """A new game at turn 1, entering `first_phase` (its entry hooks run)."""
+        state = GameState(
+            turn=1,
+            phase=first_phase,
+            units={u.id: u for u in units},
+            dice=Dice(seed),
+            turn_limit=turn_limit,
+        )
+        if prepare is not None:
+            prepare(state)
+        game = cls(board, state, rules, layout, scenario_id, seed)
+        events = game._enter(phase(first_phase), new_turn=False)
+        events = [TurnBegan(1), *events]
+        events.extend(game._run_automatic())
+        game.log.extend(events)
+        return game
+
+    # -- whose turn, what is legal -----------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return phase(self.state.phase)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.scratch.get("game_over"))
+
+    def to_act(self) -> Side | None:
+        """The side whose decision it is, or None when the game is over."""
+        if self.over:
+            return None
+        if self.state.pending:
+            return self.state.pending[0].side
+        return self.phase.side
+
+    def legal_actions(self, side: Side | None = None) -> list[Action]:
+        """Every action `side` (default: the side to act) may take now.
+
+        Moves are listed once per destination with the engine's chosen path; `is_legal`
+        accepts any other legal path.
+        """
+        acting = self.to_act()
+        if acting is None or (side is not None and side is not acting):
+            return []
+        out: list[Action] = []
+        if self.state.pending:
+            decision = self.state.pending[0]
+            rules = _DECISION_RULES.get(decision.kind)
+            if rules is not None:
+                out.extend(rules.generate(self, decision))
+            return out
+        for kind in sorted(self.phase.actions):
+            if kind == "EndPhase":
+                continue
+            rules_for = _ACTION_RULES.get(kind)
+            if rules_for is not None:
+                out.extend(a for a in rules_for.generate(self, acting) if a.kind == kind)
+        out.append(EndPhase())
+        return out
+
+    def explain(self, action: Action) -> Explanation:
+        """Why `action` is allowed now or refused, citing the rule."""
+        if self.over:
+            return refused("the game is over", SEQUENCE_RULE)
+        if self.state.pending:
+            decision = self.state.pending[0]
+            rules = _DECISION_RULES.get(decision.kind)
+            if rules is None:  # a decision nobody can answer is an engine bug
+                raise RuntimeError(f"no rules registered for decision {decision.kind!r}")
+            return rules.explain(self, decision, action)
+        ph = self.phase
+        if isinstance(action, EndPhase):
+            return allowed(f"{ph.title} ends", SEQUENCE_RULE)
+        if isinstance(action, Pass):
+            return refused("there is no decision to decline", SEQUENCE_RULE)
+        if action.kind not in ph.actions:
+            return refused(
+                f"{action.kind} is not allowed during {ph.title}: "
+                "a new sequence may only begin when the previous one is finished",
+                ph.section,
+            )
+        action_rules = _ACTION_RULES.get(action.kind)
+        if action_rules is None:
+            return refused(f"{action.kind} is not available in this version yet", ph.section)
+        return action_rules.explain(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.explain(action).legal
+
+    # -- changing the state ----------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action`; raise `IllegalAction` (nothing changes) if it is illegal."""
+        verdict = self.explain(action)
+        if not verdict.legal:
+            raise IllegalAction(verdict)
+        point = (
+            _UndoPoint(self.state.to_dict(), len(self.history), len(self.log))
+            if self.record_undo
+            else None
+        )
+        rolls_before = self.state.dice.rolls
+        if self.state.pending:
+            decision = self.state.pending[0]
+            events = _DECISION_RULES[decision.kind].apply(self, decision, action)
+        elif isinstance(action, EndPhase):
+            events = self._end_phase()
+        else:
+            events = _ACTION_RULES[action.kind].apply(self, action)
+        self._occupancy = None
+        if not self.state.pending and not self.over:
+            events.extend(self._run_automatic())
+        self.history.append(action)
+        self.log.extend(events)
+        # Undo reaches back only to the last die roll or reveal ("Undo by snapshot,
+        # limited by information").
+        if self.state.dice.rolls != rolls_before or any(_reveals(e) for e in events):
+            self._undo.clear()
+        elif point is not None:
+            self._undo.append(point)
+        return events
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last action if no die was rolled and nothing revealed since."""
+        if not self._undo:
+            return False
+        point = self._undo.pop()
+        self.state = GameState.from_dict(point.state)
+        del self.history[point.history_len :]
+        del self.log[point.log_len :]
+        self._occupancy = None
+        return True
+
+    def roll(
+        self, purpose: str, rule: str, modifier: int = 0, *, by: str = "", floor: int | None = None
+    ) -> tuple[int, DieRolled]:
+        """Throw the d10 for `purpose`; returns the modified value and the event."""
+        value = self.state.dice.roll_d10()
+        modified = value + modifier
+        if floor is not None:
+            modified = max(floor, modified)
+        return modified, DieRolled(purpose, value, modified, rule, by)
+
+    def push_decision(self, decision: Decision) -> None:
+        self.state.pending.append(decision)
+
+    def pop_decision(self) -> Decision:
+        return self.state.pending.pop(0)
+
+    # -- map queries shared by the rules modules -------------------------------------
+
+    def occupancy(self) -> dict[Hex, list[str]]:
+        """Hex -> ids of the units (alive or not) covering it; rebuilt after each action."""
+        if self._occupancy is None:
+            from dragonnoir.engine.rules.footprint import footprint
+
+            index: dict[Hex, list[str]] = {}
+            for unit in self.state.units.values():
+                if unit.hex is None:
+                    continue
+                for h in footprint(self, unit):
+                    index.setdefault(h, []).append(unit.id)
+            self._occupancy = index
+        return self._occupancy
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        return [self.state.units[uid] for uid in self.occupancy().get(h, ())]
+
+    def touch(self) -> None:
+        """Rules modules call this after moving units in the middle of an action."""
+        self._occupancy = None
+
+    # -- the turn sequence -----------------------------------------------------------
+
+    def _end_phase(self) -> list[Event]:
+        following, new_turn = next_phase(self.state.phase)
+        events: list[Event] = []
+        if new_turn:
+            if self.state.turn_limit is not None and self.state.turn >= self.state.turn_limit:
+                self.state.scratch["game_over"] = True
+                events.append(GameEnded(None, f"turn limit {self.state.turn_limit} reached"))
+                return events
+            self.state.turn += 1
+            events.append(TurnBegan(self.state.turn))
+        events.extend(self._enter(following, new_turn))
+        return events
+
+    def _enter(self, ph: Phase, new_turn: bool) -> list[Event]:
+        self.state.phase = ph.id
+        events: list[Event] = [PhaseBegan(ph.id, ph.title)]
+        for hook in (*_CORE_HOOKS.get(ph.id, ()), *_ENTRY_HOOKS.get(ph.id, ())):
+            events.extend(hook(self))
+        self._occupancy = None
+        return events
+
+    def _run_automatic(self) -> list[Event]:
+        """Play the phases that play themselves, until a player has something to do."""
+        events: list[Event] = []
+        guard = 0
+        while self.phase.automatic and not self.state.pending and not self.over:
+            events.extend(self._end_phase())
+            guard += 1
+            if guard > 100:  # twelve phases a turn: a loop here is an engine bug
+                raise RuntimeError("automatic phases do not end")
+        return events
+
+    # -- iteration helpers -----------------------------------------------------------
+
+    def living_units(self, side: Side | None = None) -> Iterator[Unit]:
+        for unit in self.state.units.values():
+            if unit.alive and unit.hex is not None and (side is None or unit.side is side):
+                yield unit
+
+
+def _reveals(event: Event) -> bool:
+    return event.kind in {"Revealed", "ObjectiveRevealed"}
+
+
+# -- the engine's own phase hooks --------------------------------------------------------
+
+
+def _reset_turn_flags(side: Side) -> PhaseHook:
+    def hook(game: Game) -> list[Event]:
+        for unit in game.state.units.values():
+            if unit.side is side:
+                unit.moved = False
+                unit.fired = False
+                unit.attacked = 0
+                unit.mp_spent = 0
+        return []
+
+    return hook
+
+
+def _stand_up(game: Game) -> list[Event]:
+    """ "4. KNOCKED-OUT CHARACTERS: all Adventurers who were knocked out during the
+    previous game turn are put back on their feet"; those knocked out this turn wait for
+    the next Adventurer turn."""
+    events: list[Event] = []
+    for unit in game.state.units.values():
+        if (
+            unit.side is Side.ADVENTURERS
+            and unit.status is Status.KNOCKED_OUT
+            and unit.knocked_out_turn is not None
+            and unit.knocked_out_turn < game.state.turn
+        ):
+            unit.status = Status.HEALTHY if unit.wounds == 0 else Status.WOUNDED
+            unit.knocked_out_turn = None
+            events.append(UnitStoodUp(unit.id))
+    return events
+
+
+_CORE_HOOKS: dict[str, tuple[PhaseHook, ...]] = {
+    "adventurer_fire": (_reset_turn_flags(Side.ADVENTURERS),),
+    "adventurer_recovery": (_stand_up,),
+    "krob_movement": (_reset_turn_flags(Side.KROBS),),
+}

@@ -1,0 +1,4 @@
+"""Rules modules: each judges and carries out some action types and decisions.
+
+Importing this package registers them all with `dragonnoir.engine.game`.
+"""
