@@ -8,11 +8,12 @@ board written and read back is the same board, and Tiled can edit what we write.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import Final, Protocol
 
 from dragonnoir.errors import MapFormatError
 from dragonnoir.hexmap.board import (
@@ -23,7 +24,6 @@ from dragonnoir.hexmap.board import (
     SideLabel,
     Zone,
     ZoneKind,
-    board_cells,
     check_board_size,
 )
 from dragonnoir.hexmap.board_tilesets import TILESET_DIR, standard_tilesets
@@ -32,6 +32,7 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import read_tmx, write_tmx
 from dragonnoir.hexmap.tmxmodel import (
+    GID_MASK,
     MapObject,
     ObjectLayer,
     Properties,
@@ -114,64 +115,89 @@ def tmx_to_board(
     features_layer = _tile_layer(tmx, FEATURES_LAYER, required=False, fail=fail)
     assert terrain_layer is not None
 
-    on_board = set(board_cells(tmx.width, tmx.height, grid))
     # A composed layout (it records its boards in a `boards` object layer) may have gaps
     # where no board lies: there an empty cell is simply not part of the map.
     composed = any(layer.name == BOARDS_LAYER for layer in tmx.object_layers())
+    tile_value = _TileValues(tmx, fail)
+
+    def board_cell(col: int, row: int) -> Cell | None:
+        """The cell at an on-board (col, row), None for a gap of a composed layout."""
+        place = f"layer '{TERRAIN_LAYER}', cell ({col}, {row})"
+        tid = tile_value(terrain_layer, col, row, "terrain")
+        if tid is None:
+            if composed:
+                return None
+            raise fail("board cell has no terrain tile", place)
+        if not isinstance(tid, str) or tid not in table:
+            known = ", ".join(table.ids())
+            raise fail(f"unknown terrain id {tid!r} (known: {known})", place)
+        level = 0.0
+        if levels_layer is not None:
+            raw_level = tile_value(levels_layer, col, row, "level")
+            if raw_level is not None:
+                if (
+                    isinstance(raw_level, bool)
+                    or not isinstance(raw_level, int | float)
+                    or float(raw_level) not in LEVELS
+                ):
+                    raise fail(
+                        f"level must be one of {', '.join(map(str, LEVELS))}, not {raw_level!r}",
+                        f"layer '{LEVELS_LAYER}', cell ({col}, {row})",
+                    )
+                level = float(raw_level)
+        walkway = walkway_end = False
+        if features_layer is not None:
+            feat = tile_value(features_layer, col, row, "feature")
+            if feat == "walkway":
+                walkway = True
+            elif feat == "walkway_end":
+                walkway_end = True
+            elif feat is not None:
+                raise fail(
+                    f"unknown feature {feat!r} (known: walkway, walkway_end)",
+                    f"layer '{FEATURES_LAYER}', cell ({col}, {row})",
+                )
+        return Cell(tid, level, walkway, walkway_end)
+
+    def off_board(col: int, row: int) -> None:
+        """Refuse a tile on the last cell of an odd row (outside the board)."""
+        if terrain_layer.gid_at(col, row):
+            tile_value(terrain_layer, col, row, "terrain")  # its own error first, if any
+            raise fail(
+                "this cell lies outside the board (last cell of an odd row) and must stay empty",
+                f"layer '{TERRAIN_LAYER}', cell ({col}, {row})",
+            )
+        for extra in (levels_layer, features_layer):
+            if extra is not None and extra.gid_at(col, row):
+                raise fail(
+                    "this cell lies outside the board and must stay empty",
+                    f"layer '{extra.name}', cell ({col}, {row})",
+                )
+
+    # Cells are decided per combination of the three layers' gids (a board uses a few
+    # dozen), in the same row-major order as always, so the first fault reported is the
+    # same; the hexes of the cells come from a per-grid table.
+    hex_rows = _cell_hexes(grid, tmx.width, tmx.height)
+    width = tmx.width
+    no_row = [0] * width
+    known_cells: dict[tuple[int, int, int], Cell | None] = {}
     cells: dict[Hex, Cell] = {}
     for row in range(tmx.height):
-        for col in range(tmx.width):
-            place = f"layer '{TERRAIN_LAYER}', cell ({col}, {row})"
-            tid = _tile_property(tmx, terrain_layer, col, row, "terrain", fail)
-            if (col, row) not in on_board:
-                if tid is not None:
-                    raise fail(
-                        "this cell lies outside the board (last cell of an odd row) "
-                        "and must stay empty",
-                        place,
-                    )
-                for extra in (levels_layer, features_layer):
-                    if extra is not None and extra.gid_at(col, row):
-                        raise fail(
-                            "this cell lies outside the board and must stay empty",
-                            f"layer '{extra.name}', cell ({col}, {row})",
-                        )
+        t_row = terrain_layer.data[row]
+        l_row = levels_layer.data[row] if levels_layer is not None else no_row
+        f_row = features_layer.data[row] if features_layer is not None else no_row
+        hexes = hex_rows[row]
+        last = width - 1 if row % 2 else width  # odd rows: the last cell is off the board
+        for col in range(width):
+            if col >= last:
+                off_board(col, row)
                 continue
-            if tid is None:
-                if composed:
-                    continue
-                raise fail("board cell has no terrain tile", place)
-            if not isinstance(tid, str) or tid not in table:
-                known = ", ".join(table.ids())
-                raise fail(f"unknown terrain id {tid!r} (known: {known})", place)
-            level = 0.0
-            if levels_layer is not None:
-                raw_level = _tile_property(tmx, levels_layer, col, row, "level", fail)
-                if raw_level is not None:
-                    if (
-                        isinstance(raw_level, bool)
-                        or not isinstance(raw_level, int | float)
-                        or float(raw_level) not in LEVELS
-                    ):
-                        raise fail(
-                            f"level must be one of {', '.join(map(str, LEVELS))}, "
-                            f"not {raw_level!r}",
-                            f"layer '{LEVELS_LAYER}', cell ({col}, {row})",
-                        )
-                    level = float(raw_level)
-            walkway = walkway_end = False
-            if features_layer is not None:
-                feat = _tile_property(tmx, features_layer, col, row, "feature", fail)
-                if feat == "walkway":
-                    walkway = True
-                elif feat == "walkway_end":
-                    walkway_end = True
-                elif feat is not None:
-                    raise fail(
-                        f"unknown feature {feat!r} (known: walkway, walkway_end)",
-                        f"layer '{FEATURES_LAYER}', cell ({col}, {row})",
-                    )
-            cells[grid.to_hex(col, row)] = Cell(tid, level, walkway, walkway_end)
+            key = (t_row[col] & GID_MASK, l_row[col] & GID_MASK, f_row[col] & GID_MASK)
+            cell = known_cells.get(key, _UNKNOWN)
+            if cell is _UNKNOWN:
+                cell = known_cells[key] = board_cell(col, row)
+            if cell is not None:
+                cells[hexes[col]] = cell
 
     edges = _read_edges(tmx, grid, cells, fail)
     zones = _read_zones(tmx, grid, cells, fail)
@@ -245,6 +271,37 @@ def _tile_property(
     return prop.value
 
 
+class _TileValues:
+    """`_tile_property` of one map, resolved once per (layer, gid) instead of per cell;
+    a cell whose tile has no such property still fails with that cell's place."""
+
+    def __init__(self, tmx: TmxMap, fail: _Fail) -> None:
+        self.tmx = tmx
+        self.fail = fail
+        self.known: dict[tuple[int, int], PropertyValue | None] = {}
+
+    def __call__(self, layer: TileLayer, col: int, row: int, key: str) -> PropertyValue | None:
+        gid = layer.data[row][col] & GID_MASK
+        if gid == 0:
+            return None
+        memo = (id(layer), gid)
+        if memo in self.known:
+            return self.known[memo]
+        value = _tile_property(self.tmx, layer, col, row, key, self.fail)
+        self.known[memo] = value
+        return value
+
+
+#: Marks a combination of gids not decided yet (None means "no cell there").
+_UNKNOWN: Final = Cell("")
+
+
+@functools.lru_cache(maxsize=32)
+def _cell_hexes(grid: HexGrid, width: int, height: int) -> tuple[tuple[Hex, ...], ...]:
+    """`grid.to_hex(col, row)` of every cell of a width x height map, by row."""
+    return tuple(tuple(grid.to_hex(col, row) for col in range(width)) for row in range(height))
+
+
 def _snap_corner(grid: HexGrid, x: float, y: float) -> Point | None:
     h = grid.pixel_to_hex(x, y)
     best = min(grid.hex_polygon(h), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
@@ -271,10 +328,100 @@ def _edge_between(grid: HexGrid, p: Point, q: Point) -> Edge | None:
     return Edge(a, b)
 
 
+class _Geometry:
+    """Exact shortcuts for `_snap_corner`, `_edge_between` and `grid.pixel_to_hex` on the
+    points a board file normally holds: hex corners and hex centres, looked up in tables
+    of the grid's outlines instead of searched for (the outlines tile the plane, so a
+    corner is a corner of exactly the three hexes that meet there, and two corners are
+    the ends of one side exactly when they share two hexes). Any other point, or a corner
+    at the rim of the tables, takes the general functions above, so the answers (and the
+    errors they lead to) are the same either way."""
+
+    def __init__(self, grid: HexGrid, width: int, height: int) -> None:
+        corners: dict[Point, list[Hex]] = {}
+        centres: dict[Point, Hex] = {}
+        # One ring of cells around the map, so every corner of a map cell is complete.
+        for row in range(-1, height + 1):
+            for col in range(-1, width + 1):
+                h = grid.to_hex(col, row)
+                centres[grid.cell_centre(col, row)] = h
+                for corner in grid.cell_polygon(col, row):
+                    corners.setdefault(corner, []).append(h)
+        self.corners = {p: frozenset(hs) for p, hs in corners.items() if len(hs) == 3}
+        self.centres = centres
+
+    def snap_corner(self, grid: HexGrid, x: float, y: float) -> Point | None:
+        if (x, y) in self.corners:
+            return (x, y)
+        return _snap_corner(grid, x, y)
+
+    def edge_between(self, grid: HexGrid, p: Point, q: Point) -> Edge | None:
+        at_p = self.corners.get(p)
+        at_q = self.corners.get(q)
+        if at_p is None or at_q is None:
+            return _edge_between(grid, p, q)
+        if p == q:
+            return None
+        shared = at_p & at_q
+        if len(shared) != 2:
+            return None
+        a, b = shared
+        return Edge(a, b)
+
+    def pixel_to_hex(self, grid: HexGrid, x: float, y: float) -> Hex:
+        h = self.centres.get((x, y))
+        return h if h is not None else grid.pixel_to_hex(x, y)
+
+
+@functools.lru_cache(maxsize=32)
+def _geometry(grid: HexGrid, width: int, height: int) -> _Geometry | None:
+    """The lookup tables of a map's grid, or None for a grid too small or too skewed
+    for them to be sure to agree with the general functions (`_geometry_agrees`)."""
+    if not _geometry_agrees(grid):
+        return None
+    return _Geometry(grid, width, height)
+
+
+@functools.lru_cache(maxsize=32)
+def _geometry_agrees(grid: HexGrid) -> bool:
+    """Check the tables against the general functions on a block of cells: both row
+    parities, every corner, side, pair of corners two apart, and centre. The grid repeats
+    every two rows and its outlines have integer corners, so what holds there holds on
+    the whole map."""
+    if grid.stagger_axis != "y" or min(grid.tile_width, grid.tile_height) < 8:
+        return False
+    if grid.side_length < 4 or grid.side_offset_y < 2:
+        return False
+    geo = _Geometry(grid, 4, 4)
+    for row in (1, 2):
+        for col in (1, 2):
+            poly = grid.cell_polygon(col, row)
+            h = grid.to_hex(col, row)
+            if any(c != float(int(c)) for p in poly for c in p):
+                return False
+            if geo.pixel_to_hex(grid, *grid.cell_centre(col, row)) != h:
+                return False
+            if grid.pixel_to_hex(*grid.cell_centre(col, row)) != h:
+                return False
+            for i, p in enumerate(poly):
+                if _snap_corner(grid, *p) != p or geo.snap_corner(grid, *p) != p:
+                    return False
+                for step in (1, 2, 3):
+                    q = poly[(i + step) % 6]
+                    if geo.edge_between(grid, p, q) != _edge_between(grid, p, q):
+                        return False
+                if geo.edge_between(grid, p, p) is not None:
+                    return False
+    return True
+
+
 def _read_edges(
     tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail
 ) -> dict[Edge, EdgeFeature]:
     edges: dict[Edge, EdgeFeature] = {}
+    geo = _geometry(grid, tmx.width, tmx.height)
+    snap_corner = functools.partial(geo.snap_corner if geo else _snap_corner, grid)
+    edge_between = functools.partial(geo.edge_between if geo else _edge_between, grid)
     for layer in tmx.object_layers():
         if layer.name != EDGES_LAYER:
             continue
@@ -296,12 +443,12 @@ def _read_edges(
                 pts.append(pts[0])
             snapped: list[Point] = []
             for i, (x, y) in enumerate(pts):
-                s = _snap_corner(grid, x, y)
+                s = snap_corner(x, y)
                 if s is None:
                     raise fail(f"point {i} ({x:g}, {y:g}) is not on a hex corner", where)
                 snapped.append(s)
             for i in range(len(snapped) - 1):
-                edge = _edge_between(grid, snapped[i], snapped[i + 1])
+                edge = edge_between(snapped[i], snapped[i + 1])
                 if edge is None:
                     raise fail(
                         f"points {i} and {i + 1} are not the two ends of one hex side", where
@@ -312,13 +459,17 @@ def _read_edges(
     return edges
 
 
-def _zone_hexes(obj: MapObject, grid: HexGrid, cells: dict[Hex, Cell]) -> set[Hex]:
+def _zone_hexes(
+    obj: MapObject, grid: HexGrid, centres: list[tuple[Hex, Point]], geo: _Geometry | None
+) -> set[Hex]:
+    """The hexes of a zone object; `centres` are the board's cells and their centres."""
     if obj.shape == "point":
+        if geo is not None:
+            return {geo.pixel_to_hex(grid, obj.x, obj.y)}
         return {grid.pixel_to_hex(obj.x, obj.y)}
     inside: set[Hex] = set()
     poly = obj.absolute_points()
-    for h in cells:
-        cx, cy = grid.hex_centre(h)
+    for h, (cx, cy) in centres:
         if obj.shape == "rectangle":
             hit = obj.x <= cx <= obj.x + obj.width and obj.y <= cy <= obj.y + obj.height
         elif obj.shape == "ellipse":
@@ -347,6 +498,8 @@ def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail)
     """Objects that share a kind and a name form one zone (so a zone of scattered hexes
     can be drawn as several points in Tiled)."""
     merged: dict[tuple[ZoneKind, str], tuple[set[Hex], dict[str, PropertyValue]]] = {}
+    geo = _geometry(grid, tmx.width, tmx.height)
+    centres: list[tuple[Hex, Point]] | None = None
     for layer in tmx.object_layers():
         if layer.name != ZONES_LAYER:
             continue
@@ -370,7 +523,9 @@ def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail)
                 )
             if obj.rotation:
                 raise fail("rotated zone objects are not supported", where)
-            hexes = _zone_hexes(obj, grid, cells)
+            if centres is None and obj.shape != "point":
+                centres = [(h, grid.hex_centre(h)) for h in cells]
+            hexes = _zone_hexes(obj, grid, centres or [], geo)
             outside = sorted(h for h in hexes if h not in cells)
             if outside:
                 col, row = grid.to_cell(outside[0])
