@@ -1,0 +1,587 @@
+"""The rules tables: Combat Table, terrain column shifts, Infiltration Table, Jump Table.
+
+Loaded from `dragonnoir/data/*.toml` and validated with pydantic, so a player who owns the
+box can type in the values of their own Game Sheet (docs/rules-tables.md). A broken file
+is a `DataFileError` naming the file and the field. `load_rules_data` bundles these tables
+with the terrain table and the roster, and checks what spans files (every enemy in the
+roster has an Infiltration Table column; every Gharv terrain exists).
+
+The engine asks the tables questions; it never holds their numbers:
+
+- `CombatTable.column_for(attack, defence)` -> column index, or None below the first column;
+- `CombatTable.shift(column, shift)` -> column index after shifts, clamped to the table;
+- `CombatTable.die(roll, modifier)` -> row, clamped ("1 minus 1 = 1"; 10 + 1 = 11);
+- `CombatTable.result(column, die)` -> the `CombatResult` (clamps both);
+- `TerrainShifts.shift(attacker_effect, defender_effect)` -> columns to move;
+- `InfiltrationTable.roll(column_id, die, modifier)`, `JumpTable.roll(direction, die, ...)`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from dragonnoir.datafiles import FieldError, load_toml_model
+from dragonnoir.errors import DataFileError
+from dragonnoir.hexmap.terrain import (
+    DEFAULT_TERRAIN_FILE,
+    CombatEffect,
+    TerrainTable,
+    load_terrain_table,
+)
+
+from .roster import (
+    DATA_DIR,
+    GHARVS_FILE,
+    INFILTRATION_COLUMNS,
+    Krob,
+    Roster,
+    infiltration_column,
+    load_roster,
+    roster_files,
+)
+
+COMBAT_FILE = "combat.toml"
+TERRAIN_SHIFTS_FILE = "terrain_shifts.toml"
+INFILTRATION_FILE = "infiltration.toml"
+JUMP_FILE = "jump.toml"
+TERRAIN_FILE = "terrain.toml"
+
+_CODE = r"^[A-Z][A-Z0-9]*$"
+_ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
+DIE_FACES = 10  # "a 10-sided die (numbered 0 to 9, the 0 counting as 10)"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def face_value(roll: int) -> int:
+    """The value of a d10 face: 0 counts as 10."""
+    if not 0 <= roll <= DIE_FACES:
+        raise ValueError(f"a d10 shows 0..9 (0 = 10), not {roll}")
+    return roll or DIE_FACES
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def _check_codes(codes: Iterable[str], known: set[str], loc: tuple[int | str, ...]) -> None:
+    for i, code in enumerate(codes):
+        if code not in known:
+            raise FieldError(
+                (*loc, i), f"unknown result code {code!r} (defined: {', '.join(sorted(known))})"
+            )
+
+
+def _unique(values: Iterable[str], key: str, what: str) -> None:
+    seen: set[str] = set()
+    for i, value in enumerate(values):
+        if value in seen:
+            raise FieldError((i, key), f"{what} {value!r} appears twice")
+        seen.add(value)
+
+
+# -- Combat Table -------------------------------------------------------------------------
+
+
+class Effect(StrEnum):
+    """What a combat result does to the attackers or to the defenders."""
+
+    NONE = "none"
+    RETREAT = "retreat"  # all the characters of that side retreat `hexes` hexes
+    KNOCKED_OUT = "knocked_out"  # one character of that side, chosen by its player
+    WOUNDED = "wounded"  # one character, chosen by its player
+    KILLED = "killed"  # one character, chosen by its player
+
+
+class SideOutcome(_Frozen):
+    """The effect of a combat result on one side; `hexes` only for a retreat."""
+
+    effect: Effect = Effect.NONE
+    hexes: int = Field(default=0, ge=0, le=6)
+
+    @model_validator(mode="after")
+    def _hexes(self) -> Self:
+        if self.effect is Effect.RETREAT and self.hexes < 1:
+            raise FieldError(("hexes",), "a retreat needs hexes = 1 or more")
+        if self.effect is not Effect.RETREAT and self.hexes:
+            raise FieldError(("hexes",), "hexes is only for effect = 'retreat'")
+        return self
+
+
+class CombatResult(_Frozen):
+    """One result code of the Combat Table."""
+
+    code: str = Field(pattern=_CODE)
+    name: str = Field(min_length=1)
+    attacker: SideOutcome = SideOutcome()
+    defender: SideOutcome = SideOutcome()
+
+    @property
+    def no_effect(self) -> bool:
+        return self.attacker.effect is Effect.NONE and self.defender.effect is Effect.NONE
+
+
+class CombatRow(_Frozen):
+    die: int = Field(ge=1)
+    results: tuple[str, ...]
+
+
+class CombatModifiers(_Frozen):
+    """The rulebook's combat numbers, as data so house rules can change them."""
+
+    armoured_defender: int = 1  # die, "Combat Against an Armoured Defender"
+    killer_attacks: int = -1  # die, "Combat results" (Krobs)
+    joint_attack_shift: int = 1  # columns, "Multiple Combat"
+    guard_between_legs_shift: int = 1  # columns, "Attack" (Krobs)
+    guard_between_legs_attack: int = Field(default=2, ge=1)  # multiplier
+    killer_mortal_max: int = Field(default=5, ge=0, le=DIE_FACES)  # die 1..this: mortal
+
+
+class CombatTable(_Frozen):
+    """The Combat Table: odds columns, die rows, result codes."""
+
+    columns: tuple[str, ...] = Field(min_length=1)
+    modifiers: CombatModifiers = CombatModifiers()
+    results: tuple[CombatResult, ...] = Field(min_length=1)
+    rows: tuple[CombatRow, ...] = Field(min_length=1)
+
+    @field_validator("columns")
+    @classmethod
+    def _columns(cls, columns: tuple[str, ...]) -> tuple[str, ...]:
+        previous: tuple[int, int] | None = None
+        for i, label in enumerate(columns):
+            match = _ODDS.match(label)
+            if match is None:
+                raise FieldError((i,), f"odds {label!r} should look like '3-1' or '3-2'")
+            odds = (int(match[1]), int(match[2]))
+            if previous is not None and odds[0] * previous[1] <= previous[0] * odds[1]:
+                raise FieldError((i,), f"odds {label!r} are not above the column before")
+            previous = odds
+        return columns
+
+    @field_validator("results")
+    @classmethod
+    def _codes(cls, results: tuple[CombatResult, ...]) -> tuple[CombatResult, ...]:
+        _unique((r.code for r in results), "code", "result code")
+        return results
+
+    @model_validator(mode="after")
+    def _grid(self) -> Self:
+        known = {r.code for r in self.results}
+        for i, row in enumerate(self.rows):
+            if i and row.die != self.rows[i - 1].die + 1:
+                raise FieldError(
+                    ("rows", i, "die"),
+                    f"die rows must follow each other: {self.rows[i - 1].die} then {row.die}",
+                )
+            if len(row.results) != len(self.columns):
+                raise FieldError(
+                    ("rows", i, "results"),
+                    f"{len(row.results)} results for {len(self.columns)} columns",
+                )
+            _check_codes(row.results, known, ("rows", i, "results"))
+        dies = [row.die for row in self.rows]
+        if dies[0] != 1 or dies[-1] < DIE_FACES:
+            raise FieldError(("rows",), f"rows must cover the die from 1 to at least {DIE_FACES}")
+        return self
+
+    # -- queries --------------------------------------------------------------------
+
+    @cached_property
+    def _by_code(self) -> dict[str, CombatResult]:
+        return {r.code: r for r in self.results}
+
+    @property
+    def last_column(self) -> int:
+        return len(self.columns) - 1
+
+    @property
+    def die_range(self) -> tuple[int, int]:
+        """Lowest and highest row (1 and 11 in the shipped table)."""
+        return self.rows[0].die, self.rows[-1].die
+
+    def odds(self, column: int) -> tuple[int, int]:
+        """The odds of a column: (3, 1) for "3-1"."""
+        match = _ODDS.match(self.columns[column])
+        assert match is not None  # checked on load
+        return int(match[1]), int(match[2])
+
+    def column_for(self, attack: int, defence: int) -> int | None:
+        """The column of an attack, rounded in favour of the defender ("Resolution of
+        Combats"): the rightmost column whose odds do not exceed attack/defence. Odds
+        above the last column use the last column. None when below the first column
+        (1-1 in the shipped table): the attack is impossible, whatever shifts follow."""
+        if defence < 1:
+            raise ValueError(f"defence must be 1 or more, not {defence}")
+        found: int | None = None
+        for i in range(len(self.columns)):
+            a, d = self.odds(i)
+            if attack * d >= a * defence:
+                found = i
+        return found
+
+    def shift(self, column: int, shift: int) -> int:
+        """The column after `shift` columns (positive = right), clamped to the table:
+        shifting left of the first column stays on it, right of the last stays there."""
+        return _clamp(column + shift, 0, self.last_column)
+
+    def die(self, roll: int, modifier: int = 0) -> int:
+        """The row for a d10 `roll` (0 = 10) plus the sum of the die modifiers, clamped
+        to the table's rows: a Killer's 1 - 1 stays 1, an armoured defender's 10 + 1 is 11.
+        Modifiers are summed first (a Killer against an armoured defender: 1 - 1 + 1 = 1)."""
+        low, high = self.die_range
+        return _clamp(face_value(roll) + modifier, low, high)
+
+    def result(self, column: int, die: int) -> CombatResult:
+        """The result at a column (after shifts) and a row (after modifiers). Both are
+        clamped to the table, so any index the shifts and modifiers produce is read at
+        the nearest edge."""
+        low, high = self.die_range
+        row = self.rows[_clamp(die, low, high) - low]
+        return self._by_code[row.results[_clamp(column, 0, self.last_column)]]
+
+    def code(self, code: str) -> CombatResult:
+        """The result with this code (KeyError if undefined)."""
+        return self._by_code[code]
+
+    def codes(self) -> list[str]:
+        return [r.code for r in self.results]
+
+
+# -- Terrain column shifts ------------------------------------------------------------------
+
+_EFFECT_RANK = {CombatEffect.MINUS: 0, CombatEffect.NEUTRAL: 1, CombatEffect.PLUS: 2}
+
+
+class TerrainShift(_Frozen):
+    attacker: CombatEffect
+    defender: CombatEffect
+    shift: int = Field(ge=-5, le=5)
+
+
+class TerrainShifts(_Frozen):
+    """Columns to shift for the attackers' and the defender's terrain (+, 0, -)."""
+
+    shifts: tuple[TerrainShift, ...]
+
+    @field_validator("shifts")
+    @classmethod
+    def _complete(cls, shifts: tuple[TerrainShift, ...]) -> tuple[TerrainShift, ...]:
+        seen: set[tuple[CombatEffect, CombatEffect]] = set()
+        for i, row in enumerate(shifts):
+            pair = (row.attacker, row.defender)
+            if pair in seen:
+                raise FieldError(
+                    (i,), f"attacker {row.attacker.value!r} / defender {row.defender.value!r} twice"
+                )
+            seen.add(pair)
+        missing = [
+            f"{a.value}/{d.value}" for a in CombatEffect for d in CombatEffect if (a, d) not in seen
+        ]
+        if missing:
+            raise ValueError(f"missing attacker/defender pairs: {', '.join(missing)}")
+        return shifts
+
+    @cached_property
+    def _index(self) -> dict[tuple[CombatEffect, CombatEffect], int]:
+        return {(s.attacker, s.defender): s.shift for s in self.shifts}
+
+    def shift(self, attacker: CombatEffect | str, defender: CombatEffect | str) -> int:
+        """Columns to move (positive = right) for these terrain effects."""
+        return self._index[CombatEffect(attacker), CombatEffect(defender)]
+
+
+def least_advantageous(effects: Iterable[CombatEffect | str]) -> CombatEffect:
+    """The least advantageous of several terrain effects: attackers who attack together
+    count it ("Multiple Combat": one on (0) and one on (-) count as (-))."""
+    found = [CombatEffect(e) for e in effects]
+    if not found:
+        raise ValueError("no terrain effects")
+    return min(found, key=_EFFECT_RANK.__getitem__)
+
+
+def majority_effect(effects: Iterable[CombatEffect | str]) -> CombatEffect:
+    """The effect of the majority of a big counter's hexes (a Guard: "the majority
+    terrain of the three hexes it occupies"; we apply it to the Queen's seven too).
+    A tie goes to the least advantageous of the tied effects."""
+    found = [CombatEffect(e) for e in effects]
+    if not found:
+        raise ValueError("no terrain effects")
+    counts = {e: found.count(e) for e in found}
+    top = max(counts.values())
+    return least_advantageous(e for e, n in counts.items() if n == top)
+
+
+# -- die-column tables (infiltration, jump) ---------------------------------------------------
+
+
+class _Column(_Frozen):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str = Field(min_length=1)
+    results: tuple[str, ...] = Field(min_length=DIE_FACES)
+
+
+def _check_columns(columns: tuple[_Column, ...], known: set[str]) -> None:
+    _unique((c.id for c in columns), "id", "column")
+    for i, column in enumerate(columns):
+        if len(column.results) != len(columns[0].results):
+            raise FieldError(
+                ("columns", i, "results"),
+                f"{len(column.results)} results; column {columns[0].id!r} has "
+                f"{len(columns[0].results)}",
+            )
+        _check_codes(column.results, known, ("columns", i, "results"))
+
+
+class RollEffect(StrEnum):
+    """What an infiltration or jump result does to the character who rolled."""
+
+    NONE = "none"
+    KNOCKED_OUT = "knocked_out"
+    WOUNDED = "wounded"
+
+
+class InfiltrationResult(_Frozen):
+    code: str = Field(pattern=_CODE)
+    name: str = Field(min_length=1)
+    stops: bool  # stops on the crossed hex; remaining movement points lost
+    effect: RollEffect = RollEffect.NONE
+
+
+class InfiltrationModifiers(_Frozen):
+    mover_wounded: int = 0
+    enemy_wounded: int = 0
+
+
+class InfiltrationTable(_Frozen):
+    """The Infiltration Table: one column per kind of enemy, one row per die value."""
+
+    modifiers: InfiltrationModifiers = InfiltrationModifiers()
+    results: tuple[InfiltrationResult, ...] = Field(min_length=1)
+    columns: tuple[_Column, ...] = Field(min_length=1)
+
+    @field_validator("results")
+    @classmethod
+    def _codes(cls, results: tuple[InfiltrationResult, ...]) -> tuple[InfiltrationResult, ...]:
+        _unique((r.code for r in results), "code", "result code")
+        return results
+
+    @field_validator("columns")
+    @classmethod
+    def _column_ids(cls, columns: tuple[_Column, ...]) -> tuple[_Column, ...]:
+        for i, column in enumerate(columns):
+            if column.id not in INFILTRATION_COLUMNS:
+                raise FieldError(
+                    (i, "id"),
+                    f"{column.id!r} is not a kind of enemy; use one of "
+                    f"{', '.join(sorted(INFILTRATION_COLUMNS))}",
+                )
+        return columns
+
+    @model_validator(mode="after")
+    def _grid(self) -> Self:
+        _check_columns(self.columns, {r.code for r in self.results})
+        return self
+
+    @cached_property
+    def _by_code(self) -> dict[str, InfiltrationResult]:
+        return {r.code: r for r in self.results}
+
+    @cached_property
+    def _by_column(self) -> dict[str, _Column]:
+        return {c.id: c for c in self.columns}
+
+    def column_ids(self) -> list[str]:
+        return [c.id for c in self.columns]
+
+    def roll(self, column_id: str, roll: int, modifier: int = 0) -> InfiltrationResult:
+        """The result for a d10 `roll` (0 = 10) plus `modifier`, clamped to the rows, in
+        the column of the adjacent enemy (`roster.infiltration_column`)."""
+        column = self._by_column[column_id]
+        die = _clamp(face_value(roll) + modifier, 1, len(column.results))
+        return self._by_code[column.results[die - 1]]
+
+
+class JumpResult(_Frozen):
+    code: str = Field(pattern=_CODE)
+    name: str = Field(min_length=1)
+    lands: bool  # ends on the hex jumped to (else stays on / falls back to his own hex)
+    ends_movement: bool
+    effect: RollEffect = RollEffect.NONE
+
+
+class JumpModifiers(_Frozen):
+    wounded: int = 0
+    armoured: int = 0
+
+
+class JumpDirection(StrEnum):
+    UP = "up"
+    DOWN = "down"
+
+
+class JumpTable(_Frozen):
+    """The Jump Table: columns "up" and "down", one row per die value."""
+
+    extra_move_cost: int = Field(default=0, ge=0)
+    modifiers: JumpModifiers = JumpModifiers()
+    results: tuple[JumpResult, ...] = Field(min_length=1)
+    columns: tuple[_Column, ...]
+
+    @field_validator("results")
+    @classmethod
+    def _codes(cls, results: tuple[JumpResult, ...]) -> tuple[JumpResult, ...]:
+        _unique((r.code for r in results), "code", "result code")
+        return results
+
+    @field_validator("columns")
+    @classmethod
+    def _directions(cls, columns: tuple[_Column, ...]) -> tuple[_Column, ...]:
+        wanted = {d.value for d in JumpDirection}
+        for i, column in enumerate(columns):
+            if column.id not in wanted:
+                raise FieldError((i, "id"), f"a jump column is 'up' or 'down', not {column.id!r}")
+        if {c.id for c in columns} != wanted:
+            raise ValueError("the Jump Table needs exactly the columns 'up' and 'down'")
+        return columns
+
+    @model_validator(mode="after")
+    def _grid(self) -> Self:
+        _check_columns(self.columns, {r.code for r in self.results})
+        return self
+
+    @cached_property
+    def _by_code(self) -> dict[str, JumpResult]:
+        return {r.code: r for r in self.results}
+
+    def roll(
+        self,
+        direction: JumpDirection | str,
+        roll: int,
+        *,
+        wounded: bool = False,
+        armoured: bool = False,
+    ) -> JumpResult:
+        """The result of a jump for a d10 `roll` (0 = 10), modifiers applied and the die
+        clamped to the rows."""
+        wanted = JumpDirection(direction).value
+        column = next(c for c in self.columns if c.id == wanted)
+        modifier = (self.modifiers.wounded if wounded else 0) + (
+            self.modifiers.armoured if armoured else 0
+        )
+        die = _clamp(face_value(roll) + modifier, 1, len(column.results))
+        return self._by_code[column.results[die - 1]]
+
+
+# -- loaders ------------------------------------------------------------------------------
+
+
+def load_combat_table(path: Path | None = None) -> CombatTable:
+    return load_toml_model(path or DATA_DIR / COMBAT_FILE, CombatTable)
+
+
+def load_terrain_shifts(path: Path | None = None) -> TerrainShifts:
+    return load_toml_model(path or DATA_DIR / TERRAIN_SHIFTS_FILE, TerrainShifts)
+
+
+def load_infiltration_table(path: Path | None = None) -> InfiltrationTable:
+    return load_toml_model(path or DATA_DIR / INFILTRATION_FILE, InfiltrationTable)
+
+
+def load_jump_table(path: Path | None = None) -> JumpTable:
+    return load_toml_model(path or DATA_DIR / JUMP_FILE, JumpTable)
+
+
+@dataclass(frozen=True)
+class RulesData:
+    """Every rules table and the roster, as the engine reads them."""
+
+    terrain: TerrainTable
+    combat: CombatTable
+    terrain_shifts: TerrainShifts
+    infiltration: InfiltrationTable
+    jump: JumpTable
+    roster: Roster
+    sources: dict[str, Path] = field(default_factory=dict, compare=False)
+
+
+def rules_files(folder: Path | None = None) -> dict[str, Path]:
+    """Where each rules file is read from: `folder` when it holds that file, else the
+    shipped one (a player may replace only some files)."""
+
+    def pick(name: str, default: Path) -> Path:
+        if folder is not None and (folder / name).is_file():
+            return folder / name
+        return default
+
+    files = {
+        TERRAIN_FILE: pick(TERRAIN_FILE, DEFAULT_TERRAIN_FILE),
+        COMBAT_FILE: pick(COMBAT_FILE, DATA_DIR / COMBAT_FILE),
+        TERRAIN_SHIFTS_FILE: pick(TERRAIN_SHIFTS_FILE, DATA_DIR / TERRAIN_SHIFTS_FILE),
+        INFILTRATION_FILE: pick(INFILTRATION_FILE, DATA_DIR / INFILTRATION_FILE),
+        JUMP_FILE: pick(JUMP_FILE, DATA_DIR / JUMP_FILE),
+    }
+    files.update(roster_files(folder))
+    return files
+
+
+def load_rules_data(folder: Path | None = None) -> RulesData:
+    """All rules data: a player's `folder` (any file it lacks comes from the shipped
+    data), or the shipped data (cached) when `folder` is None. Checks across files:
+    every enemy the roster holds has an Infiltration Table column, every terrain a Gharv
+    favours is in the terrain table."""
+    if folder is None:
+        return default_rules_data()
+    return _load(folder)
+
+
+@cache
+def default_rules_data() -> RulesData:
+    """The rules data shipped with the game (read once per process)."""
+    return _load(None)
+
+
+def _load(folder: Path | None) -> RulesData:
+    files = rules_files(folder)
+    data = RulesData(
+        terrain=load_terrain_table(files[TERRAIN_FILE]),
+        combat=load_combat_table(files[COMBAT_FILE]),
+        terrain_shifts=load_terrain_shifts(files[TERRAIN_SHIFTS_FILE]),
+        infiltration=load_infiltration_table(files[INFILTRATION_FILE]),
+        jump=load_jump_table(files[JUMP_FILE]),
+        roster=load_roster(folder),
+        sources=files,
+    )
+    _check_across_files(data, files)
+    return data
+
+
+def _check_across_files(data: RulesData, files: dict[str, Path]) -> None:
+    for i, terrain_id in enumerate(data.roster.gharv_favourable_terrain):
+        if terrain_id not in data.terrain:
+            raise DataFileError(
+                files[GHARVS_FILE],
+                f"unknown terrain {terrain_id!r} (not in {files[TERRAIN_FILE]})",
+                place=f"field favourable_terrain[{i}]",
+            )
+    have = set(data.infiltration.column_ids())
+    for counter in data.roster:
+        newborn = isinstance(counter, Krob) and counter.newborn is not None
+        for adult in (True, False) if newborn else (True,):
+            wanted = infiltration_column(counter, adult=adult)
+            if wanted is not None and wanted not in have:
+                raise DataFileError(
+                    files[INFILTRATION_FILE],
+                    f"no column {wanted!r}, needed for {counter.id!r} of the roster",
+                    place="field columns",
+                )
