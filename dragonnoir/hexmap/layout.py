@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -416,23 +416,39 @@ def compose(
         _offsets=offsets,
     )
 
-    # Which boards cover each global hex, in layout order.
-    covers: dict[Hex, list[int]] = {}
+    # Which boards cover each global hex, in layout order, with their halves of it.
+    found: dict[Hex, list[tuple[int, Cell]]] = {}
+    known_terrain: set[str] = set()
     for i, p in enumerate(places):
+        to_global = _hex_mover(layout, i)
         for local, cell in p.board.cells.items():
-            if cell.terrain not in table:
-                raise LayoutError(
-                    src,
-                    f"{p.describe()}: hex at cell {grid.to_cell(local)} has terrain "
-                    f"{cell.terrain!r}, which the terrain table does not know",
-                )
-            covers.setdefault(layout.to_global(i, local), []).append(i)
-    ordered = sorted(covers, key=lambda g: (g.r, grid.to_cell(g)[0]))
-    layout._covers = {g: tuple(covers[g]) for g in ordered}
-
+            if cell.terrain not in known_terrain:
+                if cell.terrain not in table:
+                    raise LayoutError(
+                        src,
+                        f"{p.describe()}: hex at cell {grid.to_cell(local)} has terrain "
+                        f"{cell.terrain!r}, which the terrain table does not know",
+                    )
+                known_terrain.add(cell.terrain)
+            g = to_global(local)
+            here = found.get(g)
+            if here is None:
+                found[g] = [(i, cell)]
+            else:
+                here.append((i, cell))
+    # Row by row, left to right: (r, q) sorts as (row, col) does, since col is q plus a
+    # function of the row (pointy-top) or is q itself (flat-top).
+    covers: dict[Hex, tuple[int, ...]] = {}
     cells: dict[Hex, Cell] = {}
-    for g in ordered:
-        cells[g] = _seam_cell(layout, g, table)
+    for g, here in sorted(found.items(), key=lambda item: (item[0].r, item[0].q)):
+        if len(here) == 1:
+            i, cell = here[0]
+            covers[g] = (i,)
+            cells[g] = cell
+        else:
+            covers[g] = tuple(i for i, _ in here)
+            cells[g] = _seam_cell([cell for _, cell in here], table)
+    layout._covers = covers
     layout.map.cells = cells
     layout.map.edges = _merge_edges(layout)
     layout.map.zones = _merge_zones(layout)
@@ -444,8 +460,8 @@ def compose(
     return layout
 
 
-def _seam_cell(layout: Layout, g: Hex, table: TerrainTable) -> Cell:
-    halves = [(p.board.cells[local]) for p, local in layout.boards_of(g)]
+def _seam_cell(halves: list[Cell], table: TerrainTable) -> Cell:
+    """The cell of a global hex from the boards' halves of it, in layout order."""
     if len(halves) == 1:
         return halves[0]
     winner = halves[0].terrain
@@ -455,11 +471,24 @@ def _seam_cell(layout: Layout, g: Hex, table: TerrainTable) -> Cell:
     return next(half for half in halves if half.terrain == winner)
 
 
+def _hex_mover(layout: Layout, i: int) -> Callable[[Hex], Hex]:
+    """`layout.to_global(i, h)` as one function of `h`, for whole boards at a time."""
+    p = layout.placements[i]
+    dc, dr = layout._offsets[i]
+    dq = dc - dr // 2
+    if p.rotated:
+        centre2 = _rotation_centre2(p.board.width, p.board.height)
+        kq, kr = centre2.q + dq, centre2.r + dr
+        return lambda h: Hex(kq - h.q, kr - h.r)
+    return lambda h: Hex(h.q + dq, h.r + dr)
+
+
 def _merge_edges(layout: Layout) -> dict[Edge, EdgeFeature]:
     merged: dict[Edge, EdgeFeature] = {}
     for i, p in enumerate(layout.placements):
+        to_global = _hex_mover(layout, i)
         for edge, feature in p.board.edges.items():
-            g = layout.global_edge(i, edge)
+            g = Edge(to_global(edge.a), to_global(edge.b))
             old = merged.get(g)
             if old is None or EDGE_FEATURE_STRENGTH[feature] > EDGE_FEATURE_STRENGTH[old]:
                 merged[g] = feature
@@ -477,6 +506,7 @@ def _merge_zones(layout: Layout) -> list[Zone]:
     zones: list[Zone] = []
     for i, p in enumerate(layout.placements):
         prefix = zone_prefix(layout.placements, p)
+        to_global = _hex_mover(layout, i)
         for z in p.board.zones:
             props = dict(z.properties)
             props["board"] = p.board.id
@@ -486,7 +516,7 @@ def _merge_zones(layout: Layout) -> list[Zone]:
                 Zone(
                     kind=z.kind,
                     name=f"{prefix}:{z.name}",
-                    hexes=frozenset(layout.to_global(i, h) for h in z.hexes),
+                    hexes=frozenset(map(to_global, z.hexes)),
                     properties=props,
                 )
             )
