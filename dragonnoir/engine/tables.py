@@ -82,11 +82,11 @@ def _check_codes(codes: Iterable[str], known: set[str], loc: tuple[int | str, ..
             )
 
 
-def _unique(values: Iterable[str], key: str, what: str) -> None:
+def _unique(values: Iterable[str], key: str, what: str, loc: tuple[int | str, ...] = ()) -> None:
     seen: set[str] = set()
     for i, value in enumerate(values):
         if value in seen:
-            raise FieldError((i, key), f"{what} {value!r} appears twice")
+            raise FieldError((*loc, i, key), f"{what} {value!r} appears twice")
         seen.add(value)
 
 
@@ -328,18 +328,12 @@ def majority_effect(effects: Iterable[CombatEffect | str]) -> CombatEffect:
 class _Column(_Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
-    results: tuple[str, ...] = Field(min_length=DIE_FACES)
+    results: tuple[str, ...] = Field(min_length=DIE_FACES, max_length=DIE_FACES)  # die 1..10
 
 
 def _check_columns(columns: tuple[_Column, ...], known: set[str]) -> None:
-    _unique((c.id for c in columns), "id", "column")
+    _unique((c.id for c in columns), "id", "column", ("columns",))
     for i, column in enumerate(columns):
-        if len(column.results) != len(columns[0].results):
-            raise FieldError(
-                ("columns", i, "results"),
-                f"{len(column.results)} results; column {columns[0].id!r} has "
-                f"{len(columns[0].results)}",
-            )
         _check_codes(column.results, known, ("columns", i, "results"))
 
 
@@ -408,7 +402,7 @@ class InfiltrationTable(_Frozen):
         """The result for a d10 `roll` (0 = 10) plus `modifier`, clamped to the rows, in
         the column of the adjacent enemy (`roster.infiltration_column`)."""
         column = self._by_column[column_id]
-        die = _clamp(face_value(roll) + modifier, 1, len(column.results))
+        die = _clamp(face_value(roll) + modifier, 1, DIE_FACES)
         return self._by_code[column.results[die - 1]]
 
 
@@ -479,7 +473,7 @@ class JumpTable(_Frozen):
         modifier = (self.modifiers.wounded if wounded else 0) + (
             self.modifiers.armoured if armoured else 0
         )
-        die = _clamp(face_value(roll) + modifier, 1, len(column.results))
+        die = _clamp(face_value(roll) + modifier, 1, DIE_FACES)
         return self._by_code[column.results[die - 1]]
 
 
