@@ -346,3 +346,14 @@ def test_a_players_own_tables_replace_ours(tmp_path: Path) -> None:
     assert table.column_for(1, 3) is None
     assert table.columns[table.column_for(3, 2) or 0] == "3-2"
     assert data.jump == default_rules_data().jump
+
+
+def test_docs_show_the_shipped_combat_table() -> None:
+    """docs/rules-tables.md prints the grid; it must say what the data says."""
+    docs = (DATA.parents[1] / "docs" / "rules-tables.md").read_text(encoding="utf-8")
+    table = _combat()
+    assert "| die | " + " | ".join(table.columns) + " |" in docs
+    for row in table.rows:
+        assert f" | {' | '.join(row.results)} |" in docs, row.die
+    for result in table.results:
+        assert f"| `{result.code}` | {result.name} |" in docs
