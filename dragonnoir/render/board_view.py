@@ -31,16 +31,18 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, ZoneKind
-from dragonnoir.hexmap.hexes import Edge, Hex
+from dragonnoir.hexmap.board import Board, EdgeFeature, ZoneKind
+from dragonnoir.hexmap.hexes import DIRECTIONS, Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.render import art
-from dragonnoir.render.camera import Camera
 from dragonnoir.render.png import save_png
+
+if TYPE_CHECKING:
+    from dragonnoir.render.camera import Camera
 
 Point = tuple[float, float]
 Seams = Sequence[Sequence[Point]]
@@ -118,7 +120,7 @@ def _side_shade(direction: int, scale: int) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))
     for y in range(h):
-        for x in range(w):
+        for x in _band(w, (y + 0.5 - y1) * ny, x1, nx, reach):
             d = (x + 0.5 - x1) * nx + (y + 0.5 - y1) * ny
             if 0 <= d < reach:
                 t = 1 - d / reach
@@ -127,8 +129,23 @@ def _side_shade(direction: int, scale: int) -> pygame.Surface:
     return surf
 
 
+def _band(w: int, dy: float, x1: float, nx: float, reach: float) -> range:
+    """The columns x in 0..w-1 that may have 0 <= (x + 0.5 - x1) * nx + dy < reach,
+    one column wider on each side than the exact solution (the caller tests each)."""
+    if abs(nx) < 1e-9:
+        return range(w) if 0 <= dy < reach else range(0)
+    a, b = (0 - dy) / nx + x1 - 0.5, (reach - dy) / nx + x1 - 0.5
+    lo, hi = min(a, b), max(a, b)
+    return range(max(0, math.floor(lo) - 1), min(w, math.ceil(hi) + 2))
+
+
 def _variant(h: Hex) -> int:
     return ((h.q * 73856093) ^ (h.r * 19349663)) % VARIANTS
+
+
+def _visible(tile: pygame.Surface) -> bool:
+    """Whether blitting `tile` changes anything (some pixel has alpha > 0)."""
+    return bool(tile.get_bounding_rect(min_alpha=1).size != (0, 0))
 
 
 # -- the view ----------------------------------------------------------------------------
@@ -237,47 +254,55 @@ class BoardView:
     # -- drawing the map -----------------------------------------------------------
 
     def _draw_base(self, s: int) -> pygame.Surface:
-        board, grid, table = self.board, self.grid, self.table
+        board, grid = self.board, self.grid
         surf = pygame.Surface((self.map_w * s, self.map_h * s))
         surf.fill(VOID)
         cells = board.cells
+        solid_terrain: dict[str, bool] = {}
+        for cell in cells.values():
+            if cell.terrain not in solid_terrain:
+                t = self.table.get(cell.terrain)
+                solid_terrain[cell.terrain] = t is not None and not t.passable
+        by_qr = {(h.q, h.r): cell for h, cell in cells.items()}
         order = sorted(cells, key=lambda h: (h.r, h.q))
-        origin: dict[Hex, tuple[int, int]] = {}
-        for h in order:
-            ox, oy = grid.cell_origin(*grid.to_cell(h))
-            origin[h] = (ox * s, oy * s)
-
-        def solid(c: Cell | None) -> bool:
-            if c is None:
-                return False
-            t = table.get(c.terrain)
-            return t is not None and not t.passable
-
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for h in order:
-            blits.append((_terrain(cells[h].terrain, s, _variant(h)), origin[h]))
-        surf.blits(blits, doreturn=False)
-        blits = []
+        # Skip what would blit nothing (fully transparent tiles; see _side_shade).
+        shades = [(d, _side_shade(d, s)) for d in range(6) if _visible(_side_shade(d, s))]
+        steps = [(d, DIRECTIONS[d].q, DIRECTIONS[d].r, tile) for d, tile in shades]
+        outline = _outline(s)
+        # Three passes in this order, as blits of hex-cut tiles: terrain; per hex its
+        # side shades, level and outline; walkways on top.
+        terrain: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        overlay: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        features: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for h in order:
             cell = cells[h]
-            if solid(cell):
-                continue
-            for d, n in enumerate(h.neighbours()):
-                other = cells.get(n)
-                if other is None:
-                    continue
-                if solid(other) or (other.level - cell.level >= 0.5 and not other.walkway):
-                    blits.append((_side_shade(d, s), origin[h]))
-            if cell.level != 0:
-                blits.append((_level(cell.level, s), origin[h]))
-            blits.append((_outline(s), origin[h]))
-        for h in order:
-            cell = cells[h]
+            col, row = grid.to_cell(h)
+            ox, oy = grid.cell_origin(col, row)
+            at = (ox * s, oy * s)
+            q, r = h.q, h.r
+            terrain.append(
+                (_terrain(cell.terrain, s, ((q * 73856093) ^ (r * 19349663)) % VARIANTS), at)
+            )
+            if solid_terrain[cell.terrain]:
+                pass
+            else:
+                for _, dq, dr, tile in steps:
+                    other = by_qr.get((q + dq, r + dr))
+                    if other is not None and (
+                        solid_terrain[other.terrain]
+                        or (other.level - cell.level >= 0.5 and not other.walkway)
+                    ):
+                        overlay.append((tile, at))
+                if cell.level != 0:
+                    overlay.append((_level(cell.level, s), at))
+                overlay.append((outline, at))
             if cell.walkway:
-                blits.append((_feature("walkway", s), origin[h]))
+                features.append((_feature("walkway", s), at))
             if cell.walkway_end:
-                blits.append((_feature("walkway_end", s), origin[h]))
-        surf.blits(blits, doreturn=False)
+                features.append((_feature("walkway_end", s), at))
+        surf.fblits(terrain)
+        surf.fblits(overlay)
+        surf.fblits(features)
         for edge, feature in sorted(board.edges.items(), key=lambda e: (e[0].a, e[0].b)):
             self._draw_edge(surf, edge, feature, s)
         return surf
