@@ -156,3 +156,12 @@ def test_qt_reads_the_same_pixels(
     assert theirs.get_size() == (w, h)
     fmt = "RGBA" if alpha else "RGB"
     assert pygame.image.tobytes(theirs, fmt) == pygame.image.tobytes(surf, fmt)
+
+
+def test_adler32_of_pieces_combines_as_zlib_computes_it_whole() -> None:
+    rng = random.Random(5)
+    data = bytes(rng.randrange(256) for _ in range(200_000))
+    for cut in (0, 1, 65521, 65522, 131042, 199_999, 200_000):
+        a, b = data[:cut], data[cut:]
+        combined = png._adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b))
+        assert combined == zlib.adler32(data), cut
