@@ -106,7 +106,7 @@ class Game:
 
     board: Board
     state: GameState
-    rules: Any  # dragonnoir.engine.roster/tables RulesData (typed loosely: see roster.py)
+    rules: Any  # dragonnoir.engine.tables.RulesData (None in tests that need no counters)
     layout: GameMap | None = None
     scenario_id: str = ""
     seed: int = 0

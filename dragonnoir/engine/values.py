@@ -1,16 +1,17 @@
 """A unit's printed values in its current state ("The Counters"), from the roster.
 
-The state stores only which counter a unit is (`kind`) and which face shows (status,
-newborn or adult, wounds, frenzy); the numbers come from the roster so a player's own
-Game Sheet values apply everywhere. Rules modules ask `profile(game, unit)`.
+The state stores only which counter a unit is (`kind`, a roster id) and which face shows
+(status, newborn or adult, wounds, frenzy); the numbers come from the roster, so a
+player's own Game Sheet values apply everywhere. Rules modules ask `profile(game, unit)`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from dragonnoir.engine.state import Unit
+from dragonnoir.engine.roster import Adventurer, Gharv, Krob, KrobType, Roster, Spectre, Values
+from dragonnoir.engine.state import Side, Unit
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -20,13 +21,15 @@ if TYPE_CHECKING:
 class Profile:
     """What the counter of a unit shows now.
 
-    `category`: adventurer, queen, guard, killer, warrior, hunter, gharv, living_dead,
-    gargoyle. `defence_rear` only for the Queen and her Guards ("Defence"); `movement_land`
-    only for Gharvs (their land potential, in parentheses on the counter).
+    `category`: adventurer, queen, guard, killer, warrior, hunter, gharv, living_dead or
+    gargoyle. `defence_rear` only for the Queen and her Guards ("Defence");
+    `movement_land` only for Gharvs (their land potential, in parentheses); `flight` for
+    Gargoyles. `tags` are the adventurer's special rules plus "daredevil" when he may jump.
     """
 
     kind: str
     category: str
+    side: Side
     people: str | None
     size: int
     attack: int
@@ -37,14 +40,78 @@ class Profile:
     movement_land: int | None
     weapon: str | None
     tags: frozenset[str]
+    wounds_to_kill: int
+    flight: int | None = None
+
+    @property
+    def is_krob(self) -> bool:
+        return self.side is Side.KROBS
 
 
-class ProfileSource(Protocol):
-    """The rules data answers what a unit's counter shows."""
+def side_of(roster: Roster, kind: str) -> Side:
+    """Which side a roster counter belongs to (spectres fight for the wizards)."""
+    counter = roster[kind]
+    if isinstance(counter, Krob):
+        return Side.KROBS
+    if isinstance(counter, Gharv):
+        return Side.GHARVS
+    return Side.ADVENTURERS
 
-    def profile(self, unit: Unit) -> Profile: ...
+
+def profile_of(roster: Roster, unit: Unit) -> Profile:
+    """The values on the face of `unit`'s counter (the last living face once killed)."""
+    counter = roster[unit.kind]
+    wounds = unit.wounds
+    if isinstance(counter, Adventurer):
+        values = counter.values(wounds, frenzied=unit.frenzied) or _last(counter, unit)
+        tags = {t.value for t in counter.tags}
+        if counter.daredevil:
+            tags.add("daredevil")
+        weapon = None if counter.weapon.value == "none" else counter.weapon.value
+        return Profile(
+            counter.id, "adventurer", Side.ADVENTURERS, counter.people.value, 1,
+            values.attack, values.defence, values.rear_defence, values.armoured,
+            values.movement, None, weapon, frozenset(tags), counter.wounds_to_kill,
+        )  # fmt: skip
+    if isinstance(counter, Krob):
+        values = (
+            counter.values(wounds, adult=unit.adult)
+            or counter.values(max(0, min(wounds, len(counter.wounded))), adult=unit.adult)
+            or counter.adult
+        )
+        category = counter.type.value
+        size = counter.size
+        return Profile(
+            counter.id, category, Side.KROBS, None, size, values.attack, values.defence,
+            values.rear_defence, values.armoured, values.movement, None, None,
+            frozenset({"newborn"} if not unit.adult else ()), counter.wounds_to_kill,
+        )  # fmt: skip
+    if isinstance(counter, Gharv):
+        gv = counter.values(wounds) or counter.values(len(counter.wounded)) or counter.healthy
+        return Profile(
+            counter.id, "gharv", Side.GHARVS, None, 1, gv.attack, gv.defence, None, False,
+            gv.water_movement, gv.land_movement, None, frozenset(), len(counter.wounded) + 1,
+        )  # fmt: skip
+    assert isinstance(counter, Spectre)
+    sv = counter.side
+    return Profile(
+        counter.id, counter.kind.value, Side.ADVENTURERS, None, 1, sv.attack, sv.defence,
+        None, False, sv.movement, None, None, frozenset({"spectre"}), 0, counter.flight,
+    )  # fmt: skip
+
+
+def _last(counter: Adventurer, unit: Unit) -> Values:
+    """The last side an adventurer showed alive (for a dead counter's values)."""
+    if unit.frenzied and counter.frenzied is not None:
+        return counter.frenzied
+    return counter.wounded[-1] if counter.wounded else counter.healthy
 
 
 def profile(game: Game, unit: Unit) -> Profile:
-    source: ProfileSource = game.rules
-    return source.profile(unit)
+    """What `unit`'s counter shows now, from the game's rules data."""
+    roster: Roster = game.rules.roster
+    return profile_of(roster, unit)
+
+
+def is_queen_or_guard(p: Profile) -> bool:
+    return p.category in (KrobType.QUEEN.value, KrobType.GUARD.value)
