@@ -38,6 +38,7 @@ import pygame
 from dragonnoir.hexmap.board import Board, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import DIRECTIONS, Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.render import art
 from dragonnoir.render.png import save_png
 
@@ -137,6 +138,29 @@ def _band(w: int, dy: float, x1: float, nx: float, reach: float) -> range:
     a, b = (0 - dy) / nx + x1 - 0.5, (reach - dy) / nx + x1 - 0.5
     lo, hi = min(a, b), max(a, b)
     return range(max(0, math.floor(lo) - 1), min(w, math.ceil(hi) + 2))
+
+
+def _edge_segment(grid: HexGrid, a: Hex, b: Hex) -> tuple[Point, Point]:
+    """`grid.edge_segment(a, b)`, the same two corners of `a`'s polygon, without
+    working out which corners they are for every edge (~4x faster)."""
+    d = a.direction_to(b)
+    if d is None:
+        return grid.edge_segment(a, b)  # raises the grid's error
+    col, row = grid.to_cell(a)
+    i, j = _edge_corners(grid, d, col & 1, row & 1)
+    poly = grid.cell_polygon(col, row)
+    return poly[i], poly[j]
+
+
+@cache
+def _edge_corners(grid: HexGrid, direction: int, col_odd: int, row_odd: int) -> tuple[int, int]:
+    """Indices in `cell_polygon` of the corners `edge_segment` gives for the side in
+    `direction`: the same for every cell of the same column and row parity, since the
+    layout repeats with that period."""
+    h = grid.to_hex(2 + col_odd, 2 + row_odd)
+    p, q = grid.edge_segment(h, h.neighbour(direction))
+    poly = grid.hex_polygon(h)
+    return poly.index(p), poly.index(q)
 
 
 def _variant(h: Hex) -> int:
@@ -312,7 +336,7 @@ class BoardView:
         return cell.level if cell is not None else 0.0
 
     def _draw_edge(self, surf: pygame.Surface, edge: Edge, feature: EdgeFeature, s: int) -> None:
-        (ax, ay), (bx, by) = self.grid.edge_segment(edge.a, edge.b)
+        (ax, ay), (bx, by) = _edge_segment(self.grid, edge.a, edge.b)
         a, b = (ax * s, ay * s), (bx * s, by * s)
         # Unit normal pointing into the upper hex (the higher level; `a` on a tie unless
         # `a` is the embankment itself).

@@ -169,3 +169,16 @@ def test_a_hex_without_neighbours_draws() -> None:
     board = Board(id="one", name="One", width=1, height=1, cells={Hex(0, 0): Cell("water")})
     view = BoardView(board)
     assert pixels(view._draw_base(1)) == pixels(reference_base(view, 1))
+
+
+def test_edge_segments_are_the_grids() -> None:
+    board = synthetic_board(9, 8)
+    grid = board.grid
+    for col in range(-3, 12):
+        for row in range(-3, 11):
+            h = grid.to_hex(col, row)
+            for d in range(6):
+                n = h.neighbour(d)
+                assert board_view._edge_segment(grid, h, n) == grid.edge_segment(h, n)
+    with pytest.raises(ValueError):
+        board_view._edge_segment(grid, Hex(0, 0), Hex(5, 5))
