@@ -10,7 +10,8 @@ The map file is also read with `xml.etree.ElementTree`, for three reasons:
 * to refuse, with one clear line, what we do not support (non-hexagonal orientation,
   infinite maps, zstd or unknown data encodings, object templates, parallax, ...) and to
   report broken XML with its line and column, before pytmx turns them into a traceback;
-* to hand pytmx a *sanitised copy* of the tree it can digest: external tilesets inlined
+* to hand pytmx a *sanitised* tree it can digest (the map's own tree, changed in place
+  while pytmx reads it and put back afterwards): external tilesets inlined
   (pytmx would re-read the .tsx itself and crash on class properties), all custom
   properties removed (read here instead), fractional `offsetx`/`offsety` removed (pytmx
   casts them with `int()` and fails), legacy XML `<tile gid>` layer data rewritten as
@@ -40,6 +41,11 @@ The map file is also read with `xml.etree.ElementTree`, for three reasons:
   - missing `columns`/`tilecount` are computed from the image as Tiled does;
   - per-tile images of image-collection tilesets, tile animations and collision
     shapes, image layers and their image sizes, map properties.
+
+External tilesets are read once per process and path (`_TSX_CACHE`): a map sharing a
+.tsx with a map read before gets its own copy of the tileset model, as long as the .tsx
+bytes are the same and its images have the same stat stamps; otherwise the .tsx is read
+again.
 
 Odd tile sizes: Tiled 1.8 (the `tmxrasterizer` we compare renders with) draws hex maps
 with `tilewidth & ~1` and `tileheight & ~1` (HexagonalRenderer::RenderParams);
@@ -72,10 +78,12 @@ import itertools
 import math
 import os
 import re
+import stat
 import struct
 import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -242,16 +250,39 @@ class _Fail:
 
 
 def _parse_xml(path: Path, what: str, fail: _Fail) -> ET.Element:
+    return _read_xml(path, what, fail)[0]
+
+
+def _read_xml(path: Path, what: str, fail: _Fail) -> tuple[ET.Element, bytes]:
+    """The root element of an XML file, and the file's bytes (to parse again cheaply
+    when a modified copy of the tree is needed)."""
+    data = _read_bytes(path, what, fail)
+    return _parse_bytes(data, fail), data
+
+
+def _read_bytes(path: Path, what: str, fail: _Fail) -> bytes:
     if not path.is_file():
         raise fail(f"{what} file not found")
     try:
-        return ET.parse(path).getroot()
+        return path.read_bytes()
+    except OSError as e:
+        raise fail(f"cannot read {what} file: {e.strerror or e}") from None
+
+
+def _parse_bytes(data: bytes, fail: _Fail) -> ET.Element:
+    try:
+        return _xml_root(data)
     except ET.ParseError as e:
         line, col = e.position
         msg = re.sub(r": line \d+, column \d+$", "", str(e))
         raise fail(f"broken XML: {msg}", f"line {line}, column {col}") from None
-    except OSError as e:
-        raise fail(f"cannot read {what} file: {e.strerror or e}") from None
+
+
+def _xml_root(data: bytes) -> ET.Element:
+    parser = ET.XMLParser()
+    parser.feed(data)
+    root: ET.Element = parser.close()
+    return root
 
 
 def _describe(el: ET.Element) -> str:
@@ -266,8 +297,27 @@ def _describe(el: ET.Element) -> str:
     return f"<{el.tag}>"
 
 
+#: Per element: every attribute name that needs no closer look, every child tag allowed.
+_PLAIN_ATTRS: Final = {
+    tag: frozenset(known | ignored) for tag, (known, ignored, _) in _ATTRS.items()
+}
+_KIDS: Final = {tag: frozenset(allowed | skipped) for tag, (allowed, skipped) in _CHILDREN.items()}
+
+
 def _check_element(el: ET.Element, where: str, fail: _Fail) -> None:
     """Refuse attributes and child elements we do not model (see module docstring)."""
+    tag = el.tag
+    plain = _PLAIN_ATTRS.get(tag)
+    if plain is not None and not el.attrib.keys() <= plain:
+        _check_attributes(el, where, fail)
+    kids = _KIDS.get(tag)
+    if kids is not None:
+        for child in el:
+            if child.tag not in kids:
+                raise fail(f"unsupported element <{child.tag}> in <{tag}>", where)
+
+
+def _check_attributes(el: ET.Element, where: str, fail: _Fail) -> None:
     rule = _ATTRS.get(el.tag)
     if rule is not None:
         known, ignored, defaults = rule
@@ -283,12 +333,6 @@ def _check_element(el: ET.Element, where: str, fail: _Fail) -> None:
             if key in ("repeatx", "repeaty"):
                 raise fail(f"repeating image layers ({key}={value}) are not supported", where)
             raise fail(f'unsupported attribute {key}="{value}" on <{el.tag}>', where)
-    kids = _CHILDREN.get(el.tag)
-    if kids is not None:
-        allowed, skipped = kids
-        for child in el:
-            if child.tag not in allowed and child.tag not in skipped:
-                raise fail(f"unsupported element <{child.tag}> in <{el.tag}>", where)
 
 
 def _same_value(a: str, b: str) -> bool:
@@ -646,7 +690,149 @@ def _decode_data(data: ET.Element, where: str, fail: _Fail) -> list[int]:
         )
     except Exception as e:
         raise fail(f"cannot decode {enc} layer data: {type(e).__name__}: {e}", where) from None
+    plain = type(gids) is list and set(map(type, gids)) == {int}
+    if plain and min(gids) >= 0 and max(gids) <= 0xFFFFFFFF:
+        return cast(list[int], gids)  # already what the masking below would give
     return [int(g) & 0xFFFFFFFF for g in gids]
+
+
+#: How to put back what `_sanitise` changed: each element's former children, or
+#: (element, attribute, former value).
+_Undo = list[tuple[ET.Element, list[ET.Element]] | tuple[ET.Element, str, str]]
+
+
+def _sanitise(tree: ET.Element, undo: _Undo | None = None) -> None:
+    """Make a tree pytmx can digest (see module docstring): no custom properties, no
+    layer offsets (pytmx casts them with int()), no tile collision shapes or animations.
+    With `undo`, record what changed so that `_restore` can put it back."""
+    for el in tree.iter():
+        if len(el):
+            tile = el.tag == "tile"
+            drop = [
+                kid
+                for kid in el
+                if kid.tag == "properties" or (tile and kid.tag in ("objectgroup", "animation"))
+            ]
+            if drop:
+                if undo is not None:
+                    undo.append((el, list(el)))
+                for kid in drop:
+                    el.remove(kid)
+        for key in ("offsetx", "offsety"):
+            old = el.get(key)
+            if old is not None:
+                if undo is not None:
+                    undo.append((el, key, old))
+                el.set(key, "0")
+
+
+def _restore(undo: _Undo) -> None:
+    for change in reversed(undo):
+        if len(change) == 2:
+            el, kids = change
+            el[:] = kids
+        else:
+            el, key, old = change
+            el.set(key, old)
+
+
+class _Tsx:
+    """An external tileset as read once: the file's bytes, the model (never handed out:
+    every map gets its own copy), the sanitised tree for pytmx (never modified) and the
+    image files the model's sizes came from, with their stat stamps."""
+
+    def __init__(self, data: bytes, tileset: Tileset, clean: ET.Element) -> None:
+        self.data = data
+        self.tileset = _copy_tileset(tileset)
+        self.clean = clean
+        self.images = [(path, _stamp(path)) for path in _image_paths(tileset)]
+
+    def still_valid(self, data: bytes) -> bool:
+        return data == self.data and all(_stamp(path) == st for path, st in self.images)
+
+    def images_match(self, ts: Tileset) -> bool:
+        """False if an image changed between reading its size and stamping it."""
+        refs = [ts.image] + [tile.image for tile in ts.tiles.values()]
+        for ref in refs:
+            if ref is not None:
+                size = _png_size(ref.path)
+                if size is not None and size != (ref.width, ref.height):
+                    return False
+        return all(st is not None for _, st in self.images)
+
+
+#: External tilesets by path as the map names it (maps of one folder share them); an
+#: entry serves only while the .tsx bytes and its images' stat stamps are unchanged.
+_TSX_CACHE: dict[tuple[str, str], _Tsx] = {}
+_TSX_CACHE_SIZE: Final = 64
+
+
+def _stamp(path: Path) -> tuple[int, ...] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _image_paths(ts: Tileset) -> list[Path]:
+    refs = [ts.image] + [tile.image for tile in ts.tiles.values()]
+    return [ref.path for ref in refs if ref is not None]
+
+
+def _copy_properties(props: Properties) -> Properties:
+    return {
+        name: p if p.members is None else replace(p, members=_copy_properties(p.members))
+        for name, p in props.items()
+    }
+
+
+def _copy_tileset(ts: Tileset) -> Tileset:
+    """An independent copy of a tileset model (its immutable parts shared)."""
+    tiles = {
+        tid: replace(
+            tile,
+            properties=_copy_properties(tile.properties),
+            animation=list(tile.animation),
+            objects=copy.deepcopy(tile.objects) if tile.objects is not None else None,
+        )
+        for tid, tile in ts.tiles.items()
+    }
+    return replace(ts, tiles=tiles, properties=_copy_properties(ts.properties))
+
+
+def _external_tileset(
+    tsx_path: Path, first_gid: int, source: str, fail: _Fail
+) -> tuple[ET.Element, Tileset]:
+    """An external tileset of a map (errors about its content name the map, as always):
+    its sanitised tree for pytmx and its model, from `_TSX_CACHE` when the file is
+    unchanged."""
+    tsx_fail = _Fail(tsx_path)
+    data = _read_bytes(tsx_path, "tileset", tsx_fail)
+    # The path as spelled (the model keeps that spelling), and the folder it is relative to.
+    key = (str(tsx_path), "" if tsx_path.is_absolute() else os.getcwd())
+    cached = _TSX_CACHE.get(key)
+    if cached is None or not cached.still_valid(data):
+        tsx_root = _parse_bytes(data, tsx_fail)
+        if tsx_root.tag != "tileset":
+            raise tsx_fail(f"not a TSX tileset (root element is <{tsx_root.tag}>)")
+        ts = _tileset(tsx_root, first_gid, tsx_path.parent, fail, source, tsx_path)
+        clean = tsx_root  # read: now sanitised for pytmx for good
+        _sanitise(clean)
+        _TSX_CACHE.pop(key, None)
+        entry = _Tsx(data, ts, clean)
+        if entry.images_match(ts):
+            while len(_TSX_CACHE) >= _TSX_CACHE_SIZE:
+                del _TSX_CACHE[next(iter(_TSX_CACHE))]
+            _TSX_CACHE[key] = entry
+        return clean, ts
+    ts = _copy_tileset(cached.tileset)
+    ts.first_gid = first_gid
+    ts.source = source
+    ts.source_path = tsx_path
+    return cached.clean, ts
 
 
 # -- the reader ----------------------------------------------------------------------------
@@ -710,12 +896,7 @@ class _MapReader:
                     raise fail(
                         f"external tileset '{source}' not found (looked for {tsx_path})", where
                     )
-                tsx_fail = _Fail(tsx_path)
-                tsx_root = _parse_xml(tsx_path, "tileset", tsx_fail)
-                if tsx_root.tag != "tileset":
-                    raise tsx_fail(f"not a TSX tileset (root element is <{tsx_root.tag}>)")
-                ts = _tileset(tsx_root, first_gid, tsx_path.parent, fail, source, tsx_path)
-                out.append((tsx_root, ts))
+                out.append(_external_tileset(tsx_path, first_gid, source, fail))
             else:
                 out.append((el, _tileset(el, first_gid, self.base, fail)))
         for (_, a), (_, b) in itertools.pairwise(out):
@@ -766,42 +947,51 @@ class _MapReader:
         decoded: dict[int, list[int]],
         tilesets: list[tuple[ET.Element, Tileset]],
     ) -> Any:
-        """Parse a sanitised copy of the map with pytmx (see module docstring)."""
+        """Parse the sanitised map with pytmx (see module docstring)."""
         import pytmx
 
-        tree = copy.deepcopy(root)
-        # External tilesets inlined: pytmx would re-read (and choke on) the .tsx itself.
-        for i, el in enumerate(tree.findall("tileset")):
-            src = el.get("source")
-            if src:
-                inlined = copy.deepcopy(tilesets[i][0])
-                inlined.set("firstgid", el.get("firstgid", "1"))
-                pos = list(tree).index(el)
-                tree.remove(el)
-                tree.insert(pos, inlined)
-        for el in tree.iter():
-            for p in el.findall("properties"):
-                el.remove(p)
-            for key in ("offsetx", "offsety"):
-                if key in el.attrib:
-                    el.set(key, "0")
-            if el.tag == "tile":
-                for kid in el.findall("objectgroup") + el.findall("animation"):
-                    el.remove(kid)
-        originals = list(root.iter("layer"))
-        for orig, el in zip(originals, tree.iter("layer"), strict=True):
-            data = el.find("data")
-            if data is not None and data.get("encoding") is None:
-                for t in data.findall("tile"):
-                    data.remove(t)
-                data.set("encoding", "csv")
-                data.text = ",".join(str(g) for g in decoded[id(orig)]) or "0"
-        tm = pytmx.TiledMap()
-        tm.filename = str(self.path)
+        # pytmx parses the map's own tree, sanitised in place and put back afterwards:
+        # much cheaper than a copy (pytmx only reads the tree).
+        undo: _Undo = []
+        legacy: list[tuple[ET.Element, list[ET.Element], dict[str, str], str | None]] = []
+        replaced: list[tuple[int, ET.Element]] = []
         try:
-            tm.parse_xml(tree)
-        except Exception as e:  # pytmx raises bare Exception, ValueError, TypeError...
-            raise self.fail(f"pytmx cannot parse the map: {type(e).__name__}: {e}") from None
+            _sanitise(root, undo)
+            # External tilesets inlined: pytmx would re-read (and choke on) the .tsx
+            # itself. Their sanitised trees are shared between maps (no one modifies
+            # them): each map gets its own <tileset> element holding them.
+            for i, el in enumerate(root.findall("tileset")):
+                src = el.get("source")
+                if src:
+                    clean = tilesets[i][0]
+                    inlined = ET.Element(clean.tag, clean.attrib)
+                    inlined.set("firstgid", el.get("firstgid", "1"))
+                    inlined.extend(clean)
+                    pos = list(root).index(el)
+                    root[pos] = inlined
+                    replaced.append((pos, el))
+            for el in root.iter("layer"):
+                data = el.find("data")
+                if data is not None and data.get("encoding") is None:
+                    legacy.append((data, list(data), dict(data.attrib), data.text))
+                    for t in data.findall("tile"):
+                        data.remove(t)
+                    data.set("encoding", "csv")
+                    data.text = ",".join(str(g) for g in decoded[id(el)]) or "0"
+            tm = pytmx.TiledMap()
+            tm.filename = str(self.path)
+            try:
+                tm.parse_xml(root)
+            except Exception as e:  # pytmx raises bare Exception, ValueError, TypeError...
+                raise self.fail(f"pytmx cannot parse the map: {type(e).__name__}: {e}") from None
+        finally:
+            for data, kids, attrib, text in reversed(legacy):
+                data[:] = kids
+                data.attrib = attrib
+                data.text = text
+            for pos, el in reversed(replaced):
+                root[pos] = el
+            _restore(undo)
         return tm
 
     def _build(
@@ -972,12 +1162,19 @@ class _MapReader:
 
     def _check_gids(self, m: TmxMap) -> None:
         fail = self.fail
+        good = {0}  # raw values already found in a tileset (0: an empty cell)
         for layer in m.layers:
             if isinstance(layer, TileLayer):
                 for row, cells in enumerate(layer.data):
+                    if good.issuperset(cells):
+                        continue
                     for col, raw in enumerate(cells):
+                        if raw in good:
+                            continue
                         gid = raw & GID_MASK
-                        if raw and (gid == 0 or m.tileset_for(gid) is None):
+                        if gid != 0 and m.tileset_for(gid) is not None:
+                            good.add(raw)
+                        else:
                             raise fail(
                                 f"gid {gid} (raw {raw}) points at no tileset",
                                 f"layer '{layer.name}', col {col}, row {row}",
