@@ -1,0 +1,234 @@
+"""One step of movement: may this character go from this hex and level to that adjacent
+hex, at what level and for how many movement points? And: is an enemy "in a position to
+attack"?
+
+This is where the nine Movement Restrictions that depend on the map live ("Movement
+Restrictions" 2-9; restriction 1, enemy hexes, depends on who stands where and is applied
+by path finding). "Combat Restrictions": "any combat is impossible when the attacker
+cannot go onto the hex he is attacking" — so the same step decides who can attack whom,
+and Infiltration asks it too ("an enemy in a position to attack").
+
+The map seen by the rules is the board plus the spell and accessory counters lying on it:
+a bridge counter spans water, a gallery counter opens rock, a demolished wall removes a
+wall ("Counters Linked to Magic Spells").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.values import Profile, profile
+from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.hexmap.hexes import Edge, Hex
+from dragonnoir.hexmap.terrain import TerrainType
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+R_WATER = "Movement Restriction 2 (water)"
+R_WOODEN_BRIDGE = "Movement Restriction 3 (wooden bridge)"
+R_STONE_BRIDGE = "Movement Restriction 4 (stone bridge)"
+R_WALLS = "Movement Restriction 5 (walls)"
+R_POTENTIAL = "Movement Restriction 6 (movement potential too low)"
+R_WEBS = "Movement Restriction 7 (spider webs)"
+R_LEVELS = "Movement Restriction 8 (levels)"
+R_WALKWAY = "Movement Restriction 9 (walkways)"
+R_TERRAIN = "Movement (terrain table)"
+R_BIG = "Movement of Alkiram and the Queen's Guards"
+
+#: Cost of walking on a wooden walkway deck (our value; the deck is plain planks).
+WALKWAY_COST = 1
+#: Terrain a spell or accessory counter makes of the hexes it covers.
+_COUNTER_TERRAIN = {AccessoryKind.BRIDGE: "wooden_bridge", AccessoryKind.GALLERY: "cave_floor"}
+#: Edge features nobody walks through. A door is the opening in a wall; a low wall is
+#: the stone bridge's parapet ("accessible only from the two ends of the bridge").
+_BLOCKING = {
+    EdgeFeature.WALL: R_WALLS,
+    EdgeFeature.WINDOW: R_WALLS,
+    EdgeFeature.ARROW_SLIT: R_WALLS,
+    EdgeFeature.LOW_WALL: R_STONE_BRIDGE,
+    EdgeFeature.CLIFF: R_LEVELS,
+}
+_WOODEN = {"wooden_bridge", "landing_stage"}
+_STONE = {"stone_bridge", "demolished_bridge"}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The verdict on one step. `level` is the level arrived at; `cost` the MP it takes."""
+
+    ok: bool
+    level: float = 0.0
+    cost: int = 0
+    reason: str = ""
+    rule: str = ""
+
+
+def _no(reason: str, rule: str) -> Step:
+    return Step(False, reason=reason, rule=rule)
+
+
+def terrain_at(game: Game, h: Hex) -> TerrainType | None:
+    """The terrain that counts on `h`: the board's, unless a bridge or gallery counter
+    lies there. None off the map."""
+    cell = game.board.cells.get(h)
+    if cell is None:
+        return None
+    table = game.rules.terrain
+    for acc in game.state.accessories.values():
+        if acc.face_up and h in acc.hexes and acc.kind in _COUNTER_TERRAIN:
+            return table[_COUNTER_TERRAIN[acc.kind]]  # type: ignore[no-any-return]
+    return table[cell.terrain]  # type: ignore[no-any-return]
+
+
+def edge_feature(game: Game, a: Hex, b: Hex) -> EdgeFeature | None:
+    """The feature on the side between `a` and `b`, unless a demolished-wall counter lies
+    on one of them facing the other ("Demolished walls")."""
+    feature = game.board.edges.get(Edge(a, b))
+    if feature is None:
+        return None
+    for acc in game.state.accessories.values():
+        if (
+            acc.kind is AccessoryKind.DEMOLISHED_WALL
+            and acc.face_up
+            and (
+                (a in acc.hexes and b in acc.hexes)
+                or (a in acc.hexes and a.direction_to(b) == acc.facing)
+                or (b in acc.hexes and b.direction_to(a) == acc.facing)
+            )
+        ):
+            return None
+    return feature
+
+
+def has_web(game: Game, h: Hex) -> bool:
+    return any(
+        acc.kind is AccessoryKind.WEB and acc.face_up and h in acc.hexes
+        for acc in game.state.accessories.values()
+    )
+
+
+def never_swims(p: Profile) -> bool:
+    """Movement Restriction 2: armoured adventurers, Krob Warriors, Guards and the Queen
+    "would sink like stones"."""
+    if p.side is Side.ADVENTURERS and p.category == "adventurer":
+        return p.armoured
+    return p.category in ("warrior", "guard", "queen")
+
+
+def step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: Hex) -> Step:
+    """May `unit` (showing `p`) go from `src` at `src_level` to the adjacent `dst`?
+
+    Occupancy and the movement points left are not judged here (path finding does);
+    everything that depends on the map is.
+    """
+    if src.distance(dst) != 1:
+        return _no("the hexes are not adjacent", R_TERRAIN)
+    board = game.board
+    dst_cell = board.cells.get(dst)
+    src_cell = board.cells.get(src)
+    if dst_cell is None or src_cell is None:
+        return _no("off the map", R_TERRAIN)
+    feature = edge_feature(game, src, dst)
+    if feature in _BLOCKING:
+        assert feature is not None
+        return _no(f"a {feature.value.replace('_', ' ')} stands in the way", _BLOCKING[feature])
+
+    # Walkways (Movement Restriction 9): the deck at +1 is reached only from the hex it
+    # rests on, or along the deck; from the deck one steps only onto the deck or its ends.
+    on_deck = src_cell.walkway and src_level == 1.0
+    if on_deck:
+        if dst_cell.walkway:
+            return _deck_step(game, unit, p, dst)
+        if dst_cell.walkway_end and dst_cell.level == 1.0:
+            pass  # stepping off the deck onto its end: judged as a normal step below
+        else:
+            return _no("from a walkway one steps only along it or onto its ends", R_WALKWAY)
+    elif dst_cell.walkway and src_level == 1.0:
+        if src_cell.walkway_end:
+            return _deck_step(game, unit, p, dst)
+        return _no("only the hex a walkway rests on gives access to it", R_WALKWAY)
+
+    terrain = terrain_at(game, dst)
+    src_terrain = terrain_at(game, src)
+    assert terrain is not None and src_terrain is not None
+    dst_level = dst_cell.level
+    # Movement Restriction 8: levels change only on stairs, embankments and slopes.
+    diff = abs(dst_level - src_level)
+    if diff > 0.5 or (diff == 0.5 and not (terrain.level_link or src_terrain.level_link)):
+        if terrain.id in _STONE and src_terrain.id not in _STONE:
+            # Its low walls and its height make the ends and the island the only ways on.
+            return _no(
+                "the stone bridge is entered only from its ends and the island", R_STONE_BRIDGE
+            )
+        return _no(
+            f"from level {src_level:g} to level {dst_level:g} needs stairs, an embankment "
+            "or a slope (or a jump)",
+            R_LEVELS,
+        )
+    if not terrain.passable:
+        return _no(f"{terrain.name.lower()} cannot be entered", R_TERRAIN)
+    goblin = "goblin" in p.tags
+    if terrain.water and never_swims(p):
+        why = "an armoured character" if p.category == "adventurer" else f"a {p.category}"
+        return _no(f"{why} would sink like a stone in water", R_WATER)
+    if terrain.id in _WOODEN and src_terrain.water and not goblin:
+        return _no(
+            f"{terrain.name.lower()} hexes cannot be entered from the water", R_WOODEN_BRIDGE
+        )
+    if p.side is Side.ADVENTURERS and has_web(game, dst):
+        return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
+    cost = 2 if (goblin and terrain.water) else terrain.move_cost
+    assert cost is not None
+    if p.category == "gharv":
+        cost = 1  # Gharvs count hexes against their water or land potential ("The Gharvs")
+    elif cost > p.movement:
+        return _no(
+            f"{terrain.name.lower()} costs {cost} MP, more than the potential of {p.movement}",
+            R_POTENTIAL,
+        )
+    return Step(True, dst_level, cost)
+
+
+def _deck_step(game: Game, unit: Unit, p: Profile, dst: Hex) -> Step:
+    if p.size > 1:
+        return _no("the walkways are too narrow for the Queen and her Guards", R_BIG)
+    if p.side is Side.ADVENTURERS and has_web(game, dst):
+        return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
+    return Step(True, 1.0, WALKWAY_COST)
+
+
+def can_attack_hex(
+    game: Game, attacker: Unit, p: Profile, from_hex: Hex, to_hex: Hex, to_level: float
+) -> Step:
+    """Could `attacker` standing on `from_hex` attack a character at `to_hex`/`to_level`?
+
+    "Combat Restrictions": impossible when the attacker cannot go onto the hex he is
+    attacking. The step must be legal and arrive at the defender's level (a character on
+    a walkway and one underneath cannot fight: "Stacking").
+    """
+    verdict = step(game, attacker, p, from_hex, attacker.level, to_hex)
+    if not verdict.ok:
+        return verdict
+    if verdict.level != to_level:
+        return _no("the two characters are on different levels", R_WALKWAY)
+    return verdict
+
+
+def in_position_to_attack(game: Game, attacker: Unit, target: Unit) -> bool:
+    """Is `attacker` in a position to attack `target` (adjacent, standing, and able to go
+    onto one of its hexes)? Used by combat, infiltration and fire."""
+    if not attacker.standing or attacker.hex is None or target.hex is None or not target.alive:
+        return False
+    from dragonnoir.engine.rules.footprint import footprint
+
+    p = profile(game, attacker)
+    mine = footprint(game, attacker)
+    theirs = footprint(game, target)
+    for a in mine:
+        for b in theirs:
+            if a.distance(b) == 1 and can_attack_hex(game, attacker, p, a, b, target.level).ok:
+                return True
+    return False
