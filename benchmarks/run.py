@@ -64,10 +64,17 @@ def bench_load_compose(repeats: int) -> dict[str, float]:
 
 def bench_frames(repeats: int) -> dict[str, float]:
     from dragonnoir.hexmap.layout import load_layout
-    from dragonnoir.render.bench import frame_figures
+    from dragonnoir.render.bench import measure_frames
 
     layout = load_layout(SIX_BOARDS)
-    return frame_figures(layout.map, repeats=max(repeats * 4, 60))
+    raw = measure_frames(board=layout.map, frames=max(repeats * 4, 60))
+    return {
+        "frame_ms_100": round(raw["zoom100_median_ms"], 3),
+        "frame_ms_fit": round(raw["fit_median_ms"], 3),
+        "frame_fit_zoom": round(raw["fit_zoom"], 3),
+        "frame_build_100_ms": round(raw["zoom100_build_ms"], 1),
+        "frame_build_fit_ms": round(raw["fit_build_ms"], 1),
+    }
 
 
 def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]:

@@ -182,8 +182,12 @@ def measure_frames(
     sprites: int = 140,
     frames: int = 60,
     seed: int = 1,
+    board: Board | None = None,
 ) -> dict[str, float]:
     """Median/p90 frame times (ms) at 100% zoom and at fit-to-screen, plus build times.
+
+    `board` is the map to draw (the six-board layout in `dragonnoir bench`); without it, a
+    synthetic `width` x `height` map of random terrain.
 
     Runs headless when SDL_VIDEODRIVER=dummy. The camera moves a little every frame so
     the blit is not of one fixed rectangle.
@@ -197,7 +201,8 @@ def measure_frames(
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(screen_size)
-    board = synthetic_board(width, height, seed)
+    if board is None:
+        board = synthetic_board(width, height, seed)
     figures: dict[str, float] = {}
     t0 = time.perf_counter()
     view = BoardView(board)
