@@ -116,7 +116,7 @@ def _side_shade(direction: int, scale: int) -> pygame.Surface:
     i = (2 - direction) % 6  # polygon index of the side's first corner (see hex_points)
     (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % 6]
     length = math.hypot(x2 - x1, y2 - y1)
-    nx, ny = (y2 - y1) / length, -(x2 - x1) / length  # inward unit normal (clockwise)
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length  # inward unit normal
     reach = 15.0 * scale
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))

@@ -20,9 +20,10 @@ from dragonnoir.render.bench import demo_board, synthetic_board
 from dragonnoir.render.board_view import BoardView
 
 
-def reference_side_shade(direction: int, scale: int, inward: bool = False) -> pygame.Surface:
-    """The shadow tile as first written: every pixel of the box tested. `inward=True`
-    turns the normal round so the shadow is visible (the drawn one is empty today)."""
+def reference_side_shade(direction: int, scale: int, inward: bool = True) -> pygame.Surface:
+    """The shadow tile computed the slow way: every pixel of the box tested. With
+    `inward=False` the normal points out of the hex and the tile is empty (the bug the
+    first version had)."""
     w, h = art.TILE_W * scale, art.TILE_H * scale
     pts = art.hex_points(w, h)
     i = (2 - direction) % 6
@@ -148,6 +149,10 @@ def test_side_shade_is_the_reference(scale: int) -> None:
         fast = board_view._side_shade.__wrapped__(d, scale)  # type: ignore[attr-defined]
         assert pygame.image.tobytes(fast, "RGBA") == pygame.image.tobytes(
             reference_side_shade(d, scale), "RGBA"
+        )
+        assert any(pygame.image.tobytes(fast, "RGBA")[3::4]), "the shadow must be visible"
+        assert not any(
+            pygame.image.tobytes(reference_side_shade(d, scale, inward=False), "RGBA")[3::4]
         )
 
 
