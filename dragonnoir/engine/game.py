@@ -113,6 +113,12 @@ class Game:
     history: list[Action] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
     record_undo: bool = True
+    #: The scenario file this game was set up from (absolute), "" for a game built in
+    #: code; a save file refers to it.
+    scenario_path: str = ""
+    #: The state as set up, before the first phase was entered (`GameState.to_dict()`):
+    #: what a save of a game without a scenario file starts its replay from.
+    start_state: dict[str, Any] | None = field(default=None, repr=False)
     _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
     _occupancy: dict[Hex, list[str]] | None = field(default=None, repr=False)
 
@@ -143,6 +149,7 @@ class Game:
         if prepare is not None:
             prepare(state)
         game = cls(board, state, rules, layout, scenario_id, seed)
+        game.start_state = state.to_dict()
         events = game._enter(phase(first_phase), new_turn=False)
         events = [TurnBegan(1), *events]
         events.extend(game._run_automatic())

@@ -102,7 +102,7 @@ class Scenario:
             state.accessories = {k: _copy_accessory(a) for k, a in accessories.items()}
             state.wizards = {k: Wizard(w.unit, w.level, w.energy) for k, w in wizards.items()}
 
-        return Game.start(
+        game = Game.start(
             self.board,
             [Unit.from_dict(u.to_dict()) for u in self.units],
             rules or default_rules_data(),
@@ -113,6 +113,9 @@ class Scenario:
             first_phase=self.first_phase,
             prepare=prepare,
         )
+        if self.source is not None:
+            game.scenario_path = str(self.source.resolve())
+        return game
 
 
 def _copy_accessory(a: Accessory) -> Accessory:
