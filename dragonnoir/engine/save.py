@@ -1,0 +1,630 @@
+"""Save files: the scenario, the seed, every action, and a snapshot to check them against.
+
+"Dice are events": `(scenario, seed, actions)` reproduces a game exactly, so a save file
+is that triple plus the state it should come to (`GameState.to_dict()`), and the event
+log as text for a reader that does not replay. Loading rebuilds the game from the
+scenario and the seed, applies every action through `Game.apply` (the one door), and
+compares the result with the snapshot; any difference, a corrupt file, an unknown format
+version or a missing scenario file is a `SaveError` naming the file and the place.
+Loading never writes anything.
+
+Writing is atomic: the new save goes to a temporary file in the same folder and is
+renamed over the old one (`os.replace`), after the old one has been kept as
+`<name>.bak` (itself replaced atomically). A crash at any moment leaves a complete save.
+
+The format (`docs/saves.md` describes every field)::
+
+    {"format": "dragonnoir-save", "version": 1, "program": "dragonnoir 0.1.0",
+     "scenario": {"id": ..., "path": <relative to the save>, "absolute": ...,
+                  "sha256": ...}            # or {"id": ..., "inline": {board, start}}
+     "seed": 3, "actions": [...], "state": {...}, "log": ["Game turn 1 begins.", ...]}
+
+A game set up from a scenario file refers to that file. A game built in code
+(`engine.testing.position`) has none: its board and its set-up state are embedded
+("inline"). A game on a multi-board layout needs its scenario file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dragonnoir.engine.actions import Action, action_from_dict
+from dragonnoir.engine.explain import IllegalAction
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import GameState, Unit
+from dragonnoir.errors import DataFileError, DragonNoirError
+from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
+from dragonnoir.hexmap.hexes import Edge, Hex
+from dragonnoir.hexmap.tiled import HexGrid
+
+SAVE_FORMAT = "dragonnoir-save"
+SAVE_VERSION = 1
+BACKUP_SUFFIX = ".bak"
+#: How many differing fields `verify_save` lists before it stops.
+MAX_DIFFERENCES = 5
+
+
+class SaveError(DataFileError):
+    """A save file that cannot be written, read, or does not reproduce its snapshot."""
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def save_game(game: Game, path: Path | str) -> Path:
+    """Write `game` to `path` atomically, keeping the previous save as `<name>.bak`.
+
+    Refuses (SaveError, nothing written) to replace a file that is not a save.
+    """
+    target = Path(path)
+    text = dumps_save(save_document(game, target))
+    _write_atomic(target, text)
+    return target
+
+
+def save_document(game: Game, path: Path | str) -> dict[str, Any]:
+    """The JSON document `save_game` writes to `path` (the scenario reference is made
+    relative to `path`'s folder)."""
+    from dragonnoir import __version__
+
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "program": f"dragonnoir {__version__}",
+        "scenario": _scenario_reference(game, Path(path)),
+        "seed": game.seed,
+        "actions": [a.to_dict() for a in game.history],
+        "state": game.state.to_dict(),
+        "log": [e.text() for e in game.log],
+    }
+
+
+def dumps_save(doc: dict[str, Any]) -> str:
+    """The text of a save: top-level fields one per line, list items (actions, units,
+    log lines) one per line, so a save reads and diffs well. Deterministic."""
+    return _dump(doc, 0) + "\n"
+
+
+def _dump(value: Any, depth: int) -> str:
+    pad = "  " * (depth + 1)
+    end = "  " * depth
+    if isinstance(value, dict) and value and depth < 2:
+        items = [f"{pad}{json.dumps(k)}: {_dump(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    if isinstance(value, list) and value and depth < 3:
+        items = [pad + _compact(v) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + end + "]"
+    return _compact(value)
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
+
+
+def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
+    if game.scenario_path:
+        scenario = Path(game.scenario_path).resolve()
+        try:
+            digest = _sha256(scenario)
+        except OSError as exc:
+            raise SaveError(
+                save_path, f"cannot read the scenario file {scenario}: {exc.strerror or exc}"
+            ) from None
+        try:
+            relative: str | None = Path(
+                os.path.relpath(scenario, save_path.resolve().parent)
+            ).as_posix()
+        except ValueError:  # another drive (Windows): no relative path exists
+            relative = None
+        return {
+            "id": game.scenario_id,
+            "path": relative,
+            "absolute": scenario.as_posix(),
+            "sha256": digest,
+        }
+    if game.layout is not None:
+        raise SaveError(
+            save_path,
+            "a game on a multi-board layout can only be saved with its scenario file "
+            "(start it from a scenario)",
+        )
+    if game.start_state is None:
+        raise SaveError(save_path, "this game has no recorded set-up (start it with Game.start)")
+    return {
+        "id": game.scenario_id,
+        "inline": {"board": board_to_dict(game.board), "start": game.start_state},
+    }
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _looks_like_save(path: Path) -> bool:
+    """Is the file at `path` (probably) a save, so that replacing it loses no other work?
+    Empty and broken saves count: overwriting them with a good one is what a player
+    wants."""
+    with path.open("rb") as fh:
+        head = fh.read(256)
+    return not head.strip() or SAVE_FORMAT.encode() in head
+
+
+def _write_atomic(target: Path, text: str) -> None:
+    folder = target.parent
+    if target.is_dir():
+        raise SaveError(target, "is a folder, not a file")
+    if target.exists() and not _looks_like_save(target):
+        raise SaveError(target, "is not a Dragon Noir save; not overwriting it")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = _write_temp(folder, target.name, text.encode("utf-8"))
+        try:
+            if target.exists():
+                _keep_backup(target)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
+        _sync_folder(folder)
+    except OSError as exc:
+        raise SaveError(target, f"cannot write the save: {exc.strerror or exc}") from None
+
+
+def _write_temp(folder: Path, name: str, data: bytes) -> Path:
+    """A new file next to `name` holding `data`, flushed to disk. Created with mode 0666
+    so the user's umask gives it the permissions of any file they make (mkstemp would
+    make it 0600)."""
+    while True:
+        tmp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666
+            )
+        except FileExistsError:
+            continue
+        break
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    return tmp
+
+
+def _keep_backup(target: Path) -> None:
+    """Replace `<name>.bak` with the current save, atomically: a hard link (or a copy
+    where links are not supported) under a temporary name, then a rename."""
+    backup = target.with_name(target.name + BACKUP_SUFFIX)
+    tmp = target.with_name(f".{backup.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        os.link(target, tmp)
+    except OSError:
+        tmp = _write_temp(target.parent, backup.name, target.read_bytes())
+    try:
+        os.replace(tmp, backup)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the renames durable where the platform allows it (POSIX)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# -- boards embedded in a save -----------------------------------------------------------
+
+
+def board_to_dict(board: Board) -> dict[str, Any]:
+    """A board as plain JSON values (for saves of games built without a scenario file)."""
+    g = board.grid
+    return {
+        "id": board.id,
+        "name": board.name,
+        "width": board.width,
+        "height": board.height,
+        "grid": [g.stagger_axis, g.stagger_index, g.tile_width, g.tile_height, g.side_length],
+        "cells": [
+            [h.q, h.r, c.terrain, c.level, c.walkway, c.walkway_end]
+            for h, c in sorted(board.cells.items())
+        ],
+        "edges": [[e.a.q, e.a.r, e.b.q, e.b.r, f.value] for e, f in sorted(board.edges.items())],
+        "zones": [
+            {
+                "kind": z.kind.value,
+                "name": z.name,
+                "hexes": [[h.q, h.r] for h in sorted(z.hexes)],
+                "properties": dict(z.properties),
+            }
+            for z in board.zones
+        ],
+        "side_top": board.side_top.value,
+        "side_bottom": board.side_bottom.value,
+        "arrows": board.arrows,
+        "properties": dict(board.properties),
+    }
+
+
+def board_from_dict(data: dict[str, Any]) -> Board:
+    """The inverse of `board_to_dict`; ValueError/KeyError/TypeError on bad data."""
+    axis, index, tw, th, side = data["grid"]
+    cells = {
+        Hex(int(q), int(r)): Cell(str(t), float(lv), bool(w), bool(end))
+        for q, r, t, lv, w, end in data["cells"]
+    }
+    edges = {
+        Edge(Hex(int(q1), int(r1)), Hex(int(q2), int(r2))): EdgeFeature(f)
+        for q1, r1, q2, r2, f in data["edges"]
+    }
+    zones = [
+        Zone(
+            ZoneKind(z["kind"]),
+            str(z["name"]),
+            frozenset(Hex(int(q), int(r)) for q, r in z["hexes"]),
+            dict(z.get("properties", {})),
+        )
+        for z in data.get("zones", [])
+    ]
+    return Board(
+        id=str(data["id"]),
+        name=str(data["name"]),
+        width=int(data["width"]),
+        height=int(data["height"]),
+        cells=cells,
+        edges=edges,
+        zones=zones,
+        side_top=SideLabel(data.get("side_top", SideLabel.X.value)),
+        side_bottom=SideLabel(data.get("side_bottom", SideLabel.Y.value)),
+        arrows=str(data.get("arrows", "up")),
+        grid=HexGrid(axis, index, int(tw), int(th), int(side)),
+        properties=dict(data.get("properties", {})),
+    )
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+@dataclass
+class SaveCheck:
+    """What loading a save found.
+
+    `game` is the replayed game (None when the replay could not run to the end);
+    `problems` are one-line errors (the replay does not reproduce the save); `notes`
+    are things worth knowing that do not make the save wrong (the scenario file has
+    changed but the replay still comes to the same state; the log's wording differs).
+    """
+
+    path: Path
+    game: Game | None = None
+    problems: list[SaveError] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    scenario_file: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None and not self.problems
+
+
+def load_game(path: Path | str, *, rules: Any = None) -> Game:
+    """Rebuild the game saved at `path` by replaying its actions; raise `SaveError` on
+    the first problem (the replay differs from the snapshot, corruption, an unknown
+    version, a missing scenario file). `rules`: the rules data (default: shipped)."""
+    check = check_save(path, rules=rules)
+    if check.problems:
+        raise check.problems[0]
+    assert check.game is not None
+    return check.game
+
+
+def verify_save(path: Path | str, *, rules: Any = None) -> list[str]:
+    """The problems of the save at `path`, one line each naming the file; empty when the
+    replay of its actions reproduces its snapshot."""
+    return [str(p) for p in check_save(path, rules=rules).problems]
+
+
+def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
+    """Load and replay the save at `path`, collecting every problem instead of raising."""
+    src = Path(path)
+    check = SaveCheck(src)
+    try:
+        doc = _read_document(src)
+        game, changed = _rebuild(src, doc, rules, check)
+        _replay(src, doc, game, changed, check)
+    except SaveError as exc:
+        check.problems.append(exc)
+    return check
+
+
+def _read_document(src: Path) -> dict[str, Any]:
+    try:
+        raw = src.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(src, "file not found") from None
+    except IsADirectoryError:
+        raise SaveError(src, "is a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(src, f"cannot read it: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(src, f"not UTF-8 text ({exc.reason}) at byte {exc.start}") from None
+    if not text.strip():
+        raise SaveError(src, "the file is empty (not a save)")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            src, f"corrupt JSON: {exc.msg}", place=f"line {exc.lineno}, column {exc.colno}"
+        ) from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise SaveError(src, 'not a Dragon Noir save file (no "format": "dragonnoir-save")')
+    version = doc.get("version")
+    if version != SAVE_VERSION:
+        newer = (
+            isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
+        )
+        why = "a newer version of Dragon Noir wrote it" if newer else "unknown version"
+        raise SaveError(
+            src,
+            f"save format version {version!r} is not supported ({why}; this version reads "
+            f"version {SAVE_VERSION})",
+            place="field version",
+        )
+    _expect(src, doc, "seed", int)
+    _expect(src, doc, "scenario", dict)
+    _expect(src, doc, "actions", list)
+    _expect(src, doc, "state", dict)
+    if "log" in doc:
+        _expect(src, doc, "log", list)
+    return doc
+
+
+def _expect(src: Path, doc: dict[str, Any], key: str, kind: type) -> None:
+    value = doc.get(key)
+    if key not in doc:
+        raise SaveError(src, "missing", place=f"field {key}")
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise SaveError(
+            src, f"expected {kind.__name__}, found {type(value).__name__}", place=f"field {key}"
+        )
+
+
+def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tuple[Game, bool]:
+    """The game as set up, before any action; and whether the scenario file changed."""
+    ref: dict[str, Any] = doc["scenario"]
+    seed: int = doc["seed"]
+    if "inline" in ref:
+        return _rebuild_inline(src, ref, seed, rules), False
+    from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.engine.tables import default_rules_data
+
+    candidates: list[Path] = []
+    rel = ref.get("path")
+    if isinstance(rel, str) and rel:
+        candidates.append((src.resolve().parent / rel).resolve())
+    absolute = ref.get("absolute")
+    if isinstance(absolute, str) and absolute:
+        candidates.append(Path(absolute))
+    if not candidates:
+        raise SaveError(src, "no scenario file named", place="field scenario")
+    existing = [p for p in dict.fromkeys(candidates) if p.is_file()]
+    if not existing:
+        looked = " or ".join(str(p) for p in dict.fromkeys(candidates))
+        raise SaveError(
+            src, f"the scenario file is missing (looked for {looked})", place="field scenario.path"
+        )
+    wanted = ref.get("sha256")
+    chosen = next((p for p in existing if _sha256(p) == wanted), existing[0])
+    changed = _sha256(chosen) != wanted
+    if changed:
+        check.notes.append(
+            f"the scenario file {chosen} has changed since the game was saved (its SHA-256 differs)"
+        )
+    check.scenario_file = chosen
+    rules = rules or default_rules_data()
+    try:
+        scenario = load_scenario(chosen, rules)
+    except DragonNoirError as exc:
+        raise SaveError(
+            src, f"its scenario cannot be loaded: {exc}", place="field scenario"
+        ) from None
+    if ref.get("id") and scenario.id != ref.get("id"):
+        raise SaveError(
+            src,
+            f"the scenario file {chosen} is scenario {scenario.id!r}, the save is of "
+            f"{ref.get('id')!r}",
+            place="field scenario.id",
+        )
+    return scenario.new_game(seed, rules), changed
+
+
+def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Game:
+    from dragonnoir.engine.tables import default_rules_data
+
+    inline = ref["inline"]
+    try:
+        board = board_from_dict(inline["board"])
+        start = GameState.from_dict(inline["start"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(
+            src, f"the embedded map or set-up is damaged ({exc!r})", place="field scenario.inline"
+        ) from None
+
+    def prepare(state: GameState) -> None:
+        for f in dataclasses.fields(GameState):
+            setattr(state, f.name, getattr(start, f.name))
+
+    return Game.start(
+        board,
+        [Unit.from_dict(u.to_dict()) for u in start.units.values()],
+        rules or default_rules_data(),
+        seed,
+        scenario_id=str(ref.get("id") or ""),
+        turn_limit=start.turn_limit,
+        first_phase=start.phase,
+        prepare=prepare,
+    )
+
+
+def _replay(src: Path, doc: dict[str, Any], game: Game, changed: bool, check: SaveCheck) -> None:
+    hint = " (the scenario file has changed since the game was saved)" if changed else ""
+    for i, raw in enumerate(doc["actions"]):
+        place = f"field actions[{i}]"
+        if not isinstance(raw, dict):
+            raise SaveError(src, f"an action is an object, not {_compact(raw)}", place=place)
+        try:
+            action = action_from_dict(raw)
+        except ValueError as exc:
+            raise SaveError(src, str(exc), place=place) from None
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise SaveError(
+                src, f"{_describe(action)} is refused on replay: {exc}{hint}", place=place
+            ) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SaveError(
+                src, f"{_describe(action)} cannot be replayed ({exc!r}){hint}", place=place
+            ) from None
+    check.game = game
+    replayed = json.loads(_compact(game.state.to_dict()))
+    diffs = differences(doc["state"], replayed, limit=MAX_DIFFERENCES)
+    for diff in diffs:
+        check.problems.append(
+            SaveError(
+                src, f"the replay does not reproduce the snapshot: {diff}{hint}", "field state"
+            )
+        )
+    saved_log = doc.get("log")
+    if saved_log is not None:
+        lines = [e.text() for e in game.log]
+        if saved_log != lines:
+            first = next(
+                (n for n, (a, b) in enumerate(zip(saved_log, lines, strict=False)) if a != b),
+                min(len(saved_log), len(lines)),
+            )
+            check.notes.append(
+                f"the saved log text differs from the replay's from line {first + 1} "
+                "(the replay's is shown)"
+            )
+
+
+def _describe(action: Action) -> str:
+    return _compact(action.to_dict())
+
+
+# -- comparing snapshots ---------------------------------------------------------------
+
+_LABELS = ("id", "unit")
+
+
+def differences(saved: Any, replayed: Any, path: str = "", limit: int = 1) -> list[str]:
+    """Where `replayed` differs from `saved`, first difference first, at most `limit`:
+    "units[zed].hex: replay gives [3, 4], the save says [3, 5]". List entries with an
+    `id` (or `unit`) are matched and named by it."""
+    out: list[str] = []
+    _diff(saved, replayed, path, out, limit)
+    return out
+
+
+def _label(*lists: list[Any]) -> str | None:
+    """The key naming the entries of these lists, if every entry has a distinct one."""
+    for key in _LABELS:
+        if all(
+            all(isinstance(v, dict) and isinstance(v.get(key), str) for v in items)
+            and len({v[key] for v in items}) == len(items)
+            for items in lists
+        ):
+            return key
+    return None
+
+
+def _scalars(items: list[Any]) -> bool:
+    return not any(isinstance(v, dict | list) for v in items)
+
+
+def _diff(saved: Any, replayed: Any, path: str, out: list[str], limit: int) -> None:
+    if len(out) >= limit:
+        return
+    if isinstance(saved, dict) and isinstance(replayed, dict):
+        for key in [*saved, *(k for k in replayed if k not in saved)]:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in replayed:
+                out.append(
+                    f"{sub}: the replay has no such field, the save says {_compact(saved[key])}"
+                )
+            elif key not in saved:
+                out.append(
+                    f"{sub}: replay gives {_compact(replayed[key])}, the save has no such field"
+                )
+            else:
+                _diff(saved[key], replayed[key], sub, out, limit)
+            if len(out) >= limit:
+                return
+        return
+    if isinstance(saved, list) and isinstance(replayed, list):
+        if _scalars(saved) and _scalars(replayed):  # a hex, a path: one value
+            if saved != replayed:
+                out.append(
+                    f"{path}: replay gives {_compact(replayed)}, the save says {_compact(saved)}"
+                )
+            return
+        key = _label(saved, replayed)
+        if key is not None:
+            mine = {v[key]: v for v in saved}
+            theirs = {v[key]: v for v in replayed}
+            for name in [*mine, *(n for n in theirs if n not in mine)]:
+                sub = f"{path}[{name}]"
+                if name not in theirs:
+                    out.append(f"{sub}: the save has it, the replay does not")
+                elif name not in mine:
+                    out.append(f"{sub}: the replay has it, the save does not")
+                else:
+                    _diff(mine[name], theirs[name], sub, out, limit)
+                if len(out) >= limit:
+                    return
+            return
+        for i, (a, b) in enumerate(zip(saved, replayed, strict=False)):
+            _diff(a, b, f"{path}[{i}]", out, limit)
+            if len(out) >= limit:
+                return
+        if len(saved) != len(replayed):
+            out.append(f"{path}: replay gives {len(replayed)} entries, the save says {len(saved)}")
+        return
+    same_type = type(saved) is type(replayed) or _same_number(saved, replayed)
+    if saved != replayed or not same_type:
+        out.append(f"{path}: replay gives {_compact(replayed)}, the save says {_compact(saved)}")
+
+
+def _same_number(a: Any, b: Any) -> bool:
+    numbers = (int, float)
+    return (
+        isinstance(a, numbers)
+        and isinstance(b, numbers)
+        and not isinstance(a, bool)
+        and not isinstance(b, bool)
+        and a == b
+    )
