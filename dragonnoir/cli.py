@@ -1,4 +1,4 @@
-"""The `dragonnoir` command: view, render, validate, export and bench.
+"""The `dragonnoir` command: view, render, validate, export, replay and bench.
 
 Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
 on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
@@ -13,8 +13,12 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dragonnoir.errors import DragonNoirError
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.save import SaveCheck
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LAYOUT = REPO_ROOT / "layouts" / "six-boards.toml"
@@ -175,6 +179,59 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a save file's actions from its scenario and seed; with --verify, only say
+    whether they reproduce the saved snapshot. Exit 0 only when they do."""
+    from dragonnoir.engine.save import check_save
+
+    path = Path(args.save)
+    check = check_save(path)
+    for problem in check.problems:
+        print(f"dragonnoir: {problem}", file=sys.stderr)
+    if check.problems or check.game is None:
+        return 1
+    game = check.game
+    if not args.verify:
+        for event in game.log:
+            print(event.text())
+        print()
+    for line in replay_summary(check):
+        print(line)
+    for note in check.notes:
+        print(f"note: {note}")
+    print(f"ok: the {len(game.history)} actions reproduce the saved snapshot")
+    return 0
+
+
+def replay_summary(check: SaveCheck) -> list[str]:
+    """What a replayed save holds: the scenario, and the actions turn by turn."""
+    from collections import Counter
+
+    assert check.game is not None
+    game = check.game
+    where = f" ({check.scenario_file})" if check.scenario_file else " (map in the save)"
+    lines = [
+        f"{check.path}: scenario {game.scenario_id or 'without a file'!r}{where}, seed {game.seed}"
+    ]
+    per_turn: dict[int, Counter[str]] = {}
+    for turn, action in zip(check.action_turns, game.history, strict=True):
+        per_turn.setdefault(turn, Counter())[action.kind] += 1
+    for turn, kinds in per_turn.items():
+        detail = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+        lines.append(f"turn {turn}: {sum(kinds.values())} actions ({detail})")
+    state = game.state
+    if game.over:
+        ended = [e.text() for e in game.log if e.kind == "GameEnded"]
+        lines.append(f"game over in turn {state.turn}: {ended[-1] if ended else ''}".rstrip())
+    else:
+        side = game.to_act()
+        lines.append(
+            f"now turn {state.turn}, {game.phase.title}; {side.value if side else 'nobody'} "
+            f"to act; {state.dice.rolls} die rolls so far"
+        )
+    return lines
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dragonnoir",
@@ -203,6 +260,15 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("layout", help="a .toml layout")
     export.add_argument("-o", "--output", required=True, help="TMX file to write")
     export.set_defaults(func=cmd_export)
+
+    replay = sub.add_parser("replay", help="replay a save file; exit 1 if it does not reproduce")
+    replay.add_argument("save", help="a save file (.json)")
+    replay.add_argument(
+        "--verify",
+        action="store_true",
+        help="only check that the actions reproduce the snapshot (no event log)",
+    )
+    replay.set_defaults(func=cmd_replay)
 
     bench = sub.add_parser("bench", help="measure the speed figures (JSON, medians)")
     bench.add_argument("--repeats", type=int, default=15, help="timed runs per figure")

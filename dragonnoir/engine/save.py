@@ -322,6 +322,8 @@ class SaveCheck:
     problems: list[SaveError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     scenario_file: Path | None = None
+    #: The game turn each action was taken in (for a summary of what happened).
+    action_turns: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -499,6 +501,7 @@ def _replay(src: Path, doc: dict[str, Any], game: Game, changed: bool, check: Sa
             action = action_from_dict(raw)
         except ValueError as exc:
             raise SaveError(src, str(exc), place=place) from None
+        check.action_turns.append(game.state.turn)
         try:
             game.apply(action)
         except IllegalAction as exc:

@@ -1,0 +1,131 @@
+"""`dragonnoir replay SAVE [--verify]`: exit 0 only when the actions reproduce the saved
+snapshot; otherwise one line per problem naming the file, exit 1, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dragonnoir.cli import main
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.save import save_game
+from dragonnoir.engine.scenario import load_scenario
+
+CORRIDOR = Path(__file__).resolve().parent / "data" / "scenarios" / "corridor.toml"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def _game(actions: int = 12, seed: int = 3) -> Game:
+    game = load_scenario(CORRIDOR).new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    return save_game(_game(), tmp_path / "game.json")
+
+
+def test_verify_a_good_save(capsys: pytest.CaptureFixture[str], save: Path) -> None:
+    code, out, err = _run(capsys, "replay", str(save), "--verify")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{save}: scenario 'corridor' (")
+    assert "seed 3" in lines[0]
+    assert lines[1].startswith("turn 1: ") and "EndPhase" in lines[1]
+    assert lines[-1] == "ok: the 12 actions reproduce the saved snapshot"
+    assert "Game turn 1 begins." not in out  # --verify: no event log
+
+
+def test_replay_prints_the_event_log(capsys: pytest.CaptureFixture[str], save: Path) -> None:
+    code, out, _ = _run(capsys, "replay", str(save))
+    assert code == 0
+    log = json.loads(save.read_text(encoding="utf-8"))["log"]
+    assert out.splitlines()[: len(log)] == log
+    assert out.splitlines()[-1].startswith("ok: ")
+
+
+def test_a_finished_game_says_how_it_ended(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = _game(actions=10_000)
+    assert game.over
+    path = save_game(game, tmp_path / "done.json")
+    code, out, _ = _run(capsys, "replay", str(path), "--verify")
+    assert code == 0
+    assert "game over in turn 3: The game ends:" in out
+
+
+def test_a_tampered_save_lists_each_problem(capsys: pytest.CaptureFixture[str], save: Path) -> None:
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    doc["state"]["turn"] += 1
+    doc["state"]["units"][0]["wounds"] = 3
+    save.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(save), "--verify")
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert all(line.startswith(f"dragonnoir: {save}: field state: ") for line in lines)
+    assert "turn: replay gives" in lines[0]
+    assert f"units[{doc['state']['units'][0]['id']}].wounds: replay gives 0" in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ('{"format": "dragonnoir-save",\n "version": 1\n "seed": 3}', "line 3, column 2"),
+        ('{"format": "dragonnoir-save", "version": 2}', "version 2 is not supported"),
+        ("not json at all", "line 1, column 1: corrupt JSON"),
+    ],
+)
+def test_a_broken_save_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, fragment: str
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and out == ""
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"dragonnoir: {path}") and fragment in err
+
+
+def test_a_missing_save_or_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = _run(capsys, "replay", str(tmp_path / "none.json"), "--verify")
+    assert code == 1 and "none.json: file not found" in err
+    path = save_game(_game(actions=2), tmp_path / "game.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["scenario"]["path"] = "gone.toml"
+    doc["scenario"]["absolute"] = str(tmp_path / "gone.toml")
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, _, err = _run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and len(err.splitlines()) == 1
+    assert "the scenario file is missing" in err and "gone.toml" in err
+
+
+def test_the_real_command_exits_1_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "dragonnoir", "replay", str(path), "--verify"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert run.stdout == "" and "Traceback" not in run.stderr
+    assert run.stderr.strip().startswith(f"dragonnoir: {path}: line 1, column 2: corrupt JSON")
