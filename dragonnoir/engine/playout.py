@@ -7,8 +7,8 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 
 - stacking: one living character per hex and level at every phase end (a walkway deck
   and the floor under it are two levels);
-- movement never below zero: 0 <= `mp_spent` <= the movement potential (the larger of
-  the counter's values before and after the action, as a wound may lower it);
+- movement never below zero: 0 <= `mp_spent` <= the movement potential (the highest
+  the counter showed since the character began moving, as a wound may lower it);
 - at most one attack per character per turn, two for the Queen's Guards ("The Krobs");
 - dead characters never act: the units an action names as actors were alive, on the
   map, and on the side to act before it;
@@ -136,6 +136,7 @@ class PlayoutChecker:
         self.rng = random.Random(f"undo:{seed}")
         self.number = 0
         self.undo_checks = 0
+        self._mp_cap: dict[str, int] = {}
         self._check_stacking(None)
         self._check_roundtrip(None)
 
@@ -221,7 +222,12 @@ class PlayoutChecker:
         for unit in game.state.units.values():
             if unit.mp_spent < 0:
                 raise self.fail(action, f"{unit.id} has spent {unit.mp_spent} MP (below zero)")
+            # A wound taken during or after a move lowers the potential below what was
+            # already spent: the limit is the highest potential since it began moving.
             limit = max(after[unit.id], potentials_before.get(unit.id, 0))
+            if unit.mp_spent:
+                limit = max(limit, self._mp_cap.get(unit.id, 0))
+            self._mp_cap[unit.id] = limit
             if unit.mp_spent > limit:
                 raise self.fail(
                     action,
