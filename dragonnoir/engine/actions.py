@@ -98,6 +98,16 @@ class Advance(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DestroyWeb(Action):
+    """An adventurer adjacent to a spider web with no Krob on it destroys it during his
+    combat phase: he advances onto it and the web counter is flipped ("How to Destroy a
+    Spider Web")."""
+
+    unit: str
+    at: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class Fire(Action):
     """Shooters fire at one target ("Fire with the Bow or Crossbow")."""
 
@@ -125,6 +135,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ChooseCasualty,
         Retreat,
         Advance,
+        DestroyWeb,
         Fire,
         CastSpell,
     )
@@ -152,7 +163,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         raw = data[f.name]
         if f.name in ("path",):
             kwargs[f.name] = tuple(_hex(v) for v in raw)
-        elif f.name == "to":
+        elif f.name in ("to", "at"):
             kwargs[f.name] = _hex(raw)
         elif isinstance(raw, list):
             kwargs[f.name] = tuple(str(v) for v in raw)

@@ -165,6 +165,8 @@ class CombatResolved(Event):
     result: str  # result code of the Combat Table
     meaning: str = ""
     rule: str = "Resolution of Combats"
+    die_modifiers: tuple[str, ...] = ()  # why the die changed, one reason each
+    zone: str = ""  # "front" or "rear" against the Queen or a Guard ("The Krobs: Defence")
 
     def text(self) -> str:
         why = f" ({'; '.join(self.shifts)})" if self.shifts else ""
@@ -174,6 +176,53 @@ class CombatResolved(Event):
             f"({self.defence}): {self.odds}, column {self.column}{why}, die {die}: "
             f"{self.result}{' - ' + self.meaning if self.meaning else ''}."
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ResultConverted(Event):
+    """A special rule changed what a combat result does to one character (a Troll's
+    knock-out becomes a retreat, a Guard's "killed" two wounds, a spectre's wound a
+    retreat...)."""
+
+    unit: str
+    result: str  # what the table said: knocked_out, wounded, killed, retreat
+    becomes: str  # what happens instead
+    rule: str
+
+    def text(self) -> str:
+        return f"{self.unit}: {self.result.replace('_', ' ')} becomes {self.becomes} ({self.rule})."
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatBlocked(Event):
+    """A character who had to retreat found no legal retreat; what happened instead."""
+
+    unit: str
+    consequence: str
+    rule: str = "Multiple Combat (retreats); our reading, docs/combat.md"
+
+    def text(self) -> str:
+        return f"{self.unit} cannot retreat: {self.consequence}."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitFrenzied(Event):
+    unit: str
+    rule: str = "The Adventurers: Crazy Ork"
+
+    def text(self) -> str:
+        return f"{self.unit} goes into a frenzy."
+
+
+@dataclass(frozen=True, slots=True)
+class WebDestroyed(Event):
+    web: str
+    at: Hex
+    by: str
+    rule: str = "How to Destroy a Spider Web"
+
+    def text(self) -> str:
+        return f"{self.by} destroys the spider web."
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,7 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
         "Adventurer turn: combat",
         "Organisation of the Game Turn: Adventurer Player Turn, 3. Combat",
         _ADV,
-        frozenset({"Attack", "CastSpell", "EndPhase"}),
+        frozenset({"Attack", "DestroyWeb", "CastSpell", "EndPhase"}),
         spell_slot=True,
     ),
     Phase(

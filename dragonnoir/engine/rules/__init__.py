@@ -2,3 +2,5 @@
 
 Importing this package registers them all with `dragonnoir.engine.game`.
 """
+
+import dragonnoir.engine.rules.combat  # noqa: F401

@@ -1,0 +1,449 @@
+"""Combat ("Combat", "Resolution of Combats", "Effect of Terrain on Combats", "Multiple
+Combat", "Combat Against an Armoured Defender", "Advance After Combat", "Combat
+Restrictions", "How to Destroy a Spider Web", and the special rules that change a
+combat: "The Adventurers", "The Spectres", "The Krobs", "The Gharvs").
+
+Actions judged here: `Attack`, `DestroyWeb`. Decisions raised here and answered by the
+side concerned: "casualty" (`ChooseCasualty`), "retreat" (`Retreat`), "advance"
+(`Advance` or `Pass`). The procedure and every reading of an unclear rule are in
+docs/combat.md.
+
+Modules: `combat_odds` judges an attack before the die (totals, odds, shifts, die
+modifiers, probabilities); `combat_results` carries out its result; `combat_geometry`
+holds the Queen's and Guards' zones, terrain and who may fight whom.
+
+`legal_actions` lists, for each eligible attacker: every single attack (one attacker,
+one defender), every attack of that attacker on all the enemies it may attack together
+(when more than one), a joint attack of all the eligible attackers on each defender
+(when more than one; against the Queen or a Guard, one per zone, front and rear), and a
+Guard's attack between its legs. Any other legal grouping is accepted by `explain` /
+`apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from dragonnoir.engine.actions import (
+    Action,
+    Advance,
+    Attack,
+    ChooseCasualty,
+    DestroyWeb,
+    Pass,
+    Retreat,
+)
+from dragonnoir.engine.events import CombatResolved, Event
+from dragonnoir.engine.explain import Explanation, allowed, refused
+from dragonnoir.engine.game import register_actions, register_decision
+from dragonnoir.engine.rules import combat_results as results
+from dragonnoir.engine.rules.combat_geometry import (
+    attack_zone,
+    between_legs_hexes,
+    can_fight,
+    is_enemy,
+    webs_lifted,
+)
+from dragonnoir.engine.rules.combat_odds import (
+    R_ONE_ATTACK,
+    R_RESOLUTION,
+    Assessment,
+    assess,
+    attacks_allowed,
+    check_attacker,
+    is_guard,
+)
+from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.steps import step
+from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
+from dragonnoir.engine.values import profile
+from dragonnoir.hexmap.hexes import Hex
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+R_WEB = "How to Destroy a Spider Web"
+R_DECISION = "Multiple Combat"
+
+
+# -- attacks ------------------------------------------------------------------------------
+
+
+def _attackers_of(game: Game, side: Side) -> list[Unit]:
+    return [
+        u
+        for u in game.living_units(side)
+        if u.standing and u.attacked < attacks_allowed(profile(game, u))
+    ]
+
+
+def _targets(game: Game, attacker: Unit) -> list[Unit]:
+    return [
+        d
+        for d in game.living_units()
+        if is_enemy(attacker, d) and d.id != attacker.id and can_fight(game, attacker, d)
+    ]
+
+
+class CombatRules:
+    """Judge and carry out attacks and spider-web destruction."""
+
+    def explain(self, game: Game, action: Action) -> Explanation:
+        if isinstance(action, DestroyWeb):
+            return explain_destroy_web(game, action)
+        assert isinstance(action, Attack)
+        verdict = assess(game, action)
+        if isinstance(verdict, Explanation):
+            return verdict
+        return allowed(
+            f"{'+'.join(verdict.attackers)} ({verdict.attack}) against "
+            f"{'+'.join(verdict.defenders)} ({verdict.defence}): {verdict.odds}, "
+            f"resolved on {verdict.column_label}",
+            "Resolution of Combats",
+            **verdict.details,
+        )
+
+    def apply(self, game: Game, action: Action) -> list[Event]:
+        if isinstance(action, DestroyWeb):
+            return apply_destroy_web(game, action)
+        assert isinstance(action, Attack)
+        verdict = assess(game, action)
+        assert isinstance(verdict, Assessment)
+        return fight(game, verdict)
+
+    def generate(self, game: Game, side: Side) -> Iterable[Action]:
+        yield from sorted(set(_candidate_attacks(game, side)), key=_attack_key)
+        yield from _candidate_webs(game, side)
+
+
+def _attack_key(a: Attack) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    return a.attackers, a.defenders, a.between_legs
+
+
+def _candidate_attacks(game: Game, side: Side) -> Iterable[Attack]:
+    attackers = _attackers_of(game, side)
+    by_defender: dict[str, list[Unit]] = {}
+    for a in attackers:
+        targets = [d for d in _targets(game, a) if check_attacker(game, a, (d.id,)) is None]
+        for d in targets:
+            by_defender.setdefault(d.id, []).append(a)
+            for attack in (Attack((a.id,), (d.id,)),):
+                if game.explain(attack).legal:
+                    yield attack
+        if len(targets) > 1:
+            attack = Attack((a.id,), tuple(sorted(d.id for d in targets)))
+            if game.explain(attack).legal:
+                yield attack
+        if is_guard(profile(game, a)) and not a.attacked:
+            legs = between_legs_hexes(a)
+            for d in targets:
+                if set(footprint(game, d)) <= legs:
+                    attack = Attack((a.id,), (d.id,), between_legs=True)
+                    if game.explain(attack).legal:
+                        yield attack
+    for did, group in by_defender.items():
+        defender = game.state.units[did]
+        zones: dict[str | None, list[str]] = {}
+        for a in group:
+            zones.setdefault(attack_zone(game, a, defender), []).append(a.id)
+        for ids in zones.values():
+            if len(ids) > 1:
+                attack = Attack(tuple(sorted(ids)), (did,))
+                if game.explain(attack).legal:
+                    yield attack
+
+
+def fight(game: Game, verdict: Assessment) -> list[Event]:
+    """Resolve an attack judged legal: one die, the result, then its consequences.
+
+    Also the entry point for combats the engine runs itself (the Gharvs' attacks)."""
+    units = game.state.units
+    table = game.rules.combat
+    turn = game.state.turn
+    guard_log = game.state.scratch.setdefault("guard_attacks", {})
+    for uid in verdict.attackers:
+        unit = units[uid]
+        if verdict.between_legs:
+            unit.attacked = attacks_allowed(profile(game, unit))  # its only attack
+        else:
+            unit.attacked += 1
+        if is_guard(profile(game, unit)):
+            record = guard_log.get(uid)
+            if not isinstance(record, dict) or record.get("turn") != turn:
+                record = {"turn": turn, "defenders": [], "between_legs": False}
+            record["defenders"] = sorted({*record["defenders"], *verdict.defenders})
+            record["between_legs"] = bool(record["between_legs"] or verdict.between_legs)
+            guard_log[uid] = record
+    results.mark_engaged(game, (*verdict.attackers, *verdict.defenders))
+
+    _, die_event = game.roll(
+        "combat",
+        R_RESOLUTION.split(":")[0],
+        verdict.die_modifier,
+        by="+".join(verdict.attackers),
+        floor=table.die_range[0],
+    )
+    row = table.die(die_event.value, verdict.die_modifier)
+    result = table.result(verdict.column, row)
+    events: list[Event] = [
+        die_event,
+        CombatResolved(
+            attackers=verdict.attackers,
+            defenders=verdict.defenders,
+            attack=verdict.attack,
+            defence=verdict.defence,
+            odds=verdict.odds,
+            column=verdict.column_label,
+            shifts=verdict.shift_reasons(),
+            die=die_event.value,
+            modified_die=row,
+            result=result.code,
+            meaning=result.name,
+            die_modifiers=verdict.modifier_reasons(),
+            zone=verdict.zone or "",
+        ),
+    ]
+    events.extend(
+        results.start(
+            game,
+            verdict.attackers,
+            verdict.defenders,
+            result.attacker.effect,
+            result.attacker.hexes,
+            result.defender.effect,
+            result.defender.hexes,
+        )
+    )
+    return events
+
+
+# -- spider webs --------------------------------------------------------------------------
+
+
+def _web_at(game: Game, at: object) -> str | None:
+    for acc in game.state.accessories.values():
+        if acc.kind is AccessoryKind.WEB and acc.face_up and at in acc.hexes:
+            return acc.id
+    return None
+
+
+def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
+    """ "To destroy a spider web, an Adventurer must be adjacent to the web during his
+    combat phase. If there is no Krob on the hex in question, the Adventurer
+    automatically benefits from the advance after combat. The web counter is flipped."
+
+    Our readings: it is the adventurer's one attack of the turn; his advance after
+    combat is the step onto the web (half his movement potential must pay for it) and
+    ends there."""
+    unit = game.state.units.get(action.unit)
+    if unit is None:
+        return refused(f"there is no character {action.unit!r}", R_WEB)
+    if unit.side is not Side.ADVENTURERS or profile(game, unit).category != "adventurer":
+        return refused("only an Adventurer destroys spider webs", R_WEB)
+    if unit.hex is None or not unit.standing:
+        return refused(f"{unit.id} is not standing on the map", R_WEB)
+    if unit.attacked:
+        return refused(
+            f"{unit.id} has already attacked this turn (destroying a web is his attack)",
+            R_ONE_ATTACK,
+        )
+    web = _web_at(game, action.at)
+    if web is None:
+        return refused("there is no spider web there", R_WEB)
+    if unit.hex.distance(action.at) != 1:
+        return refused(f"{unit.id} must be adjacent to the web", R_WEB)
+    others = [o for o in game.units_at(action.at) if o.alive]
+    if any(o.side is Side.KROBS for o in others):
+        return refused(
+            "a Krob stands on the web: attack it; the web is destroyed only if the Krob "
+            "retreats or is killed and the Adventurer advances onto the web hex",
+            R_WEB,
+        )
+    if others:
+        return refused("another character lies on the web hex (Stacking)", R_WEB)
+    p = profile(game, unit)
+    with webs_lifted(game, [action.at]):
+        verdict = step(game, unit, p, unit.hex, unit.level, action.at)
+    if not verdict.ok:
+        return refused(f"{unit.id} cannot go onto the web hex: {verdict.reason}", verdict.rule)
+    budget = results.half_movement(p)
+    if verdict.cost > budget:
+        return refused(
+            f"the web hex costs {verdict.cost} MP, more than half {unit.id}'s movement "
+            f"potential ({budget})",
+            "Advance After Combat",
+        )
+    return allowed(
+        f"{unit.id} destroys the web and advances onto it",
+        R_WEB,
+        web=web,
+        cost=verdict.cost,
+        budget=budget,
+    )
+
+
+def apply_destroy_web(game: Game, action: DestroyWeb) -> list[Event]:
+    unit = game.state.units[action.unit]
+    unit.attacked += 1
+    return results.do_advance(game, unit, (action.at,))
+
+
+def _candidate_webs(game: Game, side: Side) -> Iterable[DestroyWeb]:
+    if side is not Side.ADVENTURERS or "DestroyWeb" not in game.phase.actions:
+        return
+    webs = sorted(
+        {
+            h
+            for acc in game.state.accessories.values()
+            if acc.kind is AccessoryKind.WEB and acc.face_up
+            for h in acc.hexes
+        }
+    )
+    if not webs:
+        return
+    for unit in sorted(game.living_units(side), key=lambda u: u.id):
+        if unit.hex is None or unit.attacked:
+            continue
+        for h in webs:
+            if unit.hex.distance(h) == 1:
+                action = DestroyWeb(unit.id, h)
+                if explain_destroy_web(game, action).legal:
+                    yield action
+
+
+# -- decisions ----------------------------------------------------------------------------
+
+
+class CasualtyRules:
+    """ "It is the player of the side concerned who decides which of his characters
+    takes the blow" ("Multiple Combat")."""
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if not isinstance(action, ChooseCasualty):
+            return refused(
+                f"first choose who is {decision.data['effect'].replace('_', ' ')}", R_DECISION
+            )
+        if action.unit not in decision.data["candidates"]:
+            return refused(f"{action.unit} did not take part in this combat", R_DECISION)
+        return allowed(f"{action.unit} takes the blow", R_DECISION)
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        assert isinstance(action, ChooseCasualty)
+        game.pop_decision()
+        from dragonnoir.engine.tables import Effect
+
+        unit = game.state.units[action.unit]
+        events = results.blow(game, unit, Effect(decision.data["effect"]), decision.data["role"])
+        return events + results.run(game)
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        return [ChooseCasualty(uid) for uid in decision.data["candidates"]]
+
+
+class RetreatRules:
+    """The owner chooses each retreating character's path (docs/combat.md, "Retreats")."""
+
+    def _paths(self, game: Game, decision: Decision, uid: str) -> list[tuple[Hex, ...]]:
+        units: dict[str, int] = decision.data["units"]
+        away = results.enemies_of(game, decision.data["role"])
+        return results.retreat_paths(game, game.state.units[uid], units[uid], away)
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if not isinstance(action, Retreat):
+            return refused("first choose the retreat paths", decision.data["rule"])
+        if action.unit not in decision.data["units"]:
+            return refused(f"{action.unit} does not have to retreat", decision.data["rule"])
+        paths = self._paths(game, decision, action.unit)
+        if tuple(action.path) not in paths:
+            n = decision.data["units"][action.unit]
+            return refused(
+                f"a retreat is {n} hex(es), each farther from every enemy of the combat, "
+                "on hexes he may enter, never through an enemy, not ending on another "
+                "living character",
+                results.R_RETREAT,
+                paths=[results.hex_list(p) for p in paths],
+            )
+        return allowed(f"{action.unit} retreats", decision.data["rule"])
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        assert isinstance(action, Retreat)
+        game.pop_decision()
+        role = decision.data["role"]
+        unit = game.state.units[action.unit]
+        events = results.do_retreat(game, unit, tuple(action.path), role, decision.data["rule"])
+        rest = {k: v for k, v in decision.data["units"].items() if k != action.unit}
+        if rest:
+            results.combat(game)["queue"].insert(
+                0, {"op": "retreat", "role": role, "units": rest, "rule": decision.data["rule"]}
+            )
+        return events + results.run(game)
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        out: list[Action] = []
+        for uid in sorted(decision.data["units"]):
+            for path in results.retreat_paths(
+                game,
+                game.state.units[uid],
+                decision.data["units"][uid],
+                results.enemies_of(game, decision.data["role"]),
+            ):
+                out.append(Retreat(uid, path))
+        return out
+
+
+class AdvanceRules:
+    """Advance after combat: any of the victors, one at a time, or Pass for the rest."""
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if isinstance(action, Pass):
+            return allowed("no (further) advance after combat", results.R_ADVANCE)
+        if not isinstance(action, Advance):
+            return refused(
+                "first advance after combat or pass: it must be carried out immediately",
+                results.R_ADVANCE,
+            )
+        if action.unit not in decision.data["units"]:
+            return refused(
+                f"{action.unit} may not advance: only a victorious character involved in the "
+                "combat can",
+                results.R_ADVANCE,
+            )
+        unit = game.state.units[action.unit]
+        first = frozenset(results.hexes_from(decision.data["vacated"]))
+        why = results.check_advance_path(game, unit, tuple(action.path), first)
+        if why is not None:
+            return refused(why, results.R_ADVANCE)
+        return allowed(f"{action.unit} advances", results.R_ADVANCE)
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        game.pop_decision()
+        if isinstance(action, Pass):
+            return results.run(game)
+        assert isinstance(action, Advance)
+        unit = game.state.units[action.unit]
+        events = results.do_advance(game, unit, tuple(action.path))
+        rest = [u for u in decision.data["units"] if u != action.unit]
+        if rest:
+            results.combat(game)["queue"].insert(
+                0, {"op": "advance", "role": decision.data["role"], "units": rest}
+            )
+        return events + results.run(game)
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        first = frozenset(results.hexes_from(decision.data["vacated"]))
+        out: list[Action] = []
+        for uid in decision.data["units"]:
+            unit = game.state.units[uid]
+            options = results.advance_options(game, unit, first)
+            for h in sorted(options):
+                out.append(Advance(uid, options[h][0]))
+        out.append(Pass())
+        return out
+
+
+RULES = CombatRules()
+register_actions(RULES, Attack, DestroyWeb)
+register_decision("casualty", CasualtyRules())
+register_decision("retreat", RetreatRules())
+register_decision("advance", AdvanceRules())
