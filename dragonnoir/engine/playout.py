@@ -13,7 +13,8 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 - dead characters never act: the units an action names as actors were alive, on the
   map, and on the side to act before it;
 - only `to_act()`'s side acts: `legal_actions` for every other side is empty;
-- every listed action is accepted by `apply` (the one door refuses none of them);
+- every listed action is accepted by `apply` (the one door refuses none of them) and
+  survives JSON (`to_dict -> json -> action_from_dict`), as a save file needs;
 - undo: on a sample of actions, apply -> undo restores the state, history and log
   exactly, and applying again gives the same events and state; when a die was rolled
   `can_undo()` is False;
@@ -39,10 +40,12 @@ from dragonnoir.engine.actions import (
     Attack,
     CastSpell,
     ChooseCasualty,
+    DestroyWeb,
     Fire,
     Jump,
     Move,
     Retreat,
+    action_from_dict,
 )
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
@@ -102,7 +105,7 @@ class PlayoutResult:
 
 def actors(action: Action) -> tuple[str, ...]:
     """The units an action makes act (a casualty chosen to take a blow does not act)."""
-    if isinstance(action, Move | Jump | Retreat | Advance):
+    if isinstance(action, Move | Jump | Retreat | Advance | DestroyWeb):
         return (action.unit,)
     if isinstance(action, Attack):
         return action.attackers
@@ -184,6 +187,12 @@ class PlayoutChecker:
                     f"{other.value} have legal actions while {side.value} are to act: "
                     f"{[_show(a) for a in game.legal_actions(other)[:3]]}",
                 )
+        try:
+            same = action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        except (TypeError, ValueError) as exc:
+            raise self.fail(action, f"the action does not survive JSON: {exc}") from None
+        if not same:
+            raise self.fail(action, "to_dict -> JSON -> action_from_dict changes the action")
         for uid in actors(action):
             unit = game.state.units.get(uid)
             if unit is None:
@@ -344,6 +353,45 @@ def playout(
     if keep_game:
         result.game = game
     return result
+
+
+# -- counting legal actions (perft) -----------------------------------------------------
+
+
+def clone(game: Game) -> Game:
+    """An independent copy of `game` for look-ahead: the same map and rules, a copy of
+    the state (dice included), no undo, fresh caches."""
+    return Game(
+        game.board,
+        game.state.copy(),
+        game.rules,
+        game.layout,
+        game.scenario_id,
+        game.seed,
+        list(game.history),
+        [],
+        record_undo=False,
+        scenario_path=game.scenario_path,
+    )
+
+
+def count_actions(game: Game) -> Counter[str]:
+    """The legal actions now, counted by type."""
+    return Counter(a.kind for a in game.legal_actions())
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of positions `depth` legal actions away (like chess perft): depth 1 is
+    `len(legal_actions())`. Dice are part of the state, so the count is exact."""
+    legal = game.legal_actions()
+    if depth <= 1:
+        return len(legal) if depth == 1 else 1
+    total = 0
+    for action in legal:
+        child = clone(game)
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
 
 
 def scenario_games(path: Path | str, rules: Any = None) -> Callable[[int], Game]:
