@@ -121,6 +121,11 @@ class Game:
     start_state: dict[str, Any] | None = field(default=None, repr=False)
     _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
     _occupancy: dict[Hex, list[str]] | None = field(default=None, repr=False)
+    #: Bumped whenever the state may have changed (after an action, undo, `touch()`, a
+    #: phase entry): rules modules key their per-position caches on it.
+    version: int = field(default=0, repr=False, compare=False)
+    #: Per-game memo of the rules modules (precomputed map tables, per-version caches).
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # -- construction ----------------------------------------------------------------
 
@@ -249,6 +254,7 @@ class Game:
         else:
             events = _ACTION_RULES[action.kind].apply(self, action)
         self._occupancy = None
+        self.version += 1
         if not self.state.pending and not self.over:
             events.extend(self._run_automatic())
         self.history.append(action)
@@ -273,6 +279,7 @@ class Game:
         del self.history[point.history_len :]
         del self.log[point.log_len :]
         self._occupancy = None
+        self.version += 1
         return True
 
     def roll(
@@ -313,6 +320,7 @@ class Game:
     def touch(self) -> None:
         """Rules modules call this after moving units in the middle of an action."""
         self._occupancy = None
+        self.version += 1
 
     # -- the turn sequence -----------------------------------------------------------
 
@@ -335,6 +343,7 @@ class Game:
         for hook in (*_CORE_HOOKS.get(ph.id, ()), *_ENTRY_HOOKS.get(ph.id, ())):
             events.extend(hook(self))
         self._occupancy = None
+        self.version += 1
         return events
 
     def _run_automatic(self) -> list[Event]:
@@ -399,3 +408,7 @@ _CORE_HOOKS: dict[str, tuple[PhaseHook, ...]] = {
     "adventurer_recovery": (_stand_up,),
     "krob_movement": (_reset_turn_flags(Side.KROBS),),
 }
+
+
+# Importing the rules package registers every rules module with the registries above.
+import dragonnoir.engine.rules  # noqa: E402, F401

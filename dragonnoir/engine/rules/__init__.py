@@ -3,4 +3,6 @@
 Importing this package registers them all with `dragonnoir.engine.game`.
 """
 
-import dragonnoir.engine.rules.combat  # noqa: F401
+import dragonnoir.engine.rules.combat
+import dragonnoir.engine.rules.infiltration
+import dragonnoir.engine.rules.movement  # noqa: F401

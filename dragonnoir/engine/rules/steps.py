@@ -118,11 +118,22 @@ def never_swims(p: Profile) -> bool:
     return p.category in ("warrior", "guard", "queen")
 
 
-def step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: Hex) -> Step:
+def step(
+    game: Game,
+    unit: Unit,
+    p: Profile,
+    src: Hex,
+    src_level: float,
+    dst: Hex,
+    *,
+    webs: bool = True,
+) -> Step:
     """May `unit` (showing `p`) go from `src` at `src_level` to the adjacent `dst`?
 
     Occupancy and the movement points left are not judged here (path finding does);
-    everything that depends on the map is.
+    everything that depends on the map is. `webs=False` leaves spider webs out (the
+    movement search judges them itself, and they never prevent an attack: "How to
+    Destroy a Spider Web").
     """
     if src.distance(dst) != 1:
         return _no("the hexes are not adjacent", R_TERRAIN)
@@ -132,6 +143,21 @@ def step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: He
     if dst_cell is None or src_cell is None:
         return _no("off the map", R_TERRAIN)
     feature = edge_feature(game, src, dst)
+    if feature is not EdgeFeature.WALL and src_level == src_cell.level:
+        # Between the water and a wooden bridge or landing stage the bridge's own rule
+        # comes first: refused from the water (Movement Restriction 3), except for
+        # Goblins, who "can pass freely from a water hex to a bridge or wooden
+        # landing-stage hex and vice versa" (cliff or level difference notwithstanding).
+        wood = _wood_and_water(game, src, dst)
+        if wood == "into_wood" and "goblin" not in p.tags:
+            terrain = terrain_at(game, dst)
+            assert terrain is not None
+            return _no(
+                f"{terrain.name.lower()} hexes cannot be entered from the water",
+                R_WOODEN_BRIDGE,
+            )
+        if wood is not None and "goblin" in p.tags:
+            return _goblin_step(game, p, dst, webs=webs)
     if feature in _BLOCKING:
         assert feature is not None
         return _no(f"a {feature.value.replace('_', ' ')} stands in the way", _BLOCKING[feature])
@@ -141,14 +167,14 @@ def step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: He
     on_deck = src_cell.walkway and src_level == 1.0
     if on_deck:
         if dst_cell.walkway:
-            return _deck_step(game, unit, p, dst)
+            return _deck_step(game, unit, p, dst, webs=webs)
         if dst_cell.walkway_end and dst_cell.level == 1.0:
             pass  # stepping off the deck onto its end: judged as a normal step below
         else:
             return _no("from a walkway one steps only along it or onto its ends", R_WALKWAY)
     elif dst_cell.walkway and src_level == 1.0:
         if src_cell.walkway_end:
-            return _deck_step(game, unit, p, dst)
+            return _deck_step(game, unit, p, dst, webs=webs)
         return _no("only the hex a walkway rests on gives access to it", R_WALKWAY)
 
     terrain = terrain_at(game, dst)
@@ -178,7 +204,7 @@ def step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: He
         return _no(
             f"{terrain.name.lower()} hexes cannot be entered from the water", R_WOODEN_BRIDGE
         )
-    if p.side is Side.ADVENTURERS and has_web(game, dst):
+    if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
         return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
     cost = 2 if (goblin and terrain.water) else terrain.move_cost
     assert cost is not None
@@ -192,10 +218,43 @@ def step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: He
     return Step(True, dst_level, cost)
 
 
-def _deck_step(game: Game, unit: Unit, p: Profile, dst: Hex) -> Step:
+def _wood_and_water(game: Game, src: Hex, dst: Hex) -> str | None:
+    """ "into_wood" for a step from water onto a wooden bridge or landing stage,
+    "into_water" for the reverse, None otherwise."""
+    a = terrain_at(game, src)
+    b = terrain_at(game, dst)
+    if a is None or b is None:
+        return None
+    if a.water and b.id in _WOODEN:
+        return "into_wood"
+    if a.id in _WOODEN and b.water:
+        return "into_water"
+    return None
+
+
+def _goblin_step(game: Game, p: Profile, dst: Hex, *, webs: bool) -> Step:
+    """A Goblin between the water and a wooden bridge or landing stage ("The Goblins")."""
+    terrain = terrain_at(game, dst)
+    cell = game.board.cells[dst]
+    assert terrain is not None
+    if terrain.water and never_swims(p):
+        return _no("an armoured character would sink like a stone in water", R_WATER)
+    if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
+        return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
+    cost = 2 if terrain.water else terrain.move_cost
+    assert cost is not None
+    if cost > p.movement:
+        return _no(
+            f"{terrain.name.lower()} costs {cost} MP, more than the potential of {p.movement}",
+            R_POTENTIAL,
+        )
+    return Step(True, cell.level, cost)
+
+
+def _deck_step(game: Game, unit: Unit, p: Profile, dst: Hex, *, webs: bool = True) -> Step:
     if p.size > 1:
         return _no("the walkways are too narrow for the Queen and her Guards", R_BIG)
-    if p.side is Side.ADVENTURERS and has_web(game, dst):
+    if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
         return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
     return Step(True, 1.0, WALKWAY_COST)
 
@@ -209,7 +268,7 @@ def can_attack_hex(
     attacking. The step must be legal and arrive at the defender's level (a character on
     a walkway and one underneath cannot fight: "Stacking").
     """
-    verdict = step(game, attacker, p, from_hex, attacker.level, to_hex)
+    verdict = step(game, attacker, p, from_hex, attacker.level, to_hex, webs=False)
     if not verdict.ok:
         return verdict
     if verdict.level != to_level:

@@ -1,0 +1,262 @@
+"""Infiltration of enemy lines ("Infiltration of Enemy Lines", "The Krobs: Infiltration").
+
+"When a character crosses, during his movement, a hex adjacent to an enemy in a position
+to attack, the player concerned must roll the die and consult the corresponding table
+... He rolls the die as many times as there are enemies adjacent to the hex in question.
+This rule applies only to hexes crossed. A character who ends his movement on a hex
+adjacent to the enemy does not trigger a die roll."
+
+Public helpers, shared with movement and with advance after combat (rules/combat.py):
+
+- `infiltration_threats(game, mover, crossed, *, ignore=...)`: the enemies that make the
+  mover roll while crossing `crossed`;
+- `resolve_infiltration(game, mover, crossed, threats)`: rolls, applies the results,
+  says whether the mover is stopped.
+
+"In a position to attack" is judged as in "Combat Restrictions" (`steps.can_attack_hex`):
+the enemy must be standing, adjacent, and able to go onto the crossed hex at the mover's
+level — so a wall, a cliff, a level difference (walkway deck and floor), or terrain the
+enemy may not enter (an armoured character and water) removes the threat. Dogs never
+roll ("They do not take into account the rule of infiltration of enemy lines"); baby
+Hunters neither roll nor make anyone roll ("The Krobs: Infiltration").
+
+Our readings (docs/movement.md):
+- the rolls for one hex are made one enemy at a time, in the order of the enemies' ids;
+  the first result that stops the mover ends them (he no longer tries to pass);
+- the modifiers of our table (`modifiers.mover_wounded`, `modifiers.enemy_wounded`) apply;
+- a character who cannot be knocked out (a Troll, a frenzied Crazy Ork, any Krob,
+  Gharv or spectre) is only stopped by a `K`; Crazy Ork not yet frenzied goes into his
+  frenzy on a `K` or a `W` ("As soon as he suffers a wounded or knocked-out result");
+  a wound kills a dog, a newborn Krob or a frenzied Crazy Ork; spectres are only
+  stopped (nothing hurts them); a Killer's wound is not mortal here (that rule is about
+  a Killer's attack).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dragonnoir.engine.events import Event, MovementStopped, UnitKnockedOut, UnitWounded
+from dragonnoir.engine.roster import infiltration_column
+from dragonnoir.engine.rules.footprint import hexes_for
+from dragonnoir.engine.rules.steps import can_attack_hex
+from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
+from dragonnoir.engine.tables import RollEffect
+from dragonnoir.engine.values import Profile, profile
+from dragonnoir.hexmap.hexes import Hex
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+RULE = "Infiltration of Enemy Lines"
+RULE_TABLE = "Infiltration of Enemy Lines (Infiltration Table)"
+
+
+def exempt(p: Profile, unit: Unit) -> bool:
+    """Never subject to infiltration: dogs, and baby Hunters."""
+    return "dog" in p.tags or (p.category == "hunter" and not unit.adult)
+
+
+def is_enemy(a: Side, b: Side) -> bool:
+    """Opposing sides; the Gharvs are enemies of both players ("The Gharvs")."""
+    return a is not b
+
+
+#: Accessory counters that change the map for moving and attacking (webs do not).
+MAP_COUNTERS = frozenset(
+    {AccessoryKind.BRIDGE, AccessoryKind.GALLERY, AccessoryKind.DEMOLISHED_WALL}
+)
+
+
+class PositionInfo:
+    """What one state version of a game says about who stands where: each unit's
+    profile and footprint, the standing characters next to each hex, and the map
+    counters' fingerprint (keys of the per-map caches)."""
+
+    __slots__ = ("adjacent", "attack", "fingerprint", "footprints", "profiles", "version")
+
+    def __init__(self, game: Game) -> None:
+        self.version = game.version
+        self.fingerprint: tuple[Any, ...] = tuple(
+            sorted(
+                (a.id, a.kind.value, a.hexes, a.face_up, a.facing)
+                for a in game.state.accessories.values()
+                if a.kind in MAP_COUNTERS
+            )
+        )
+        roster = game.rules.roster
+        self.profiles: dict[str, Profile] = {}
+        self.footprints: dict[str, tuple[Hex, ...]] = {}
+        self.adjacent: dict[Hex, list[tuple[Unit, Hex]]] = {}
+        for unit in game.state.units.values():
+            if unit.hex is None:
+                continue
+            p = profile(game, unit)
+            self.profiles[unit.id] = p
+            cells = hexes_for(unit.hex, p.size, unit.facing)
+            self.footprints[unit.id] = cells
+            if not unit.standing:
+                continue
+            if infiltration_column(roster[unit.kind], adult=unit.adult) is None:
+                continue  # a baby Hunter "has no effect on enemies trying to infiltrate"
+            for a in cells:
+                for n in a.neighbours():
+                    self.adjacent.setdefault(n, []).append((unit, a))
+        verdicts: dict[tuple[Any, ...], dict[tuple[Any, ...], bool]] = game.cache.setdefault(
+            "attack_verdicts", {}
+        )
+        if self.fingerprint not in verdicts and len(verdicts) > 16:
+            verdicts.clear()
+        self.attack = verdicts.setdefault(self.fingerprint, {})
+
+
+def position_info(game: Game) -> PositionInfo:
+    """The `PositionInfo` of the game's current state version (built once per version)."""
+    info = game.cache.get("position_info")
+    if not isinstance(info, PositionInfo) or info.version != game.version:
+        info = PositionInfo(game)
+        game.cache["position_info"] = info
+    return info
+
+
+def threats_at(
+    game: Game,
+    mover: Unit,
+    cells: tuple[Hex, ...],
+    level: float,
+    *,
+    ignore: frozenset[str] = frozenset(),
+    mover_profile: Profile | None = None,
+) -> list[Unit]:
+    """Enemies adjacent to the hexes `cells` (the mover's footprint there) and in a
+    position to attack the mover standing on them at `level`, sorted by id."""
+    p = mover_profile or profile(game, mover)
+    if exempt(p, mover):
+        return []
+    info = position_info(game)
+    adjacent = info.adjacent
+    verdicts = info.attack
+    found: dict[str, Unit] = {}
+    for c in cells:
+        for enemy, a in adjacent.get(c, ()):
+            if (
+                enemy.id == mover.id
+                or enemy.id in found
+                or enemy.id in ignore
+                or not is_enemy(mover.side, enemy.side)
+                or a in cells
+            ):
+                continue
+            ep = info.profiles[enemy.id]
+            key: tuple[Any, ...] = (ep.side, ep.category, ep.armoured, "goblin" in ep.tags)
+            key = (*key, ep.movement, a, enemy.level, c, level)
+            ok = verdicts.get(key)
+            if ok is None:
+                ok = can_attack_hex(game, enemy, ep, a, c, level).ok
+                verdicts[key] = ok
+            if ok:
+                found[enemy.id] = enemy
+    return [found[k] for k in sorted(found)]
+
+
+def infiltration_threats(
+    game: Game,
+    mover: Unit,
+    crossed: Hex,
+    *,
+    ignore: frozenset[str] = frozenset(),
+    level: float | None = None,
+    facing: int | None = None,
+) -> list[Unit]:
+    """The enemies adjacent to `crossed` in a position to attack `mover` there, minus
+    the ids in `ignore` (advance after combat: enemies engaged in a combat).
+
+    `crossed` is the mover's anchor (the Queen's centre, a Guard's head, with `facing`,
+    default his own); `level` defaults to the level of the hex (the floor of a walkway
+    hex unless the mover stands on its deck there).
+    """
+    p = profile(game, mover)
+    if level is None:
+        cell = game.board.cells.get(crossed)
+        ground = 0.0 if cell is None else cell.level
+        level = mover.level if crossed == mover.hex else ground
+    cells = hexes_for(crossed, p.size, mover.facing if facing is None else facing)
+    return threats_at(game, mover, cells, level, ignore=ignore, mover_profile=p)
+
+
+def resolve_infiltration(
+    game: Game, mover: Unit, crossed: Hex, threats: list[Unit]
+) -> tuple[bool, list[Event]]:
+    """Roll once per enemy in `threats` on the Infiltration Table and apply the results
+    to `mover`, who is crossing `crossed` (he must already stand there). Returns whether
+    he is stopped there, and the events (dice, wounds, knock-outs, the stop).
+
+    A stopped mover loses his remaining movement points (`mp_spent` set to his
+    potential); where he ends when he may not stay on `crossed` (stacking) is the
+    caller's business (movement: the last hex of the path where he may stand).
+    """
+    table = game.rules.infiltration
+    roster = game.rules.roster
+    events: list[Event] = []
+    p = profile(game, mover)
+    if exempt(p, mover):
+        return False, events
+    for enemy in threats:
+        column = infiltration_column(roster[enemy.kind], adult=enemy.adult)
+        if column is None:
+            continue
+        modifier = 0
+        if mover.wounds > 0:
+            modifier += table.modifiers.mover_wounded
+        if enemy.wounds > 0:
+            modifier += table.modifiers.enemy_wounded
+        _, die = game.roll(f"infiltration past {enemy.id} ({column})", RULE, modifier, by=mover.id)
+        result = table.roll(column, die.value, modifier)
+        events.append(die)
+        if not result.stops:
+            continue
+        events.extend(suffer(game, mover, result.effect, RULE))
+        mover.mp_spent = max(mover.mp_spent, p.movement)
+        events.append(MovementStopped(mover.id, crossed, f"{result.name} ({enemy.id})", RULE_TABLE))
+        game.touch()
+        return True, events
+    return False, events
+
+
+def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[Event]:
+    """Apply a knocked-out or wounded effect of the Infiltration or Jump Table to
+    `unit`, with the special rules of the counters ("Special Rules")."""
+    from dragonnoir.engine.events import UnitKilled
+
+    effect = RollEffect(effect)
+    if effect is RollEffect.NONE or not unit.alive:
+        return []
+    p = profile(game, unit)
+    events: list[Event] = []
+    if p.category in ("living_dead", "gargoyle"):
+        return events  # "it is impossible to knock them out, wound them"
+    if "crazy_ork" in p.tags and not unit.frenzied:
+        unit.frenzied = True  # "goes into a frenzy" on a wound or a knock-out
+        return events
+    if effect is RollEffect.KNOCKED_OUT:
+        can_be_knocked_out = (
+            p.category == "adventurer"
+            and "troll" not in p.tags
+            and "dog" not in p.tags
+            and not unit.frenzied
+        )
+        if can_be_knocked_out:
+            unit.status = Status.KNOCKED_OUT
+            unit.knocked_out_turn = game.state.turn
+            events.append(UnitKnockedOut(unit.id, rule))
+        return events
+    # Wounded.
+    unit.wounds += 1
+    dies = unit.wounds >= p.wounds_to_kill or (p.is_krob and not unit.adult) or unit.frenzied
+    if dies:
+        unit.status = Status.KILLED
+        events.append(UnitKilled(unit.id, rule))
+    else:
+        unit.status = Status.WOUNDED if unit.status is not Status.KNOCKED_OUT else unit.status
+        events.append(UnitWounded(unit.id, unit.wounds, rule))
+    return events

@@ -1,0 +1,1266 @@
+"""Movement ("Movement", "Movement Restrictions", "Movement of Alkiram and the Queen's
+Guards", "Infiltration of Enemy Lines", "Stacking", "Defensive Fire", Movement
+Restriction 8's Jump Table).
+
+What this module decides, and where (docs/movement.md has every reading):
+
+- `search(game, unit, budget, ...)`: every place a character may end a move, with the
+  cheapest path (then the fewest infiltration rolls, then the first found in direction
+  order), its cost, level, facing options and the infiltration rolls it triggers. A
+  Dijkstra over (hex, facing, level) states; one step is judged by `steps.step`
+  (Movement Restrictions 2-9 that depend on the map), cached per game and per profile;
+  who stands where (Restriction 1, stacking, webs, infiltration) per position.
+- `legal_destinations(game, unit_id)`: the same for a character's normal move, keyed by
+  the hex where he ends.
+- `Move`: explain (the first failing step names its rule), apply (hex by hex, rolling
+  for infiltration on each hex crossed but the last, pausing for defensive fire during
+  the Krob movement phase).
+- `Jump`: a daredevil adventurer jumps one level up or down (Jump Table).
+
+"A character's move is one continuous path": a character makes his Move (and his
+Jumps) in one go; once another character has moved, his movement is over for the phase.
+A Move or Jump that continues a character's movement right after his own previous one is
+part of the same path: the hex he continues from is then crossed (it triggers
+infiltration rolls), since he does not end his movement there.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from dragonnoir.engine.actions import Action, Jump, Move, Pass
+from dragonnoir.engine.events import DecisionRequested, Event, MovementStopped, UnitMoved
+from dragonnoir.engine.explain import Explanation, allowed, refused
+from dragonnoir.engine.game import register_actions, register_decision
+from dragonnoir.engine.rules import infiltration as infil
+from dragonnoir.engine.rules.footprint import GUARD_SIZE, QUEEN_SIZE, hexes_for
+from dragonnoir.engine.rules.steps import (
+    R_BIG,
+    R_STONE_BRIDGE,
+    R_WALKWAY,
+    R_WALLS,
+    R_WATER,
+    R_WEBS,
+    R_WOODEN_BRIDGE,
+    Step,
+    edge_feature,
+    never_swims,
+    step,
+    terrain_at,
+)
+from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
+from dragonnoir.engine.tables import JumpDirection
+from dragonnoir.engine.values import Profile, profile
+from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.hexmap.hexes import Hex
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+R_ENEMY = "Movement Restriction 1 (enemy characters)"
+R_MOVEMENT = "Movement"
+R_STACKING = "Stacking"
+R_CONTINUOUS = "Movement (a character's move is one continuous path)"
+R_CROSSBOW = "Organisation of the Game Turn: Adventurer Player Turn, 2. Movement"
+R_JUMP = "Movement Restriction 8 (levels; Jump Table)"
+R_DEFENSIVE = "Defensive Fire"
+R_COUNTERS = "The Characters"
+
+#: Edge features that stop a big counter from straddling them.
+_SPLITTING = {
+    EdgeFeature.WALL,
+    EdgeFeature.WINDOW,
+    EdgeFeature.ARROW_SLIT,
+    EdgeFeature.LOW_WALL,
+    EdgeFeature.CLIFF,
+}
+#: Edge features a jump cannot cross (walls; the parapet of the stone bridge is judged
+#: by Restriction 4).
+_JUMP_BLOCKING = {EdgeFeature.WALL, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT}
+
+#: (anchor, facing, level)
+Node = tuple[Hex, int, float]
+#: A step of the search: (new node, cost, rotation?, occupancy slots, hexes covered).
+_Edge = tuple[Node, int, bool, tuple[tuple[Hex, bool], ...], tuple[Hex, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """Where a move may end, and how.
+
+    `path`: the hexes entered, in order (anchors for the Queen and her Guards);
+    `cost`: movement points; `level`: the level at the end (a walkway hex has two);
+    `facings`: the orientations a big counter may end in for that cost (the current one
+    first), () for the others; `rolls`: infiltration rolls the path triggers;
+    `web_stop`: for an adventurer whose path runs into a spider web hidden from him, the
+    hex where it will stop him ("the character stops on the previous hex"), else None.
+    """
+
+    hex: Hex
+    level: float
+    cost: int
+    path: tuple[Hex, ...]
+    rolls: int
+    facings: tuple[int, ...] = ()
+    web_stop: Hex | None = None
+
+
+# -- the hook for defensive fire -----------------------------------------------------------
+
+DefensiveFireCheck = Callable[["Game", Unit], bool]
+_DEFENSIVE_FIRE_CHECKS: list[DefensiveFireCheck] = []
+
+
+def register_defensive_fire_check(check: DefensiveFireCheck) -> None:
+    """The Fire rules say here when a Krob that has just entered a hex may be shot at."""
+    if check not in _DEFENSIVE_FIRE_CHECKS:
+        _DEFENSIVE_FIRE_CHECKS.append(check)
+
+
+def defensive_fire_possible(game: Game, krob: Unit) -> bool:
+    """May the Adventurer player interrupt `krob`'s move here to fire ("Defensive
+    Fire")? False until a Fire module registers a check (or replaces this function)."""
+    return any(check(game, krob) for check in _DEFENSIVE_FIRE_CHECKS)
+
+
+#: Other answers to a "defensive_fire" decision (the Fire module registers `Fire`):
+#: action type name -> an object with the `DecisionRules` methods. An answer that leaves
+#: the decision pending lets the player fire again; `Pass` resumes the Krob's move.
+DEFENSIVE_FIRE_ANSWERS: dict[str, Any] = {}
+
+
+# -- static tables, per game ---------------------------------------------------------------
+
+
+def _pkey(p: Profile) -> tuple[Any, ...]:
+    """What in a profile changes how one step is judged."""
+    return (p.side, p.category, p.armoured, "goblin" in p.tags, p.movement, p.size)
+
+
+class _Graph:
+    """Memoised moves of one kind of character on one map (board + map counters)."""
+
+    __slots__ = ("edges", "fits", "game", "p", "unit")
+
+    def __init__(self, game: Game, unit: Unit, p: Profile) -> None:
+        self.game = game
+        self.unit = unit
+        self.p = p
+        self.edges: dict[Node, tuple[_Edge, ...]] = {}
+        self.fits: dict[tuple[Hex, int], float | None] = {}
+
+    def moves(self, node: Node) -> tuple[_Edge, ...]:
+        """The steps from `node`: (new node, cost, rotation?, slots, cells covered)."""
+        found = self.edges.get(node)
+        if found is None:
+            cells = self.game.board.cells
+            size = self.p.size
+            out: list[_Edge] = []
+            for dst, facing, level, cost, rotation in self._moves(node):
+                covered = _cells(self.p, dst, facing)
+                if size == 1:
+                    slots: tuple[tuple[Hex, bool], ...] = (
+                        (dst, bool(cells[dst].walkway and level == 1.0)),
+                    )
+                else:
+                    slots = tuple((h, False) for h in covered)
+                out.append(((dst, facing, level), cost, rotation, slots, covered))
+            found = tuple(out)
+            self.edges[node] = found
+        return found
+
+    def _moves(self, node: Node) -> tuple[tuple[Hex, int, float, int, bool], ...]:
+        anchor, facing, level = node
+        game, unit, p = self.game, self.unit, self.p
+        out: list[tuple[Hex, int, float, int, bool]] = []
+        if p.size == 1:
+            for dst in anchor.neighbours():
+                if dst not in game.board.cells:
+                    continue
+                verdict = step(game, unit, p, anchor, level, dst, webs=False)
+                if verdict.ok:
+                    out.append((dst, facing, verdict.level, verdict.cost, False))
+            return tuple(out)
+        old = hexes_for(anchor, p.size, facing)
+        for dst in anchor.neighbours():
+            judged = self.translate(anchor, facing, level, dst)
+            if judged.ok:
+                out.append((dst, facing, judged.level, judged.cost, False))
+        if p.size == GUARD_SIZE:
+            for turn in (1, -1):
+                new_facing = (facing + turn) % 6
+                if self.fit(anchor, new_facing) != level:
+                    continue
+                new = hexes_for(anchor, p.size, new_facing)
+                gained = [h for h in new if h not in old]
+                if all(
+                    any(
+                        o.distance(g) == 1 and step(game, unit, p, o, level, g, webs=False).ok
+                        for o in old
+                    )
+                    for g in gained
+                ):
+                    out.append((anchor, new_facing, level, 0, True))
+        return tuple(out)
+
+    def fit(self, anchor: Hex, facing: int) -> float | None:
+        """The level a big counter stands at with this placement, None if it does not
+        fit ("impossible ... to pass through places whose width is less than 3 hexes for
+        the Queen and 2 for the Guards")."""
+        key = (anchor, facing % 6 if self.p.size == GUARD_SIZE else 0)
+        if key in self.fits:
+            return self.fits[key]
+        level = self._fit(anchor, facing)
+        self.fits[key] = level
+        return level
+
+    def _fit(self, anchor: Hex, facing: int) -> float | None:
+        game, p = self.game, self.p
+        cells = hexes_for(anchor, p.size, facing)
+        level: float | None = None
+        for h in cells:
+            cell = game.board.cells.get(h)
+            terrain = terrain_at(game, h)
+            if cell is None or terrain is None or not terrain.passable:
+                return None
+            if terrain.water and never_swims(p):
+                return None
+            if terrain.move_cost is not None and terrain.move_cost > p.movement:
+                return None
+            if level is None:
+                level = cell.level
+            elif cell.level != level:
+                return None
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                if a.distance(b) == 1 and edge_feature(game, a, b) in _SPLITTING:
+                    return None
+        return level
+
+    def translate(self, anchor: Hex, facing: int, level: float, dst: Hex) -> Step:
+        """A big counter moves its anchor to the adjacent `dst`, keeping its facing: each
+        newly covered hex is entered from the covered hex behind it (a legal step), and
+        the step costs the most expensive of them (our reading)."""
+        game, unit, p = self.game, self.unit, self.p
+        d = anchor.direction_to(dst)
+        if d is None:
+            return Step(False, reason="the hexes are not adjacent", rule=R_MOVEMENT)
+        new_level = self.fit(dst, facing)
+        if new_level is None:
+            return Step(
+                False,
+                reason=f"the {p.category} does not fit there (too narrow, uneven, or "
+                "impassable for it)",
+                rule=R_BIG,
+            )
+        old = set(hexes_for(anchor, p.size, facing))
+        cost = 0
+        delta = dst - anchor
+        for h in hexes_for(dst, p.size, facing):
+            if h in old:
+                continue
+            verdict = step(game, unit, p, h - delta, level, h, webs=False)
+            if not verdict.ok:
+                return verdict
+            if verdict.level != new_level:
+                return Step(False, reason="its hexes would stand on two levels", rule=R_BIG)
+            cost = max(cost, verdict.cost)
+        return Step(True, new_level, cost)
+
+
+def _graph(game: Game, unit: Unit, p: Profile) -> _Graph:
+    state = _position(game)
+    graphs: dict[tuple[Any, ...], _Graph] = game.cache.setdefault("movement_graphs", {})
+    key = (state.fingerprint, _pkey(p))
+    graph = graphs.get(key)
+    if graph is None:
+        if len(graphs) > 64:  # map counters changed many times: start again
+            graphs.clear()
+        graph = _Graph(game, unit, p)
+        graphs[key] = graph
+    graph.unit = unit
+    return graph
+
+
+# -- who stands where, per position ---------------------------------------------------------
+
+
+class _Position:
+    """Occupancy by slot (hex, on a walkway deck?) and the webs, for one state version."""
+
+    __slots__ = ("fingerprint", "living", "results", "standing", "version", "webs")
+
+    def __init__(self, game: Game) -> None:
+        info = infil.position_info(game)
+        self.version = game.version
+        self.fingerprint = info.fingerprint
+        self.living: dict[tuple[Hex, bool], list[Unit]] = {}
+        self.standing: dict[tuple[Hex, bool], list[Unit]] = {}
+        cells = game.board.cells
+        for unit in game.state.units.values():
+            if unit.hex is None or not unit.alive:
+                continue
+            for h in info.footprints[unit.id]:
+                cell = cells.get(h)
+                slot = (h, bool(cell is not None and cell.walkway and unit.level == 1.0))
+                self.living.setdefault(slot, []).append(unit)
+                if unit.standing:
+                    self.standing.setdefault(slot, []).append(unit)
+        self.webs: dict[Hex, Side | None] = {}
+        for acc in game.state.accessories.values():
+            if acc.kind is AccessoryKind.WEB and acc.face_up:
+                for h in acc.hexes:
+                    self.webs[h] = acc.hidden_from
+        self.results: dict[tuple[Any, ...], Any] = {}
+
+
+def _position(game: Game) -> _Position:
+    pos = game.cache.get("movement_position")
+    if not isinstance(pos, _Position) or pos.version != game.version:
+        pos = _Position(game)
+        game.cache["movement_position"] = pos
+    return pos
+
+
+def _slot(game: Game, h: Hex, level: float) -> tuple[Hex, bool]:
+    cell = game.board.cells.get(h)
+    return (h, bool(cell is not None and cell.walkway and level == 1.0))
+
+
+def _cells(p: Profile, anchor: Hex, facing: int) -> tuple[Hex, ...]:
+    return (anchor,) if p.size == 1 else hexes_for(anchor, p.size, facing)
+
+
+def _enemy_in(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> Unit | None:
+    """A standing enemy in one of `slots` (Movement Restriction 1)."""
+    for slot in slots:
+        for other in pos.standing.get(slot, ()):
+            if other.id != unit.id and infil.is_enemy(unit.side, other.side):
+                return other
+    return None
+
+
+def _occupant(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> Unit | None:
+    """Another living character in one of `slots` ("Stacking")."""
+    for slot in slots:
+        for other in pos.living.get(slot, ()):
+            if other.id != unit.id:
+                return other
+    return None
+
+
+def _web_known(side: Side, hidden_from: Side | None) -> bool:
+    return hidden_from is not side
+
+
+# -- the search ----------------------------------------------------------------------------
+
+
+def _start_node(game: Game, unit: Unit, p: Profile, start: Hex, level: float) -> Node:
+    facing = unit.facing % 6 if p.size == GUARD_SIZE else 0
+    return (start, facing, level)
+
+
+def _run(
+    game: Game,
+    unit: Unit,
+    p: Profile,
+    budget: int,
+    start: Node,
+    *,
+    first_step_in: frozenset[Hex] | None,
+    ignore: frozenset[str],
+    continuing: bool,
+    follow: tuple[Hex, ...] | None = None,
+) -> tuple[
+    dict[tuple[Node, int], tuple[int, int]],
+    dict[tuple[Node, int], tuple[Node, int] | None],
+    dict[tuple[Node, int], Hex | None],
+]:
+    """Dijkstra over (node, index along `follow`) with labels (MP, rolls).
+
+    Without `follow` the index is always 0. Rolls are charged when a node is left
+    (the hex is then crossed); the start node counts only when `continuing`.
+    """
+    graph = _graph(game, unit, p)
+    pos = _position(game)
+    mover_exempt = infil.exempt(p, unit)
+    adjacent = infil.position_info(game).adjacent
+    adventurer = unit.side is Side.ADVENTURERS
+    webs = pos.webs if adventurer else {}
+    enemy_slots = {
+        slot
+        for slot, there in pos.standing.items()
+        if any(u.id != unit.id and infil.is_enemy(unit.side, u.side) for u in there)
+    }
+    key0 = (start, 0)
+    best: dict[tuple[Node, int], tuple[int, int]] = {key0: (0, 0)}
+    parent: dict[tuple[Node, int], tuple[Node, int] | None] = {key0: None}
+    web_stop: dict[tuple[Node, int], Hex | None] = {key0: None}
+    done: set[tuple[Node, int]] = set()
+    heap: list[tuple[int, int, int, Node, int]] = [(0, 0, 0, start, 0)]
+    seq = 0
+    n_follow = -1 if follow is None else len(follow)
+    while heap:
+        mp, rolls, _, node, idx = heapq.heappop(heap)
+        key = (node, idx)
+        if key in done:
+            continue
+        done.add(key)
+        anchor, facing, level = node
+        leaving = 0
+        if not mover_exempt and (continuing or node is not start):
+            cells = _cells(p, anchor, facing)
+            if any(c in adjacent for c in cells):
+                leaving = len(infil.threats_at(game, unit, cells, level, ignore=ignore))
+        for dnode, cost, rotation, slots, covered in graph.moves(node):
+            nmp = mp + cost
+            if nmp > budget:
+                continue
+            nidx = idx
+            if follow is not None and not rotation:
+                if idx >= n_follow or follow[idx] != dnode[0]:
+                    continue
+                nidx = idx + 1
+            if (
+                node is start
+                and first_step_in is not None
+                and not rotation
+                and not any(h in first_step_in for h in covered)
+            ):
+                continue
+            if enemy_slots and any(s in enemy_slots for s in slots):
+                continue  # Movement Restriction 1
+            stop_at = web_stop[key]
+            if webs and not rotation:
+                hidden = _web_hit(webs, unit.side, covered)
+                if hidden is False:
+                    continue  # a web he can see stops him before it (Restriction 7)
+                if hidden is True and stop_at is None:
+                    stop_at = anchor
+            nkey = (dnode, nidx)
+            if nkey in done:
+                continue
+            label = (nmp, rolls + (0 if rotation else leaving))
+            old = best.get(nkey)
+            if old is None or label < old:
+                best[nkey] = label
+                parent[nkey] = key
+                web_stop[nkey] = stop_at
+                seq += 1
+                heapq.heappush(heap, (label[0], label[1], seq, nkey[0], nidx))
+    return best, parent, web_stop
+
+
+def _web_hit(webs: dict[Hex, Side | None], side: Side, cells: Iterable[Hex]) -> bool | None:
+    """False: a web the mover knows of; True: one hidden from him; None: no web."""
+    hit: bool | None = None
+    for h in cells:
+        if h in webs:
+            if _web_known(side, webs[h]):
+                return False
+            hit = True
+    return hit
+
+
+def _path_of(
+    parent: dict[tuple[Node, int], tuple[Node, int] | None],
+    key: tuple[Node, int],
+    memo: dict[tuple[Node, int], tuple[Hex, ...]],
+) -> tuple[Hex, ...]:
+    """The anchors entered to reach `key` (rotations in place add none)."""
+    found = memo.get(key)
+    if found is not None:
+        return found
+    prev = parent[key]
+    if prev is None:
+        path: tuple[Hex, ...] = ()
+    else:
+        before = _path_of(parent, prev, memo)
+        path = before if prev[0][0] == key[0][0] else (*before, key[0][0])
+    memo[key] = path
+    return path
+
+
+def _can_end(game: Game, pos: _Position, unit: Unit, p: Profile, node: Node) -> bool:
+    anchor, facing, level = node
+    if p.size == 1:
+        return _occupant(pos, unit, (_slot(game, anchor, level),)) is None
+    return _occupant(pos, unit, ((h, False) for h in hexes_for(anchor, p.size, facing))) is None
+
+
+def search(
+    game: Game,
+    unit: Unit,
+    budget: int,
+    *,
+    start: Hex | None = None,
+    start_level: float | None = None,
+    first_step_in: frozenset[Hex] | None = None,
+    ignore: frozenset[str] = frozenset(),
+    continuing: bool = False,
+) -> dict[Hex, Destination]:
+    """Where `unit` may end a move of at most `budget` movement points.
+
+    From `start`/`start_level` (default: where it stands); `first_step_in`: the first
+    hex entered must be one of these (advance after combat: a hex the enemy left; for
+    the Queen and Guards, the first step must cover one); `ignore`: enemies that cause
+    no infiltration roll (advance after combat: those engaged in a combat);
+    `continuing`: the start hex is crossed too (his movement goes on). One destination
+    per hex; where a walkway hex can be reached on its deck and underneath, the cheaper
+    (then the lower) is kept — `search_all` gives both.
+    """
+    found = search_all(
+        game,
+        unit,
+        budget,
+        start=start,
+        start_level=start_level,
+        first_step_in=first_step_in,
+        ignore=ignore,
+        continuing=continuing,
+    )
+    out: dict[Hex, Destination] = {}
+    for (h, _level), dest in found.items():
+        old = out.get(h)
+        if old is None or (dest.cost, dest.rolls, dest.level) < (old.cost, old.rolls, old.level):
+            out[h] = dest
+    return out
+
+
+def search_all(
+    game: Game,
+    unit: Unit,
+    budget: int,
+    *,
+    start: Hex | None = None,
+    start_level: float | None = None,
+    first_step_in: frozenset[Hex] | None = None,
+    ignore: frozenset[str] = frozenset(),
+    continuing: bool = False,
+) -> dict[tuple[Hex, float], Destination]:
+    """`search`, keyed by (hex, level): a walkway hex may appear twice."""
+    origin = start if start is not None else unit.hex
+    if origin is None:
+        return {}
+    level = start_level if start_level is not None else unit.level
+    p = profile(game, unit)
+    pos = _position(game)
+    cache_key = ("search", unit.id, origin, level, budget, first_step_in, ignore, continuing)
+    cached = pos.results.get(cache_key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    start_node = _start_node(game, unit, p, origin, level)
+    best, parent, web_stop = _run(
+        game,
+        unit,
+        p,
+        budget,
+        start_node,
+        first_step_in=first_step_in,
+        ignore=ignore,
+        continuing=continuing,
+    )
+    # Group the end nodes by (anchor, level): a big counter's facings share a destination.
+    groups: dict[tuple[Hex, float], list[tuple[Node, int]]] = {}
+    for key in best:
+        node = key[0]
+        if node[0] == origin or not _can_end(game, pos, unit, p, node):
+            continue
+        groups.setdefault((node[0], node[2]), []).append(key)
+    out: dict[tuple[Hex, float], Destination] = {}
+    memo: dict[tuple[Node, int], tuple[Hex, ...]] = {}
+    for (h, lvl), keys in groups.items():
+        keys.sort(key=lambda k: (best[k], (k[0][1] - unit.facing) % 6))
+        first = keys[0]
+        cost, rolls = best[first]
+        if p.size == QUEEN_SIZE:
+            facings = tuple((unit.facing + i) % 6 for i in range(6))
+        elif p.size == GUARD_SIZE:
+            facings = tuple(k[0][1] for k in keys if best[k] == best[first])
+        else:
+            facings = ()
+        out[(h, lvl)] = Destination(
+            h, lvl, cost, _path_of(parent, first, memo), rolls, facings, web_stop[first]
+        )
+    pos.results[cache_key] = out
+    return out
+
+
+def budget_of(game: Game, unit: Unit) -> int:
+    """Movement points left: the potential on the counter minus those spent."""
+    return max(0, profile(game, unit).movement - unit.mp_spent)
+
+
+def legal_destinations(game: Game, unit_id: str) -> dict[Hex, Destination]:
+    """Where the character may end his move now, for the UI: {} when he may not move."""
+    unit = game.state.units[unit_id]
+    if _may_move(game, unit) is not None:
+        return {}
+    return search(game, unit, budget_of(game, unit), continuing=_continuing(game, unit))
+
+
+# -- who may move -------------------------------------------------------------------------
+
+
+def _continuing(game: Game, unit: Unit) -> bool:
+    """His movement is in progress: he was the last to move, in this phase."""
+    moving = game.state.scratch.get("moving")
+    return bool(
+        unit.moved
+        and isinstance(moving, dict)
+        and moving.get("unit") == unit.id
+        and moving.get("turn") == game.state.turn
+        and moving.get("phase") == game.state.phase
+    )
+
+
+def _may_move(game: Game, unit: Unit) -> Explanation | None:
+    """Why `unit` may not move now, or None."""
+    ph = game.phase
+    if unit.hex is None:
+        return refused(f"{unit.id} is not on the map", R_MOVEMENT)
+    if unit.side is not ph.side:
+        return refused(f"{unit.id} does not belong to the player whose turn it is", ph.section)
+    if not unit.alive:
+        return refused(f"{unit.id} is dead", R_COUNTERS)
+    if not unit.standing:
+        return refused(f"{unit.id} is knocked out and cannot move", R_COUNTERS)
+    if unit.side is Side.GHARVS:
+        return refused("the Gharvs move by the rules alone", "The Gharvs")
+    p = profile(game, unit)
+    if p.weapon == "crossbow" and unit.fired:
+        return refused(
+            "all Adventurers may move, except the crossbowmen who have just fired",
+            R_CROSSBOW,
+        )
+    if unit.moved and not _continuing(game, unit):
+        return refused(
+            f"{unit.id} has already moved this phase: a character's move is one "
+            "continuous path, made before another character moves",
+            R_CONTINUOUS,
+        )
+    if unit.mp_spent >= p.movement:
+        return refused(f"{unit.id} has no movement points left", R_MOVEMENT)
+    return None
+
+
+# -- Move: explain -------------------------------------------------------------------------
+
+
+@dataclass
+class _Route:
+    """A checked path: the placements entered, with the cost of each step."""
+
+    steps: list[tuple[Hex, int, float, int]]  # (anchor, facing, level, cost)
+    cost: int
+    rolls: int
+    facing: int
+    web_stop: Hex | None
+
+
+def _check_path(game: Game, unit: Unit, move: Move) -> Explanation | _Route:
+    p = profile(game, unit)
+    why = _may_move(game, unit)
+    if why is not None:
+        return why
+    assert unit.hex is not None
+    if p.size == 1 and move.facing is not None and move.facing != unit.facing:
+        return refused("only the Queen and her Guards choose an orientation", R_BIG)
+    if move.facing is not None and not 0 <= move.facing <= 5:
+        return refused("an orientation is 0..5", R_BIG)
+    if not move.path and (p.size == 1 or unit.moved):
+        return refused("a move enters at least one hex", R_MOVEMENT)
+    budget = budget_of(game, unit)
+    continuing = _continuing(game, unit)
+    if p.size == 1:
+        return _walk(game, unit, p, move.path, budget, continuing)
+    return _walk_big(game, unit, p, move, budget, continuing)
+
+
+def _walk(
+    game: Game, unit: Unit, p: Profile, path: tuple[Hex, ...], budget: int, continuing: bool
+) -> Explanation | _Route:
+    """A one-hex character's path, hex by hex: the first failing step names its rule."""
+    pos = _position(game)
+    assert unit.hex is not None
+    here, level = unit.hex, unit.level
+    cost = rolls = 0
+    stop: Hex | None = None
+    steps: list[tuple[Hex, int, float, int]] = []
+    for i, dst in enumerate(path):
+        if i > 0 or continuing:
+            rolls += len(infil.threats_at(game, unit, (here,), level, mover_profile=p))
+        verdict = step(game, unit, p, here, level, dst, webs=False)
+        where = f"step {i + 1} ({here.q},{here.r} -> {dst.q},{dst.r})"
+        if not verdict.ok:
+            return refused(f"{where}: {verdict.reason}", verdict.rule, step=i + 1)
+        enemy = _enemy_in(pos, unit, (_slot(game, dst, verdict.level),))
+        if enemy is not None:
+            return refused(
+                f"{where}: {enemy.id}, an enemy, stands there (only knocked-out or dead "
+                "enemies can be passed through)",
+                R_ENEMY,
+                step=i + 1,
+            )
+        if unit.side is Side.ADVENTURERS and dst in pos.webs:
+            if _web_known(unit.side, pos.webs[dst]):
+                return refused(
+                    f"{where}: a spider web blocks adventurers (destroy it in combat)",
+                    R_WEBS,
+                    step=i + 1,
+                )
+            if stop is None:
+                stop = here
+        cost += verdict.cost
+        if cost > budget:
+            return refused(
+                f"{where}: the path costs {cost} MP, more than the {budget} left",
+                R_MOVEMENT,
+                step=i + 1,
+                cost=cost,
+            )
+        steps.append((dst, unit.facing, verdict.level, verdict.cost))
+        here, level = dst, verdict.level
+    other = _occupant(pos, unit, (_slot(game, here, level),))
+    if other is not None:
+        return refused(
+            f"{other.id} is already on that hex: at the end of movement only one living "
+            "character may remain per hex (two on a walkway: one on it, one underneath)",
+            R_STACKING,
+        )
+    return _Route(steps, cost, rolls, unit.facing, stop)
+
+
+def _walk_big(
+    game: Game, unit: Unit, p: Profile, move: Move, budget: int, continuing: bool
+) -> Explanation | _Route:
+    """The Queen's or a Guard's path: some sequence of orientations must carry it."""
+    assert unit.hex is not None
+    pos = _position(game)
+    start = _start_node(game, unit, p, unit.hex, unit.level)
+    best, parent, web_stop = _run(
+        game,
+        unit,
+        p,
+        budget,
+        start,
+        first_step_in=None,
+        ignore=frozenset(),
+        continuing=continuing,
+        follow=move.path,
+    )
+    n = len(move.path)
+    wanted = unit.facing if move.facing is None else move.facing
+    ends = [k for k in best if k[1] == n]
+    if p.size == GUARD_SIZE:
+        matching = [k for k in ends if k[0][1] == wanted]
+        if ends and not matching:
+            return refused(
+                f"the Guard cannot end this path facing {wanted}: it does not fit there",
+                R_BIG,
+            )
+        ends = matching
+    ends = [k for k in ends if _can_end(game, pos, unit, p, k[0])]
+    if not ends:
+        return _why_big_fails(game, unit, p, move, best, budget)
+    end = min(ends, key=lambda k: best[k])
+    chain: list[tuple[Node, int]] = []
+    cur: tuple[Node, int] | None = end
+    while cur is not None:
+        chain.append(cur)
+        cur = parent[cur]
+    chain.reverse()
+    steps: list[tuple[Hex, int, float, int]] = []
+    for a, b in itertools.pairwise(chain):
+        if a[0][0] != b[0][0]:
+            steps.append((b[0][0], b[0][1], b[0][2], best[b][0] - best[a][0]))
+    cost, rolls = best[end]
+    facing = wanted if p.size == QUEEN_SIZE else end[0][1]
+    return _Route(steps, cost, rolls, facing, web_stop[end])
+
+
+def _why_big_fails(
+    game: Game,
+    unit: Unit,
+    p: Profile,
+    move: Move,
+    best: dict[tuple[Node, int], tuple[int, int]],
+    budget: int,
+) -> Explanation:
+    graph = _graph(game, unit, p)
+    pos = _position(game)
+    n = len(move.path)
+    furthest = max(k[1] for k in best)
+    if furthest == n:
+        end = move.path[-1] if move.path else unit.hex
+        return refused(
+            f"another character stands under the {p.category} at ({end.q},{end.r}) "  # type: ignore[union-attr]
+            "or it cannot take that orientation there: only one living character may "
+            "remain per hex at the end of movement",
+            R_STACKING,
+        )
+    nodes = sorted((k for k in best if k[1] == furthest), key=lambda k: best[k])
+    dst = move.path[furthest]
+    where = f"step {furthest + 1} (to {dst.q},{dst.r})"
+    first: Explanation | None = None
+    for key in nodes:
+        anchor, facing, level = key[0]
+        verdict = graph.translate(anchor, facing, level, dst)
+        if not verdict.ok:
+            first = first or refused(f"{where}: {verdict.reason}", verdict.rule)
+            continue
+        enemy = _enemy_in(pos, unit, ((h, False) for h in hexes_for(dst, p.size, facing)))
+        if enemy is not None:
+            first = first or refused(f"{where}: {enemy.id}, an enemy, stands there", R_ENEMY)
+            continue
+        if best[key][0] + verdict.cost > budget:
+            first = first or refused(
+                f"{where}: the path costs more than the {budget} MP left", R_MOVEMENT
+            )
+    return first or refused(f"{where}: the {p.category} cannot go there", R_BIG)
+
+
+class MoveRules:
+    """Judges and carries out `Move` ("Movement")."""
+
+    def explain(self, game: Game, action: Action) -> Explanation:
+        assert isinstance(action, Move)
+        unit = game.state.units.get(action.unit)
+        if unit is None:
+            return refused(f"no character {action.unit!r}", R_COUNTERS)
+        route = _check_path(game, unit, action)
+        if isinstance(route, Explanation):
+            return route
+        return allowed(
+            f"{unit.id} moves {len(route.steps)} hex(es) for {route.cost} MP",
+            R_MOVEMENT,
+            cost=route.cost,
+            rolls=route.rolls,
+            facing=route.facing,
+        )
+
+    def apply(self, game: Game, action: Action) -> list[Event]:
+        assert isinstance(action, Move)
+        unit = game.state.units[action.unit]
+        route = _check_path(game, unit, action)
+        assert isinstance(route, _Route)
+        continuing = _continuing(game, unit)
+        _start_moving(game, unit)
+        assert unit.hex is not None
+        progress = {
+            "unit": unit.id,
+            "route": [[h.q, h.r, f, lvl, c] for h, f, lvl, c in route.steps],
+            "travelled": [[unit.hex.q, unit.hex.r, unit.facing, unit.level]],
+            "cross": continuing,
+            "facing": route.facing,
+            "entered": [],
+            "cost": 0,
+        }
+        return _proceed(game, progress)
+
+    def generate(self, game: Game, side: Side) -> Iterable[Action]:
+        for unit in sorted(game.state.units.values(), key=lambda u: u.id):
+            if unit.side is not side or _may_move(game, unit) is not None:
+                continue
+            p = profile(game, unit)
+            found = search_all(
+                game, unit, budget_of(game, unit), continuing=_continuing(game, unit)
+            )
+            for _, dest in sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+                if p.size == 1:
+                    yield Move(unit.id, dest.path)
+                else:
+                    for facing in dest.facings:
+                        yield Move(unit.id, dest.path, facing)
+
+
+def _start_moving(game: Game, unit: Unit) -> None:
+    unit.moved = True
+    game.state.scratch["moving"] = {
+        "unit": unit.id,
+        "turn": game.state.turn,
+        "phase": game.state.phase,
+    }
+
+
+# -- Move: apply, hex by hex ----------------------------------------------------------------
+
+
+def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
+    """Carry the move in `progress` on: infiltration on the hex being left, the next
+    step, the pause for defensive fire; until the path ends or he is stopped."""
+    unit = game.state.units[progress["unit"]]
+    p = profile(game, unit)
+    events: list[Event] = []
+    route: list[list[Any]] = progress["route"]
+    stopped = False
+    while route:
+        if not unit.standing or unit.hex is None:
+            stopped = True
+            break
+        if progress["cross"]:
+            threats = infil.infiltration_threats(game, unit, unit.hex, level=unit.level)
+            halted, rolled = infil.resolve_infiltration(game, unit, unit.hex, threats)
+            events.extend(rolled)
+            if halted:
+                stopped = True
+                break
+        q, r, facing, level, cost = route[0]
+        dst = Hex(int(q), int(r))
+        verdict = _recheck(game, unit, p, dst, int(facing), float(level), int(cost))
+        if verdict is not None:
+            events.append(MovementStopped(unit.id, unit.hex, verdict.reason, verdict.rule))
+            stopped = True
+            break
+        if unit.side is Side.ADVENTURERS and _web_ahead(game, unit, p, dst, int(facing)):
+            events.extend(_reveal_web(game, unit, dst, int(facing)))
+            unit.mp_spent = max(unit.mp_spent, p.movement)
+            stopped = True
+            break
+        route.pop(0)
+        unit.hex, unit.facing, unit.level = dst, int(facing), float(level)
+        unit.mp_spent += int(cost)
+        progress["cost"] += int(cost)
+        progress["entered"].append([dst.q, dst.r])
+        progress["travelled"].append([dst.q, dst.r, int(facing), float(level)])
+        progress["cross"] = True
+        game.touch()
+        if (
+            unit.side is Side.KROBS
+            and game.state.phase == "krob_movement"
+            and _module_hook()(game, unit)
+        ):
+            if not route:
+                _finish_facing(unit, p, progress)
+            events.append(_moved_event(unit, progress))
+            progress["entered"] = []
+            progress["cost"] = 0
+            game.state.scratch["move_in_progress"] = progress
+            decision = Decision(
+                "defensive_fire",
+                Side.ADVENTURERS,
+                {"unit": unit.id, "at": [dst.q, dst.r], "rest": len(route)},
+            )
+            game.push_decision(decision)
+            events.append(
+                DecisionRequested(
+                    "defensive_fire",
+                    Side.ADVENTURERS.value,
+                    f"fire at {unit.id} on ({dst.q},{dst.r}) or let it go on",
+                )
+            )
+            return events
+        p = profile(game, unit)
+    if stopped:
+        events.extend(_settle(game, unit, progress))
+    elif unit.alive:
+        _finish_facing(unit, p, progress)
+    if progress["entered"] or not events:
+        events.insert(0, _moved_event(unit, progress))
+    game.state.scratch.pop("move_in_progress", None)
+    game.touch()
+    return events
+
+
+def _module_hook() -> DefensiveFireCheck:
+    """The current `defensive_fire_possible` (a test or module may replace it)."""
+    return globals()["defensive_fire_possible"]  # type: ignore[no-any-return]
+
+
+def _finish_facing(unit: Unit, p: Profile, progress: dict[str, Any]) -> None:
+    if p.size == QUEEN_SIZE:
+        unit.facing = int(progress["facing"])
+
+
+def _moved_event(unit: Unit, progress: dict[str, Any]) -> UnitMoved:
+    path = tuple(Hex(int(q), int(r)) for q, r in progress["entered"])
+    return UnitMoved(unit.id, path, int(progress["cost"]))
+
+
+def _recheck(
+    game: Game, unit: Unit, p: Profile, dst: Hex, facing: int, level: float, cost: int
+) -> Explanation | None:
+    """A step checked when the move was accepted, checked again as it is made (after a
+    defensive shot the Krob may be wounded: fewer movement points)."""
+    assert unit.hex is not None
+    pos = _position(game)
+    if unit.mp_spent + cost > p.movement:
+        return refused("not enough movement points left to go on", R_MOVEMENT)
+    if p.size == 1:
+        slots: tuple[tuple[Hex, bool], ...] = (_slot(game, dst, level),)
+    else:
+        slots = tuple((h, False) for h in hexes_for(dst, p.size, facing))
+    enemy = _enemy_in(pos, unit, slots)
+    if enemy is not None:
+        return refused(f"{enemy.id}, an enemy, stands in the way", R_ENEMY)
+    return None
+
+
+def _web_ahead(game: Game, unit: Unit, p: Profile, dst: Hex, facing: int) -> bool:
+    webs = _position(game).webs
+    return any(h in webs for h in _cells(p, dst, facing))
+
+
+def _reveal_web(game: Game, unit: Unit, dst: Hex, facing: int) -> list[Event]:
+    """A spider web the adventurer did not know of stops him on the previous hex."""
+    assert unit.hex is not None
+    for acc in game.state.accessories.values():
+        if acc.kind is AccessoryKind.WEB and acc.face_up and dst in acc.hexes:
+            acc.hidden_from = None
+    game.touch()
+    return [
+        MovementStopped(
+            unit.id,
+            unit.hex,
+            f"a spider web on ({dst.q},{dst.r}) blocks the way",
+            R_WEBS,
+        )
+    ]
+
+
+def _settle(game: Game, unit: Unit, progress: dict[str, Any]) -> list[Event]:
+    """A move stopped early ends where he stands, unless another living character is
+    there: then on the last hex of his path where he may stand (our reading)."""
+    if unit.hex is None or not unit.alive:
+        return []
+    p = profile(game, unit)
+    pos = _position(game)
+    travelled = progress["travelled"]
+    for q, r, facing, level in reversed(travelled):
+        node = (Hex(int(q), int(r)), int(facing), float(level))
+        if _can_end(game, pos, unit, p, node):
+            break
+    else:  # cannot happen: he stood on his starting hex alone
+        return []
+    if (unit.hex, unit.facing, unit.level) == node:
+        return []
+    unit.hex, unit.facing, unit.level = node
+    game.touch()
+    return [
+        MovementStopped(
+            unit.id,
+            node[0],
+            "he may not stay where he was stopped: he ends on the last hex of his path "
+            "where he may stand",
+            R_STACKING,
+        )
+    ]
+
+
+def resume_move(game: Game) -> list[Event]:
+    """Carry on the Krob move interrupted for defensive fire (the Fire module may call
+    it when the Adventurer player is done firing)."""
+    progress = game.state.scratch.get("move_in_progress")
+    if not isinstance(progress, dict):
+        return []
+    return _proceed(game, progress)
+
+
+class DefensiveFireRules:
+    """The "defensive_fire" decision: `Pass` lets the Krob go on; other answers (Fire)
+    come from `DEFENSIVE_FIRE_ANSWERS`.
+
+    Note for the Fire module: "It is not possible to make a defensive shot against a
+    Krob that has not yet begun to move, unless the Krob player does not intend to move
+    this counter during his turn" — the Krobs that never moved can be offered to the
+    Adventurer player when the Krob player ends the movement phase (an EndPhase entry
+    hook of "krob_combat", or a decision pushed before `EndPhase` of "krob_movement").
+    """
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if isinstance(action, Pass):
+            return allowed(f"{decision.data.get('unit')} goes on moving", R_DEFENSIVE)
+        answer = DEFENSIVE_FIRE_ANSWERS.get(action.kind)
+        if answer is not None:
+            return answer.explain(game, decision, action)  # type: ignore[no-any-return]
+        return refused(f"{action.kind} does not answer defensive fire: fire, or pass", R_DEFENSIVE)
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        if isinstance(action, Pass):
+            game.pop_decision()
+            return resume_move(game)
+        answer = DEFENSIVE_FIRE_ANSWERS[action.kind]
+        return answer.apply(game, decision, action)  # type: ignore[no-any-return]
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        for answer in DEFENSIVE_FIRE_ANSWERS.values():
+            yield from answer.generate(game, decision)
+        yield Pass()
+
+
+# -- Jump -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _JumpPlan:
+    level: float
+    direction: JumpDirection
+    cost: int
+    rolls: int
+
+
+def _check_jump(game: Game, unit: Unit, action: Jump) -> Explanation | _JumpPlan:
+    why = _may_move(game, unit)
+    if why is not None:
+        return why
+    p = profile(game, unit)
+    assert unit.hex is not None
+    if "daredevil" not in p.tags:
+        return refused("only daredevil Adventurers may jump a level", R_JUMP)
+    here, to = unit.hex, action.to
+    if here.distance(to) != 1:
+        return refused("a jump goes to an adjacent hex", R_JUMP)
+    cell = game.board.cells.get(to)
+    terrain = terrain_at(game, to)
+    here_cell = game.board.cells[here]
+    if cell is None or terrain is None:
+        return refused("off the map", R_MOVEMENT)
+    if not terrain.passable:
+        return refused(f"{terrain.name.lower()} cannot be entered", R_MOVEMENT)
+    on_deck = here_cell.walkway and unit.level == 1.0
+    levels = [lvl for lvl in cell.levels() if abs(lvl - unit.level) == 1.0]
+    if not levels:
+        return refused(
+            f"a jump goes exactly one level up or down (from {unit.level:g} to "
+            f"{cell.level:g}: walk instead, by stairs, embankments or slopes)",
+            R_JUMP,
+        )
+    level = levels[0]
+    if cell.walkway and level == 1.0 and not on_deck:
+        return refused("only the hex on which a walkway rests gives access to it", R_WALKWAY)
+    feature = edge_feature(game, here, to)
+    if feature in _JUMP_BLOCKING:
+        return refused("walls are impassable except at door hexes", R_WALLS)
+    src_terrain = terrain_at(game, here)
+    assert src_terrain is not None
+    stone = {"stone_bridge", "demolished_bridge"}
+    if terrain.id in stone and src_terrain.id not in stone:
+        return refused(
+            "the stone bridge is entered only from its ends and the island", R_STONE_BRIDGE
+        )
+    if terrain.water and never_swims(p):
+        return refused("an armoured character would sink like a stone in water", R_WATER)
+    goblin = "goblin" in p.tags
+    if terrain.id in {"wooden_bridge", "landing_stage"} and src_terrain.water and not goblin:
+        return refused(
+            f"{terrain.name.lower()} hexes cannot be entered from the water", R_WOODEN_BRIDGE
+        )
+    pos = _position(game)
+    if to in pos.webs and _web_known(unit.side, pos.webs[to]):
+        return refused("a spider web blocks adventurers (destroy it in combat)", R_WEBS)
+    slot = _slot(game, to, level)
+    enemy = _enemy_in(pos, unit, (slot,))
+    if enemy is not None:
+        return refused(f"{enemy.id}, an enemy, stands there", R_ENEMY)
+    other = _occupant(pos, unit, (slot,))
+    if other is not None:
+        return refused(
+            f"{other.id} is there: a jump may end his movement, and only one living "
+            "character may remain per hex",
+            R_STACKING,
+        )
+    terrain_cost = 2 if (goblin and terrain.water) else terrain.move_cost
+    assert terrain_cost is not None
+    if terrain_cost > p.movement:
+        return refused(
+            f"{terrain.name.lower()} costs {terrain_cost} MP, more than the potential of "
+            f"{p.movement}",
+            "Movement Restriction 6 (movement potential too low)",
+        )
+    cost = terrain_cost + game.rules.jump.extra_move_cost
+    budget = budget_of(game, unit)
+    if cost > budget:
+        return refused(
+            f"the jump costs {cost} MP ({terrain_cost} for the hex + "
+            f"{game.rules.jump.extra_move_cost}), more than the {budget} left",
+            "Movement (Jump Table)",
+        )
+    rolls = 0
+    if _continuing(game, unit):
+        rolls = len(infil.infiltration_threats(game, unit, here, level=unit.level))
+    direction = JumpDirection.UP if level > unit.level else JumpDirection.DOWN
+    return _JumpPlan(level, direction, cost, rolls)
+
+
+class JumpRules:
+    """Judges and carries out `Jump` (Movement Restriction 8, the Jump Table)."""
+
+    def explain(self, game: Game, action: Action) -> Explanation:
+        assert isinstance(action, Jump)
+        unit = game.state.units.get(action.unit)
+        if unit is None:
+            return refused(f"no character {action.unit!r}", R_COUNTERS)
+        plan = _check_jump(game, unit, action)
+        if isinstance(plan, Explanation):
+            return plan
+        return allowed(
+            f"{unit.id} may try to jump {plan.direction.value} for {plan.cost} MP",
+            R_JUMP,
+            cost=plan.cost,
+            direction=plan.direction.value,
+            rolls=plan.rolls,
+        )
+
+    def apply(self, game: Game, action: Action) -> list[Event]:
+        assert isinstance(action, Jump)
+        unit = game.state.units[action.unit]
+        plan = _check_jump(game, unit, action)
+        assert isinstance(plan, _JumpPlan) and unit.hex is not None
+        p = profile(game, unit)
+        events: list[Event] = []
+        continuing = _continuing(game, unit)
+        _start_moving(game, unit)
+        if continuing:
+            threats = infil.infiltration_threats(game, unit, unit.hex, level=unit.level)
+            halted, rolled = infil.resolve_infiltration(game, unit, unit.hex, threats)
+            events.extend(rolled)
+            if halted:
+                return events
+        pos = _position(game)
+        if action.to in pos.webs:  # hidden from him: it stops him before he jumps
+            events.extend(_reveal_web(game, unit, action.to, unit.facing))
+            unit.mp_spent = max(unit.mp_spent, p.movement)
+            return events
+        table = game.rules.jump
+        unit.mp_spent += plan.cost
+        wounded = unit.wounds > 0
+        modifier = (table.modifiers.wounded if wounded else 0) + (
+            table.modifiers.armoured if p.armoured else 0
+        )
+        _, die = game.roll(f"jump {plan.direction.value}", R_JUMP, modifier, by=unit.id)
+        events.append(die)
+        result = table.roll(plan.direction, die.value, wounded=wounded, armoured=p.armoured)
+        if result.lands:
+            unit.hex, unit.level = action.to, plan.level
+            game.touch()
+            events.append(UnitMoved(unit.id, (action.to,), plan.cost, R_JUMP))
+        events.extend(infil.suffer(game, unit, result.effect, R_JUMP))
+        if result.ends_movement or not unit.standing:
+            unit.mp_spent = max(unit.mp_spent, p.movement)
+            events.append(MovementStopped(unit.id, unit.hex, result.name, R_JUMP))
+        game.touch()
+        return events
+
+    def generate(self, game: Game, side: Side) -> Iterable[Action]:
+        for unit in sorted(game.state.units.values(), key=lambda u: u.id):
+            if unit.side is not side or unit.hex is None:
+                continue
+            if "daredevil" not in profile(game, unit).tags:
+                continue
+            if _may_move(game, unit) is not None:
+                continue
+            for to in unit.hex.neighbours():
+                if to in game.board.cells:
+                    action = Jump(unit.id, to)
+                    if not isinstance(_check_jump(game, unit, action), Explanation):
+                        yield action
+
+
+register_actions(MoveRules(), Move)
+register_actions(JumpRules(), Jump)
+register_decision("defensive_fire", DefensiveFireRules())
