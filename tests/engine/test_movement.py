@@ -405,7 +405,7 @@ def test_a_move_without_dice_can_be_undone() -> None:
     assert reach(game, "rebel_swordsman_1")[(2, 0)] == 2
 
 
-# -- Defensive Fire: the Krob's move pauses and resumes ---------------------------------------------
+# -- Defensive Fire: the Krob's move pauses and resumes ------------------------------------------
 
 
 def test_defensive_fire_interrupts_a_krob_move_after_each_step_and_pass_resumes_it(
