@@ -61,7 +61,7 @@ def resolved(events: Iterable[object]) -> CombatResolved:
 
 
 def test_resolution_of_combats_8_against_3_is_2_to_1() -> None:
-    """"an attacker of strength 8 against a defender of strength 3 gives ... 2.6 to 1,
+    """ "an attacker of strength 8 against a defender of strength 3 gives ... 2.6 to 1,
     which is rounded to 2 to 1" (a Troll, 8, against an adult Killer, 3)."""
     game = game_of({"troll_1": C, "killer_1": C.neighbour(0)})
     why = game.explain(Attack(("troll_1",), ("killer_1",)))
@@ -110,7 +110,7 @@ def test_probabilities_come_from_the_table_with_the_modifiers() -> None:
 
 
 def test_armoured_defender_bonus_needs_every_defender_armoured() -> None:
-    """"If there are several defenders and they are not all armoured, this rule does not
+    """ "If there are several defenders and they are not all armoured, this rule does not
     apply"."""
     game = game_of({"troll_1": C, "warrior_01": C.neighbour(0), "hunter_01": C.neighbour(1)})
     why = game.explain(Attack(("troll_1",), ("hunter_01", "warrior_01")))
@@ -205,7 +205,7 @@ def test_multiple_combat_legal_actions_list_single_joint_and_all_defenders() -> 
 
 
 def test_multiple_combat_the_owner_chooses_who_is_knocked_out() -> None:
-    """"it is the player of the side concerned who decides which of his characters
+    """ "it is the player of the side concerned who decides which of his characters
     takes the blow": Zed and a swordsman attack a Warrior and are knocked out; the
     Adventurer player chooses which of them."""
     game = game_of(
@@ -263,7 +263,7 @@ def test_combat_one_attack_per_character_but_a_defender_may_be_attacked_several_
 
 
 def test_knocked_out_characters_cannot_attack_and_stand_up_next_adventurer_turn() -> None:
-    """"KNOCKED-OUT CHARACTERS: all Adventurers who were knocked out during the previous
+    """ "KNOCKED-OUT CHARACTERS: all Adventurers who were knocked out during the previous
     game turn are put back on their feet"."""
     game = game_of({"rebel_swordsman_1": C, "warrior_01": C.neighbour(0)})
     force_dice(game, 8)
@@ -280,14 +280,15 @@ def test_knocked_out_characters_cannot_attack_and_stand_up_next_adventurer_turn(
         stood.extend(game.apply(EndPhase()))
     assert unit.status is Status.KNOCKED_OUT  # turn 2, before the recovery step
     stood.extend(game.apply(EndPhase()))
-    assert UnitStoodUp("rebel_swordsman_1") in stood and unit.status is Status.HEALTHY
+    assert UnitStoodUp("rebel_swordsman_1") in stood
+    assert game.state.units["rebel_swordsman_1"].status.value == "healthy"
 
 
 # -- Combat Restrictions -------------------------------------------------------------------
 
 
 def test_combat_restrictions_an_armoured_character_cannot_attack_into_water() -> None:
-    """"an armoured character cannot attack a character in the water"."""
+    """ "an armoured character cannot attack a character in the water"."""
     art = """
 . . . . . . .
  . . . . . . .
@@ -303,9 +304,7 @@ def test_combat_restrictions_an_armoured_character_cannot_attack_into_water() ->
 
 
 def test_combat_restrictions_no_attack_through_a_wall() -> None:
-    game = game_of(
-        {"zed": C, "hunter_01": C.neighbour(0)}, edges=[(cell(C), 0, EdgeFeature.WALL)]
-    )
+    game = game_of({"zed": C, "hunter_01": C.neighbour(0)}, edges=[(cell(C), 0, EdgeFeature.WALL)])
     assert not game.is_legal(Attack(("zed",), ("hunter_01",)))
     assert not [a for a in game.legal_actions() if isinstance(a, Attack)]
 

@@ -1,0 +1,256 @@
+"""Retreats and advances after combat ("Multiple Combat", "Advance After Combat", "How to
+Destroy a Spider Web"), and our readings of them (docs/combat.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from dragonnoir.engine.actions import Advance, Attack, DestroyWeb, Pass, Retreat
+from dragonnoir.engine.dice import Dice
+from dragonnoir.engine.events import (
+    CombatResolved,
+    DieRolled,
+    Event,
+    RetreatBlocked,
+    UnitAdvanced,
+    UnitKnockedOut,
+    WebDestroyed,
+)
+from dragonnoir.engine.explain import IllegalAction
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side, Status
+from dragonnoir.engine.testing import Piece, position
+from dragonnoir.hexmap.board import BOARD_GRID
+from dragonnoir.hexmap.hexes import Hex
+
+FLOOR = """
+. . . . . . .
+ . . . . . . .
+. . . . . . .
+ . . . . . . .
+. . . . . . .
+"""
+C = Hex(3, 2)
+E = C.neighbour(0)
+
+
+def cell(h: Hex) -> tuple[int, int]:
+    return BOARD_GRID.to_cell(h)
+
+
+def game_of(
+    pieces: dict[str, Hex],
+    *,
+    art: str = FLOOR,
+    phase: str = "adventurer_combat",
+    webs: Iterable[Hex] = (),
+) -> Game:
+    return position(
+        art,
+        [Piece(kind, cell(h)) for kind, h in pieces.items()],
+        phase=phase,
+        webs=[cell(h) for h in webs],
+    )
+
+
+def force_dice(game: Game, *faces: int) -> None:
+    for seed in range(1_000_000):
+        dice = Dice(seed)
+        if all(dice.roll_d10() == f for f in faces):
+            game.state.dice = Dice(seed)
+            return
+    raise AssertionError(f"no seed gives {faces}")
+
+
+def resolved(events: Iterable[Event]) -> CombatResolved:
+    return next(e for e in events if isinstance(e, CombatResolved))
+
+
+def infiltration_rolls(events: Iterable[Event]) -> list[DieRolled]:
+    return [e for e in events if isinstance(e, DieRolled) and e.purpose.startswith("infiltration")]
+
+
+# -- retreats ------------------------------------------------------------------------------
+
+
+def test_retreat_each_step_away_from_every_enemy_the_owner_chooses() -> None:
+    game = game_of({"zed": C, "hunter_01": E})
+    force_dice(game, 5)  # 6 vs 2: 3-1, die 5: DR
+    assert resolved(game.apply(Attack(("zed",), ("hunter_01",)))).result == "DR"
+    assert game.to_act() is Side.KROBS
+    retreats = {a.path for a in game.legal_actions() if isinstance(a, Retreat)}
+    assert retreats == {(E.neighbour(0),), (E.neighbour(1),), (E.neighbour(5),)}
+    with pytest.raises(IllegalAction, match="farther from every enemy"):
+        game.apply(Retreat("hunter_01", (E.neighbour(2),)))  # still next to Zed
+    game.apply(Retreat("hunter_01", (E.neighbour(1),)))
+    assert game.state.units["hunter_01"].hex == E.neighbour(1)
+
+
+def test_retreat_through_friends_but_never_ending_on_one() -> None:
+    friend = E.neighbour(0)
+    game = game_of({"zed": C, "hunter_01": E, "hunter_02": friend, "hunter_03": E.neighbour(1)})
+    force_dice(game, 6)  # 6 vs 2: 3-1, die 6: DR
+    game.apply(Attack(("zed",), ("hunter_01",)))
+    # One hex: only E+d5 is free; not the friends' hexes. Auto-applied, the only path.
+    assert game.state.units["hunter_01"].hex == E.neighbour(5)
+    game = game_of({"zed": C, "hunter_01": E, "hunter_02": friend, "hunter_03": E.neighbour(1)})
+    force_dice(game, 4)  # 3-1, die 4: DK -> a Hunter retreats two hexes
+    game.apply(Attack(("zed",), ("hunter_01",)))
+    paths = {a.path for a in game.legal_actions() if isinstance(a, Retreat)}
+    assert (friend, friend.neighbour(5)) in paths  # through a friend
+    assert all(p[-1] not in (friend, E.neighbour(1)) for p in paths)
+
+
+def test_attacker_retreat_applies_to_all_who_attacked_one_at_a_time() -> None:
+    game = game_of({"zed": C, "rebel_swordsman_1": E.neighbour(1), "warrior_01": E})
+    # 11 vs 4: 2-1, joint 3-1; die 9 + 1 = 10: AR
+    force_dice(game, 9)
+    events = game.apply(Attack(("rebel_swordsman_1", "zed"), ("warrior_01",)))
+    assert resolved(events).result == "AR"
+    decision = game.state.pending[0]
+    assert decision.kind == "retreat" and decision.side is Side.ADVENTURERS
+    assert decision.data["units"] == {"rebel_swordsman_1": 1, "zed": 1}
+    first = next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.unit == "zed")
+    game.apply(first)
+    assert game.state.pending and set(game.state.pending[0].data["units"]) == {"rebel_swordsman_1"}
+    rest = next(a for a in game.legal_actions() if isinstance(a, Retreat))
+    game.apply(rest)
+    # Both retreated: the Warrior may advance.
+    assert game.state.pending[0].kind == "advance" and game.to_act() is Side.KROBS
+
+
+CORNER = Hex(0, 0)  # on FLOOR, its only neighbours on the map are Hex(1, 0) and Hex(0, 1)
+
+
+def test_blocked_retreat_an_adventurer_is_knocked_out_instead() -> None:
+    game = game_of(
+        {"rebel_swordsman_1": CORNER, "hunter_01": Hex(1, 0), "hunter_02": Hex(0, 1)},
+        phase="krob_combat",
+    )
+    force_dice(game, 3)  # 3 vs 3: 1-1, die 3: DR
+    events = game.apply(Attack(("hunter_01",), ("rebel_swordsman_1",)))
+    assert any(isinstance(e, RetreatBlocked) for e in events)
+    assert UnitKnockedOut("rebel_swordsman_1") in events
+    assert game.state.units["rebel_swordsman_1"].hex == CORNER
+
+
+def test_blocked_retreat_a_krob_takes_a_wound_instead() -> None:
+    game = game_of({"hunter_01": CORNER, "zed": Hex(1, 0), "rebel_swordsman_1": Hex(0, 1)})
+    force_dice(game, 5)  # 6 vs 2: 3-1, die 5: DR
+    events = game.apply(Attack(("zed",), ("hunter_01",)))
+    assert any(isinstance(e, RetreatBlocked) for e in events)
+    hunter = game.state.units["hunter_01"]
+    assert hunter.status is Status.WOUNDED and hunter.hex == CORNER
+    assert not game.state.pending  # no hex was left: nobody advances
+
+
+# -- advance after combat ------------------------------------------------------------------
+
+
+def test_advance_half_movement_first_hex_left_by_the_enemy_not_counted() -> None:
+    game = game_of({"zed": C, "hunter_01": E})
+    force_dice(game, 6)  # DR
+    game.apply(Attack(("zed",), ("hunter_01",)))
+    game.apply(Retreat("hunter_01", (E.neighbour(1),)))
+    decision = game.state.pending[0]
+    assert decision.kind == "advance" and decision.side is Side.ADVENTURERS
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert advances and all(a.path[0] == E for a in advances)
+    assert max(len(a.path) for a in advances) == 3  # Zed: 6 MP, half is 3 on cave floor
+    assert Pass() in game.legal_actions()
+    with pytest.raises(IllegalAction, match="first hex"):
+        game.apply(Advance("zed", (C.neighbour(1),)))
+    with pytest.raises(IllegalAction):
+        game.apply(Advance("zed", (E, E.neighbour(0), E.neighbour(0).neighbour(0), Hex(6, 2))))
+    zed = game.state.units["zed"]
+    game.apply(Advance("zed", (E, E.neighbour(0))))
+    assert zed.hex == E.neighbour(0)
+    assert zed.mp_spent == 0 and not zed.moved  # "do not prevent ... from moving normally"
+    assert not game.state.pending
+
+
+def test_advance_may_be_declined() -> None:
+    game = game_of({"zed": C, "hunter_01": E})
+    force_dice(game, 6)
+    game.apply(Attack(("zed",), ("hunter_01",)))
+    game.apply(Retreat("hunter_01", (E.neighbour(0),)))
+    game.apply(Pass())
+    assert game.state.units["zed"].hex == C and not game.state.pending
+
+
+def test_advance_through_the_hex_of_a_knocked_out_character_but_not_onto_it() -> None:
+    game = game_of({"hunter_01": C, "rebel_swordsman_1": E}, phase="krob_combat")
+    force_dice(game, 2)  # 3 vs 3: 1-1, die 2: DK
+    game.apply(Attack(("hunter_01",), ("rebel_swordsman_1",)))
+    assert game.state.units["rebel_swordsman_1"].status is Status.KNOCKED_OUT
+    advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert advances and all(a.path[0] == E and a.path[-1] != E for a in advances)
+
+
+def test_advance_infiltration_only_for_enemies_not_engaged_in_a_combat() -> None:
+    """ "an enemy character adjacent to the crossed hex triggers a die roll only if he is
+    not engaged at the same moment in a combat, as attacker or as defender"."""
+    watcher = E.neighbour(1)  # next to E, the hex Zed crosses; not next to Zed
+
+    def play(engage_first: bool) -> list[Event]:
+        pieces = {"zed": C, "hunter_01": E, "hunter_02": watcher}
+        pieces["rebel_swordsman_1"] = watcher.neighbour(2)
+        game = game_of(pieces)
+        if engage_first:
+            force_dice(game, 6)  # swordsman 5 vs 2: 2-1, die 6: NE
+            assert (
+                resolved(game.apply(Attack(("rebel_swordsman_1",), ("hunter_02",)))).result == "NE"
+            )
+        force_dice(game, 5, 1, 1)  # Zed 6 vs 2: 3-1, die 5: DR; then infiltration dice
+        game.apply(Attack(("zed",), ("hunter_01",)))
+        game.apply(Retreat("hunter_01", (E.neighbour(5),)))  # next to E: engaged, no roll
+        return game.apply(Advance("zed", (E, E.neighbour(0))))
+
+    assert len(infiltration_rolls(play(engage_first=False))) == 1  # hunter_02 only
+    assert infiltration_rolls(play(engage_first=True)) == []
+
+
+# -- How to Destroy a Spider Web -------------------------------------------------------------
+
+
+def test_destroy_web_without_a_krob_advance_onto_it_and_flip_it() -> None:
+    game = game_of({"zed": C}, webs=[E])
+    action = DestroyWeb("zed", E)
+    assert action in game.legal_actions()
+    events = game.apply(action)
+    assert any(isinstance(e, WebDestroyed) for e in events)
+    assert any(isinstance(e, UnitAdvanced) for e in events)
+    assert game.state.units["zed"].hex == E
+    assert not any(acc.face_up for acc in game.state.accessories.values())
+    assert game.state.units["zed"].attacked == 1
+    assert not game.is_legal(DestroyWeb("zed", E))
+
+
+def test_destroy_web_refused_with_a_krob_on_it_or_from_afar() -> None:
+    game = game_of({"zed": C, "hunter_01": E}, webs=[E, Hex(0, 4)])
+    why = game.explain(DestroyWeb("zed", E))
+    assert not why.legal and why.rule == "How to Destroy a Spider Web"
+    assert "Krob" in why.reason
+    assert not game.is_legal(DestroyWeb("zed", Hex(0, 4)))
+    # But the Krob on the web may be attacked.
+    assert game.is_legal(Attack(("zed",), ("hunter_01",)))
+
+
+def test_destroy_web_krob_killed_and_the_adventurer_advances_onto_the_web() -> None:
+    game = game_of({"troll_1": C, "hunter_01": E}, webs=[E])
+    force_dice(game, 1)  # 8 vs 2: 4-1, die 1: DX
+    game.apply(Attack(("troll_1",), ("hunter_01",)))
+    assert Advance("troll_1", (E,)) in game.legal_actions()
+    events = game.apply(Advance("troll_1", (E,)))
+    assert any(isinstance(e, WebDestroyed) for e in events)
+    assert game.state.units["troll_1"].hex == E
+
+
+def test_destroy_web_without_an_advance_the_web_remains() -> None:
+    game = game_of({"troll_1": C, "hunter_01": E}, webs=[E])
+    force_dice(game, 1)
+    game.apply(Attack(("troll_1",), ("hunter_01",)))
+    game.apply(Pass())
+    assert all(acc.face_up for acc in game.state.accessories.values())
