@@ -5,8 +5,9 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 `random.Random` picks uniformly among `game.legal_actions()` for whichever side
 `game.to_act()` names, until the game ends. After every action `PlayoutChecker` checks:
 
-- stacking: one living character per hex and level at every phase end (a walkway deck
-  and the floor under it are two levels);
+- stacking: one living character per hex and level at every phase end and after every
+  finished move (a walkway deck and the floor under it are two levels; the Queen and
+  her Guards count every hex they cover);
 - movement never below zero: 0 <= `mp_spent` <= the movement potential (the highest
   the counter showed since the character began moving, as a wound may lower it);
 - at most one attack per character per turn, two for the Queen's Guards ("The Krobs");
@@ -167,7 +168,10 @@ class PlayoutChecker:
         if before is not None and game.can_undo():
             self._check_undo(action, before, history_len, log_len, events)
         self._check_after(action, potentials)
-        if game.state.phase != phase_before or game.over:
+        # Stacking holds at every phase end; checked after each finished move as well, so
+        # that a failure names the move that broke it.
+        moved = isinstance(action, Move | Jump) and not game.state.pending
+        if moved or game.state.phase != phase_before or game.over:
             self._check_stacking(action)
         self._check_roundtrip(action)
 
@@ -265,7 +269,7 @@ class PlayoutChecker:
                     raise self.fail(
                         action,
                         f"{other} and {uid} both stand on cell ({col}, {row}) at level "
-                        f"{unit.level:g} at the end of a phase (Stacking)",
+                        f"{unit.level:g} (Stacking)",
                     )
                 seen[key] = uid
 
