@@ -973,7 +973,9 @@ def _module_hook() -> DefensiveFireCheck:
 
 
 def _finish_facing(unit: Unit, p: Profile, progress: dict[str, Any]) -> None:
-    if p.size == QUEEN_SIZE:
+    """The Queen and her Guards end facing the way chosen ("may freely change
+    orientation"); a Guard's last turns on the spot were checked with its path."""
+    if p.size > 1:
         unit.facing = int(progress["facing"])
 
 
