@@ -103,8 +103,6 @@ def start(
     attacker_hexes: int,
     defender_effect: Effect,
     defender_hexes: int,
-    *,
-    advance_from: list[Hex] | None = None,
 ) -> list[Event]:
     """Set up the results of a combat just resolved and carry out what needs nobody."""
     queue: list[dict[str, Any]] = []
@@ -122,7 +120,7 @@ def start(
         ATTACKERS: list(attackers),
         DEFENDERS: list(defenders),
         "queue": queue,
-        "vacated": {ATTACKERS: [], DEFENDERS: hex_list(advance_from or [])},
+        "vacated": {ATTACKERS: [], DEFENDERS: []},
         "retreated": [],
     }
     return run(game)
