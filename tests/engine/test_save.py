@@ -226,7 +226,10 @@ def test_the_scenario_is_found_next_to_a_moved_save(tmp_path: Path) -> None:
 
 def test_a_changed_scenario_is_reported(tmp_path: Path) -> None:
     scenario = own_scenario(tmp_path)
-    path = save_game(played(load_scenario(scenario).new_game(1), 4), tmp_path / "game.json")
+    game = load_scenario(scenario).new_game(1)
+    for _ in range(3):
+        game.apply(EndPhase())
+    path = save_game(game, tmp_path / "game.json")
     own_scenario(tmp_path, comment="# a comment changes nothing that matters\n")
     check = check_save(path)
     assert check.ok and any("has changed since the game was saved" in n for n in check.notes)
