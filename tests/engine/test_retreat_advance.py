@@ -254,3 +254,11 @@ def test_destroy_web_without_an_advance_the_web_remains() -> None:
     game.apply(Attack(("troll_1",), ("hunter_01",)))
     game.apply(Pass())
     assert all(acc.face_up for acc in game.state.accessories.values())
+
+
+def test_destroy_web_only_a_web_the_adventurers_know_of() -> None:
+    game = game_of({"zed": C}, webs=[E])
+    for acc in game.state.accessories.values():
+        acc.hidden_from = Side.ADVENTURERS
+    assert not game.is_legal(DestroyWeb("zed", E))
+    assert not [a for a in game.legal_actions() if isinstance(a, DestroyWeb)]

@@ -222,8 +222,15 @@ def fight(game: Game, verdict: Assessment) -> list[Event]:
 
 
 def _web_at(game: Game, at: object) -> str | None:
+    """The face-up web on `at` that the Adventurers know of (a web hidden from them is
+    not theirs to destroy until they find it)."""
     for acc in game.state.accessories.values():
-        if acc.kind is AccessoryKind.WEB and acc.face_up and at in acc.hexes:
+        if (
+            acc.kind is AccessoryKind.WEB
+            and acc.face_up
+            and at in acc.hexes
+            and acc.hidden_from is not Side.ADVENTURERS
+        ):
             return acc.id
     return None
 
@@ -296,7 +303,9 @@ def _candidate_webs(game: Game, side: Side) -> Iterable[DestroyWeb]:
         {
             h
             for acc in game.state.accessories.values()
-            if acc.kind is AccessoryKind.WEB and acc.face_up
+            if acc.kind is AccessoryKind.WEB
+            and acc.face_up
+            and acc.hidden_from is not Side.ADVENTURERS
             for h in acc.hexes
         }
     )
