@@ -612,8 +612,11 @@ def advance_options(
         search = _movement_search()
         if search is not None:
             theirs = search(game, unit, budget, first_step_in=first)
+            # The Queen and Guards keep their facing in an advance (an Advance has no
+            # facing): their path is ours, translated; others take movement's path.
+            keep_ours = profile(game, unit).size > 1
             found = {
-                h: (tuple(d.path), int(d.cost))
+                h: found[h] if keep_ours else (tuple(d.path), int(d.cost))
                 for h, d in theirs.items()
                 if h in found and d.path and d.cost <= budget and d.web_stop is None
             }
