@@ -30,7 +30,7 @@ from dragonnoir.hexmap.board_tilesets import TILESET_DIR, standard_tilesets
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
-from dragonnoir.hexmap.tmx import read_tmx, write_tmx
+from dragonnoir.hexmap.tmx import gc_paused, read_tmx, write_tmx
 from dragonnoir.hexmap.tmxmodel import (
     GID_MASK,
     MapObject,
@@ -59,7 +59,8 @@ _BOARD_KEYS = ("board_id", "board_name", "side_top", "side_bottom", "arrows", "f
 def load_board(path: Path | str, terrain: TerrainTable | None = None) -> Board:
     """Load a board from a TMX file; any fault is a MapFormatError naming file and place."""
     p = Path(path)
-    return tmx_to_board(read_tmx(p), terrain, path=p)
+    with gc_paused():
+        return tmx_to_board(read_tmx(p), terrain, path=p)
 
 
 def tmx_to_board(

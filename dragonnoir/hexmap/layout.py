@@ -48,7 +48,7 @@ from dragonnoir.hexmap.board_tilesets import TILESET_DIR
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
-from dragonnoir.hexmap.tmx import write_tmx
+from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
@@ -609,13 +609,14 @@ def load_layout(
     name, entries = read_layout_file(src)
     boards = cache if cache is not None else {}
     placements: list[Placement] = []
-    for file, row, col, rotation in entries:
-        board = boards.get(file)
-        if board is None:
-            board = board_io.load_board(file, terrain)
-            boards[file] = board
-        placements.append(Placement(board, row, col, rotation, file=file))
-    return compose(placements, name, terrain, source=src)
+    with gc_paused():
+        for file, row, col, rotation in entries:
+            board = boards.get(file)
+            if board is None:
+                board = board_io.load_board(file, terrain)
+                boards[file] = board
+            placements.append(Placement(board, row, col, rotation, file=file))
+        return compose(placements, name, terrain, source=src)
 
 
 # -- export --------------------------------------------------------------------------
