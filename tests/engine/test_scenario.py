@@ -36,7 +36,10 @@ def _scenario(tmp_path: Path, units: str, extra: str = "") -> Path:
     ("units", "fragment"),
     [
         ('[[unit]]\nkind = "nobody"\ncell = [3, 9]\n', "unit[0].kind: no counter 'nobody'"),
-        ('[[unit]]\nkind = "zed"\ncell = [0, 0]\n', "unit[0].cell: 'zed' would stand on solid rock"),
+        (
+            '[[unit]]\nkind = "zed"\ncell = [0, 0]\n',
+            "unit[0].cell: 'zed' would stand on solid rock",
+        ),
         ('[[unit]]\nkind = "zed"\ncell = [99, 9]\n', "unit[0].cell: cell (99, 9) is not on"),
         (
             '[[unit]]\nkind = "zed"\ncell = [3, 9]\n[[unit]]\nkind = "godiva"\ncell = [3, 9]\n',
