@@ -13,6 +13,9 @@ pass/fail tests; this module only measures and prints. Figures:
   `render_png_cli_ms` (ours, the whole `dragonnoir render` command),
   `tmxrasterizer_ms` (Tiled's tool on the exported TMX at the same scale), and the
   ratios. Aim: <= 1.0.
+- Engine (`benchmarks/engine_movement.py`, `benchmarks/engine_playout.py`): legal
+  destinations of one character on the six-board layout (aim <= 1 ms) and one full random
+  playout of a test scenario.
 """
 
 from __future__ import annotations
@@ -114,11 +117,16 @@ def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]
 
 def run_all(repeats: int = 15) -> dict[str, Any]:
     """Every figure, as a flat dict (the JSON `dragonnoir bench` prints)."""
+    from benchmarks.engine_movement import bench_legal_destinations
+    from benchmarks.engine_playout import bench_playout
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     figures: dict[str, Any] = {"repeats": repeats, "python": sys.version.split()[0]}
     figures.update(bench_load_compose(repeats))
     figures.update(bench_frames(repeats))
     figures.update(bench_render_png(repeats))
+    figures.update(bench_legal_destinations(max(repeats * 10, 100)))
+    figures.update(bench_playout(repeats))
     return figures
 
 
