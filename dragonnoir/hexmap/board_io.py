@@ -303,6 +303,15 @@ def _cell_hexes(grid: HexGrid, width: int, height: int) -> tuple[tuple[Hex, ...]
     return tuple(tuple(grid.to_hex(col, row) for col in range(width)) for row in range(height))
 
 
+@functools.lru_cache(maxsize=32)
+def board_hexes(grid: HexGrid, width: int, height: int) -> tuple[Hex, ...]:
+    """The hexes of every on-board cell of a width x height board, row by row: the keys
+    of `tmx_to_board`'s `cells`, in their order, for a board without gaps (the very
+    objects, shared with `_cell_hexes`)."""
+    rows = _cell_hexes(grid, width, height)
+    return tuple(h for row in range(height) for h in rows[row][: width - row % 2])
+
+
 def _snap_corner(grid: HexGrid, x: float, y: float) -> Point | None:
     h = grid.pixel_to_hex(x, y)
     best = min(grid.hex_polygon(h), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)

@@ -31,10 +31,12 @@ No pygame here (hexmap never imports it).
 
 from __future__ import annotations
 
+import functools
 import os
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import Final
 
@@ -416,6 +418,29 @@ def compose(
         _offsets=offsets,
     )
 
+    fast = _compose_cells(layout, table)
+    if fast is not None:
+        layout._covers, layout.map.cells = fast
+    else:
+        layout._covers, layout.map.cells = _cover_cells(layout, table, src)
+    layout.map.edges = _merge_edges(layout)
+    layout.map.zones = _merge_zones(layout)
+    top = places[0]
+    layout.map.side_top = top.side_label(Side.TOP)
+    layout.map.side_bottom = top.side_label(Side.BOTTOM)
+    layout.map.arrows = top.arrows
+    layout.map.properties = {"layout": name}
+    return layout
+
+
+def _cover_cells(
+    layout: Layout, table: TerrainTable, src: Path | None
+) -> tuple[dict[Hex, tuple[int, ...]], dict[Hex, Cell]]:
+    """Which boards cover each global hex (in layout order), and the composed cells,
+    both row by row, left to right; raises the `LayoutError` of the first cell (in layout
+    order, then board order) whose terrain the table does not know."""
+    places = layout.placements
+    grid = layout.map.grid
     # Which boards cover each global hex, in layout order, with their halves of it.
     found: dict[Hex, list[tuple[int, Cell]]] = {}
     known_terrain: set[str] = set()
@@ -448,16 +473,77 @@ def compose(
         else:
             covers[g] = tuple(i for i, _ in here)
             cells[g] = _seam_cell([cell for _, cell in here], table)
-    layout._covers = covers
-    layout.map.cells = cells
-    layout.map.edges = _merge_edges(layout)
-    layout.map.zones = _merge_zones(layout)
-    top = places[0]
-    layout.map.side_top = top.side_label(Side.TOP)
-    layout.map.side_bottom = top.side_label(Side.BOTTOM)
-    layout.map.arrows = top.arrows
-    layout.map.properties = {"layout": name}
-    return layout
+    return covers, cells
+
+
+class _CoverPlan:
+    """What `_cover_cells` computes that depends only on the geometry: the board size and
+    grid, and where each placement lies and how it is turned, for boards whose cells are
+    every on-board hex in `board_io.board_hexes` order (as `tmx_to_board` reads them).
+
+    `order` holds the global hexes row by row, `covers` their placements; `picks[n]` is
+    where the cell of `order[n]` is in the boards' cells laid end to end (the only half,
+    or the first of a seam), and `seams` the halves (same numbering) of each seam hex."""
+
+    def __init__(self, layout: Layout, keys: tuple[Hex, ...]) -> None:
+        found: dict[Hex, list[tuple[int, int]]] = {}
+        size = len(keys)
+        for i in range(len(layout.placements)):
+            to_global = _hex_mover(layout, i)
+            base = i * size
+            for k, local in enumerate(keys):
+                g = to_global(local)
+                here = found.get(g)
+                if here is None:
+                    found[g] = [(i, base + k)]
+                else:
+                    here.append((i, base + k))
+        ordered = sorted(found.items(), key=lambda item: (item[0].r, item[0].q))
+        self.keys = keys
+        self.order = tuple(g for g, _ in ordered)
+        self.covers = {g: tuple(i for i, _ in here) for g, here in ordered}
+        self.picks = [here[0][1] for _, here in ordered]
+        self.seams = [
+            (n, tuple(at for _, at in here)) for n, (_, here) in enumerate(ordered) if len(here) > 1
+        ]
+
+
+@functools.lru_cache(maxsize=16)
+def _cover_plan(
+    grid: HexGrid, width: int, height: int, lie: tuple[tuple[int, int, bool], ...]
+) -> _CoverPlan:
+    """The `_CoverPlan` of boards of this size placed at these cell offsets, turned or
+    not (`lie`), built on a stand-in layout (only the geometry is used)."""
+    stand_in = Board("", "", width, height, {}, grid=grid)
+    places = tuple(Placement(stand_in, 0, 0, 180 if turned else 0) for _, _, turned in lie)
+    layout = Layout("", places, stand_in, _offsets=tuple((dc, dr) for dc, dr, _ in lie))
+    return _CoverPlan(layout, board_io.board_hexes(grid, width, height))
+
+
+_TERRAIN = attrgetter("terrain")
+
+
+def _compose_cells(
+    layout: Layout, table: TerrainTable
+) -> tuple[dict[Hex, tuple[int, ...]], dict[Hex, Cell]] | None:
+    """`_cover_cells` from the geometry's `_CoverPlan`, when every board has exactly the
+    plan's cells in its order and every terrain is known; None otherwise (then
+    `_cover_cells` does the work, and raises the error there is)."""
+    places = layout.placements
+    first = places[0].board
+    lie = tuple((dc, dr, p.rotated) for (dc, dr), p in zip(layout._offsets, places, strict=True))
+    plan = _cover_plan(first.grid, first.width, first.height, lie)
+    halves: list[Cell] = []
+    for p in places:
+        if tuple(p.board.cells) != plan.keys:
+            return None
+        halves.extend(p.board.cells.values())
+    if not all(terrain in table for terrain in set(map(_TERRAIN, halves))):
+        return None
+    cells = list(map(halves.__getitem__, plan.picks))
+    for n, at in plan.seams:
+        cells[n] = _seam_cell([halves[k] for k in at], table)
+    return dict(plan.covers), dict(zip(plan.order, cells, strict=True))
 
 
 def _seam_cell(halves: list[Cell], table: TerrainTable) -> Cell:
