@@ -399,9 +399,13 @@ def _png_size(path: Path) -> tuple[int, int] | None:
     return None
 
 
-def _image(el: ET.Element, base: Path, owner: str, where: str, fail: _Fail) -> ImageRef | None:
-    """An <image> element; `owner` says whose image it is, for error messages."""
-    _check_element(el, where, fail)
+def _image(
+    el: ET.Element, base: Path, owner: str, where: str, fail: _Fail, checked: bool = False
+) -> ImageRef | None:
+    """An <image> element; `owner` says whose image it is, for error messages. `checked`:
+    the element was already checked (`_MapReader._validate`)."""
+    if not checked:
+        _check_element(el, where, fail)
     if el.get("format") is not None or el.find("data") is not None:
         raise fail("embedded image data is not supported", where)
     source = el.get("source", "")
@@ -425,27 +429,32 @@ def _image(el: ET.Element, base: Path, owner: str, where: str, fail: _Fail) -> I
 # -- properties ----------------------------------------------------------------------------
 
 
-def _properties(el: ET.Element, where: str, fail: _Fail) -> Properties:
+def _properties(el: ET.Element, where: str, fail: _Fail, checked: bool = False) -> Properties:
+    """The custom properties of an element; `checked`: the elements were already checked
+    (`_MapReader._validate`)."""
     props: Properties = {}
     for pe in el.findall("properties"):
-        _check_element(pe, where, fail)
+        if not checked:
+            _check_element(pe, where, fail)
         for p in pe.findall("property"):
-            _check_element(p, where, fail)
+            if not checked:
+                _check_element(p, where, fail)
             name = p.get("name")
             if name is None:
                 raise fail("a <property> has no name", where)
-            props[name] = _property(p, f"{where}, property '{name}'", fail)
+            props[name] = _property(p, where, name, fail, checked)
     return props
 
 
-def _property(p: ET.Element, where: str, fail: _Fail) -> Property:
+def _property(p: ET.Element, owner: str, name: str, fail: _Fail, checked: bool) -> Property:
     ptype = p.get("type", "string")
     if ptype not in _PROPERTY_TYPES:
-        raise fail(f"unknown property type '{ptype}'", where)
+        raise fail(f"unknown property type '{ptype}'", f"{owner}, property '{name}'")
     kind = cast(PropertyType, ptype)
     ptname = p.get("propertytype", "")
     if kind == "class":
-        return Property("", "class", ptname, _properties(p, where, fail))
+        members = _properties(p, f"{owner}, property '{name}'", fail, checked)
+        return Property("", "class", ptname, members)
     raw = p.get("value")
     if raw is None:
         raw = p.text or ""
@@ -463,7 +472,7 @@ def _property(p: ET.Element, where: str, fail: _Fail) -> Property:
         else:
             value = raw
     except ValueError:
-        raise fail(f"value '{raw}' is not a valid {kind}", where) from None
+        raise fail(f"value '{raw}' is not a valid {kind}", f"{owner}, property '{name}'") from None
     return Property(value, kind, ptname)
 
 
@@ -565,8 +574,11 @@ def read_tsx(path: PathLike, first_gid: int = 1) -> Tileset:
 # -- layers and objects --------------------------------------------------------------------
 
 
-def _points(el: ET.Element, where: str, fail: _Fail) -> list[tuple[float, float]]:
-    _check_element(el, where, fail)
+def _points(
+    el: ET.Element, where: str, fail: _Fail, checked: bool = False
+) -> list[tuple[float, float]]:
+    if not checked:
+        _check_element(el, where, fail)
     out: list[tuple[float, float]] = []
     for pair in el.get("points", "").split():
         try:
@@ -577,10 +589,11 @@ def _points(el: ET.Element, where: str, fail: _Fail) -> list[tuple[float, float]
     return out
 
 
-def _object(oe: ET.Element, layer_where: str, fail: _Fail, py: Any) -> MapObject:
+def _object(oe: ET.Element, layer_where: str, fail: _Fail, py: Any, checked: bool) -> MapObject:
     oid = _int(oe, "id", layer_where, fail, 0)
     where = f"{layer_where}, object {oid}"
-    _check_element(oe, where, fail)
+    if not checked:
+        _check_element(oe, where, fail)
     # pytmx gives the right id, name, x, rotation and visibility; the shape, the raw gid,
     # the relative points and the unmodified y/width/height come from the XML.
     obj = MapObject(
@@ -593,7 +606,7 @@ def _object(oe: ET.Element, layer_where: str, fail: _Fail, py: Any) -> MapObject
         height=_float(oe, "height", where, fail),
         rotation=float(py.rotation) if py is not None else _float(oe, "rotation", where, fail),
         visible=bool(py.visible) if py is not None else _bool(oe, "visible"),
-        properties=_properties(oe, where, fail),
+        properties=_properties(oe, where, fail, checked),
     )
     shape: ObjectShape = "rectangle"
     if oe.get("gid") is not None:
@@ -601,11 +614,12 @@ def _object(oe: ET.Element, layer_where: str, fail: _Fail, py: Any) -> MapObject
         obj.gid = _int(oe, "gid", where, fail) & 0xFFFFFFFF
     for child in oe:
         if child.tag in ("ellipse", "point"):
-            _check_element(child, where, fail)
+            if not checked:
+                _check_element(child, where, fail)
             shape = cast(ObjectShape, child.tag)
         elif child.tag in ("polygon", "polyline"):
             shape = cast(ObjectShape, child.tag)
-            obj.points = _points(child, where, fail)
+            obj.points = _points(child, where, fail, checked)
         elif child.tag == "text":
             shape = "text"
             obj.text = child.text or ""
@@ -625,8 +639,12 @@ def _object_layer(
     offset: tuple[float, float],
     opacity: float,
     visible: bool,
+    checked: bool = False,
 ) -> ObjectLayer:
-    _check_element(el, where, fail)
+    """An object layer (or a tile's collision shapes); `checked`: the elements were
+    already checked (`_MapReader._validate`)."""
+    if not checked:
+        _check_element(el, where, fail)
     py_objects: list[Any] = list(py) if py is not None else []
     objs = el.findall("object")
     if py is not None and len(py_objects) != len(objs):
@@ -634,7 +652,7 @@ def _object_layer(
     return ObjectLayer(
         name=el.get("name", ""),
         objects=[
-            _object(oe, where, fail, py_objects[i] if py is not None else None)
+            _object(oe, where, fail, py_objects[i] if py is not None else None, checked)
             for i, oe in enumerate(objs)
         ],
         id=_int(el, "id", where, fail, 0),
@@ -645,7 +663,7 @@ def _object_layer(
             offset[1] + _float(el, "offsety", where, fail),
         ),
         color=el.get("color"),
-        properties=_properties(el, where, fail),
+        properties=_properties(el, where, fail, checked),
         draw_order=el.get("draworder", "topdown"),
     )
 
@@ -1027,15 +1045,21 @@ class _MapReader:
     def _validate(self, el: ET.Element, where: str) -> None:
         """Refuse unsupported features anywhere in the map before pytmx sees it."""
         for child in el:
-            if child.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            tag = child.tag
+            if not len(child):
+                # A leaf that passes needs no place (the common case, done inline).
+                plain = _PLAIN_ATTRS.get(tag)
+                if plain is None or child.attrib.keys() <= plain:
+                    continue
+            if tag in ("layer", "objectgroup", "imagelayer", "group"):
                 place = _describe(child)
-            elif child.tag == "object":
+            elif tag == "object":
                 place = f"{where}, object {child.get('id', '?')}"
             else:
                 place = where
             _check_element(child, place, self.fail)
             # Tilesets are checked as they are read; legacy <data><tile gid> is decoded.
-            if child.tag not in ("tileset", "data"):
+            if tag != "tileset" and tag != "data":
                 self._validate(child, place)
 
     def _pytmx(
@@ -1125,7 +1149,7 @@ class _MapReader:
             width=int(tm.width),
             height=int(tm.height),
             grid=grid,
-            properties=_properties(root, "map", fail),
+            properties=_properties(root, "map", fail, checked=True),
             orientation="hexagonal",
             render_order=str(tm.renderorder),
             background_color=root.get("backgroundcolor"),
@@ -1177,14 +1201,13 @@ class _MapReader:
         for el in parent:
             if el.tag not in ("layer", "objectgroup", "imagelayer", "group"):
                 continue
-            where = _describe(el)
-            _check_element(el, where, fail)
+            where = _describe(el)  # (every element here passed _validate)
             off = (
                 offset[0] + _float(el, "offsetx", where, fail),
                 offset[1] + _float(el, "offsety", where, fail),
             )
             if el.tag == "group":
-                if el.find("properties") is not None and _properties(el, where, fail):
+                if el.find("properties") is not None and _properties(el, where, fail, True):
                     raise fail(
                         "custom properties on a group layer are not supported "
                         "(groups are flattened into their layers)",
@@ -1212,7 +1235,7 @@ class _MapReader:
                 layer.opacity *= opacity
                 layer.visible = layer.visible and visible
             elif el.tag == "objectgroup":
-                layer = _object_layer(el, where, fail, py, offset, opacity, visible)
+                layer = _object_layer(el, where, fail, py, offset, opacity, visible, True)
                 layer.id = self.layer_ids[id(el)]
             else:
                 layer = self._image_layer(el, where, off, opacity, visible)
@@ -1237,7 +1260,7 @@ class _MapReader:
             id=self.layer_ids[id(el)],
             visible=bool(py.visible),
             opacity=float(py.opacity),
-            properties=_properties(el, where, fail),
+            properties=_properties(el, where, fail, checked=True),
             tint=el.get("tintcolor"),
         )
 
@@ -1255,7 +1278,8 @@ class _MapReader:
         img_el = el.find("image")
         image = None
         if img_el is not None:
-            image = _image(img_el, self.base, f"image layer '{el.get('name', '')}'", where, fail)
+            owner = f"image layer '{el.get('name', '')}'"
+            image = _image(img_el, self.base, owner, where, fail, checked=True)
         return ImageLayer(
             name=el.get("name", ""),
             image=image,
@@ -1263,7 +1287,7 @@ class _MapReader:
             visible=visible and _bool(el, "visible"),
             opacity=opacity * _float(el, "opacity", where, fail, 1.0),
             offset=offset,
-            properties=_properties(el, where, fail),
+            properties=_properties(el, where, fail, checked=True),
         )
 
     def _check_gids(self, m: TmxMap) -> None:
