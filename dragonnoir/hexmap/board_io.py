@@ -359,6 +359,9 @@ class _Geometry:
                     corners.setdefault(corner, []).append(h)
         self.corners = {p: frozenset(hs) for p, hs in corners.items() if len(hs) == 3}
         self.centres = centres
+        # Sides found by `edge_between`, by their two corners in the order asked: the
+        # same (immutable) Edge for every board of this geometry.
+        self.sides: dict[tuple[Point, Point], Edge] = {}
 
     def snap_corner(self, grid: HexGrid, x: float, y: float) -> Point | None:
         if (x, y) in self.corners:
@@ -366,6 +369,15 @@ class _Geometry:
         return _snap_corner(grid, x, y)
 
     def edge_between(self, grid: HexGrid, p: Point, q: Point) -> Edge | None:
+        known = self.sides.get((p, q))
+        if known is not None:
+            return known
+        edge = self._edge_between(grid, p, q)
+        if edge is not None and p in self.corners and q in self.corners:
+            self.sides[(p, q)] = edge  # (a bounded table: sides of the map's cells)
+        return edge
+
+    def _edge_between(self, grid: HexGrid, p: Point, q: Point) -> Edge | None:
         at_p = self.corners.get(p)
         at_q = self.corners.get(q)
         if at_p is None or at_q is None:
@@ -425,6 +437,11 @@ def _geometry_agrees(grid: HexGrid) -> bool:
     return True
 
 
+#: `EdgeFeature(value)` and `ZoneKind(value)` as plain lookups (None: no such member).
+_EDGE_FEATURES: Final = {f.value: f for f in EdgeFeature}
+_ZONE_KINDS: Final = {k.value: k for k in ZoneKind}
+
+
 def _read_edges(
     tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail
 ) -> dict[Edge, EdgeFeature]:
@@ -438,10 +455,7 @@ def _read_edges(
         for obj in layer.objects:
             where = f"layer '{EDGES_LAYER}', object {obj.id}"
             raw = obj.properties.get("feature")
-            try:
-                feature = EdgeFeature(str(raw.value)) if raw else None
-            except ValueError:
-                feature = None
+            feature = _EDGE_FEATURES.get(str(raw.value)) if raw else None
             if feature is None:
                 known = ", ".join(f.value for f in EdgeFeature)
                 got = repr(raw.value) if raw else "none"
@@ -516,10 +530,7 @@ def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail)
         for obj in layer.objects:
             where = f"layer '{ZONES_LAYER}', object {obj.id}"
             raw = obj.properties.get("kind")
-            try:
-                kind = ZoneKind(str(raw.value)) if raw else None
-            except ValueError:
-                kind = None
+            kind = _ZONE_KINDS.get(str(raw.value)) if raw else None
             if kind is None:
                 known = ", ".join(k.value for k in ZoneKind)
                 got = repr(raw.value) if raw else "none"
