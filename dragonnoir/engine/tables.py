@@ -1,4 +1,5 @@
-"""The rules tables: Combat Table, terrain column shifts, Infiltration Table, Jump Table.
+"""The rules tables: Combat Table, terrain column shifts, Infiltration Table, Jump Table,
+Fire Table, Rate of Fire & Movement table.
 
 Loaded from `dragonnoir/data/*.toml` and validated with pydantic, so a player who owns the
 box can type in the values of their own Game Sheet (docs/rules-tables.md). A broken file
@@ -13,7 +14,9 @@ The engine asks the tables questions; it never holds their numbers:
 - `CombatTable.die(roll, modifier)` -> row, clamped ("1 minus 1 = 1"; 10 + 1 = 11);
 - `CombatTable.result(column, die)` -> the `CombatResult` (clamps both);
 - `TerrainShifts.shift(attacker_effect, defender_effect)` -> columns to move;
-- `InfiltrationTable.roll(column_id, die, modifier)`, `JumpTable.roll(direction, die, ...)`.
+- `InfiltrationTable.roll(column_id, die, modifier)`, `JumpTable.roll(direction, die, ...)`;
+- `FireTable.die(roll, modifier)` -> row, clamped; `FireTable.result(weapon, cover, row)`;
+  `FireTable.target_modifier(krob_type, newborn=...)`; `RateOfFireTable.of(weapon)`.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import (
     DEFAULT_TERRAIN_FILE,
     CombatEffect,
+    Cover,
     TerrainTable,
     load_terrain_table,
 )
@@ -41,8 +45,11 @@ from .roster import (
     DATA_DIR,
     GHARVS_FILE,
     INFILTRATION_COLUMNS,
+    Adventurer,
     Krob,
+    KrobType,
     Roster,
+    Weapon,
     infiltration_column,
     load_roster,
     roster_files,
@@ -52,6 +59,8 @@ COMBAT_FILE = "combat.toml"
 TERRAIN_SHIFTS_FILE = "terrain_shifts.toml"
 INFILTRATION_FILE = "infiltration.toml"
 JUMP_FILE = "jump.toml"
+FIRE_FILE = "fire.toml"
+RATE_OF_FIRE_FILE = "rate_of_fire.toml"
 TERRAIN_FILE = "terrain.toml"
 
 _CODE = r"^[A-Z][A-Z0-9]*$"
@@ -477,6 +486,211 @@ class JumpTable(_Frozen):
         return self._by_code[column.results[die - 1]]
 
 
+# -- Fire Table ---------------------------------------------------------------------------
+
+#: The cover columns of the Fire Table, in order ("none, light, medium or strong"); total
+#: cover means no shot at all ("Walls").
+FIRE_COVERS = (Cover.NONE, Cover.LIGHT, Cover.MEDIUM, Cover.STRONG)
+#: The missile weapons ("the short bow, the long bow and the crossbow").
+MISSILE_WEAPONS = (Weapon.SHORT_BOW, Weapon.LONG_BOW, Weapon.CROSSBOW)
+
+
+class FireResult(_Frozen):
+    """One result of the Fire Table (A, B, C, or no effect) and what it does to the
+    target (the target's special rules then apply, as in combat)."""
+
+    code: str = Field(pattern=r"^(-|[A-Z][A-Z0-9]*)$")
+    name: str = Field(min_length=1)
+    effect: Effect
+
+    @field_validator("effect")
+    @classmethod
+    def _no_retreat(cls, effect: Effect) -> Effect:
+        if effect is Effect.RETREAT:
+            raise ValueError("a shot's effect is none, knocked_out, wounded or killed")
+        return effect
+
+
+class FireTargetModifier(_Frozen):
+    """Added to the die when the target is a Krob of this type ("Resolution of Fire",
+    "The Krobs: Shots")."""
+
+    type: KrobType
+    modifier: int = Field(ge=-10, le=10)
+    newborn: bool = True  # the newborn side of that type counts too
+
+
+class FireModifiers(_Frozen):
+    wounded_shooter: int = Field(default=1, ge=-10, le=10)
+    elf_shooter: int = Field(default=-1, ge=-10, le=10)
+    targets: tuple[FireTargetModifier, ...] = ()
+
+    @field_validator("targets")
+    @classmethod
+    def _once(cls, targets: tuple[FireTargetModifier, ...]) -> tuple[FireTargetModifier, ...]:
+        _unique((t.type.value for t in targets), "type", "Krob type")
+        return targets
+
+
+class FireRestrictions(_Frozen):
+    """Readings a house rule may change (docs/fire.md)."""
+
+    engaged_target_offensive: bool = False
+
+
+class FireRow(_Frozen):
+    """One modified die value: for each weapon, one result code per cover column."""
+
+    die: int = Field(ge=-20, le=40)
+    short_bow: tuple[str, ...]
+    long_bow: tuple[str, ...]
+    crossbow: tuple[str, ...]
+
+    def codes(self, weapon: Weapon | str) -> tuple[str, ...]:
+        found: tuple[str, ...] = getattr(self, Weapon(weapon).value)
+        return found
+
+
+class FireTable(_Frozen):
+    """The Fire Table: a column group per weapon, a cover column in each, die rows."""
+
+    covers: tuple[Cover, ...]
+    modifiers: FireModifiers = FireModifiers()
+    restrictions: FireRestrictions = FireRestrictions()
+    results: tuple[FireResult, ...] = Field(min_length=1)
+    rows: tuple[FireRow, ...] = Field(min_length=1)
+
+    @field_validator("covers")
+    @classmethod
+    def _covers(cls, covers: tuple[Cover, ...]) -> tuple[Cover, ...]:
+        if covers != FIRE_COVERS:
+            raise ValueError(
+                "the cover columns are exactly "
+                + ", ".join(repr(c.value) for c in FIRE_COVERS)
+                + ", in this order (total cover: no shot)"
+            )
+        return covers
+
+    @field_validator("results")
+    @classmethod
+    def _codes(cls, results: tuple[FireResult, ...]) -> tuple[FireResult, ...]:
+        _unique((r.code for r in results), "code", "result code")
+        return results
+
+    @model_validator(mode="after")
+    def _grid(self) -> Self:
+        known = {r.code for r in self.results}
+        for i, row in enumerate(self.rows):
+            if i and row.die != self.rows[i - 1].die + 1:
+                raise FieldError(
+                    ("rows", i, "die"),
+                    f"die rows must follow each other: {self.rows[i - 1].die} then {row.die}",
+                )
+            for weapon in MISSILE_WEAPONS:
+                codes = row.codes(weapon)
+                if len(codes) != len(self.covers):
+                    raise FieldError(
+                        ("rows", i, weapon.value),
+                        f"{len(codes)} results for {len(self.covers)} cover columns",
+                    )
+                _check_codes(codes, known, ("rows", i, weapon.value))
+        if self.rows[0].die > 1 or self.rows[-1].die < DIE_FACES:
+            raise FieldError(("rows",), f"rows must cover at least the die from 1 to {DIE_FACES}")
+        return self
+
+    # -- queries --------------------------------------------------------------------
+
+    @cached_property
+    def _by_code(self) -> dict[str, FireResult]:
+        return {r.code: r for r in self.results}
+
+    @property
+    def die_range(self) -> tuple[int, int]:
+        """Lowest and highest row (0 and 15 in the shipped table)."""
+        return self.rows[0].die, self.rows[-1].die
+
+    def die(self, roll: int, modifier: int = 0) -> int:
+        """The row for a d10 `roll` (0 = 10) plus the sum of the modifiers, clamped to
+        the table's rows."""
+        low, high = self.die_range
+        return _clamp(face_value(roll) + modifier, low, high)
+
+    def result(self, weapon: Weapon | str, cover: Cover | str, row: int) -> FireResult:
+        """The result for a weapon, the target's cover (none..strong) and a modified die
+        (clamped to the rows). KeyError for total cover or an unknown weapon."""
+        cover = Cover(cover)
+        if cover not in FIRE_COVERS:
+            raise KeyError(f"no Fire Table column for {cover.value} cover")
+        low, high = self.die_range
+        codes = self.rows[_clamp(row, low, high) - low].codes(weapon)
+        return self._by_code[codes[FIRE_COVERS.index(cover)]]
+
+    def code(self, code: str) -> FireResult:
+        return self._by_code[code]
+
+    def target_modifier(self, krob_type: KrobType | str | None, *, newborn: bool) -> int:
+        """The die modifier for shooting at a Krob of this type (0 for anyone else)."""
+        if krob_type is None:
+            return 0
+        try:
+            wanted = KrobType(krob_type)
+        except ValueError:
+            return 0
+        for entry in self.modifiers.targets:
+            if entry.type is wanted and (entry.newborn or not newborn):
+                return entry.modifier
+        return 0
+
+
+# -- Rate of Fire & Movement table ----------------------------------------------------------
+
+
+class WeaponRate(_Frozen):
+    """Rate of fire and handiness of one missile weapon."""
+
+    id: Weapon
+    name: str = Field(min_length=1)
+    shots_per_sequence: int = Field(default=1, ge=1, le=10)
+    move_after_firing: bool = True
+    defensive_after_moving: bool = True
+    defensive_after_firing: bool = True
+
+    @field_validator("id")
+    @classmethod
+    def _missile(cls, weapon: Weapon) -> Weapon:
+        if weapon is Weapon.NONE:
+            raise ValueError("'none' is not a missile weapon")
+        return weapon
+
+
+class RateOfFireTable(_Frozen):
+    """The Rate of Fire & Movement table: one entry per missile weapon."""
+
+    weapons: tuple[WeaponRate, ...] = Field(min_length=1)
+
+    @field_validator("weapons")
+    @classmethod
+    def _once(cls, weapons: tuple[WeaponRate, ...]) -> tuple[WeaponRate, ...]:
+        _unique((w.id.value for w in weapons), "id", "weapon")
+        return weapons
+
+    @cached_property
+    def _by_id(self) -> dict[Weapon, WeaponRate]:
+        return {w.id: w for w in self.weapons}
+
+    def of(self, weapon: Weapon | str) -> WeaponRate:
+        """The entry of a weapon (KeyError when the table has none)."""
+        return self._by_id[Weapon(weapon)]
+
+    def get(self, weapon: Weapon | str | None) -> WeaponRate | None:
+        if weapon is None:
+            return None
+        try:
+            return self._by_id.get(Weapon(weapon))
+        except ValueError:
+            return None
+
+
 # -- loaders ------------------------------------------------------------------------------
 
 
@@ -496,6 +710,14 @@ def load_jump_table(path: Path | None = None) -> JumpTable:
     return load_toml_model(path or DATA_DIR / JUMP_FILE, JumpTable)
 
 
+def load_fire_table(path: Path | None = None) -> FireTable:
+    return load_toml_model(path or DATA_DIR / FIRE_FILE, FireTable)
+
+
+def load_rate_of_fire(path: Path | None = None) -> RateOfFireTable:
+    return load_toml_model(path or DATA_DIR / RATE_OF_FIRE_FILE, RateOfFireTable)
+
+
 @dataclass(frozen=True)
 class RulesData:
     """Every rules table and the roster, as the engine reads them."""
@@ -506,6 +728,8 @@ class RulesData:
     infiltration: InfiltrationTable
     jump: JumpTable
     roster: Roster
+    fire: FireTable
+    rate_of_fire: RateOfFireTable
     sources: dict[str, Path] = field(default_factory=dict, compare=False)
 
 
@@ -524,6 +748,8 @@ def rules_files(folder: Path | None = None) -> dict[str, Path]:
         TERRAIN_SHIFTS_FILE: pick(TERRAIN_SHIFTS_FILE, DATA_DIR / TERRAIN_SHIFTS_FILE),
         INFILTRATION_FILE: pick(INFILTRATION_FILE, DATA_DIR / INFILTRATION_FILE),
         JUMP_FILE: pick(JUMP_FILE, DATA_DIR / JUMP_FILE),
+        FIRE_FILE: pick(FIRE_FILE, DATA_DIR / FIRE_FILE),
+        RATE_OF_FIRE_FILE: pick(RATE_OF_FIRE_FILE, DATA_DIR / RATE_OF_FIRE_FILE),
     }
     files.update(roster_files(folder))
     return files
@@ -533,7 +759,8 @@ def load_rules_data(folder: Path | None = None) -> RulesData:
     """All rules data: a player's `folder` (any file it lacks comes from the shipped
     data), or the shipped data (cached) when `folder` is None. Checks across files:
     every enemy the roster holds has an Infiltration Table column, every terrain a Gharv
-    favours is in the terrain table."""
+    favours is in the terrain table, every weapon a shooter of the roster carries has an
+    entry in the Rate of Fire & Movement table."""
     if folder is None:
         return default_rules_data()
     return _load(folder)
@@ -554,6 +781,8 @@ def _load(folder: Path | None) -> RulesData:
         infiltration=load_infiltration_table(files[INFILTRATION_FILE]),
         jump=load_jump_table(files[JUMP_FILE]),
         roster=load_roster(folder),
+        fire=load_fire_table(files[FIRE_FILE]),
+        rate_of_fire=load_rate_of_fire(files[RATE_OF_FIRE_FILE]),
         sources=files,
     )
     _check_across_files(data, files)
@@ -579,3 +808,14 @@ def _check_across_files(data: RulesData, files: dict[str, Path]) -> None:
                     f"no column {wanted!r}, needed for {counter.id!r} of the roster",
                     place="field columns",
                 )
+    for counter in data.roster:
+        if (
+            isinstance(counter, Adventurer)
+            and counter.weapon is not Weapon.NONE
+            and data.rate_of_fire.get(counter.weapon) is None
+        ):
+            raise DataFileError(
+                files[RATE_OF_FIRE_FILE],
+                f"no entry for {counter.weapon.value!r}, carried by {counter.id!r} of the roster",
+                place="field weapons",
+            )
