@@ -418,12 +418,13 @@ def compose(
         _offsets=offsets,
     )
 
-    fast = _compose_cells(layout, table)
+    plan = _plan_of(layout)
+    fast = _compose_cells(layout, table, plan)
     if fast is not None:
         layout._covers, layout.map.cells = fast
     else:
         layout._covers, layout.map.cells = _cover_cells(layout, table, src)
-    layout.map.edges = _merge_edges(layout)
+    layout.map.edges = _merge_edges(layout, plan)
     layout.map.zones = _merge_zones(layout)
     top = places[0]
     layout.map.side_top = top.side_label(Side.TOP)
@@ -506,6 +507,9 @@ class _CoverPlan:
         self.seams = [
             (n, tuple(at for _, at in here)) for n, (_, here) in enumerate(ordered) if len(here) > 1
         ]
+        # Per placement: global edge of each local edge met so far (see _merge_edges).
+        self.edges: list[dict[Edge, Edge]] = [{} for _ in layout.placements]
+        self.edges_cap = 8 * size + 64
 
 
 @functools.lru_cache(maxsize=16)
@@ -523,16 +527,23 @@ def _cover_plan(
 _TERRAIN = attrgetter("terrain")
 
 
+def _plan_of(layout: Layout) -> _CoverPlan:
+    """The `_CoverPlan` of a layout's geometry."""
+    places = layout.placements
+    first = places[0].board
+    lie = tuple((dc, dr, p.rotated) for (dc, dr), p in zip(layout._offsets, places, strict=True))
+    return _cover_plan(first.grid, first.width, first.height, lie)
+
+
 def _compose_cells(
-    layout: Layout, table: TerrainTable
+    layout: Layout, table: TerrainTable, plan: _CoverPlan | None = None
 ) -> tuple[dict[Hex, tuple[int, ...]], dict[Hex, Cell]] | None:
     """`_cover_cells` from the geometry's `_CoverPlan`, when every board has exactly the
     plan's cells in its order and every terrain is known; None otherwise (then
     `_cover_cells` does the work, and raises the error there is)."""
     places = layout.placements
-    first = places[0].board
-    lie = tuple((dc, dr, p.rotated) for (dc, dr), p in zip(layout._offsets, places, strict=True))
-    plan = _cover_plan(first.grid, first.width, first.height, lie)
+    if plan is None:
+        plan = _plan_of(layout)
     halves: list[Cell] = []
     for p in places:
         if tuple(p.board.cells) != plan.keys:
@@ -569,12 +580,21 @@ def _hex_mover(layout: Layout, i: int) -> Callable[[Hex], Hex]:
     return lambda h: Hex(h.q + dq, h.r + dr)
 
 
-def _merge_edges(layout: Layout) -> dict[Edge, EdgeFeature]:
+def _merge_edges(layout: Layout, plan: _CoverPlan | None = None) -> dict[Edge, EdgeFeature]:
+    """Every board's edge features in global coordinates, the stronger one where two
+    boards give one edge different features. With the geometry's `plan`, each local
+    edge is moved once per geometry and placement (the global Edge is immutable)."""
     merged: dict[Edge, EdgeFeature] = {}
     for i, p in enumerate(layout.placements):
         to_global = _hex_mover(layout, i)
+        moved = plan.edges[i] if plan is not None else {}
+        room = plan is not None and len(moved) < plan.edges_cap
         for edge, feature in p.board.edges.items():
-            g = Edge(to_global(edge.a), to_global(edge.b))
+            g = moved.get(edge)
+            if g is None:
+                g = Edge(to_global(edge.a), to_global(edge.b))
+                if room:
+                    moved[edge] = g
             old = merged.get(g)
             if old is None or EDGE_FEATURE_STRENGTH[feature] > EDGE_FEATURE_STRENGTH[old]:
                 merged[g] = feature
