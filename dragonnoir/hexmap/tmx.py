@@ -458,6 +458,9 @@ def _property(p: ET.Element, owner: str, name: str, fail: _Fail, checked: bool) 
     raw = p.get("value")
     if raw is None:
         raw = p.text or ""
+    known = _PROPERTIES.get((ptype, ptname, raw))
+    if known is not None:
+        return known
     value: PropertyValue
     try:
         if kind in ("int", "object"):
@@ -473,7 +476,16 @@ def _property(p: ET.Element, owner: str, name: str, fail: _Fail, checked: bool) 
             value = raw
     except ValueError:
         raise fail(f"value '{raw}' is not a valid {kind}", f"{owner}, property '{name}'") from None
-    return Property(value, kind, ptname)
+    prop = Property(value, kind, ptname)
+    if kind != "float" and len(_PROPERTIES) < _PROPERTIES_SIZE:  # (a NaN is not shared)
+        _PROPERTIES[(ptype, ptname, raw)] = prop
+    return prop
+
+
+#: Plain properties read so far, by (type, propertytype, text): a Property and its value
+#: are immutable, so maps share them (as tileset copies already do).
+_PROPERTIES: dict[tuple[str, str, str], Property] = {}
+_PROPERTIES_SIZE: Final = 4096
 
 
 # -- tilesets ------------------------------------------------------------------------------
@@ -814,10 +826,14 @@ def _copy_properties(props: Properties) -> Properties:
 
 def _copy_tileset(ts: Tileset) -> Tileset:
     """An independent copy of a tileset model (its immutable parts shared)."""
+    # Tile(...) spelt out: dataclasses.replace costs several times more, once per tile
+    # of every external tileset of every map (the copy tests compare every field).
     tiles = {
-        tid: replace(
-            tile,
+        tid: Tile(
+            id=tile.id,
             properties=_copy_properties(tile.properties),
+            image=tile.image,
+            type=tile.type,
             animation=list(tile.animation),
             objects=copy.deepcopy(tile.objects) if tile.objects is not None else None,
         )
