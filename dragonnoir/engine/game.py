@@ -314,6 +314,12 @@ class Game:
             self._occupancy = index
         return self._occupancy
 
+    def where(self, h: Hex) -> str:
+        """A hex as players see it: its Tiled cell on the map, "(col,row)" — the
+        coordinates the viewer's status line and Tiled show."""
+        col, row = self.board.grid.to_cell(h)
+        return f"({col},{row})"
+
     def units_at(self, h: Hex) -> list[Unit]:
         return [self.state.units[uid] for uid in self.occupancy().get(h, ())]
 

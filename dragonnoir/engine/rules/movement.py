@@ -696,7 +696,7 @@ def _walk(
         if i > 0 or continuing:
             rolls += len(infil.threats_at(game, unit, (here,), level, mover_profile=p))
         verdict = step(game, unit, p, here, level, dst, webs=False)
-        where = f"step {i + 1} ({here.q},{here.r} -> {dst.q},{dst.r})"
+        where = f"step {i + 1} {game.where(here)} -> {game.where(dst)}"
         if not verdict.ok:
             return refused(f"{where}: {verdict.reason}", verdict.rule, step=i + 1)
         enemy = _enemy_in(pos, unit, (_slot(game, dst, verdict.level),))
@@ -799,14 +799,14 @@ def _why_big_fails(
     if furthest == n:
         end = move.path[-1] if move.path else unit.hex
         return refused(
-            f"another character stands under the {p.category} at ({end.q},{end.r}) "  # type: ignore[union-attr]
+            f"another character stands under the {p.category} at {game.where(end)} "  # type: ignore[arg-type]
             "or it cannot take that orientation there: only one living character may "
             "remain per hex at the end of movement",
             R_STACKING,
         )
     nodes = sorted((k for k in best if k[1] == furthest), key=lambda k: best[k])
     dst = move.path[furthest]
-    where = f"step {furthest + 1} (to {dst.q},{dst.r})"
+    where = f"step {furthest + 1} (to {game.where(dst)})"
     first: Explanation | None = None
     for key in nodes:
         anchor, facing, level = key[0]
@@ -951,7 +951,7 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
                 DecisionRequested(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
-                    f"fire at {unit.id} on ({dst.q},{dst.r}) or let it go on",
+                    f"fire at {unit.id} on {game.where(dst)} or let it go on",
                 )
             )
             return events
@@ -1019,7 +1019,7 @@ def _reveal_web(game: Game, unit: Unit, dst: Hex, facing: int) -> list[Event]:
         MovementStopped(
             unit.id,
             unit.hex,
-            f"a spider web on ({dst.q},{dst.r}) blocks the way",
+            f"a spider web on {game.where(dst)} blocks the way",
             R_WEBS,
         )
     ]
