@@ -40,7 +40,7 @@ two on the other side.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Final, TypeVar
@@ -92,11 +92,17 @@ def to_pixel(grid: HexGrid, p: Point) -> tuple[float, float]:
     Tiled's centre mapping is affine in (q, r), so this is exact for centres, side
     middles and Tiled's own hex corners.
     """
+    ox, oy, ax, ay, bx, by = _affine(grid)
+    q, r = p[0], p[1]
+    return (ox + q * ax + r * bx, oy + q * ay + r * by)
+
+
+@lru_cache(maxsize=16)
+def _affine(grid: HexGrid) -> tuple[float, float, float, float, float, float]:
     ox, oy = grid.hex_centre(Hex(0, 0))
     ux, uy = grid.hex_centre(Hex(1, 0))
     vx, vy = grid.hex_centre(Hex(0, 1))
-    q, r = p[0] / SCALE, p[1] / SCALE
-    return (ox + q * (ux - ox) + r * (vx - ox), oy + q * (uy - oy) + r * (vy - oy))
+    return (ox, oy, (ux - ox) / SCALE, (uy - oy) / SCALE, (vx - ox) / SCALE, (vy - oy) / SCALE)
 
 
 def _cross(ax: int, ay: int, bx: int, by: int) -> int:
@@ -133,6 +139,8 @@ class HexVisit:
     hex: Hex
     enter: Fraction
     leave: Fraction
+    #: the middle of the visit as a float (for ordering things along the line quickly)
+    mid: float = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +153,8 @@ class Crossing:
     before: Hex
     after: Hex
     at_corner: bool
+    #: `at` as a float
+    t: float = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,9 +210,12 @@ class Trace:
             self.end,
             self.start,
             -self.side,
-            tuple(HexVisit(v.hex, one - v.leave, one - v.enter) for v in reversed(self.visits)),
             tuple(
-                Crossing(c.edge, one - c.at, c.after, c.before, c.at_corner)
+                HexVisit(v.hex, one - v.leave, one - v.enter, 1.0 - v.mid)
+                for v in reversed(self.visits)
+            ),
+            tuple(
+                Crossing(c.edge, one - c.at, c.after, c.before, c.at_corner, float(one - c.at))
                 for c in reversed(self.crossings)
             ),
             tuple(reversed(self.corners)),
@@ -225,7 +238,7 @@ def _trace(start: Point, end: Point, side: int) -> Trace:
         if len(hs) != 1:
             raise ValueError(f"a segment of no length on a hex side or corner: {start}")
         zero = Fraction(0)
-        return Trace(start, end, side, (HexVisit(hs[0], zero, Fraction(1)),), (), (), ())
+        return Trace(start, end, side, (HexVisit(hs[0], zero, Fraction(1), 0.5),), (), (), ())
     # Which hex the segment starts in.
     holders = hexes_at(start)
     if len(holders) == 3:
@@ -280,12 +293,12 @@ def _trace(start: Point, end: Point, side: int) -> Trace:
         ex, ey = bx - ax, by - ay
         t_out = Fraction(_cross(ax - sx, ay - sy, ex, ey), _cross(dx, dy, ex, ey))
         if t_out >= 1:
-            visits.append(HexVisit(h, t_in, Fraction(1)))
+            visits.append(HexVisit(h, t_in, Fraction(1), float((t_in + 1) / 2)))
             break
         nxt = h.neighbour(exit_dir)
         at_corner = _cross(dx, dy, ax - sx, ay - sy) == 0 or _cross(dx, dy, bx - sx, by - sy) == 0
-        visits.append(HexVisit(h, t_in, t_out))
-        crossings.append(Crossing(Edge(h, nxt), t_out, h, nxt, at_corner))
+        visits.append(HexVisit(h, t_in, t_out, float((t_in + t_out) / 2)))
+        crossings.append(Crossing(Edge(h, nxt), t_out, h, nxt, at_corner, float(t_out)))
         h, t_in = nxt, t_out
     else:  # pragma: no cover
         raise AssertionError(f"trace {start}->{end} did not end")
@@ -321,7 +334,7 @@ def _translate(t: Trace, q: int, r: int) -> Trace:
         (t.start[0] + dx, t.start[1] + dy),
         (t.end[0] + dx, t.end[1] + dy),
         t.side,
-        tuple(HexVisit(_shift_hex(v.hex, q, r), v.enter, v.leave) for v in t.visits),
+        tuple(HexVisit(_shift_hex(v.hex, q, r), v.enter, v.leave, v.mid) for v in t.visits),
         tuple(
             Crossing(
                 edge(c.edge),
@@ -329,6 +342,7 @@ def _translate(t: Trace, q: int, r: int) -> Trace:
                 _shift_hex(c.before, q, r),
                 _shift_hex(c.after, q, r),
                 c.at_corner,
+                c.t,
             )
             for c in t.crossings
         ),

@@ -261,6 +261,7 @@ class _Position:
     """Terrain with the counters on it, webs, boats and who may block, for one version."""
 
     __slots__ = (
+        "_traits",
         "blockers",
         "boats",
         "demolished",
@@ -294,6 +295,7 @@ class _Position:
         self.webs = frozenset(webs)
         self.boats = frozenset(boats)
         self.footprints: dict[str, tuple[Hex, ...]] = {}
+        self._traits: dict[str, tuple[frozenset[str], bool]] = {}
         #: hex -> standing characters not in the water there (the only ones that may
         #: block: "Characters", special case 2)
         self.blockers: dict[Hex, list[Unit]] = {}
@@ -307,6 +309,15 @@ class _Position:
             for h in fp:
                 if not self.in_water_at(game, unit, h):
                     self.blockers.setdefault(h, []).append(unit)
+
+    def traits(self, game: Game, unit: Unit) -> tuple[frozenset[str], bool]:
+        """The unit's tags ("dwarf", "dog", "newborn"...) and whether it is a Krob."""
+        got = self._traits.get(unit.id)
+        if got is None:
+            p = profile(game, unit)
+            got = (p.tags, p.is_krob)
+            self._traits[unit.id] = got
+        return got
 
     def terrain(self, game: Game, h: Hex) -> TerrainType | None:
         over = self.overrides.get(h)
@@ -432,7 +443,7 @@ def _judge(
     # Sides crossed.
     low_walls: list[tuple[float, Edge]] = []
     for c in t.crossings:
-        at = float(c.at)
+        at = c.t
         feat = pos.feature(game, c.edge)
         cand.crossed.append((c.edge, None if feat is None else feat.value))
         if feat is None:
@@ -531,7 +542,7 @@ def _judge(
         h = v.hex
         if h in (s_hex, aim):
             continue
-        at = float((v.enter + v.leave) / 2)
+        at = v.mid
         terrain = pos.terrain(game, h)
         if terrain is None:
             cand.block(at, f"the line leaves the map at {_cell(game, h)}", R_LINE)
@@ -566,7 +577,7 @@ def _judge(
                 continue
             if _level_spares(other.level, ls, lt):
                 continue
-            tags = profile(game, other).tags
+            tags = pos.traits(game, other)[0]
             if ("dog" in tags or "newborn" in tags) and not dwarf:
                 continue
             cand.blockers.append(other.id)
@@ -689,36 +700,45 @@ def _starts(
 def _who(game: Game, pos: _Position, unit: Unit) -> _Who:
     if unit.hex is None:
         raise ValueError(f"{unit.id} is not on the map")
-    p = profile(game, unit)
+    tags, is_krob = pos.traits(game, unit)
     hexes = pos.footprints.get(unit.id) or footprint(game, unit)
-    return _Who(unit, hexes, unit.level, p.tags, p.is_krob)
+    return _Who(unit, hexes, unit.level, tags, is_krob)
 
 
-def _candidates(game: Game, shooter: Unit, target: Unit) -> list[_Candidate]:
+def _candidates(game: Game, shooter: Unit, target: Unit, *, exhaustive: bool) -> list[_Candidate]:
+    """Every line worth judging, judged, best for the shooter first. Aims (a big
+    target's hexes) are tried nearest first; unless `exhaustive`, the search stops at
+    the first line that is possible with no cover and nothing in the way (no later line
+    can be better)."""
     pos = _position(game)
     tables = _map_tables(game)
     s = _who(game, pos, shooter)
     tg = _who(game, pos, target)
     in_water = any(pos.in_water_at(game, shooter, h) for h in s.hexes)
+    pairs = sorted(
+        (
+            (a.distance(b), i, a, b)
+            for i, (a, b) in enumerate((a, b) for a in s.hexes for b in tg.hexes)
+        ),
+        key=lambda x: (x[0], x[1]),
+    )
     out: list[_Candidate] = []
-    for s_hex in s.hexes:
-        for aim in tg.hexes:
-            rng = s_hex.distance(aim)
-            for kind, edge, start in _starts(game, pos, tables, s_hex, aim):
-                for t in traces(start, centre(aim)):
-                    if kind == "centre" and _leaves_by_own_opening(tables, pos, game, s_hex, t):
-                        continue
-                    cand = _Candidate(s_hex, aim, kind, edge, t, rng)
-                    if in_water:
-                        cand.block(0.0, f"{shooter.id} is in the water and cannot fire", R_RIVER)
-                    if rng > MAX_RANGE:
-                        cand.block(
-                            0.0,
-                            f"the target is {rng} hexes away, more than {MAX_RANGE}",
-                            R_RANGE,
-                        )
-                    _judge(game, pos, tables, s, tg, cand)
-                    out.append(cand)
+    for rng, _, s_hex, aim in pairs:
+        for kind, edge, start in _starts(game, pos, tables, s_hex, aim):
+            for t in traces(start, centre(aim)):
+                if kind == "centre" and _leaves_by_own_opening(tables, pos, game, s_hex, t):
+                    continue
+                cand = _Candidate(s_hex, aim, kind, edge, t, rng)
+                if in_water:
+                    cand.block(0.0, f"{shooter.id} is in the water and cannot fire", R_RIVER)
+                if rng > MAX_RANGE:
+                    cand.block(
+                        0.0, f"the target is {rng} hexes away, more than {MAX_RANGE}", R_RANGE
+                    )
+                _judge(game, pos, tables, s, tg, cand)
+                out.append(cand)
+                if not exhaustive and cand.possible and not cand.events:
+                    return [cand]
     out.sort(key=_Candidate.key)
     return out
 
@@ -769,12 +789,12 @@ def line_of_fire(game: Game, shooter: Unit, target: Unit) -> LineOfFire:
     of its nudges and the better counts (`hexmap/los.py`). When several covers apply the
     strongest counts.
     """
-    return _answer(game, _candidates(game, shooter, target)[0])
+    return _answer(game, _candidates(game, shooter, target, exhaustive=False)[0])
 
 
 def explain_line_of_fire(game: Game, shooter: Unit, target: Unit) -> LineOfFireExplanation:
     """`line_of_fire` with everything behind it (see `LineOfFireExplanation`)."""
-    cands = _candidates(game, shooter, target)
+    cands = _candidates(game, shooter, target, exhaustive=True)
     best = cands[0]
     t = best.trace
     return LineOfFireExplanation(
