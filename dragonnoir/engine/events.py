@@ -226,6 +226,51 @@ class WebDestroyed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ShotResolved(Event):
+    """One shot, with every number the player needs to check it by hand ("Resolution of
+    Fire"): the weapon, the target's cover (and why), the range, the die, each modifier
+    with its reason, the row read and the Fire Table's result."""
+
+    shooter: str
+    target: str
+    weapon: str
+    cover: str
+    range: int
+    die: int
+    modified_die: int
+    result: str  # result code of the Fire Table: A, B, C or "-"
+    meaning: str = ""
+    modifiers: tuple[str, ...] = ()  # "+1 the shooter is wounded", ...
+    cover_why: tuple[str, ...] = ()  # the line of fire's reasons, "sentence (section)"
+    mode: str = "offensive"  # or "defensive"
+    rule: str = "Resolution of Fire"
+
+    def text(self) -> str:
+        mods = f" ({'; '.join(self.modifiers)})" if self.modifiers else ""
+        die = f"{self.die}" + (f"->{self.modified_die}" if self.modified_die != self.die else "")
+        kind = "defensive shot" if self.mode == "defensive" else "shot"
+        return (
+            f"{self.shooter} ({self.weapon.replace('_', ' ')}) {kind} at {self.target}: range "
+            f"{self.range}, {self.cover} cover, die {die}{mods}: result {self.result}"
+            f"{' (' + self.meaning + ')' if self.meaning else ''}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ShotCancelled(Event):
+    """A shooter named in a Fire did not shoot: the target died, left its hex, or must
+    retreat before the next shot."""
+
+    shooter: str
+    target: str
+    reason: str
+    rule: str = "Fire with the Bow or Crossbow"
+
+    def text(self) -> str:
+        return f"{self.shooter} does not fire at {self.target}: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionRequested(Event):
     decision: str
     side: str

@@ -170,9 +170,12 @@ def test_fire_rows_must_cover_one_to_ten(tmp_path: Path) -> None:
     [
         ('id = "long_bow"', 'id = "longbow"', r"weapons\[1\] \(id 'longbow'\)\.id"),
         ('id = "long_bow"', 'id = "none"', r"weapons\[1\] \(id 'none'\)\.id: .*not a missile"),
-        ('id = "long_bow"', 'id = "short_bow"', r"weapons\[1\] \(id 'short_bow'\)\.id: weapon 'short_bow' appears twice"),
-        ("shots_per_sequence = 1", "shots_per_sequence = 0", r"weapons\[0\] \(id 'short_bow'\)\.shots_per_sequence"),
-        ("move_after_firing = false", 'move_after_firing = "maybe"', r"weapons\[2\] \(id 'crossbow'\)\.move_after_firing"),
+        ('id = "long_bow"', 'id = "short_bow"',
+         r"weapons\[1\] \(id 'short_bow'\)\.id: weapon 'short_bow' appears twice"),
+        ("shots_per_sequence = 1", "shots_per_sequence = 0",
+         r"weapons\[0\] \(id 'short_bow'\)\.shots_per_sequence"),
+        ("move_after_firing = false", 'move_after_firing = "maybe"',
+         r"weapons\[2\] \(id 'crossbow'\)\.move_after_firing"),
     ],
 )  # fmt: skip
 def test_broken_rate_of_fire_names_the_field(

@@ -15,6 +15,14 @@ and stops; the answer carries it out and the queue goes on (`run`).
 ops: {"op": "blow", "role", "effect"} — one character of `role` takes `effect`;
      {"op": "retreat", "role", "units": {id: hexes}, "rule"};
      {"op": "advance", "role", "units": [ids] | None}.
+
+A shot's result goes through the same machinery (`start_shot`, called by rules/fire.py):
+the shooter is the "attacker", the target the "defender", the queue holds the blow only
+(no advance after a shot), the events cite "Resolution of Fire", and the rules of a
+blow in a combat — a Killer's mortal wound, Zed's curare — are left out (`"kind":
+"fire"` in the record). Everything that belongs to the counter hit (Crazy Ork's frenzy,
+dogs, Trolls, the Queen and Guards' double wound, babies, a Krob's knock-out as a
+retreat, a blocked retreat) applies as in combat.
 """
 
 from __future__ import annotations
@@ -92,6 +100,15 @@ def role_of(game: Game, unit_id: str) -> str:
     return ATTACKERS if unit_id in combat(game)[ATTACKERS] else DEFENDERS
 
 
+def _rule(game: Game) -> str:
+    """The rule the blow events cite: "Combat", or "Resolution of Fire" for a shot."""
+    return str(combat(game).get("rule", "Combat"))
+
+
+def _is_shot(game: Game) -> bool:
+    return combat(game).get("kind") == "fire"
+
+
 # -- starting and running a combat's results ---------------------------------------------------
 
 
@@ -122,6 +139,25 @@ def start(
         "queue": queue,
         "vacated": {ATTACKERS: [], DEFENDERS: []},
         "retreated": [],
+    }
+    return run(game)
+
+
+def start_shot(game: Game, shooter: str, target: str, effect: Effect, rule: str) -> list[Event]:
+    """Carry out a shot's result on `target` (rules/fire.py): the blow only, with the
+    target's special rules; a retreat it turns into goes away from `shooter`, and may
+    need the target's player to choose the path (a "retreat" decision)."""
+    queue: list[dict[str, Any]] = []
+    if effect is not Effect.NONE:
+        queue.append({"op": "blow", "role": DEFENDERS, "effect": effect.value})
+    game.state.scratch["combat"] = {
+        ATTACKERS: [shooter],
+        DEFENDERS: [target],
+        "queue": queue,
+        "vacated": {ATTACKERS: [], DEFENDERS: []},
+        "retreated": [],
+        "kind": "fire",
+        "rule": rule,
     }
     return run(game)
 
@@ -252,12 +288,14 @@ def knock_out(game: Game, unit: Unit, role: str) -> list[Event]:
     if unit.status is Status.KNOCKED_OUT:
         unit.knocked_out_turn = game.state.turn
         return [
-            ResultConverted(unit.id, "knocked_out", "nothing more: already knocked out", "Combat")
+            ResultConverted(
+                unit.id, "knocked_out", "nothing more: already knocked out", _rule(game)
+            )
         ]
     unit.status = Status.KNOCKED_OUT
     unit.knocked_out_turn = game.state.turn
     _vacate(game, role, unit)
-    return [UnitKnockedOut(unit.id, "Combat")]
+    return [UnitKnockedOut(unit.id, _rule(game))]
 
 
 def _killer_blow(game: Game, role: str, victim: Unit) -> tuple[bool, list[Event]]:
@@ -288,13 +326,14 @@ def wound(game: Game, unit: Unit, role: str, *, killed: bool, plain: bool = Fals
         count, mortal = 2, False
         rule = R_TROLLS if "troll" in p.tags else R_KROBS
         events.append(ResultConverted(unit.id, "killed", "two wounds", rule))
-    if not mortal and not plain:
+    blow_rules = not plain and not _is_shot(game)  # a Killer's blow, Zed's curare
+    if not mortal and blow_rules:
         deadly, dice = _killer_blow(game, role, unit)
         events.extend(dice)
         if deadly:
             mortal = True
             events.append(ResultConverted(unit.id, "wounded", "killed: a Killer's blow", R_KROBS))
-    if not mortal and not plain and not p.is_krob:
+    if not mortal and blow_rules and not p.is_krob:
         zed = [u for u in participants(game, other(role)) if "zed_curare" in profile(game, u).tags]
         if zed:
             mortal = True
@@ -323,7 +362,7 @@ def wound(game: Game, unit: Unit, role: str, *, killed: bool, plain: bool = Fals
         return [*events, *kill(game, unit, role)]
     if unit.status is not Status.KNOCKED_OUT:
         unit.status = Status.WOUNDED
-    events.append(UnitWounded(unit.id, unit.wounds, "Combat"))
+    events.append(UnitWounded(unit.id, unit.wounds, _rule(game)))
     return events
 
 
@@ -333,7 +372,7 @@ def kill(game: Game, unit: Unit, role: str) -> list[Event]:
     unit.knocked_out_turn = None
     _vacate(game, role, unit)
     game.touch()
-    return [UnitKilled(unit.id, "Combat")]
+    return [UnitKilled(unit.id, _rule(game))]
 
 
 def _vacate(game: Game, role: str, unit: Unit, hexes: Iterable[Hex] | None = None) -> None:
