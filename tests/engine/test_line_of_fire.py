@@ -403,6 +403,34 @@ def slit_game(pieces: dict[str, Cell]) -> Game:
     return game_of(pieces, edges=room(HOUSE, {((4, 2), 0): "arrow_slit"}))
 
 
+def _on_board(name: str, shooter: Cell, target: Cell) -> LineOfFire:
+    from dragonnoir.engine.state import Side, Unit
+    from dragonnoir.engine.tables import default_rules_data
+    from dragonnoir.hexmap.board_io import load_board
+
+    board = load_board(f"maps/{name}.tmx")
+    g = Game.start(
+        board,
+        [
+            Unit("elf_1", "elf_1", Side.ADVENTURERS, BOARD_GRID.to_hex(*shooter)),
+            Unit("hunter_01", "hunter_01", Side.KROBS, BOARD_GRID.to_hex(*target)),
+        ],
+        default_rules_data(),
+        1,
+    )
+    return line_of_fire(g, g.state.units["elf_1"], g.state.units["hunter_01"])
+
+
+def test_arrow_slits_of_the_real_tower() -> None:
+    """Le Marais Hanté: the slit on the E side of (19,6) opens on (20,6)."""
+    aligned = _on_board("marais", (20, 6), (19, 6))
+    assert aligned.possible and aligned.cover is Cover.STRONG
+    askew = _on_board("marais", (21, 5), (19, 6))
+    assert not askew.possible and "Fire Restrictions and Cover: Arrow slits" in rules(askew)
+    out = _on_board("marais", (19, 6), (20, 7))
+    assert out.crossed_edges[0][1] == "arrow_slit"
+
+
 def test_arrow_slit_from_inside_from_the_slit_hex_only() -> None:
     g = slit_game({"elf_1": (4, 2), "hunter_01": (7, 1)})
     line = lof(g, "elf_1", "hunter_01")
