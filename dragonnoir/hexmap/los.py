@@ -365,7 +365,7 @@ def _relative(start: Point, end: Point, side: int) -> Trace:
     return _trace(start, end, side)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def trace(start: Point, end: Point, side: int = LEFT) -> Trace:
     """The trace of the segment `start` -> `end` nudged to `side` (exact, cached).
 
