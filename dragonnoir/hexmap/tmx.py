@@ -3,8 +3,17 @@
 Reading
 -------
 `read_tmx` uses pytmx 3.32 as the parser of the map, as the project requires:
-`pytmx.TiledMap` parses the map element, the tilesets, the layers and the objects, and
-decodes the tile layer data (csv, base64, base64+zlib, base64+gzip) once.
+`pytmx.TiledMap` parses the map element and its attributes, the tilesets, every layer
+and group with its attributes (name, size, visibility, opacity) and the objects (custom
+properties are read here, see below). The tile layer data (csv, base64, base64+zlib,
+base64+gzip) is decoded here, once per layer, with pytmx's own decoder
+`pytmx.unpack_gids` (what pytmx calls inside `TiledTileLayer.parse_xml`); pytmx is
+handed each layer with a stub `<data>` of one empty cell instead. Why: given the real
+data, pytmx registers every gid of every cell in its own gid table
+(`register_gid_check_flags`, about a third of its parse of our boards) and keeps only
+that table's numbers, with three of the four flag bits stripped into it, while we need
+the raw values with all four bits (see below): calling its decoder directly gives them
+without that cost.
 The map file is also read with `xml.etree.ElementTree`, for three reasons:
 
 * to refuse, with one clear line, what we do not support (non-hexagonal orientation,
@@ -14,18 +23,20 @@ The map file is also read with `xml.etree.ElementTree`, for three reasons:
   while pytmx reads it and put back afterwards): external tilesets inlined
   (pytmx would re-read the .tsx itself and crash on class properties), all custom
   properties removed (read here instead), fractional `offsetx`/`offsety` removed (pytmx
-  casts them with `int()` and fails), legacy XML `<tile gid>` layer data rewritten as
-  CSV (pytmx refuses it), tile collision groups and animations removed (pytmx's
-  `.//objectgroup` would take them for layers);
+  casts them with `int()` and fails), each tile layer's `<data>` (already decoded)
+  swapped for the stub `<data encoding="csv">0</data>` (legacy XML `<tile gid>` data
+  too, which pytmx refuses), tile collision groups and animations removed (pytmx's
+  `.//objectgroup` would take them for layers). Encoded data pytmx would refuse though
+  `unpack_gids` reads it (no text at all, `<tile>` children beside the text) is not
+  stubbed: pytmx fails on it with its own message;
 * to repair what pytmx gets wrong or loses:
 
   - raw gids keep all four flag bits (pytmx strips three flags into its own gid table
     and does not clear the 120-degree bit 0x10000000, giving a huge gid with no tile):
-    `TileLayer.data` holds the raw 32-bit values, pytmx's decoded data turned back
-    through its gid table (`imagemap` keeps, per pytmx gid, the value with the three flags
-    taken off and the three flags: together exactly the raw value). Legacy XML data is
-    decoded here; when anything fails before pytmx is done, every layer is decoded here
-    with `pytmx.unpack_gids` (what pytmx itself calls), so a broken layer is named;
+    `TileLayer.data` holds the raw values `pytmx.unpack_gids` decodes, masked to 32 bits
+    (legacy XML data: the `gid` attributes, read here). Every layer is decoded in
+    document order before the rest of the map is checked and before pytmx parses it, so
+    the first broken layer is the one reported, by name;
   - property types (pytmx returns bare values; it also fails on class-typed
     properties and on property names that clash with attribute names): read from the
     XML, class-typed properties kept with their members as written;
@@ -877,50 +888,6 @@ def _external_tileset(
 # -- the reader ----------------------------------------------------------------------------
 
 
-class _Gids:
-    """The raw gids of one tile layer: a flat list (decoded here), or rows (pytmx's data
-    turned back into raw gids; rows of the layer's width, the last one maybe shorter)."""
-
-    __slots__ = ("flat", "rows")
-
-    def __init__(self, flat: list[int] | None = None, rows: list[list[int]] | None = None):
-        self.flat = flat
-        self.rows = rows
-
-    def __len__(self) -> int:
-        if self.rows is not None:
-            return sum(map(len, self.rows))
-        return len(self.flat or [])
-
-    def by_row(self, width: int, height: int) -> list[list[int]]:
-        """The gids as `height` rows of `width` (the count is `width * height`)."""
-        if self.rows is not None:
-            return self.rows
-        raw = self.flat or []
-        return [raw[r * width : (r + 1) * width] for r in range(height)]
-
-
-def _raw_gid_table(tm: Any) -> list[int]:
-    """pytmx gid -> the raw 32-bit gid of the map data it stands for.
-
-    pytmx gives each distinct (gid, flags) of the data its own gid, recording it in
-    `imagemap` as (tiled_gid, TileFlags(h, v, d)) -> (pytmx gid, flags): `tiled_gid` is
-    the raw value with only the top three flag bits cleared (`decode_gid`), the 120-degree
-    bit and any bits above 32 kept; values below 1 << 29 are kept whole, flags empty. So
-    the raw value is `tiled_gid` with the three flags put back, exactly, masked to 32 bits
-    as `_decode_data` does."""
-    table = [0] * int(tm.maxgid)
-    for (tiled_gid, flags), value in tm.imagemap.items():
-        if not isinstance(value, tuple):
-            continue  # pytmx's (0, 0) -> 0 entry
-        raw = int(tiled_gid)
-        if flags:
-            h, v, d = flags
-            raw |= (0x80000000 if h else 0) | (0x40000000 if v else 0) | (0x20000000 if d else 0)
-        table[value[0]] = raw & 0xFFFFFFFF
-    return table
-
-
 class _MapReader:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -952,65 +919,18 @@ class _MapReader:
 
         tilesets = self._tilesets(root)
         self._assign_layer_ids(root)
-        # Layer elements and their data are checked before pytmx sees them; pytmx decodes
-        # the data (only legacy XML data is decoded here, pytmx refuses it). A broken layer
-        # is reported with its name: when anything fails up to and including pytmx's
-        # parse, the layers are decoded here first, in order, so the error is the one the
-        # first broken layer gives, as when every layer was decoded before the rest.
+        # Every layer's data is checked and decoded here with pytmx's own decoder, in
+        # document order, before the rest of the map is checked and before pytmx sees it:
+        # a broken layer is reported with its name, the first broken layer first.
         layers = list(root.iter("layer"))
-        legacy: dict[int, list[int]] = {}
-        try:
-            for el in layers:
-                where = _describe(el)
-                _check_element(el, where, fail)
-                data = _check_data(el, where, fail)
-                if data.get("encoding") is None:
-                    legacy[id(el)] = _legacy_gids(data, where, fail)
-            self._validate(root, "map")
-            tm, parsed = self._pytmx(root, legacy, tilesets)
-        except MapFormatError:
-            self._decode_layers(layers)
-            raise
-        decoded = self._layer_gids(layers, legacy, tm, parsed)
-        return self._build(root, tm, tilesets, decoded, cast(StaggerAxis, axis), index)
-
-    def _decode_layers(self, layers: list[ET.Element]) -> None:
-        """Check and decode every layer's data here, in order: raises the first layer's
-        error, if any."""
-        fail = self.fail
+        decoded: dict[int, list[int]] = {}
         for el in layers:
             where = _describe(el)
             _check_element(el, where, fail)
-            _decode_data(_check_data(el, where, fail), where, fail)
-
-    def _layer_gids(
-        self,
-        layers: list[ET.Element],
-        legacy: dict[int, list[int]],
-        tm: Any,
-        parsed: dict[int, Any],
-    ) -> dict[int, _Gids]:
-        """The raw gids of every layer: pytmx's decoded data turned back into raw gids
-        (`_raw_gid_table`), legacy data as decoded here, and layers pytmx did not see
-        (none in a valid map) decoded here."""
-        out: dict[int, _Gids] = {}
-        table: list[int] | None = None
-        for el in layers:
-            key = id(el)
-            if key in legacy:
-                out[key] = _Gids(flat=legacy[key])
-                continue
-            py = parsed.get(key)
-            if py is None:
-                where = _describe(el)
-                out[key] = _Gids(
-                    flat=_decode_data(_check_data(el, where, self.fail), where, self.fail)
-                )
-                continue
-            if table is None:
-                table = _raw_gid_table(tm)
-            out[key] = _Gids(rows=[list(map(table.__getitem__, row)) for row in py.data])
-        return out
+            decoded[id(el)] = _decode_data(_check_data(el, where, fail), where, fail)
+        self._validate(root, "map")
+        tm = self._pytmx(root, layers, tilesets)
+        return self._build(root, tm, tilesets, decoded, cast(StaggerAxis, axis), index)
 
     def _tilesets(self, root: ET.Element) -> list[tuple[ET.Element, Tileset]]:
         out: list[tuple[ET.Element, Tileset]] = []
@@ -1081,17 +1001,17 @@ class _MapReader:
     def _pytmx(
         self,
         root: ET.Element,
-        legacy: dict[int, list[int]],
+        layers: list[ET.Element],
         tilesets: list[tuple[ET.Element, Tileset]],
-    ) -> tuple[Any, dict[int, Any]]:
-        """Parse the sanitised map with pytmx (see module docstring). Also returns pytmx's
-        tile layer of each <layer> element it parsed, by element id."""
+    ) -> Any:
+        """Parse the sanitised map with pytmx, its tile layers' data stubbed (see module
+        docstring)."""
         import pytmx
 
         # pytmx parses the map's own tree, sanitised in place and put back afterwards:
         # much cheaper than a copy (pytmx only reads the tree).
         undo: _Undo = []
-        rewritten: list[tuple[ET.Element, list[ET.Element], dict[str, str], str | None]] = []
+        stubbed: list[tuple[ET.Element, int, ET.Element]] = []
         replaced: list[tuple[int, ET.Element]] = []
         try:
             _sanitise(root, undo)
@@ -1108,43 +1028,42 @@ class _MapReader:
                     pos = list(root).index(el)
                     root[pos] = inlined
                     replaced.append((pos, el))
-            for el in root.iter("layer"):
-                data = el.find("data")
-                if data is not None and data.get("encoding") is None:
-                    rewritten.append((data, list(data), dict(data.attrib), data.text))
-                    for t in data.findall("tile"):
-                        data.remove(t)
-                    data.set("encoding", "csv")
-                    data.text = ",".join(str(g) for g in legacy[id(el)]) or "0"
+            # Each layer's <data> (the first: the one pytmx reads) swapped for a stub of
+            # one empty cell, as legacy XML data is (pytmx refuses it): the data is
+            # decoded already. Encoded data pytmx refuses though we decoded it (no text
+            # at all, or <tile> children beside the text) is left to pytmx, which fails
+            # on it with its own message, as it did when it decoded the data itself.
+            stub = ET.Element("data", {"encoding": "csv"})
+            stub.text = "0"
+            for el in layers:
+                for pos, data in enumerate(el):
+                    if data.tag == "data":
+                        if data.get("encoding") is None or (
+                            data.text is not None and data.find("tile") is None
+                        ):
+                            el[pos] = stub
+                            stubbed.append((el, pos, data))
+                        break
             tm = pytmx.TiledMap()
             tm.filename = str(self.path)
             try:
                 tm.parse_xml(root)
             except Exception as e:  # pytmx raises bare Exception, ValueError, TypeError...
                 raise self.fail(f"pytmx cannot parse the map: {type(e).__name__}: {e}") from None
-            # pytmx parses root.findall(".//layer") in that order, one TiledTileLayer each.
-            # (Should they ever disagree, every layer is decoded here instead.)
-            py_layers = [x for x in tm.layers if isinstance(x, pytmx.TiledTileLayer)]
-            elements = root.findall(".//layer")
-            parsed: dict[int, Any] = {}
-            if len(py_layers) == len(elements):
-                parsed = {id(el): py for el, py in zip(elements, py_layers, strict=True)}
         finally:
-            for data, kids, attrib, text in reversed(rewritten):
-                data[:] = kids
-                data.attrib = attrib
-                data.text = text
+            for el, pos, data in reversed(stubbed):
+                el[pos] = data
             for pos, el in reversed(replaced):
                 root[pos] = el
             _restore(undo)
-        return tm, parsed
+        return tm
 
     def _build(
         self,
         root: ET.Element,
         tm: Any,
         tilesets: list[tuple[ET.Element, Tileset]],
-        decoded: dict[int, _Gids],
+        decoded: dict[int, list[int]],
         axis: StaggerAxis,
         index: str,
     ) -> TmxMap:
@@ -1208,7 +1127,7 @@ class _MapReader:
         parent: ET.Element,
         m: TmxMap,
         kinds: dict[str, Iterator[Any]],
-        decoded: dict[int, _Gids],
+        decoded: dict[int, list[int]],
         offset: tuple[float, float],
         opacity: float,
         visible: bool,
@@ -1257,22 +1176,21 @@ class _MapReader:
                 layer = self._image_layer(el, where, off, opacity, visible)
             m.layers.append(layer)
 
-    def _tile_layer(self, el: ET.Element, py: Any, raw: _Gids, where: str) -> TileLayer:
+    def _tile_layer(self, el: ET.Element, py: Any, raw: list[int], where: str) -> TileLayer:
         fail = self.fail
         width, height = int(py.width), int(py.height)
         if width <= 0 or height <= 0:
             raise fail("tile layer width and height must be positive", where)
-        count = len(raw)
-        if count != width * height:
+        if len(raw) != width * height:
             raise fail(
-                f"layer data has {count} cells, expected {width}x{height} = {width * height}",
+                f"layer data has {len(raw)} cells, expected {width}x{height} = {width * height}",
                 where,
             )
         return TileLayer(
             name=str(py.name or ""),
             width=width,
             height=height,
-            data=raw.by_row(width, height),
+            data=[raw[r * width : (r + 1) * width] for r in range(height)],
             id=self.layer_ids[id(el)],
             visible=bool(py.visible),
             opacity=float(py.opacity),

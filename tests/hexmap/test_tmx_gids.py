@@ -1,5 +1,5 @@
-"""Raw gids come back from pytmx's decoded layer data with all four flag bits, whatever
-the encoding, the order of first use or the spelling of the number."""
+"""Raw gids come back from the layer data (decoded with `pytmx.unpack_gids`) with all four
+flag bits, whatever the encoding, the order of first use or the spelling of the number."""
 
 from __future__ import annotations
 
