@@ -633,9 +633,14 @@ def _may_move(game: Game, unit: Unit) -> Explanation | None:
     if unit.side is Side.GHARVS:
         return refused("the Gharvs move by the rules alone", "The Gharvs")
     p = profile(game, unit)
-    if p.weapon == "crossbow" and unit.fired:
+    weapon = p.weapon
+    rate = game.rules.rate_of_fire.get(weapon) if unit.fired and weapon else None
+    if weapon and rate is not None and not rate.move_after_firing:
+        # Which weapons "the crossbowmen who have just fired" covers is the Rate of
+        # Fire & Movement table's to say (dragonnoir/data/rate_of_fire.toml).
         return refused(
-            "all Adventurers may move, except the crossbowmen who have just fired",
+            "all Adventurers may move, except the crossbowmen who have just fired "
+            f"(Rate of Fire & Movement table: no move after firing a {weapon.replace('_', ' ')})",
             R_CROSSBOW,
         )
     if unit.moved and not _continuing(game, unit):
