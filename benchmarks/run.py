@@ -15,7 +15,8 @@ pass/fail tests; this module only measures and prints. Figures:
   ratios. Aim: <= 1.0.
 - Engine (`benchmarks/engine_movement.py`, `benchmarks/engine_playout.py`): legal
   destinations of one character on the six-board layout (aim <= 1 ms) and one full random
-  playout of a test scenario.
+  playout of a test scenario; fire (`benchmarks/fire_los.py`): line of fire for all pairs
+  of 40 shooters and 60 targets on the six-board layout (aim <= 20 ms).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ def run_all(repeats: int = 15) -> dict[str, Any]:
     """Every figure, as a flat dict (the JSON `dragonnoir bench` prints)."""
     from benchmarks.engine_movement import bench_legal_destinations
     from benchmarks.engine_playout import bench_playout
+    from benchmarks.fire_los import bench_all_pairs
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     figures: dict[str, Any] = {"repeats": repeats, "python": sys.version.split()[0]}
@@ -127,6 +129,7 @@ def run_all(repeats: int = 15) -> dict[str, Any]:
     figures.update(bench_render_png(repeats))
     figures.update(bench_legal_destinations(max(repeats * 10, 100)))
     figures.update(bench_playout(repeats))
+    figures.update(bench_all_pairs(repeats))
     return figures
 
 
