@@ -271,6 +271,19 @@ class ShotCancelled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """Hidden information became known to a side: a spider web the adventurers did not
+    know of, an objective marker turned face up. Undo cannot reach back past it."""
+
+    what: str
+    at: Hex | None
+    rule: str = ""
+
+    def text(self) -> str:
+        return f"Revealed: {self.what}."
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionRequested(Event):
     decision: str
     side: str

@@ -26,6 +26,7 @@ from dragonnoir.engine.events import (
     Event,
     GameEnded,
     PhaseBegan,
+    Revealed,
     TurnBegan,
     UnitStoodUp,
 )
@@ -372,7 +373,7 @@ class Game:
 
 
 def _reveals(event: Event) -> bool:
-    return event.kind in {"Revealed", "ObjectiveRevealed"}
+    return isinstance(event, Revealed)
 
 
 # -- the engine's own phase hooks --------------------------------------------------------

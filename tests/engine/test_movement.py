@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from dragonnoir.engine.actions import EndPhase, Move, Pass
-from dragonnoir.engine.events import DecisionRequested, MovementStopped, UnitMoved
+from dragonnoir.engine.events import DecisionRequested, MovementStopped, Revealed, UnitMoved
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import movement
@@ -252,6 +252,10 @@ def test_restriction_7_a_web_he_did_not_know_of_stops_him_on_the_previous_hex() 
     stops = [e for e in events if isinstance(e, MovementStopped)]
     assert stops and stops[0].rule == "Movement Restriction 7 (spider webs)"
     assert game.state.accessories["web_x"].hidden_from is None  # now he knows
+    # A reveal of hidden information: undo cannot take the move back (issue: "Undo of the
+    # last actions back to the last die roll or reveal of hidden information").
+    assert any(isinstance(e, Revealed) for e in events)
+    assert not game.can_undo()
 
 
 # -- Restriction 8: levels ----------------------------------------------------------------------

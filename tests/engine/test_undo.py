@@ -5,13 +5,12 @@ state."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from dragonnoir.engine.actions import Action, EndPhase, Pass
-from dragonnoir.engine.events import Event
+from dragonnoir.engine.events import Event, Revealed
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import Game, register_decision
 from dragonnoir.engine.scenario import load_scenario
@@ -24,13 +23,6 @@ ART = """
  . . . . .
 . . . . .
 """
-
-
-@dataclass(frozen=True, slots=True)
-class Revealed(Event):
-    """Stands for the hidden-information events to come (a hidden Krob shown)."""
-
-    what: str
 
 
 class _Oracle:
@@ -48,7 +40,7 @@ class _Oracle:
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         game.pop_decision()
         if self.reveal:
-            return [Revealed("a hidden Krob")]
+            return [Revealed("a hidden Krob", None)]
         _, event = game.roll("a test", "tests")
         return [event]
 

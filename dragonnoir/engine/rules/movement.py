@@ -33,7 +33,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.engine.actions import Action, Jump, Move, Pass
-from dragonnoir.engine.events import DecisionRequested, Event, MovementStopped, UnitMoved
+from dragonnoir.engine.events import (
+    DecisionRequested,
+    Event,
+    MovementStopped,
+    Revealed,
+    UnitMoved,
+)
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import register_actions, register_decision
 from dragonnoir.engine.rules import infiltration as infil
@@ -1021,12 +1027,13 @@ def _reveal_web(game: Game, unit: Unit, dst: Hex, facing: int) -> list[Event]:
             acc.hidden_from = None
     game.touch()
     return [
+        Revealed(f"a spider web on {game.where(dst)}", dst, R_WEBS),
         MovementStopped(
             unit.id,
             unit.hex,
             f"a spider web on {game.where(dst)} blocks the way",
             R_WEBS,
-        )
+        ),
     ]
 
 
