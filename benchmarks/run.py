@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -82,6 +81,7 @@ def bench_frames(repeats: int) -> dict[str, float]:
 
 
 def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]:
+    from dragonnoir import tiled_tools
     from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
     from dragonnoir.render.board_view import render_board_to_png
 
@@ -98,16 +98,14 @@ def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]
             lambda: subprocess.run(cli, check=True, capture_output=True, env=env),
             max(3, repeats // 3),
         )
-        rasterizer = shutil.which("tmxrasterizer")
-        if rasterizer is None:
+        if not tiled_tools.have_rasterizer():
             figures["tmxrasterizer_ms"] = "not installed"
             return figures
         exported = Path(tmp) / "layout.tmx"
         export_layout_tmx(layout, exported)
         theirs_png = Path(tmp) / "theirs.png"
-        cmd = [rasterizer, "-s", str(scale), str(exported), str(theirs_png)]
         theirs = median_ms(
-            lambda: subprocess.run(cmd, check=True, capture_output=True, env=env),
+            lambda: tiled_tools.rasterize(exported, theirs_png, scale),
             max(3, repeats // 3),
         )
         figures["tmxrasterizer_ms"] = theirs

@@ -1,9 +1,12 @@
-"""Shared fixtures: the standard tilesets in a temporary folder, a small hand-made board."""
+"""Shared fixtures: the standard tilesets in a temporary folder, a small hand-made board,
+what Tiled legitimately changes when it re-saves a map."""
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,7 @@ from dragonnoir.hexmap.board_tilesets import standard_tilesets
 from dragonnoir.hexmap.hexes import Edge
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.hexmap.tmx import write_tsx
+from dragonnoir.hexmap.tmxmodel import Properties, Property, TmxMap
 
 
 def _blank_png(path: Path, width: int, height: int) -> None:
@@ -95,3 +99,40 @@ def small_board() -> Board:
 def tiny_board() -> Board:
     """A fresh copy of `small_board()` for each test."""
     return small_board()
+
+
+# -- Tiled re-saves --------------------------------------------------------------------------
+
+
+def _without_tiled_changes(props: Properties) -> Properties:
+    """Tiled 1.8's --export-map loads no project file, so it drops the members and the
+    `propertytype` of class properties, and turns a class property without members into
+    an empty string property; it also drops `propertytype`. So class properties are
+    compared as empty strings, and other properties without `propertytype`."""
+    out: Properties = {}
+    for name, p in props.items():
+        if p.type == "class":
+            out[name] = Property("")
+        else:
+            out[name] = Property(p.value, p.type)
+    return out
+
+
+def _normalise_for_tiled(m: TmxMap) -> TmxMap:
+    """What Tiled legitimately changes when it re-saves a map we wrote:
+    - class properties: see `_without_tiled_changes` (objects, layers, map, tilesets);
+    - nothing else: version/tiledversion are already 1.8/1.8.2, layers without ids were
+      given Tiled's ids by the reader, image sizes are read from the image files."""
+    m = dataclasses.replace(m, path=None, properties=_without_tiled_changes(m.properties))
+    for layer in m.layers:
+        layer.properties = _without_tiled_changes(layer.properties)
+        for obj in getattr(layer, "objects", []):
+            obj.properties = _without_tiled_changes(obj.properties)
+    return m
+
+
+@pytest.fixture
+def normalise_for_tiled() -> Callable[[TmxMap], TmxMap]:
+    """`normalise_for_tiled(m)`: the map `m` as it compares with Tiled's re-save of it
+    (`dragonnoir.tiled_tools.export_map`)."""
+    return _normalise_for_tiled

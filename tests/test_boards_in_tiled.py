@@ -4,8 +4,6 @@ renderer shows their terrain (issue "Hex maps", section 4)."""
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,10 +11,10 @@ import pytest
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.board_tilesets import TILESET_DIR, terrain_tileset
+from dragonnoir.tiled_tools import export_map, have_rasterizer, have_tiled, rasterize
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 BOARDS = sorted(MAPS.glob("*.tmx"))
-ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
 
 needs_boards = pytest.mark.skipif(not BOARDS, reason="no boards in maps/ yet")
 
@@ -36,19 +34,13 @@ def _same_board(a: Board, b: Board) -> None:
 
 @needs_boards
 @pytest.mark.tiled
-@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+@pytest.mark.skipif(not have_tiled(), reason="Tiled is not installed")
 @pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
 def test_tiled_resave_loads_into_an_identical_board(path: Path) -> None:
     # Written next to the original so relative tileset paths stay as Tiled would keep them.
     out = path.with_name(f".resaved-{path.name}")
     try:
-        subprocess.run(
-            ["tiled", "--export-map", "tmx", str(path), str(out)],
-            check=True,
-            capture_output=True,
-            env=ENV,
-            timeout=120,
-        )
+        export_map(path, out)
         _same_board(load_board(path), load_board(out))
     finally:
         out.unlink(missing_ok=True)
@@ -56,7 +48,7 @@ def test_tiled_resave_loads_into_an_identical_board(path: Path) -> None:
 
 @needs_boards
 @pytest.mark.tiled
-@pytest.mark.skipif(shutil.which("tmxrasterizer") is None, reason="Tiled is not installed")
+@pytest.mark.skipif(not have_rasterizer(), reason="Tiled is not installed")
 @pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
 def test_tmxrasterizer_shows_each_hex_terrain(path: Path, tmp_path: Path) -> None:
     """With only the terrain layer shown, the pixel at every hex centre in Tiled's render
@@ -66,10 +58,7 @@ def test_tmxrasterizer_shows_each_hex_terrain(path: Path, tmp_path: Path) -> Non
 
     board = load_board(path)
     png = tmp_path / "tiled.png"
-    cmd = ["tmxrasterizer"]
-    for layer in ("levels", "features", "edges", "zones"):
-        cmd += ["--hide-layer", layer]
-    subprocess.run([*cmd, str(path), str(png)], check=True, capture_output=True, env=ENV)
+    rasterize(path, png, hide_layers=("levels", "features", "edges", "zones"))
     shot = pygame.image.load(str(png))
     assert shot.get_size() == board.grid.map_pixel_size(board.width, board.height)
 

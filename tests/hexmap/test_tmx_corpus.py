@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import shutil
-import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,51 +18,10 @@ from dragonnoir.hexmap.tmxmodel import (
     ROT_120,
     ImageLayer,
     ObjectLayer,
-    Properties,
-    Property,
     TileLayer,
     TmxMap,
 )
-
-
-# Same helpers as in test_tmx_write (test modules are not a package here).
-def _without_tiled_changes(props: Properties) -> Properties:
-    """Tiled 1.8's --export-map loads no project file, so it drops the members and the
-    `propertytype` of class properties, and turns a class property without members into
-    an empty string property; it also drops `propertytype`. So class properties are
-    compared as empty strings, and other properties without `propertytype`."""
-    out: Properties = {}
-    for name, p in props.items():
-        if p.type == "class":
-            out[name] = Property("")
-        else:
-            out[name] = Property(p.value, p.type)
-    return out
-
-
-def normalise_for_tiled(m: TmxMap) -> TmxMap:
-    """What Tiled legitimately changes when it re-saves a map we wrote:
-    - class properties: see `_without_tiled_changes` (objects, layers, map, tilesets);
-    - nothing else: version/tiledversion are already 1.8/1.8.2, layers without ids were
-      given Tiled's ids by the reader, image sizes are read from the image files."""
-    m = dataclasses.replace(m, path=None, properties=_without_tiled_changes(m.properties))
-    for layer in m.layers:
-        layer.properties = _without_tiled_changes(layer.properties)
-        for obj in getattr(layer, "objects", []):
-            obj.properties = _without_tiled_changes(obj.properties)
-    return m
-
-
-def tiled_export(src: Path, dst: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run(
-        ["tiled", "--export-map", "tmx", str(src), str(dst)],
-        env=env,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-
+from dragonnoir.tiled_tools import export_map, have_tiled
 
 # The shared folder is a sibling of the repository root (also in CI's fresh clones).
 CORPUS = (Path(__file__).resolve().parents[2] / ".." / "shared" / "tmx-corpus").resolve()
@@ -234,12 +192,14 @@ def test_corpus_write_read_is_lossless(corpus_copy: Path, rel: str) -> None:
 
 @needs_corpus
 @pytest.mark.tiled
-@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+@pytest.mark.skipif(not have_tiled(), reason="Tiled is not installed")
 @pytest.mark.parametrize("rel", LOADED)
-def test_corpus_tiled_reexport(corpus_copy: Path, rel: str) -> None:
+def test_corpus_tiled_reexport(
+    corpus_copy: Path, rel: str, normalise_for_tiled: Callable[[TmxMap], TmxMap]
+) -> None:
     src = corpus_copy / rel
     ours = src.with_name(src.stem + ".ours.tmx")
     write_tmx(read_tmx(src), ours)
     theirs = src.with_name(src.stem + ".tiled.tmx")
-    tiled_export(ours, theirs)
+    export_map(ours, theirs)
     assert normalise_for_tiled(read_tmx(ours)) == normalise_for_tiled(read_tmx(theirs))

@@ -5,13 +5,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from dragonnoir.hexmap.tmx import read_tmx, read_tsx, tmx_bytes, write_tmx, write_tsx
-from dragonnoir.hexmap.tmxmodel import Properties, Property, TmxMap
+from dragonnoir.hexmap.tmxmodel import TmxMap
+from dragonnoir.tiled_tools import export_map, have_tiled
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tmx"
 FIXTURES = ["full.tmx", "legacy.tmx"]
@@ -94,53 +95,17 @@ def test_failed_write_leaves_old_file_and_no_temp(
 # -- Tiled 1.8 opens what we write ---------------------------------------------------------
 
 
-def _without_tiled_changes(props: Properties) -> Properties:
-    """Tiled 1.8's --export-map loads no project file, so it drops the members and the
-    `propertytype` of class properties, and turns a class property without members into
-    an empty string property; it also drops `propertytype`. So class properties are
-    compared as empty strings, and other properties without `propertytype`."""
-    out: Properties = {}
-    for name, p in props.items():
-        if p.type == "class":
-            out[name] = Property("")
-        else:
-            out[name] = Property(p.value, p.type)
-    return out
-
-
-def normalise_for_tiled(m: TmxMap) -> TmxMap:
-    """What Tiled legitimately changes when it re-saves a map we wrote:
-    - class properties: see `_without_tiled_changes` (objects, layers, map, tilesets);
-    - nothing else: version/tiledversion are already 1.8/1.8.2, layers without ids were
-      given Tiled's ids by the reader, image sizes are read from the image files."""
-    m = dataclasses.replace(m, path=None, properties=_without_tiled_changes(m.properties))
-    for layer in m.layers:
-        layer.properties = _without_tiled_changes(layer.properties)
-        for obj in getattr(layer, "objects", []):
-            obj.properties = _without_tiled_changes(obj.properties)
-    return m
-
-
-def tiled_export(src: Path, dst: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run(
-        ["tiled", "--export-map", "tmx", str(src), str(dst)],
-        env=env,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-
-
 @pytest.mark.tiled
-@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+@pytest.mark.skipif(not have_tiled(), reason="Tiled is not installed")
 @pytest.mark.parametrize("name", FIXTURES)
-def test_tiled_reexport_reads_back_equal(tmp_path: Path, name: str) -> None:
+def test_tiled_reexport_reads_back_equal(
+    tmp_path: Path, name: str, normalise_for_tiled: Callable[[TmxMap], TmxMap]
+) -> None:
     folder = _copy_data(tmp_path)
     ours = folder / f"ours_{name}"
     write_tmx(read_tmx(folder / name), ours)
     theirs = folder / f"tiled_{name}"
-    tiled_export(ours, theirs)
+    export_map(ours, theirs)
     a, b = read_tmx(ours), read_tmx(theirs)
     # Tiled re-saves external tilesets untouched, and embedded ones with tile data as is.
     assert normalise_for_tiled(a) == normalise_for_tiled(b)

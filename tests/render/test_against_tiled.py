@@ -9,8 +9,6 @@ centre of at least 99% of the map's cells. Needs `tmxrasterizer` (Debian package
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,19 +16,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from dragonnoir import tiled_tools
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.tmx import read_tmx
 from dragonnoir.hexmap.tmxmodel import TmxMap
 from dragonnoir.render.tmx_draw import render_grid, render_tmx, render_tmx_to_png
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "tmx-corpus"
-TMXRASTERIZER = shutil.which("tmxrasterizer")
 TOLERANCE = 8
 REQUIRED_AGREEMENT = 0.99
 
 CORPUS_MAPS = sorted(CORPUS.rglob("*.tmx")) if CORPUS.is_dir() else []
 
-needs_tiled = pytest.mark.skipif(TMXRASTERIZER is None, reason="tmxrasterizer not installed")
+needs_tiled = pytest.mark.skipif(
+    not tiled_tools.have_rasterizer(), reason="tmxrasterizer not installed"
+)
 
 
 def _read(path: Path) -> TmxMap:
@@ -43,13 +43,7 @@ def _read(path: Path) -> TmxMap:
 
 def rasterize(tmx_path: Path, out_png: Path, scale: float = 1.0) -> pygame.Surface:
     """Render with Tiled's own tmxrasterizer, headless."""
-    assert TMXRASTERIZER is not None
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    args = [TMXRASTERIZER]
-    if scale != 1.0:
-        args += ["-s", str(scale)]
-    subprocess.run([*args, str(tmx_path), str(out_png)], env=env, check=True, capture_output=True)
-    return pygame.image.load(str(out_png))
+    return pygame.image.load(str(tiled_tools.rasterize(tmx_path, out_png, scale)))
 
 
 def close(a: pygame.Color, b: pygame.Color, tol: int = TOLERANCE) -> bool:

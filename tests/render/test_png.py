@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import struct
-import subprocess
 import zlib
 from pathlib import Path
 
@@ -17,11 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from dragonnoir import tiled_tools
 from dragonnoir.hexmap.board import Board
 from dragonnoir.render import png
 from dragonnoir.render.board_view import BoardView, render_board_to_png
-
-TMXRASTERIZER = shutil.which("tmxrasterizer")
 
 
 def noisy(w: int, h: int, alpha: bool, seed: int = 1) -> pygame.Surface:
@@ -120,13 +117,12 @@ def test_rendered_board_png_has_the_views_pixels(tmp_path: Path, tiny_board: Boa
 
 
 @pytest.mark.tiled
-@pytest.mark.skipif(TMXRASTERIZER is None, reason="tmxrasterizer not installed")
+@pytest.mark.skipif(not tiled_tools.have_rasterizer(), reason="tmxrasterizer not installed")
 @pytest.mark.parametrize("alpha", [False, True], ids=["rgb", "rgba"])
 def test_qt_reads_the_same_pixels(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, alpha: bool
 ) -> None:
     """Tiled (Qt's PNG reader) draws our file as an image layer at 1:1."""
-    assert TMXRASTERIZER is not None
     w, h = 41, 30
     surf = noisy(w, h, alpha=alpha, seed=3)
     if alpha:  # Qt composes onto a transparent map: keep alpha 0 or 255 for exact colours
@@ -145,13 +141,7 @@ def test_qt_reads_the_same_pixels(
         "</imagelayer>\n</map>\n",
         encoding="utf-8",
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run(
-        [TMXRASTERIZER, str(tmp_path / "m.tmx"), str(tmp_path / "qt.png")],
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    tiled_tools.rasterize(tmp_path / "m.tmx", tmp_path / "qt.png")
     theirs = pygame.image.load(str(tmp_path / "qt.png"))
     assert theirs.get_size() == (w, h)
     fmt = "RGBA" if alpha else "RGB"

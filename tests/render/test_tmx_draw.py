@@ -11,8 +11,6 @@ background with an opaque disc, to check colour keys.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,6 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from dragonnoir import tiled_tools
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.hexmap.tmxmodel import (
     FLIP_H,
@@ -37,7 +36,6 @@ from dragonnoir.hexmap.tmxmodel import (
 from dragonnoir.render.images import ImageCache, load_image
 from dragonnoir.render.tmx_draw import output_size, render_tmx, render_tmx_to_png
 
-TMXRASTERIZER = shutil.which("tmxrasterizer")
 TW, TH = 24, 20
 MAGENTA = (255, 0, 255)
 FLAG_COMBOS = [
@@ -244,14 +242,11 @@ def test_png_export_works_headless(tmp_path: Path) -> None:
 
 
 def rasterize(tmx: Path, png: Path) -> pygame.Surface:
-    assert TMXRASTERIZER is not None
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run([TMXRASTERIZER, str(tmx), str(png)], env=env, check=True, capture_output=True)
-    return pygame.image.load(str(png))
+    return pygame.image.load(str(tiled_tools.rasterize(tmx, png)))
 
 
 @pytest.mark.tiled
-@pytest.mark.skipif(TMXRASTERIZER is None, reason="tmxrasterizer not installed")
+@pytest.mark.skipif(not tiled_tools.have_rasterizer(), reason="tmxrasterizer not installed")
 @pytest.mark.parametrize("grid", GRIDS, ids=lambda g: f"{g.stagger_axis}-{g.stagger_index}")
 def test_every_flag_combination_matches_tmxrasterizer(tmp_path: Path, grid: HexGrid) -> None:
     from dragonnoir.hexmap.tmx import write_tmx
