@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
+from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Accessory, AccessoryKind, Status, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
@@ -170,3 +172,24 @@ def cell_of(game: Game, unit_id: str) -> tuple[int, int] | None:
 def hexes(game: Game, *cells: tuple[int, int]) -> tuple[Hex, ...]:
     """Tiled cells -> hexes, for building Move paths in tests."""
     return tuple(game.board.grid.to_hex(c, r) for c, r in cells)
+
+
+#: How many seeds `seed_for` tries before it gives up.
+SEED_SEARCH = 2_000_000
+
+
+@cache
+def seed_for(*faces: int) -> int:
+    """The first seed whose first d10 throws are `faces` (1..10), for `position(seed=...)`
+    or `force_dice`. AssertionError when none of the first `SEED_SEARCH` seeds does."""
+    for seed in range(SEED_SEARCH):
+        dice = Dice(seed)
+        if all(dice.roll_d10() == f for f in faces):
+            return seed
+    raise AssertionError(f"no seed gives {faces}")
+
+
+def force_dice(game: Game, *faces: int) -> None:
+    """Make the game's next d10 throws show `faces`: its dice are replaced by fresh dice
+    of a seed whose first throws are those (`seed_for`)."""
+    game.state.dice = Dice(seed_for(*faces))

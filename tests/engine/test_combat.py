@@ -8,12 +8,11 @@ from collections.abc import Iterable
 import pytest
 
 from dragonnoir.engine.actions import Attack, ChooseCasualty, EndPhase, Pass
-from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import CombatResolved, UnitKnockedOut, UnitStoodUp
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, position
+from dragonnoir.engine.testing import Piece, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID, EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 
@@ -41,16 +40,6 @@ def game_of(
     if isinstance(pieces, dict):
         pieces = [Piece(kind, cell(h)) for kind, h in pieces.items()]
     return position(art, pieces, phase=phase, **kw)  # type: ignore[arg-type]
-
-
-def force_dice(game: Game, *faces: int) -> None:
-    """Make the next d10 throws show `faces` (a seed whose first throws are those)."""
-    for seed in range(1_000_000):
-        dice = Dice(seed)
-        if all(dice.roll_d10() == f for f in faces):
-            game.state.dice = Dice(seed)
-            return
-    raise AssertionError(f"no seed gives {faces}")
 
 
 def resolved(events: Iterable[object]) -> CombatResolved:

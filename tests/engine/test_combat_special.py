@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dragonnoir.engine.actions import Attack, Pass, Retreat
-from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
     CombatResolved,
     DieRolled,
@@ -19,7 +18,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_geometry import between_legs_hexes, rear_zone
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, position
+from dragonnoir.engine.testing import Piece, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Hex
 
@@ -43,15 +42,6 @@ def game_of(
     if isinstance(pieces, dict):
         pieces = [Piece(kind, cell(h)) for kind, h in pieces.items()]
     return position(art, pieces, phase=phase)
-
-
-def force_dice(game: Game, *faces: int) -> None:
-    for seed in range(1_000_000):
-        dice = Dice(seed)
-        if all(dice.roll_d10() == f for f in faces):
-            game.state.dice = Dice(seed)
-            return
-    raise AssertionError(f"no seed gives {faces}")
 
 
 def resolved(events: Iterable[Event]) -> CombatResolved:

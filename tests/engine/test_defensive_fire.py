@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from test_fire import REAL_LINE, force_dice, game_of, shot, stand_in_line, unit
+from test_fire import REAL_LINE, game_of, shot, stand_in_line, unit
 
 from dragonnoir.engine.actions import EndPhase, Fire, Move, Pass
 from dragonnoir.engine.events import MovementStopped, ShotResolved, UnitMoved
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, cell_of, hexes
+from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes
 from dragonnoir.hexmap.board import EdgeFeature
 
 

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from dragonnoir.engine.actions import EndPhase, Fire, Move
-from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
     Event,
     ResultConverted,
@@ -36,7 +35,7 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.steps import terrain_at
 from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.tables import Effect
-from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.engine.testing import Piece, force_dice, hexes, position
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.terrain import Cover
 
@@ -106,16 +105,6 @@ def game_of(
     levels: str | None = None,
 ) -> Game:
     return position(art, list(pieces), phase=phase, edges=edges, levels=levels)
-
-
-def force_dice(game: Game, *faces: int) -> None:
-    """The next d10 throws will show `faces`."""
-    for seed in range(2_000_000):
-        dice = Dice(seed)
-        if all(dice.roll_d10() == f for f in faces):
-            game.state.dice = Dice(seed)
-            return
-    raise AssertionError(f"no seed gives {faces}")
 
 
 def shots(events: Iterable[Event]) -> list[ShotResolved]:

@@ -4,12 +4,9 @@ result of the Infiltration Table (docs/rules-tables.md)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from dragonnoir.engine.actions import Move
-from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
     DieRolled,
     MovementStopped,
@@ -21,7 +18,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.infiltration import infiltration_threats, resolve_infiltration
 from dragonnoir.engine.rules.movement import legal_destinations
 from dragonnoir.engine.state import Status
-from dragonnoir.engine.testing import Piece, cell_of, hexes, position
+from dragonnoir.engine.testing import Piece, cell_of, hexes, position, seed_for
 
 RULE = "Infiltration of Enemy Lines"
 
@@ -30,16 +27,6 @@ ART = """
 . . . . .
  . . . . .
 """
-
-
-@cache
-def seed_for(*faces: int) -> int:
-    """A seed whose first d10 throws are `faces`."""
-    for seed in range(100_000):
-        dice = Dice(seed)
-        if all(dice.roll_d10() == f for f in faces):
-            return seed
-    raise AssertionError(f"no seed throws {faces}")
 
 
 def rolls_to(game: Game, unit_id: str) -> dict[tuple[int, int], int]:

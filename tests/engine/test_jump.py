@@ -4,29 +4,18 @@ consult the Jump Table"), with every result of our Jump Table (docs/rules-tables
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from dragonnoir.engine.actions import Jump, Move
-from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import DieRolled, MovementStopped, UnitKnockedOut, UnitWounded
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Status
-from dragonnoir.engine.testing import Piece, cell_of, hexes, position
+from dragonnoir.engine.testing import Piece, cell_of, hexes, position, seed_for
 
 R_JUMP = "Movement Restriction 8 (levels; Jump Table)"
 
 # A ledge: level 0 on the left, level -1 on the right, no stairs.
 LEDGE = ". . _ _"
-
-
-@cache
-def seed_for(face: int) -> int:
-    for seed in range(10_000):
-        if Dice(seed).roll_d10() == face:
-            return seed
-    raise AssertionError(face)
 
 
 def jump_game(face: int, start: tuple[int, int] = (1, 0), **piece: object) -> Game:

@@ -8,7 +8,6 @@ from collections.abc import Iterable
 import pytest
 
 from dragonnoir.engine.actions import Advance, Attack, DestroyWeb, Pass, Retreat
-from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
     CombatResolved,
     DieRolled,
@@ -21,7 +20,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, position
+from dragonnoir.engine.testing import Piece, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Hex
 
@@ -53,15 +52,6 @@ def game_of(
         phase=phase,
         webs=[cell(h) for h in webs],
     )
-
-
-def force_dice(game: Game, *faces: int) -> None:
-    for seed in range(1_000_000):
-        dice = Dice(seed)
-        if all(dice.roll_d10() == f for f in faces):
-            game.state.dice = Dice(seed)
-            return
-    raise AssertionError(f"no seed gives {faces}")
 
 
 def resolved(events: Iterable[Event]) -> CombatResolved:
