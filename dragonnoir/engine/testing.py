@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.roster import DATA_DIR
 from dragonnoir.engine.state import Accessory, AccessoryKind, Status, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
@@ -193,3 +195,14 @@ def force_dice(game: Game, *faces: int) -> None:
     """Make the game's next d10 throws show `faces`: its dice are replaced by fresh dice
     of a seed whose first throws are those (`seed_for`)."""
     game.state.dice = Dice(seed_for(*faces))
+
+
+def edited_data_file(folder: Path, name: str, old: str, new: str) -> Path:
+    """A copy in `folder` of the shipped rules file `name` (dragonnoir/data) with the
+    first `old` replaced by `new`: a broken or house-ruled file for a loader to refuse or
+    read. AssertionError when the shipped file has no `old` (the edit must apply)."""
+    text = (DATA_DIR / name).read_text(encoding="utf-8")
+    assert old in text, old
+    path = folder / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path

@@ -20,6 +20,7 @@ from dragonnoir.engine.tables import (
     load_rate_of_fire,
     load_rules_data,
 )
+from dragonnoir.engine.testing import edited_data_file
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import Cover
 
@@ -32,14 +33,6 @@ SEVERITY = {"A": 3, "B": 2, "C": 1, "-": 0}
 
 def _fire() -> FireTable:
     return default_rules_data().fire
-
-
-def _edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
-    text = (DATA / name).read_text(encoding="utf-8")
-    assert old in text, old
-    path = tmp_path / name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 # -- shipped files ------------------------------------------------------------------------
@@ -150,7 +143,7 @@ def test_rate_of_fire_and_movement() -> None:
     ],
 )  # fmt: skip
 def test_broken_fire_table_names_the_field(tmp_path: Path, old: str, new: str, where: str) -> None:
-    path = _edited(tmp_path, FIRE_FILE, old, new)
+    path = edited_data_file(tmp_path, FIRE_FILE, old, new)
     with pytest.raises(DataFileError, match=where) as info:
         load_fire_table(path)
     assert str(path) in str(info.value)
@@ -181,7 +174,7 @@ def test_fire_rows_must_cover_one_to_ten(tmp_path: Path) -> None:
 def test_broken_rate_of_fire_names_the_field(
     tmp_path: Path, old: str, new: str, where: str
 ) -> None:
-    path = _edited(tmp_path, RATE_OF_FIRE_FILE, old, new)
+    path = edited_data_file(tmp_path, RATE_OF_FIRE_FILE, old, new)
     with pytest.raises(DataFileError, match=where) as info:
         load_rate_of_fire(path)
     assert str(path) in str(info.value)
@@ -199,7 +192,7 @@ def test_a_roster_weapon_without_rate_of_fire_is_refused(tmp_path: Path) -> None
 
 
 def test_a_players_own_fire_table_replaces_ours(tmp_path: Path) -> None:
-    _edited(tmp_path, FIRE_FILE, "elf_shooter = -1", "elf_shooter = -2")
+    edited_data_file(tmp_path, FIRE_FILE, "elf_shooter = -1", "elf_shooter = -2")
     data = load_rules_data(tmp_path)
     assert data.fire.modifiers.elf_shooter == -2
     assert data.sources[FIRE_FILE] == tmp_path / FIRE_FILE

@@ -28,17 +28,10 @@ from dragonnoir.engine.roster import (
     load_roster,
 )
 from dragonnoir.engine.tables import load_rules_data
+from dragonnoir.engine.testing import edited_data_file
 from dragonnoir.errors import DataFileError
 
 DATA = Path(__file__).resolve().parents[2] / "dragonnoir" / "data"
-
-
-def _edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
-    text = (DATA / name).read_text(encoding="utf-8")
-    assert old in text, old
-    path = tmp_path / name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 # -- the shipped counts (checked here, not by the loader, so house rules load) --------------
@@ -232,7 +225,7 @@ def test_lookups() -> None:
 def test_wrong_type_names_the_counter_and_field(tmp_path: Path) -> None:
     old = 'id = "zed"\nname = "Zed"\npeople = "rebels"\ndaredevil = true\n'
     new = old.replace("daredevil = true", 'daredevil = "sometimes"')
-    path = _edited(tmp_path, ADVENTURERS_FILE, old, new)
+    path = edited_data_file(tmp_path, ADVENTURERS_FILE, old, new)
     with pytest.raises(DataFileError) as info:
         load_adventurers(path)
     message = str(info.value)
@@ -241,26 +234,32 @@ def test_wrong_type_names_the_counter_and_field(tmp_path: Path) -> None:
 
 def test_bad_movement_names_the_side(tmp_path: Path) -> None:
     old = "healthy = { attack = 6, defence = 4, movement = 6 }"
-    path = _edited(tmp_path, ADVENTURERS_FILE, old, old.replace("movement = 6", "movement = -1"))
+    path = edited_data_file(
+        tmp_path, ADVENTURERS_FILE, old, old.replace("movement = 6", "movement = -1")
+    )
     with pytest.raises(DataFileError, match=r"adventurers\[1\] \(id 'zed'\)\.healthy\.movement"):
         load_adventurers(path)
 
 
 def test_unknown_field_and_unknown_tag(tmp_path: Path) -> None:
-    path = _edited(tmp_path, ADVENTURERS_FILE, 'tags = ["zed_curare"]', 'tag = ["zed_curare"]')
+    path = edited_data_file(
+        tmp_path, ADVENTURERS_FILE, 'tags = ["zed_curare"]', 'tag = ["zed_curare"]'
+    )
     with pytest.raises(DataFileError, match=r"\(id 'zed'\)\.tag: Extra inputs"):
         load_adventurers(path)
-    path = _edited(tmp_path, ADVENTURERS_FILE, 'tags = ["zed_curare"]', 'tags = ["curare"]')
+    path = edited_data_file(
+        tmp_path, ADVENTURERS_FILE, 'tags = ["zed_curare"]', 'tags = ["curare"]'
+    )
     with pytest.raises(DataFileError, match=r"\(id 'zed'\)\.tags"):
         load_adventurers(path)
 
 
 def test_duplicate_id_in_a_file_and_across_files(tmp_path: Path) -> None:
-    path = _edited(tmp_path, KROBS_FILE, 'id = "guard_2"', 'id = "guard_1"')
+    path = edited_data_file(tmp_path, KROBS_FILE, 'id = "guard_2"', 'id = "guard_1"')
     with pytest.raises(DataFileError, match=r"krobs\[2\] \(id 'guard_1'\)\.id: .*twice"):
         load_krobs(path)
     path.unlink()
-    _edited(tmp_path, KROBS_FILE, 'id = "hunter_28"', 'id = "zed"')
+    edited_data_file(tmp_path, KROBS_FILE, 'id = "hunter_28"', 'id = "zed"')
     with pytest.raises(DataFileError) as info:
         load_roster(tmp_path)
     message = str(info.value)
@@ -295,20 +294,20 @@ def test_bad_toml_names_the_file(tmp_path: Path) -> None:
 )
 def test_krob_shape_errors(tmp_path: Path, old: str, new: str, where: str) -> None:
     with pytest.raises(DataFileError, match=where):
-        load_krobs(_edited(tmp_path, KROBS_FILE, old, new))
+        load_krobs(edited_data_file(tmp_path, KROBS_FILE, old, new))
 
 
 def test_wizard_needs_a_level_and_crazy_ork_a_frenzied_side(tmp_path: Path) -> None:
-    path = _edited(tmp_path, ADVENTURERS_FILE, "wizard_level = 1\n", "")
+    path = edited_data_file(tmp_path, ADVENTURERS_FILE, "wizard_level = 1\n", "")
     with pytest.raises(DataFileError, match=r"\(id 'zacharie'\)\.wizard_level"):
         load_adventurers(path)
-    path = _edited(tmp_path, ADVENTURERS_FILE, "frenzied = {", "# frenzied = {")
+    path = edited_data_file(tmp_path, ADVENTURERS_FILE, "frenzied = {", "# frenzied = {")
     with pytest.raises(DataFileError, match=r"\(id 'crazy_ork'\)\.frenzied"):
         load_adventurers(path)
 
 
 def test_gharv_terrain_must_exist(tmp_path: Path) -> None:
-    _edited(tmp_path, GHARVS_FILE, '"marsh"', '"swamp"')
+    edited_data_file(tmp_path, GHARVS_FILE, '"marsh"', '"swamp"')
     with pytest.raises(DataFileError) as info:
         load_rules_data(tmp_path)
     message = str(info.value)

@@ -25,6 +25,7 @@ from dragonnoir.engine.tables import (
     load_terrain_shifts,
     majority_effect,
 )
+from dragonnoir.engine.testing import edited_data_file
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import CombatEffect
 
@@ -33,15 +34,6 @@ DATA = Path(__file__).resolve().parents[2] / "dragonnoir" / "data"
 
 def _combat() -> CombatTable:
     return default_rules_data().combat
-
-
-def _edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
-    """A copy of a shipped file with one edit (the edit must apply)."""
-    text = (DATA / name).read_text(encoding="utf-8")
-    assert old in text, old
-    path = tmp_path / name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
 
 
 # -- shipped files ------------------------------------------------------------------------
@@ -225,7 +217,7 @@ def test_bad_toml_names_the_file(tmp_path: Path) -> None:
 
 
 def test_wrong_type_names_file_row_and_field(tmp_path: Path) -> None:
-    path = _edited(tmp_path, COMBAT_FILE, "die = 3\n", 'die = "three"\n')
+    path = edited_data_file(tmp_path, COMBAT_FILE, "die = 3\n", 'die = "three"\n')
     with pytest.raises(DataFileError) as info:
         load_combat_table(path)
     message = str(info.value)
@@ -233,13 +225,13 @@ def test_wrong_type_names_file_row_and_field(tmp_path: Path) -> None:
 
 
 def test_unknown_field_is_refused(tmp_path: Path) -> None:
-    path = _edited(tmp_path, COMBAT_FILE, 'code = "DX"\n', 'code = "DX"\ncolour = "red"\n')
+    path = edited_data_file(tmp_path, COMBAT_FILE, 'code = "DX"\n', 'code = "DX"\ncolour = "red"\n')
     with pytest.raises(DataFileError, match=r"results\[\d+\] \(code 'DX'\)\.colour"):
         load_combat_table(path)
 
 
 def test_unknown_result_code_names_the_cell(tmp_path: Path) -> None:
-    path = _edited(
+    path = edited_data_file(
         tmp_path, COMBAT_FILE, 'die = 2\nresults = [  "DK"', 'die = 2\nresults = [  "ZZ"'
     )
     with pytest.raises(DataFileError) as info:
@@ -250,7 +242,7 @@ def test_unknown_result_code_names_the_cell(tmp_path: Path) -> None:
 
 
 def test_duplicate_result_code_is_refused(tmp_path: Path) -> None:
-    path = _edited(tmp_path, COMBAT_FILE, 'code = "DX"', 'code = "DW"')
+    path = edited_data_file(tmp_path, COMBAT_FILE, 'code = "DX"', 'code = "DW"')
     with pytest.raises(DataFileError, match=r"results\[\d+\] \(code 'DW'\)\.code: .*twice"):
         load_combat_table(path)
 
@@ -267,7 +259,7 @@ def test_duplicate_result_code_is_refused(tmp_path: Path) -> None:
 )
 def test_combat_table_shape_errors(tmp_path: Path, old: str, new: str, where: str) -> None:
     with pytest.raises(DataFileError, match=where):
-        load_combat_table(_edited(tmp_path, COMBAT_FILE, old, new))
+        load_combat_table(edited_data_file(tmp_path, COMBAT_FILE, old, new))
 
 
 def test_terrain_shifts_missing_and_duplicate_pairs(tmp_path: Path) -> None:
@@ -284,13 +276,13 @@ def test_terrain_shifts_missing_and_duplicate_pairs(tmp_path: Path) -> None:
 
 
 def test_infiltration_column_must_name_a_kind_of_enemy(tmp_path: Path) -> None:
-    path = _edited(tmp_path, INFILTRATION_FILE, 'id = "hunter"', 'id = "hunters"')
+    path = edited_data_file(tmp_path, INFILTRATION_FILE, 'id = "hunter"', 'id = "hunters"')
     with pytest.raises(DataFileError, match=r"columns\[0\] \(id 'hunters'\)\.id: .*not a kind"):
         load_infiltration_table(path)
 
 
 def test_infiltration_column_missing_for_the_roster(tmp_path: Path) -> None:
-    _edited(
+    edited_data_file(
         tmp_path, INFILTRATION_FILE, 'id = "trolls"\nname = "Troll"', 'id = "queen"\nname = "X"'
     )
     with pytest.raises(DataFileError, match=r"columns\[\d+\] \(id 'queen'\)\.id: .*twice"):
@@ -307,13 +299,15 @@ def test_infiltration_column_missing_for_the_roster(tmp_path: Path) -> None:
 
 
 def test_infiltration_column_of_wrong_length(tmp_path: Path) -> None:
-    path = _edited(tmp_path, INFILTRATION_FILE, '"S", "S", "S", "K"]', '"S", "S", "S", "K", "K"]')
+    path = edited_data_file(
+        tmp_path, INFILTRATION_FILE, '"S", "S", "S", "K"]', '"S", "S", "S", "K", "K"]'
+    )
     with pytest.raises(DataFileError, match=r"columns\[0\] \(id 'hunter'\)\.results: .*at most 10"):
         load_infiltration_table(path)
 
 
 def test_jump_table_needs_up_and_down(tmp_path: Path) -> None:
-    path = _edited(tmp_path, JUMP_FILE, 'id = "down"', 'id = "sideways"')
+    path = edited_data_file(tmp_path, JUMP_FILE, 'id = "down"', 'id = "sideways"')
     with pytest.raises(DataFileError, match=r"columns\[1\] \(id 'sideways'\)\.id"):
         load_jump_table(path)
 
