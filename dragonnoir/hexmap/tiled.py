@@ -12,6 +12,7 @@ its renders), and the board loader refuses odd sizes outright (docs/map-format.m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -180,7 +181,7 @@ class HexGrid:
         """
         guess = hex_round(*self._fractional_hex(x, y))
         for h in (guess, *guess.neighbours()):
-            if _point_in_convex(self.hex_polygon(h), x, y):
+            if point_in_convex(self.hex_polygon(h), x, y):
                 return h
         return guess
 
@@ -188,7 +189,9 @@ class HexGrid:
         return self.to_cell(self.pixel_to_hex(x, y))
 
 
-def _point_in_convex(poly: list[Point], x: float, y: float) -> bool:
+def point_in_convex(poly: Sequence[Point], x: float, y: float) -> bool:
+    """Whether (x, y) is inside the convex polygon `poly` or on its outline (the point
+    is on the same side of every edge; either winding)."""
     sign = 0
     n = len(poly)
     for i in range(n):

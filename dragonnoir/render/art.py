@@ -41,6 +41,7 @@ import pygame
 from dragonnoir.hexmap import board_tilesets
 from dragonnoir.hexmap.board import BOARD_GRID, LEVELS
 from dragonnoir.hexmap.terrain import default_terrain_table
+from dragonnoir.hexmap.tiled import point_in_convex
 from dragonnoir.hexmap.tmxmodel import Tileset
 
 TILE_W = BOARD_GRID.tile_width
@@ -659,22 +660,6 @@ def hex_points(w: int, h: int) -> list[Point]:
     ]
 
 
-def _inside(poly: Sequence[Point], x: float, y: float) -> bool:
-    n = len(poly)
-    sign = 0
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
-        if cross != 0:
-            s = 1 if cross > 0 else -1
-            if sign == 0:
-                sign = s
-            elif s != sign:
-                return False
-    return True
-
-
 @cache
 def hex_mask(w: int, h: int) -> pygame.Surface:
     """White opaque inside the hex (pixel centre inside Tiled's outline), clear outside;
@@ -685,10 +670,10 @@ def hex_mask(w: int, h: int) -> pygame.Surface:
     for y in range(h):
         # The hex is convex: a row's inside pixels are one run, found from both ends.
         cy = y + 0.5
-        first = next((x for x in range(w) if _inside(poly, x + 0.5, cy)), None)
+        first = next((x for x in range(w) if point_in_convex(poly, x + 0.5, cy)), None)
         if first is None:
             continue
-        last = next(x for x in range(w - 1, first - 1, -1) if _inside(poly, x + 0.5, cy))
+        last = next(x for x in range(w - 1, first - 1, -1) if point_in_convex(poly, x + 0.5, cy))
         mask.fill((255, 255, 255, 255), pygame.Rect(first, y, last - first + 1, 1))
     return mask
 

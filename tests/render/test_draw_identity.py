@@ -15,6 +15,7 @@ import pytest
 
 from dragonnoir.hexmap.board import Board, Cell
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.tiled import point_in_convex
 from dragonnoir.render import art, board_view
 from dragonnoir.render.bench import demo_board, synthetic_board
 from dragonnoir.render.board_view import BoardView
@@ -163,7 +164,7 @@ def test_hex_mask_is_the_reference(size: tuple[int, int]) -> None:
     ref.fill((0, 0, 0, 0))
     poly = art.hex_points(w, h)
     for y in range(h):
-        xs = [x for x in range(w) if art._inside(poly, x + 0.5, y + 0.5)]
+        xs = [x for x in range(w) if point_in_convex(poly, x + 0.5, y + 0.5)]
         if xs:
             ref.fill((255, 255, 255, 255), pygame.Rect(xs[0], y, xs[-1] - xs[0] + 1, 1))
     fast = art.hex_mask.__wrapped__(w, h)  # type: ignore[attr-defined]
