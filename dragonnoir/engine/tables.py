@@ -22,7 +22,7 @@ The engine asks the tables questions; it never holds their numbers:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
@@ -89,6 +89,20 @@ def _check_codes(codes: Iterable[str], known: set[str], loc: tuple[int | str, ..
             raise FieldError(
                 (*loc, i), f"unknown result code {code!r} (defined: {', '.join(sorted(known))})"
             )
+
+
+def _modified_die(roll: int, modifier: int, low: int, high: int) -> int:
+    """A d10 `roll` (0 = 10) plus `modifier`, clamped to the rows `low`..`high`."""
+    return _clamp(face_value(roll) + modifier, low, high)
+
+
+def _check_follows(rows: Sequence[CombatRow | FireRow], i: int) -> None:
+    """Die rows follow each other: row `i` is one more than the row before."""
+    if i and rows[i].die != rows[i - 1].die + 1:
+        raise FieldError(
+            ("rows", i, "die"),
+            f"die rows must follow each other: {rows[i - 1].die} then {rows[i].die}",
+        )
 
 
 def _unique(values: Iterable[str], key: str, what: str, loc: tuple[int | str, ...] = ()) -> None:
@@ -188,11 +202,7 @@ class CombatTable(_Frozen):
     def _grid(self) -> Self:
         known = {r.code for r in self.results}
         for i, row in enumerate(self.rows):
-            if i and row.die != self.rows[i - 1].die + 1:
-                raise FieldError(
-                    ("rows", i, "die"),
-                    f"die rows must follow each other: {self.rows[i - 1].die} then {row.die}",
-                )
+            _check_follows(self.rows, i)
             if len(row.results) != len(self.columns):
                 raise FieldError(
                     ("rows", i, "results"),
@@ -248,8 +258,7 @@ class CombatTable(_Frozen):
         """The row for a d10 `roll` (0 = 10) plus the sum of the die modifiers, clamped
         to the table's rows: a Killer's 1 - 1 stays 1, an armoured defender's 10 + 1 is 11.
         Modifiers are summed first (a Killer against an armoured defender: 1 - 1 + 1 = 1)."""
-        low, high = self.die_range
-        return _clamp(face_value(roll) + modifier, low, high)
+        return _modified_die(roll, modifier, *self.die_range)
 
     def result(self, column: int, die: int) -> CombatResult:
         """The result at a column (after shifts) and a row (after modifiers). Both are
@@ -339,6 +348,11 @@ class _Column(_Frozen):
     name: str = Field(min_length=1)
     results: tuple[str, ...] = Field(min_length=DIE_FACES, max_length=DIE_FACES)  # die 1..10
 
+    def code_at(self, roll: int, modifier: int = 0) -> str:
+        """The result code for a d10 `roll` (0 = 10) plus `modifier`, clamped to the
+        rows 1..10."""
+        return self.results[_modified_die(roll, modifier, 1, DIE_FACES) - 1]
+
 
 def _check_columns(columns: tuple[_Column, ...], known: set[str]) -> None:
     _unique((c.id for c in columns), "id", "column", ("columns",))
@@ -410,9 +424,7 @@ class InfiltrationTable(_Frozen):
     def roll(self, column_id: str, roll: int, modifier: int = 0) -> InfiltrationResult:
         """The result for a d10 `roll` (0 = 10) plus `modifier`, clamped to the rows, in
         the column of the adjacent enemy (`roster.infiltration_column`)."""
-        column = self._by_column[column_id]
-        die = _clamp(face_value(roll) + modifier, 1, DIE_FACES)
-        return self._by_code[column.results[die - 1]]
+        return self._by_code[self._by_column[column_id].code_at(roll, modifier)]
 
 
 class JumpResult(_Frozen):
@@ -482,8 +494,7 @@ class JumpTable(_Frozen):
         modifier = (self.modifiers.wounded if wounded else 0) + (
             self.modifiers.armoured if armoured else 0
         )
-        die = _clamp(face_value(roll) + modifier, 1, DIE_FACES)
-        return self._by_code[column.results[die - 1]]
+        return self._by_code[column.code_at(roll, modifier)]
 
 
 # -- Fire Table ---------------------------------------------------------------------------
@@ -581,11 +592,7 @@ class FireTable(_Frozen):
     def _grid(self) -> Self:
         known = {r.code for r in self.results}
         for i, row in enumerate(self.rows):
-            if i and row.die != self.rows[i - 1].die + 1:
-                raise FieldError(
-                    ("rows", i, "die"),
-                    f"die rows must follow each other: {self.rows[i - 1].die} then {row.die}",
-                )
+            _check_follows(self.rows, i)
             for weapon in MISSILE_WEAPONS:
                 codes = row.codes(weapon)
                 if len(codes) != len(self.covers):
@@ -612,8 +619,7 @@ class FireTable(_Frozen):
     def die(self, roll: int, modifier: int = 0) -> int:
         """The row for a d10 `roll` (0 = 10) plus the sum of the modifiers, clamped to
         the table's rows."""
-        low, high = self.die_range
-        return _clamp(face_value(roll) + modifier, low, high)
+        return _modified_die(roll, modifier, *self.die_range)
 
     def result(self, weapon: Weapon | str, cover: Cover | str, row: int) -> FireResult:
         """The result for a weapon, the target's cover (none..strong) and a modified die
