@@ -161,6 +161,22 @@ def test_advance_half_movement_first_hex_left_by_the_enemy_not_counted() -> None
     assert not game.state.pending
 
 
+def test_an_illegal_advance_step_is_named_by_its_tiled_cell() -> None:
+    rock = """
+. . . . . . .
+ . . . . . # .
+. . . . . . .
+ . . . . . . .
+. . . . . . .
+"""
+    game = game_of({"zed": C, "hunter_01": E}, art=rock)
+    force_dice(game, 6)  # DR
+    game.apply(Attack(("zed",), ("hunter_01",)))
+    game.apply(Retreat("hunter_01", (E.neighbour(5),)))
+    with pytest.raises(IllegalAction, match=r"the step onto \(5,1\) is not allowed"):
+        game.apply(Advance("zed", (E, E.neighbour(1), E.neighbour(0))))
+
+
 def test_advance_may_be_declined() -> None:
     game = game_of({"zed": C, "hunter_01": E})
     force_dice(game, 6)

@@ -746,7 +746,7 @@ def check_advance_path(
                 return "each hex of the path must be next to the one before"
             moved = _shift(game, unit, p, fp, level, d)
             if moved is None:
-                return f"the step onto {h} is not allowed"
+                return f"the step onto {game.where(h)} is not allowed"
             new_fp, new_level = moved
             if i == 0 and not (set(new_fp) - set(fp)) & first:
                 return (
@@ -805,7 +805,7 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
         assert d is not None
         with webs_lifted(game, [h] if unit.side is Side.ADVENTURERS else []):
             moved = _shift(game, unit, p, fp, level, d)
-        assert moved is not None, f"illegal advance step onto {h}"
+        assert moved is not None, f"illegal advance step onto {game.where(h)}"
         fp, level = moved
         unit.hex = h
         unit.level = level
