@@ -914,13 +914,9 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
         if not unit.standing or unit.hex is None:
             stopped = True
             break
-        if progress["cross"]:
-            threats = infil.infiltration_threats(game, unit, unit.hex, level=unit.level)
-            halted, rolled = infil.resolve_infiltration(game, unit, unit.hex, threats)
-            events.extend(rolled)
-            if halted:
-                stopped = True
-                break
+        if progress["cross"] and _infiltrate_leaving(game, unit, events):
+            stopped = True
+            break
         q, r, facing, level, cost = route[0]
         dst = Hex(int(q), int(r))
         verdict = _recheck(game, unit, p, dst, int(facing), float(level), int(cost))
@@ -929,8 +925,7 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             stopped = True
             break
         if unit.side is Side.ADVENTURERS and _web_ahead(game, unit, p, dst, int(facing)):
-            events.extend(_reveal_web(game, unit, dst, int(facing)))
-            unit.mp_spent = max(unit.mp_spent, p.movement)
+            events.extend(_reveal_web(game, unit, p, dst, int(facing)))
             stopped = True
             break
         route.pop(0)
@@ -1019,13 +1014,25 @@ def _web_ahead(game: Game, unit: Unit, p: Profile, dst: Hex, facing: int) -> boo
     return any(h in webs for h in _cells(p, dst, facing))
 
 
-def _reveal_web(game: Game, unit: Unit, dst: Hex, facing: int) -> list[Event]:
-    """A spider web the adventurer did not know of stops him on the previous hex."""
+def _infiltrate_leaving(game: Game, unit: Unit, events: list[Event]) -> bool:
+    """Infiltration rolls for the hex `unit` is leaving (he crossed it: a move or a jump
+    that goes on from there); their events go to `events`. True when they stop him."""
+    assert unit.hex is not None
+    threats = infil.infiltration_threats(game, unit, unit.hex, level=unit.level)
+    halted, rolled = infil.resolve_infiltration(game, unit, unit.hex, threats)
+    events.extend(rolled)
+    return halted
+
+
+def _reveal_web(game: Game, unit: Unit, p: Profile, dst: Hex, facing: int) -> list[Event]:
+    """A spider web the adventurer did not know of stops him on the previous hex, and
+    his movement ends there (his remaining points are lost)."""
     assert unit.hex is not None
     for acc in game.state.accessories.values():
         if acc.kind is AccessoryKind.WEB and acc.face_up and dst in acc.hexes:
             acc.hidden_from = None
     game.touch()
+    unit.mp_spent = max(unit.mp_spent, p.movement)
     return [
         Revealed(f"a spider web on {game.where(dst)}", dst, R_WEBS),
         MovementStopped(
@@ -1229,16 +1236,11 @@ class JumpRules:
         events: list[Event] = []
         continuing = _continuing(game, unit)
         _start_moving(game, unit)
-        if continuing:
-            threats = infil.infiltration_threats(game, unit, unit.hex, level=unit.level)
-            halted, rolled = infil.resolve_infiltration(game, unit, unit.hex, threats)
-            events.extend(rolled)
-            if halted:
-                return events
+        if continuing and _infiltrate_leaving(game, unit, events):
+            return events
         pos = _position(game)
         if action.to in pos.webs:  # hidden from him: it stops him before he jumps
-            events.extend(_reveal_web(game, unit, action.to, unit.facing))
-            unit.mp_spent = max(unit.mp_spent, p.movement)
+            events.extend(_reveal_web(game, unit, p, action.to, unit.facing))
             return events
         table = game.rules.jump
         unit.mp_spent += plan.cost
