@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from dragonnoir.errors import MapFormatError
 from dragonnoir.hexmap.board import (
@@ -440,6 +441,18 @@ def _geometry_agrees(grid: HexGrid) -> bool:
 #: `EdgeFeature(value)` and `ZoneKind(value)` as plain lookups (None: no such member).
 _EDGE_FEATURES: Final = {f.value: f for f in EdgeFeature}
 _ZONE_KINDS: Final = {k.value: k for k in ZoneKind}
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _member(obj: MapObject, key: str, members: Mapping[str, _E], fail: _Fail, where: str) -> _E:
+    """The object's property `key` as one of `members` (value -> enum member), or the
+    error naming the allowed values."""
+    raw = obj.properties.get(key)
+    found = members.get(str(raw.value)) if raw else None
+    if found is None:
+        got = repr(raw.value) if raw else "none"
+        raise fail(f"property {key!r} must be one of {', '.join(members)} (got {got})", where)
+    return found
 
 
 def _read_edges(
@@ -454,12 +467,7 @@ def _read_edges(
             continue
         for obj in layer.objects:
             where = f"layer '{EDGES_LAYER}', object {obj.id}"
-            raw = obj.properties.get("feature")
-            feature = _EDGE_FEATURES.get(str(raw.value)) if raw else None
-            if feature is None:
-                known = ", ".join(f.value for f in EdgeFeature)
-                got = repr(raw.value) if raw else "none"
-                raise fail(f"property 'feature' must be one of {known} (got {got})", where)
+            feature = _member(obj, "feature", _EDGE_FEATURES, fail, where)
             if obj.shape not in ("polyline", "polygon") or len(obj.points) < 2:
                 raise fail("an edge feature must be a polyline of at least two points", where)
             pts = obj.absolute_points()
@@ -529,12 +537,7 @@ def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail)
             continue
         for obj in layer.objects:
             where = f"layer '{ZONES_LAYER}', object {obj.id}"
-            raw = obj.properties.get("kind")
-            kind = _ZONE_KINDS.get(str(raw.value)) if raw else None
-            if kind is None:
-                known = ", ".join(k.value for k in ZoneKind)
-                got = repr(raw.value) if raw else "none"
-                raise fail(f"property 'kind' must be one of {known} (got {got})", where)
+            kind = _member(obj, "kind", _ZONE_KINDS, fail, where)
             if not obj.name:
                 raise fail("a zone needs a name", where)
             if obj.shape not in ("point", "rectangle", "polygon", "ellipse"):
