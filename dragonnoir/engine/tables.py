@@ -91,6 +91,16 @@ def _check_codes(codes: Iterable[str], known: set[str], loc: tuple[int | str, ..
             )
 
 
+def _check_row(
+    codes: Sequence[str], width: int, what: str, known: set[str], loc: tuple[int | str, ...]
+) -> None:
+    """A table row holds one defined result code for each of its `width` columns
+    (`what` names them in the message)."""
+    if len(codes) != width:
+        raise FieldError(loc, f"{len(codes)} results for {width} {what}")
+    _check_codes(codes, known, loc)
+
+
 def _modified_die(roll: int, modifier: int, low: int, high: int) -> int:
     """A d10 `roll` (0 = 10) plus `modifier`, clamped to the rows `low`..`high`."""
     return _clamp(face_value(roll) + modifier, low, high)
@@ -203,12 +213,7 @@ class CombatTable(_Frozen):
         known = {r.code for r in self.results}
         for i, row in enumerate(self.rows):
             _check_follows(self.rows, i)
-            if len(row.results) != len(self.columns):
-                raise FieldError(
-                    ("rows", i, "results"),
-                    f"{len(row.results)} results for {len(self.columns)} columns",
-                )
-            _check_codes(row.results, known, ("rows", i, "results"))
+            _check_row(row.results, len(self.columns), "columns", known, ("rows", i, "results"))
         dies = [row.die for row in self.rows]
         if dies[0] != 1 or dies[-1] < DIE_FACES:
             raise FieldError(("rows",), f"rows must cover the die from 1 to at least {DIE_FACES}")
@@ -594,13 +599,8 @@ class FireTable(_Frozen):
         for i, row in enumerate(self.rows):
             _check_follows(self.rows, i)
             for weapon in MISSILE_WEAPONS:
-                codes = row.codes(weapon)
-                if len(codes) != len(self.covers):
-                    raise FieldError(
-                        ("rows", i, weapon.value),
-                        f"{len(codes)} results for {len(self.covers)} cover columns",
-                    )
-                _check_codes(codes, known, ("rows", i, weapon.value))
+                loc = ("rows", i, weapon.value)
+                _check_row(row.codes(weapon), len(self.covers), "cover columns", known, loc)
         if self.rows[0].die > 1 or self.rows[-1].die < DIE_FACES:
             raise FieldError(("rows",), f"rows must cover at least the die from 1 to {DIE_FACES}")
         return self
