@@ -362,21 +362,21 @@ class BoardView:
         font = _font(max(11, round(15 * zoom)))
         for zone in self.board.zones:
             colour = ZONE_COLOURS.get(zone.kind, (255, 255, 255))
-            for h in zone.hexes:
-                for n in h.neighbours():
-                    if n in zone.hexes:
-                        continue
-                    (ax, ay), (bx, by) = grid.edge_segment(h, n)
+            border = [
+                grid.edge_segment(h, n)
+                for h in zone.hexes
+                for n in h.neighbours()
+                if n not in zone.hexes
+            ]
+            # A black outline first, the zone's colour on top.
+            for line_colour, line_width in (((0, 0, 0), width + 2), (colour, width)):
+                for (ax, ay), (bx, by) in border:
                     pygame.draw.line(
-                        surf, (0, 0, 0), (ax * zoom, ay * zoom), (bx * zoom, by * zoom), width + 2
-                    )
-            for h in zone.hexes:
-                for n in h.neighbours():
-                    if n in zone.hexes:
-                        continue
-                    (ax, ay), (bx, by) = grid.edge_segment(h, n)
-                    pygame.draw.line(
-                        surf, colour, (ax * zoom, ay * zoom), (bx * zoom, by * zoom), width
+                        surf,
+                        line_colour,
+                        (ax * zoom, ay * zoom),
+                        (bx * zoom, by * zoom),
+                        line_width,
                     )
         for zone in self.board.zones:
             if not zone.hexes:
