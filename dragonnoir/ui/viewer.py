@@ -16,7 +16,6 @@ accelerate; S is taken by the seams toggle, so pan down with the arrow key), whe
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,8 +25,9 @@ import pygame
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.terrain import default_terrain_table
-from dragonnoir.render.board_view import BoardView, Seams, Sprite, draw_frame
-from dragonnoir.render.camera import ZOOM_STEPS, Camera, next_zoom_step
+from dragonnoir.render.board_view import BoardView, Seams, Sprite
+from dragonnoir.render.camera import Camera
+from dragonnoir.ui.map_view import MapControl, draw_key_help
 
 BoardOf = Callable[[Hex], list[tuple[str, int, int]]]
 
@@ -59,10 +59,6 @@ HELP_LINES = (
     ("Esc, Q", "quit"),
 )
 
-PAN_SPEED = 500.0  # screen pixels per second when a key is first held
-PAN_MAX = 2600.0
-ZOOM_RATE = 14.0  # per second, in log-zoom: the animation takes about a fifth of a second
-
 
 class Viewer:
     """The viewer's state and behaviour, independent of the real-time loop."""
@@ -88,22 +84,29 @@ class Viewer:
         self.board_of = board_of
         self.sprites = list(sprites)
         self.table = default_terrain_table()
-        self.view = BoardView(board, seams)
-        self.view.show_seams = bool(seams)
-        w, h = self.screen.get_size()
-        self.camera = Camera(w, max(1, h - STATUS_H), self.view.map_w, self.view.map_h)
-        self.camera.fit()
+        self.map = MapControl(board, self.viewport, PAN_KEYS, seams=seams)
+        self.map.view.show_seams = bool(seams)
         self.font = pygame.font.Font(None, 20)
         self.help_font = pygame.font.Font(None, 24)
-        self.mouse: tuple[int, int] = (w // 2, h // 2)
-        self.dragging = False
-        self.held: set[int] = set()
-        self.held_time = 0.0
-        self.zoom_target: float | None = None
-        self.zoom_anchor: tuple[float, float] = (0.0, 0.0)
         self.show_help = False
         self.running = True
         self.dirty = True
+
+    @property
+    def view(self) -> BoardView:
+        return self.map.view
+
+    @property
+    def camera(self) -> Camera:
+        return self.map.camera
+
+    @property
+    def zoom_target(self) -> float | None:
+        return self.map.zoom_target
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.map.mouse
 
     # -- events --------------------------------------------------------------------
 
@@ -119,38 +122,20 @@ class Viewer:
             self.running = False
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
-        elif event.type == pygame.MOUSEMOTION:
-            pos = (int(event.pos[0]), int(event.pos[1]))
-            if self.dragging:
-                self.camera.pan_screen(self.mouse[0] - pos[0], self.mouse[1] - pos[1])
-            self.mouse = pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
-            self.mouse = (int(event.pos[0]), int(event.pos[1]))
-            self.dragging = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
-            self.dragging = False
-        elif event.type == pygame.MOUSEWHEEL:
-            if event.y:
-                self.zoom_step(1 if event.y > 0 else -1, self.mouse)
+        elif self.map.handle(event):
+            pass
         elif event.type == pygame.KEYDOWN:
             self._key_down(event.key)
-        elif event.type == pygame.KEYUP:
-            self.held.discard(event.key)
-            if not self.held & PAN_KEYS.keys():
-                self.held_time = 0.0
 
     def _key_down(self, key: int) -> None:
-        if key in PAN_KEYS:
-            self.held.add(key)
-        elif key in (pygame.K_ESCAPE, pygame.K_q):
+        if key in (pygame.K_ESCAPE, pygame.K_q):
             self.running = False
         elif key in ZOOM_IN_KEYS:
             self.zoom_step(1, self.mouse)
         elif key in ZOOM_OUT_KEYS:
             self.zoom_step(-1, self.mouse)
         elif key == pygame.K_f:
-            self.zoom_target = None
-            self.camera.fit()
+            self.map.fit()
         elif key == pygame.K_b:
             self.view.show_seams = not self.view.show_seams
         elif key == pygame.K_z:
@@ -162,57 +147,27 @@ class Viewer:
         surface = pygame.display.get_surface()
         if surface is not None:
             self.screen = surface
-        vp = self.viewport
-        self.camera.resize(vp.w, vp.h)
+        self.map.resize(self.viewport)
 
     def zoom_step(self, direction: int, anchor: tuple[float, float]) -> None:
         """Start an animated zoom to the next step, keeping `anchor` (screen) fixed."""
-        current = self.zoom_target if self.zoom_target is not None else self.camera.zoom
-        target = next_zoom_step(current, direction, ZOOM_STEPS)
-        vp = self.viewport
-        ax = min(max(anchor[0], 0), vp.w - 1)
-        ay = min(max(anchor[1], 0), vp.h - 1)
-        self.zoom_to(target, (ax, ay))
+        self.map.zoom_step(direction, anchor)
 
     def zoom_to(self, zoom: float, anchor: tuple[float, float], animate: bool = True) -> None:
-        self.zoom_anchor = anchor
-        self.view.surface(zoom)  # build the target level now, not mid-animation
-        if animate:
-            self.zoom_target = zoom
-        else:
-            self.zoom_target = None
-            self.camera.zoom_at(zoom, *anchor)
+        self.map.zoom_to(zoom, anchor, animate)
 
     # -- time ----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         """Advance animations and held-key panning by `dt` seconds."""
-        if self.zoom_target is not None:
-            z, target = self.camera.zoom, self.zoom_target
-            k = min(1.0, dt * ZOOM_RATE)
-            new = math.exp(math.log(z) + (math.log(target) - math.log(z)) * k)
-            if abs(math.log(new / target)) < 0.004 or k >= 1.0:
-                new = target
-                self.zoom_target = None
-            self.camera.zoom_at(new, *self.zoom_anchor, clamp=self.zoom_target is None)
-            self.dirty = True
-        dx = sum(PAN_KEYS[k][0] for k in self.held if k in PAN_KEYS)
-        dy = sum(PAN_KEYS[k][1] for k in self.held if k in PAN_KEYS)
-        if dx or dy:
-            self.held_time += dt
-            speed = min(PAN_MAX, PAN_SPEED * (1 + 2.5 * self.held_time))
-            norm = math.hypot(dx, dy)
-            self.camera.pan_screen(dx / norm * speed * dt, dy / norm * speed * dt)
+        if self.map.update(dt):
             self.dirty = True
 
     # -- what is under the mouse -----------------------------------------------------
 
     def hover_hex(self) -> Hex | None:
         """The hex under the mouse, or None when the mouse is on the status line."""
-        if not self.viewport.collidepoint(self.mouse):
-            return None
-        mx, my = self.camera.to_map(*self.mouse)
-        return self.view.grid.pixel_to_hex(mx, my)
+        return self.map.hover_hex()
 
     def status_text(self) -> str:
         h = self.hover_hex()
@@ -253,16 +208,7 @@ class Viewer:
     # -- drawing ---------------------------------------------------------------------
 
     def draw(self) -> None:
-        animating = self.zoom_target is not None
-        draw_frame(
-            self.screen,
-            self.camera,
-            self.view,
-            self.sprites,
-            self.hover_hex(),
-            viewport=self.viewport,
-            build=not animating,
-        )
+        self.map.draw(self.screen, self.sprites, self.hover_hex())
         w, h = self.screen.get_size()
         bar = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
         self.screen.fill((24, 21, 19), bar)
@@ -274,23 +220,7 @@ class Viewer:
         self.dirty = False
 
     def _draw_help(self) -> None:
-        f = self.help_font
-        rows = [f.render("Keys", True, (255, 226, 140))]
-        rows += [f.render(f"{k:<22}{v}", True, (230, 222, 204)) for k, v in HELP_LINES]
-        keys_w = max(f.size(k)[0] for k, _ in HELP_LINES) + 24
-        width = keys_w + max(f.size(v)[0] for _, v in HELP_LINES) + 40
-        height = (len(HELP_LINES) + 1) * (f.get_height() + 6) + 24
-        box = pygame.Surface((width, height), pygame.SRCALPHA)
-        box.fill((12, 10, 8, 215))
-        pygame.draw.rect(box, (150, 130, 90), box.get_rect(), 2)
-        box.blit(rows[0], (20, 12))
-        y = 12 + f.get_height() + 10
-        for k, v in HELP_LINES:
-            box.blit(f.render(k, True, (255, 226, 140)), (20, y))
-            box.blit(f.render(v, True, (230, 222, 204)), (20 + keys_w, y))
-            y += f.get_height() + 6
-        vp = self.viewport
-        self.screen.blit(box, (vp.centerx - width // 2, vp.centery - height // 2))
+        draw_key_help(self.screen, HELP_LINES, self.viewport.center, font=self.help_font)
 
     # -- the loop --------------------------------------------------------------------
 
