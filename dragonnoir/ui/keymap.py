@@ -1,0 +1,100 @@
+"""Every keyboard shortcut of the game screen, in one table.
+
+The handlers ask `command_for(event)` which command a key press means; the help overlay
+lists `help_rows()`. A key is bound in one place only, so the help can never drift from
+what the keys do. Panning keys are held, not pressed: `PAN_KEYS` gives their direction
+(`ui.map_view.MapControl` reads it); Ctrl/Alt + a pan key is never a pan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import pygame
+
+
+class Command(StrEnum):
+    END_PHASE = "end_phase"
+    UNDO = "undo"
+    SAVE = "save"
+    LOAD = "load"
+    HELP = "help"
+    FIT = "fit"
+    ZOOM_IN = "zoom_in"
+    ZOOM_OUT = "zoom_out"
+    MENU = "menu"
+    QUIT = "quit"
+
+
+CTRL = pygame.KMOD_CTRL
+#: Modifiers a binding may not ignore (Shift and the lock keys are ignored).
+_MODS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    command: Command
+    keys: tuple[tuple[int, int], ...]  # (pygame key, modifiers that must be held: 0 or CTRL)
+    label: str  # how the help overlay writes the keys
+    help: str
+
+
+KEYMAP: tuple[Binding, ...] = (
+    Binding(Command.END_PHASE, ((pygame.K_e, 0),), "E", "end the phase"),
+    Binding(Command.UNDO, ((pygame.K_z, CTRL),), "Ctrl+Z", "undo (back to the last die roll)"),
+    Binding(Command.SAVE, ((pygame.K_s, CTRL),), "Ctrl+S", "save the game"),
+    Binding(Command.LOAD, ((pygame.K_o, CTRL),), "Ctrl+O", "load a game"),
+    Binding(Command.HELP, ((pygame.K_h, 0), (pygame.K_F1, 0)), "H, F1", "this help"),
+    Binding(Command.FIT, ((pygame.K_f, 0),), "F", "fit the map to the window"),
+    Binding(
+        Command.ZOOM_IN,
+        ((pygame.K_PLUS, 0), (pygame.K_EQUALS, 0), (pygame.K_KP_PLUS, 0)),
+        "+",
+        "zoom in",
+    ),
+    Binding(Command.ZOOM_OUT, ((pygame.K_MINUS, 0), (pygame.K_KP_MINUS, 0)), "-", "zoom out"),
+    Binding(Command.MENU, ((pygame.K_ESCAPE, 0),), "Esc", "close help / back to the menu"),
+    Binding(Command.QUIT, ((pygame.K_q, CTRL),), "Ctrl+Q", "quit the program"),
+)
+
+PAN_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_a: (-1, 0),
+    pygame.K_d: (1, 0),
+    pygame.K_w: (0, -1),
+    pygame.K_s: (0, 1),
+}
+
+#: What the mouse does on the map (listed in the help before the keys).
+MOUSE_HELP: tuple[tuple[str, str], ...] = (
+    ("drag (left / middle)", "pan"),
+    ("wheel", "zoom towards the cursor"),
+    ("arrows, W A S D", "pan (hold to speed up)"),
+)
+
+_BY_KEY: dict[tuple[int, int], Command] = {
+    key: binding.command for binding in KEYMAP for key in binding.keys
+}
+
+
+def command_for(event: pygame.event.Event) -> Command | None:
+    """The command a KEYDOWN event means, or None."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    mods = getattr(event, "mod", 0) & _MODS
+    wanted = CTRL if mods & CTRL else mods
+    return _BY_KEY.get((event.key, wanted))
+
+
+def label_of(command: Command) -> str:
+    """The keys of `command` as the help writes them ("Ctrl+S")."""
+    return next(b.label for b in KEYMAP if b.command is command)
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for the help overlay: the mouse, then every binding."""
+    return [*MOUSE_HELP, *((b.label, b.help) for b in KEYMAP)]

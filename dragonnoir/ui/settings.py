@@ -1,0 +1,82 @@
+"""The player's settings: window, scrolling and zoom speed, the hand-over screen,
+animations. Kept as JSON in the user's config folder (`storage.settings_path()`).
+
+A missing file means the defaults. A broken one (not JSON, a wrong value) also means the
+defaults, plus one line saying what was wrong, which the main menu shows — the game must
+start whatever the file holds. Unknown keys are ignored so an older version reads a
+newer file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from dragonnoir.ui.storage import settings_path, write_text_atomic
+
+#: Window sizes the settings screen offers.
+WINDOW_SIZES: tuple[tuple[int, int], ...] = (
+    (1024, 700),
+    (1280, 800),
+    (1440, 900),
+    (1600, 1000),
+    (1920, 1080),
+)
+
+
+class Settings(BaseModel):
+    """What the player may change; every field has a default."""
+
+    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+
+    window_width: int = Field(default=1280, ge=800, le=7680)
+    window_height: int = Field(default=800, ge=600, le=4320)
+    fullscreen: bool = False
+    #: Multiplier of the held-key panning speed.
+    scroll_speed: float = Field(default=1.0, ge=0.25, le=4.0)
+    #: Multiplier of the zoom animation speed.
+    zoom_speed: float = Field(default=1.0, ge=0.25, le=4.0)
+    #: Show the hand-over screen between the two sides' turns even when the scenario
+    #: hides nothing (with hidden information it is always shown).
+    handover: bool = True
+    #: Multiplier of animation speeds; 0 turns animations off.
+    animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return (self.window_width, self.window_height)
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings at `path` (default: the user's config folder), and a one-line
+    warning when the file is broken and the defaults are used instead."""
+    src = path or settings_path()
+    try:
+        text = src.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError) as exc:
+        return Settings(), f"{src}: cannot read the settings ({exc}); using the defaults"
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        return Settings.model_validate(data), None
+    except json.JSONDecodeError as exc:
+        why = f"not JSON ({exc.msg} at line {exc.lineno})"
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        why = f"{where}: {err['msg']}"
+    except ValueError as exc:
+        why = str(exc)
+    return Settings(), f"{src}: broken settings file, {why}; using the defaults"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically; returns the file."""
+    target = path or settings_path()
+    write_text_atomic(target, json.dumps(settings.model_dump(), indent=2) + "\n")
+    return target
