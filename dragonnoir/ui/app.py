@@ -1,0 +1,308 @@
+"""The game client's application: one window, one pygame_gui manager, a stack of scenes.
+
+A scene builds its widgets in `enter()` inside its own root container and destroys them
+in `leave()`; it keeps its real state in plain attributes, so leaving and entering again
+(another scene pushed on top, the window resized) rebuilds the same screen. `handle(event)`
+and `update(dt)` return what happens next — `None` (stay), a `Scene` (push it on top), or a
+transition (`Push`, `Pop`, `Replace`, `Reset`, `Quit`). A dialog (`covers = False`)
+wraps its parent: the parent stays drawn underneath and keeps its widgets, the dialog's
+blocking window takes the input.
+
+`App.step()` runs one frame (events, update, draw): tests post pygame events and step it
+with the SDL dummy driver; `App.run()` is the real-time loop around it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Union
+
+import pygame
+import pygame_gui
+
+from dragonnoir.ui.settings import Settings, load_settings, save_settings
+
+THEME_PATH = Path(__file__).resolve().parent / "theme.json"
+BACKGROUND = (16, 13, 11)
+
+
+@dataclass
+class Push:
+    scene: Scene
+
+
+@dataclass
+class Pop:
+    pass
+
+
+@dataclass
+class Replace:
+    scene: Scene
+
+
+@dataclass
+class Reset:
+    """Clear the stack down to the main menu, then push `scene` (if any) on it."""
+
+    scene: Scene | None = None
+
+
+@dataclass
+class Quit:
+    pass
+
+
+Transition = Union[Push, Pop, Replace, Reset, Quit]  # noqa: UP007 (runtime alias)
+Result = Union["Scene", Transition, None]
+
+
+class Scene:
+    """One screen of the client."""
+
+    #: False for dialogs: the scene below stays drawn and keeps its widgets.
+    covers = True
+    title = ""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.root: pygame_gui.core.UIContainer | None = None
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.manager
+
+    # -- widgets -------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Build the widgets (the scene is now on top, or the window changed size)."""
+        self.root = pygame_gui.core.UIContainer(
+            pygame.Rect((0, 0), self.app.size), self.manager, starting_height=1
+        )
+        self.build(self.root)
+
+    def build(self, root: pygame_gui.core.UIContainer) -> None:
+        """Create the widgets inside `root`."""
+
+    def leave(self) -> None:
+        """Destroy the widgets (the scene is covered or gone)."""
+        if self.root is not None:
+            self.root.kill()  # type: ignore[no-untyped-call]
+            self.root = None
+
+    def rebuild(self) -> None:
+        self.leave()
+        self.enter()
+
+    # -- behaviour -----------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        return None
+
+    def update(self, dt: float) -> Result:
+        return None
+
+    def close_requested(self) -> Result:
+        """The window's close button was pressed."""
+        return Quit()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """Draw under the widgets."""
+        screen.fill(BACKGROUND)
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        """Draw over the widgets (help boxes, hand-over covers)."""
+
+
+class App:
+    """The window, the widget manager, the settings and the scene stack."""
+
+    def __init__(
+        self,
+        first: Callable[[App], Scene] | None = None,
+        *,
+        settings: Settings | None = None,
+    ) -> None:
+        if settings is None:
+            settings, warning = load_settings()
+        else:
+            warning = None
+        self.settings = settings
+        #: One line for the main menu when the settings file was broken.
+        self.settings_warning = warning
+        pygame.display.init()  # no audio: the game has no sound, and no mixer noise
+        pygame.font.init()
+        pygame.key.set_repeat(0)
+        pygame.display.set_caption("Dragon Noir 2: L'Epreuve")
+        self.screen = self._open_window()
+        self.manager = pygame_gui.UIManager(self.size, str(THEME_PATH))
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
+                for size in (14,)
+                for style in ("bold", "italic")
+            ]
+        )
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        if first is None:
+            from dragonnoir.ui.scenes import MainMenu
+
+            first = MainMenu
+        self._push(first(self))
+
+    # -- the window --------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        w, h = self.screen.get_size()
+        return (w, h)
+
+    def _open_window(self) -> pygame.Surface:
+        s = self.settings
+        if s.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(s.window_size, pygame.RESIZABLE)
+
+    def apply_settings(self, settings: Settings) -> str | None:
+        """Keep `settings`, write them to the config folder, resize the window if asked;
+        returns a one-line error if they could not be written."""
+        old = self.settings
+        self.settings = settings
+        self.settings_warning = None
+        error = None
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            error = f"could not write the settings: {exc}"
+        if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
+            self.screen = self._open_window()
+            self._resized()
+        return error
+
+    def _resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        self.manager.set_window_resolution(self.size)
+        for scene in self.stack:
+            if scene.root is not None:
+                scene.rebuild()
+
+    # -- the stack -------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.stack[-1]
+
+    def _push(self, scene: Scene) -> None:
+        if self.stack and scene.covers:
+            self.stack[-1].leave()
+        self.stack.append(scene)
+        scene.enter()
+
+    def _pop(self) -> None:
+        top = self.stack.pop()
+        top.leave()
+        if not self.stack:
+            self.running = False
+            return
+        if self.stack[-1].root is None:
+            self.stack[-1].enter()
+
+    def _clear_to_menu(self) -> None:
+        while len(self.stack) > 1:
+            self.stack.pop().leave()
+        if self.stack and self.stack[0].root is None:
+            self.stack[0].enter()
+
+    def go(self, result: Result) -> None:
+        """Carry out what a scene returned."""
+        if result is None:
+            return
+        if isinstance(result, Scene):
+            self._push(result)
+        elif isinstance(result, Push):
+            self._push(result.scene)
+        elif isinstance(result, Pop):
+            self._pop()
+        elif isinstance(result, Replace):
+            top = self.stack.pop()
+            top.leave()
+            self.stack.append(result.scene)
+            result.scene.enter()
+        elif isinstance(result, Reset):
+            self._clear_to_menu()
+            if result.scene is not None:
+                self._push(result.scene)
+        elif isinstance(result, Quit):
+            self.running = False
+
+    # -- frames ------------------------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One event: the window, then the widgets, then the scene on top."""
+        if event.type == pygame.QUIT:
+            self.go(self.scene.close_requested())
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if self.size != self.manager.window_resolution:
+                self._resized()
+            return
+        consumed = self.manager.process_events(event)
+        if consumed and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        ):
+            return
+        self.go(self.scene.handle(event))
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame; `dt` (seconds) defaults to the real time since the last one.
+        Returns False once the app should stop."""
+        if dt is None:
+            dt = self.clock.tick(60) / 1000.0
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return False
+        self.go(self.scene.update(dt))
+        if not self.running:
+            return False
+        self.manager.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        return True
+
+    def draw(self) -> None:
+        self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        self.scene.draw_overlay(self.screen)
+
+    def run(self) -> int:
+        try:
+            while self.step():
+                pass
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        for scene in reversed(self.stack):
+            scene.leave()
+        self.stack.clear()
+        pygame.quit()
+
+
+def run_app(first: Callable[[App], Scene] | None = None) -> int:
+    """Open the client (the main menu, or `first`) and run until the player quits."""
+    return App(first).run()

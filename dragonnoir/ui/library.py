@@ -1,0 +1,187 @@
+"""What the menus list: the scenarios shipped in `scenarios/`, their thumbnails, and the
+player's saves. A file that cannot be read becomes an entry with a one-line error, so a
+broken scenario or save never stops a menu from opening.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.save import check_save
+from dragonnoir.engine.scenario import Scenario, load_scenario
+from dragonnoir.engine.state import Side
+from dragonnoir.errors import DragonNoirError
+from dragonnoir.ui.storage import autosave_path, saves_dir
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+SCENARIO_DIR = REPO_ROOT / "scenarios"
+
+SIDE_COLOURS: dict[Side, tuple[int, int, int]] = {
+    Side.ADVENTURERS: (70, 130, 220),
+    Side.KROBS: (200, 60, 50),
+    Side.GHARVS: (120, 170, 70),
+}
+
+
+@dataclass
+class ScenarioEntry:
+    path: Path
+    scenario: Scenario | None = None
+    error: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.scenario is None:
+            return f"{self.path.name}: cannot load"
+        return self.scenario.name
+
+
+_SCENARIOS: dict[tuple[Path, float], ScenarioEntry] = {}
+_THUMBS: dict[tuple[Path, float, int, int], pygame.Surface] = {}
+
+
+def scenario_files(folder: Path = SCENARIO_DIR) -> list[Path]:
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def scenario_entry(path: Path) -> ScenarioEntry:
+    """The scenario at `path`, loaded once per version of the file."""
+    key = (path.resolve(), _mtime(path))
+    entry = _SCENARIOS.get(key)
+    if entry is None:
+        try:
+            entry = ScenarioEntry(path, load_scenario(path))
+        except DragonNoirError as exc:
+            entry = ScenarioEntry(path, None, str(exc))
+        _SCENARIOS[key] = entry
+    return entry
+
+
+def scenarios(folder: Path = SCENARIO_DIR) -> list[ScenarioEntry]:
+    return [scenario_entry(p) for p in scenario_files(folder)]
+
+
+def thumbnail(entry: ScenarioEntry, size: tuple[int, int]) -> pygame.Surface:
+    """The scenario's map fitted into `size`, with a dot per counter in its side's
+    colour; cached per file version and size."""
+    assert entry.scenario is not None
+    key = (entry.path.resolve(), _mtime(entry.path), *size)
+    thumb = _THUMBS.get(key)
+    if thumb is None:
+        from dragonnoir.render.board_view import BoardView
+
+        scenario = entry.scenario
+        view = BoardView(scenario.board)
+        view.show_seams = False
+        zoom = min(size[0] / view.map_w, size[1] / view.map_h)
+        thumb = view.surface(zoom).copy()
+        grid = scenario.board.grid
+        radius = max(3, round(18 * zoom))
+        for unit in scenario.units:
+            if unit.hex is None:
+                continue
+            x, y = grid.hex_centre(unit.hex)
+            centre = (round(x * zoom), round(y * zoom))
+            pygame.draw.circle(thumb, (0, 0, 0), centre, radius + 1)
+            pygame.draw.circle(thumb, SIDE_COLOURS.get(unit.side, (200, 200, 200)), centre, radius)
+        _THUMBS[key] = thumb
+    return thumb
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+# -- saves ------------------------------------------------------------------------------
+
+
+@dataclass
+class SaveEntry:
+    """One save in the load list: the replayed game, or the one-line reason it failed."""
+
+    path: Path
+    label: str
+    game: Game | None = None
+    error: str = ""
+    modified: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None and not self.error
+
+
+_SAVES: dict[tuple[Path, float], SaveEntry] = {}
+
+
+def save_entry(path: Path, title: str | None = None) -> SaveEntry:
+    """Load (replay and check) the save at `path`; never raises for a bad file."""
+    mtime = _mtime(path)
+    key = (path.resolve(), mtime)
+    cached = _SAVES.get(key)
+    if cached is not None:
+        return cached
+    when = dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M") if mtime else "?"
+    name = title or path.stem
+    check = check_save(path)
+    if check.problems or check.game is None:
+        problem = check.problems[0] if check.problems else "the replay did not finish"
+        line = " ".join(str(problem).split())
+        entry = SaveEntry(path, f"{name}: cannot load: {line}", None, line, mtime)
+    else:
+        game = check.game
+        scenario = _scenario_name(check.scenario_file) or game.scenario_id or "?"
+        state = "game over" if game.over else f"turn {game.state.turn}"
+        entry = SaveEntry(
+            path, f"{name}: {scenario}, {state}, {when}", game, "", mtime, list(check.notes)
+        )
+    _SAVES[key] = entry
+    return entry
+
+
+def save_files() -> list[Path]:
+    """The player's saves, newest first."""
+    folder = saves_dir()
+    files = list(folder.glob("*.json")) if folder.is_dir() else []
+    return sorted(files, key=_mtime, reverse=True)
+
+
+def saves(include_autosave: bool = True) -> list[SaveEntry]:
+    out = []
+    auto = autosave_path()
+    if include_autosave and auto.is_file():
+        out.append(save_entry(auto, "Autosave"))
+    out.extend(save_entry(p) for p in save_files())
+    return out
+
+
+def _scenario_name(path: Path | None) -> str:
+    if path is None:
+        return ""
+    try:
+        with path.open("rb") as fh:
+            name = tomllib.load(fh).get("name", "")
+        return name if isinstance(name, str) else ""
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+
+
+def new_save_path(game: Game) -> Path:
+    """A fresh file name in the saves folder for `game`."""
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = game.scenario_id or "game"
+    path = saves_dir() / f"{base}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = saves_dir() / f"{base}-{stamp}-{n}.json"
+        n += 1
+    return path

@@ -1,0 +1,582 @@
+"""The client's menu screens: main menu, scenario picker, load game, settings, the map
+editor's placeholder, and the confirmation dialog that wraps any scene.
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UIImage,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UIWindow,
+)
+
+from dragonnoir.engine.save import SaveError, load_game
+from dragonnoir.engine.state import Side
+from dragonnoir.ui import library
+from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
+from dragonnoir.ui.settings import WINDOW_SIZES, Settings
+from dragonnoir.ui.storage import autosave_path
+
+MENU_BUTTON = ObjectID(class_id="@menu_button")
+
+
+def _label(text: str, rect: pygame.Rect, root: UIContainer, manager: object, oid: str) -> UILabel:
+    return UILabel(rect, text, manager, container=root, object_id=ObjectID(object_id=oid))  # type: ignore[arg-type]
+
+
+def _pressed(event: pygame.event.Event, button: UIButton | None) -> bool:
+    return (
+        button is not None
+        and event.type == pygame_gui.UI_BUTTON_PRESSED
+        and event.ui_element is button
+    )
+
+
+# -- main menu ----------------------------------------------------------------------------
+
+
+class MainMenu(Scene):
+    title = "Main menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.buttons: dict[str, UIButton] = {}
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        _label("Dragon Noir 2", pygame.Rect(0, h // 2 - 290, w, 64), root, self.manager, "#title")
+        _label(
+            "L'Épreuve — hotseat for two players",
+            pygame.Rect(0, h // 2 - 226, w, 34),
+            root,
+            self.manager,
+            "#subtitle",
+        )
+        items = (
+            ("new", "New game"),
+            ("load", "Load game"),
+            ("continue", "Continue"),
+            ("editor", "Map editor"),
+            ("settings", "Settings"),
+            ("quit", "Quit"),
+        )
+        bw, bh, gap = 320, 50, 12
+        y = h // 2 - 160
+        self.buttons = {}
+        for key, text in items:
+            rect = pygame.Rect((w - bw) // 2, y, bw, bh)
+            self.buttons[key] = UIButton(
+                rect, text, self.manager, container=root, object_id=MENU_BUTTON
+            )
+            y += bh + gap
+        if not autosave_path().is_file():
+            self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
+        lines = [m for m in (self.app.settings_warning, self.message) if m]
+        if lines:
+            UITextBox(
+                "<br>".join(html.escape(m) for m in lines),
+                pygame.Rect(40, y + 16, w - 80, 64),
+                self.manager,
+                container=root,
+                object_id=ObjectID(object_id="#warning"),
+            )
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        b = self.buttons
+        if _pressed(event, b.get("new")):
+            return ScenarioPicker(self.app)
+        if _pressed(event, b.get("load")):
+            return LoadScene(self.app)
+        if _pressed(event, b.get("continue")):
+            return self.continue_game()
+        if _pressed(event, b.get("editor")):
+            return EditorPlaceholder(self.app)
+        if _pressed(event, b.get("settings")):
+            return SettingsScene(self.app)
+        if _pressed(event, b.get("quit")):
+            return Quit()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return Quit()
+        return None
+
+    def continue_game(self) -> Result:
+        """Load the autosave; a broken one is reported here, not raised."""
+        from dragonnoir.ui.game_scene import GameScene
+
+        try:
+            game = load_game(autosave_path())
+        except SaveError as exc:
+            self.message = f"Cannot continue: {' '.join(str(exc).split())}"
+            self.rebuild()
+            return None
+        return GameScene(self.app, game)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.fill((16, 13, 11))
+        w, h = screen.get_size()
+        # A faint hex pattern behind the menu.
+        r = 36
+        for row in range(-1, h // (r * 3 // 2) + 2):
+            for col in range(-1, w // int(r * 1.732) + 2):
+                cx = col * r * 1.732 + (row % 2) * r * 0.866
+                cy = row * r * 1.5
+                pts = [
+                    (cx + r * pygame.math.Vector2(0, -1).rotate(60 * i).x,
+                     cy + r * pygame.math.Vector2(0, -1).rotate(60 * i).y)
+                    for i in range(6)
+                ]  # fmt: skip
+                pygame.draw.polygon(screen, (30, 25, 20), pts, 1)
+
+
+# -- scenario picker ----------------------------------------------------------------------
+
+
+class ScenarioPicker(Scene):
+    title = "New game"
+
+    def __init__(self, app: App, folder: Path | None = None, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.entries = library.scenarios(folder or library.SCENARIO_DIR)
+        self.selected = next((i for i, e in enumerate(self.entries) if e.scenario), 0)
+        self.seed = seed
+        self.list: UISelectionList | None = None
+        self.start: UIButton | None = None
+        self.back: UIButton | None = None
+
+    @property
+    def entry(self) -> library.ScenarioEntry | None:
+        return self.entries[self.selected] if self.entries else None
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        _label("Choose a scenario", pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
+        list_w = 300
+        labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
+        self.list = UISelectionList(
+            pygame.Rect(30, 76, list_w, h - 170),
+            labels,
+            self.manager,
+            container=root,
+            default_selection=labels[self.selected] if labels else None,
+        )
+        x = 30 + list_w + 24
+        right_w = w - x - 30
+        thumb_h = min(int((h - 170) * 0.55), 460)
+        entry = self.entry
+        if entry is not None and entry.scenario is not None:
+            image = library.thumbnail(entry, (right_w, thumb_h))
+            iw, ih = image.get_size()
+            UIImage(
+                pygame.Rect(x + (right_w - iw) // 2, 76, iw, ih),
+                image,
+                self.manager,
+                container=root,
+            )
+            text = self.details_html(entry)
+        elif entry is not None:
+            text = f"<font color='#ff9a6a'>{html.escape(entry.error)}</font>"
+        else:
+            text = f"No scenarios in {html.escape(str(library.SCENARIO_DIR))}."
+        UITextBox(
+            text,
+            pygame.Rect(x, 76 + thumb_h + 12, right_w, h - 170 - thumb_h - 12),
+            self.manager,
+            container=root,
+        )
+        self.back = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root)
+        self.start = UIButton(
+            pygame.Rect(w - 230, h - 74, 200, 46),
+            "Start",
+            self.manager,
+            container=root,
+            object_id=MENU_BUTTON,
+        )
+        if entry is None or entry.scenario is None:
+            self.start.disable()  # type: ignore[no-untyped-call]
+
+    @staticmethod
+    def details_html(entry: library.ScenarioEntry) -> str:
+        scenario = entry.scenario
+        assert scenario is not None
+        roster = None
+        try:
+            from dragonnoir.engine.tables import default_rules_data
+
+            roster = default_rules_data().roster
+        except Exception:  # the names are a nicety; ids will do
+            roster = None
+        parts = [f"<b>{html.escape(scenario.name)}</b><br>"]
+        if scenario.briefing:
+            parts.append(f"{html.escape(scenario.briefing)}<br><br>")
+        limit = f"{scenario.turn_limit} game turns" if scenario.turn_limit else "no turn limit"
+        parts.append(f"<font color='#c9a45a'>Turn limit:</font> {limit}<br>")
+        for side in (Side.ADVENTURERS, Side.KROBS, Side.GHARVS):
+            units = [u for u in scenario.units if u.side is side]
+            if not units:
+                continue
+            names = []
+            for u in units:
+                counter = roster.get(u.kind) if roster is not None else None
+                names.append(counter.name if counter is not None else u.kind)
+            colour = "#7fa8ee" if side is Side.ADVENTURERS else "#ee7f6a"
+            parts.append(
+                f"<font color='{colour}'><b>{side.value.capitalize()}</b></font> "
+                f"({len(units)}): {html.escape(', '.join(names))}<br>"
+            )
+        return "".join(parts)
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        if _pressed(event, self.back) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            return Pop()
+        if _pressed(event, self.start) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN
+        ):
+            return self.start_game()
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is self.list
+        ):
+            labels = [e.label for e in self.entries]
+            if event.text in labels:
+                self.selected = labels.index(event.text)
+                self.rebuild()
+        return None
+
+    def start_game(self) -> Result:
+        entry = self.entry
+        if entry is None or entry.scenario is None:
+            return None
+        from dragonnoir.ui.game_scene import GameScene
+
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        game = entry.scenario.new_game(seed)
+        return Reset(GameScene(self.app, game, new=True))
+
+
+# -- load game ------------------------------------------------------------------------------
+
+
+class LoadScene(Scene):
+    title = "Load game"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries = library.saves()
+        self.selected: int | None = next((i for i, e in enumerate(self.entries) if e.ok), None)
+        self.list: UISelectionList | None = None
+        self.load: UIButton | None = None
+        self.back: UIButton | None = None
+        self.detail: UITextBox | None = None
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        _label("Load a game", pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
+        labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
+        chosen = labels[self.selected] if self.selected is not None else None
+        self.list = UISelectionList(
+            pygame.Rect(30, 76, w - 60, h - 260),
+            labels,
+            self.manager,
+            container=root,
+            default_selection=chosen,
+        )
+        if self.entries:
+            detail = self.detail_html()
+        else:
+            detail = "No saved games yet (Ctrl+S saves during a game)."
+        self.detail = UITextBox(
+            detail, pygame.Rect(30, h - 174, w - 60, 90), self.manager, container=root
+        )
+        self.back = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root)
+        self.load = UIButton(
+            pygame.Rect(w - 230, h - 74, 200, 46),
+            "Load",
+            self.manager,
+            container=root,
+            object_id=MENU_BUTTON,
+        )
+        if self.selected is None or not self.entries[self.selected].ok:
+            self.load.disable()  # type: ignore[no-untyped-call]
+
+    def detail_html(self) -> str:
+        if self.selected is None:
+            return "Choose a save."
+        e = self.entries[self.selected]
+        if not e.ok:
+            return f"<font color='#ff9a6a'>{html.escape(e.error)}</font>"
+        notes = "".join(f"<br><i>{html.escape(n)}</i>" for n in e.notes)
+        return f"{html.escape(str(e.path))}{notes}"
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        if _pressed(event, self.back) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            return Pop()
+        if _pressed(event, self.load):
+            return self.load_selected()
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is self.list
+        ):
+            labels = [e.label for e in self.entries]
+            if event.text in labels:
+                self.selected = labels.index(event.text)
+                self.rebuild()
+        return None
+
+    def load_selected(self) -> Result:
+        if self.selected is None:
+            return None
+        entry = self.entries[self.selected]
+        if entry.game is None:
+            return None
+        from dragonnoir.ui.game_scene import GameScene
+
+        # The list's game was replayed from the file; replay again so the loaded game
+        # owns fresh state even if the list is reused.
+        try:
+            game = load_game(entry.path)
+        except SaveError as exc:
+            entry.error = " ".join(str(exc).split())
+            self.rebuild()
+            return None
+        is_auto = entry.path == autosave_path()
+        return Reset(GameScene(self.app, game, save_path=None if is_auto else entry.path))
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+class SettingsScene(Scene):
+    title = "Settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.draft = app.settings.model_copy()
+        self.error = ""
+        self.widgets: dict[str, object] = {}
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        d = self.draft
+        m = self.manager
+        _label("Settings", pygame.Rect(30, 20, 500, 40), root, m, "#heading")
+        x0, x1, y, row = max(30, w // 2 - 330), max(300, w // 2 - 40), 90, 56
+        sizes: list[str | tuple[str, str]] = [f"{a} x {b}" for a, b in WINDOW_SIZES]
+        current = f"{d.window_width} x {d.window_height}"
+        if current not in sizes:
+            sizes.append(current)
+
+        def caption(text: str) -> None:
+            UILabel(pygame.Rect(x0, y, x1 - x0 - 10, 40), text, m, container=root)
+
+        caption("Window size")
+        self.widgets["size"] = UIDropDownMenu(
+            sizes, current, pygame.Rect(x1, y, 300, 40), m, container=root
+        )
+        y += row
+        caption("Fullscreen")
+        self.widgets["fullscreen"] = UIButton(
+            pygame.Rect(x1, y, 300, 40), "On" if d.fullscreen else "Off", m, container=root
+        )
+        y += row
+        caption("Hand-over screen between turns")
+        self.widgets["handover"] = UIButton(
+            pygame.Rect(x1, y, 300, 40),
+            "Always" if d.handover else "Only with hidden information",
+            m,
+            container=root,
+        )
+        y += row
+        for key, text in (
+            ("scroll_speed", "Scroll speed"),
+            ("zoom_speed", "Zoom speed"),
+            ("animation_speed", "Animation speed (0: off)"),
+        ):
+            caption(text)
+            lo = 0.0 if key == "animation_speed" else 0.25
+            self.widgets[key] = UIHorizontalSlider(
+                pygame.Rect(x1, y, 300, 40),
+                float(getattr(d, key)),
+                (lo, 4.0),
+                m,
+                container=root,
+                click_increment=0.25,
+            )
+            UILabel(pygame.Rect(x1 + 310, y, 80, 40), f"{getattr(d, key):.2f}x", m, container=root)
+            y += row
+        if self.error:
+            UILabel(
+                pygame.Rect(x0, y, w - 2 * x0, 30),
+                self.error,
+                m,
+                container=root,
+                object_id=ObjectID(object_id="#warning"),
+            )
+        self.widgets["back"] = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", m, container=root)
+        self.widgets["save"] = UIButton(
+            pygame.Rect(w - 230, h - 74, 200, 46),
+            "Save",
+            m,
+            container=root,
+            object_id=MENU_BUTTON,
+        )
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        wd = self.widgets
+        if _pressed(event, wd.get("back")) or (  # type: ignore[arg-type]
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            return Pop()
+        if _pressed(event, wd.get("save")):  # type: ignore[arg-type]
+            error = self.app.apply_settings(self.draft.model_copy())
+            if error:
+                self.error = error
+                self.rebuild()
+                return None
+            return Pop()
+        if _pressed(event, wd.get("fullscreen")):  # type: ignore[arg-type]
+            self.draft.fullscreen = not self.draft.fullscreen
+            self.rebuild()
+        elif _pressed(event, wd.get("handover")):  # type: ignore[arg-type]
+            self.draft.handover = not self.draft.handover
+            self.rebuild()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is wd.get(
+            "size"
+        ):
+            a, b = (int(v) for v in event.text.split(" x "))
+            self.draft.window_width, self.draft.window_height = a, b
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for key in ("scroll_speed", "zoom_speed", "animation_speed"):
+                if event.ui_element is wd.get(key):
+                    setattr(self.draft, key, round(float(event.value) * 4) / 4)
+                    self.rebuild()
+        return None
+
+    @staticmethod
+    def defaults() -> Settings:
+        return Settings()
+
+
+# -- the map editor's placeholder ------------------------------------------------------------
+
+
+class EditorPlaceholder(Scene):
+    title = "Map editor"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.back: UIButton | None = None
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        _label("Map editor", pygame.Rect(0, h // 2 - 160, w, 50), root, self.manager, "#heading")
+        UITextBox(
+            "<b>Coming with the editor.</b><br><br>The map editor is the subject of its own "
+            "issue and is not in this version. Until then, boards are edited in Tiled "
+            "(maps/*.tmx, see docs/map-format.md) and checked with "
+            "<i>dragonnoir validate</i>; <i>dragonnoir view</i> shows a board or layout.",
+            pygame.Rect(w // 2 - 300, h // 2 - 90, 600, 150),
+            self.manager,
+            container=root,
+        )
+        self.back = UIButton(
+            pygame.Rect(w // 2 - 100, h // 2 + 90, 200, 46),
+            "Back",
+            self.manager,
+            container=root,
+            object_id=MENU_BUTTON,
+        )
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        if _pressed(event, self.back) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            return Pop()
+        return None
+
+
+# -- confirmation dialog ---------------------------------------------------------------------
+
+
+Choice = tuple[str, Callable[[], Result]]
+
+
+class ConfirmDialog(Scene):
+    """A question over its parent scene, with one button per choice. Esc picks the last
+    choice (by convention "Cancel"). Each choice's callback returns what happens next
+    (the dialog is popped first)."""
+
+    covers = False
+
+    def __init__(self, app: App, parent: Scene, title: str, text: str, choices: Sequence[Choice]):
+        super().__init__(app)
+        self.parent = parent
+        self.dialog_title = title
+        self.text = text
+        self.choices = list(choices)
+        self.buttons: list[UIButton] = []
+        self.window: UIWindow | None = None
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        bw, gap = 190, 12
+        width = max(460, len(self.choices) * (bw + gap) + gap + 20)
+        rect = pygame.Rect((w - width) // 2, (h - 230) // 2, width, 230)
+        self.window = UIWindow(rect, self.manager, self.dialog_title, draggable=False)
+        self.window.set_blocking(True)
+        inner = self.window.get_container()
+        iw = inner.get_rect().width
+        UITextBox(
+            html.escape(self.text), pygame.Rect(10, 10, iw - 20, 110), self.manager, container=inner
+        )
+        x = iw - len(self.choices) * (bw + gap)
+        self.buttons = []
+        for label, _ in self.choices:
+            self.buttons.append(
+                UIButton(pygame.Rect(x, 134, bw, 42), label, self.manager, container=inner)
+            )
+            x += bw + gap
+
+    def leave(self) -> None:
+        if self.window is not None:
+            self.window.kill()  # type: ignore[no-untyped-call]
+            self.window = None
+
+    def choose(self, index: int) -> Result:
+        self.app.go(Pop())
+        return self.choices[index][1]()
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for i, b in enumerate(self.buttons):
+                if event.ui_element is b:
+                    return self.choose(i)
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.window = None
+            return self.choose(len(self.choices) - 1)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.choose(len(self.choices) - 1)
+        return None
+
+    def close_requested(self) -> Result:
+        return None  # the player is already being asked
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.parent.draw(screen)
