@@ -1,4 +1,5 @@
-"""The `dragonnoir` command: view, render, validate, export, replay and bench.
+"""The `dragonnoir` command: the game client (no command: the main menu; `play`), view,
+render, validate, export, replay and bench.
 
 Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
 on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
@@ -72,6 +73,41 @@ def cmd_view(args: argparse.Namespace) -> int:
     from dragonnoir.ui.viewer import run_viewer
 
     return run_viewer(loaded.board, loaded.title, seams=loaded.seams, board_of=loaded.board_of)  # type: ignore[arg-type]
+
+
+def cmd_menu(args: argparse.Namespace) -> int:
+    """The game client's main menu."""
+    from dragonnoir.ui.app import run_app
+
+    return run_app()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Straight into a game of `scenario` (default: the scenario picker)."""
+    from dragonnoir.ui.app import App, Scene, run_app
+
+    if args.scenario is None:
+        from dragonnoir.ui.scenes import ScenarioPicker
+
+        def picker(app: App) -> ScenarioPicker:
+            return ScenarioPicker(app, seed=args.seed)
+
+        return run_app(picker)
+    import secrets
+
+    from dragonnoir.engine.scenario import load_scenario
+
+    scenario = load_scenario(Path(args.scenario))  # a bad file: one line, exit 1
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+
+    def start(app: App) -> Scene:
+        from dragonnoir.ui.game_scene import GameScene
+        from dragonnoir.ui.scenes import MainMenu
+
+        app.stack.append(MainMenu(app))  # under the game: "Menu" goes back to it
+        return GameScene(app, scenario.new_game(seed), new=True)
+
+    return run_app(start)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -235,9 +271,14 @@ def replay_summary(check: SaveCheck) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dragonnoir",
-        description="Dragon Noir 2: L'Epreuve — boards, layouts and (soon) the game.",
+        description="Dragon Noir 2: L'Epreuve. Without a command: the game's main menu.",
     )
     sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="play a scenario (no scenario: choose one)")
+    play.add_argument("scenario", nargs="?", help="a scenario file (.toml)")
+    play.add_argument("--seed", type=int, default=None, help="the dice seed (default: random)")
+    play.set_defaults(func=cmd_play)
 
     view = sub.add_parser("view", help="open a board or layout in a window")
     view.add_argument(
@@ -282,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["view", str(DEFAULT_LAYOUT)])
+        args.func = cmd_menu
     args.whole_process = argv is None
     try:
         result: int = args.func(args)
