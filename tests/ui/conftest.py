@@ -1,0 +1,41 @@
+"""Fixtures for driving the game client headless: a temporary DRAGONNOIR_HOME for
+settings and saves, and Apps that are closed after the test."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_driver import step
+
+from dragonnoir.ui.app import App, Scene
+from dragonnoir.ui.storage import HOME_ENV
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh DRAGONNOIR_HOME: config and data folders that start empty."""
+    monkeypatch.setenv(HOME_ENV, str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def make_app(home: Path) -> Iterator[Callable[..., App]]:
+    apps: list[App] = []
+
+    def make(first: Callable[[App], Scene] | None = None, **kw: object) -> App:
+        app = App(first, **kw)  # type: ignore[arg-type]
+        apps.append(app)
+        step(app, 2)
+        return app
+
+    yield make
+    for app in apps:
+        if pygame.get_init():
+            app.close()

@@ -1,0 +1,207 @@
+"""The game screen driven headless by real events: a short game from the main menu,
+ending phases, saving, the quit prompt, continuing from the autosave, undo, the
+hand-over screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_driver import REPO, click, close_window, key, small_settings, step
+
+from dragonnoir.engine.explain import refused
+from dragonnoir.engine.save import load_game
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import Side
+from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.scenes import ConfirmDialog, MainMenu, ScenarioPicker
+from dragonnoir.ui.storage import autosave_path, saves_dir
+
+SCENARIO = REPO / "scenarios" / "la-fosse.toml"
+
+
+def start_from_menu(make_app: Callable[..., App]) -> tuple[App, GameScene]:
+    app = make_app(settings=small_settings())
+    menu = app.scene
+    assert isinstance(menu, MainMenu)
+    assert not menu.buttons["continue"].is_enabled  # no autosave yet
+    click(app, menu.buttons["new"])
+    picker = app.scene
+    assert isinstance(picker, ScenarioPicker)
+    picker.seed = 7
+    click(app, picker.start)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    assert [type(s) for s in app.stack] == [MainMenu, GameScene]
+    # Hotseat: the first player is handed the screen.
+    assert scene.handover_showing
+    key(app, pygame.K_SPACE)
+    assert not scene.handover_showing and scene.board_drawn
+    return app, scene
+
+
+def test_a_short_game_end_phases_save_quit_prompt_continue_undo(
+    make_app: Callable[..., App],
+) -> None:
+    app, scene = start_from_menu(make_app)
+    game = scene.game
+    assert game.phase.id == "adventurer_fire"
+    assert autosave_path().is_file()  # the new game is autosaved at once
+
+    click(app, scene.widgets["end_phase"])
+    assert game.phase.id == "adventurer_movement"
+    key(app, pygame.K_e)
+    assert game.phase.id == "adventurer_combat"
+    assert load_game(autosave_path()).state.phase == "adventurer_combat"  # autosave each phase
+
+    # Ctrl+S: a save in the saves folder that replays to the same state.
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    files = list(saves_dir().glob("*.json"))
+    assert len(files) == 1 and scene.save_path == files[0]
+    assert load_game(files[0]).state.to_dict() == game.state.to_dict()
+    assert not scene.unsaved
+    assert game.phase.id == "adventurer_combat"  # Ctrl+S did not pan or end anything
+
+    # Progress after the save: closing the window asks; Cancel keeps the game.
+    key(app, pygame.K_e)
+    assert game.phase.id == "krob_movement"
+    assert scene.handover_showing  # the Krob player's turn
+    key(app, pygame.K_RETURN)
+    assert scene.unsaved
+    close_window(app)
+    prompt = scene.quit_prompt
+    assert isinstance(prompt, ConfirmDialog)
+    cancel = prompt.buttons[-1]
+    assert cancel.text == "Cancel"
+    click(app, cancel)
+    assert app.running and app.scene is scene and scene.quit_prompt is None
+    assert scene.board_drawn
+
+    # Undo (Ctrl+Z) takes back the EndPhase.
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert game.phase.id == "adventurer_combat"
+    assert not scene.handover_showing or scene.mode.side is Side.ADVENTURERS
+    if scene.handover_showing:
+        key(app, pygame.K_SPACE)
+    expected = game.state.to_dict()
+
+    # Back to the menu: the prompt again; leave without saving (the autosave has it).
+    click(app, scene.widgets["menu"])
+    prompt = scene.quit_prompt
+    assert isinstance(prompt, ConfirmDialog)
+    click(app, prompt.buttons[1])  # "Leave"
+    assert isinstance(app.scene, MainMenu) and len(app.stack) == 1
+
+    # Continue restores the same state.
+    menu = app.scene
+    assert menu.buttons["continue"].is_enabled
+    click(app, menu.buttons["continue"])
+    resumed = app.scene
+    assert isinstance(resumed, GameScene) and resumed is not scene
+    assert resumed.game.state.to_dict() == expected
+    if resumed.handover_showing:
+        key(app, pygame.K_SPACE)
+    # ... and its history is the same, so undo reaches back as far.
+    assert resumed.game.can_undo()
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert resumed.game.phase.id == "adventurer_movement"
+
+
+def test_nothing_to_undo_and_a_refused_end_phase_say_why(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene) and not scene.handover_showing
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert "Nothing to undo" in scene.message_text
+    assert not scene.widgets["undo"].is_enabled
+
+    monkeypatch.setattr(
+        game, "explain", lambda action: refused("Godiva must first choose a retreat", "Combat")
+    )
+    click(app, scene.widgets["end_phase"])
+    assert game.phase.id == "adventurer_fire"
+    assert "Godiva must first choose a retreat" in scene.message_text
+    assert "[Combat]" in scene.message_text
+
+
+def test_the_hand_over_screen_hides_everything_of_the_game(
+    make_app: Callable[..., App],
+) -> None:
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=True))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    assert scene.handover_showing and not scene.board_drawn
+    assert scene.widgets == {}  # no log, no hover panel, no phase bar behind it
+    key(app, pygame.K_SPACE)
+    assert scene.board_drawn and "log" in scene.widgets
+    for _ in range(3):
+        key(app, pygame.K_e)
+    assert game.to_act() is Side.KROBS
+    assert scene.handover_showing and not scene.board_drawn and scene.widgets == {}
+    # Keys other than "dismiss" do nothing behind the screen.
+    assert game.phase.id == "krob_movement"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(300, 300), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 300), button=1))
+    step(app, 2)
+    assert scene.board_drawn and game.phase.id == "krob_movement"
+
+
+def test_without_the_setting_no_hand_over_when_nothing_is_hidden(
+    make_app: Callable[..., App],
+) -> None:
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    for _ in range(3):
+        key(app, pygame.K_e)
+    assert game.to_act() is Side.KROBS and not scene.handover_showing and scene.board_drawn
+
+
+def test_hover_panel_help_and_log(make_app: Callable[..., App]) -> None:
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    knight = game.state.units["rebel_knight_1"]
+    assert knight.hex is not None
+    mx, my = scene.map.hex_centre(knight.hex)
+    sx, sy = scene.map.camera.to_screen(mx, my)
+    vp = scene.map.viewport
+    pos = (vp.x + round(sx), vp.y + round(sy))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    step(app, 2)
+    text = scene.hover_html(scene.map.hover_hex())
+    assert "Knight of Hal" in text and "movement cost" in text and "cover" in text
+    assert scene.widgets["hover"].html_text == text
+
+    key(app, pygame.K_h)
+    assert scene.show_help
+    key(app, pygame.K_ESCAPE)  # Esc closes the help first
+    assert not scene.show_help and app.scene is scene
+
+    key(app, pygame.K_e)
+    log = "".join(scene.log_lines)
+    assert "Adventurer turn: movement." in log
+
+
+def test_save_folder_problem_is_a_message_not_a_crash(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    saves_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves_dir().write_text("a file where the folder should be")
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    assert "Could not save" in scene.message_text and app.running
