@@ -28,13 +28,12 @@ from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.render.board_view import Sprite
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
 from dragonnoir.ui.keymap import Command
 from dragonnoir.ui.library import new_save_path
 from dragonnoir.ui.map_view import MapControl, draw_key_help
-from dragonnoir.ui.pieces import unit_sprites
+from dragonnoir.ui.pieces import draw_counters
 from dragonnoir.ui.storage import autosave_path
 
 BAR_H = 48
@@ -138,8 +137,8 @@ class GameScene(Scene):
         self._log_len = 0
         #: The log panel's lines (HTML), one per event of `game.log`.
         self.log_lines: list[str] = []
-        self._sprites_version = -1
-        self._sprites: list[Sprite] = []
+        #: (unit id, screen rect) of each counter drawn in the last frame, bottom first.
+        self.unit_rects: list[tuple[str, pygame.Rect]] = []
         self.widgets: dict[str, object] = {}
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
@@ -323,7 +322,6 @@ class GameScene(Scene):
     def changed(self) -> None:
         """After every change of the game: panels, autosave, hand-over."""
         self.unsaved = True
-        self._sprites_version = -1
         key = (self.game.state.turn, self.game.state.phase)
         if key != self._autosaved:
             self.autosave()
@@ -495,18 +493,13 @@ class GameScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def sprites(self) -> list[Sprite]:
-        if self._sprites_version != self.game.version:
-            self._sprites = unit_sprites(self.game, self.map.view.grid)
-            self._sprites_version = self.game.version
-        return self._sprites
-
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill((16, 13, 11))
         if self.handover_showing:
             self.board_drawn = False
             return
-        self.map.draw(screen, self.sprites(), self.map.hover_hex())
+        self.map.draw(screen, (), self.map.hover_hex())
+        self.unit_rects = draw_counters(screen, self.game, self.map)
         self.mode.draw(self, screen)
         self.board_drawn = True
 

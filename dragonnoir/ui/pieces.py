@@ -1,8 +1,10 @@
-"""The counters on the map, as sprites for `render.board_view.draw_frame`.
+"""The counters on the map.
 
-`unit_sprites(game, grid)` is the one function the game screen calls. It draws the
-roster's counter art (`render.counters.CounterArt`) when that module is present, and
-otherwise a placeholder: a disc in the side's colour with the unit's id.
+`draw_counters(screen, game, control)` is the one function the game screen calls, after
+the map is drawn. It draws the roster's chits with `render.counters.CounterArt.draw_units`
+when that module is present, and otherwise placeholders: a disc in the side's colour
+with the unit's id. Either way it returns each drawn unit's screen rectangle, bottom-most
+first, for the next step's click tests.
 
 A counter is drawn at the middle of the hexes it covers (a Guard covers three, the Queen
 seven) and sized to them. Killed characters are not drawn; knocked-out ones are dimmed.
@@ -12,15 +14,18 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.footprint import footprint
-from dragonnoir.engine.state import Side, Status, Unit
+from dragonnoir.engine.state import Side, Status
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.render.board_view import Sprite
+
+if TYPE_CHECKING:
+    from dragonnoir.ui.map_view import MapControl
 
 #: Placeholder disc colours per side.
 SIDE_COLOURS: dict[Side, tuple[int, int, int]] = {
@@ -33,10 +38,60 @@ COUNTER_PX = 46
 _IMAGE_PX = 128
 
 
-def unit_sprites(game: Game, grid: HexGrid) -> list[Sprite]:
-    """Every living counter on the map, in drawing order (bigger counters first)."""
+def draw_counters(
+    screen: pygame.Surface, game: Game, control: MapControl
+) -> list[tuple[str, pygame.Rect]]:
+    """Draw every counter on the map shown by `control`; (unit id, screen rect) each."""
     art = _counter_art(game)
-    out: list[tuple[int, Sprite]] = []
+    if art is not None:
+        units = [u for u in game.state.units.values() if u.hex is not None]
+        try:
+            placed: list[tuple[str, pygame.Rect]] = art.draw_units(
+                screen,
+                control.camera,
+                control.view.grid,
+                units,
+                viewport=control.viewport,
+                walkways=_walkways(game),
+            )
+            return placed
+        except (TypeError, AttributeError):  # another version of the module's API
+            game.cache["ui_counter_art"] = None
+    return _draw_placeholders(screen, game, control)
+
+
+def _walkways(game: Game) -> frozenset[Any]:
+    found = game.cache.get("ui_walkways")
+    if found is None:
+        found = frozenset(h for h, c in game.board.cells.items() if c.walkway)
+        game.cache["ui_walkways"] = found
+    return found
+
+
+def _draw_placeholders(
+    screen: pygame.Surface, game: Game, control: MapControl
+) -> list[tuple[str, pygame.Rect]]:
+    vp, cam = control.viewport, control.camera
+    out: list[tuple[str, pygame.Rect]] = []
+    clip = screen.get_clip()
+    screen.set_clip(vp)
+    try:
+        for unit_id, spr in _placeholder_sprites(game, control.view.grid):
+            px = max(1, round(spr.size * cam.zoom))
+            img = control.view.scaled_sprite(spr.image, px)
+            sx, sy = cam.to_screen(spr.x, spr.y)
+            rect = img.get_rect(center=(vp.x + round(sx), vp.y + round(sy)))
+            if rect.colliderect(vp):
+                screen.blit(img, rect)
+                out.append((unit_id, rect))
+    finally:
+        screen.set_clip(clip)
+    return out
+
+
+def _placeholder_sprites(game: Game, grid: HexGrid) -> list[tuple[str, Sprite]]:
+    """Every living counter on the map, in drawing order (bigger counters first)."""
+    out: list[tuple[int, str, Sprite]] = []
     for unit in game.state.units.values():
         if unit.hex is None or not unit.alive:
             continue
@@ -44,12 +99,10 @@ def unit_sprites(game: Game, grid: HexGrid) -> list[Sprite]:
         xs, ys = zip(*(grid.hex_centre(h) for h in hexes), strict=True)
         x, y = sum(xs) / len(xs), sum(ys) / len(ys)
         size = COUNTER_PX * (1.0 if len(hexes) == 1 else 1.8 if len(hexes) <= 3 else 2.6)
-        image = _art_image(art, unit) if art is not None else None
-        if image is None:
-            image = placeholder(unit.id, unit.side, unit.status is Status.KNOCKED_OUT)
-        out.append((-len(hexes), Sprite(image, x, y, size)))
-    out.sort(key=lambda pair: pair[0])
-    return [s for _, s in out]
+        image = placeholder(unit.id, unit.side, unit.status is Status.KNOCKED_OUT)
+        out.append((-len(hexes), unit.id, Sprite(image, x, y, size)))
+    out.sort(key=lambda item: item[0])
+    return [(uid, s) for _, uid, s in out]
 
 
 @cache
@@ -94,7 +147,7 @@ def _font(size: int) -> pygame.font.Font:
 
 def _counter_art(game: Game) -> Any:
     """A `CounterArt` for the game's roster, made once per game; None when the module
-    is not there (yet) or cannot draw."""
+    is not there (yet)."""
     if "ui_counter_art" in game.cache:
         return game.cache["ui_counter_art"]
     art = None
@@ -106,17 +159,3 @@ def _counter_art(game: Game) -> Any:
         art = None
     game.cache["ui_counter_art"] = art
     return art
-
-
-def _art_image(art: Any, unit: Unit) -> pygame.Surface | None:
-    """The counter picture of `unit` from a `CounterArt`; None if it has no such method."""
-    for name in ("unit_image", "image_for", "image", "draw_unit", "draw"):
-        method = getattr(art, name, None)
-        if callable(method):
-            try:
-                image = method(unit)
-            except TypeError:
-                continue
-            if isinstance(image, pygame.Surface):
-                return image
-    return None

@@ -205,3 +205,17 @@ def test_save_folder_problem_is_a_message_not_a_crash(
     saves_dir().write_text("a file where the folder should be")
     key(app, pygame.K_s, pygame.KMOD_LCTRL)
     assert "Could not save" in scene.message_text and app.running
+
+
+def test_counters_are_drawn_with_or_without_the_counter_art(
+    make_app: Callable[..., App],
+) -> None:
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    drawn = {uid for uid, _ in scene.unit_rects}
+    assert drawn == set(game.state.units)
+    game.cache["ui_counter_art"] = None  # as before render/counters.py: placeholders
+    step(app, 1)
+    assert {uid for uid, _ in scene.unit_rects} == drawn
