@@ -245,6 +245,7 @@ def _shot(
 ) -> Path:  # fmt: skip
     import pygame
 
+    from dragonnoir.engine.rules.footprint import hexes_for
     from dragonnoir.engine.state import Side, Status, Unit
     from dragonnoir.render.board_view import draw_frame
     from dragonnoir.render.counters import CounterArt
@@ -256,6 +257,18 @@ def _shot(
         (h for h in floor if h not in used),
         key=lambda h: (abs(grid.hex_centre(h)[0] - cx) + abs(grid.hex_centre(h)[1] - cy), h),
     )
+    # the Queen and a Guard where their footprints fit on free floor
+    floor_set = set(floor) - used
+    for kind, size, facing in (("queen_alkiram", 7, 1), ("guard_3", 3, 4)):
+        for h in near[20:]:
+            cells = hexes_for(h, size, facing)
+            ring = {n for c in cells for n in c.neighbours()}
+            if all(c in floor_set for c in cells) and not (ring & used):
+                units.append(Unit(kind, kind, Side.KROBS, h, facing=facing))
+                used.update(cells)
+                floor_set -= ring | set(cells)
+                break
+    near = [h for h in near if h in floor_set]
     spots = iter(near[::2])
     cast = [
         ("zacharie", {}),

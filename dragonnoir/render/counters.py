@@ -97,6 +97,9 @@ FULL_PX = 34
 #: From this many pixels (and below FULL_PX) a chit shows its numbers only.
 NUMBERS_PX = 22
 
+#: Below this font size an armoured defence is a red disc, not a ring (which would blot).
+SMALL_RING_PX = 13
+
 INK: Colour = (22, 18, 16)
 ATTACK_INK: Colour = (12, 12, 12)
 DEFENCE_INK: Colour = (196, 18, 22)
@@ -912,7 +915,7 @@ def _glyph(key: str, px: int, variant: str = "") -> pygame.Surface:
         else:
             _paint_glyph(ipen, key, ink)
         off = (big.get_width() - inner.get_width()) // 2
-        big.blit(inner, (off, round(px * ss * 0.22)))
+        big.blit(inner, (off, round(px * ss * 0.06)))
     else:
         _paint_glyph(pen, key, ink)
     if variant == "ko":
@@ -964,16 +967,21 @@ def _numbers(
             cx = slots[i]
         left = round(cx - wdt / 2)
         top = area.centery - main.get_height() // 2 + 1
+        c = (left + main.get_width() / 2, area.centery)
+        if lab.circled and px < SMALL_RING_PX:
+            # too small for a clean ring: a red disc with the number in white
+            r = max(main.get_width() * 0.5, main.get_height() * 0.4) + 1.5
+            pygame.draw.circle(surface, lab.colour, c, r)
+            main = _text(lab.text, px, (255, 255, 255))
         surface.blit(main, (left, top))
         if paren is not None:
             surface.blit(
                 paren, (left + main.get_width(), top + main.get_height() - paren.get_height() - 1)
             )
         rect = pygame.Rect(left, top, wdt, main.get_height())
-        if lab.circled:
-            r = max(main.get_width(), main.get_height() * 0.72) * 0.62 + 1
-            c = (left + main.get_width() / 2, area.centery)
-            pygame.draw.circle(surface, lab.colour, c, r, max(1, round(px / 11)))
+        if lab.circled and px >= SMALL_RING_PX:
+            r = max(main.get_width() * 0.55, main.get_height() * 0.42) + max(1.0, px * 0.1)
+            pygame.draw.circle(surface, lab.colour, c, r, max(1, round(px / 12)))
         out.append(rect)
     return out
 
@@ -1332,6 +1340,7 @@ class _Placed(NamedTuple):
     x: float  # image top-left in map pixels * zoom (screen px before the camera offset)
     y: float
     big: bool
+    cells: tuple[Hex, ...] = ()  # a big counter's footprint (for its selection ring)
 
 
 class CounterArt:
@@ -1470,8 +1479,9 @@ class CounterArt:
                 bi = self.big(u.kind, face_of(u), u.facing, zoom, profile=prof)
                 cx, cy = grid.hex_centre(u.hex)
                 placed = _Placed(
-                    u.id, bi.image, cx * zoom - bi.anchor[0], cy * zoom - bi.anchor[1], True
-                )
+                    u.id, bi.image, cx * zoom - bi.anchor[0], cy * zoom - bi.anchor[1], True,
+                    hexes_for(u.hex, prof.size, u.facing),
+                )  # fmt: skip
                 (out if u.alive else bigs).append(placed)
                 continue
             groups.setdefault(u.hex, []).append((u, prof))
@@ -1586,7 +1596,7 @@ class CounterArt:
         placed = self.place(grid, units, profiles, zoom, walkways)
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         rects: list[tuple[str, pygame.Rect]] = []
-        ring: list[tuple[Colour, pygame.Rect]] = []
+        ring: list[tuple[Colour, pygame.Rect, tuple[Hex, ...]]] = []
         for pl in placed:
             x = round(pl.x) + ox
             y = round(pl.y) + oy
@@ -1598,16 +1608,28 @@ class CounterArt:
                 r = pygame.Rect(x, y, w, h)
                 rects.append((pl.unit_id, r))
                 if pl.unit_id == selected:
-                    ring.append((SELECTED_RING, r))
+                    ring.append((SELECTED_RING, r, pl.cells))
                 elif pl.unit_id in highlight:
-                    ring.append((HIGHLIGHT_RING, r))
+                    ring.append((HIGHLIGHT_RING, r, pl.cells))
         clip = screen.get_clip()
         screen.set_clip(vp)
         try:
             screen.fblits(blits)
-            for colour, r in ring:
-                pygame.draw.rect(screen, (0, 0, 0), r.inflate(4, 4), 3, border_radius=5)
-                pygame.draw.rect(screen, colour, r.inflate(2, 2), 2, border_radius=5)
+            for colour, r, cells in ring:
+                if not cells:
+                    pygame.draw.rect(screen, (0, 0, 0), r.inflate(4, 4), 3, border_radius=5)
+                    pygame.draw.rect(screen, colour, r.inflate(2, 2), 2, border_radius=5)
+                    continue
+                # a big counter: the outline of its footprint
+                edges = [
+                    grid.edge_segment(c, n) for c in cells for n in c.neighbours() if n not in cells
+                ]
+                for col, width in (((0, 0, 0), 5), (colour, 3)):
+                    for (ax, ay), (bx, by) in edges:
+                        pygame.draw.line(
+                            screen, col, (ax * zoom + ox, ay * zoom + oy),
+                            (bx * zoom + ox, by * zoom + oy), width,
+                        )  # fmt: skip
         finally:
             screen.set_clip(clip)
         return rects
