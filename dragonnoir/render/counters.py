@@ -97,6 +97,8 @@ FULL_PX = 34
 #: From this many pixels (and below FULL_PX) a chit shows its numbers only.
 NUMBERS_PX = 22
 
+#: Cached chit images before the cache starts afresh (each zoom needs its own sizes).
+MAX_CACHED_CHITS = 4000
 #: Below this font size an armoured defence is a red disc, not a ring (which would blot).
 SMALL_RING_PX = 13
 
@@ -1393,6 +1395,8 @@ class CounterArt:
         key = (prof, face, px, variant)
         img = self._chits.get(key)
         if img is None:
+            if len(self._chits) >= MAX_CACHED_CHITS:  # a zoom animation: many sizes
+                self._chits.clear()
             img = self._paint(kind, prof, face, px, variant)
             self._chits[key] = img
         return img
@@ -1437,6 +1441,8 @@ class CounterArt:
             img = _paint_big(self.grid, name, prof, face, facing % 6, zoom, self._wounds_max(kind))
             if pygame.display.get_surface() is not None:
                 img = BigImage(img.image.convert_alpha(), img.anchor)
+            if len(self._bigs) >= MAX_CACHED_CHITS // 10:
+                self._bigs.clear()
             self._bigs[key] = img
         return img
 
