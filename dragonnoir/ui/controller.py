@@ -780,11 +780,15 @@ class Controller:
             return None
         if "Fire" in actions and (own is not None or enemy is not None):
             self._build = "fire"
-            return self._click_fire(h, None)
-        if "Attack" in actions and (own is not None or enemy is not None or self._web_here(h)):
+            events = self._click_fire(h, None)
+        elif "Attack" in actions and (own is not None or enemy is not None or self._web_here(h)):
             self._build = "attack"
-            return self._click_attack(h)
-        return None
+            events = self._click_attack(h)
+        else:
+            return None
+        if not (self._shooters or self._target or self._attackers or self._defenders):
+            self._build = "idle"  # a refused first click leaves nothing chosen
+        return events
 
     def _select_mover(self, unit: Unit) -> list[Event] | None:
         reach = self._reach(unit.id)
