@@ -2,17 +2,16 @@
 
 `draw_counters(screen, game, control)` is the one function the game screen calls, after
 the map is drawn. It draws the roster's chits with `render.counters.CounterArt.draw_units`
-when that module is present, and otherwise placeholders: a disc in the side's colour
-with the unit's id. Either way it returns each drawn unit's screen rectangle, bottom-most
+and placeholders (a disc in the side's colour with the unit's id) for a game without a
+roster. Either way it returns each drawn unit's screen rectangle, bottom-most
 first, for the next step's click tests.
 
-A counter is drawn at the middle of the hexes it covers (a Guard covers three, the Queen
+A placeholder is drawn at the middle of the hexes it covers (a Guard covers three, the Queen
 seven) and sized to them. Killed characters are not drawn; knocked-out ones are dimmed.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,7 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.render.board_view import Sprite
+from dragonnoir.render.counters import CounterArt
 
 if TYPE_CHECKING:
     from dragonnoir.ui.map_view import MapControl
@@ -45,18 +45,14 @@ def draw_counters(
     art = _counter_art(game)
     if art is not None:
         units = [u for u in game.state.units.values() if u.hex is not None]
-        try:
-            placed: list[tuple[str, pygame.Rect]] = art.draw_units(
-                screen,
-                control.camera,
-                control.view.grid,
-                units,
-                viewport=control.viewport,
-                walkways=_walkways(game),
-            )
-            return placed
-        except (TypeError, AttributeError):  # another version of the module's API
-            game.cache["ui_counter_art"] = None
+        return art.draw_units(
+            screen,
+            control.camera,
+            control.view.grid,
+            units,
+            viewport=control.viewport,
+            walkways=_walkways(game),
+        )
     return _draw_placeholders(screen, game, control)
 
 
@@ -145,17 +141,13 @@ def _font(size: int) -> pygame.font.Font:
 # -- the roster's counter art, when render/counters.py exists -----------------------------
 
 
-def _counter_art(game: Game) -> Any:
-    """A `CounterArt` for the game's roster, made once per game; None when the module
-    is not there (yet)."""
+def _counter_art(game: Game) -> CounterArt | None:
+    """The `CounterArt` of the game's roster, made once per game (its caches make frames
+    cheap); None for a game without a roster, or when a test asks for placeholders."""
     if "ui_counter_art" in game.cache:
-        return game.cache["ui_counter_art"]
-    art = None
-    try:
-        module = importlib.import_module("dragonnoir.render.counters")
-        roster = getattr(game.rules, "roster", None)
-        art = module.CounterArt(roster) if roster is not None else None
-    except (ImportError, AttributeError, TypeError):
-        art = None
-    game.cache["ui_counter_art"] = art
-    return art
+        art: CounterArt | None = game.cache["ui_counter_art"]
+        return art
+    roster = getattr(game.rules, "roster", None)
+    made = CounterArt(roster) if roster is not None else None
+    game.cache["ui_counter_art"] = made
+    return made
