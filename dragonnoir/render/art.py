@@ -13,7 +13,7 @@ randomness from its own seeded `random.Random`, so a tile drawn at 1x and at 2x 
 same picture. Tiles are painted `SUPERSAMPLE` times larger and shrunk with
 `smoothscale` (box filtering) for anti-aliased edges without per-pixel Python loops.
 
-Why `smoothscale` runs with the "GENERIC" backend here (`_smoothscale`): pygame picks an
+Why `smoothscale` runs with the "GENERIC" backend here (`smoothscale_portable`): pygame picks an
 SSE2/NEON/generic filter by CPU, and only the generic one is the same integer arithmetic
 everywhere; the tileset PNGs are committed and a test compares them byte for byte. The
 backend is restored afterwards so the board view keeps the fast one for whole maps.
@@ -58,8 +58,9 @@ Colour = tuple[int, ...]
 Point = tuple[float, float]
 
 
-def _smoothscale(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """`smoothscale` with the portable generic filter (see module docstring)."""
+def smoothscale_portable(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """`smoothscale` with the portable generic filter, so generated art has the same
+    pixels on every CPU (see module docstring)."""
     previous = pygame.transform.get_smoothscale_backend()
     pygame.transform.set_smoothscale_backend("GENERIC")
     try:
@@ -146,7 +147,7 @@ class Canvas:
             for i in range(cells[0]):
                 g = rng.randint(lo, hi)
                 small.set_at((i, j), (g, g, g))
-        big = _smoothscale(small, self.surface.get_size())
+        big = smoothscale_portable(small, self.surface.get_size())
         self.surface.blit(big, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
     def vgradient(self, top: int, bottom: int) -> None:
@@ -154,7 +155,7 @@ class Canvas:
         ramp = pygame.Surface((1, 2))
         ramp.set_at((0, 0), (top, top, top))
         ramp.set_at((0, 1), (bottom, bottom, bottom))
-        big = _smoothscale(ramp, self.surface.get_size())
+        big = smoothscale_portable(ramp, self.surface.get_size())
         self.surface.blit(big, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
 
@@ -680,7 +681,7 @@ def hex_mask(w: int, h: int) -> pygame.Surface:
 
 def _cut(hi: pygame.Surface, w: int, h: int, alpha: int = 255) -> pygame.Surface:
     """Shrink a painted surface to (w, h) and cut it to the hex; `alpha` fades it."""
-    small = _smoothscale(hi, (w, h))
+    small = smoothscale_portable(hi, (w, h))
     out = pygame.Surface((w, h), pygame.SRCALPHA)
     out.fill((0, 0, 0, 0))
     out.blit(small, (0, 0))
@@ -742,7 +743,7 @@ def level_tile(level: float, scale: int = 1) -> pygame.Surface:
         _hatch(c, (255, 236, 200, 100), 5.0, 0.9, -0.55)
     else:
         hi.fill((255, 236, 200, 58))
-    out = _smoothscale(hi, (w, h))
+    out = smoothscale_portable(hi, (w, h))
     out.blit(hex_mask(w, h), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     if level >= 1 or level <= -1:
         _bevel(out, scale, raised=level > 0)
@@ -806,7 +807,7 @@ def feature_tile(feature: str, scale: int = 1) -> pygame.Surface:
             [(26, 21), (33, 31), (29, 31), (29, 38), (23, 38), (23, 31), (19, 31)],
             width=0.6,
         )
-        small = _smoothscale(hi, (w, h))
+        small = smoothscale_portable(hi, (w, h))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         out.fill((0, 0, 0, 0))
         out.blit(small, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
@@ -1021,7 +1022,7 @@ def draw_counter(surface: pygame.Surface, spec: CounterSpec) -> None:
     art = pygame.Surface((size, round(size * TILE_H / TILE_W)), pygame.SRCALPHA)
     art.fill((0, 0, 0, 0))
     _glyph(Canvas(art), spec.glyph)
-    art = _smoothscale(art, (size * 3 // 4, round(size * 3 / 4 * TILE_H / TILE_W)))
+    art = smoothscale_portable(art, (size * 3 // 4, round(size * 3 / 4 * TILE_H / TILE_W)))
     surface.blit(art, ((size - art.get_width()) // 2, size // 2 - art.get_height() // 2))
     font = pygame.font.Font(None, max(8, size // 8))
     label = font.render(spec.name, True, (24, 20, 18))

@@ -82,6 +82,7 @@ from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.values import Profile, profile_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.render.art import smoothscale_portable
 from dragonnoir.render.board_view import Sprite
 
 if TYPE_CHECKING:
@@ -283,16 +284,6 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
-
-
-def _smooth(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """`smoothscale` with the portable generic filter (same pixels on every CPU)."""
-    previous = pygame.transform.get_smoothscale_backend()
-    pygame.transform.set_smoothscale_backend("GENERIC")
-    try:
-        return pygame.transform.smoothscale(surface, size)
-    finally:
-        pygame.transform.set_smoothscale_backend(previous)
 
 
 @cache
@@ -922,7 +913,7 @@ def _glyph(key: str, px: int, variant: str = "") -> pygame.Surface:
         _paint_glyph(pen, key, ink)
     if variant == "ko":
         big = pygame.transform.rotate(big, 90)
-    return _smooth(big, (px, px))
+    return smoothscale_portable(big, (px, px))
 
 
 # -- the chit ------------------------------------------------------------------------------
@@ -1314,7 +1305,7 @@ def _paint_big(
         pygame.draw.line(
             surf, bone, (c[0] - hh * 0.6, c[1] - hh * 0.35), (c[0] + hh * 0.6, c[1] - hh * 0.35), wd
         )
-    out = _smooth(surf, (max(1, round(w / ss)), max(1, round(h / ss))))
+    out = smoothscale_portable(surf, (max(1, round(w / ss)), max(1, round(h / ss))))
     anc = S((0.0, 0.0))
     return BigImage(out, (round(anc[0] / ss), round(anc[1] / ss)))
 
