@@ -2,12 +2,21 @@
 save / load / undo / autosave, the quit prompt and the hotseat hand-over screen.
 
 Input is a small state machine: `scene.mode` is an `InputMode` that sees map events
-first. `IdleMode` (now) only hovers; the next step adds the modes that select a
-character and build a move, a shot or an attack, and answer decisions. A mode calls
-`scene.apply(action)` — the screen's one door to `Game.apply` — which shows a refusal's
-reason, autosaves when the phase changes and brings up the hand-over screen when the
-other player is to decide. `HandOverMode` covers the whole window: while it is the mode
-nothing of the game is drawn (`board_drawn` stays False, the panels are destroyed).
+first. `PlayMode` is the acting mode: it hands clicks on the map to the pygame-free
+`ui.controller.Controller` (`click_hex`; a click on a counter is a click on its hex),
+the mouse position to `hover_hex`, and the acting keys and buttons (Enter, Esc, F, A, R,
+P; Fire / Attack / Confirm / Cancel / Pass) to `command`; the prompt panel's buttons
+(one per `prompt().choices`) to `choose`. The controller applies actions through
+`Game.explain` / `Game.apply`; after it made one, `changed()` brings the panels, the
+autosave and the hand-over screen up to date. End phase and Undo go through
+`scene.apply` / `scene.undo`, which the controller notices by itself.
+
+What is drawn for the controller: `overlays()` over the map (`ui.overlays`), the staged
+or hovered `preview().lines()` in the side panel instead of the hex description,
+`message()` on the message line (a refusal in a warning colour, with its rule), `hint()`
+under the phase line. Counters are drawn through `visible_to` for the side to act.
+`HandOverMode` covers the whole window: while it is the mode nothing of the game is
+drawn (`board_drawn` stays False, the panels are destroyed).
 """
 
 from __future__ import annotations
@@ -30,17 +39,33 @@ from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
-from dragonnoir.ui.keymap import Command
+from dragonnoir.ui.controller import Controller, Message, Mode, Prompt
+from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
 from dragonnoir.ui.map_view import MapControl, draw_key_help
-from dragonnoir.ui.pieces import draw_counters
+from dragonnoir.ui.overlays import OverlayPainter
+from dragonnoir.ui.pieces import _counter_art, _draw_placeholders, _walkways
 from dragonnoir.ui.storage import autosave_path
 
-BAR_H = 48
+BAR_H = 52
 SIDE_W = 380
-HOVER_H = 190
+ACTIONS_H = 38
+HOVER_H = 240
 MESSAGE_H = 28
 MESSAGE_SECONDS = 8.0
+CHOICE_H = 30
+#: The acting buttons above the side panel: (key = controller command, text).
+ACTION_BUTTONS = (
+    ("fire", "Fire"),
+    ("attack", "Attack"),
+    ("confirm", "Confirm"),
+    ("cancel", "Cancel"),
+    ("pass", "Pass"),
+)
+#: A click that moved the mouse less than this (pixels) is a click, not a drag.
+CLICK_SLOP = 6
+MESSAGE_COLOUR = (255, 217, 138)
+WARNING_COLOUR = (255, 118, 86)
 
 
 class InputMode:
@@ -60,13 +85,44 @@ class InputMode:
         return ""
 
 
-class IdleMode(InputMode):
-    """Nothing selected: hover a hex to read it; the acting modes come next."""
+class PlayMode(InputMode):
+    """The acting mode: clicks on the map go to the controller (left: `click_hex`,
+    right: cancel). A left press that turns into a drag pans the map instead."""
 
-    name = "idle"
+    name = "play"
+
+    def __init__(self) -> None:
+        self.pressed: tuple[int, int] | None = None
+
+    def handle(self, scene: GameScene, event: pygame.event.Event) -> bool:
+        vp = scene.map.viewport
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            self.pressed = pos if vp.collidepoint(pos) else None
+            return False  # the map starts a drag; a release close by is a click
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            pressed, self.pressed = self.pressed, None
+            scene.map.handle(event)  # end the drag
+            near = pressed is not None and (
+                abs(pos[0] - pressed[0]) + abs(pos[1] - pressed[1]) <= CLICK_SLOP
+            )
+            if near and vp.collidepoint(pos):
+                scene.click_map(pos, "left")
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            if vp.collidepoint(pos):
+                scene.click_map(pos, "right")
+                return True
+        return False
 
     def hint(self, scene: GameScene) -> str:
-        return "hover a hex to read it"
+        return scene.controller.hint()
+
+
+#: The name earlier steps used for the mode without a hand-over screen.
+IdleMode = PlayMode
 
 
 class HandOverMode(InputMode):
@@ -81,7 +137,7 @@ class HandOverMode(InputMode):
         if event.type == pygame.MOUSEBUTTONUP or (
             event.type == pygame.KEYDOWN
             and event.key not in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT)
-            and keymap.command_for(event) not in (Command.QUIT, Command.MENU)
+            and keymap.command_for(event) not in (Command.QUIT, Command.MENU, Command.CANCEL)
         ):
             scene.end_handover()
         return True
@@ -116,7 +172,15 @@ class GameScene(Scene):
         self.save_path = save_path
         #: Progress since the last save or load (the quit prompt asks about it).
         self.unsaved = new
-        self.mode: InputMode = IdleMode()
+        self.mode: InputMode = PlayMode()
+        #: The acting logic (no pygame): hotseat, the eyes of the side to act.
+        self.controller = Controller(game, follow_to_act=True)
+        self.painter = OverlayPainter()
+        self._shown_message: Message | None = None
+        self.message_refused = False
+        self._prompt_key: tuple[object, ...] | None = None
+        self._info_key: tuple[object, ...] | None = None
+        self._controls_key: tuple[object, ...] | None = None
         self.show_help = False
         #: Whether the last frame drew the board (False behind the hand-over screen).
         self.board_drawn = False
@@ -166,7 +230,7 @@ class GameScene(Scene):
             object_id=ObjectID(object_id="#phase_bar"),
         )
         buttons = (
-            ("end_phase", "End phase", 110),
+            ("end_phase", "End phase", 100),
             ("undo", "Undo", 64),
             ("save", "Save", 64),
             ("load", "Load", 64),
@@ -175,30 +239,78 @@ class GameScene(Scene):
         )
         x = w - 8 - sum(bw + 6 for _, _, bw in buttons)
         self.widgets["phase"] = UILabel(
-            pygame.Rect(10, 4, x - 20, BAR_H - 14),
+            pygame.Rect(10, 2, x - 20, 26),
             self.phase_text(),
             m,
             container=bar,
             object_id=ObjectID(object_id="#phase_label"),
         )
-        for key, text, bw in buttons:
-            self.widgets[key] = UIButton(pygame.Rect(x, 5, bw, BAR_H - 16), text, m, container=bar)
-            x += bw + 6
-        self.widgets["hover"] = UITextBox(
-            "", pygame.Rect(w - SIDE_W, BAR_H, SIDE_W, HOVER_H), m, container=root
-        )
-        self.widgets["log"] = UITextBox(
-            "", pygame.Rect(w - SIDE_W, BAR_H + HOVER_H, SIDE_W, h - BAR_H - HOVER_H), m,
-            container=root,
-        )  # fmt: skip
-        self.widgets["message"] = UILabel(
-            pygame.Rect(0, h - MESSAGE_H, w - SIDE_W, MESSAGE_H),
-            self.message_text,
+        self.widgets["hint"] = UILabel(
+            pygame.Rect(10, 26, x - 20, 20),
+            self.controller.hint(),
             m,
-            container=root,
-            object_id=ObjectID(object_id="#message"),
+            container=bar,
+            object_id=ObjectID(object_id="#hint_label"),
         )
+        for key, text, bw in buttons:
+            self.widgets[key] = UIButton(pygame.Rect(x, 7, bw, BAR_H - 18), text, m, container=bar)
+            x += bw + 6
+        sx = w - SIDE_W
+        bw = (SIDE_W - 8 - 4 * (len(ACTION_BUTTONS) - 1)) // len(ACTION_BUTTONS)
+        for i, (key, text) in enumerate(ACTION_BUTTONS):
+            self.widgets[key] = UIButton(
+                pygame.Rect(sx + 4 + i * (bw + 4), BAR_H + 4, bw, ACTIONS_H - 8), text, m,
+                container=root,
+            )  # fmt: skip
+        y = BAR_H + ACTIONS_H
+        info = pygame.Rect(sx, y, SIDE_W, HOVER_H)
+        self.widgets["hover"] = UITextBox("", info, m, container=root)
+        y += HOVER_H
+        y = self._build_prompt(root, sx, y, h)
+        self.widgets["log"] = UITextBox(
+            "", pygame.Rect(sx, y, SIDE_W, max(40, h - y)), m, container=root
+        )
+        self._info_key = None
+        self._controls_key = None
         self.refresh()
+
+    def _build_prompt(self, root: UIContainer, x: int, y: int, h: int) -> int:
+        """The decision's question and one button per choice; returns the next free y."""
+        prompt = self.controller.prompt()
+        self._prompt_key = self._key_of(prompt)
+        if prompt is None:
+            return y
+        m = self.manager
+        who = side_name(prompt.side)
+        question = f"<b>{html.escape(who)}</b>: {html.escape(prompt.question)}"
+        self.widgets["question"] = UITextBox(
+            question, pygame.Rect(x, y, SIDE_W, 64), m, container=root
+        )
+        y += 64
+        room = max(2, (h - y - 90) // CHOICE_H)
+        choices = prompt.choices
+        shown = choices if len(choices) <= room else choices[: room - 1]
+        for i, choice in enumerate(shown):
+            self.widgets[f"choice_{i}"] = UIButton(
+                pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3), choice.label[:60], m,
+                container=root,
+            )  # fmt: skip
+            y += CHOICE_H
+        if len(shown) < len(choices):
+            self.widgets["choice_more"] = UILabel(
+                pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3),
+                f"... {len(choices) - len(shown)} more: click on the map",
+                m,
+                container=root,
+            )
+            y += CHOICE_H
+        return y + 4
+
+    @staticmethod
+    def _key_of(prompt: Prompt | None) -> tuple[object, ...] | None:
+        if prompt is None:
+            return None
+        return (prompt.kind, prompt.side, prompt.question, tuple(c.label for c in prompt.choices))
 
     # -- text of the panels -------------------------------------------------------------
 
@@ -210,10 +322,8 @@ class GameScene(Scene):
             return f"Game over. {ended[-1] if ended else ''}"
         limit = f"/{state.turn_limit}" if state.turn_limit else ""
         who = side_name(game.to_act())
-        decision = ""
-        if state.pending:
-            decision = f" (decision: {state.pending[0].kind})"
-        return f"Turn {state.turn}{limit} · {game.phase.title} · {who} to act{decision}"
+        decision = " to decide" if state.pending else " to act"  # the hint says what
+        return f"Turn {state.turn}{limit} · {game.phase.title} · {who}{decision}"
 
     def hover_html(self, h: Hex | None) -> str:
         game = self.game
@@ -265,6 +375,7 @@ class GameScene(Scene):
         phase = self.widgets.get("phase")
         if isinstance(phase, UILabel):
             phase.set_text(self.phase_text())
+        self.refresh_controls()
         log = self.widgets.get("log")
         if isinstance(log, UITextBox):
             events = self.game.log
@@ -285,13 +396,110 @@ class GameScene(Scene):
             else:
                 undo.disable()  # type: ignore[no-untyped-call]
 
-    def message(self, text: str) -> None:
-        """A line under the map (a refusal's reason, "saved", "nothing to undo")."""
+    def message(self, text: str, *, refused: bool | None = None) -> None:
+        """A line under the map (a refusal's reason, "saved", "nothing to undo"); a
+        refusal (`refused`, or text starting "Not allowed") in the warning colour."""
         self.message_text = " ".join(text.split())
         self.message_left = MESSAGE_SECONDS
-        label = self.widgets.get("message")
-        if isinstance(label, UILabel):
-            label.set_text(self.message_text)
+        self.message_refused = (
+            refused if refused is not None else self.message_text.startswith("Not allowed")
+        )
+
+    # -- the controller ------------------------------------------------------------------
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        """The hex a click at screen `pos` means: the topmost counter under the mouse
+        (its hex: a Guard or the Queen anywhere on the chit), else the hex there."""
+        if not self.map.viewport.collidepoint(pos):
+            return None
+        units = self.game.state.units
+        for uid, rect in reversed(self.unit_rects):
+            unit = units.get(uid)
+            if unit is not None and unit.alive and unit.hex is not None and rect.collidepoint(pos):
+                return unit.hex
+        return self.map.hex_at(pos)
+
+    def click_map(self, pos: tuple[int, int], button: str = "left") -> list[Event] | None:
+        h = self.hex_at(pos)
+        if h is None:
+            return None
+        return self.after_controller(self.controller.click_hex(h, button=button))
+
+    def controller_command(self, name: str) -> list[Event] | None:
+        if name == "end_phase":
+            self.end_phase()
+            return None
+        if name == "undo":
+            self.undo()
+            return None
+        return self.after_controller(self.controller.command(name))
+
+    def choose(self, index: int) -> list[Event] | None:
+        return self.after_controller(self.controller.choose(index))
+
+    def after_controller(self, events: list[Event] | None) -> list[Event] | None:
+        """After a controller call: its message, and `changed()` if it made an action."""
+        msg = self.controller.message()
+        if msg is not None and msg is not self._shown_message:
+            self._shown_message = msg
+            self.message(str(msg), refused=msg.refused)
+        if events:
+            self.changed()
+        else:
+            self.refresh_controls()
+        return events
+
+    def refresh_controls(self) -> None:
+        """The hint line, the acting buttons and the prompt panel after the controller's
+        state changed (cheap when nothing did)."""
+        if self.handover_showing or not self.widgets:
+            return
+        ui = self.controller
+        prompt = ui.prompt()
+        if self._key_of(prompt) != self._prompt_key:
+            self._prompt_key = self._key_of(prompt)
+            if self.root is not None:
+                self.rebuild()
+                return
+        key = (ui.mode, ui.staged(), self._prompt_key, ui.hint())
+        if key == self._controls_key:
+            return
+        self._controls_key = key
+        hint = self.widgets.get("hint")
+        if isinstance(hint, UILabel):
+            hint.set_text(ui.hint())
+        enabled = {
+            "confirm": ui.staged() is not None,
+            "cancel": ui.mode not in (Mode.IDLE, Mode.OVER),
+            "pass": prompt is not None and prompt.can_pass,
+            "fire": not self.game.over,
+            "attack": not self.game.over,
+        }
+        for name, on in enabled.items():
+            button = self.widgets.get(name)
+            if isinstance(button, UIButton):
+                if on:
+                    button.enable()  # type: ignore[no-untyped-call]
+                else:
+                    button.disable()  # type: ignore[no-untyped-call]
+
+    def info_html(self) -> str:
+        """The side panel: the staged or hovered action's numbers, else the hex."""
+        preview = self.controller.preview()
+        if preview is None:
+            return self.hover_html(self._hover)
+        lines = preview.lines()
+        out = []
+        for i, line in enumerate(lines):
+            text = html.escape(line)
+            if i == 0:
+                text = f"<b><font color='#e8c36a'>{text}</font></b>"
+            elif line.startswith("not allowed"):
+                text = f"<font color='#ff7656'>{text}</font>"
+            elif "%" in line:
+                text = f"<font color='#9ad07a'>{text}</font>"
+            out.append(text)
+        return "<br>".join(out)
 
     # -- the one door to the engine ------------------------------------------------------
 
@@ -350,7 +558,7 @@ class GameScene(Scene):
             self.rebuild()
 
     def end_handover(self) -> None:
-        self.mode = IdleMode()
+        self.mode = PlayMode()
         if self.root is not None:
             self.rebuild()
 
@@ -426,7 +634,7 @@ class GameScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if self.handover_showing:
-            if keymap.command_for(event) in (Command.QUIT, Command.MENU):
+            if keymap.command_for(event) in (Command.QUIT, Command.MENU, Command.CANCEL):
                 return self._command(keymap.command_for(event))  # type: ignore[arg-type]
             self.mode.handle(self, event)
             return None
@@ -441,6 +649,9 @@ class GameScene(Scene):
     def _button(self, element: object) -> Result:
         for key, widget in self.widgets.items():
             if widget is element:
+                if key.startswith("choice_") and key[7:].isdigit():
+                    self.choose(int(key[7:]))
+                    return None
                 try:
                     return self._command(Command(key))
                 except ValueError:
@@ -448,6 +659,17 @@ class GameScene(Scene):
         return None
 
     def _command(self, command: Command) -> Result:
+        if command is Command.CANCEL:
+            if self.show_help:
+                self.show_help = False
+                return None
+            if self.controller.mode in (Mode.IDLE, Mode.OVER):
+                return self.to_menu()
+            self.controller_command("cancel")
+            return None
+        if command in CONTROLLER_COMMANDS:
+            self.controller_command(command.value)
+            return None
         if command is Command.END_PHASE:
             self.end_phase()
         elif command is Command.UNDO:
@@ -482,14 +704,25 @@ class GameScene(Scene):
             h = self.map.hover_hex()
             if h != self._hover:
                 self._hover = h
-                box = self.widgets.get("hover")
-                if isinstance(box, UITextBox):
-                    box.set_text(self.hover_html(h))
+                self.controller.hover_hex(h)
+            self.refresh_info()
+            self.refresh_controls()
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
                 self.message("")
         return None
+
+    def refresh_info(self) -> None:
+        """Set the side panel's text when the hovered hex or the preview changed."""
+        box = self.widgets.get("hover")
+        if not isinstance(box, UITextBox):
+            return
+        preview = self.controller.preview()
+        key = (self._hover, id(preview), id(self.game.state), len(self.game.history))
+        if key != self._info_key:
+            self._info_key = key
+            box.set_text(self.info_html())
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -499,9 +732,49 @@ class GameScene(Scene):
             self.board_drawn = False
             return
         self.map.draw(screen, (), self.map.hover_hex())
-        self.unit_rects = draw_counters(screen, self.game, self.map)
+        self.unit_rects = self.draw_counters(screen)
+        self.painter.draw(screen, self.map, self.controller, self.unit_rects)
         self.mode.draw(self, screen)
+        self._draw_message(screen)
         self.board_drawn = True
+
+    def draw_counters(self, screen: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
+        """The counters the side to act may see (`visible_to`), the chosen ones marked."""
+        game = self.game
+        art = _counter_art(game)
+        if art is None:
+            return _draw_placeholders(screen, game, self.map)
+        ui = self.controller
+        vis = ui.visibility()
+        units = [u for u in game.state.units.values() if u.hex is not None and vis.sees_unit(u)]
+        ov = ui.overlays()
+        selected = ov.selected
+        marked = {*selected[1:], *ov.defenders, *((ov.target,) if ov.target else ())}
+        return art.draw_units(
+            screen,
+            self.map.camera,
+            self.map.view.grid,
+            units,
+            selected=selected[0] if selected else None,
+            highlight=marked,
+            viewport=self.map.viewport,
+            walkways=_walkways(game),
+        )
+
+    def _draw_message(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        rect = pygame.Rect(0, h - MESSAGE_H, w - SIDE_W, MESSAGE_H)
+        screen.fill((23, 19, 15), rect)
+        if not self.message_text:
+            return
+        font = _message_font()
+        colour = WARNING_COLOUR if self.message_refused else MESSAGE_COLOUR
+        text = self.message_text
+        img = font.render(text, True, colour)
+        while img.get_width() > rect.w - 16 and len(text) > 8:
+            text = text[: int(len(text) * (rect.w - 16) / img.get_width()) - 2] + "..."
+            img = font.render(text, True, colour)
+        screen.blit(img, img.get_rect(midleft=(rect.x + 10, rect.centery)))
 
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if isinstance(self.mode, HandOverMode):
@@ -526,3 +799,12 @@ class GameScene(Scene):
             surf = font.render(text, True, colour)
             screen.blit(surf, surf.get_rect(midtop=(w // 2, y)))
             y += surf.get_height() + 22
+
+
+_FONT: list[pygame.font.Font] = []
+
+
+def _message_font() -> pygame.font.Font:
+    if not _FONT:
+        _FONT.append(pygame.font.Font(None, 24))
+    return _FONT[0]

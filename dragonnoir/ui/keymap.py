@@ -4,6 +4,10 @@ The handlers ask `command_for(event)` which command a key press means; the help 
 lists `help_rows()`. A key is bound in one place only, so the help can never drift from
 what the keys do. Panning keys are held, not pressed: `PAN_KEYS` gives their direction
 (`ui.map_view.MapControl` reads it); Ctrl/Alt + a pan key is never a pan.
+
+The acting keys (Enter, Esc, F, A, R, P) are the controller's commands
+(docs/client-controller.md): the game screen passes them to `Controller.command`. Esc is
+`cancel`: it closes the help, else drops the selection, else goes back to the menu.
 """
 
 from __future__ import annotations
@@ -25,6 +29,19 @@ class Command(StrEnum):
     ZOOM_OUT = "zoom_out"
     MENU = "menu"
     QUIT = "quit"
+    # the controller's commands (`Controller.command(name)` takes the same names)
+    CONFIRM = "confirm"
+    CANCEL = "cancel"
+    FIRE = "fire"
+    ATTACK = "attack"
+    ROTATE = "rotate"
+    PASS = "pass"
+
+
+#: Commands the game screen hands to `Controller.command`.
+CONTROLLER_COMMANDS: frozenset[Command] = frozenset(
+    {Command.CONFIRM, Command.CANCEL, Command.FIRE, Command.ATTACK, Command.ROTATE, Command.PASS}
+)
 
 
 CTRL = pygame.KMOD_CTRL
@@ -46,7 +63,17 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(Command.SAVE, ((pygame.K_s, CTRL),), "Ctrl+S", "save the game"),
     Binding(Command.LOAD, ((pygame.K_o, CTRL),), "Ctrl+O", "load a game"),
     Binding(Command.HELP, ((pygame.K_h, 0), (pygame.K_F1, 0)), "H, F1", "this help"),
-    Binding(Command.FIT, ((pygame.K_f, 0),), "F", "fit the map to the window"),
+    Binding(
+        Command.CONFIRM,
+        ((pygame.K_RETURN, 0), (pygame.K_KP_ENTER, 0)),
+        "Enter",
+        "confirm the shot, attack or move shown",
+    ),
+    Binding(Command.FIRE, ((pygame.K_f, 0),), "F", "fire: choose archers and a target"),
+    Binding(Command.ATTACK, ((pygame.K_a, 0),), "A", "attack: choose attackers and defenders"),
+    Binding(Command.ROTATE, ((pygame.K_r, 0),), "R", "rotate a Guard or the Queen's end facing"),
+    Binding(Command.PASS, ((pygame.K_p, 0),), "P", "pass (no advance, no more defensive fire)"),
+    Binding(Command.FIT, ((pygame.K_HOME, 0), (pygame.K_0, 0)), "Home, 0", "fit the map"),
     Binding(
         Command.ZOOM_IN,
         ((pygame.K_PLUS, 0), (pygame.K_EQUALS, 0), (pygame.K_KP_PLUS, 0)),
@@ -54,7 +81,12 @@ KEYMAP: tuple[Binding, ...] = (
         "zoom in",
     ),
     Binding(Command.ZOOM_OUT, ((pygame.K_MINUS, 0), (pygame.K_KP_MINUS, 0)), "-", "zoom out"),
-    Binding(Command.MENU, ((pygame.K_ESCAPE, 0),), "Esc", "close help / back to the menu"),
+    Binding(
+        Command.CANCEL,
+        ((pygame.K_ESCAPE, 0),),
+        "Esc",
+        "close help / drop the selection / back to the menu",
+    ),
     Binding(Command.QUIT, ((pygame.K_q, CTRL),), "Ctrl+Q", "quit the program"),
 )
 
@@ -63,17 +95,15 @@ PAN_KEYS: dict[int, tuple[int, int]] = {
     pygame.K_RIGHT: (1, 0),
     pygame.K_UP: (0, -1),
     pygame.K_DOWN: (0, 1),
-    pygame.K_a: (-1, 0),
-    pygame.K_d: (1, 0),
-    pygame.K_w: (0, -1),
-    pygame.K_s: (0, 1),
 }
 
 #: What the mouse does on the map (listed in the help before the keys).
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
+    ("left click", "select a character, a destination, a shooter, a target..."),
+    ("right click", "cancel (as Esc)"),
     ("drag (left / middle)", "pan"),
     ("wheel", "zoom towards the cursor"),
-    ("arrows, W A S D", "pan (hold to speed up)"),
+    ("arrows", "pan (hold to speed up)"),
 )
 
 _BY_KEY: dict[tuple[int, int], Command] = {
