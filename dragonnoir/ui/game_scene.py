@@ -22,6 +22,7 @@ drawn (`board_drawn` stays False, the panels are destroyed).
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 
 import pygame
@@ -245,6 +246,7 @@ class GameScene(Scene):
             container=bar,
             object_id=ObjectID(object_id="#phase_label"),
         )
+        _theme_hint(m)
         self.widgets["hint"] = UILabel(
             pygame.Rect(10, 26, x - 20, 20),
             self.controller.hint(),
@@ -496,8 +498,10 @@ class GameScene(Scene):
                 text = f"<b><font color='#e8c36a'>{text}</font></b>"
             elif line.startswith("not allowed"):
                 text = f"<font color='#ff7656'>{text}</font>"
-            elif "%" in line:
-                text = f"<font color='#9ad07a'>{text}</font>"
+            elif "%" in line:  # the chance of each result, one a line
+                text = "<br>".join(
+                    f"<font color='#9ad07a'>{html.escape(part)}</font>" for part in line.split(", ")
+                )
             out.append(text)
         return "<br>".join(out)
 
@@ -749,7 +753,7 @@ class GameScene(Scene):
         units = [u for u in game.state.units.values() if u.hex is not None and vis.sees_unit(u)]
         ov = ui.overlays()
         selected = ov.selected
-        marked = {*selected[1:], *ov.defenders, *((ov.target,) if ov.target else ())}
+        marked = set(selected[1:])  # the enemies chosen get the overlay's red ring
         return art.draw_units(
             screen,
             self.map.camera,
@@ -808,3 +812,20 @@ def _message_font() -> pygame.font.Font:
     if not _FONT:
         _FONT.append(pygame.font.Font(None, 24))
     return _FONT[0]
+
+
+#: The hint line's style (left-aligned, smaller than the phase line).
+HINT_THEME = {
+    "#hint_label": {
+        "font": {"name": "noto_sans", "size": "13", "italic": "1"},
+        "misc": {"text_horiz_alignment": "left"},
+        "colours": {"normal_text": "#c9b894"},
+    }
+}
+
+
+def _theme_hint(manager: pygame_gui.UIManager) -> None:
+    theme = manager.get_theme()
+    if not getattr(theme, "_dragonnoir_hint", False):
+        theme.update_theming(json.dumps(HINT_THEME), rebuild_all=False)  # type: ignore[arg-type]
+        theme._dragonnoir_hint = True  # type: ignore[attr-defined]
