@@ -827,5 +827,5 @@ HINT_THEME = {
 def _theme_hint(manager: pygame_gui.UIManager) -> None:
     theme = manager.get_theme()
     if not getattr(theme, "_dragonnoir_hint", False):
-        theme.update_theming(json.dumps(HINT_THEME), rebuild_all=False)  # type: ignore[arg-type]
+        theme.update_theming(json.dumps(HINT_THEME), rebuild_all=False)
         theme._dragonnoir_hint = True  # type: ignore[attr-defined]
