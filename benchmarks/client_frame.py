@@ -16,6 +16,13 @@ of that zoom. Figures: `counters_frame_ms_100` and `counters_frame_ms_fit` (medi
 their p90, `counters_first_frame_ms_*` (the frame that paints the chits: what a zoom step
 costs once), and `counters_only_ms_100` (draw_units alone).
 
+`bench_game_screen` times the whole game screen instead (`GameScene` in an `App`): the
+same position as a `Game` in the Adventurers' movement phase, one adventurer selected
+(his reachable hexes, costs and the hovered path drawn by `ui/overlays.py`), the phase
+bar, the side panel with the move preview and the log, at 1920x1080 at 100% zoom:
+`game_screen_frame_ms` (median of `App.step`: events, update, map, counters, overlays,
+widgets; no display flip cost headless) and its p90.
+
 Aim (issue "Hotseat client"): game screen frame median <= 8 ms.
 """
 
@@ -189,6 +196,84 @@ def bench_counters_frame(repeats: int = 60) -> dict[str, float]:
     return {k: round(v, 3) for k, v in figures.items()}
 
 
+def bench_game_screen(repeats: int = 60) -> dict[str, float]:
+    """Median ms of one full game-screen frame (see the module docstring)."""
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    home = tempfile.mkdtemp(prefix="dragonnoir-bench-")
+    os.environ["DRAGONNOIR_HOME"] = home  # the autosave goes to a throw-away folder
+    import pygame
+
+    from dragonnoir.engine.game import Game
+    from dragonnoir.engine.state import Side
+    from dragonnoir.engine.tables import default_rules_data
+    from dragonnoir.ui.app import App
+    from dragonnoir.ui.game_scene import GameScene
+    from dragonnoir.ui.settings import Settings
+
+    layout, units = scene()
+    game = Game.start(
+        layout.map, units, default_rules_data(), 1, layout=layout,
+        first_phase="adventurer_movement",
+    )  # fmt: skip
+    settings = Settings(window_width=SCREEN[0], window_height=SCREEN[1], handover=False)
+    app = App(lambda a: GameScene(a, game), settings=settings)
+    try:
+        screen_scene = app.scene
+        assert isinstance(screen_scene, GameScene)
+        app.step(1 / 60)
+        return _time_game_screen(app, screen_scene, Side.ADVENTURERS, repeats)
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def _time_game_screen(app: Any, sc: Any, side: Any, repeats: int) -> dict[str, float]:
+    import pygame
+
+    from dragonnoir.ui.controller import Mode
+
+    ui = sc.controller
+    cam = sc.map.camera
+    cam.zoom = 1.0
+    for u in sorted(sc.game.state.units.values(), key=lambda u: u.id):
+        if u.side is not side or u.hex is None or not u.alive:
+            continue
+        ui.click_hex(u.hex)
+        if ui.mode is Mode.MOVE and ui.overlays().reachable:
+            mover = u
+            break
+        ui.command("cancel")
+    else:
+        raise RuntimeError("no adventurer may move in the benchmark position")
+    reach = ui.overlays().reachable
+    far = max(reach.values(), key=lambda r: (len(r.path), r.cost))
+    mx, my = sc.map.view.grid.hex_centre(mover.hex)
+    cam.center_on(mx, my)
+    cam.clamp()
+    vp = sc.map.viewport
+    fx, fy = cam.to_screen(*sc.map.view.grid.hex_centre(far.hex))
+    pos = (vp.x + round(fx), vp.y + round(fy))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    for _ in range(3):
+        app.step(1 / 60)  # paint the map at this zoom, the chits, the overlay layer
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return {
+        "game_screen_frame_ms": round(statistics.median(times), 3),
+        "game_screen_frame_p90_ms": round(times[int(len(times) * 0.9)], 3),
+        "game_screen_reachable": float(len(reach)),
+        "game_screen_overlay_paints": float(sc.painter.paints),
+    }
+
+
 def _roster() -> Any:
     from dragonnoir.engine.roster import default_roster
 
@@ -328,7 +413,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.shot:
         print(screenshot(args.shot, args.zoom))
         return 0
-    print(json.dumps(bench_counters_frame(args.repeats), indent=2))
+    figures = bench_counters_frame(args.repeats)
+    figures.update(bench_game_screen(args.repeats))
+    print(json.dumps(figures, indent=2))
     return 0
 
 

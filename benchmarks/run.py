@@ -116,6 +116,7 @@ def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]
 
 def run_all(repeats: int = 15) -> dict[str, Any]:
     """Every figure, as a flat dict (the JSON `dragonnoir bench` prints)."""
+    from benchmarks.client_frame import bench_game_screen
     from benchmarks.engine_movement import bench_legal_destinations
     from benchmarks.engine_playout import bench_playout
     from benchmarks.fire_los import bench_all_pairs
@@ -128,6 +129,7 @@ def run_all(repeats: int = 15) -> dict[str, Any]:
     figures.update(bench_legal_destinations(max(repeats * 10, 100)))
     figures.update(bench_playout(repeats))
     figures.update(bench_all_pairs(repeats))
+    figures.update(bench_game_screen(max(repeats * 4, 60)))
     return figures
 
 
