@@ -355,7 +355,7 @@ def _shot(
                 break
     near = [h for h in near if h in floor_set]
     spots = iter(near[::2])
-    cast = [
+    cast: list[tuple[str, dict[str, Any]]] = [
         ("zacharie", {}),
         ("zed", {"status": Status.WOUNDED, "wounds": 1}),
         ("crazy_ork", {"frenzied": True}),

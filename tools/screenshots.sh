@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduce docs/screenshots/{menu,picker,game}.png: start Xvfb, run the client with a
+# Reproduce docs/screenshots/{menu,picker,game,game-fire,game-move,game-combat}.png: start Xvfb, run the client with a
 # throw-away DRAGONNOIR_HOME, drive it with xdotool, grab the screen with ImageMagick.
 # Needs Xvfb, xdotool and imagemagick. Usage: tools/screenshots.sh [OUTPUT_DIR]
 set -euo pipefail
@@ -48,3 +48,84 @@ sleep 1
 xdotool key e                                  # end the first phase: the log grows
 sleep 1
 shot game
+
+# The game screen acting (docs/screenshots/game-{fire,move,combat}.png) on the position
+# of tests/data/scenarios/screens.toml: it is written as the autosave and continued. The
+# screen positions of its hexes are computed by the same GameScene, headless, after the
+# same zoom (two "+" with the mouse on the crossbowman).
+kill -KILL "$APP" 2>/dev/null || true  # SIGTERM would be a QUIT event: the quit prompt
+wait "$APP" 2>/dev/null || true
+APP=""
+eval "$(SDL_VIDEODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 .venv/bin/python - "$W" "$H" <<'PY'
+import sys
+import pygame
+from dragonnoir.engine.actions import EndPhase
+from dragonnoir.engine.save import save_game
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.rules.movement import legal_destinations
+from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.settings import Settings
+from dragonnoir.ui.storage import autosave_path
+
+w, h = int(sys.argv[1]), int(sys.argv[2])
+scenario = load_scenario("tests/data/scenarios/screens.toml")
+game = scenario.new_game(1)
+autosave_path().parent.mkdir(parents=True, exist_ok=True)
+save_game(game, autosave_path())
+app = App(lambda a: GameScene(a, game), settings=Settings(window_width=w, window_height=h, handover=False))
+scene = app.scene
+def pos(hx):
+    mx, my = scene.map.view.grid.hex_centre(hx)
+    sx, sy = scene.map.camera.to_screen(mx, my)
+    vp = scene.map.viewport
+    return vp.x + round(sx), vp.y + round(sy)
+units = game.state.units
+app.step(1 / 60)
+x, y = pos(units["rebel_crossbowman_1"].hex)
+print(f"ZX={x} ZY={y}")
+for _ in range(2):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0, unicode="+", scancode=0))
+    for _ in range(60):
+        app.step(1 / 60)
+moved = scenario.new_game(1)
+moved.apply(EndPhase())
+reach = legal_destinations(moved, "rebel_knight_1")
+to = max(reach.values(), key=lambda d: (d.rolls, len(d.path), d.cost))
+for name, hx in (
+    ("SHOOTER", units["rebel_crossbowman_1"].hex), ("TARGET", units["warrior_03"].hex),
+    ("MOVER", units["rebel_knight_1"].hex), ("DEST", to.hex),
+    ("ATTACKER", units["dwarf_axeman_1"].hex), ("JOINER", units["rebel_swordsman_1"].hex),
+    ("DEFENDER", units["warrior_04"].hex),
+):
+    x, y = pos(hx)
+    print(f"{name}_X={x} {name}_Y={y}")
+app.close()
+PY
+)"
+.venv/bin/python -m dragonnoir &
+APP=$!
+sleep 4
+click $((W / 2)) $((H / 2 - 11)) 3            # Continue (the third menu button)
+xdotool key space                              # past the hand-over screen
+sleep 1
+for _ in 1 2; do
+  xdotool mousemove "$ZX" "$ZY"; sleep 0.3; xdotool key plus; sleep 1
+done
+click "$SHOOTER_X" "$SHOOTER_Y"                # the crossbowman: a shooter
+xdotool mousemove "$TARGET_X" "$TARGET_Y"; sleep 0.5
+click "$TARGET_X" "$TARGET_Y"                  # the Warrior: the target, shot previewed
+shot game-fire
+xdotool key Escape; sleep 0.5
+xdotool key e; sleep 1                         # the movement phase
+click "$MOVER_X" "$MOVER_Y"                    # the knight: his reach
+xdotool mousemove "$DEST_X" "$DEST_Y"; sleep 1 # the path there
+shot game-move
+xdotool key Escape; sleep 0.5
+xdotool key e; sleep 1                         # the combat phase
+click "$ATTACKER_X" "$ATTACKER_Y"              # the dwarf and the swordsman attack...
+click "$JOINER_X" "$JOINER_Y"
+click "$DEFENDER_X" "$DEFENDER_Y"              # ...the Warrior: odds, shifts, chances
+xdotool mousemove "$DEFENDER_X" "$DEFENDER_Y"; sleep 0.5
+shot game-combat

@@ -265,9 +265,9 @@ class GameScene(Scene):
                 container=root,
             )  # fmt: skip
         y = BAR_H + ACTIONS_H
-        info = pygame.Rect(sx, y, SIDE_W, HOVER_H)
+        info = pygame.Rect(sx, y, SIDE_W, self.info_height())
         self.widgets["hover"] = UITextBox("", info, m, container=root)
-        y += HOVER_H
+        y += info.h
         y = self._build_prompt(root, sx, y, h)
         self.widgets["log"] = UITextBox(
             "", pygame.Rect(sx, y, SIDE_W, max(40, h - y)), m, container=root
@@ -275,6 +275,12 @@ class GameScene(Scene):
         self._info_key = None
         self._controls_key = None
         self.refresh()
+
+    def info_height(self) -> int:
+        """The side panel's hex / preview box: taller in a taller window (a shot or an
+        attack preview is a dozen lines)."""
+        h = self.app.size[1]
+        return max(HOVER_H, min(440, (h - BAR_H - ACTIONS_H) // 2 - 40))
 
     def _build_prompt(self, root: UIContainer, x: int, y: int, h: int) -> int:
         """The decision's question and one button per choice; returns the next free y."""
