@@ -39,7 +39,7 @@ from dragonnoir.hexmap.board import Board, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import DIRECTIONS, Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid
-from dragonnoir.render import art
+from dragonnoir.render import art, fonts
 from dragonnoir.render.png import save_png
 
 if TYPE_CHECKING:
@@ -535,11 +535,8 @@ def _display_format(surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
-@cache
 def _font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, size)
+    return fonts.font(size)
 
 
 def _label(

@@ -82,6 +82,7 @@ from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.values import Profile, profile_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.render import fonts
 from dragonnoir.render.art import smoothscale_portable
 from dragonnoir.render.board_view import Sprite
 
@@ -286,11 +287,8 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
-@cache
 def _font(px: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, max(6, px))
+    return fonts.font(max(6, px))
 
 
 def _text(text: str, px: int, colour: Colour) -> pygame.Surface:

@@ -38,6 +38,7 @@ from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.render import fonts
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import Controller, Message, Mode, Prompt
@@ -811,13 +812,8 @@ class GameScene(Scene):
             y += surf.get_height() + 22
 
 
-_FONT: list[pygame.font.Font] = []
-
-
 def _message_font() -> pygame.font.Font:
-    if not _FONT:
-        _FONT.append(pygame.font.Font(None, 24))
-    return _FONT[0]
+    return fonts.font(24)
 
 
 #: The hint line's style (left-aligned, smaller than the phase line).

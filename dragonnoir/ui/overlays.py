@@ -18,11 +18,11 @@ Nothing here computes a rule: every number is the controller's (the engine's).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
 
 import pygame
 
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.render import fonts
 from dragonnoir.ui.controller import Controller, Overlays, ShotPreview
 from dragonnoir.ui.map_view import MapControl
 
@@ -54,11 +54,8 @@ CANDIDATE = (240, 230, 200)
 ENEMY_CANDIDATE = (240, 120, 100)
 
 
-@cache
 def _font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, size)
+    return fonts.font(size)
 
 
 class OverlayPainter:

@@ -21,6 +21,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.render import fonts
 from dragonnoir.render.board_view import Sprite
 from dragonnoir.render.counters import CounterArt
 
@@ -131,11 +132,8 @@ def _short(unit_id: str) -> str:
     return unit_id.replace("_", " ")[:10]
 
 
-@cache
 def _font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, size)
+    return fonts.font(size)
 
 
 # -- the roster's counter art, when render/counters.py exists -----------------------------

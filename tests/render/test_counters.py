@@ -288,3 +288,15 @@ def test_profiles_override_values(art: CounterArt) -> None:
         art.big("queen_alkiram", Face.HEALTHY, 0, 1.0).image
         is not art.big("queen_alkiram", Face.HEALTHY, 0, 1.0, profile=other).image
     )
+
+
+def test_cached_fonts_survive_pygame_restarting() -> None:
+    """A font cached before `pygame.quit()` is dead afterwards; the shared cache forgets
+    it (the next game or test would otherwise fail with "Invalid font")."""
+    from dragonnoir.render import fonts
+
+    pygame.init()
+    fonts.font(17).render("x", True, (0, 0, 0))
+    pygame.quit()
+    pygame.init()
+    assert fonts.font(17).render("x", True, (0, 0, 0)).get_width() > 0

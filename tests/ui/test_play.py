@@ -14,7 +14,6 @@ from typing import Any
 
 import pygame
 import pygame_gui
-import pytest
 from ui_driver import click, key, small_settings, step
 
 from dragonnoir.engine.actions import Retreat
@@ -22,8 +21,6 @@ from dragonnoir.engine.events import CombatResolved, ShotResolved, UnitMoved
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.testing import Piece, cell_of, hexes, position, seed_for
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.render import counters
-from dragonnoir.ui import game_scene, overlays
 from dragonnoir.ui.app import App
 from dragonnoir.ui.controller import Mode
 from dragonnoir.ui.game_scene import GameScene
@@ -40,16 +37,6 @@ BOARD = """
 """
 ARCHER, ZED, HUNTER = (3, 4), (5, 2), (6, 2)
 ROCK = (2, 3)
-
-
-@pytest.fixture(autouse=True)
-def fresh_fonts() -> None:
-    """Fonts cached by an earlier test's pygame (closed since) are dead: forget them.
-    (`render.counters._font` outlives `pygame.quit()`; the real client never quits
-    pygame and starts it again, tests do.)"""
-    counters._font.cache_clear()
-    overlays._font.cache_clear()
-    game_scene._FONT.clear()
 
 
 def play_game() -> Game:
