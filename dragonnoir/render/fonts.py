@@ -10,7 +10,6 @@ from __future__ import annotations
 import pygame
 
 _CACHE: dict[int, pygame.font.Font] = {}
-_HOOKED = False
 
 
 def _forget() -> None:
@@ -19,15 +18,15 @@ def _forget() -> None:
 
 def font(px: int) -> pygame.font.Font:
     """pygame's default font (FreeSansBold, shipped with pygame) at `px` pixels."""
-    global _HOOKED
     cached = _CACHE.get(px)
     if cached is not None:
         return cached
     if not pygame.font.get_init():
         pygame.font.init()
-    if not _HOOKED:
+    if not _CACHE:
+        # pygame runs each quit hook once and then forgets it: hook again whenever the
+        # cache starts filling.
         pygame.register_quit(_forget)
-        _HOOKED = True
     made = pygame.font.Font(None, px)
     _CACHE[px] = made
     return made
