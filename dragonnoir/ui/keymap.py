@@ -35,12 +35,23 @@ class Command(StrEnum):
     FIRE = "fire"
     ATTACK = "attack"
     ROTATE = "rotate"
+    ROTATE_BACK = "rotate_back"
+    BETWEEN_LEGS = "between_legs"
     PASS = "pass"
 
 
 #: Commands the game screen hands to `Controller.command`.
 CONTROLLER_COMMANDS: frozenset[Command] = frozenset(
-    {Command.CONFIRM, Command.CANCEL, Command.FIRE, Command.ATTACK, Command.ROTATE, Command.PASS}
+    {
+        Command.CONFIRM,
+        Command.CANCEL,
+        Command.FIRE,
+        Command.ATTACK,
+        Command.ROTATE,
+        Command.ROTATE_BACK,
+        Command.BETWEEN_LEGS,
+        Command.PASS,
+    }
 )
 
 
@@ -72,6 +83,13 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(Command.FIRE, ((pygame.K_f, 0),), "F", "fire: choose archers and a target"),
     Binding(Command.ATTACK, ((pygame.K_a, 0),), "A", "attack: choose attackers and defenders"),
     Binding(Command.ROTATE, ((pygame.K_r, 0),), "R", "rotate a Guard or the Queen's end facing"),
+    Binding(Command.ROTATE_BACK, ((pygame.K_t, 0),), "T", "rotate it the other way"),
+    Binding(
+        Command.BETWEEN_LEGS,
+        ((pygame.K_l, 0),),
+        "L",
+        "a Guard attacks the enemy between its legs (attack doubled, one column right)",
+    ),
     Binding(Command.PASS, ((pygame.K_p, 0),), "P", "pass (no advance, no more defensive fire)"),
     Binding(Command.FIT, ((pygame.K_HOME, 0), (pygame.K_0, 0)), "Home, 0", "fit the map"),
     Binding(

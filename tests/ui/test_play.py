@@ -231,3 +231,13 @@ def test_a_drag_pans_and_does_not_click(make_app: Callable[..., App]) -> None:
     step(app, 2)
     assert scene.controller.mode is Mode.IDLE
     assert scene.map.camera.x != x0 or scene.map.camera.zoom <= scene.map.camera.fit_zoom()
+
+
+def test_every_controller_command_has_a_key_the_help_lists() -> None:
+    """Rotating back and the Guard's attack between its legs are reachable from the
+    keyboard, like every other command the controller takes."""
+    from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, KEYMAP, Command
+
+    bound = {b.command for b in KEYMAP}
+    assert {Command.ROTATE_BACK, Command.BETWEEN_LEGS} <= CONTROLLER_COMMANDS
+    assert bound >= CONTROLLER_COMMANDS
