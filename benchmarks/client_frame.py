@@ -37,6 +37,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.placement import can_stand
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SIX_BOARDS = REPO_ROOT / "layouts" / "six-boards.toml"
 N_COUNTERS = 140
@@ -48,7 +50,6 @@ def scene(n: int = N_COUNTERS) -> tuple[Any, list[Any]]:
     from dragonnoir.engine.roster import KrobType, default_roster
     from dragonnoir.engine.rules.footprint import hexes_for
     from dragonnoir.engine.state import Side, Status, Unit
-    from dragonnoir.hexmap.hexes import Edge
     from dragonnoir.hexmap.layout import load_layout
 
     layout = load_layout(SIX_BOARDS)
@@ -61,18 +62,7 @@ def scene(n: int = N_COUNTERS) -> tuple[Any, list[Any]]:
     units: list[Unit] = []
 
     def free(cells: tuple[Any, ...]) -> bool:
-        return all(
-            h in board.cells
-            and board.cells[h].terrain == "cave_floor"
-            and board.cells[h].level == 0.0
-            and h not in used
-            for h in cells
-        ) and all(
-            board.edges.get(Edge(a, b)) is None
-            for a in cells
-            for b in cells
-            if a < b and a.distance(b) == 1
-        )
+        return can_stand(board, used, cells)
 
     # walkway pairs first (a deck and one underneath on one hex)
     walkways = sorted(h for h, c in board.cells.items() if c.walkway)

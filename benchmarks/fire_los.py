@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks.placement import can_stand
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SIX_BOARDS = REPO_ROOT / "layouts" / "six-boards.toml"
 
@@ -40,7 +42,7 @@ def _game(dense: bool = False) -> Any:
     from dragonnoir.engine.rules.footprint import hexes_for
     from dragonnoir.engine.state import Side, Unit
     from dragonnoir.engine.tables import default_rules_data
-    from dragonnoir.hexmap.hexes import Edge, spiral
+    from dragonnoir.hexmap.hexes import spiral
     from dragonnoir.hexmap.layout import load_layout
 
     layout = load_layout(SIX_BOARDS)
@@ -58,18 +60,7 @@ def _game(dense: bool = False) -> Any:
     units: list[Unit] = []
 
     def free(cells: tuple[Any, ...]) -> bool:
-        return all(
-            h in board.cells
-            and board.cells[h].terrain == "cave_floor"
-            and board.cells[h].level == 0.0
-            and h not in used
-            for h in cells
-        ) and all(
-            board.edges.get(Edge(a, b)) is None
-            for a in cells
-            for b in cells
-            if a < b and a.distance(b) == 1
-        )
+        return can_stand(board, used, cells)
 
     if dense:
         # Everyone packed around the most open floor hex: most pairs within range.
