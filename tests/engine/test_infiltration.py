@@ -10,6 +10,7 @@ from dragonnoir.engine.actions import Move
 from dragonnoir.engine.events import (
     DieRolled,
     MovementStopped,
+    UnitFrenzied,
     UnitKnockedOut,
     UnitMoved,
     UnitWounded,
@@ -231,6 +232,20 @@ def test_a_troll_is_never_knocked_out_only_stopped() -> None:
     game.apply(walk(game, "troll_1", (1, 0), (2, 0), (3, 0)))
     troll = game.state.units["troll_1"]
     assert cell_of(game, "troll_1") == (2, 0) and troll.status is Status.HEALTHY
+
+
+def test_crazy_ork_frenzied_by_an_infiltration_wound_still_loses_his_remaining_points() -> None:
+    """Infiltration of Enemy Lines (W: stopped on the crossed hex, the rest of his movement
+    points lost) with "The Adventurers: Crazy Ork" (the wound sends him into his frenzy,
+    whose counter has 7 movement points instead of 6): he is told of the frenzy and the
+    stronger counter gives him no point back to go on with."""
+    game = position(ART, {"crazy_ork": (0, 0), "warrior_01": (2, 1)}, seed=seed_for(10))
+    events = game.apply(walk(game, "crazy_ork", (1, 0), (2, 0), (3, 0)))  # Warrior: 10 = W
+    ork = game.state.units["crazy_ork"]
+    assert cell_of(game, "crazy_ork") == (2, 0) and ork.frenzied
+    assert any(isinstance(e, UnitFrenzied) for e in events)
+    assert legal_destinations(game, "crazy_ork") == {}
+    assert not game.is_legal(walk(game, "crazy_ork", (3, 0)))
 
 
 def test_a_krob_is_never_knocked_out_only_stopped() -> None:

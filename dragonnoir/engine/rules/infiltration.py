@@ -36,7 +36,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dragonnoir.engine.events import Event, MovementStopped, UnitKnockedOut, UnitWounded
+from dragonnoir.engine.events import (
+    Event,
+    MovementStopped,
+    UnitFrenzied,
+    UnitKnockedOut,
+    UnitWounded,
+)
 from dragonnoir.engine.roster import infiltration_column
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import can_attack_hex
@@ -216,7 +222,9 @@ def resolve_infiltration(
         if not result.stops:
             continue
         events.extend(suffer(game, mover, result.effect, RULE))
-        mover.mp_spent = max(mover.mp_spent, p.movement)
+        # The rest of his points are lost: those of the counter he now shows (a Crazy Ork
+        # sent into his frenzy by the roll has a stronger one).
+        mover.mp_spent = max(mover.mp_spent, p.movement, profile(game, mover).movement)
         events.append(MovementStopped(mover.id, crossed, f"{result.name} ({enemy.id})", RULE_TABLE))
         game.touch()
         return True, events
@@ -237,6 +245,7 @@ def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[
         return events  # "it is impossible to knock them out, wound them"
     if "crazy_ork" in p.tags and not unit.frenzied:
         unit.frenzied = True  # "goes into a frenzy" on a wound or a knock-out
+        events.append(UnitFrenzied(unit.id))
         return events
     if effect is RollEffect.KNOCKED_OUT:
         can_be_knocked_out = (

@@ -1257,7 +1257,8 @@ class JumpRules:
             events.append(UnitMoved(unit.id, (action.to,), plan.cost, R_JUMP))
         events.extend(infil.suffer(game, unit, result.effect, R_JUMP))
         if result.ends_movement or not unit.standing:
-            unit.mp_spent = max(unit.mp_spent, p.movement)
+            # Points of the counter he now shows (a Crazy Ork's frenzy is a stronger one).
+            unit.mp_spent = max(unit.mp_spent, p.movement, profile(game, unit).movement)
             events.append(MovementStopped(unit.id, unit.hex, result.name, R_JUMP))
         game.touch()
         return events
