@@ -366,6 +366,16 @@ def test_crazy_ork_frenzied_ignores_knocked_out_and_retreats_and_dies_of_a_wound
     assert status(frenzied_game(1), "crazy_ork") is Status.KILLED
 
 
+def test_crazy_ork_frenzied_attacker_is_still_knocked_out_by_attacker_knocked_out() -> None:
+    """ "The Adventurers: Crazy Ork": once frenzied, only "Defender knocked out" and the
+    retreats no longer apply to him; "Attacker knocked out" still does."""
+    game = game_of({"crazy_ork": C, "warrior_01": C.neighbour(0)}, phase="adventurer_combat")
+    game.state.units["crazy_ork"].frenzied = True
+    force_dice(game, 9)  # 9 vs 4: 2-1; 9 + 1 (armoured carapace) = 10: AK
+    game.apply(Attack(("crazy_ork",), ("warrior_01",)))
+    assert status(game, "crazy_ork") is Status.KNOCKED_OUT
+
+
 def test_crazy_ork_wounded_by_a_killer_dies_without_frenzy() -> None:
     game = game_of({"killer_1": C, "crazy_ork": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 6 vs 3: 2-1, 2 - 1 = 1: DW

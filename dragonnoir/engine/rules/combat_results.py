@@ -276,10 +276,16 @@ def knock_out_retreat(game: Game, unit: Unit, p: Profile) -> tuple[int, str] | N
 def knock_out(game: Game, unit: Unit, role: str) -> list[Event]:
     p = profile(game, unit)
     if "crazy_ork" in p.tags:
-        if unit.frenzied:
+        if not unit.frenzied:
+            unit.frenzied = True
+            return [
+                UnitFrenzied(unit.id),
+                ResultConverted(unit.id, "knocked_out", "a frenzy", R_CRAZY),
+            ]
+        if role != ATTACKERS:
+            # "the results 'Defender knocked out' and 'Attacker retreats' or 'Defender
+            # retreats' are no longer applied to him": "Attacker knocked out" still is.
             return [ResultConverted(unit.id, "knocked_out", "nothing: he is frenzied", R_CRAZY)]
-        unit.frenzied = True
-        return [UnitFrenzied(unit.id), ResultConverted(unit.id, "knocked_out", "a frenzy", R_CRAZY)]
     instead = knock_out_retreat(game, unit, p)
     if instead is not None:
         hexes, rule = instead
