@@ -21,8 +21,8 @@ from dragonnoir.errors import DragonNoirError
 if TYPE_CHECKING:
     from dragonnoir.engine.save import SaveCheck
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_LAYOUT = REPO_ROOT / "layouts" / "six-boards.toml"
+#: A bundled layout's id (dragonnoir/resources.py): the view command's default.
+DEFAULT_LAYOUT = "six-boards"
 
 
 @dataclass
@@ -68,8 +68,15 @@ def load_map(path: Path) -> LoadedMap:
     return LoadedMap(board, board.name, [], single)
 
 
+def map_argument(name: str) -> Path:
+    """A .tmx or .toml path as given, else a bundled (or the player's) layout or board id."""
+    from dragonnoir.resources import find_map
+
+    return find_map(name)
+
+
 def cmd_view(args: argparse.Namespace) -> int:
-    loaded = load_map(Path(args.path))
+    loaded = load_map(map_argument(args.path))
     from dragonnoir.ui.viewer import run_viewer
 
     return run_viewer(loaded.board, loaded.title, seams=loaded.seams, board_of=loaded.board_of)  # type: ignore[arg-type]
@@ -96,8 +103,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     import secrets
 
     from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.resources import find
 
-    scenario = load_scenario(Path(args.scenario))  # a bad file: one line, exit 1
+    # a path or a scenario id; a bad file: one line, exit 1
+    scenario = load_scenario(find("scenarios", args.scenario))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
 
     def start(app: App) -> Scene:
@@ -132,7 +141,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> None:
-    path = Path(args.path)
+    path = map_argument(args.path)
     out = Path(args.output)
     if path.suffix.lower() == ".tmx" and not _is_board_tmx(path):
         from dragonnoir.hexmap.tmx import read_tmx
@@ -155,7 +164,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from dragonnoir.hexmap.board_io import load_board
 
     failures = 0
-    paths = _expand_paths(Path(p) for p in args.paths)
+    paths = _expand_paths(_validate_argument(p) for p in args.paths)
     if not paths:
         print("nothing to validate", file=sys.stderr)
         return 1
@@ -182,6 +191,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+def _validate_argument(name: str) -> Path:
+    """An id names a bundled layout or board; anything else is a path, reported missing
+    on its own line with the others still checked."""
+    from dragonnoir.resources import ResourceError
+
+    try:
+        return map_argument(name)
+    except ResourceError:
+        return Path(name)
+
+
 def _expand_paths(paths: Iterable[Path]) -> list[Path]:
     """Folders stand for the boards (.tmx) and layouts (.toml) they hold."""
     out: list[Path] = []
@@ -195,9 +215,12 @@ def _expand_paths(paths: Iterable[Path]) -> list[Path]:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
+    from dragonnoir.resources import find, tilesets_for_export
 
-    layout = load_layout(Path(args.layout))
-    export_layout_tmx(layout, Path(args.output))
+    layout = load_layout(find("layouts", args.layout))
+    out = Path(args.output)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    export_layout_tmx(layout, out, tilesets_for_export(out))
     print(f"wrote {Path(args.output)}")
     return 0
 
@@ -206,8 +229,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     import json
     import os
 
+    from dragonnoir.resources import content_root, is_checkout
+
+    if not is_checkout():
+        raise DragonNoirError(
+            "dragonnoir bench is a developer command: it runs the repository's benchmarks/ "
+            "folder; run it from a source checkout (pip install -e .)"
+        )
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    sys.path.insert(0, str(REPO_ROOT))
+    sys.path.insert(0, str(content_root()))
     from benchmarks.run import run_all
 
     figures = run_all(repeats=args.repeats)
@@ -268,37 +298,55 @@ def replay_summary(check: SaveCheck) -> list[str]:
     return lines
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from dragonnoir.selftest import run_selftest
+
+    return run_selftest()
+
+
+def _version() -> str:
+    from dragonnoir import __version__
+
+    return f"dragonnoir {__version__}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dragonnoir",
         description="Dragon Noir 2: L'Epreuve. Without a command: the game's main menu.",
     )
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="check this copy of the game (data, a frame, a few moves, a save); exit 0/1",
+    )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a scenario (no scenario: choose one)")
-    play.add_argument("scenario", nargs="?", help="a scenario file (.toml)")
+    play.add_argument("scenario", nargs="?", help="a scenario file (.toml) or id (la-fosse)")
     play.add_argument("--seed", type=int, default=None, help="the dice seed (default: random)")
     play.set_defaults(func=cmd_play)
 
     view = sub.add_parser("view", help="open a board or layout in a window")
     view.add_argument(
-        "path", nargs="?", default=str(DEFAULT_LAYOUT), help="a .tmx board or .toml layout"
+        "path", nargs="?", default=DEFAULT_LAYOUT, help="a .tmx board, .toml layout or their id"
     )
     view.set_defaults(func=cmd_view)
 
     render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")
-    render.add_argument("path", help="a .tmx map or a .toml layout")
+    render.add_argument("path", help="a .tmx map, a .toml layout, or a board or layout id")
     render.add_argument("-o", "--output", required=True, help="PNG file to write")
     render.add_argument("--scale", type=float, default=1.0, help="zoom factor (default 1)")
     render.add_argument("--seams", action="store_true", help="draw the seams between boards")
     render.set_defaults(func=cmd_render)
 
     validate = sub.add_parser("validate", help="check boards and layouts; exit 1 on faults")
-    validate.add_argument("paths", nargs="+", help=".tmx boards, .toml layouts or folders")
+    validate.add_argument("paths", nargs="+", help="boards, layouts (files or ids) or folders")
     validate.set_defaults(func=cmd_validate)
 
     export = sub.add_parser("export", help="write a layout as one TMX map that Tiled opens")
-    export.add_argument("layout", help="a .toml layout")
+    export.add_argument("layout", help="a .toml layout or a layout id (six-boards)")
     export.add_argument("-o", "--output", required=True, help="TMX file to write")
     export.set_defaults(func=cmd_export)
 
@@ -311,7 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.set_defaults(func=cmd_replay)
 
-    bench = sub.add_parser("bench", help="measure the speed figures (JSON, medians)")
+    bench = sub.add_parser(
+        "bench", help="measure the speed figures (JSON, medians; from a source checkout)"
+    )
     bench.add_argument("--repeats", type=int, default=15, help="timed runs per figure")
     bench.set_defaults(func=cmd_bench)
     return parser
@@ -322,7 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command may leave its memory to the OS at exit instead of tidying it up."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
+    if args.selftest:
+        args.func = cmd_selftest
+    elif args.command is None:
         args.func = cmd_menu
     args.whole_process = argv is None
     try:

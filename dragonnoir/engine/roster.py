@@ -32,10 +32,11 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from dragonnoir import resources
 from dragonnoir.datafiles import FieldError, load_toml_model
 from dragonnoir.errors import DataFileError
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = resources.data_dir()
 ADVENTURERS_FILE = "adventurers.toml"
 KROBS_FILE = "krobs.toml"
 GHARVS_FILE = "gharvs.toml"

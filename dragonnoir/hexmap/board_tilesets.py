@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dragonnoir import resources
 from dragonnoir.hexmap.board import BOARD_GRID, LEVELS
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tmxmodel import ImageRef, Property, Tile, Tileset
 
-#: Where the standard tilesets live, relative to the repository's `maps/` folder.
-TILESET_DIR = Path(__file__).resolve().parents[2] / "maps" / "tilesets"
+#: Where the standard tilesets live: `maps/tilesets/` (dragonnoir/resources.py).
+TILESET_DIR = resources.tileset_dir()
 
 TERRAIN_TILESET = "terrain"
 LEVELS_TILESET = "levels"

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from dragonnoir import resources
 from dragonnoir.datafiles import load_toml_model
 
-DEFAULT_TERRAIN_FILE = Path(__file__).resolve().parent.parent / "data" / "terrain.toml"
+DEFAULT_TERRAIN_FILE = resources.data_dir() / "terrain.toml"
 
 
 class Cover(StrEnum):

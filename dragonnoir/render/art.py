@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pygame
 
+from dragonnoir import resources
 from dragonnoir.hexmap import board_tilesets
 from dragonnoir.hexmap.board import BOARD_GRID, LEVELS
 from dragonnoir.hexmap.terrain import default_terrain_table
@@ -50,8 +51,7 @@ SIDE_OFFSET = BOARD_GRID.side_offset_y
 #: Painting resolution relative to the output tile (4x4 samples per output pixel).
 SUPERSAMPLE = 4
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-COUNTERS_DIR = REPO_ROOT / "assets" / "counters"
+COUNTERS_DIR = resources.counters_dir()
 
 #: RGB, or RGBA where a painter draws on a per-pixel-alpha surface.
 Colour = tuple[int, ...]

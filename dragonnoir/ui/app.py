@@ -17,15 +17,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Union
 
 import pygame
 import pygame_gui
 
+from dragonnoir import resources
 from dragonnoir.ui.settings import Settings, load_settings, save_settings
 
-THEME_PATH = Path(__file__).resolve().parent / "theme.json"
+THEME_PATH = resources.theme_file()
 BACKGROUND = (16, 13, 11)
 
 

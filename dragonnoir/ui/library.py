@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from dragonnoir import resources
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import check_save
 from dragonnoir.engine.scenario import Scenario, load_scenario
@@ -19,8 +20,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.ui.storage import autosave_path, saves_dir
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-SCENARIO_DIR = REPO_ROOT / "scenarios"
+SCENARIO_DIR = resources.bundled_dir("scenarios")
 
 SIDE_COLOURS: dict[Side, tuple[int, int, int]] = {
     Side.ADVENTURERS: (70, 130, 220),
@@ -46,7 +46,11 @@ _SCENARIOS: dict[tuple[Path, float], ScenarioEntry] = {}
 _THUMBS: dict[tuple[Path, float, int, int], pygame.Surface] = {}
 
 
-def scenario_files(folder: Path = SCENARIO_DIR) -> list[Path]:
+def scenario_files(folder: Path | None = None) -> list[Path]:
+    """The scenarios in `folder`; by default the player's own (user data folder,
+    `scenarios/`) then the bundled ones (dragonnoir/resources.py)."""
+    if folder is None:
+        return [item.path for item in resources.items("scenarios")]
     return sorted(folder.glob("*.toml")) if folder.is_dir() else []
 
 
@@ -63,7 +67,7 @@ def scenario_entry(path: Path) -> ScenarioEntry:
     return entry
 
 
-def scenarios(folder: Path = SCENARIO_DIR) -> list[ScenarioEntry]:
+def scenarios(folder: Path | None = None) -> list[ScenarioEntry]:
     return [scenario_entry(p) for p in scenario_files(folder)]
 
 

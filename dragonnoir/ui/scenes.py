@@ -150,7 +150,7 @@ class ScenarioPicker(Scene):
 
     def __init__(self, app: App, folder: Path | None = None, seed: int | None = None) -> None:
         super().__init__(app)
-        self.entries = library.scenarios(folder or library.SCENARIO_DIR)
+        self.entries = library.scenarios(folder)
         self.selected = next((i for i, e in enumerate(self.entries) if e.scenario), 0)
         self.seed = seed
         self.list: UISelectionList | None = None

@@ -1,0 +1,215 @@
+"""Where the game's files are: the one place that knows how the program is installed.
+
+Every file the program reads at run time is found through this module: the boards and
+their tilesets (`maps/`), the board layouts (`layouts/`), the scenarios (`scenarios/`),
+the generated art (`assets/`), the rules data (`dragonnoir/data/`) and the client's theme
+(`dragonnoir/ui/theme.json`). The same calls work in three installations:
+
+- an editable checkout (`pip install -e .`): `maps/`, `layouts/`, `scenarios/` and
+  `assets/` are the repository's top-level folders, next to the `dragonnoir/` package;
+- a wheel (`pip install .`): the build copies those four folders into the package as
+  `dragonnoir/_content/` (see `setup.py`), and `importlib.resources` finds them there;
+- a frozen binary (pyinstaller, `build/dragonnoir.spec`): the spec puts them at the same
+  place, `dragonnoir/_content/`, inside the bundle.
+
+Why two places instead of moving the folders into the package: the boards, layouts and
+scenarios are the project's documents — edited in Tiled, validated with
+`dragonnoir validate maps/`, referenced by relative paths (`map = "../maps/fosse.tmx"`)
+— and the repository's documented layout keeps them at the top. Relative references
+between them hold in all three installations because the four folders stay siblings.
+
+Fonts are not ours: pygame's FreeSans and pygame_gui's Noto Sans are found by those
+packages inside themselves (the build collects their data).
+
+The player's own boards, layouts and scenarios live in the user data folder
+(platformdirs, `user_dir`), in sub-folders of the same names, so a scenario copied there
+with its `../maps/` board keeps working. Bundled items are named by id: the file name
+without its extension (`la-fosse`, `six-boards`, `fosse`); a player's file of the same id
+comes first.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from dragonnoir.errors import DragonNoirError
+
+#: The kinds of shipped files that can be named by id, and the extension of each.
+Kind = Literal["maps", "layouts", "scenarios"]
+EXTENSIONS: dict[str, str] = {"maps": ".tmx", "layouts": ".toml", "scenarios": ".toml"}
+#: Top-level folders of the checkout that installed copies carry in `dragonnoir/_content/`.
+CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "assets")
+CONTENT_DIR = "_content"
+#: What each kind is called in messages.
+NOUNS: dict[str, str] = {"maps": "board", "layouts": "layout", "scenarios": "scenario"}
+
+
+class ResourceError(DragonNoirError):
+    """A named item (board, layout, scenario) or the bundled files themselves are missing."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One board, layout or scenario the program can open by id."""
+
+    kind: str
+    id: str
+    path: Path
+    bundled: bool
+
+
+@cache
+def package_dir() -> Path:
+    """The `dragonnoir` package folder (in the bundle when frozen)."""
+    root = importlib.resources.files("dragonnoir")
+    if isinstance(root, Path):
+        return root
+    # A reader that is not a folder (a zip import): fall back on the module's location.
+    import dragonnoir
+
+    return Path(dragonnoir.__file__).resolve().parent
+
+
+def is_frozen() -> bool:
+    """True inside a pyinstaller build."""
+    return bool(getattr(sys, "frozen", False))
+
+
+@cache
+def content_root() -> Path:
+    """The folder holding `maps/`, `layouts/`, `scenarios/` and `assets/`."""
+    packaged = package_dir() / CONTENT_DIR
+    if packaged.is_dir():
+        return packaged
+    checkout = package_dir().parent
+    if all((checkout / name).is_dir() for name in CONTENT_FOLDERS):
+        return checkout
+    raise ResourceError(
+        f"the game's bundled files are missing: neither {packaged} nor "
+        f"{checkout}/maps, layouts, scenarios, assets exist; reinstall the program"
+    )
+
+
+def is_checkout() -> bool:
+    """True when running from a source checkout (editable install or PYTHONPATH)."""
+    return content_root() != package_dir() / CONTENT_DIR
+
+
+def bundled_dir(folder: str) -> Path:
+    """A shipped folder: `maps`, `layouts`, `scenarios` or `assets`."""
+    if folder not in CONTENT_FOLDERS:
+        raise ValueError(f"not a content folder: {folder!r}")
+    return content_root() / folder
+
+
+def tileset_dir() -> Path:
+    """The standard board tilesets (terrain, levels, features: TSX + PNG)."""
+    return bundled_dir("maps") / "tilesets"
+
+
+def counters_dir() -> Path:
+    """The sample counter chits drawn by the art script."""
+    return bundled_dir("assets") / "counters"
+
+
+def data_dir() -> Path:
+    """The rules data files (`dragonnoir/data/*.toml`, docs/rules-tables.md)."""
+    return package_dir() / "data"
+
+
+def theme_file() -> Path:
+    """The client's pygame_gui theme."""
+    return package_dir() / "ui" / "theme.json"
+
+
+def user_dir(kind: Kind) -> Path:
+    """The player's own boards, layouts or scenarios (not created): a sub-folder of the
+    user data folder (`DRAGONNOIR_HOME/data` when that is set)."""
+    from dragonnoir.ui.storage import data_dir as user_data_dir
+
+    return user_data_dir() / kind
+
+
+def items(kind: Kind) -> list[Item]:
+    """Every board, layout or scenario available by id: the player's first, then the
+    bundled ones whose id the player has not reused; each group sorted by id."""
+    ext = EXTENSIONS[kind]
+    out: list[Item] = []
+    seen: set[str] = set()
+    for folder, bundled in ((user_dir(kind), False), (bundled_dir(kind), True)):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob(f"*{ext}")):
+            if path.stem not in seen:
+                seen.add(path.stem)
+                out.append(Item(kind, path.stem, path, bundled))
+    return out
+
+
+def find(kind: Kind, name: str | Path) -> Path:
+    """The file named by `name`: an existing file path as given, else the item of that
+    id (`la-fosse`, or `la-fosse.toml`). Raises `ResourceError` listing the known ids."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    found = _by_id(kind, str(name))
+    if found is not None:
+        return found
+    raise ResourceError(_not_found(str(name), (kind,)))
+
+
+def find_map(name: str | Path) -> Path:
+    """A board or a layout for `view`, `render`, `validate`: a file path, else a layout
+    id, else a board id."""
+    path = Path(name)
+    if path.exists():
+        return path
+    for kind in ("layouts", "maps"):
+        found = _by_id(kind, str(name))
+        if found is not None:
+            return found
+    raise ResourceError(_not_found(str(name), ("layouts", "maps")))
+
+
+def _by_id(kind: Kind, name: str) -> Path | None:
+    if "/" in name or "\\" in name:
+        return None  # a path that does not exist, not an id
+    ident = name.removesuffix(EXTENSIONS[kind])
+    for item in items(kind):
+        if item.id == ident:
+            return item.path
+    return None
+
+
+def _not_found(name: str, kinds: tuple[Kind, ...]) -> str:
+    nouns = " or ".join(NOUNS[k] for k in kinds)
+    known = "; ".join(f"{NOUNS[k]}s: {', '.join(i.id for i in items(k)) or 'none'}" for k in kinds)
+    return f"{name}: no such file, and no {nouns} of that id ({known})"
+
+
+def tilesets_for_export(out: Path) -> Path | None:
+    """The tileset folder an exported TMX at `out` should reference.
+
+    In a checkout, None: the TMX points at the repository's `maps/tilesets/` (relative
+    paths, as the committed boards do). In an installed copy the bundled tilesets sit in
+    site-packages or, for a one-file binary, in a temporary folder that is gone when the
+    program exits, so they are copied to `tilesets/` beside `out` and referenced there:
+    the exported map opens in Tiled wherever it is moved with that folder. A file already
+    there is kept (it may be the player's edited tileset; tiles are recognised by their
+    properties, docs/map-format.md "Tilesets").
+    """
+    if is_checkout():
+        return None
+    import shutil
+
+    target = out.resolve().parent / "tilesets"
+    target.mkdir(parents=True, exist_ok=True)
+    for src in sorted(tileset_dir().iterdir()):
+        if src.suffix in (".tsx", ".png") and not (target / src.name).exists():
+            shutil.copyfile(src, target / src.name)
+    return target

@@ -1,0 +1,197 @@
+"""`dragonnoir --selftest`: does this copy of the game carry and run everything it needs?
+
+Written for packaged builds (a pyinstaller binary has no tests and no source tree), and
+as useful after `pip install`: it loads the rules data and every shipped board, layout
+and scenario through `dragonnoir.resources`, draws one frame of the game screen
+off-screen (SDL's dummy driver: no window opens), plays a few random legal actions,
+saves the game and loads it back, and exports a layout whose tilesets must resolve.
+It prints one line per check (`ok` or `FAIL` and why) and returns 0 only when all pass.
+
+The player's files are never touched: settings, autosave and saves go to a temporary
+`DRAGONNOIR_HOME` for the duration.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+#: Random legal actions played after the first frame.
+ACTIONS = 12
+SEED = 20240601
+SCENARIO = "la-fosse"
+LAYOUT = "six-boards"
+
+
+class Check:
+    """Runs named checks, printing one line each; a check returns its detail text."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.failures = 0
+
+    def __call__(self, name: str, fn: Callable[[], str]) -> None:
+        started = time.perf_counter()
+        try:
+            detail = fn()
+        except Exception as exc:  # every failure is reported, none stops the others
+            self.failures += 1
+            print(f"FAIL {name}: {type(exc).__name__}: {exc}", file=self.out, flush=True)
+            return
+        ms = (time.perf_counter() - started) * 1000
+        print(f"ok   {name}: {detail} ({ms:.0f} ms)", file=self.out, flush=True)
+
+
+@contextmanager
+def _scratch_home() -> Iterator[Path]:
+    """A temporary DRAGONNOIR_HOME and SDL's dummy video driver, restored afterwards."""
+    from dragonnoir.ui.storage import HOME_ENV
+
+    saved = {k: os.environ.get(k) for k in (HOME_ENV, "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    with tempfile.TemporaryDirectory(prefix="dragonnoir-selftest-") as tmp:
+        os.environ[HOME_ENV] = str(Path(tmp) / "home")
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        try:
+            yield Path(tmp)
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+
+
+def run_selftest(out: TextIO | None = None) -> int:
+    """Run every check; 0 when all pass, 1 otherwise."""
+    from dragonnoir import __version__, resources
+
+    out = out or sys.stdout
+    check = Check(out)
+    frozen = " (frozen)" if resources.is_frozen() else ""
+    print(f"dragonnoir {__version__}{frozen}: files in {resources.content_root()}", file=out)
+    with _scratch_home() as tmp:
+        state: dict[str, Game] = {}
+        check("rules data", _rules_data)
+        check("boards", lambda: _load_all("maps"))
+        check("layouts", lambda: _load_all("layouts"))
+        check("scenarios", lambda: _load_all("scenarios"))
+        check("game screen", lambda: _game_screen(state))
+        check("random actions", lambda: _random_actions(state))
+        check("save and reload", lambda: _save_and_reload(state, tmp))
+        check("export", lambda: _export(tmp))
+    verdict = "all checks passed" if not check.failures else f"{check.failures} checks failed"
+    print(f"selftest: {verdict}", file=out, flush=True)
+    return 1 if check.failures else 0
+
+
+def _rules_data() -> str:
+    from dragonnoir.engine.tables import default_rules_data
+
+    data = default_rules_data()
+    return f"{len(data.sources)} files, {len(data.terrain.terrain)} terrain types"
+
+
+def _load_all(kind: str) -> str:
+    from dragonnoir import resources
+
+    items = resources.items(kind)  # type: ignore[arg-type]
+    if not items:
+        raise RuntimeError(f"no {kind} in {resources.bundled_dir(kind)}")
+    for item in items:
+        if kind == "maps":
+            from dragonnoir.hexmap.board_io import load_board
+
+            load_board(item.path)
+        elif kind == "layouts":
+            from dragonnoir.hexmap.layout import load_layout
+
+            load_layout(item.path)
+        else:
+            from dragonnoir.engine.scenario import load_scenario
+
+            load_scenario(item.path)
+    return ", ".join(i.id for i in items)
+
+
+def _game_screen(state: dict[str, Game]) -> str:
+    import pygame
+
+    from dragonnoir import resources
+    from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.ui.app import App
+    from dragonnoir.ui.game_scene import GameScene
+
+    game = load_scenario(resources.find("scenarios", SCENARIO)).new_game(SEED)
+    state["game"] = game
+    app = App(lambda a: GameScene(a, game, new=True))
+    try:
+        for _ in range(2):
+            app.step(1 / 60)
+        screen = app.screen
+        w, h = screen.get_size()
+        colours = {tuple(screen.get_at((x, y))) for x in range(0, w, 8) for y in range(0, h, 8)}
+        if len(colours) < 16:
+            raise RuntimeError(f"the frame looks blank ({len(colours)} colours)")
+        return f"{SCENARIO}, {w}x{h}, {len(colours)} colours sampled"
+    finally:
+        app.close()
+        pygame.quit()
+
+
+def _random_actions(state: dict[str, Game]) -> str:
+    from dragonnoir.engine.playout import RandomAgent
+
+    game = state["game"]
+    agent = RandomAgent(SEED)
+    played = 0
+    for _ in range(ACTIONS):
+        action = agent.choose(game)
+        if action is None:
+            break
+        game.apply(action)
+        played += 1
+    if played == 0:
+        raise RuntimeError("no legal action at the start of the game")
+    return f"{played} actions, now {game.phase.title}"
+
+
+def _save_and_reload(state: dict[str, Game], tmp: Path) -> str:
+    from dragonnoir.engine.save import load_game, save_game
+
+    game = state["game"]
+    path = save_game(game, tmp / "selftest-save.json")
+    again = load_game(path)
+    if again.state.to_dict() != game.state.to_dict():
+        raise RuntimeError("the reloaded game differs from the saved one")
+    return f"{len(again.history)} actions replayed to the same state"
+
+
+def _export(tmp: Path) -> str:
+    from dragonnoir import resources
+    from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
+    from dragonnoir.hexmap.tmx import read_tmx
+
+    out = tmp / "export" / "six.tmx"
+    out.parent.mkdir(parents=True)
+    export_layout_tmx(
+        load_layout(resources.find("layouts", LAYOUT)), out, resources.tilesets_for_export(out)
+    )
+    tmx = read_tmx(out)  # reads the tilesets and checks their images exist
+    missing = [
+        str(ts.image.path)
+        for ts in tmx.tilesets
+        if ts.image is not None and ts.image.path is not None and not ts.image.path.is_file()
+    ]
+    if missing:
+        raise RuntimeError(f"tileset images not found: {', '.join(missing)}")
+    return f"{LAYOUT}, {len(tmx.tilesets)} tilesets resolved"
