@@ -73,6 +73,13 @@ EDGE_FEATURE_STRENGTH: Final[dict[EdgeFeature, int]] = {
 #: The object layer of an exported layout TMX that records where each board lies.
 BOARDS_LAYER: Final = board_io.BOARDS_LAYER
 
+#: The property of a board object in that layer that holds its turn (0 or 180). Not
+#: `rotation`: pytmx 3.32 refuses a map whose object has a property named like one of
+#: its attributes ("Reserved names and duplicate names are not allowed").
+EXPORT_ROTATION_PROPERTY: Final = "board_rotation"
+#: What exports written before that change called it; still read.
+LEGACY_ROTATION_PROPERTY: Final = "rotation"
+
 _OTHER_ARROWS: Final = {"up": "down", "down": "up"}
 
 
@@ -732,7 +739,7 @@ def layout_to_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = N
     """The TMX model of a composed layout: the composed map written like a board (same
     tilesets, layers and objects) plus an object layer `boards` with one rectangle per
     placement along its printed edges (name = board id; properties `file`, `row`, `col`,
-    `rotation`)."""
+    `board_rotation`)."""
 
     out = Path(path)
     tmx = board_io.board_to_tmx(layout.map, out, tileset_dir or TILESET_DIR)
@@ -757,7 +764,7 @@ def layout_to_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None = N
                     "file": Property(file, "file") if file else Property(""),
                     "row": Property(p.row, "int"),
                     "col": Property(p.col, "int"),
-                    "rotation": Property(p.rotation, "int"),
+                    EXPORT_ROTATION_PROPERTY: Property(p.rotation, "int"),
                 },
             )
         )
@@ -773,3 +780,47 @@ def export_layout_tmx(layout: Layout, path: Path | str, tileset_dir: Path | None
     back into the composed map (see `layout_to_tmx`)."""
     out = Path(path)
     write_tmx(layout_to_tmx(layout, out, tileset_dir), out)
+
+
+@dataclass(frozen=True)
+class ExportedPlacement:
+    """One board as an exported layout TMX records it in its `boards` layer."""
+
+    board_id: str
+    file: str  # relative to the exported TMX; "" for a board built in memory
+    row: int
+    col: int
+    rotation: int
+
+
+def exported_placements(tmx: TmxMap, source: Path | str) -> list[ExportedPlacement]:
+    """The boards an exported layout (`export_layout_tmx`) records, in layout order.
+
+    Reads exports from before the rename of `rotation` to `board_rotation` too. A map
+    without a `boards` layer, or a board object with a missing or wrong property, is a
+    `LayoutError` naming `source` and the object.
+    """
+    layer = next((la for la in tmx.object_layers() if la.name == BOARDS_LAYER), None)
+    if layer is None:
+        raise LayoutError(Path(source), f"no object layer '{BOARDS_LAYER}': not a layout export")
+    out: list[ExportedPlacement] = []
+    for obj in layer.objects:
+        place = f"layer '{BOARDS_LAYER}', object {obj.id} ({obj.name!r})"
+        props = {name: prop.value for name, prop in obj.properties.items()}
+        if EXPORT_ROTATION_PROPERTY not in props and LEGACY_ROTATION_PROPERTY in props:
+            props[EXPORT_ROTATION_PROPERTY] = props[LEGACY_ROTATION_PROPERTY]
+        values: list[int] = []
+        for name in ("row", "col", EXPORT_ROTATION_PROPERTY):
+            value = props.get(name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise LayoutError(
+                    Path(source), f"property {name!r} must be a whole number >= 0", place=place
+                )
+            values.append(value)
+        row, col, rotation = values
+        if rotation not in ROTATIONS:
+            raise LayoutError(
+                Path(source), f"board_rotation must be 0 or 180, not {rotation}", place=place
+            )
+        out.append(ExportedPlacement(obj.name, str(props.get("file", "")), row, col, rotation))
+    return out

@@ -748,7 +748,7 @@ def test_export_loads_back_as_the_composed_map(tmp_path: Path) -> None:
         "file": os.path.relpath("/somewhere/se.tmx", out.parent),
         "row": 1,
         "col": 1,
-        "rotation": 180,
+        "board_rotation": 180,
     }
     assert (se.x, se.y, se.x + se.width, se.y + se.height) == lay.board_rect(3)
     ids = [o.id for layer in tmx.object_layers() for o in layer.objects]
