@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from corpus_location import CORPUS
 
 from dragonnoir.cli import main
 from dragonnoir.hexmap.board import Board
@@ -98,7 +99,6 @@ def test_a_missing_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path
 
 
 REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "tmx-corpus"
 
 
 def _png_size(path: Path) -> tuple[int, int]:

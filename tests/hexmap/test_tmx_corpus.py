@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from corpus_location import CORPUS
 
 from dragonnoir.errors import MapFormatError
 from dragonnoir.hexmap.tmx import read_tmx, tmx_bytes, write_tmx
@@ -23,8 +24,6 @@ from dragonnoir.hexmap.tmxmodel import (
 )
 from dragonnoir.tiled_tools import export_map, have_tiled
 
-# The shared folder is a sibling of the repository root (also in CI's fresh clones).
-CORPUS = (Path(__file__).resolve().parents[2] / ".." / "shared" / "tmx-corpus").resolve()
 MAPS = (
     sorted(p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.tmx"))
     if CORPUS.is_dir()

@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
+from corpus_location import CORPUS
 
 from dragonnoir import tiled_tools
 from dragonnoir.errors import DataFileError
@@ -22,7 +23,6 @@ from dragonnoir.hexmap.tmx import read_tmx
 from dragonnoir.hexmap.tmxmodel import TmxMap
 from dragonnoir.render.tmx_draw import render_grid, render_tmx, render_tmx_to_png
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "tmx-corpus"
 TOLERANCE = 8
 REQUIRED_AGREEMENT = 0.99
 
