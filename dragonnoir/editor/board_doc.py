@@ -1,0 +1,372 @@
+"""A board being edited, and the edits that change it.
+
+The document is a `hexmap.board.Board` (the very type the game loads), so what the editor
+saves is written by `board_io.save_board` and read back by `load_board`, and the rules'
+checks (validate.py) look at the same object the game would. Every edit returns its
+inverse (edits.py); the board's cell set never changes except through `ReplaceBoard`
+(a new board, a new size), so the fast paths that rely on a board's cells being in
+`board_io.board_hexes` order (layout composing) keep working on edited boards.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Final
+
+from dragonnoir.editor.edits import EditError
+from dragonnoir.hexmap import board_io
+from dragonnoir.hexmap.board import (
+    BOARD_GRID,
+    LEVELS,
+    Board,
+    Cell,
+    EdgeFeature,
+    SideLabel,
+    Zone,
+    ZoneKind,
+    check_board_size,
+)
+from dragonnoir.hexmap.hexes import Edge, Hex, spiral
+from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+
+#: The size of the boards of L'Epreuve (docs/boards.md).
+STANDARD_SIZE: Final = (27, 19)
+#: Brush radii offered by the editor (0: one hex, 1: seven hexes, 2: nineteen...).
+BRUSH_RADII: Final = (0, 1, 2, 3)
+
+
+@dataclass
+class BoardDocument:
+    """A board open in the editor and the file it came from (None: never saved)."""
+
+    board: Board
+    path: Path | None = None
+    table: TerrainTable = field(default_factory=default_terrain_table)
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path is not None else f"{self.board.name} (new)"
+
+    def cell(self, col: int, row: int) -> Cell | None:
+        return self.board.cells.get(self.board.grid.to_hex(col, row))
+
+    def where(self, h: Hex) -> str:
+        """`cell (12, 3)`: how messages name a hex (Tiled's cell, as in docs/boards.md)."""
+        col, row = self.board.grid.to_cell(h)
+        return f"cell ({col}, {row})"
+
+    # -- files -------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str, table: TerrainTable | None = None) -> BoardDocument:
+        """Load a board TMX (a `MapFormatError` naming the file and place if it is bad)."""
+        p = Path(path)
+        t = table or default_terrain_table()
+        return cls(board_io.load_board(p, t), p, t)
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Write the board as TMX (atomically) to `path` or where it came from."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise EditError("this board has never been saved: choose a file name")
+        board_io.save_board(self.board, target)
+        self.path = target
+        return target
+
+    def snapshot(self) -> Board:
+        """A deep copy of the board as it is now (tests compare documents with it)."""
+        return copy.deepcopy(self.board)
+
+
+def new_board(
+    width: int = STANDARD_SIZE[0],
+    height: int = STANDARD_SIZE[1],
+    *,
+    board_id: str = "new_board",
+    name: str = "New board",
+    terrain: str = "rock",
+) -> Board:
+    """A board of `width` x `height` cells, all `terrain` at level 0, X on top, Y at the
+    bottom, arrows up (docs/map-format.md). Raises `EditError` for a size boards cannot
+    have (an even height, fewer than 3 rows or columns)."""
+    why = check_board_size(width, height)
+    if why:
+        raise EditError(why)
+    hexes = board_io.board_hexes(BOARD_GRID, width, height)
+    return Board(board_id, name, width, height, dict.fromkeys(hexes, Cell(terrain)))
+
+
+# -- edits -----------------------------------------------------------------------------
+
+_INFO_FIELDS: Final = ("id", "name", "side_top", "side_bottom", "arrows")
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+@dataclass(frozen=True, slots=True)
+class SetCells:
+    """Give hexes new cells (terrain, level, walkway flags). Every hex must be on the
+    board, every terrain in the terrain table and every level one of `LEVELS`."""
+
+    changes: tuple[tuple[Hex, Cell], ...]
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name or f"Change {_count(len(self.changes), 'hex')}"
+
+    def apply(self, doc: BoardDocument) -> SetCells:
+        cells = doc.board.cells
+        for h, cell in self.changes:
+            if h not in cells:
+                raise EditError(f"{doc.where(h)} is not on board {doc.board.id!r}")
+            if cell.terrain not in doc.table:
+                raise EditError(f"{doc.where(h)}: unknown terrain {cell.terrain!r}")
+            if cell.level not in LEVELS:
+                raise EditError(f"{doc.where(h)}: level {cell.level} is not one of {LEVELS}")
+        old = tuple((h, cells[h]) for h, _ in reversed(self.changes))
+        for h, cell in self.changes:
+            cells[h] = cell
+        return SetCells(old, self.name)
+
+    def touched(self) -> frozenset[Hex]:
+        return frozenset(h for h, _ in self.changes)
+
+
+@dataclass(frozen=True, slots=True)
+class SetEdges:
+    """Put features on hex sides (None removes the feature). A side must touch the
+    board: at least one of its hexes is a board cell."""
+
+    changes: tuple[tuple[Edge, EdgeFeature | None], ...]
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name or f"Change {_count(len(self.changes), 'side')}"
+
+    def apply(self, doc: BoardDocument) -> SetEdges:
+        board = doc.board
+        for edge, _ in self.changes:
+            if edge.a not in board.cells and edge.b not in board.cells:
+                raise EditError(
+                    f"the side between {doc.where(edge.a)} and "
+                    f"{doc.where(edge.b)} is off board {board.id!r}"
+                )
+        old = tuple((e, board.edges.get(e)) for e, _ in reversed(self.changes))
+        for edge, feature in self.changes:
+            if feature is None:
+                board.edges.pop(edge, None)
+            else:
+                board.edges[edge] = feature
+        return SetEdges(old, self.name)
+
+    def touched(self) -> frozenset[Hex]:
+        return frozenset(h for e, _ in self.changes for h in e.hexes())
+
+
+@dataclass(frozen=True, slots=True)
+class PutZone:
+    """Set the zone called `zone_name`: replace it (keeping its place in the list), add it
+    (at `index`, default the end) or, with `zone` None, remove it."""
+
+    zone_name: str
+    zone: Zone | None
+    index: int | None = None
+
+    @property
+    def label(self) -> str:
+        if self.zone is None:
+            return f"Remove zone {self.zone_name}"
+        return f"Zone {self.zone_name}"
+
+    def apply(self, doc: BoardDocument) -> PutZone:
+        board = doc.board
+        if self.zone is not None:
+            if self.zone.name != self.zone_name:
+                raise EditError(f"zone {self.zone.name!r} given for the name {self.zone_name!r}")
+            if not self.zone.name.strip():
+                raise EditError("a zone needs a name")
+            off = sorted(h for h in self.zone.hexes if h not in board.cells)
+            if off:
+                raise EditError(
+                    f"zone {self.zone_name!r} reaches {doc.where(off[0])}, off the board"
+                )
+        at = next((i for i, z in enumerate(board.zones) if z.name == self.zone_name), None)
+        old = board.zones[at] if at is not None else None
+        if at is not None:
+            if self.zone is None:
+                del board.zones[at]
+            else:
+                board.zones[at] = self.zone
+        elif self.zone is not None:
+            where = len(board.zones) if self.index is None else self.index
+            board.zones.insert(where, self.zone)
+        return PutZone(self.zone_name, old, at)
+
+    def touched(self) -> frozenset[Hex]:
+        # The inverse of a removal carries the zone, so both directions redraw it.
+        return frozenset(self.zone.hexes) if self.zone is not None else frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class SetBoardInfo:
+    """Change the board's id, name, side labels or arrows (docs/map-format.md, "Map
+    properties"): `changes` are (field, value) pairs."""
+
+    changes: tuple[tuple[str, str], ...]
+
+    @property
+    def label(self) -> str:
+        return "Board " + ", ".join(f"{k} {v}" for k, v in self.changes)
+
+    def apply(self, doc: BoardDocument) -> SetBoardInfo:
+        board = doc.board
+        new = {k: getattr(board, k) for k in _INFO_FIELDS}
+        for key, value in self.changes:
+            if key not in _INFO_FIELDS:
+                raise EditError(f"{key!r} is not a board field ({', '.join(_INFO_FIELDS)})")
+            new[key] = value
+        if not new["id"] or not str(new["id"]).replace("_", "a").isalnum():
+            raise EditError(f"board id {new['id']!r} must be a snake_case id")
+        if not str(new["name"]).strip():
+            raise EditError("a board needs a name")
+        labels = {str(new["side_top"]), str(new["side_bottom"])}
+        if labels != {"X", "Y"}:
+            raise EditError("side_top and side_bottom must be X and Y, one each")
+        if new["arrows"] not in ("up", "down"):
+            raise EditError("arrows must point 'up' or 'down'")
+        old = tuple((k, str(getattr(board, k))) for k, _ in reversed(self.changes))
+        for key, value in self.changes:
+            if key in ("side_top", "side_bottom"):
+                setattr(board, key, SideLabel(value))
+            else:
+                setattr(board, key, value)
+        return SetBoardInfo(old)
+
+    def touched(self) -> frozenset[Hex]:
+        return frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceBoard:
+    """Put another board in the document (a new board, another size)."""
+
+    board: Board
+    name: str = "New board"
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+    def apply(self, doc: BoardDocument) -> ReplaceBoard:
+        bad = sorted({c.terrain for c in self.board.cells.values()} - set(doc.table.ids()))
+        if bad:
+            raise EditError(f"unknown terrain {bad[0]!r}")
+        old = doc.board
+        doc.board = self.board
+        return ReplaceBoard(old, self.name)
+
+    def touched(self) -> None:
+        return None
+
+
+# -- tools: the edits a brush, a fill or a click makes -----------------------------------
+
+
+def brush(doc: BoardDocument, centre: Hex, radius: int) -> list[Hex]:
+    """The board hexes within `radius` of `centre` (the brush's footprint)."""
+    return [h for h in spiral(centre, radius) if h in doc.board.cells]
+
+
+def fill_region(doc: BoardDocument, start: Hex) -> list[Hex]:
+    """The hexes a fill started on `start` covers: those joined to it through hexes of
+    the same terrain and level, not across an edge feature (a wall bounds a fill)."""
+    board = doc.board
+    first = board.cells.get(start)
+    if first is None:
+        return []
+    key = (first.terrain, first.level)
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        for n in h.neighbours():
+            c = board.cells.get(n)
+            if n in seen or c is None or (c.terrain, c.level) != key:
+                continue
+            if Edge(h, n) in board.edges:
+                continue
+            seen.add(n)
+            todo.append(n)
+    return sorted(seen, key=lambda h: (h.r, h.q))
+
+
+def paint(
+    doc: BoardDocument,
+    hexes: Iterable[Hex],
+    change: Callable[[Cell], Cell],
+    name: str = "",
+) -> SetCells | None:
+    """The edit giving each board hex in `hexes` the cell `change` makes of it; None when
+    nothing would change (so a brush held still adds no undo steps)."""
+    cells = doc.board.cells
+    changes = []
+    for h in hexes:
+        old = cells.get(h)
+        if old is None:
+            continue
+        new = change(old)
+        if new != old:
+            changes.append((h, new))
+    return SetCells(tuple(changes), name) if changes else None
+
+
+def with_terrain(terrain: str) -> Callable[[Cell], Cell]:
+    """Paint terrain, keeping the level and walkway flags."""
+    return lambda c: replace(c, terrain=terrain)
+
+
+def with_level(level: float) -> Callable[[Cell], Cell]:
+    """Paint a level, keeping the terrain; a walkway end is always at +1."""
+    return lambda c: replace(c, level=level, walkway_end=c.walkway_end and level == 1.0)
+
+
+def with_walkway(kind: str | None) -> Callable[[Cell], Cell]:
+    """Paint a walkway (`walkway`, `walkway_end`) or remove both (None)."""
+    return lambda c: replace(c, walkway=kind == "walkway", walkway_end=kind == "walkway_end")
+
+
+def set_side(doc: BoardDocument, edge: Edge, feature: EdgeFeature | None) -> SetEdges | None:
+    """The edit putting `feature` on a side (None clears it); None when it is already so."""
+    if doc.board.edges.get(edge) == feature:
+        return None
+    name = f"{feature.value if feature else 'Clear'} side"
+    return SetEdges(((edge, feature),), name.capitalize())
+
+
+def toggle_zone_hexes(
+    doc: BoardDocument, kind: ZoneKind, zone_name: str, hexes: Iterable[Hex], add: bool
+) -> PutZone | None:
+    """Add hexes to (or take them from) the zone `zone_name` of `kind`, creating it when
+    needed; a zone left with no hex is removed. Raises `EditError` when the name belongs to
+    a zone of another kind (a name may not be used for two kinds)."""
+    board = doc.board
+    old = board.zone(zone_name)
+    if old is not None and old.kind is not kind:
+        raise EditError(f"zone {zone_name!r} is already a {old.kind.value} zone")
+    current = set(old.hexes) if old is not None else set()
+    on_board = {h for h in hexes if h in board.cells}
+    new = current | on_board if add else current - on_board
+    if new == current:
+        return None
+    if not new:
+        return PutZone(zone_name, None)
+    props = dict(old.properties) if old is not None else {}
+    return PutZone(zone_name, Zone(kind, zone_name, frozenset(new), props))
