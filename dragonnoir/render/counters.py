@@ -250,15 +250,26 @@ _WORDS = {
     "Axeman": "Axe",
     "Living": "L.",
 }
-_PREFIXES = ("Black Dwarf ", "Rebel ", "Ork ", "Goblin ", "Elf ", "Queen's ")
+#: People prefixes kept short on the chit, so two peoples' counters never share a name
+#: ("Ork Warrior 1" is not the Krob "Warrior 1", an Elf is not a Goblin Archer).
+_PREFIXES = (
+    ("Black Dwarf ", "Dw "),
+    ("Rebel ", ""),
+    ("Ork Warrior ", "Ork Warr "),
+    ("Ork ", "Ork "),
+    ("Goblin ", "Gob "),
+    ("Elf Archer ", "Elf "),
+    ("Queen's ", ""),
+)
 
 
 def short_name(name: str) -> str:
-    """A name short enough for a chit ("Black Dwarf Crossbowman 2" -> "Xbow 2")."""
+    """A name short enough for a chit, one per counter ("Black Dwarf Crossbowman 2" ->
+    "Dw Xbow 2", "Elf Archer 1" -> "Elf 1", "Knight of Halöven 1" -> "Knight 1")."""
     out = name.replace(" of Halöven", "")
-    for prefix in _PREFIXES:
-        if out.startswith(prefix) and len(out) > len(prefix) + 2:
-            out = out[len(prefix) :]
+    for prefix, short in _PREFIXES:
+        if out.startswith(prefix) and len(out) > len(prefix):
+            out = short + out[len(prefix) :]
             break
     words = [_WORDS.get(w, w) for w in out.split()]
     out = " ".join(words).replace("L. Dead", "L.Dead")

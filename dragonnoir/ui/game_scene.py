@@ -28,25 +28,30 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from dragonnoir.engine.actions import Action, EndPhase
 from dragonnoir.engine.events import DieRolled, Event, GameEnded, PhaseBegan, TurnBegan
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.movement import budget_of
 from dragonnoir.engine.save import save_game
-from dragonnoir.engine.state import Side
+from dragonnoir.engine.state import Side, Unit
+from dragonnoir.engine.values import profile_of
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.render import fonts
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
-from dragonnoir.ui.controller import Controller, Message, Mode, Prompt
+from dragonnoir.ui.controller import FIRE_DECISIONS, Controller, Message, Mode, Prompt
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
 from dragonnoir.ui.map_view import MapControl, draw_key_help
+from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.pieces import _counter_art, _draw_placeholders, _walkways
+from dragonnoir.ui.preview_card import Card, card_for, draw_card
 from dragonnoir.ui.storage import autosave_path
 
 BAR_H = 52
@@ -198,6 +203,11 @@ class GameScene(Scene):
         )
         self.map.view.show_seams = False
         self._last_side = game.to_act()
+        #: Undo never goes back past this many actions of the history: the last hand-over
+        #: (the side to act changed) — one player never takes back the other's moves.
+        self.undo_floor = len(game.history)
+        #: The preview card shown in the side panel (None: the hex description).
+        self.card: Card | None = None
         self._autosaved: tuple[int, str] | None = None
         self._hover: Hex | None = None
         self._log_len = 0
@@ -268,6 +278,9 @@ class GameScene(Scene):
         y = BAR_H + ACTIONS_H
         info = pygame.Rect(sx, y, SIDE_W, self.info_height())
         self.widgets["hover"] = UITextBox("", info, m, container=root)
+        card = UIImage(info, pygame.Surface(info.size), m, container=root)
+        card.hide()  # type: ignore[no-untyped-call]
+        self.widgets["card"] = card
         y += info.h
         y = self._build_prompt(root, sx, y, h)
         self.widgets["log"] = UITextBox(
@@ -291,7 +304,7 @@ class GameScene(Scene):
             return y
         m = self.manager
         who = side_name(prompt.side)
-        question = f"<b>{html.escape(who)}</b>: {html.escape(prompt.question)}"
+        question = f"<b>{html.escape(who)}</b>: {html.escape(self.names.text(prompt.question))}"
         self.widgets["question"] = UITextBox(
             question, pygame.Rect(x, y, SIDE_W, 64), m, container=root
         )
@@ -300,10 +313,10 @@ class GameScene(Scene):
         choices = prompt.choices
         shown = choices if len(choices) <= room else choices[: room - 1]
         for i, choice in enumerate(shown):
+            label = self.names.text(choice.label)[:60]
             self.widgets[f"choice_{i}"] = UIButton(
-                pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3), choice.label[:60], m,
-                container=root,
-            )  # fmt: skip
+                pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3), label, m, container=root
+            )
             y += CHOICE_H
         if len(shown) < len(choices):
             self.widgets["choice_more"] = UILabel(
@@ -323,6 +336,11 @@ class GameScene(Scene):
 
     # -- text of the panels -------------------------------------------------------------
 
+    @property
+    def names(self) -> Names:
+        """Display names of this game's characters (players never read ids)."""
+        return names_of(self.game)
+
     def phase_text(self) -> str:
         game = self.game
         state = game.state
@@ -336,39 +354,72 @@ class GameScene(Scene):
 
     def hover_html(self, h: Hex | None) -> str:
         game = self.game
-        if h is None:
+        if h is None or h not in game.board.cells:
             return "<i>Hover a hex: terrain, level, cover, movement cost and who is there.</i>"
-        cell = game.board.cells.get(h)
+        cell = game.board.cells[h]
         where = html.escape(game.where(h))
-        if cell is None:
-            return f"<b>{where}</b><br>off the map"
         terrain = game.rules.terrain.get(cell.terrain) if game.rules is not None else None
-        lines = [f"<b>{where}</b>"]
+        lines = []
         if terrain is None:
-            lines.append(f"terrain {html.escape(cell.terrain)}")
+            lines.append(f"<b>{where}</b> {html.escape(cell.terrain)}")
         else:
             cost = "impassable" if terrain.move_cost is None else f"{terrain.move_cost} MP"
-            lines.append(f"<b>{html.escape(terrain.name)}</b>")
-            lines.append(f"movement cost: {cost}")
-            lines.append(f"cover: {terrain.cover.value}")
+            lines.append(f"<b>{where} {html.escape(terrain.name)}</b>")
+            lines.append(f"movement cost {cost}, cover {terrain.cover.value}")
         level = f"level {cell.level:+g}" if cell.level else "level 0"
         if cell.walkway:
             level += ", walkway deck at +1"
         lines.append(level)
-        roster = getattr(game.rules, "roster", None)
+        vis = self.controller.visibility()
         for unit in game.units_at(h):
-            counter = roster.get(unit.kind) if roster is not None else None
-            name = counter.name if counter is not None else unit.id
-            colour = "#8fb4f0" if unit.side is Side.ADVENTURERS else "#f08f7a"
-            lines.append(
-                f"<font color='{colour}'>{html.escape(name)}</font> "
-                f"({side_name(unit.side).lower()}, {unit.status.value.replace('_', ' ')})"
-            )
+            if vis.sees_unit(unit):
+                lines.extend(self.unit_html(unit))
         return "<br>".join(lines)
 
-    @staticmethod
-    def event_html(event: Event) -> str:
-        text = html.escape(event.text())
+    def unit_html(self, unit: Unit) -> list[str]:
+        """A character in words: name, side and status; the numbers of his counter
+        (attack, defence front / rear, movement and what is left of it this phase), his
+        weapon, his wounds, and what he did this turn."""
+        game = self.game
+        colour = "#8fb4f0" if unit.side is Side.ADVENTURERS else "#f08f7a"
+        status = unit.status.value.replace("_", " ")
+        out = [
+            f"<font color='{colour}'><b>{html.escape(self.names.of(unit))}</b></font> "
+            f"({side_name(unit.side)}, {status})"
+        ]
+        roster = getattr(game.rules, "roster", None)
+        if roster is None or roster.get(unit.kind) is None or not unit.alive:
+            return out
+        prof = profile_of(roster, unit)
+        defence = f"defence {prof.defence}"
+        if prof.defence_rear is not None:
+            defence = f"defence {prof.defence} front, {prof.defence_rear} rear"
+        if prof.armoured:
+            defence += " (armoured)"
+        move = f"movement {prof.movement}"
+        if prof.movement_land is not None:
+            move = f"movement {prof.movement} in water, {prof.movement_land} on land"
+        if unit.side is game.phase.side and "Move" in game.phase.actions:
+            move += f", {budget_of(game, unit)} left this phase"
+        out.append(f"attack {prof.attack}, {defence}, {move}")
+        if prof.weapon:
+            out.append(
+                f"weapon: {html.escape(self.names.weapon(prof.weapon))}, range {MAX_RANGE} hexes"
+            )
+        wounds = ""
+        if unit.wounds or prof.wounds_to_kill > 1:
+            wounds = f"{unit.wounds} wound{'s' if unit.wounds != 1 else ''}"
+            wounds += f" ({prof.wounds_to_kill} kill)"
+        done = [w for w, flag in (("moved", unit.moved), ("fired", unit.fired)) if flag]
+        if unit.attacked:
+            done.append("attacked" if unit.attacked == 1 else f"attacked {unit.attacked} times")
+        status_bits = [b for b in (wounds, " and ".join(done) + " this turn" if done else "") if b]
+        if status_bits:
+            out.append(", ".join(status_bits))
+        return out
+
+    def event_html(self, event: Event) -> str:
+        text = html.escape(self.names.event(event))
         rule = getattr(event, "rule", "")
         cite = f" <font color='#8c7c64'><i>[{html.escape(rule)}]</i></font>" if rule else ""
         if isinstance(event, TurnBegan):
@@ -398,12 +449,6 @@ class GameScene(Scene):
             self._log_len = len(events)
             if log.scroll_bar is not None:
                 log.scroll_bar.set_scroll_from_start_percentage(1.0)
-        undo = self.widgets.get("undo")
-        if isinstance(undo, UIButton):
-            if self.game.can_undo():
-                undo.enable()  # type: ignore[no-untyped-call]
-            else:
-                undo.disable()  # type: ignore[no-untyped-call]
 
     def message(self, text: str, *, refused: bool | None = None) -> None:
         """A line under the map (a refusal's reason, "saved", "nothing to undo"); a
@@ -435,6 +480,13 @@ class GameScene(Scene):
         return self.after_controller(self.controller.click_hex(h, button=button))
 
     def controller_command(self, name: str) -> list[Event] | None:
+        if name in ("fire", "attack") and not self.command_acts(name):
+            why = self.why_not(name)
+            self.message(f"Not allowed: {why}", refused=True)
+            hint = self.widgets.get("hint")
+            if isinstance(hint, UILabel):
+                hint.set_text(why)  # until the next change of the controls
+            return None
         if name == "end_phase":
             self.end_phase()
             return None
@@ -451,7 +503,7 @@ class GameScene(Scene):
         msg = self.controller.message()
         if msg is not None and msg is not self._shown_message:
             self._shown_message = msg
-            self.message(str(msg), refused=msg.refused)
+            self.message(self.names.text(str(msg)), refused=msg.refused)
         if events:
             self.changed()
         else:
@@ -470,19 +522,25 @@ class GameScene(Scene):
             if self.root is not None:
                 self.rebuild()
                 return
-        key = (ui.mode, ui.staged(), self._prompt_key, ui.hint())
+        preview = ui.preview()
+        legal = preview is None or preview.legal
+        key = (ui.mode, ui.staged(), legal, self._prompt_key, ui.hint(), self.can_undo())
         if key == self._controls_key:
             return
         self._controls_key = key
         hint = self.widgets.get("hint")
         if isinstance(hint, UILabel):
-            hint.set_text(ui.hint())
+            text = ui.hint()
+            if ui.staged() is not None and not legal:
+                text = "not allowed (the panel says why): change the choice or cancel (right click)"
+            hint.set_text(self.names.text(text))
         enabled = {
-            "confirm": ui.staged() is not None,
+            "confirm": ui.staged() is not None and legal,
             "cancel": ui.mode not in (Mode.IDLE, Mode.OVER),
             "pass": prompt is not None and prompt.can_pass,
-            "fire": not self.game.over,
-            "attack": not self.game.over,
+            "fire": self.command_acts("fire"),
+            "attack": self.command_acts("attack"),
+            "undo": self.can_undo(),
         }
         for name, on in enabled.items():
             button = self.widgets.get(name)
@@ -492,25 +550,25 @@ class GameScene(Scene):
                 else:
                     button.disable()  # type: ignore[no-untyped-call]
 
-    def info_html(self) -> str:
-        """The side panel: the staged or hovered action's numbers, else the hex."""
-        preview = self.controller.preview()
-        if preview is None:
-            return self.hover_html(self._hover)
-        lines = preview.lines()
-        out = []
-        for i, line in enumerate(lines):
-            text = html.escape(line)
-            if i == 0:
-                text = f"<b><font color='#e8c36a'>{text}</font></b>"
-            elif line.startswith("not allowed"):
-                text = f"<font color='#ff7656'>{text}</font>"
-            elif "%" in line:  # the chance of each result, one a line
-                text = "<br>".join(
-                    f"<font color='#9ad07a'>{html.escape(part)}</font>" for part in line.split(", ")
-                )
-            out.append(text)
-        return "<br>".join(out)
+    def command_acts(self, name: str) -> bool:
+        """Would the Fire / Attack button do something now? (Else it is disabled and its
+        key says why.)"""
+        game = self.game
+        if game.over:
+            return False
+        decision = game.state.pending[0] if game.state.pending else None
+        if decision is not None:
+            return name == "fire" and decision.kind in FIRE_DECISIONS
+        return {"fire": "Fire", "attack": "Attack"}[name] in game.phase.actions
+
+    def why_not(self, name: str) -> str:
+        """Why the Fire / Attack key does nothing now (the hint and message line say it)."""
+        game = self.game
+        if game.over:
+            return "the game is over"
+        if game.state.pending:
+            return f"{name} is not possible now: {side_name(game.to_act())} must decide first"
+        return f"{name} is not possible in {game.phase.title}"
 
     # -- the one door to the engine ------------------------------------------------------
 
@@ -531,7 +589,18 @@ class GameScene(Scene):
     def end_phase(self) -> None:
         self.apply(EndPhase())
 
+    def can_undo(self) -> bool:
+        """Undo takes back only the acting player's own actions since the last hand-over,
+        and never a die roll or a reveal (`Game.undo`)."""
+        return self.game.can_undo() and len(self.game.history) > self.undo_floor
+
     def undo(self) -> None:
+        if len(self.game.history) <= self.undo_floor and self.game.can_undo():
+            self.message(
+                "Nothing to undo: undo stops where the other player handed over to you.",
+                refused=True,
+            )
+            return
         if not self.game.undo():
             self.message("Nothing to undo: undo stops at the last die roll or reveal.")
             return
@@ -545,6 +614,8 @@ class GameScene(Scene):
         if key != self._autosaved:
             self.autosave()
         side = self.game.to_act()
+        if side != self._last_side:
+            self.undo_floor = len(self.game.history)  # a hand-over: undo stops here
         if side is not None and side != self._last_side and self._handover_wanted():
             self._last_side = side
             self.start_handover(side)
@@ -725,15 +796,27 @@ class GameScene(Scene):
         return None
 
     def refresh_info(self) -> None:
-        """Set the side panel's text when the hovered hex or the preview changed."""
+        """The side panel: the staged or hovered action's card, else the hex under the
+        mouse; set again only when one of them changed."""
         box = self.widgets.get("hover")
-        if not isinstance(box, UITextBox):
+        image = self.widgets.get("card")
+        if not isinstance(box, UITextBox) or not isinstance(image, UIImage):
             return
         preview = self.controller.preview()
         key = (self._hover, id(preview), id(self.game.state), len(self.game.history))
-        if key != self._info_key:
-            self._info_key = key
-            box.set_text(self.info_html())
+        if key == self._info_key:
+            return
+        self._info_key = key
+        if preview is None:
+            self.card = None
+            box.set_text(self.hover_html(self._hover))
+            box.show()  # type: ignore[no-untyped-call]
+            image.hide()  # type: ignore[no-untyped-call]
+            return
+        self.card = card_for(preview, self.names)
+        image.set_image(draw_card(self.card, box.rect.size))
+        image.show()  # type: ignore[no-untyped-call]
+        box.hide()  # type: ignore[no-untyped-call]
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -194,10 +194,15 @@ def test_face_of_follows_the_state() -> None:
 
 
 def test_short_names() -> None:
-    assert short_name("Black Dwarf Crossbowman 2") == "Xbow 2"
+    assert short_name("Black Dwarf Crossbowman 2") == "Dw Xbow 2"
+    assert short_name("Rebel Crossbowman 2") == "Xbow 2"
+    assert short_name("Elf Archer 1") == "Elf 1"
+    assert short_name("Ork Warrior 1") == "Ork Warr 1"
     assert short_name("Knight of Halöven 1") == "Knight 1"
     assert short_name("Queen's Guard 3") == "Guard 3"
     assert short_name("Zacharie") == "Zacharie"
+    shorts = [short_name(c.name) for c in default_roster()]
+    assert len(shorts) == len(set(shorts)), "two counters share a chit name"
 
 
 def _screen() -> pygame.Surface:

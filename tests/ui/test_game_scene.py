@@ -80,12 +80,13 @@ def test_a_short_game_end_phases_save_quit_prompt_continue_undo(
     assert app.running and app.scene is scene and scene.quit_prompt is None
     assert scene.board_drawn
 
-    # Undo (Ctrl+Z) takes back the EndPhase.
+    # Ctrl+Z at the start of the Krob turn does not take back the Adventurers' End
+    # phase: undo never crosses a hand-over.
+    assert game.can_undo() and not scene.can_undo()
+    assert not scene.widgets["undo"].is_enabled
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert game.phase.id == "adventurer_combat"
-    assert not scene.handover_showing or scene.mode.side is Side.ADVENTURERS
-    if scene.handover_showing:
-        key(app, pygame.K_SPACE)
+    assert game.phase.id == "krob_movement" and not scene.handover_showing
+    assert "handed over" in scene.message_text and scene.message_refused
     expected = game.state.to_dict()
 
     # Back to the menu: the prompt again; leave without saving (the autosave has it).
@@ -104,10 +105,9 @@ def test_a_short_game_end_phases_save_quit_prompt_continue_undo(
     assert resumed.game.state.to_dict() == expected
     if resumed.handover_showing:
         key(app, pygame.K_SPACE)
-    # ... and its history is the same, so undo reaches back as far.
-    assert resumed.game.can_undo()
+    # ... and the Krob player still cannot undo the Adventurers' actions.
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert resumed.game.phase.id == "adventurer_movement"
+    assert resumed.game.phase.id == "krob_movement"
 
 
 def test_nothing_to_undo_and_a_refused_end_phase_say_why(

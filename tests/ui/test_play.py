@@ -110,7 +110,10 @@ def test_play_fire_move_attack_prompt_save_quit_load(make_app: Callable[..., App
     assert scene.controller.overlays().lines
     mouse(app, cell(scene, HUNTER))
     assert scene.controller.mode is Mode.CONFIRM
-    assert "%" in scene.widgets["hover"].html_text  # the chances of A, B and C
+    card = scene.card  # the preview card: verdict first, then the chances of A, B and C
+    assert card is not None and card.legal and card.verdict.startswith("Allowed")
+    assert [label[0] for label, _ in card.chances] == ["A", "B", "C", "N"]  # N: no effect
+    assert scene.widgets["card"].visible and not scene.widgets["hover"].visible
     assert scene.painter.paints > 0
     before = len(game.log)
     key(app, pygame.K_RETURN)
@@ -147,7 +150,7 @@ def test_play_fire_move_attack_prompt_save_quit_load(make_app: Callable[..., App
     mouse(app, cell(scene, ZED))
     mouse(app, cell(scene, HUNTER))
     assert scene.controller.mode is Mode.CONFIRM
-    assert "odds" in scene.widgets["hover"].html_text
+    assert scene.card is not None and any(k == "odds" for k, _ in scene.card.rows)
     before = len(game.log)
     click(app, scene.widgets["confirm"])
     resolved = [e for e in game.log[before:] if isinstance(e, CombatResolved)]

@@ -1,0 +1,294 @@
+"""The numbers before a player commits, laid out: verdict first, then a small table, then
+the chances as bars.
+
+`card_for(preview, names)` turns a controller `Preview` (ui/controller.py: every number
+is the engine's) into a `Card` of plain strings — what tests read — and `draw_card`
+paints it for the side panel:
+
+1. the title ("Offensive fire at Warrior 3");
+2. the verdict in one line: "Allowed" in green, or the refusal and its rule in red;
+3. rows of (label, value): range, cover and why, die modifiers; or attack, defence,
+   odds, each column shift, the column read, die modifiers;
+4. the chance of each result as a bar — only for an allowed action: a refused shot or
+   attack shows no chances (and the screen disables Confirm).
+
+Characters are named by `ui.names.Names` (never by id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from dragonnoir.render.fonts import ui_font
+from dragonnoir.ui.controller import (
+    AttackPreview,
+    MovePreview,
+    Preview,
+    ShotPreview,
+    WebPreview,
+)
+from dragonnoir.ui.names import Names
+
+TITLE_INK = (232, 195, 106)
+TEXT_INK = (230, 220, 198)
+LABEL_INK = (176, 160, 134)
+RULE_INK = (150, 136, 112)
+OK_INK = (140, 214, 120)
+REFUSED_INK = (255, 118, 86)
+BAR_BACK = (58, 48, 38)
+#: Bar colour per kind of result (by its name's first word), else the default.
+BAR_COLOURS = {
+    "killed": (200, 64, 52),
+    "wounded": (220, 130, 60),
+    "knocked": (220, 190, 80),
+    "retreat": (150, 170, 220),
+    "no": (110, 104, 96),
+}
+BAR_DEFAULT = (150, 190, 110)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A preview as text: `legal` and `verdict` (+ `rule`) first, then `rows`, then
+    `chances` ((label, probability) each; empty for a refused action)."""
+
+    title: str
+    legal: bool
+    verdict: str
+    rule: str = ""
+    rows: tuple[tuple[str, str], ...] = ()
+    chances: tuple[tuple[str, float], ...] = ()
+    chances_title: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def lines(self) -> list[str]:
+        """The card as plain lines (tests, logs)."""
+        verdict = self.verdict + (f" [{self.rule}]" if self.rule else "")
+        out = [self.title, verdict]
+        out.extend(f"{k}: {v}" if k else v for k, v in self.rows)
+        if self.chances_title and self.chances:
+            out.append(self.chances_title)
+        out.extend(f"{label} {p:.0%}" for label, p in self.chances)
+        out.extend(self.notes)
+        return out
+
+
+def _verdict(legal: bool, reason: str, rule: str, names: Names, ok: str) -> tuple[str, str]:
+    if legal:
+        return ok, ""
+    return f"Not allowed: {names.text(reason)}", rule
+
+
+def _chances(
+    probabilities: dict[str, float], result_names: dict[str, str]
+) -> tuple[tuple[str, float], ...]:
+    return tuple(
+        (
+            f"{code} {result_names.get(code, code)}"
+            if code != "-"
+            else result_names.get(code, "no effect"),
+            p,
+        )
+        for code, p in probabilities.items()
+    )
+
+
+def card_for(preview: Preview, names: Names) -> Card:
+    """The card of any controller preview."""
+    if isinstance(preview, ShotPreview):
+        return _shot_card(preview, names)
+    if isinstance(preview, AttackPreview):
+        return _attack_card(preview, names)
+    if isinstance(preview, WebPreview):
+        verdict, rule = _verdict(preview.legal, preview.reason, preview.rule, names, "Allowed")
+        return Card(
+            f"{names.full(preview.unit)} destroys the web at {names.where(preview.at)}",
+            preview.legal,
+            verdict,
+            rule,
+            (("cost", f"{preview.cost} MP of {preview.budget} left"),),
+        )
+    return _move_card(preview, names)
+
+
+def _move_card(p: MovePreview, names: Names) -> Card:
+    verb = {"move": "Move", "jump": "Jump", "advance": "Advance", "retreat": "Retreat"}
+    title = f"{verb.get(p.kind, p.kind)}: {names.full(p.unit)} to {names.where(p.to)}"
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
+    rows: list[tuple[str, str]] = []
+    if p.kind != "retreat":
+        rows.append(("cost", f"{p.cost} MP"))
+    if p.path:
+        rows.append(("hexes", str(len(p.path))))
+    if p.rolls:
+        rows.append(("infiltration", f"{p.rolls} roll{'s' if p.rolls != 1 else ''}"))
+    if p.direction:
+        rows.append(("jump", f"{p.direction}: the Jump Table is rolled"))
+    return Card(title, p.legal, verdict, rule, tuple(rows))
+
+
+def _shot_card(p: ShotPreview, names: Names) -> Card:
+    title = f"{p.mode.capitalize()} fire at {names.full(p.target)}"
+    n = len(p.shots)
+    verdict, rule = _verdict(
+        p.legal, p.reason, p.rule, names, f"Allowed: {n} shot{'s' if n != 1 else ''}, one die each"
+    )
+    rows: list[tuple[str, str]] = []
+    chances: tuple[tuple[str, float], ...] = ()
+    for shot in p.shots:
+        who = names.full(shot.shooter)
+        if not shot.weapon:  # the engine could not even look at this shot
+            if not p.legal and shot.reason == p.reason:
+                rows.append(("shooter", who))
+            else:
+                rows.append((who, f"cannot fire: {names.text(shot.reason)}"))
+            continue
+        rows.append(("shooter", f"{who} ({names.weapon(shot.weapon)})"))
+        rows.append(("range", f"{shot.range} hex{'es' if shot.range != 1 else ''}"))
+        rows.append(("cover", shot.cover))
+        rows.extend(("", f"  {names.text(reason)}") for reason, _ in shot.cover_why)
+        rows.extend(
+            ("die", f"{value:+d} {names.text(reason)}") for value, reason, _ in shot.modifiers
+        )
+        if not shot.legal and p.legal:
+            rows.append(("", f"this shot is refused: {names.text(shot.reason)}"))
+    chances_title = ""
+    if p.legal:
+        legal_shots = [s for s in p.shots if s.legal and s.probabilities]
+        if legal_shots:
+            first = legal_shots[0]
+            chances = _chances(first.probabilities, first.result_names)
+            same = all(s.probabilities == first.probabilities for s in legal_shots)
+            chances_title = "chances per shot" if n > 1 and same else "chances"
+            if not same:  # different shooters, different odds: each his own bars
+                chances = tuple(
+                    (f"{names.short(s.shooter)}: {label}", prob)
+                    for s in legal_shots
+                    for label, prob in _chances(s.probabilities, s.result_names)
+                )
+    return Card(title, p.legal, verdict, rule, tuple(rows), chances, chances_title)
+
+
+def _attack_card(p: AttackPreview, names: Names) -> Card:
+    title = f"{names.many(p.attackers)} attack{'s' if len(p.attackers) == 1 else ''} " + (
+        f"{names.many(p.defenders)}"
+    )
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
+    rows: list[tuple[str, str]] = []
+    if p.attack or p.attack_parts:
+        parts = " + ".join(f"{v} {names.short(u)}" for u, v, _ in p.attack_parts)
+        rows.append(("attack", f"{p.attack}" + (f" = {parts}" if len(p.attack_parts) > 1 else "")))
+    if p.defence or p.defence_parts:
+        parts = " + ".join(f"{v} {names.short(u)}" for u, v, _ in p.defence_parts)
+        rows.append(
+            ("defence", f"{p.defence}" + (f" = {parts}" if len(p.defence_parts) > 1 else ""))
+        )
+    if p.zone:
+        rows.append(("zone", f"{p.zone} of the big Krob"))
+    if p.between_legs:
+        rows.append(("", "between the legs"))
+    if p.odds:
+        rows.append(("odds", p.odds + (f" ({p.ratio})" if p.ratio and p.ratio != p.odds else "")))
+    rows.extend(
+        ("shift", f"{s.columns:+d} to {s.column_after}: {names.text(s.reason)}") for s in p.shifts
+    )
+    if p.column and p.shifts:
+        rows.append(("column", p.column))
+    rows.extend(("die", f"{v:+d} {names.text(why)}") for v, why in p.die_modifiers)
+    if p.joined:
+        rows.append(("joins", names.many(p.joined)))
+    chances = _chances(p.probabilities, p.result_names) if p.legal else ()
+    return Card(title, p.legal, verdict, rule, tuple(rows), chances, "chances" if chances else "")
+
+
+# -- drawing -------------------------------------------------------------------------------
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+def _bar_colour(label: str) -> tuple[int, int, int]:
+    words = label.lower().split()
+    for word in words[1:] + words[:1]:
+        if word in BAR_COLOURS:
+            return BAR_COLOURS[word]
+    return BAR_DEFAULT
+
+
+def draw_card(card: Card, size: tuple[int, int]) -> pygame.Surface:
+    """The card painted on a `size` surface (the side panel's box)."""
+    w, h = size
+    surf = pygame.Surface((w, h))
+    surf.fill((23, 19, 15))
+    pygame.draw.rect(surf, (70, 58, 44), surf.get_rect(), 1)
+    pad = 10
+    inner = w - 2 * pad
+    title_font = ui_font(15, bold=True)
+    font = ui_font(14)
+    small = ui_font(12)
+    y = 8
+    for line in _wrap(card.title, title_font, inner):
+        surf.blit(title_font.render(line, True, TITLE_INK), (pad, y))
+        y += title_font.get_linesize()
+    y += 2
+    ink = OK_INK if card.legal else REFUSED_INK
+    for line in _wrap(card.verdict, ui_font(14, bold=True), inner):
+        surf.blit(ui_font(14, bold=True).render(line, True, ink), (pad, y))
+        y += font.get_linesize()
+    if card.rule:
+        surf.blit(small.render(f"[{card.rule}]", True, RULE_INK), (pad, y))
+        y += small.get_linesize()
+    y += 4
+    label_w = 78
+    for label, value in card.rows:
+        if y > h - 20:
+            break
+        if label:
+            surf.blit(small.render(label, True, LABEL_INK), (pad, y + 2))
+        for i, line in enumerate(_wrap(value, font, inner - label_w)):
+            surf.blit(font.render(line, True, TEXT_INK), (pad + label_w, y))
+            y += font.get_linesize() - 2
+            if i > 2:
+                break
+    if card.chances:
+        y += 6
+        if card.chances_title:
+            surf.blit(small.render(card.chances_title, True, LABEL_INK), (pad, y))
+            y += small.get_linesize()
+        bar_x = pad + 150
+        bar_w = inner - 150 - 42
+        for label, p in card.chances:
+            if y > h - 18:
+                break
+            surf.blit(font.render(label, True, TEXT_INK), (pad, y))
+            row_h = font.get_linesize()
+            bar = pygame.Rect(bar_x, y + 4, bar_w, row_h - 8)
+            pygame.draw.rect(surf, BAR_BACK, bar)
+            filled = bar.copy()
+            filled.w = round(bar_w * max(0.0, min(1.0, p)))
+            pygame.draw.rect(surf, _bar_colour(label), filled)
+            pct = font.render(f"{p:.0%}", True, TEXT_INK)
+            surf.blit(pct, (bar.right + 6, y))
+            y += row_h
+    for note in card.notes:
+        for line in _wrap(note, small, inner):
+            if y > h - 14:
+                break
+            surf.blit(small.render(line, True, LABEL_INK), (pad, y))
+            y += small.get_linesize()
+    return surf
