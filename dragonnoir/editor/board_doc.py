@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
+from dragonnoir import resources
 from dragonnoir.editor.edits import EditError
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import (
@@ -73,7 +74,11 @@ class BoardDocument:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this board has never been saved: choose a file name")
-        board_io.save_board(self.board, target)
+        tilesets = resources.tilesets_for_export(target)
+        if tilesets is None:
+            board_io.save_board(self.board, target)
+        else:
+            board_io.save_board(self.board, target, tilesets)
         self.path = target
         return target
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
+from dragonnoir import resources
 from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.validate import R_MAPS, Namer, Problem, validate_board
 from dragonnoir.errors import DataFileError
@@ -133,7 +134,7 @@ class LayoutDocument:
     def export_tmx(self, path: Path | str) -> Path:
         """Write the composed map as one TMX that Tiled opens (joins must be legal)."""
         out = Path(path)
-        export_layout_tmx(self.compose(), out)
+        export_layout_tmx(self.compose(), out, resources.tilesets_for_export(out))
         return out
 
     # -- what the editor shows -----------------------------------------------------------

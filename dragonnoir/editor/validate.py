@@ -13,12 +13,12 @@ The walking model is `walking.Walker` (Movement Restrictions 2-9, from the map a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
 from dragonnoir.editor.walking import Walker
-from dragonnoir.hexmap.board import Board, EdgeFeature, ZoneKind
+from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 
@@ -102,6 +102,28 @@ def _names(t: TerrainTable, terrain: str) -> str:
     return row.name if row is not None else terrain
 
 
+def _runs(cells: Mapping[Hex, Cell], member: Callable[[Cell], bool]) -> list[set[Hex]]:
+    """The groups of neighbouring hexes whose cells are `member`s (a walkway, a bridge),
+    first hexes row by row."""
+    out: list[set[Hex]] = []
+    seen: set[Hex] = set()
+    for h in _rows(cells):
+        if h in seen or not member(cells[h]):
+            continue
+        run = {h}
+        todo = [h]
+        while todo:
+            x = todo.pop()
+            for n in x.neighbours():
+                c = cells.get(n)
+                if c is not None and member(c) and n not in run:
+                    run.add(n)
+                    todo.append(n)
+        seen |= run
+        out.append(run)
+    return out
+
+
 def _half_levels(board: Board, t: TerrainTable, where: Namer) -> list[Problem]:
     """A hex at half a level must be a level link ("the stair hex itself being situated
     at half a level"; docs/boards.md: half-level hexes are always stairs, very steep
@@ -180,20 +202,16 @@ def _walkways(board: Board, where: Namer) -> list[Problem]:
                     (h,),
                 )
             )
-    seen: set[Hex] = set()
-    for h in _rows(cells):
-        if not cells[h].walkway or h in seen:
-            continue
-        run = {h}
-        todo = [h]
-        while todo:
-            x = todo.pop()
-            for n in x.neighbours():
-                nc = cells.get(n)
-                if nc is not None and nc.walkway and n not in run:
-                    run.add(n)
-                    todo.append(n)
-        seen |= run
+        if c.walkway and c.level != 0.0:
+            out.append(
+                Problem(
+                    R_WALKWAY,
+                    f"{where(h)}: a walkway passes over level 0 (this hex is at {c.level:+g})",
+                    (h,),
+                )
+            )
+    for run in _runs(cells, lambda c: c.walkway):
+        h = _rows(run)[0]
         ends = {n for x in run for n in x.neighbours() if (nc := cells.get(n)) and nc.walkway_end}
         if not ends:
             out.append(
@@ -239,20 +257,8 @@ def _bridges(board: Board, t: TerrainTable, where: Namer) -> list[Problem]:
     nothing (its end hexes may rest on the banks)."""
     out = []
     cells = board.cells
-    seen: set[Hex] = set()
-    for h in _rows(cells):
-        if cells[h].terrain not in _BRIDGES or h in seen:
-            continue
-        run = {h}
-        todo = [h]
-        while todo:
-            x = todo.pop()
-            for n in x.neighbours():
-                c = cells.get(n)
-                if c is not None and c.terrain in _BRIDGES and n not in run:
-                    run.add(n)
-                    todo.append(n)
-        seen |= run
+    for run in _runs(cells, lambda c: c.terrain in _BRIDGES):
+        h = _rows(run)[0]
         wet = any((c := cells.get(n)) and t[c.terrain].water for x in run for n in x.neighbours())
         if not wet:
             terrain = cells[h].terrain

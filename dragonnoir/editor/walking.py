@@ -42,9 +42,12 @@ BLOCKING: Final = frozenset(
 class Walker:
     """Steps and reachability on one map with one terrain table."""
 
-    def __init__(self, board: Board, table: TerrainTable) -> None:
+    def __init__(self, board: Board, table: TerrainTable, *, swim: bool = True) -> None:
+        """`swim=False` walks as an armoured character, who never enters water
+        (Restriction 2)."""
         self.board = board
         self.table = table
+        self.swim = swim
         by_id = table.by_id()
         self.passable = {t: by_id[t].passable for t in by_id}
         self.water = {t: by_id[t].water for t in by_id}
@@ -71,6 +74,8 @@ class Walker:
             there = cells.get(n)
             if there is None or not self.passable.get(there.terrain, False):
                 continue
+            if not self.swim and self.water.get(there.terrain, False):
+                continue
             if edges.get(Edge(h, n)) in BLOCKING:
                 continue
             if deck:
@@ -88,16 +93,20 @@ class Walker:
                     continue
                 yield (n, False)
 
-    def reachable(self, starts: Iterable[Node]) -> set[Node]:
-        """Every place reachable from `starts`; reaching one landing stage reaches them all
-        (the boats)."""
-        stages = [
-            (h, False)
-            for z in self.board.zones
-            if z.kind is ZoneKind.LANDING_STAGE
-            for h in sorted(z.hexes)
-            if self.is_passable(h)
-        ]
+    def reachable(self, starts: Iterable[Node], *, boats: bool = True) -> set[Node]:
+        """Every place reachable from `starts`; with `boats`, reaching one landing stage
+        reaches them all."""
+        stages = (
+            []
+            if not boats
+            else [
+                (h, False)
+                for z in self.board.zones
+                if z.kind is ZoneKind.LANDING_STAGE
+                for h in sorted(z.hexes)
+                if self.is_passable(h)
+            ]
+        )
         seen = set(starts)
         todo = deque(seen)
         boats = False

@@ -1,7 +1,8 @@
 """Questions the board tests ask of a `Board`: where one can walk, where the Queen and
 the Guards fit, where the standard openings are.
 
-The walking model is the rulebook's, reduced to what a map decides on its own
+The walking model is the map editor's (`dragonnoir/editor/walking.py`, which its
+validation uses too), the rulebook's reduced to what a map decides on its own
 ("Movement Restrictions" 2-9):
 - a character stands on a hex at its ground level, or on the deck of a wooden walkway
   (level +1) above a `walkway` hex;
@@ -17,25 +18,15 @@ The walking model is the rulebook's, reduced to what a map decides on its own
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 
-from dragonnoir.hexmap.board import Board, EdgeFeature
+from dragonnoir.editor import walking
+from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import DIRECTIONS, Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 
 #: (hex, on_deck): on_deck is True for a character on a walkway deck at level +1.
-Node = tuple[Hex, bool]
-
-BLOCKING = frozenset(
-    {
-        EdgeFeature.WALL,
-        EdgeFeature.LOW_WALL,
-        EdgeFeature.WINDOW,
-        EdgeFeature.ARROW_SLIT,
-        EdgeFeature.CLIFF,
-    }
-)
+Node = walking.Node
 
 #: Standard openings (docs/boards.md): name -> (col, row) cells.
 OPENINGS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -96,48 +87,15 @@ def nodes(board: Board) -> Iterator[Node]:
                 yield (h, True)
 
 
-def _blocked(board: Board, a: Hex, b: Hex) -> bool:
-    return board.edges.get(Edge(a, b)) in BLOCKING
-
-
 def steps(board: Board, node: Node, swim: bool = True) -> Iterator[Node]:
     """Where a character standing on `node` may step in one move (`swim=False`: an
     armoured character, who never enters water, Restriction 2)."""
-    h, deck = node
-    tt = table()
-    here = board.cells[h]
-    for n in h.neighbours():
-        there = board.cells.get(n)
-        if there is None or not tt[there.terrain].passable or _blocked(board, h, n):
-            continue
-        if not swim and tt[there.terrain].water:
-            continue
-        if deck:
-            if there.walkway:
-                yield (n, True)
-            if there.walkway_end:
-                yield (n, False)
-            continue
-        if here.walkway_end and there.walkway:
-            yield (n, True)
-        dl = abs(here.level - there.level)
-        link = tt[here.terrain].level_link or tt[there.terrain].level_link
-        if dl == 0 or (dl == 0.5 and link):
-            if there.terrain == "wooden_bridge" and tt[here.terrain].water:
-                continue
-            yield (n, False)
+    return walking.Walker(board, table(), swim=swim).steps(node)
 
 
 def reachable(board: Board, starts: Iterable[Node], swim: bool = True) -> set[Node]:
-    seen = set(starts)
-    todo = deque(seen)
-    while todo:
-        node = todo.popleft()
-        for nxt in steps(board, node, swim):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
+    """On foot (the boats between landing stages are not counted)."""
+    return walking.Walker(board, table(), swim=swim).reachable(starts, boats=False)
 
 
 def opening_nodes(board: Board) -> set[Node]:
