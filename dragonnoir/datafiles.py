@@ -11,12 +11,12 @@ points at the exact entry instead of at the whole table.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from dragonnoir import safe_read
 from dragonnoir.errors import DataFileError
 
 M = TypeVar("M", bound=BaseModel)
@@ -38,15 +38,10 @@ class FieldError(ValueError):
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; a missing or malformed file is a `DataFileError`."""
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataFileError(path, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise DataFileError(path, f"not UTF-8 text ({exc.reason})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(path, f"not valid TOML ({exc})") from None
+    """Parse a TOML file through the safe reader (`safe_read.read_toml`: a regular file
+    of bounded size, UTF-8, bounded nesting and numbers); any fault is a
+    `DataFileError`."""
+    return safe_read.read_toml(path)
 
 
 def load_toml_model(path: Path, model: type[M]) -> M:

@@ -26,7 +26,15 @@ class DataFileError(DragonNoirError):
         where = str(self.path) if self.path is not None else "<memory>"
         if place:
             where = f"{where}: {place}"
-        super().__init__(f"{where}: {message}")
+        super().__init__(one_line(f"{where}: {message}"))
+
+
+def one_line(text: str) -> str:
+    """`text` with control characters (a newline in a value or a file name, say) written
+    as escapes, so that an error is always one line a person can read."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 class MapFormatError(DataFileError):

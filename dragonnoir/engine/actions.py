@@ -150,32 +150,88 @@ def _encode(value: object) -> Any:
     return value
 
 
+#: How each action field is written in JSON: a hex `[q, r]`, a list of hexes, a string,
+#: a list of strings, a flag, or an optional integer. Every field of every action type
+#: is listed (a test checks), so reading a save never guesses.
+FIELD_KINDS: dict[str, str] = {
+    "path": "hexes",
+    "to": "hex",
+    "at": "hex",
+    "unit": "str",
+    "target": "str",
+    "wizard": "str",
+    "spell": "str",
+    "attackers": "strs",
+    "defenders": "strs",
+    "shooters": "strs",
+    "targets": "strs",
+    "between_legs": "bool",
+    "facing": "int?",
+}
+
+#: A coordinate beyond this is no hex of any map (and no reason to do arithmetic on it).
+MAX_COORDINATE = 1_000_000
+#: More entries than any path or list of units in a game can have.
+MAX_ITEMS = 10_000
+
+
 def action_from_dict(data: dict[str, Any]) -> Action:
-    """Rebuild an action from its JSON dict; ValueError says what is wrong."""
+    """Rebuild an action from its JSON dict, strictly: an unknown type, an unknown or
+    missing field, or a value of the wrong type is a ValueError saying which field (a
+    save is refused rather than read as something it does not say)."""
     kind = data.get("type")
-    cls = ACTION_TYPES.get(str(kind))
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action type {kind!r}")
+        raise ValueError(f"unknown action type {_show(kind)}")
+    names = {f.name for f in fields(cls)}
+    unknown = [k for k in data if k != "type" and k not in names]
+    if unknown:
+        raise ValueError(f"unknown field {_show(unknown[0])} in a {kind} action")
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
             continue
-        raw = data[f.name]
-        if f.name in ("path",):
-            kwargs[f.name] = tuple(_hex(v) for v in raw)
-        elif f.name in ("to", "at"):
-            kwargs[f.name] = _hex(raw)
-        elif isinstance(raw, list):
-            kwargs[f.name] = tuple(str(v) for v in raw)
-        else:
-            kwargs[f.name] = raw
+        kwargs[f.name] = _field(FIELD_KINDS[f.name], data[f.name], f"{kind}.{f.name}")
     try:
         return cls(**kwargs)
     except TypeError as exc:
         raise ValueError(f"bad {kind} action: {exc}") from None
 
 
-def _hex(raw: object) -> Hex:
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:56] + "…"
+
+
+def _field(kind: str, raw: object, where: str) -> Any:
+    if kind == "hex":
+        return _hex(raw, where)
+    if kind == "hexes" or kind == "strs":
+        if not isinstance(raw, list) or len(raw) > MAX_ITEMS:
+            raise ValueError(f"{where} is a list, not {_show(raw)}")
+        if kind == "hexes":
+            return tuple(_hex(v, where) for v in raw)
+        return tuple(_field("str", v, where) for v in raw)
+    if kind == "str":
+        if not isinstance(raw, str):
+            raise ValueError(f"{where} is a string, not {_show(raw)}")
+        return raw
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise ValueError(f"{where} is true or false, not {_show(raw)}")
+        return raw
+    if raw is None:  # "int?"
+        return None
+    return _coordinate(raw, where)
+
+
+def _coordinate(raw: object, where: str) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or abs(raw) > MAX_COORDINATE:
+        raise ValueError(f"{where}: expected a whole number, not {_show(raw)}")
+    return raw
+
+
+def _hex(raw: object, where: str = "hex") -> Hex:
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise ValueError(f"a hex is written [q, r], not {raw!r}")
-    return Hex(int(raw[0]), int(raw[1]))
+        raise ValueError(f"{where}: a hex is written [q, r], not {_show(raw)}")
+    return Hex(_coordinate(raw[0], where), _coordinate(raw[1], where))

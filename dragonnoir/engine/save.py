@@ -44,6 +44,15 @@ from dragonnoir.errors import DataFileError, DragonNoirError
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.safe_read import (
+    MAX_SAVE_BYTES,
+    JsonError,
+    is_regular_file,
+    parse_json,
+    quoted,
+    read_bytes,
+    resolved,
+)
 
 SAVE_FORMAT = "dragonnoir-save"
 SAVE_VERSION = 1
@@ -111,7 +120,7 @@ def _compact(value: Any) -> str:
 
 def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
     if game.scenario_path:
-        scenario = Path(game.scenario_path).resolve()
+        scenario = resolved(game.scenario_path)
         try:
             digest = _sha256(scenario)
         except OSError as exc:
@@ -120,7 +129,7 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             ) from None
         try:
             relative: str | None = Path(
-                os.path.relpath(scenario, save_path.resolve().parent)
+                os.path.relpath(scenario, resolved(save_path).parent)
             ).as_posix()
         except ValueError:  # another drive (Windows): no relative path exists
             relative = None
@@ -145,7 +154,19 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
 
 
 def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The SHA-256 of a regular file's bytes (OSError when it cannot be read)."""
+    try:
+        data = read_bytes(path, limit=MAX_SAVE_BYTES, what="scenario file")
+    except DataFileError as exc:
+        raise OSError(exc.detail) from None
+    return hashlib.sha256(data).hexdigest()
+
+
+def _digest_or_none(path: Path) -> str | None:
+    try:
+        return _sha256(path)
+    except OSError:
+        return None
 
 
 def _looks_like_save(path: Path) -> bool:
@@ -165,6 +186,7 @@ def _write_atomic(target: Path, text: str) -> None:
         raise SaveError(target, "is not a Dragon Noir save; not overwriting it")
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(target)
         tmp = _write_temp(folder, target.name, text.encode("utf-8"))
         try:
             if target.exists():
@@ -177,6 +199,64 @@ def _write_atomic(target: Path, text: str) -> None:
         _sync_folder(folder)
     except OSError as exc:
         raise SaveError(target, f"cannot write the save: {exc.strerror or exc}") from None
+
+
+#: A temporary file older than this is left over from a save that was interrupted (a
+#: save takes well under a second), even if its process id is alive again.
+STALE_TEMP_SECONDS = 600.0
+
+
+def remove_stale_temporaries(target: Path, now: float | None = None) -> list[Path]:
+    """Delete the temporary files an interrupted save of `target` left behind
+    (`.<name>.<pid>.<hex>.tmp` and `.<name>.bak.<pid>.<hex>.tmp`): those of a process
+    that is gone (POSIX), or older than `STALE_TEMP_SECONDS`. Another program's save in
+    progress is never touched; only regular files are removed. Returns what was removed."""
+    import re
+    import time
+
+    now = time.time() if now is None else now
+    pattern = re.compile(
+        rf"\.{re.escape(target.name)}(?:{re.escape(BACKUP_SUFFIX)})?\.(\d+)\.[0-9a-f]{{8}}\.tmp"
+    )
+    removed: list[Path] = []
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return removed
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is None:
+            continue
+        path = target.parent / name
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        pid = int(match.group(1))
+        stale = now - st.st_mtime > STALE_TEMP_SECONDS or (
+            pid != os.getpid() and not _process_alive(pid)
+        )
+        if stale and path.is_file() and not path.is_symlink():
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether process `pid` exists. Only asked on POSIX (on Windows signal 0 is not a
+    probe): elsewhere every process counts as alive and age alone decides."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    except OSError:
+        return True
+    return True
 
 
 def _write_temp(folder: Path, name: str, data: bytes) -> Path:
@@ -348,27 +428,51 @@ def verify_save(path: Path | str, *, rules: Any = None) -> list[str]:
 
 
 def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
-    """Load and replay the save at `path`, collecting every problem instead of raising."""
+    """Load and replay the save at `path`, collecting every problem instead of raising.
+
+    Whatever the file holds, the result is a `SaveCheck`: a fault the checks below did
+    not foresee still becomes a `SaveError` (naming the field being read), so one damaged
+    save never breaks a Load list or the command line."""
     src = Path(path)
     check = SaveCheck(src)
+    stage = _Stage()
     try:
         doc = _read_document(src)
+        stage.place = "field scenario"
         game, changed = _rebuild(src, doc, rules, check)
-        _replay(src, doc, game, changed, check)
+        _replay(src, doc, game, changed, check, stage)
     except SaveError as exc:
+        check.game = None
         check.problems.append(exc)
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        check.game = None
+        check.problems.append(SaveError(src, f"{UNFORESEEN} ({_brief(exc)})", stage.place))
+    except RecursionError:
+        check.game = None
+        check.problems.append(SaveError(src, f"{UNFORESEEN} (nested too deeply)", stage.place))
     return check
 
 
+#: The start of the message of a damaged save whose fault no specific check caught (the
+#: fuzz tests look for it: each such case deserves its own check and message).
+UNFORESEEN = "the save is damaged"
+
+
+@dataclass
+class _Stage:
+    """The field `check_save` is reading, for a message about an unforeseen fault."""
+
+    place: str = "field state"
+
+
+def _brief(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 100 else text[:96] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 def _read_document(src: Path) -> dict[str, Any]:
-    try:
-        raw = src.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(src, "file not found") from None
-    except IsADirectoryError:
-        raise SaveError(src, "is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(src, f"cannot read it: {exc.strerror or exc}") from None
+    raw = read_bytes(src, limit=MAX_SAVE_BYTES, what="save", error=SaveError)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -376,11 +480,10 @@ def _read_document(src: Path) -> dict[str, Any]:
     if not text.strip():
         raise SaveError(src, "the file is empty (not a save)")
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            src, f"corrupt JSON: {exc.msg}", place=f"line {exc.lineno}, column {exc.colno}"
-        ) from None
+        doc = parse_json(text)
+    except JsonError as exc:
+        place = f"line {exc.line}, column {exc.column}" if exc.line is not None else None
+        raise SaveError(src, f"corrupt JSON: {exc.msg}", place=place) from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(src, 'not a Dragon Noir save file (no "format": "dragonnoir-save")')
     version = doc.get("version")
@@ -425,22 +528,23 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
 
     candidates: list[Path] = []
     rel = ref.get("path")
-    if isinstance(rel, str) and rel:
-        candidates.append((src.resolve().parent / rel).resolve())
+    if isinstance(rel, str) and rel and "\0" not in rel:
+        candidates.append(resolved(resolved(src).parent / rel))
     absolute = ref.get("absolute")
-    if isinstance(absolute, str) and absolute:
+    if isinstance(absolute, str) and absolute and "\0" not in absolute:
         candidates.append(Path(absolute))
     if not candidates:
         raise SaveError(src, "no scenario file named", place="field scenario")
-    existing = [p for p in dict.fromkeys(candidates) if p.is_file()]
+    existing = [p for p in dict.fromkeys(candidates) if is_regular_file(p)]
     if not existing:
-        looked = " or ".join(str(p) for p in dict.fromkeys(candidates))
+        looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
         raise SaveError(
             src, f"the scenario file is missing (looked for {looked})", place="field scenario.path"
         )
     wanted = ref.get("sha256")
-    chosen = next((p for p in existing if _sha256(p) == wanted), existing[0])
-    changed = _sha256(chosen) != wanted
+    digests = {p: _digest_or_none(p) for p in existing}
+    chosen = next((p for p in existing if digests[p] == wanted), existing[0])
+    changed = digests[chosen] != wanted
     if changed:
         check.notes.append(
             f"the scenario file {chosen} has changed since the game was saved (its SHA-256 differs)"
@@ -463,16 +567,39 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     return scenario.new_game(seed, rules), changed
 
 
+def _expect_entries(src: Path, state: Any, place: str) -> None:
+    """A set-up's lists of units, accessories, wizards and decisions hold objects (the
+    state's own reader assumes so)."""
+    if not isinstance(state, dict):
+        raise SaveError(src, f"expected an object, found {type(state).__name__}", place)
+    for key in ("units", "accessories", "wizards", "pending"):
+        entries = state.get(key, [])
+        if not isinstance(entries, list):
+            found = type(entries).__name__
+            raise SaveError(src, f"expected a list, found {found}", f"{place}.{key}")
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                raise SaveError(
+                    src, f"expected an object, found {_compact(entry)}", f"{place}.{key}[{i}]"
+                )
+
+
 def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Game:
     from dragonnoir.engine.tables import default_rules_data
 
     inline = ref["inline"]
     try:
         board = board_from_dict(inline["board"])
-        start = GameState.from_dict(inline["start"])
-    except (KeyError, TypeError, ValueError) as exc:
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded map or set-up is damaged ({exc!r})", place="field scenario.inline"
+            src, f"the embedded map is damaged ({_brief(exc)})", place="field scenario.inline.board"
+        ) from None
+    _expect_entries(src, inline.get("start"), "field scenario.inline.start")
+    try:
+        start = GameState.from_dict(inline["start"])
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
+        raise SaveError(
+            src, f"the embedded set-up is damaged ({_brief(exc)})", "field scenario.inline.start"
         ) from None
 
     def prepare(state: GameState) -> None:
@@ -491,10 +618,13 @@ def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Ga
     )
 
 
-def _replay(src: Path, doc: dict[str, Any], game: Game, changed: bool, check: SaveCheck) -> None:
+def _replay(
+    src: Path, doc: dict[str, Any], game: Game, changed: bool, check: SaveCheck, stage: _Stage
+) -> None:
     hint = " (the scenario file has changed since the game was saved)" if changed else ""
     for i, raw in enumerate(doc["actions"]):
         place = f"field actions[{i}]"
+        stage.place = place
         if not isinstance(raw, dict):
             raise SaveError(src, f"an action is an object, not {_compact(raw)}", place=place)
         try:
@@ -508,10 +638,11 @@ def _replay(src: Path, doc: dict[str, Any], game: Game, changed: bool, check: Sa
             raise SaveError(
                 src, f"{_describe(action)} is refused on replay: {exc}{hint}", place=place
             ) from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             raise SaveError(
-                src, f"{_describe(action)} cannot be replayed ({exc!r}){hint}", place=place
+                src, f"{_describe(action)} cannot be replayed ({_brief(exc)}){hint}", place=place
             ) from None
+    stage.place = "field state"
     check.game = game
     replayed = json.loads(_compact(game.state.to_dict()))
     diffs = differences(doc["state"], replayed, limit=MAX_DIFFERENCES)

@@ -30,6 +30,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
+from dragonnoir.safe_read import file_problem, quoted, resolved
 
 
 class _Strict(BaseModel):
@@ -114,7 +115,7 @@ class Scenario:
             prepare=prepare,
         )
         if self.source is not None:
-            game.scenario_path = str(self.source.resolve())
+            game.scenario_path = str(resolved(self.source))
         return game
 
 
@@ -133,9 +134,12 @@ def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
 
     if data.first_phase not in PHASES:
         raise fail(f"unknown phase {data.first_phase!r}", "field first_phase")
-    map_path = (src.parent / data.map).resolve()
-    if not map_path.is_file():
-        raise fail(f"no map file {data.map!r} ({map_path})", "field map")
+    map_path = resolved(src.parent / data.map)
+    problem = file_problem(map_path)
+    if problem == "file not found":
+        raise fail(f"no map file {quoted(data.map)} ({map_path})", "field map")
+    if problem is not None:
+        raise fail(f"map file {quoted(data.map)}: {problem}", "field map")
     layout: Layout | None = None
     if map_path.suffix.lower() == ".toml":
         layout = load_layout(map_path, rules.terrain)

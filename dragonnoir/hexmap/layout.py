@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 import os
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -52,6 +51,7 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
+from dragonnoir.safe_read import file_problem, quoted, read_toml, resolved
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
 ROTATIONS: Final[tuple[int, ...]] = (0, 180)
@@ -639,12 +639,18 @@ def _merge_zones(layout: Layout) -> list[Zone]:
 # -- layout files --------------------------------------------------------------------
 
 
+#: The largest row or column of a layout file: a 16 x 16 grid of boards is already a
+#: map of some 120,000 hexes (the game's six boards fill 2 x 3). Without a bound a row
+#: of 10**9 validates but composing it needs more memory than any machine has.
+MAX_GRID_INDEX = 15
+
+
 class _BoardEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     file: str = Field(min_length=1)
-    row: StrictInt = Field(ge=0)
-    col: StrictInt = Field(ge=0)
+    row: StrictInt = Field(ge=0, le=MAX_GRID_INDEX)
+    col: StrictInt = Field(ge=0, le=MAX_GRID_INDEX)
     rotation: StrictInt = 0
 
     @field_validator("rotation")
@@ -679,12 +685,7 @@ def read_layout_file(
     row, col and rotation. Errors name the file and the field; with `check_files`, a board
     file that does not exist is an error too."""
     src = Path(path)
-    try:
-        raw = tomllib.loads(src.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise LayoutError(src, "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LayoutError(src, f"not valid TOML ({exc})") from None
+    raw = read_toml(src, error=LayoutError)
     try:
         model = _LayoutFile.model_validate(raw)
     except ValidationError as exc:
@@ -695,11 +696,20 @@ def read_layout_file(
         elif first["type"] == "extra_forbidden":
             msg = "unknown field"
         raise LayoutError(src, msg, place=_place(tuple(first["loc"]))) from None
-    entries = [((src.parent / b.file).resolve(), b.row, b.col, b.rotation) for b in model.board]
+    entries = [(resolved(src.parent / b.file), b.row, b.col, b.rotation) for b in model.board]
     for i, (file, _, _, _) in enumerate(entries):
-        if check_files and not file.is_file():
+        problem = file_problem(file) if check_files else None
+        if problem == "file not found":
             raise LayoutError(
-                src, f"no board file {model.board[i].file!r} ({file})", place=f"board[{i}].file"
+                src,
+                f"no board file {quoted(model.board[i].file)} ({file})",
+                place=f"board[{i}].file",
+            )
+        if problem is not None:
+            raise LayoutError(
+                src,
+                f"board file {quoted(model.board[i].file)}: {problem}",
+                place=f"board[{i}].file",
             )
     return model.name, entries
 

@@ -6,7 +6,6 @@ broken scenario or save never stops a menu from opening.
 from __future__ import annotations
 
 import datetime as dt
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +17,8 @@ from dragonnoir.engine.save import check_save
 from dragonnoir.engine.scenario import Scenario, load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.ui.storage import autosave_path, saves_dir
+from dragonnoir.safe_read import read_toml, resolved
+from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
 
 SCENARIO_DIR = resources.bundled_dir("scenarios")
 
@@ -56,7 +56,7 @@ def scenario_files(folder: Path | None = None) -> list[Path]:
 
 def scenario_entry(path: Path) -> ScenarioEntry:
     """The scenario at `path`, loaded once per version of the file."""
-    key = (path.resolve(), _mtime(path))
+    key = (resolved(path), _mtime(path))
     entry = _SCENARIOS.get(key)
     if entry is None:
         try:
@@ -75,7 +75,7 @@ def thumbnail(entry: ScenarioEntry, size: tuple[int, int]) -> pygame.Surface:
     """The scenario's map fitted into `size`, with a dot per counter in its side's
     colour; cached per file version and size."""
     assert entry.scenario is not None
-    key = (entry.path.resolve(), _mtime(entry.path), *size)
+    key = (resolved(entry.path), _mtime(entry.path), *size)
     thumb = _THUMBS.get(key)
     if thumb is None:
         from dragonnoir.render.board_view import BoardView
@@ -130,7 +130,7 @@ _SAVES: dict[tuple[Path, float], SaveEntry] = {}
 def save_entry(path: Path, title: str | None = None) -> SaveEntry:
     """Load (replay and check) the save at `path`; never raises for a bad file."""
     mtime = _mtime(path)
-    key = (path.resolve(), mtime)
+    key = (resolved(path), mtime)
     cached = _SAVES.get(key)
     if cached is not None:
         return cached
@@ -172,20 +172,19 @@ def _scenario_name(path: Path | None) -> str:
     if path is None:
         return ""
     try:
-        with path.open("rb") as fh:
-            name = tomllib.load(fh).get("name", "")
-        return name if isinstance(name, str) else ""
-    except (OSError, tomllib.TOMLDecodeError):
+        name = read_toml(path).get("name", "")
+    except DragonNoirError:
         return ""
+    return " ".join(name.split()) if isinstance(name, str) else ""
 
 
 def new_save_path(game: Game) -> Path:
     """A fresh file name in the saves folder for `game`."""
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = game.scenario_id or "game"
-    path = saves_dir() / f"{base}-{stamp}.json"
+    base = file_stem(game.scenario_id)
+    path = save_file_path(f"{base}-{stamp}.json")
     n = 2
-    while path.exists():
-        path = saves_dir() / f"{base}-{stamp}-{n}.json"
+    while path.exists() or path.is_symlink():
+        path = save_file_path(f"{base}-{stamp}-{n}.json")
         n += 1
     return path

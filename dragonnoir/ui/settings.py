@@ -14,6 +14,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from dragonnoir.errors import DataFileError
+from dragonnoir.safe_read import JsonError, file_problem, parse_json, read_text
 from dragonnoir.ui.storage import settings_path, write_text_atomic
 
 #: Window sizes the settings screen offers.
@@ -49,23 +51,27 @@ class Settings(BaseModel):
         return (self.window_width, self.window_height)
 
 
+#: A settings file is a few hundred bytes.
+MAX_SETTINGS_BYTES = 1024 * 1024
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings at `path` (default: the user's config folder), and a one-line
     warning when the file is broken and the defaults are used instead."""
     src = path or settings_path()
-    try:
-        text = src.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if file_problem(src) == "file not found":
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"{src}: cannot read the settings ({exc}); using the defaults"
     try:
-        data = json.loads(text)
+        text = read_text(src, limit=MAX_SETTINGS_BYTES)
+    except DataFileError as exc:
+        return Settings(), f"{src}: cannot read the settings ({exc.detail}); using the defaults"
+    try:
+        data = parse_json(text)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         return Settings.model_validate(data), None
-    except json.JSONDecodeError as exc:
-        why = f"not JSON ({exc.msg} at line {exc.lineno})"
+    except JsonError as exc:
+        why = f"not JSON ({exc.msg} at line {exc.line})" if exc.line else f"not JSON ({exc.msg})"
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+import unicodedata
 from pathlib import Path
 
 from platformdirs import user_config_dir, user_data_dir
@@ -48,6 +50,48 @@ def saves_dir() -> Path:
 
 def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_FILE
+
+
+#: The longest stem a save file name is given (the whole name stays far below the
+#: 255 bytes file systems allow, whatever the time stamp and counter added to it).
+MAX_STEM = 60
+
+
+def file_stem(text: str, fallback: str = "game") -> str:
+    """`text` (a scenario id, a name: anything a file may have carried) made into a safe
+    part of a file name: letters, digits, `-` and `_` only (accents dropped), no leading
+    dot, at most `MAX_STEM` characters; `fallback` when nothing is left. So a scenario
+    id such as "../../x" or "/etc/passwd" can never name a file outside the saves
+    folder, a hidden file, or a reserved Windows name."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", ascii_text).strip("-_")[:MAX_STEM].strip("-_")
+    if stem.upper() in _WINDOWS_RESERVED:
+        stem = f"{stem}-save"
+    return stem or fallback
+
+
+_WINDOWS_RESERVED = frozenset(
+    {"CON", "PRN", "AUX", "NUL"} | {f"{p}{n}" for p in ("COM", "LPT") for n in range(1, 10)}
+)
+
+
+def save_file_path(name: str, folder: Path | None = None) -> Path:
+    """The file `name` in the saves folder (or `folder`); ValueError when the result
+    would not lie directly inside it (a name with a separator, `..`, an absolute path).
+    Every save file name the client makes goes through here."""
+    base = saves_dir() if folder is None else folder
+    candidate = base / name
+    if (
+        not name
+        or name in (".", "..")
+        or Path(name).name != name
+        or "/" in name
+        or "\\" in name
+        or "\0" in name
+        or candidate.parent != base
+    ):
+        raise ValueError(f"{name!r} is not a file name inside the saves folder")
+    return candidate
 
 
 def write_text_atomic(target: Path, text: str) -> None:

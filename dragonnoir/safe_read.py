@@ -1,0 +1,289 @@
+"""The one door through which the program reads a file a player may have handed it.
+
+Maps, tilesets, layouts, scenarios, rules data, settings and saves come from anywhere: a
+download, a shared folder, a typo. Whatever such a file holds, reading it must end in the
+data or in one `DataFileError` naming the file, within bounded time and memory. So:
+
+* only *regular* files are read (a FIFO would block forever, a symlink to /dev/zero would
+  fill memory, a folder is not a file), and never more than a size limit;
+* text must be UTF-8;
+* parsed TOML and JSON are refused when nested deeper than any real file is
+  (`MAX_NESTING`): the parsers and every walk over the result recurse, and a
+  `RecursionError` is not a message;
+* JSON is read strictly: duplicate keys, NaN, Infinity and numbers too large for a float
+  or too long for an int are refused instead of silently taking the last key or turning
+  into `inf` that crashes later;
+* values quoted in messages (`quoted`) never hold a raw newline, so an error stays one
+  line.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dragonnoir.errors import DataFileError
+
+#: The largest file of each kind we read. Our boards are ~40 KB, saves ~1 MB after a long
+#: game; the limits leave room for far bigger maps while refusing gigabytes.
+MAX_TEXT_BYTES = 8 * 1024 * 1024
+MAX_MAP_BYTES = 64 * 1024 * 1024
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+#: Deepest nesting of arrays/tables/objects (or XML elements) a file may have. Our files
+#: nest 6 deep at most; Python's parsers and our walks recurse once per level.
+MAX_NESTING = 64
+
+#: Longest integer literal accepted in JSON (an int64 has 19 digits).
+MAX_INT_DIGITS = 30
+
+ErrorType = Callable[..., DataFileError]
+
+
+def quoted(value: object, limit: int = 80) -> str:
+    """`value` as a quoted, one-line string for a message, cut to `limit` characters:
+    `'a\\nb'` rather than a raw newline splitting the message."""
+    text = repr(str(value)) if not isinstance(value, str) else repr(value)
+    if len(text) > limit:
+        text = text[: limit - 4] + "…" + text[0]
+    return text
+
+
+def file_problem(path: Path) -> str | None:
+    """Why `path` cannot be read as a data file (missing, a folder, a FIFO, a device, a
+    symlink loop, a name too long), or None when it is a regular file. Never raises."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return "file not found"
+    except NotADirectoryError:
+        return "file not found (a folder on its path is a file)"
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror or exc}"
+    except ValueError as exc:  # an embedded NUL byte in the name
+        return f"cannot read it: {exc}"
+    return _kind_problem(st.st_mode)
+
+
+def is_regular_file(path: Path) -> bool:
+    """Whether `path` is (or links to) a regular file we may read. Never raises."""
+    return file_problem(path) is None
+
+
+def _kind_problem(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
+def read_bytes(
+    path: Path | str,
+    *,
+    limit: int = MAX_TEXT_BYTES,
+    what: str = "file",
+    error: ErrorType = DataFileError,
+) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them; anything else
+    is `error(path, message)`. Opened non-blocking and checked again once open, so a
+    file swapped for a FIFO between the check and the read cannot block."""
+    src = Path(path)
+    problem = file_problem(src)
+    if problem is not None:
+        raise error(src, problem)
+    try:
+        fd = os.open(src, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise error(src, f"cannot read the {what}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            st = os.fstat(fh.fileno())
+            problem = _kind_problem(st.st_mode)
+            if problem is not None:
+                raise error(src, problem)
+            if st.st_size > limit:
+                raise error(src, _too_big(what, st.st_size, limit))
+            data = fh.read(limit + 1)
+        except OSError as exc:
+            raise error(src, f"cannot read the {what}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise error(src, _too_big(what, len(data), limit))
+    return data
+
+
+def _too_big(what: str, size: int, limit: int) -> str:
+    return f"the {what} is too large ({size:,} bytes; the limit is {limit:,})"
+
+
+def read_text(
+    path: Path | str,
+    *,
+    limit: int = MAX_TEXT_BYTES,
+    what: str = "file",
+    error: ErrorType = DataFileError,
+) -> str:
+    """`read_bytes` decoded as UTF-8 (a BOM is allowed); a bad byte is named by offset."""
+    data = read_bytes(path, limit=limit, what=what, error=error)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(Path(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def too_deep(value: Any, limit: int = MAX_NESTING) -> bool:
+    """Whether lists/dicts nest deeper than `limit` in `value` (checked without
+    recursion, so it is safe on anything a parser returned)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = list(node.values())
+        elif not isinstance(node, list):
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in node if isinstance(child, dict | list))
+    return False
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """`tomllib.loads` with its crashes turned into `TOMLDecodeError`-like `ValueError`s:
+    nesting too deep (RecursionError) and integers too long for Python (ValueError)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_NESTING} levels deep") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise ValueError(f"a number is too large ({exc})".split(";")[0]) from None
+    if too_deep(data):
+        raise ValueError(f"nested more than {MAX_NESTING} levels deep")
+    return data
+
+
+def read_toml(
+    path: Path | str,
+    *,
+    limit: int = MAX_TEXT_BYTES,
+    error: ErrorType = DataFileError,
+) -> dict[str, Any]:
+    """A TOML file read through `read_text` and `parse_toml`; every fault is
+    `error(path, message)`."""
+    text = read_text(path, limit=limit, error=error)
+    try:
+        return parse_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(Path(path), f"not valid TOML ({exc})") from None
+    except ValueError as exc:
+        raise error(Path(path), f"not valid TOML ({exc})") from None
+
+
+class JsonError(ValueError):
+    """Strict JSON refused: `msg`, and the line and column when the parser knows them."""
+
+    def __init__(
+        self, msg: str, line: int | None = None, column: int | None = None, token: str = ""
+    ) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.line = line
+        self.column = column
+        #: The text refused (a number, a key written as JSON), to find where it is.
+        self.token = token
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise JsonError(
+                f"the key {quoted(key)} appears twice in one object",
+                token=json.dumps(key, ensure_ascii=False),
+            )
+        out[key] = value
+    return out
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonError(f"the number {quoted(text)} is too large", token=text)
+    return value
+
+
+def _int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise JsonError(f"an integer of {digits} digits is too large", token=text)
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise JsonError(f"{name} is not a number JSON allows", token=name)
+
+
+def _located(exc: JsonError, text: str) -> JsonError:
+    """`exc` with the line and column of its token (a duplicate key: its second
+    occurrence as a key), when it can be found outside a string."""
+    if not exc.token:
+        return exc
+    import re
+
+    if exc.token.startswith('"'):
+        spots = [m.start() for m in re.finditer(re.escape(exc.token) + r"\s*:", text)]
+        pos = spots[1] if len(spots) > 1 else -1
+    else:
+        found = re.search(r"(?<![\w.+-])" + re.escape(exc.token) + r"(?![\w.])", text)
+        pos = found.start() if found else -1
+    if pos < 0:
+        return exc
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return JsonError(exc.msg, line, column, exc.token)
+
+
+def parse_json(text: str) -> Any:
+    """Strict `json.loads`: refuses duplicate keys, NaN/Infinity, floats that overflow,
+    integers of more than `MAX_INT_DIGITS` digits and nesting deeper than
+    `MAX_NESTING`; every refusal is a `JsonError`."""
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_float=_float,
+            parse_int=_int,
+            parse_constant=_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise JsonError(exc.msg, exc.lineno, exc.colno) from None
+    except JsonError as exc:
+        raise _located(exc, text) from None
+    except RecursionError:
+        raise JsonError(f"nested more than {MAX_NESTING} levels deep") from None
+    if too_deep(value):
+        raise JsonError(f"nested more than {MAX_NESTING} levels deep")
+    return value
+
+
+def resolved(path: Path | str) -> Path:
+    """`path` made absolute with its symlinks followed as far as they go. Unlike
+    `Path.resolve` on Python 3.11 it never raises: a symlink loop stays unresolved (and
+    reading it then fails with a message)."""
+    try:
+        return Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return Path(os.path.abspath(path))
