@@ -62,6 +62,12 @@ def export_map(src: Path, dst: Path, *, timeout: float = TIMEOUT) -> Path:
     return dst
 
 
+def export_tileset(src: Path, dst: Path, *, timeout: float = TIMEOUT) -> Path:
+    """Have Tiled open the tileset `src` and save it as TSX at `dst`."""
+    _run(TILED, ["--export-tileset", "tsx", str(src), str(dst)], timeout)
+    return dst
+
+
 def rasterize(
     src: Path,
     dst: Path,

@@ -1,20 +1,36 @@
 """Our boards are real Tiled files: Tiled re-saves them without loss, and Tiled's own
-renderer shows their terrain (issue "Hex maps", section 4)."""
+renderer shows their terrain (issue "Hex maps", section 4). Tiled re-saves our boards,
+layout exports and tilesets without changing a byte but its version attributes (issue 16,
+section 4): a tileset that declares fewer tiles than its image holds made every Tiled save
+renumber the boards' gids."""
 
 from __future__ import annotations
 
 import os
+import re
+import struct
 from pathlib import Path
 
 import pytest
 
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.board_io import load_board
-from dragonnoir.hexmap.board_tilesets import TILESET_DIR, terrain_tileset
-from dragonnoir.tiled_tools import export_map, have_rasterizer, have_tiled, rasterize
+from dragonnoir.hexmap.board_tilesets import TILESET_DIR, standard_tilesets, terrain_tileset
+from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
+from dragonnoir.hexmap.tmx import read_tsx
+from dragonnoir.tiled_tools import (
+    export_map,
+    export_tileset,
+    have_rasterizer,
+    have_tiled,
+    rasterize,
+)
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 BOARDS = sorted(MAPS.glob("*.tmx"))
+LAYOUTS = sorted((MAPS.parent / "layouts").glob("*.toml"))
+TSX = sorted(TILESET_DIR.glob("*.tsx"))
+needs_tiled = pytest.mark.skipif(not have_tiled(), reason="Tiled is not installed")
 
 needs_boards = pytest.mark.skipif(not BOARDS, reason="no boards in maps/ yet")
 
@@ -77,3 +93,70 @@ def test_tmxrasterizer_shows_each_hex_terrain(path: Path, tmp_path: Path) -> Non
         if max(abs(got[i] - want[i]) for i in range(3)) > 3:
             mismatches.append((board.grid.to_cell(hx), cell.terrain, tuple(got), tuple(want)))
     assert mismatches == []
+
+
+def _without_versions(text: str) -> str:
+    """A TMX/TSX text without the attributes that name the Tiled version that saved it."""
+    return re.sub(r' (version|tiledversion)="[^"]*"', "", text)
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])
+    return (width, height)
+
+
+@pytest.mark.parametrize("tsx", TSX, ids=[p.stem for p in TSX])
+def test_each_tileset_declares_the_tiles_its_image_holds(tsx: Path) -> None:
+    """Tiled counts (image width / tile width) x (image height / tile height) tiles and
+    ignores a `tilecount` that says otherwise."""
+    ts = read_tsx(tsx)
+    assert ts.image is not None
+    width, height = _png_size(ts.image.path)
+    assert (ts.image.width, ts.image.height) == (width, height)
+    assert ts.columns == width // ts.tile_width
+    assert ts.tile_count == ts.columns * (height // ts.tile_height)
+
+
+def test_the_written_first_gids_are_the_ones_tiled_computes() -> None:
+    gid = 1
+    for ts in standard_tilesets():
+        assert ts.first_gid == gid
+        gid += read_tsx(TILESET_DIR / f"{ts.name}.tsx").tile_count
+
+
+@needs_boards
+@pytest.mark.tiled
+@needs_tiled
+@pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
+def test_tiled_resaves_each_board_unchanged(path: Path) -> None:
+    out = path.with_name(f".unchanged-{path.name}")
+    try:
+        export_map(path, out)
+        ours, tiled = path.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
+    finally:
+        out.unlink(missing_ok=True)
+    assert _without_versions(tiled) == _without_versions(ours)
+
+
+@pytest.mark.tiled
+@needs_tiled
+@pytest.mark.parametrize("layout", LAYOUTS, ids=[p.stem for p in LAYOUTS])
+def test_tiled_resaves_each_layout_export_unchanged(layout: Path, tmp_path: Path) -> None:
+    out, again = tmp_path / "export.tmx", tmp_path / "again.tmx"
+    export_layout_tmx(load_layout(layout), out)
+    export_map(out, again)
+    ours, tiled = out.read_text(encoding="utf-8"), again.read_text(encoding="utf-8")
+    assert _without_versions(tiled) == _without_versions(ours)
+
+
+@pytest.mark.tiled
+@needs_tiled
+@pytest.mark.parametrize("tsx", TSX, ids=[p.stem for p in TSX])
+def test_tiled_resaves_each_tileset_unchanged(tsx: Path) -> None:
+    out = tsx.with_name(f".unchanged-{tsx.name}")
+    try:
+        export_tileset(tsx, out)
+        ours, tiled = tsx.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
+    finally:
+        out.unlink(missing_ok=True)
+    assert _without_versions(tiled) == _without_versions(ours)

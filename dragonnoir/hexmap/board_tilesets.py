@@ -30,10 +30,15 @@ COLUMNS = 8
 
 
 def _tileset(name: str, props: list[tuple[str, Property]], tileset_dir: Path) -> Tileset:
+    """A tileset of `props` in rows of `COLUMNS` tiles. Its `tile_count` is every cell of
+    the image grid, the last row's empty ones too: that is what Tiled counts when it
+    opens the image, so the first gids of the tilesets after it (and every board that
+    uses them) stay as written when Tiled re-saves a board. The spare tiles have no
+    property, so no board cell can mean anything with them."""
     tw, th = BOARD_GRID.tile_width, BOARD_GRID.tile_height
-    count = len(props)
-    rows = (count + COLUMNS - 1) // COLUMNS
-    cols = min(count, COLUMNS)
+    rows = (len(props) + COLUMNS - 1) // COLUMNS
+    cols = min(len(props), COLUMNS)
+    count = rows * cols
     image = ImageRef(
         path=tileset_dir / f"{name}.png",
         source=f"{name}.png",

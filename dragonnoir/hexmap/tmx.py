@@ -1445,8 +1445,14 @@ class _Writer:
         self.add(depth, "</layer>")
 
     def object_layer(self, depth: int, layer: ObjectLayer) -> None:
-        attrs = [*self.common(layer), ("color", layer.color), *self.looks(layer)]
-        attrs.append(("draworder", None if layer.draw_order == "topdown" else layer.draw_order))
+        # Tiled's order (MapWriter::writeObjectGroup): colour and draw order before the
+        # common layer attributes, so Tiled re-saves our files without changing them.
+        attrs = [
+            ("color", layer.color),
+            ("draworder", None if layer.draw_order == "topdown" else layer.draw_order),
+            *self.common(layer),
+            *self.looks(layer),
+        ]
         if not layer.objects and not layer.properties:
             self.add(depth, f"<objectgroup{_attrs(attrs)}/>")
             return

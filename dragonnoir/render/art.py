@@ -834,7 +834,7 @@ def tileset_image(tiles: Sequence[pygame.Surface], columns: int) -> pygame.Surfa
 
 def _tiles_for(ts: Tileset) -> list[pygame.Surface]:
     out: list[pygame.Surface] = []
-    for i in range(ts.tile_count):
+    for i in sorted(ts.tiles):  # the spare tiles of the last row stay transparent
         props = ts.tiles[i].properties
         if "terrain" in props:
             out.append(terrain_tile(str(props["terrain"].value)))

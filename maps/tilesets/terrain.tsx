@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="52" tileheight="60" tilecount="19" columns="8">
+<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="52" tileheight="60" tilecount="24" columns="8">
  <image source="terrain.png" width="416" height="180"/>
  <tile id="0">
   <properties>
