@@ -99,11 +99,18 @@ def _feature(name: str, scale: int) -> pygame.Surface:
 
 @cache
 def _outline(scale: int) -> pygame.Surface:
-    """A faint hex outline (inner half only; the neighbour draws the other half)."""
+    """A hex outline (inner half only; the neighbour draws the other half): a dark line
+    with a pale one inside it, so the grid shows on every terrain — dark rock and the
+    bright, patterned resin of a Krob nest alike."""
     w, h = art.TILE_W * scale, art.TILE_H * scale
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))
-    pygame.draw.polygon(surf, (10, 8, 6, 70), art.hex_points(w, h), max(1, scale))
+    pts = art.hex_points(w, h)
+    pygame.draw.polygon(surf, (8, 6, 4, 150), pts, max(2, 2 * scale))
+    cx, cy = w / 2, h / 2
+    k = 1 - 2.5 * scale / w
+    inner = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts]
+    pygame.draw.polygon(surf, (255, 240, 214, 60), inner, max(1, scale))
     surf.blit(art.hex_mask(w, h), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return surf
 

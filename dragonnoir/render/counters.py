@@ -39,10 +39,16 @@ Public API (everything else in this module is private):
 How a unit's face is chosen (`face_of`): killed > knocked out > frenzied (Crazy Ork) >
 newborn (Krob) > wounded (`wounds`-th wounded side) > healthy.
 
-Sizes: a chit is `CHIT_SIZE` (40) map pixels wide, so 40 px at 100% zoom on a 52x60 hex.
-Chits are drawn at the exact pixel size for the zoom (no blurry shrinking): full chit
-(name, silhouette, numbers) from 34 px, numbers only from 22 px, colour and face marks
-below that. A stack on one hex: the dead first, small, peeking out from under the living;
+Sizes: a chit is `CHIT_SIZE` (40) map pixels wide, so 40 px at 100% zoom on a 52x60 hex,
+and never smaller than `MIN_MAP_PX` (22) on the map, so its numbers stay legible at every
+zoom. Chits are drawn at the exact pixel size (no blurry shrinking): full chit (name,
+silhouette, numbers) from 34 px; below that a simpler face, numbers as big as the chit
+allows (with the silhouette from 26 px; under 26 px the whole chit takes its side's
+colour); colour and face marks only below 16 px (sheets). The side is read first: a thick
+frame in its colour (`BORDERS`: Adventurers blue, Krobs red, Gharvs teal) inside a dark
+hairline that keeps the chit visible on any terrain; the people's colour second.
+
+A stack on one hex: the dead first, small, peeking out from under the living;
 a walkway pair: the one underneath down-left and darker, the one on the deck up-right on
 a plank strip.
 
@@ -96,8 +102,11 @@ Point = tuple[float, float]
 CHIT_SIZE = 40
 #: From this many pixels a chit shows its name, silhouette and numbers.
 FULL_PX = 34
-#: From this many pixels (and below FULL_PX) a chit shows its numbers only.
-NUMBERS_PX = 22
+#: From this many pixels (and below FULL_PX) a chit shows its numbers only (big).
+NUMBERS_PX = 16
+#: Chits are never drawn smaller than this on the map, at any zoom: the numbers stay
+#: legible (at the smallest zooms the chits overlap their hexes' edges instead).
+MIN_MAP_PX = 22
 
 #: Cached chit images before the cache starts afresh (each zoom needs its own sizes).
 MAX_CACHED_CHITS = 4000
@@ -129,12 +138,17 @@ BACKGROUNDS: dict[str, Colour] = {
     "living_dead": (196, 190, 222),
     "gargoyle": (168, 170, 178),
 }
-#: Frame colour of each side's chits.
+#: Frame colour of each side's chits: the side is read first (a thick frame), the
+#: people second (the background). Chosen apart from every background and terrain:
+#: a Black Dwarf (tan) and a Krob Warrior (tan) differ by their blue / red frames.
 BORDERS: dict[Side, Colour] = {
-    Side.ADVENTURERS: (30, 36, 62),
-    Side.KROBS: (70, 26, 16),
-    Side.GHARVS: (12, 58, 58),
+    Side.ADVENTURERS: (34, 86, 214),
+    Side.KROBS: (178, 24, 20),
+    Side.GHARVS: (14, 128, 118),
 }
+#: The hairline around the frame: the chit stays visible on any terrain (bright resin
+#: or dark rock).
+OUTLINE: Colour = (8, 6, 6)
 
 
 # -- faces ---------------------------------------------------------------------------------
@@ -280,7 +294,7 @@ def short_name(name: str) -> str:
 
 def chit_px(zoom: float) -> int:
     """A one-hex chit's width in screen pixels at `zoom`."""
-    return max(4, round(CHIT_SIZE * zoom))
+    return max(MIN_MAP_PX, round(CHIT_SIZE * zoom))
 
 
 # -- drawing helpers -------------------------------------------------------------------
@@ -937,7 +951,7 @@ def _numbers(
 ) -> list[pygame.Rect]:
     """Print `labels` across `area` (largest font that fits), ring the circled ones;
     returns where each label went."""
-    gap = max(2, area.w // 16)
+    gap = max(1 if area.w < 24 else 2, area.w // 16)
     while True:
         imgs = []
         for lab in labels:
@@ -1011,9 +1025,12 @@ def _paint_chit(
     surf.fill((0, 0, 0, 0))
     r = max(2, px // 8)
     full = surf.get_rect()
-    _rounded(surf, border if f is not Face.KILLED else (16, 12, 12), full, r)
-    bw = max(1, round(px / 18))
+    _rounded(surf, OUTLINE, full, r)
+    _rounded(surf, border if f is not Face.KILLED else (16, 12, 12), full.inflate(-2, -2), r - 1)
+    bw = max(2, round(px / 11)) + 1 if px >= 26 else 2
     inner = full.inflate(-2 * bw, -2 * bw)
+    if px < 26 and f not in (Face.KNOCKED_OUT, Face.KILLED):
+        bgc = border  # the smallest faces: the side's colour is the whole chit
     _rounded(surf, bgc, inner, r - bw)
     hi = inner.copy()
     hi.h = inner.h // 2
@@ -1026,17 +1043,21 @@ def _paint_chit(
         _face_marks(surf, inner, face, px, small=True)
         return surf
 
-    if px < FULL_PX:  # numbers only
+    if px < FULL_PX:  # numbers only, as big as the chit allows
         if f is Face.KNOCKED_OUT:
             _ko_stamp(surf, inner, px)
         elif f is Face.KILLED:
             _cross(surf, inner, px)
         else:
-            strip = pygame.Rect(inner.x + 1, inner.y + inner.h * 0.38, inner.w - 2, inner.h * 0.6)
+            top = 0.3 if px >= 26 else 0.22
+            strip = pygame.Rect(
+                inner.x, inner.y + inner.h * top, inner.w, inner.bottom - inner.y - inner.h * top
+            )
             _rounded(surf, STRIP, strip, max(1, r // 2))
-            _numbers(surf, strip, labels, round(px * 0.5))
-            g = _glyph(glyph, max(4, round(px * 0.36)), _variant(f))
-            surf.blit(g, (full.centerx - g.get_width() // 2, inner.y))
+            _numbers(surf, strip, labels, round(px * (0.5 if px >= 26 else 0.66)))
+            if px >= 26:
+                g = _glyph(glyph, max(4, round(px * 0.3)), _variant(f))
+                surf.blit(g, (full.centerx - g.get_width() // 2, inner.y - 1))
             _face_marks(surf, inner, face, px, small=True)
         return surf
 

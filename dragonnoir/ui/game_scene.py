@@ -202,6 +202,7 @@ class GameScene(Scene):
             zoom_speed=s.zoom_speed * (s.animation_speed if s.animation_speed > 0 else 0),
         )
         self.map.view.show_seams = False
+        self.frame_on_action()
         self._last_side = game.to_act()
         #: Undo never goes back past this many actions of the history: the last hand-over
         #: (the side to act changed) — one player never takes back the other's moves.
@@ -219,6 +220,18 @@ class GameScene(Scene):
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
             self.mode = HandOverMode(self._last_side)
+
+    def frame_on_action(self) -> None:
+        """Open on the counters (those the side to act sees) at a zoom where their names
+        and numbers are legible, not on the whole map."""
+        vis = self.controller.visibility()
+        grid = self.map.view.grid
+        points = [
+            grid.hex_centre(u.hex)
+            for u in self.game.state.units.values()
+            if u.hex is not None and u.alive and vis.sees_unit(u)
+        ]
+        self.map.frame(points)
 
     # -- layout ----------------------------------------------------------------------
 
@@ -827,6 +840,7 @@ class GameScene(Scene):
             return
         self.map.draw(screen, (), self.map.hover_hex())
         self.unit_rects = self.draw_counters(screen)
+        self.draw_done_marks(screen)
         self.painter.draw(screen, self.map, self.controller, self.unit_rects)
         self.mode.draw(self, screen)
         self._draw_message(screen)
@@ -854,6 +868,37 @@ class GameScene(Scene):
             viewport=self.map.viewport,
             walkways=_walkways(game),
         )
+
+    def done_marks(self) -> dict[str, str]:
+        """Unit id -> what he did this turn ("M" moved, "F" fired, "A" attacked), for the
+        characters of the side whose turn it is."""
+        side = self.game.phase.side
+        out: dict[str, str] = {}
+        for unit in self.game.state.units.values():
+            if unit.side is not side or not unit.alive or unit.hex is None:
+                continue
+            mark = "".join(
+                letter
+                for letter, done in (("M", unit.moved), ("F", unit.fired), ("A", unit.attacked))
+                if done
+            )
+            if mark:
+                out[unit.id] = mark
+        return out
+
+    def draw_done_marks(self, screen: pygame.Surface) -> None:
+        """A small tag on the corner of each counter that moved, fired or attacked."""
+        marks = self.done_marks()
+        if not marks:
+            return
+        clip = screen.get_clip()
+        screen.set_clip(self.map.viewport)
+        for uid, rect in self.unit_rects:
+            mark = marks.get(uid)
+            if mark is not None:
+                tag = _done_tag(mark, max(9, min(16, rect.w // 4)))
+                screen.blit(tag, tag.get_rect(center=(rect.right - 2, rect.top + 2)))
+        screen.set_clip(clip)
 
     def _draw_message(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
@@ -893,6 +938,23 @@ class GameScene(Scene):
             surf = font.render(text, True, colour)
             screen.blit(surf, surf.get_rect(midtop=(w // 2, y)))
             y += surf.get_height() + 22
+
+
+_TAGS: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _done_tag(mark: str, px: int) -> pygame.Surface:
+    """A dark rounded tag with the letters of what a character did (cached)."""
+    tag = _TAGS.get((mark, px))
+    if tag is None:
+        text = fonts.ui_font(px, bold=True).render(mark, True, (255, 236, 160))
+        w, h = text.get_width() + px // 2 + 2, text.get_height()
+        tag = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(tag, (20, 16, 12, 230), tag.get_rect(), border_radius=h // 3)
+        pygame.draw.rect(tag, (255, 236, 160), tag.get_rect(), 1, border_radius=h // 3)
+        tag.blit(text, text.get_rect(center=(w // 2, h // 2)))
+        _TAGS[(mark, px)] = tag
+    return tag
 
 
 def _message_font() -> pygame.font.Font:

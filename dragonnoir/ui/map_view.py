@@ -114,6 +114,28 @@ class MapControl:
         self.zoom_target = None
         self.camera.fit()
 
+    def frame(
+        self, points: Sequence[tuple[float, float]], *, margin: float = 70.0,
+        lowest: float = 1.0, highest: float = 1.4,
+    ) -> None:  # fmt: skip
+        """Show the map points `points` (the action: the counters), at the zoom that fits
+        them with `margin` map pixels around, kept within `lowest..highest` so counters
+        are legible (a spread too wide to fit at `lowest` is centred, the rest panned
+        to). No points: the whole map."""
+        self.zoom_target = None
+        if not points:
+            self.camera.fit()
+            return
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        w = max(xs) - min(xs) + 2 * margin
+        h = max(ys) - min(ys) + 2 * margin
+        cam = self.camera
+        fit = min(cam.view_w / max(w, 1.0), cam.view_h / max(h, 1.0))
+        zoom = max(min(max(fit, lowest), highest, cam.max_zoom), cam.min_zoom)
+        cam.zoom = zoom
+        cam.center_on((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+
     def zoom_step(self, direction: int, anchor: tuple[float, float] | None = None) -> None:
         """Start an animated zoom to the next step, keeping `anchor` (screen) fixed."""
         current = self.zoom_target if self.zoom_target is not None else self.camera.zoom

@@ -305,3 +305,14 @@ def test_cached_fonts_survive_pygame_restarting() -> None:
         assert fonts.font(17).render("x", True, (0, 0, 0)).get_width() > 0
         pygame.quit()
     pygame.init()
+
+
+@pytest.mark.parametrize("px", [22, 30, 56])
+def test_the_side_is_told_apart_first_by_the_frame(art: CounterArt, px: int) -> None:
+    """A Black Dwarf and a Krob Warrior both have tan backgrounds: their frames are blue
+    and red, at every size (issue 9)."""
+    dwarf = art.chit("dwarf_axeman_1", Face.HEALTHY, px)
+    krob = art.chit("warrior_03", Face.HEALTHY, px)
+    for img, (strong, weak) in ((dwarf, (2, 0)), (krob, (0, 2))):
+        c = img.get_at((1, px // 2))  # inside the dark hairline: the frame
+        assert c[strong] > c[weak] + 80, (px, c)

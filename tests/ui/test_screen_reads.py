@@ -26,6 +26,17 @@ def fosse() -> Game:
     return load_scenario(REPO / "scenarios" / "la-fosse.toml").new_game(1)
 
 
+def start_fosse(make_app: Callable[..., App]) -> tuple[App, GameScene, Game]:
+    """La Fosse on the game screen, the whole map in view (the F key)."""
+    game = fosse()
+    app = start(make_app, game)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    scene.map.fit()
+    step(app, 1)
+    return app, scene, game
+
+
 def at(scene: GameScene, uid: str) -> tuple[int, int]:
     h = scene.game.state.units[uid].hex
     assert h is not None
@@ -35,10 +46,7 @@ def at(scene: GameScene, uid: str) -> tuple[int, int]:
 def test_names_not_ids_in_the_log_the_hover_panel_and_messages(
     make_app: Callable[..., App],
 ) -> None:
-    game = fosse()
-    app = start(make_app, game)
-    scene = app.scene
-    assert isinstance(scene, GameScene)
+    app, scene, game = start_fosse(make_app)
     names = names_of(game)
     assert names.full("rebel_knight_1") == "Knight of Halöven 1"
     assert names.short("rebel_knight_1") == "Knight 1"
@@ -51,6 +59,7 @@ def test_names_not_ids_in_the_log_the_hover_panel_and_messages(
     assert scene.controller.mode is Mode.MOVE
     mouse(app, screen_pos(scene, to.hex))
     assert game.state.units[knight.id].hex == to.hex
+    assert scene.done_marks() == {knight.id: "M"}  # the moved mark on his counter
     log = "\n".join(scene.log_lines)
     assert f"Knight of Halöven 1 moves to {game.where(to.hex)}" in log
     assert not ID.findall(log), ID.findall(log)
@@ -71,10 +80,7 @@ def test_a_refused_shot_shows_no_chances_and_confirm_is_disabled(
     make_app: Callable[..., App],
 ) -> None:
     """La Fosse, offensive fire: the crossbowman at Warrior 3, nine hexes away."""
-    game = fosse()
-    app = start(make_app, game)
-    scene = app.scene
-    assert isinstance(scene, GameScene)
+    app, scene, game = start_fosse(make_app)
     mouse(app, at(scene, "rebel_crossbowman_1"))
     mouse(app, at(scene, "warrior_03"))
     step(app, 2)
@@ -114,10 +120,7 @@ def test_undo_stops_at_the_hand_over(make_app: Callable[..., App]) -> None:
 
 
 def test_fire_and_attack_buttons_act_only_where_they_can(make_app: Callable[..., App]) -> None:
-    game = fosse()
-    app = start(make_app, game)
-    scene = app.scene
-    assert isinstance(scene, GameScene)
+    app, scene, game = start_fosse(make_app)
     assert scene.widgets["fire"].is_enabled and not scene.widgets["attack"].is_enabled
     key(app, pygame.K_e)  # movement: neither acts
     assert not scene.widgets["fire"].is_enabled and not scene.widgets["attack"].is_enabled
@@ -130,3 +133,14 @@ def test_fire_and_attack_buttons_act_only_where_they_can(make_app: Callable[...,
     assert scene.widgets["attack"].is_enabled and not scene.widgets["fire"].is_enabled
     click(app, scene.widgets["attack"])
     assert scene.controller.mode is Mode.ATTACK
+
+
+def test_the_game_opens_on_the_action_with_legible_counters(
+    make_app: Callable[..., App],
+) -> None:
+    app = start(make_app, fosse())
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    assert scene.map.camera.zoom >= 1.0
+    sizes = {uid: rect.w for uid, rect in scene.unit_rects}
+    assert sizes and min(sizes.values()) >= 40  # the full face: name and numbers
