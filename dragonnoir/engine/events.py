@@ -294,6 +294,20 @@ class DecisionRequested(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionPassed(Event):
+    """A decision answered with Pass (no advance, no defensive fire...): logged like
+    every other answer."""
+
+    decision: str
+    side: str
+    reason: str  # the engine's verdict on the Pass: "no (further) advance after combat"
+    rule: str = ""
+
+    def text(self) -> str:
+        return f"{self.side.capitalize()}: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     winner: str | None
     reason: str

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from dragonnoir.engine.actions import Action, EndPhase, Pass
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
+    DecisionPassed,
     DieRolled,
     Event,
     GameEnded,
@@ -250,6 +251,13 @@ class Game:
         if self.state.pending:
             decision = self.state.pending[0]
             events = _DECISION_RULES[decision.kind].apply(self, decision, action)
+            if isinstance(action, Pass):  # declining is a decision too: the log says so
+                events.insert(
+                    0,
+                    DecisionPassed(
+                        decision.kind, decision.side.value, verdict.reason, verdict.rule
+                    ),
+                )
         elif isinstance(action, EndPhase):
             events = self._end_phase()
         else:

@@ -34,6 +34,8 @@ from dragonnoir.engine.actions import Action, EndPhase
 from dragonnoir.engine.events import DieRolled, Event, GameEnded, PhaseBegan, TurnBegan
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.phases import phase
+from dragonnoir.engine.rules import fire
 from dragonnoir.engine.rules.movement import budget_of
 from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import Side, Unit
@@ -212,11 +214,21 @@ class GameScene(Scene):
         self._autosaved: tuple[int, str] | None = None
         self._hover: Hex | None = None
         self._log_len = 0
-        #: The log panel's lines (HTML), one per event of `game.log`.
+        #: The log panel's lines (HTML): the events of `game.log` (phases that played
+        #: themselves with nothing in them left out) and the client's notes.
         self.log_lines: list[str] = []
+        self._held_line: str | None = None
+        #: Client notes in the log: a line instead of event i (a passed phase), lines
+        #: after event i (no defensive fire possible).
+        self.log_replace: dict[int, str] = {}
+        self.log_after: dict[int, list[str]] = {}
+        self._defensive_noted: set[int] = set()
         #: (unit id, screen rect) of each counter drawn in the last frame, bottom first.
         self.unit_rects: list[tuple[str, pygame.Rect]] = []
         self.widgets: dict[str, object] = {}
+        if self.auto_pass():
+            self._last_side = game.to_act()
+        self.note_defensive_fire()
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
             self.mode = HandOverMode(self._last_side)
@@ -450,18 +462,98 @@ class GameScene(Scene):
             phase.set_text(self.phase_text())
         self.refresh_controls()
         log = self.widgets.get("log")
-        if isinstance(log, UITextBox):
-            events = self.game.log
-            if len(events) < self._log_len or self._log_len == 0:
-                self.log_lines = [self.event_html(e) for e in events]
+        events = self.game.log
+        if len(events) < self._log_len or self._log_len == 0:
+            self._held_line = None
+            self.log_lines = self._log_html(0)
+            if isinstance(log, UITextBox):
                 log.set_text("<br>".join(self.log_lines))
-            elif len(events) > self._log_len:
-                new = [self.event_html(e) for e in events[self._log_len :]]
-                self.log_lines.extend(new)
+        elif len(events) > self._log_len:
+            new = self._log_html(self._log_len)
+            self.log_lines.extend(new)
+            if isinstance(log, UITextBox) and new:
                 log.append_html_text("<br>" + "<br>".join(new))
-            self._log_len = len(events)
-            if log.scroll_bar is not None:
-                log.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self._log_len = len(events)
+        if isinstance(log, UITextBox) and log.scroll_bar is not None:
+            log.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _log_html(self, start: int) -> list[str]:
+        """The log lines of `game.log[start:]`. A phase that plays itself (the Gharv
+        interphases, the stand-up) is shown only when something happened in it; a
+        phase passed by itself shows as one line; notes of the client follow their
+        event."""
+        out: list[str] = []
+        for i, event in enumerate(self.game.log[start:], start):
+            line = self.log_replace.get(i) or self.event_html(event)
+            if isinstance(event, PhaseBegan) and phase(event.phase).automatic:
+                self._held_line = line  # shown if something happens in the phase
+            elif isinstance(event, PhaseBegan | TurnBegan):
+                self._held_line = None
+                out.append(line)
+            else:
+                if self._held_line is not None:
+                    out.append(self._held_line)
+                    self._held_line = None
+                out.append(line)
+            out.extend(self.log_after.get(i, ()))
+        return out
+
+    def auto_pass(self) -> bool:
+        """Pass the phases in which the phasing side has nothing it may do (no archer
+        with a target, no attack possible), one log line each — the setting
+        `auto_pass`, on by default. Never a movement phase (a player may want to look),
+        never a decision. True when a phase was passed."""
+        game = self.game
+        passed = False
+        for _ in range(12):
+            if not self.app.settings.auto_pass or game.over or game.state.pending:
+                break
+            ph = game.phase
+            if ph.automatic or "Move" in ph.actions or "EndPhase" not in ph.actions:
+                break
+            if any(a.kind != "EndPhase" for a in game.legal_actions()):
+                break
+            why = {"Fire": "no archer has a target", "Attack": "nobody can attack"}
+            reason = next((why[k] for k in why if k in ph.actions), "nothing to do")
+            at = max((i for i, e in enumerate(game.log) if isinstance(e, PhaseBegan)), default=-1)
+            try:
+                game.apply(EndPhase())
+            except IllegalAction:
+                break
+            if at >= 0:
+                self.log_replace[at] = (
+                    f"<font color='#c9a45a'>{html.escape(ph.title)}: {reason}, passed.</font>"
+                )
+            passed = True
+        if passed:
+            self.undo_floor = len(game.history)  # nothing to take back in a passed phase
+        return passed
+
+    def note_defensive_fire(self) -> None:
+        """Once when the Krob movement begins: say when no Adventurer can fire
+        defensively this turn (every archer moved, or is in contact)."""
+        game = self.game
+        if game.state.phase != "krob_movement" or game.state.pending:
+            return
+        key = game.state.turn
+        if key in self._defensive_noted:
+            return
+        self._defensive_noted.add(key)
+        archers = [
+            u for u in game.living_units(Side.ADVENTURERS) if fire.weapon_rate(game, u) is not None
+        ]
+        if not archers or any(
+            fire.shooter_problem(game, u, fire.DEFENSIVE) is None for u in archers
+        ):
+            return
+        text = "No defensive fire this turn: every archer moved or is in contact."
+        at = max((i for i, e in enumerate(game.log) if isinstance(e, PhaseBegan)), default=-1)
+        if at >= 0:
+            self.log_after.setdefault(at, []).append(
+                f"<i><font color='#b8a888'>{html.escape(text)}</font></i>"
+            )
+            self._log_len = 0  # rebuild the log with the note
+        self.message(text)
 
     def message(self, text: str, *, refused: bool | None = None) -> None:
         """A line under the map (a refusal's reason, "saved", "nothing to undo"); a
@@ -621,7 +713,11 @@ class GameScene(Scene):
         self.changed()
 
     def changed(self) -> None:
-        """After every change of the game: panels, autosave, hand-over."""
+        """After every change of the game: phases with nothing to do passed, panels,
+        autosave, hand-over."""
+        self.auto_pass()
+        self.note_defensive_fire()
+        self._forget_notes()
         self.unsaved = True
         key = (self.game.state.turn, self.game.state.phase)
         if key != self._autosaved:
@@ -635,6 +731,13 @@ class GameScene(Scene):
             return
         self._last_side = side
         self.refresh()
+
+    def _forget_notes(self) -> None:
+        """Notes about events an undo took back."""
+        n = len(self.game.log)
+        for notes in (self.log_replace, self.log_after):
+            for i in [i for i in notes if i >= n]:
+                del notes[i]
 
     # -- hand-over ---------------------------------------------------------------------------
 

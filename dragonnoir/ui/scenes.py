@@ -404,6 +404,14 @@ class SettingsScene(Scene):
             container=root,
         )
         y += row
+        caption("Phases with nothing to do")
+        self.widgets["auto_pass"] = UIButton(
+            pygame.Rect(x1, y, 300, 40),
+            "Pass by themselves" if d.auto_pass else "Wait for End phase",
+            m,
+            container=root,
+        )
+        y += row
         for key, text in (
             ("scroll_speed", "Scroll speed"),
             ("zoom_speed", "Zoom speed"),
@@ -456,6 +464,9 @@ class SettingsScene(Scene):
             self.rebuild()
         elif _pressed(event, wd.get("handover")):  # type: ignore[arg-type]
             self.draft.handover = not self.draft.handover
+            self.rebuild()
+        elif _pressed(event, wd.get("auto_pass")):  # type: ignore[arg-type]
+            self.draft.auto_pass = not self.draft.auto_pass
             self.rebuild()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is wd.get(
             "size"

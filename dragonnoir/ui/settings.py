@@ -43,6 +43,9 @@ class Settings(BaseModel):
     #: Show the hand-over screen between the two sides' turns even when the scenario
     #: hides nothing (with hidden information it is always shown).
     handover: bool = True
+    #: Phases in which the phasing side has nothing it may do (no archer with a
+    #: target, no attack possible) pass by themselves, with one line in the log.
+    auto_pass: bool = True
     #: Multiplier of animation speeds; 0 turns animations off.
     animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)
 

@@ -170,6 +170,7 @@ def test_play_fire_move_attack_prompt_save_quit_load(make_app: Callable[..., App
     assert scene.widgets["pass"].is_enabled
     key(app, pygame.K_p)
     assert not game.state.pending and game.state.units["zed"].hex == hexes(game, ZED)[0]
+    assert "Adventurers: no (further) advance after combat." in scene.log_lines[-1]  # logged
     key(app, pygame.K_e)
     assert game.phase.id == "krob_movement"
 

@@ -144,3 +144,38 @@ def test_the_game_opens_on_the_action_with_legible_counters(
     assert scene.map.camera.zoom >= 1.0
     sizes = {uid: rect.w for uid, rect in scene.unit_rects}
     assert sizes and min(sizes.values()) >= 40  # the full face: name and numbers
+
+
+def test_phases_with_nothing_to_do_pass_with_one_line_and_quiet_gharv_phases(
+    make_app: Callable[..., App],
+) -> None:
+    """La Fosse with `auto_pass` on: nobody can attack in the Adventurers' combat, so it
+    passes by itself; the Gharv interphases, where nothing happens, are not in the log;
+    the crossbowman moved, so the Krob movement begins with "no defensive fire"."""
+    game = fosse()
+    app = make_app(settings=small_settings(handover=False, auto_pass=True))
+    app.go(GameScene(app, game, new=True))
+    step(app, 2)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    scene.map.fit()
+    step(app, 1)
+    if game.phase.id == "adventurer_fire":
+        key(app, pygame.K_e)
+    assert game.phase.id == "adventurer_movement"
+    xbow = game.state.units["rebel_crossbowman_1"]
+    reach = legal_destinations(game, xbow.id)
+    to = min(reach.values(), key=lambda d: d.cost)
+    mouse(app, at(scene, xbow.id))
+    mouse(app, screen_pos(scene, to.hex))
+    assert game.state.units[xbow.id].moved
+    key(app, pygame.K_e)  # movement ends; nobody is next to a Krob: combat passes itself
+    assert game.phase.id == "krob_movement"
+    text = "\n".join(scene.log_lines)
+    assert "Adventurer turn: combat: nobody can attack, passed." in text
+    assert "Gharv interphase" not in text
+    assert "stand up" not in text
+    assert "No defensive fire this turn" in text
+    assert text.count("No defensive fire this turn") == 1
+    # Undo cannot go back into the passed phase (nor past the hand-over).
+    assert not scene.can_undo()

@@ -14,6 +14,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def small_settings(**changes: object) -> Settings:
+    """A small window; phases with nothing to do wait for End phase (`auto_pass` off)
+    unless a test asks, so tests step through every phase themselves."""
+    changes.setdefault("auto_pass", False)
     return Settings(window_width=1024, window_height=700, **changes)  # type: ignore[arg-type]
 
 
