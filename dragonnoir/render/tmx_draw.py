@@ -36,9 +36,11 @@ Objects
     Tile objects exactly (image scaled to the object size, bottom-left at the object
     position, flips, rotation about the position). Shapes (rectangle, ellipse, polygon,
     polyline, point) in Tiled's style - the object colour (layer colour or Qt's grey
-    #a0a0a4) at alpha 50 as fill, a 2 px outline and a black shadow one pixel down-right -
-    but with pygame's rasteriser, so their edges are close, not identical. Text objects
-    are not drawn (fonts cannot be matched).
+    #a0a0a4) at alpha 50 as fill, a 2 px round-joined outline and a black shadow one
+    pixel down-right - antialiased as QPainter does, by the share of each pixel covered,
+    estimated by `render/coverage.py` with pygame's drawing at 16 x 16 samples a pixel
+    (edges close to Qt's, not identical: `tests/render/test_against_tiled.py` counts the
+    pixels). Text objects are not drawn (fonts cannot be matched).
 Animated tiles
     Drawn as their first frame, as tmxrasterizer does without --advance-animations.
 Not reproduced (Tiled 1.8 ignores it too, or the model has no field for it)
@@ -51,7 +53,6 @@ Scale
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,6 +74,7 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
     TmxMap,
 )
+from dragonnoir.render.coverage import fill, stroke
 from dragonnoir.render.images import ImageCache, parse_colour
 
 __all__ = [
@@ -449,116 +451,8 @@ def _draw_image_layer(
 
 
 # -- objects ---------------------------------------------------------------------------------
-#
-# Tiled strokes and fills object shapes with QPainter's antialiasing on. Its rasteriser
-# computes exact area coverage; we estimate coverage by 8x8 supersampling, but only for
-# pixels within reach of an edge (found with a signed distance), so objects stay cheap.
 
-_SAMPLES = 8
-_HALF_DIAGONAL = 0.7072
 Point = tuple[float, float]
-Segment = tuple[float, float, float, float]
-
-
-def _segments(points: list[Point], closed: bool) -> list[Segment]:
-    segs = [(a[0], a[1], b[0], b[1]) for a, b in itertools.pairwise(points)]
-    if closed and len(points) > 2:
-        segs.append((points[-1][0], points[-1][1], points[0][0], points[0][1]))
-    return segs
-
-
-def _segment_distance(px: float, py: float, seg: Segment) -> float:
-    x1, y1, x2, y2 = seg
-    dx, dy = x2 - x1, y2 - y1
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
-    ex, ey = x1 + t * dx - px, y1 + t * dy - py
-    return math.sqrt(ex * ex + ey * ey)
-
-
-def _inside_odd_even(px: float, py: float, segs: list[Segment]) -> bool:
-    inside = False
-    for x1, y1, x2, y2 in segs:
-        if (y1 > py) != (y2 > py):
-            xc = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
-            if px < xc:
-                inside = not inside
-    return inside
-
-
-def _paint_coverage(
-    canvas: pygame.Surface,
-    bounds: tuple[float, float, float, float],
-    signed_distance: object,
-    colour: Colour,
-    opacity: float,
-) -> None:
-    """Composite `colour` over the pixels where `signed_distance(x, y) <= 0`, weighted by
-    the share of each pixel covered (supersampled near the edge)."""
-    assert callable(signed_distance)
-    x0, y0 = math.floor(bounds[0]) - 1, math.floor(bounds[1]) - 1
-    x1, y1 = math.ceil(bounds[2]) + 1, math.ceil(bounds[3]) + 1
-    cw, ch = canvas.get_size()
-    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, cw), min(y1, ch)
-    if x1 <= x0 or y1 <= y0:
-        return
-    layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA, 32)
-    layer.fill((0, 0, 0, 0))
-    r, g, b, a = colour
-    alpha = a * max(0.0, min(1.0, opacity))
-    offsets = [(k + 0.5) / _SAMPLES for k in range(_SAMPLES)]
-    total = _SAMPLES * _SAMPLES
-    for j in range(y0, y1):
-        for i in range(x0, x1):
-            d = signed_distance(i + 0.5, j + 0.5)
-            if d >= _HALF_DIAGONAL:
-                continue
-            if d <= -_HALF_DIAGONAL:
-                cover = 1.0
-            else:
-                hits = sum(
-                    1 for oy in offsets for ox in offsets if signed_distance(i + ox, j + oy) <= 0
-                )
-                cover = hits / total
-            pa = _qround(alpha * cover)
-            if pa > 0:
-                layer.set_at((i - x0, j - y0), (r, g, b, pa))
-    canvas.blit(layer, (x0, y0))
-
-
-def _stroke(
-    canvas: pygame.Surface,
-    points: list[Point],
-    closed: bool,
-    radius: float,
-    colour: Colour,
-    opacity: float,
-) -> None:
-    """A round-capped, round-joined stroke of half-width `radius` (a cosmetic pen)."""
-    segs = _segments(points, closed) or [(points[0][0], points[0][1]) * 2]
-
-    def sd(x: float, y: float) -> float:
-        return min(_segment_distance(x, y, seg) for seg in segs) - radius
-
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    bounds = (min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius)
-    _paint_coverage(canvas, bounds, sd, colour, opacity)
-
-
-def _fill(canvas: pygame.Surface, points: list[Point], colour: Colour, opacity: float) -> None:
-    """Fill a polygon (odd-even rule, Qt's default for drawPolygon and paths)."""
-    if len(points) < 3:
-        return
-    segs = _segments(points, True)
-
-    def sd(x: float, y: float) -> float:
-        d = min(_segment_distance(x, y, seg) for seg in segs)
-        return -d if _inside_odd_even(x, y, segs) else d
-
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    _paint_coverage(canvas, (min(xs), min(ys), max(xs), max(ys)), sd, colour, opacity)
 
 
 def _ellipse_points(cx: float, cy: float, rx: float, ry: float, steps: int = 64) -> list[Point]:
@@ -641,17 +535,17 @@ def _draw_shape_object(
 
     black: Colour = (0, 0, 0, 255)
     fill_colour: Colour = (colour[0], colour[1], colour[2], 50)
-    _stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity)
+    stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity)
     if dot:
-        _stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity)
+        stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity)
     if filled:
-        _fill(canvas, place(local), fill_colour, opacity)
-    _stroke(canvas, place(local), closed, line_r, colour, opacity)
+        fill(canvas, place(local), fill_colour, opacity)
+    stroke(canvas, place(local), closed, line_r, colour, opacity)
     if extra is not None:
-        _fill(canvas, place(extra), colour, opacity)
-        _stroke(canvas, place(extra), True, line_r, colour, opacity)
+        fill(canvas, place(extra), colour, opacity)
+        stroke(canvas, place(extra), True, line_r, colour, opacity)
     if dot:
-        _stroke(canvas, place(local[:1]), False, dot_r, colour, opacity)
+        stroke(canvas, place(local[:1]), False, dot_r, colour, opacity)
 
 
 def _rotate_point(px: float, py: float, cx: float, cy: float, angle: float) -> Point:

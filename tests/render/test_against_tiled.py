@@ -107,3 +107,69 @@ def test_scaled_render_matches_tmxrasterizer(tmx_path: Path, scale: float, tmp_p
     share, bad = cell_agreement(tmx_map, ours, theirs, scale)
     print(f"AGREEMENT {_id(tmx_path)} scale={scale}: {share:.2%} ({len(bad)} cells differ)")
     assert share >= REQUIRED_AGREEMENT, bad[:10]
+
+
+def pixel_agreement(ours: pygame.Surface, theirs: pygame.Surface, tol: int = TOLERANCE) -> float:
+    """Share of all pixels whose four RGBA channels agree within `tol` (both images are
+    straight RGBA with transparent pixels black, as Qt and `render_tmx` write them)."""
+    a = ours.convert_alpha() if ours.get_bitsize() != 32 else ours
+    b = theirs.convert_alpha() if theirs.get_bitsize() != 32 else theirs
+    up, down = a.copy(), b.copy()
+    up.blit(b, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)  # max(a - b, 0)
+    down.blit(a, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)  # max(b - a, 0)
+    up.blit(down, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # |a - b|
+    same = pygame.mask.from_threshold(up, (0, 0, 0, 0), (tol + 1,) * 4)
+    w, h = up.get_size()
+    return same.count() / (w * h)
+
+
+# Maps with object shapes (rectangles, ellipses, polygons, polylines, points), and the
+# share of pixels that agreed when shapes were still computed pixel by pixel in Python
+# (issue 16, section 1): drawing them with pygame must do as well.
+OBJECT_MAPS = {
+    "finite_flat_top_even.tmx": 0.9996,
+    "finite_flat_top_odd.tmx": 0.9991,
+    "finite_pointy_top_even.tmx": 0.9988,
+    "finite_pointy_top_odd.tmx": 0.9986,
+}
+SHAPED = [p for p in CORPUS_MAPS if p.name in OBJECT_MAPS]
+
+
+@pytest.mark.tiled
+@needs_tiled
+@pytest.mark.skipif(not SHAPED, reason=f"TMX corpus not found at {CORPUS}")
+@pytest.mark.parametrize("tmx_path", SHAPED, ids=_id)
+def test_object_shapes_agree_pixel_by_pixel(tmx_path: Path, tmp_path: Path) -> None:
+    tmx_map = _read(tmx_path)
+    theirs = rasterize(tmx_path, tmp_path / "tiled.png")
+    ours = render_tmx(tmx_map)
+    share = pixel_agreement(ours, theirs)
+    print(f"PIXELS {_id(tmx_path)}: {share:.4%}")
+    assert share >= OBJECT_MAPS[tmx_path.name]
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.tiled
+@needs_tiled
+def test_a_board_drawn_as_a_plain_tiled_map_agrees_pixel_by_pixel(tmp_path: Path) -> None:
+    """fosse.tmx without its board_id is any Tiled map to `dragonnoir render`: 15 edge
+    polylines and 35 zone pins over three tile layers (99.86% of pixels agreed when the
+    shapes were computed pixel by pixel in Python)."""
+    maps = tmp_path / "maps"
+    (maps / "tilesets").mkdir(parents=True)
+    for tsx in (REPO / "maps" / "tilesets").iterdir():
+        (maps / "tilesets" / tsx.name).write_bytes(tsx.read_bytes())
+    text = (REPO / "maps" / "fosse.tmx").read_text(encoding="utf-8")
+    plain = maps / "fosse.tmx"
+    plain.write_text(
+        "\n".join(line for line in text.splitlines() if 'name="board_id"' not in line),
+        encoding="utf-8",
+    )
+    tmx_map = _read(plain)
+    assert "board_id" not in tmx_map.properties
+    theirs = rasterize(plain, tmp_path / "tiled.png")
+    share = pixel_agreement(render_tmx(tmx_map), theirs)
+    print(f"PIXELS fosse.tmx as a plain map: {share:.4%}")
+    assert share >= 0.9986
