@@ -275,13 +275,38 @@ def fill(
     _paint_shape(canvas, ("fill",), points, 0.0, colour, opacity, _fill_direct)
 
 
+def _inset(points: Sequence[Point], distance: float) -> list[Point]:
+    """`points` moved `distance` into the polygon (mitred, the mitre capped at 4x)."""
+    n = len(points)
+    area2 = sum(
+        points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+        for i in range(n)
+    )
+    sign = 1.0 if area2 >= 0 else -1.0  # (-dy, dx) points inwards when area2 > 0 (y down)
+
+    def normal(a: Point, b: Point) -> Point:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1.0
+        return (-dy / length * sign, dx / length * sign)
+
+    out: list[Point] = []
+    for i, p in enumerate(points):
+        n1 = normal(points[i - 1], p)
+        n2 = normal(p, points[(i + 1) % n])
+        k = distance / max(0.25, 1.0 + n1[0] * n2[0] + n1[1] * n2[1])
+        out.append((p[0] + (n1[0] + n2[0]) * k, p[1] + (n1[1] + n2[1]) * k))
+    return out
+
+
 def _fill_direct(
     canvas: pygame.Surface, points: Sequence[Point], colour: Colour, opacity: float
 ) -> None:
     segs = segments(points, True)
+    # pygame fills the pixels on a polygon's outline too (see `_stroke_direct`).
+    drawn = _inset(points, 0.5 / SAMPLES)
 
     def draw(big: pygame.Surface, x0: int, y0: int, opaque: Colour) -> None:
-        pygame.draw.polygon(big, opaque, _big_polygon(points, x0, y0))
+        pygame.draw.polygon(big, opaque, _big_polygon(drawn, x0, y0))
 
     def inside(x: float, y: float) -> bool:
         return _inside_odd_even(x, y, segs)
