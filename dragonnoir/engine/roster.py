@@ -250,6 +250,13 @@ class Krob(_Counter):
                 raise FieldError(
                     (*loc, "rear_defence"), "only the Queen and her Guards have a rear defence"
                 )
+            if self.type is KrobType.WARRIOR and not side.armoured:
+                # "The Krob Warriors have a carapace that acts as armour": nothing exempts
+                # the newborn or wounded side (combat, fire and water agree on it).
+                raise FieldError(
+                    (*loc, "armoured"),
+                    "a Krob Warrior's carapace acts as armour on every side: armoured = true",
+                )
         return self
 
     @property

@@ -202,15 +202,17 @@ def test_guard_killed_by_a_shot_takes_two_wounds_and_a_baby_dies_of_one() -> Non
         ],
         art=art,
     )
-    # crossbow at a Guard (+2): die 1 -> row 3: B; the Elf (-1) at a newborn Warrior (no
-    # +1: no carapace yet): die 3 -> row 2: B, and a baby Krob dies of its first wound.
-    force_dice(game, 1, 3)
+    # crossbow at a Guard (+2): die 1 -> row 3: B; the Elf (-1) at a newborn Warrior (+1:
+    # its carapace acts as armour, issue 8 ruling 6): die 2 -> row 2: B, and a baby Krob
+    # dies of its first wound.
+    force_dice(game, 1, 2)
     ev1 = game.apply(Fire(("rebel_crossbowman_1",), "guard_1"))
     s = shot(ev1)
     assert s.modified_die == 3 and s.result == "B" and unit(game, "guard_1").wounds == 1
     ev2 = game.apply(Fire(("elf_3",), "warrior_01"))
     s2 = shot(ev2)
-    assert s2.modifiers == ("-1 an Elf shoots (excellent shooters)",)
+    assert len(s2.modifiers) == 2
+    assert "-1 an Elf shoots (excellent shooters)" in s2.modifiers
     assert s2.modified_die == 2 and s2.result == "B"
     assert unit(game, "warrior_01").status is Status.KILLED
     assert any(isinstance(e, ResultConverted) and "baby Krobs" in e.becomes for e in ev2)
@@ -267,7 +269,7 @@ def test_shot_results_reuse_the_counters_special_rules() -> None:
         ("hunter_01", True, 0),
         ("killer_1", True, 0),
         ("warrior_01", True, 1),
-        ("warrior_01", False, 0),
+        ("warrior_01", False, 1),  # a newborn Warrior too (issue 8, ruling 6)
         ("guard_1", True, 2),
     ],
 )

@@ -70,8 +70,9 @@ def test_the_rulebooks_modifiers() -> None:
     assert table.target_modifier("hunter", newborn=False) == 0
     assert table.target_modifier("killer", newborn=False) == 0
     assert table.target_modifier(None, newborn=False) == 0
-    # our reading: a newborn Warrior has no carapace yet (its counter is not armoured)
-    assert table.target_modifier("warrior", newborn=True) == 0
+    # "When a shooter targets a Warrior, he must add one point": nothing exempts the
+    # newborn side (issue 8, ruling 6)
+    assert table.target_modifier("warrior", newborn=True) == 1
 
 
 def test_lower_dice_less_cover_and_stronger_weapons_never_hurt_the_shooter() -> None:

@@ -178,6 +178,10 @@ def test_newborn_adult_wounded_krobs() -> None:
         assert krob.values(1) == krob.wounded[0]
     warrior = roster.of_type(KrobType.WARRIOR)[0]
     assert warrior.adult.armoured  # carapace
+    # "The Krob Warriors have a carapace that acts as armour": every side (ruling 6)
+    for w in roster.of_type(KrobType.WARRIOR):
+        assert w.newborn is not None and w.newborn.armoured
+        assert all(side.armoured for side in w.wounded)
     killer, hunter = roster.of_type(KrobType.KILLER)[0], roster.of_type(KrobType.HUNTER)[0]
     assert killer.adult.attack > warrior.adult.attack > hunter.adult.attack
 
@@ -290,6 +294,13 @@ def test_bad_toml_names_the_file(tmp_path: Path) -> None:
             r"\(id 'killer_1'\)\.newborn: a killer needs a newborn side",
         ),
         ('type = "hunter"', 'type = "drone"', r"\(id 'hunter_01'\)\.type"),
+        (
+            'id = "warrior_01"\nname = "Warrior 1"\ntype = "warrior"\n'
+            "newborn = { attack = 2, defence = 2, movement = 3, armoured = true }",
+            'id = "warrior_01"\nname = "Warrior 1"\ntype = "warrior"\n'
+            "newborn = { attack = 2, defence = 2, movement = 3 }",
+            r"\(id 'warrior_01'\)\.newborn\.armoured: .*carapace",
+        ),
     ],
 )
 def test_krob_shape_errors(tmp_path: Path, old: str, new: str, where: str) -> None:

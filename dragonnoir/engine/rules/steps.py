@@ -209,13 +209,33 @@ def step(
     cost = 2 if (goblin and terrain.water) else terrain.move_cost
     assert cost is not None
     if p.category == "gharv":
-        cost = 1  # Gharvs count hexes against their water or land potential ("The Gharvs")
-    elif cost > p.movement:
+        return _gharv_step(terrain, dst_level, p)
+    if cost > p.movement:
         return _no(
             f"{terrain.name.lower()} costs {cost} MP, more than the potential of {p.movement}",
             R_POTENTIAL,
         )
     return Step(True, dst_level, cost)
+
+
+def _gharv_step(terrain: TerrainType, level: float, p: Profile) -> Step:
+    """A Gharv swims a water hex for 1 of its water potential (the blue number); on land
+    it walks like anyone, terrain costs against its land potential (the number in
+    parentheses), so Movement Restriction 6 keeps it off hexes too dear for it: "A Gharv
+    cannot attack a character situated on a hex where it cannot go (e.g. Embankment)"
+    ("The Gharvs")."""
+    if terrain.water:
+        return Step(True, level, 1)
+    cost = terrain.move_cost
+    assert cost is not None
+    land = p.movement_land if p.movement_land is not None else p.movement
+    if cost > land:
+        return _no(
+            f"{terrain.name.lower()} costs {cost} MP, more than the Gharv's land potential "
+            f"of {land}",
+            R_POTENTIAL,
+        )
+    return Step(True, level, cost)
 
 
 def _wood_and_water(game: Game, src: Hex, dst: Hex) -> str | None:

@@ -1,0 +1,75 @@
+"""Issue 8's rulings on the rulebook's wording, one small hand-made position each.
+
+Each test names the ruling and quotes the rulebook sentence it enforces; the older
+behaviour's tests were changed where the ruling changed them (see the commit messages).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dragonnoir.engine.actions import Attack, Fire, Move
+from dragonnoir.engine.rules.steps import in_position_to_attack
+from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.engine.values import profile
+
+# -- Ruling 6: newborn Krob Warriors are Warriors ------------------------------------------
+
+
+def test_ruling_6_a_newborn_warrior_is_armoured_in_combat() -> None:
+    """"The Krob Warriors have a carapace that acts as armour": +1 to the combat die
+    against a newborn Warrior as against an adult one."""
+    game = position(
+        ". . .",
+        [Piece("rebel_swordsman_1", (0, 0)), Piece("warrior_01", (1, 0), adult=False)],
+        phase="adventurer_combat",
+    )
+    assert profile(game, game.state.units["warrior_01"]).armoured
+    verdict = game.explain(Attack(("rebel_swordsman_1",), ("warrior_01",)))
+    assert verdict.legal, verdict
+    assert verdict.details["die_modifier"] == 1
+    assert "armoured" in verdict.details["die_modifiers"][0]["reason"]
+
+
+def test_ruling_6_a_newborn_warrior_cannot_enter_water() -> None:
+    """Movement Restriction 2: Krob Warriors "would sink like stones" — newborn too."""
+    game = position(
+        ". ~ .",
+        [Piece("warrior_01", (0, 0), adult=False)],
+        levels="0 0 0",
+        phase="krob_movement",
+    )
+    verdict = game.explain(Move("warrior_01", hexes(game, (1, 0))))
+    assert not verdict.legal and verdict.rule == "Movement Restriction 2 (water)"
+
+
+# -- Ruling 7: a Gharv cannot attack a hex it cannot go onto --------------------------------
+
+
+@pytest.mark.parametrize(("terrain", "threatens"), [("e", False), ("h", True)])
+def test_ruling_7_a_gharv_does_not_threaten_a_man_on_an_embankment(
+    terrain: str, threatens: bool
+) -> None:
+    """"A Gharv cannot attack a character situated on a hex where it cannot go (e.g.
+    Embankment)": on land a Gharv pays terrain costs against its land potential (the
+    number in parentheses), and an embankment (4 MP) is more than its 2."""
+    game = position(
+        f"~ {terrain} .",
+        [Piece("gharv_1", (0, 0)), Piece("rebel_swordsman_1", (1, 0))],
+    )
+    gharv = game.state.units["gharv_1"]
+    man = game.state.units["rebel_swordsman_1"]
+    assert in_position_to_attack(game, gharv, man) is threatens
+
+
+def test_ruling_7_an_archer_on_an_embankment_next_to_a_gharv_may_fire() -> None:
+    """The shooter is not "busy fighting hand to hand" with a Gharv that cannot go onto
+    his hex ("Fire with the Bow or Crossbow", "The Gharvs")."""
+    game = position(
+        "~ e . . . .",
+        [Piece("gharv_1", (0, 0)), Piece("elf_1", (1, 0)), Piece("hunter_01", (4, 0))],
+        levels="- _ _ _ _ _",
+        phase="adventurer_fire",
+    )
+    verdict = game.explain(Fire(("elf_1",), "hunter_01"))
+    assert verdict.legal, verdict
