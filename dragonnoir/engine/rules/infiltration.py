@@ -21,8 +21,12 @@ roll ("They do not take into account the rule of infiltration of enemy lines"); 
 Hunters neither roll nor make anyone roll ("The Krobs: Infiltration").
 
 Our readings (docs/movement.md):
-- the rolls for one hex are made one enemy at a time, in the order of the enemies' ids;
-  the first result that stops the mover ends them (he no longer tries to pass);
+- "He rolls the die as many times as there are enemies adjacent": every roll for the hex
+  is made and every result applies (wounds add up; a stop or a knock-out ends his move
+  on that hex once the rolls are done: issue 8, ruling 3). The order of the enemies is
+  decided by the die, as the rulebook settles the Gharvs' order ("the question will be
+  decided with the die"): they are numbered in id order and a d10 picks the next one
+  (faces shared out evenly, the spare faces re-rolled), until one is left;
 - the modifiers of our table (`modifiers.mover_wounded`, `modifiers.enemy_wounded`) apply;
 - a character who cannot be knocked out (a Troll, a frenzied Crazy Ork, any Krob,
   Gharv or spectre) is only stopped by a `K`; Crazy Ork not yet frenzied goes into his
@@ -193,13 +197,16 @@ def infiltration_threats(
 def resolve_infiltration(
     game: Game, mover: Unit, crossed: Hex, threats: list[Unit]
 ) -> tuple[bool, list[Event]]:
-    """Roll once per enemy in `threats` on the Infiltration Table and apply the results
-    to `mover`, who is crossing `crossed` (he must already stand there). Returns whether
-    he is stopped there, and the events (dice, wounds, knock-outs, the stop).
+    """Roll once per enemy in `threats` on the Infiltration Table, in an order the dice
+    decide, and apply every result to `mover`, who is crossing `crossed` (he must
+    already stand there). Returns whether he is stopped there, and the events (dice,
+    wounds, knock-outs, the stop).
 
-    A stopped mover loses his remaining movement points (`mp_spent` set to his
-    potential); where he ends when he may not stay on `crossed` (stacking) is the
-    caller's business (movement: the last hex of the path where he may stand).
+    "He rolls the die as many times as there are enemies adjacent to the hex in
+    question": a result that stops him does not spare him the other rolls (issue 8,
+    ruling 3); only his death ends them. A stopped mover loses his remaining movement
+    points (`mp_spent` set to his potential); where he ends when he may not stay on
+    `crossed` (stacking) is the caller's business.
     """
     table = game.rules.infiltration
     roster = game.rules.roster
@@ -207,10 +214,13 @@ def resolve_infiltration(
     p = profile(game, mover)
     if exempt(p, mover):
         return False, events
-    for enemy in threats:
+    rolling = [e for e in threats if infiltration_column(roster[e.kind], adult=e.adult)]
+    stops: list[str] = []
+    for enemy in roll_order(game, mover, rolling, events):
+        if not mover.alive:
+            break  # nothing more can befall him
         column = infiltration_column(roster[enemy.kind], adult=enemy.adult)
-        if column is None:
-            continue
+        assert column is not None
         modifier = 0
         if mover.wounds > 0:
             modifier += table.modifiers.mover_wounded
@@ -222,13 +232,40 @@ def resolve_infiltration(
         if not result.stops:
             continue
         events.extend(suffer(game, mover, result.effect, RULE))
-        # The rest of his points are lost: those of the counter he now shows (a Crazy Ork
-        # sent into his frenzy by the roll has a stronger one).
-        mover.mp_spent = max(mover.mp_spent, p.movement, profile(game, mover).movement)
-        events.append(MovementStopped(mover.id, crossed, f"{result.name} ({enemy.id})", RULE_TABLE))
+        stops.append(f"{result.name} ({enemy.id})")
         game.touch()
-        return True, events
-    return False, events
+    if not stops:
+        return False, events
+    # The rest of his points are lost: those of the counter he now shows (a Crazy Ork
+    # sent into his frenzy by a roll has a stronger one).
+    mover.mp_spent = max(mover.mp_spent, p.movement, profile(game, mover).movement)
+    events.append(MovementStopped(mover.id, crossed, "; ".join(stops), RULE_TABLE))
+    game.touch()
+    return True, events
+
+
+def roll_order(game: Game, mover: Unit, enemies: list[Unit], events: list[Event]) -> list[Unit]:
+    """The order of the infiltration rolls, decided by the die: the enemies still to
+    roll for are numbered in id order and a d10 names the next (with n left, faces
+    1..10 // n * n are shared out evenly, face f naming number (f - 1) % n; a spare face
+    is rolled again). One enemy needs no die. The throws go to `events`."""
+    left = sorted(enemies, key=lambda u: u.id)
+    order: list[Unit] = []
+    while len(left) > 1:
+        n = len(left)
+        usable = 10 // n * n
+        while True:
+            _, die = game.roll(
+                f"order of the infiltration rolls: {n} enemies, numbered "
+                + ", ".join(f"{i + 1} {u.id}" for i, u in enumerate(left)),
+                RULE,
+                by=mover.id,
+            )
+            events.append(die)
+            if die.value <= usable:
+                break
+        order.append(left.pop((die.value - 1) % n))
+    return order + left
 
 
 def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[Event]:
