@@ -61,10 +61,14 @@ class DecisionRules(Protocol):
 
 
 PhaseHook = Callable[["Game"], list[Event]]
+#: Says why the phase may not end yet (an `Explanation` refusing it), or None.
+EndCheck = Callable[["Game"], Explanation | None]
 
 _ACTION_RULES: dict[str, ActionRules] = {}
 _DECISION_RULES: dict[str, DecisionRules] = {}
 _ENTRY_HOOKS: dict[str, list[PhaseHook]] = {}
+_END_CHECKS: dict[str, list[EndCheck]] = {}
+_EXIT_HOOKS: dict[str, list[PhaseHook]] = {}
 
 
 def register_actions(rules: ActionRules, *action_types: type[Action]) -> None:
@@ -81,6 +85,23 @@ def on_phase_entry(phase_id: str, hook: PhaseHook) -> None:
     """Run `hook` whenever the game enters `phase_id` (after the engine's own hooks)."""
     phase(phase_id)  # KeyError for a typo
     hooks = _ENTRY_HOOKS.setdefault(phase_id, [])
+    if hook not in hooks:
+        hooks.append(hook)
+
+
+def on_phase_end_check(phase_id: str, check: EndCheck) -> None:
+    """Let `check` refuse `EndPhase` in `phase_id` while the sequence is unfinished
+    (stacking at the end of a movement sequence, combats declared but not resolved)."""
+    phase(phase_id)  # KeyError for a typo
+    checks = _END_CHECKS.setdefault(phase_id, [])
+    if check not in checks:
+        checks.append(check)
+
+
+def on_phase_exit(phase_id: str, hook: PhaseHook) -> None:
+    """Run `hook` when `phase_id` ends (before the next phase is entered)."""
+    phase(phase_id)  # KeyError for a typo
+    hooks = _EXIT_HOOKS.setdefault(phase_id, [])
     if hook not in hooks:
         hooks.append(hook)
 
@@ -203,7 +224,8 @@ class Game:
             rules_for = _ACTION_RULES.get(kind)
             if rules_for is not None:
                 out.extend(a for a in rules_for.generate(self, acting) if a.kind == kind)
-        out.append(EndPhase())
+        if self._end_refusal() is None:
+            out.append(EndPhase())
         return out
 
     def explain(self, action: Action) -> Explanation:
@@ -218,7 +240,7 @@ class Game:
             return rules.explain(self, decision, action)
         ph = self.phase
         if isinstance(action, EndPhase):
-            return allowed(f"{ph.title} ends", SEQUENCE_RULE)
+            return self._end_refusal() or allowed(f"{ph.title} ends", SEQUENCE_RULE)
         if isinstance(action, Pass):
             return refused("there is no decision to decline", SEQUENCE_RULE)
         if action.kind not in ph.actions:
@@ -231,6 +253,15 @@ class Game:
         if action_rules is None:
             return refused(f"{action.kind} is not available in this version yet", ph.section)
         return action_rules.explain(self, action)
+
+    def _end_refusal(self) -> Explanation | None:
+        """Why the current phase may not end yet ("A new sequence may only begin if the
+        previous one is finished"), or None."""
+        for check in _END_CHECKS.get(self.state.phase, ()):
+            why = check(self)
+            if why is not None:
+                return why
+        return None
 
     def is_legal(self, action: Action) -> bool:
         return self.explain(action).legal
@@ -342,6 +373,10 @@ class Game:
     def _end_phase(self) -> list[Event]:
         following, new_turn = next_phase(self.state.phase)
         events: list[Event] = []
+        for hook in _EXIT_HOOKS.get(self.state.phase, ()):
+            events.extend(hook(self))
+            self._occupancy = None
+            self.version += 1
         if new_turn:
             if self.state.turn_limit is not None and self.state.turn >= self.state.turn_limit:
                 self.state.scratch["game_over"] = True

@@ -5,9 +5,10 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 `random.Random` picks uniformly among `game.legal_actions()` for whichever side
 `game.to_act()` names, until the game ends. After every action `PlayoutChecker` checks:
 
-- stacking: one living character per hex and level at every phase end and after every
-  finished move (a walkway deck and the floor under it are two levels; the Queen and
-  her Guards count every hex they cover);
+- stacking: one living character per hex and level at every phase end, and after every
+  action outside the movement phases (inside them a move may end on a friend's hex);
+  a walkway deck and the floor under it are two levels, and the Queen and her Guards
+  count every hex they cover;
 - movement never below zero: 0 <= `mp_spent` <= the movement potential (the highest
   the counter showed since the character began moving, as a wound may lower it);
 - at most one attack per character per turn, two for the Queen's Guards ("The Krobs");
@@ -54,6 +55,8 @@ from dragonnoir.engine.state import GameState, Side
 
 #: A playout that has not ended after this many actions is a failure (a loop).
 MAX_ACTIONS = 20_000
+#: The phases whose end checks stacking ("Stacking").
+MOVEMENT_PHASES = frozenset({"adventurer_movement", "krob_movement"})
 
 
 class PlayoutFailure(AssertionError):
@@ -168,10 +171,13 @@ class PlayoutChecker:
         if before is not None and game.can_undo():
             self._check_undo(action, before, history_len, log_len, events)
         self._check_after(action, potentials)
-        # Stacking holds at every phase end; checked after each finished move as well, so
-        # that a failure names the move that broke it.
-        moved = isinstance(action, Move | Jump) and not game.state.pending
-        if moved or game.state.phase != phase_before or game.over:
+        # Stacking holds at every phase end ("at the end of each movement sequence");
+        # during a movement phase a move may end on a friend's hex (issue 8, ruling 1),
+        # so inside those phases it is checked only when the phase ends. Outside them
+        # (advances, retreats) it is checked after every action, so that a failure names
+        # the action that broke it.
+        in_movement = game.state.phase in MOVEMENT_PHASES
+        if game.state.phase != phase_before or game.over or not in_movement:
             self._check_stacking(action)
         self._check_roundtrip(action)
 

@@ -41,7 +41,12 @@ from dragonnoir.engine.events import (
     UnitMoved,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions, register_decision
+from dragonnoir.engine.game import (
+    on_phase_end_check,
+    on_phase_exit,
+    register_actions,
+    register_decision,
+)
 from dragonnoir.engine.rules import infiltration as infil
 from dragonnoir.engine.rules.footprint import GUARD_SIZE, QUEEN_SIZE, hexes_for
 from dragonnoir.engine.rules.steps import (
@@ -492,11 +497,176 @@ def _path_of(
     return path
 
 
-def _can_end(game: Game, pos: _Position, unit: Unit, p: Profile, node: Node) -> bool:
+def _node_slots(game: Game, p: Profile, node: Node) -> tuple[tuple[Hex, bool], ...]:
     anchor, facing, level = node
     if p.size == 1:
-        return _occupant(pos, unit, (_slot(game, anchor, level),)) is None
-    return _occupant(pos, unit, ((h, False) for h in hexes_for(anchor, p.size, facing))) is None
+        return (_slot(game, anchor, level),)
+    return tuple((h, False) for h in hexes_for(anchor, p.size, facing))
+
+
+def _alone(game: Game, pos: _Position, unit: Unit, p: Profile, node: Node) -> bool:
+    """No other living character on the placement ("Stacking")."""
+    return _occupant(pos, unit, _node_slots(game, p, node)) is None
+
+
+def _sharing_blocker(
+    game: Game, pos: _Position, unit: Unit, p: Profile, node: Node, remaining: int
+) -> Unit | None:
+    """The living character that makes ending here unsound, or None.
+
+    "At the end of each movement sequence, only one living character must remain per
+    hex": a move may end on a friend's hex (or a knocked-out or dead character's) — the
+    check is at the end of the phase (issue 8, ruling 1). So that the stack can be
+    undone, a move may end on an occupied hex only when the mover keeps the points to
+    step to a free hex next to it (he may go on later: `_may_go_on`), or a friend
+    standing there may still move and has such a free hex.
+    """
+    slots = _node_slots(game, p, node)
+    occupant = _occupant(pos, unit, slots)
+    if occupant is None:
+        return None
+    if _free_exit(game, pos, unit, p, node, remaining):
+        return None
+    for other in _occupants(pos, unit, slots):
+        if other.side is not unit.side or not other.standing or other.hex is None:
+            continue
+        if _may_move(game, other) is not None:
+            continue
+        op = profile(game, other)
+        here = _start_node(game, other, op, other.hex, other.level)
+        if _free_exit(game, pos, other, op, here, budget_of(game, other), ignore=unit):
+            return None
+    return occupant
+
+
+def _free_exit(
+    game: Game,
+    pos: _Position,
+    unit: Unit,
+    p: Profile,
+    node: Node,
+    budget: int,
+    *,
+    ignore: Unit | None = None,
+) -> bool:
+    """Can `unit` at `node` step, within `budget`, onto a placement where he stands
+    alone (no living character but `ignore`, no standing enemy)?"""
+    if budget <= 0:
+        return False
+    for _dnode, cost, rotation, slots, _ in _graph(game, unit, p).moves(node):
+        if rotation or cost > budget or _enemy_in(pos, unit, slots) is not None:
+            continue
+        if all(o is ignore for o in _occupants(pos, unit, slots)):
+            return True
+    return False
+
+
+def _occupants(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> list[Unit]:
+    found: dict[str, Unit] = {}
+    for slot in slots:
+        for other in pos.living.get(slot, ()):
+            if other.id != unit.id:
+                found[other.id] = other
+    return [found[k] for k in sorted(found)]
+
+
+def nearest_free_placement(game: Game, unit: Unit) -> Node | None:
+    """The placement nearest to `unit` (fewest steps the map allows him, whatever they
+    cost) where he would stand alone, never through a standing enemy; None if there is
+    none. Where a character may not stay and has nowhere of his own to go back to, he
+    is put there (our reading, docs/movement.md)."""
+    if unit.hex is None:
+        return None
+    p = profile(game, unit)
+    pos = _position(game)
+    graph = _graph(game, unit, p)
+    start = _start_node(game, unit, p, unit.hex, unit.level)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt: list[Node] = []
+        for node in frontier:
+            for dnode, _, _, slots, _ in graph.moves(node):
+                if dnode in seen or _enemy_in(pos, unit, slots) is not None:
+                    continue
+                seen.add(dnode)
+                if _alone(game, pos, unit, p, dnode):
+                    return dnode
+                nxt.append(dnode)
+        frontier = sorted(nxt)
+    return None
+
+
+def settle_stacks(game: Game) -> list[Event]:
+    """Exit hook of the movement phases: a stack nobody can undo any more (every
+    character on it is out of points or of free hexes) is settled by putting the
+    characters who moved there, latest first, on the nearest free placement, so that
+    the phase always ends with one living character per hex ("Stacking")."""
+    if game.rules is None:
+        return []
+    events: list[Event] = []
+    record = game.state.scratch.get("move_order")
+    order = [str(u) for u in record.get("units", ())] if isinstance(record, dict) else []
+    for _ in range(len(game.state.units)):
+        shared = shared_hexes(game)
+        if not shared:
+            break
+        h, ids = next(iter(shared.items()))
+        movers = [uid for uid in reversed(order) if uid in ids] or sorted(ids)[1:]
+        unit = game.state.units[movers[0]]
+        node = nearest_free_placement(game, unit)
+        if node is None:
+            break
+        unit.hex, unit.facing, unit.level = node
+        game.touch()
+        events.append(
+            MovementStopped(
+                unit.id,
+                node[0],
+                f"he may not stay on {game.where(h)} with another living character and "
+                "can no longer leave it himself: he is put on the nearest free hex",
+                R_STACKING,
+            )
+        )
+    return events
+
+
+def shared_hexes(game: Game) -> dict[Hex, list[str]]:
+    """Hexes where two living characters stand on the same level (a walkway deck and
+    the floor under it are two places), with their ids: what "Stacking" forbids at the
+    end of a movement sequence. The client marks them."""
+    pos = _position(game)
+    out: dict[Hex, list[str]] = {}
+    for (h, _deck), there in sorted(pos.living.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        ids = sorted({u.id for u in there})
+        if len(ids) > 1:
+            out.setdefault(h, [])
+            out[h] = sorted({*out[h], *ids})
+    return out
+
+
+def stacking_at_end(game: Game) -> Explanation | None:
+    """The End phase check of the movement phases ("Stacking")."""
+    if game.rules is None:  # a bare turn-sequence game without counters' values
+        return None
+    shared = shared_hexes(game)
+    if not shared:
+        return None
+    movable = [
+        uid
+        for ids in shared.values()
+        for uid in ids
+        if legal_destinations(game, uid) or _jumpable(game, uid)
+    ]
+    if not movable:
+        return None  # nobody can undo it: the exit hook settles it (`settle_stacks`)
+    where = "; ".join(f"{' and '.join(ids)} on {game.where(h)}" for h, ids in shared.items())
+    return refused(
+        "at the end of each movement sequence only one living character must remain per "
+        f"hex (two on a walkway: one on it, one underneath): {where}",
+        R_STACKING,
+        hexes=[[h.q, h.r] for h in shared],
+    )
 
 
 def search(
@@ -575,7 +745,9 @@ def search_all(
     groups: dict[tuple[Hex, float], list[tuple[Node, int]]] = {}
     for key in best:
         node = key[0]
-        if node[0] == origin or not _can_end(game, pos, unit, p, node):
+        if node[0] == origin:
+            continue
+        if _sharing_blocker(game, pos, unit, p, node, budget - best[key][0]) is not None:
             continue
         groups.setdefault((node[0], node[2]), []).append(key)
     out: dict[tuple[Hex, float], Destination] = {}
@@ -597,6 +769,17 @@ def search_all(
     return out
 
 
+def _jumpable(game: Game, unit_id: str) -> bool:
+    unit = game.state.units[unit_id]
+    if unit.hex is None or "Jump" not in game.phase.actions:
+        return False
+    return any(
+        not isinstance(_check_jump(game, unit, Jump(unit_id, to)), Explanation)
+        for to in unit.hex.neighbours()
+        if to in game.board.cells
+    )
+
+
 def budget_of(game: Game, unit: Unit) -> int:
     """Movement points left: the potential on the counter minus those spent."""
     return max(0, profile(game, unit).movement - unit.mp_spent)
@@ -614,7 +797,8 @@ def legal_destinations(game: Game, unit_id: str) -> dict[Hex, Destination]:
 
 
 def _continuing(game: Game, unit: Unit) -> bool:
-    """His movement is in progress: he was the last to move, in this phase."""
+    """His movement is in progress: he was the last to move, in this phase (the hex he
+    goes on from is then crossed)."""
     moving = game.state.scratch.get("moving")
     return bool(
         unit.moved
@@ -623,6 +807,24 @@ def _continuing(game: Game, unit: Unit) -> bool:
         and moving.get("turn") == game.state.turn
         and moving.get("phase") == game.state.phase
     )
+
+
+def _may_go_on(game: Game, unit: Unit) -> bool:
+    """He has moved this phase and may still move: he was the last to move, or he ended
+    a move on a hex another living character holds and may leave it to undo the stack
+    ("Stacking" is checked at the end of the movement sequence). Leaving a shared hex
+    after another character has moved starts a new stretch: the hex where his last move
+    ended is not crossed ("A character who ends his movement on a hex adjacent to the
+    enemy does not trigger a die roll")."""
+    return _continuing(game, unit) or _shares_a_hex(game, unit)
+
+
+def _shares_a_hex(game: Game, unit: Unit) -> bool:
+    if unit.hex is None or not unit.alive:
+        return False
+    pos = _position(game)
+    p = profile(game, unit)
+    return not _alone(game, pos, unit, p, (unit.hex, unit.facing, unit.level))
 
 
 def _may_move(game: Game, unit: Unit) -> Explanation | None:
@@ -649,7 +851,7 @@ def _may_move(game: Game, unit: Unit) -> Explanation | None:
             f"(Rate of Fire & Movement table: no move after firing a {weapon.replace('_', ' ')})",
             R_CROSSBOW,
         )
-    if unit.moved and not _continuing(game, unit):
+    if unit.moved and not _may_go_on(game, unit):
         return refused(
             f"{unit.id} has already moved this phase: a character's move is one "
             "continuous path, made before another character moves",
@@ -737,11 +939,11 @@ def _walk(
             )
         steps.append((dst, unit.facing, verdict.level, verdict.cost))
         here, level = dst, verdict.level
-    other = _occupant(pos, unit, (_slot(game, here, level),))
+    other = _sharing_blocker(game, pos, unit, p, (here, unit.facing, level), budget - cost)
     if other is not None:
         return refused(
-            f"{other.id} is already on that hex: at the end of movement only one living "
-            "character may remain per hex (two on a walkway: one on it, one underneath)",
+            f"{other.id} is on that hex and neither can leave it this phase: at the end of "
+            "each movement sequence only one living character must remain per hex",
             R_STACKING,
         )
     return _Route(steps, cost, rolls, unit.facing, stop)
@@ -776,7 +978,9 @@ def _walk_big(
                 R_BIG,
             )
         ends = matching
-    ends = [k for k in ends if _can_end(game, pos, unit, p, k[0])]
+    ends = [
+        k for k in ends if _sharing_blocker(game, pos, unit, p, k[0], budget - best[k][0]) is None
+    ]
     if not ends:
         return _why_big_fails(game, unit, p, move, best, budget)
     end = min(ends, key=lambda k: best[k])
@@ -892,6 +1096,11 @@ class MoveRules:
 
 def _start_moving(game: Game, unit: Unit) -> None:
     unit.moved = True
+    order = game.state.scratch.get("move_order")
+    if not isinstance(order, dict) or order.get("phase") != [game.state.turn, game.state.phase]:
+        order = {"phase": [game.state.turn, game.state.phase], "units": []}
+    order["units"] = [*(u for u in order["units"] if u != unit.id), unit.id]
+    game.state.scratch["move_order"] = order
     game.state.scratch["moving"] = {
         "unit": unit.id,
         "turn": game.state.turn,
@@ -1054,10 +1263,13 @@ def _settle(game: Game, unit: Unit, progress: dict[str, Any]) -> list[Event]:
     travelled = progress["travelled"]
     for q, r, facing, level in reversed(travelled):
         node = (Hex(int(q), int(r)), int(facing), float(level))
-        if _can_end(game, pos, unit, p, node):
+        if _alone(game, pos, unit, p, node):
             break
-    else:  # cannot happen: he stood on his starting hex alone
-        return []
+    else:  # he set out from a shared hex and was stopped on it
+        found = nearest_free_placement(game, unit)
+        if found is None:
+            return []
+        node = found
     if (unit.hex, unit.facing, unit.level) == node:
         return []
     unit.hex, unit.facing, unit.level = node
@@ -1280,4 +1492,7 @@ class JumpRules:
 
 register_actions(MoveRules(), Move)
 register_actions(JumpRules(), Jump)
+for _phase_id in ("adventurer_movement", "krob_movement"):
+    on_phase_end_check(_phase_id, stacking_at_end)
+    on_phase_exit(_phase_id, settle_stacks)
 register_decision("defensive_fire", DefensiveFireRules())
