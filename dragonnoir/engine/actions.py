@@ -65,6 +65,9 @@ class Jump(Action):
 class Attack(Action):
     """Attackers (one or several, joined) attack defenders (one or several, summed).
 
+    In a combat phase it *declares* the combat; `ResolveCombat` resolves it once every
+    combat is declared (`Declare`).
+
     `between_legs`: a Queen's Guard attacking the enemy placed between its legs, attack
     doubled and one column right ("The Krobs: Attack").
     """
@@ -72,6 +75,26 @@ class Attack(Action):
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     between_legs: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawAttack(Action):
+    """Take back declared combat `number` (from 1) while the declarations are open."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Close the declaration step of a combat phase: every combat of the phase is now
+    known, and none can be withdrawn (issue 8, ruling 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveCombat(Action):
+    """Resolve declared combat `number` (from 1): the player chooses the order."""
+
+    number: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +155,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Move,
         Jump,
         Attack,
+        WithdrawAttack,
+        Declare,
+        ResolveCombat,
         ChooseCasualty,
         Retreat,
         Advance,

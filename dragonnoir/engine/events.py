@@ -179,6 +179,64 @@ class CombatResolved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CombatDeclared(Event):
+    """A combat added to the phase's declarations (numbered from 1), with its odds as
+    they stand ("Combat": declared, then resolved — issue 8, ruling 2)."""
+
+    number: int
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    odds: str
+    column: str
+    between_legs: bool = False
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        legs = " between its legs" if self.between_legs else ""
+        return (
+            f"Combat {self.number} declared: {' + '.join(self.attackers)} against "
+            f"{' + '.join(self.defenders)}{legs} ({self.odds}, on {self.column})."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CombatWithdrawn(Event):
+    """A combat taken back before the declarations were closed."""
+
+    number: int
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        return f"Combat {self.number} withdrawn before the declarations closed."
+
+
+@dataclass(frozen=True, slots=True)
+class CombatsDeclared(Event):
+    """The declaration step is over: every combat of the phase is known."""
+
+    count: int
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        if not self.count:
+            return "No combat declared."
+        return f"{self.count} combat(s) declared: resolve them in the order you choose."
+
+
+@dataclass(frozen=True, slots=True)
+class CombatLapsed(Event):
+    """A declared combat that can no longer take place (its defenders gone, or no
+    attacker able to fight them any more)."""
+
+    number: int
+    reason: str
+    rule: str = "Combat"
+
+    def text(self) -> str:
+        return f"Combat {self.number} does not take place: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True)
 class ResultConverted(Event):
     """A special rule changed what a combat result does to one character (a Troll's
     knock-out becomes a retreat, a Guard's "killed" two wounds, a spectre's wound a

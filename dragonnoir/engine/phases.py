@@ -61,7 +61,17 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
         "Adventurer turn: combat",
         "Organisation of the Game Turn: Adventurer Player Turn, 3. Combat",
         _ADV,
-        frozenset({"Attack", "DestroyWeb", "CastSpell", "EndPhase"}),
+        frozenset(
+            {
+                "Attack",
+                "WithdrawAttack",
+                "Declare",
+                "ResolveCombat",
+                "DestroyWeb",
+                "CastSpell",
+                "EndPhase",
+            }
+        ),
         spell_slot=True,
     ),
     Phase(
@@ -109,7 +119,7 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
         "Krob turn: combat",
         "Organisation of the Game Turn: Krob Player Turn, 2. Combat",
         _KROB,
-        frozenset({"Attack", "EndPhase"}),
+        frozenset({"Attack", "WithdrawAttack", "Declare", "ResolveCombat", "EndPhase"}),
         spell_slot=True,
     ),
     Phase(

@@ -20,9 +20,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from dragonnoir.engine.actions import Attack, Declare, ResolveCombat
 from dragonnoir.engine.dice import Dice
+from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.roster import DATA_DIR
+from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.state import Accessory, AccessoryKind, Status, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
@@ -206,3 +209,15 @@ def edited_data_file(folder: Path, name: str, old: str, new: str) -> Path:
     path = folder / name
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
+
+
+def attack_now(game: Game, attack: Attack) -> list[Event]:
+    """Declare `attack`, close the declarations and resolve it: one combat phase with a
+    single combat (issue 8, ruling 2), for tests about one combat. Raises
+    `IllegalAction` as `Game.apply` does when the attack may not be declared. Returns
+    the events of the resolution (the declaration's first)."""
+    events = game.apply(attack)
+    events += game.apply(Declare())
+    number = len(combat_declared.combats(game))
+    events += game.apply(ResolveCombat(number))
+    return events

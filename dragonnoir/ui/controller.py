@@ -511,6 +511,12 @@ class Controller:
             return Attack(tuple(self._attackers), tuple(self._defenders), self._legs)
         if self._web is not None and len(self._attackers) == 1 and self._build == "attack":
             return DestroyWeb(self._attackers[0], self._web)
+        if self._build == "move" and self._unit is not None and self._hover is not None:
+            # Enter moves to the hovered hex: the way to end on a friend's hex, where a
+            # click chooses the friend instead (Stacking is checked at the phase's end).
+            reach = self._reach().get(self._hover)
+            if reach is not None:
+                return self._move_action(reach)
         return None
 
     def _fire_allowed_now(self) -> bool:
@@ -860,6 +866,11 @@ class Controller:
     def _click_move(self, h: Hex) -> list[Event] | None:
         assert self._unit is not None
         unit = self.game.state.units[self._unit]
+        friend = self._own_at(h, self.game.to_act())
+        if friend is not None and friend.id != unit.id:
+            # A click on a friend chooses him; a move may still end on his hex
+            # (Stacking is checked at the end of the phase): hover it and confirm.
+            return self._select_mover(friend)
         reach = self._reach().get(h)
         if reach is not None:
             action = self._move_action(reach)
@@ -877,7 +888,9 @@ class Controller:
             self._msg = None
             return None
         assert unit.hex is not None
-        verdict = self.game.explain(Move(unit.id, tuple(line(unit.hex, h)[1:])))
+        # The reason that decides it: the cheapest path's cost, or what closes every way
+        # (issue 8, ruling 8) — not the first obstacle on a straight line.
+        verdict = movement.why_not_reach(self.game, unit.id, h)
         if verdict.legal:
             self._say(
                 f"{unit.id} cannot end his move on {self.game.where(h)}",

@@ -7,12 +7,19 @@ from collections.abc import Iterable
 
 import pytest
 
-from dragonnoir.engine.actions import Attack, ChooseCasualty, EndPhase, Pass
+from dragonnoir.engine.actions import (
+    Attack,
+    ChooseCasualty,
+    Declare,
+    EndPhase,
+    Pass,
+    ResolveCombat,
+)
 from dragonnoir.engine.events import CombatResolved, UnitKnockedOut, UnitStoodUp
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, force_dice, position
+from dragonnoir.engine.testing import Piece, attack_now, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID, EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 
@@ -77,7 +84,7 @@ def test_resolution_of_combats_the_decision_belongs_to_the_player_whose_turn_it_
 def test_combat_event_carries_every_number() -> None:
     game = game_of({"zed": C, "hunter_01": C.neighbour(0)})
     force_dice(game, 6)
-    events = game.apply(Attack(("zed",), ("hunter_01",)))
+    events = attack_now(game, Attack(("zed",), ("hunter_01",)))
     r = resolved(events)
     # Zed 6 against a Hunter 2: 3-1; die 6 -> DR.
     assert (r.attack, r.defence, r.odds, r.column, r.die, r.modified_die, r.result) == (
@@ -207,7 +214,7 @@ def test_multiple_combat_the_owner_chooses_who_is_knocked_out() -> None:
     )
     # zed 6 + swordsman 5 = 11 against a Warrior 4: 2-1, joint 3-1; die 10+1 = 11: AK.
     force_dice(game, 10)
-    events = game.apply(Attack(("rebel_swordsman_1", "zed"), ("warrior_01",)))
+    events = attack_now(game, Attack(("rebel_swordsman_1", "zed"), ("warrior_01",)))
     assert resolved(events).result == "AK"
     decision = game.state.pending[0]
     assert decision.kind == "casualty" and decision.side is Side.ADVENTURERS
@@ -224,7 +231,7 @@ def test_multiple_combat_a_single_candidate_is_not_asked() -> None:
     game = game_of({"rebel_swordsman_1": C, "warrior_01": C.neighbour(0)})
     # 5 against 4: 1-1; die 8 + 1 = 9: AK.
     force_dice(game, 8)
-    events = game.apply(Attack(("rebel_swordsman_1",), ("warrior_01",)))
+    events = attack_now(game, Attack(("rebel_swordsman_1",), ("warrior_01",)))
     assert resolved(events).result == "AK"
     assert game.state.units["rebel_swordsman_1"].status is Status.KNOCKED_OUT
     # No question about who: the Warrior's side is asked only whether it advances.
@@ -238,17 +245,23 @@ def test_multiple_combat_a_single_candidate_is_not_asked() -> None:
 
 
 def test_combat_one_attack_per_character_but_a_defender_may_be_attacked_several_times() -> None:
+    """Both combats are declared first (issue 8, ruling 2): Zed may not be named in a
+    second; the Warrior may be attacked again by the swordsman."""
     game = game_of({"zed": C, "rebel_swordsman_1": C.neighbour(2), "warrior_01": C.neighbour(1)})
-    force_dice(game, 8)  # 6 vs 4: 1-1, 8+1 = 9: AK on Zed, no retreat of the Warrior
     game.apply(Attack(("zed",), ("warrior_01",)))
-    game.apply(Pass())  # the Warrior does not advance
     again = game.explain(Attack(("zed",), ("warrior_01",)))
-    assert not again.legal
-    force_dice(game, 5)  # swordsman 5 vs 4: 1-1, 5+1 = 6: NE
-    events = game.apply(Attack(("rebel_swordsman_1",), ("warrior_01",)))
-    assert resolved(events).result == "NE"
+    assert not again.legal and again.rule.startswith("Combat: each character can make only one")
+    game.apply(Attack(("rebel_swordsman_1",), ("warrior_01",)))
     gone = game.explain(Attack(("rebel_swordsman_1",), ("warrior_01",)))
     assert not gone.legal and gone.rule.startswith("Combat: each character can make only one")
+    game.apply(Declare())
+    force_dice(game, 8)  # 6 vs 4: 1-1, 8+1 = 9: AK on Zed, no retreat of the Warrior
+    game.apply(ResolveCombat(1))
+    game.apply(Pass())  # the Warrior does not advance
+    force_dice(game, 5)  # swordsman 5 vs 4: 1-1, 5+1 = 6: NE
+    events = game.apply(ResolveCombat(2))
+    assert resolved(events).result == "NE"
+    assert game.explain(EndPhase()).legal
 
 
 def test_knocked_out_characters_cannot_attack_and_stand_up_next_adventurer_turn() -> None:
@@ -256,7 +269,7 @@ def test_knocked_out_characters_cannot_attack_and_stand_up_next_adventurer_turn(
     game turn are put back on their feet"."""
     game = game_of({"rebel_swordsman_1": C, "warrior_01": C.neighbour(0)})
     force_dice(game, 8)
-    game.apply(Attack(("rebel_swordsman_1",), ("warrior_01",)))
+    attack_now(game, Attack(("rebel_swordsman_1",), ("warrior_01",)))
     game.apply(Pass())
     unit = game.state.units["rebel_swordsman_1"]
     assert unit.status is Status.KNOCKED_OUT
@@ -304,7 +317,7 @@ def test_combat_restrictions_no_attack_through_a_wall() -> None:
 def test_dead_counters_stay_and_block_nothing() -> None:
     game = game_of({"troll_1": C, "hunter_01": C.neighbour(0)}, phase="adventurer_combat")
     force_dice(game, 1)  # 8 vs 2: 4-1, die 1: DX
-    events = game.apply(Attack(("troll_1",), ("hunter_01",)))
+    events = attack_now(game, Attack(("troll_1",), ("hunter_01",)))
     assert resolved(events).result == "DX"
     dead = game.state.units["hunter_01"]
     assert dead.status is Status.KILLED and dead.hex == C.neighbour(0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dragonnoir.engine.actions import Attack, Pass, Retreat
+from dragonnoir.engine.actions import Attack, Declare, Pass, ResolveCombat, Retreat
 from dragonnoir.engine.events import (
     CombatResolved,
     DieRolled,
@@ -18,7 +18,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_geometry import between_legs_hexes, rear_zone
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, force_dice, position
+from dragonnoir.engine.testing import Piece, attack_now, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Hex
 
@@ -136,14 +136,17 @@ def test_guard_two_attacks_per_turn_against_different_opponents() -> None:
         [GUARD, Piece("zed", cell(FRONT)), Piece("rebel_swordsman_1", cell(C.neighbour(1)))],
         phase="krob_combat",
     )
-    force_dice(game, 7)  # 8 vs 4: 2-1, die 7: NE
-    assert resolved(game.apply(Attack(("guard_1",), ("zed",)))).result == "NE"
+    game.apply(Attack(("guard_1",), ("zed",)))
     again = game.explain(Attack(("guard_1",), ("zed",)))
     assert not again.legal and "different opponents" in again.reason
-    force_dice(game, 7)  # 8 vs 3: 2-1, die 7: NE
-    assert resolved(game.apply(Attack(("guard_1",), ("rebel_swordsman_1",)))).result == "NE"
+    game.apply(Attack(("guard_1",), ("rebel_swordsman_1",)))
     third = game.explain(Attack(("guard_1",), ("rebel_swordsman_1",)))
     assert not third.legal and third.rule == "The Krobs: Attack"
+    game.apply(Declare())
+    force_dice(game, 7)  # 8 vs 4: 2-1, die 7: NE
+    assert resolved(game.apply(ResolveCombat(1))).result == "NE"
+    force_dice(game, 7)  # 8 vs 3: 2-1, die 7: NE
+    assert resolved(game.apply(ResolveCombat(2))).result == "NE"
 
 
 def test_queens_guard_is_on_the_majority_terrain_of_its_three_hexes() -> None:
@@ -164,7 +167,7 @@ def test_queens_guard_is_on_the_majority_terrain_of_its_three_hexes() -> None:
 def test_for_the_guards_killed_is_a_double_wound() -> None:
     game = game_of([GUARD, Piece("zed", cell(REAR)), Piece("troll_1", cell(Hex(1, 3)))])
     force_dice(game, 1)  # 14 vs 3: 4-1, joint 5-1, die 1: DX
-    events = game.apply(Attack(("troll_1", "zed"), ("guard_1",)))
+    events = attack_now(game, Attack(("troll_1", "zed"), ("guard_1",)))
     assert resolved(events).result == "DX"
     assert ("guard_1", "killed", "two wounds") in converted(events)
     guard = game.state.units["guard_1"]
@@ -179,7 +182,7 @@ def test_killer_subtracts_one_never_below_one_and_its_wound_kills() -> None:
     why = game.explain(Attack(("killer_1",), ("rebel_swordsman_1",)))
     assert [m["value"] for m in why.details["die_modifiers"]] == [-1]
     force_dice(game, 1)  # 6 vs 3: 2-1, 1 - 1 = 1 (not 0): DW
-    events = game.apply(Attack(("killer_1",), ("rebel_swordsman_1",)))
+    events = attack_now(game, Attack(("killer_1",), ("rebel_swordsman_1",)))
     die = next(e for e in events if isinstance(e, DieRolled))
     assert (die.value, die.modified) == (1, 1)
     assert resolved(events).result == "DW"
@@ -201,7 +204,7 @@ def _killer_and_hunter() -> Game:
 def test_killer_with_other_krobs_second_die_1_to_5_mortal() -> None:
     game = _killer_and_hunter()
     force_dice(game, 4, 3)  # 9 vs 3: 3-1, joint 4-1; 4 - 1 = 3: DW; second die 3: mortal
-    events = game.apply(Attack(("hunter_01", "killer_1"), ("rebel_swordsman_1",)))
+    events = attack_now(game, Attack(("hunter_01", "killer_1"), ("rebel_swordsman_1",)))
     assert resolved(events).result == "DW"
     assert len([e for e in events if isinstance(e, DieRolled)]) == 2
     assert status(game, "rebel_swordsman_1") is Status.KILLED
@@ -210,7 +213,7 @@ def test_killer_with_other_krobs_second_die_1_to_5_mortal() -> None:
 def test_killer_with_other_krobs_second_die_6_to_10_normal_wound() -> None:
     game = _killer_and_hunter()
     force_dice(game, 4, 7)
-    game.apply(Attack(("hunter_01", "killer_1"), ("rebel_swordsman_1",)))
+    attack_now(game, Attack(("hunter_01", "killer_1"), ("rebel_swordsman_1",)))
     unit = game.state.units["rebel_swordsman_1"]
     assert unit.status is Status.WOUNDED and unit.wounds == 1
 
@@ -220,7 +223,7 @@ def test_killer_rule_applies_to_an_attacker_wounded_against_a_killer() -> None:
     Killer": EX at 1-1, the crossbowman dies, the Killer is only wounded."""
     game = game_of({"rebel_crossbowman_1": C, "killer_1": C.neighbour(0)})
     force_dice(game, 10)  # 3 vs 3: 1-1, die 10: EX
-    events = game.apply(Attack(("rebel_crossbowman_1",), ("killer_1",)))
+    events = attack_now(game, Attack(("rebel_crossbowman_1",), ("killer_1",)))
     assert resolved(events).result == "EX"
     assert status(game, "rebel_crossbowman_1") is Status.KILLED
     assert status(game, "killer_1") is Status.WOUNDED
@@ -229,7 +232,7 @@ def test_killer_rule_applies_to_an_attacker_wounded_against_a_killer() -> None:
 def test_baby_krobs_are_killed_at_the_first_wound() -> None:
     game = game_of([Piece("zed", cell(C)), Piece("hunter_01", cell(C.neighbour(0)), adult=False)])
     force_dice(game, 6)  # 6 vs 1: 6-1, die 6: DW
-    events = game.apply(Attack(("zed",), ("hunter_01",)))
+    events = attack_now(game, Attack(("zed",), ("hunter_01",)))
     assert resolved(events).result == "DW"
     assert status(game, "hunter_01") is Status.KILLED
 
@@ -237,7 +240,7 @@ def test_baby_krobs_are_killed_at_the_first_wound() -> None:
 def test_hunters_knocked_out_retreat_two_hexes_other_krobs_one() -> None:
     game = game_of({"zed": C, "hunter_01": C.neighbour(0)})
     force_dice(game, 4)  # 6 vs 2: 3-1, die 4: DK
-    events = game.apply(Attack(("zed",), ("hunter_01",)))
+    events = attack_now(game, Attack(("zed",), ("hunter_01",)))
     assert ("hunter_01", "knocked_out", "a retreat of 2 hex(es)") in converted(events)
     decision = game.state.pending[0]
     assert decision.kind == "retreat" and decision.data["units"] == {"hunter_01": 2}
@@ -245,7 +248,7 @@ def test_hunters_knocked_out_retreat_two_hexes_other_krobs_one() -> None:
 
     game = game_of({"troll_1": C, "warrior_01": C.neighbour(0)})
     force_dice(game, 2)  # 8 vs 4: 2-1, 2 + 1 = 3: DK
-    events = game.apply(Attack(("troll_1",), ("warrior_01",)))
+    events = attack_now(game, Attack(("troll_1",), ("warrior_01",)))
     assert ("warrior_01", "knocked_out", "a retreat of 1 hex(es)") in converted(events)
     assert game.state.pending[0].data["units"] == {"warrior_01": 1}
     assert status(game, "warrior_01") is Status.HEALTHY
@@ -257,7 +260,7 @@ def test_hunters_knocked_out_retreat_two_hexes_other_krobs_one() -> None:
 def test_trolls_are_never_knocked_out_knocked_out_becomes_a_retreat() -> None:
     game = game_of({"warrior_01": C, "troll_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 5 vs 5: 1-1, die 2: DK
-    events = game.apply(Attack(("warrior_01",), ("troll_1",)))
+    events = attack_now(game, Attack(("warrior_01",), ("troll_1",)))
     assert ("troll_1", "knocked_out", "a retreat of 1 hex(es)") in converted(events)
     assert status(game, "troll_1") is Status.HEALTHY
     assert game.state.pending[0].kind == "retreat"
@@ -266,7 +269,7 @@ def test_trolls_are_never_knocked_out_knocked_out_becomes_a_retreat() -> None:
 def test_trolls_killed_becomes_a_double_wound_and_three_wounds_kill() -> None:
     game = game_of([GUARD, Piece("troll_1", cell(LEGS[0]))], phase="krob_combat")
     force_dice(game, 1)  # 16 vs 5: 3-1, between the legs 4-1, die 1: DX
-    events = game.apply(Attack(("guard_1",), ("troll_1",), between_legs=True))
+    events = attack_now(game, Attack(("guard_1",), ("troll_1",), between_legs=True))
     assert resolved(events).result == "DX"
     troll = game.state.units["troll_1"]
     assert troll.wounds == 2 and troll.status is Status.WOUNDED
@@ -275,25 +278,25 @@ def test_trolls_killed_becomes_a_double_wound_and_three_wounds_kill() -> None:
         phase="krob_combat",
     )
     force_dice(game, 1)  # 5 vs 3: 1-1, die 1: DW, the third wound
-    game.apply(Attack(("warrior_01",), ("troll_1",)))
+    attack_now(game, Attack(("warrior_01",), ("troll_1",)))
     assert status(game, "troll_1") is Status.KILLED
 
 
 def test_trolls_die_of_a_killers_wound() -> None:
     game = game_of({"killer_1": C, "troll_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 6 vs 5: 1-1, 2 - 1 = 1: DW
-    game.apply(Attack(("killer_1",), ("troll_1",)))
+    attack_now(game, Attack(("killer_1",), ("troll_1",)))
     assert status(game, "troll_1") is Status.KILLED
 
 
 def test_dogs_knocked_out_retreat_and_one_wound_kills() -> None:
     game = game_of({"hunter_01": C, "wardog_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 3 vs 2: 1-1, die 2: DK
-    events = game.apply(Attack(("hunter_01",), ("wardog_1",)))
+    events = attack_now(game, Attack(("hunter_01",), ("wardog_1",)))
     assert ("wardog_1", "knocked_out", "a retreat of 1 hex(es)") in converted(events)
     game = game_of({"hunter_01": C, "wardog_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 1)  # DW
-    events = game.apply(Attack(("hunter_01",), ("wardog_1",)))
+    events = attack_now(game, Attack(("hunter_01",), ("wardog_1",)))
     assert UnitKilled("wardog_1", "Combat") in events
 
 
@@ -326,17 +329,17 @@ def test_zed_curare_kills_a_wounded_gharv_but_not_a_krob() -> None:
     game = game_of({"zed": C, "gharv_1": C.neighbour(0)})
     # 6 vs 3: 2-1; a Gharv on land fights at (-): 3-1; die 2: DW -> killed by curare.
     force_dice(game, 2)
-    events = game.apply(Attack(("zed",), ("gharv_1",)))
+    events = attack_now(game, Attack(("zed",), ("gharv_1",)))
     assert resolved(events).result == "DW"
     assert ("gharv_1", "wounded", "killed: Zed's curare") in converted(events)
     assert status(game, "gharv_1") is Status.KILLED
     game = game_of({"rebel_swordsman_1": C, "gharv_1": C.neighbour(0)})
     force_dice(game, 1)  # 5 vs 3: 1-1, (-) for the Gharv: 2-1, die 1: DW
-    game.apply(Attack(("rebel_swordsman_1",), ("gharv_1",)))
+    attack_now(game, Attack(("rebel_swordsman_1",), ("gharv_1",)))
     assert status(game, "gharv_1") is Status.WOUNDED
     game = game_of({"zed": C, "killer_1": C.neighbour(0)})
     force_dice(game, 1)  # 6 vs 3: 2-1, die 1: DW; "The Krobs drink curare like milk"
-    game.apply(Attack(("zed",), ("killer_1",)))
+    attack_now(game, Attack(("zed",), ("killer_1",)))
     assert status(game, "killer_1") is Status.WOUNDED
 
 
@@ -344,7 +347,7 @@ def test_crazy_ork_frenzy_on_wounded_or_knocked_out() -> None:
     for face in (1, 2):  # 3 vs 3: 1-1, die 1: DW, die 2: DK
         game = game_of({"hunter_01": C, "crazy_ork": C.neighbour(0)}, phase="krob_combat")
         force_dice(game, face)
-        events = game.apply(Attack(("hunter_01",), ("crazy_ork",)))
+        events = attack_now(game, Attack(("hunter_01",), ("crazy_ork",)))
         ork = game.state.units["crazy_ork"]
         assert UnitFrenzied("crazy_ork") in events
         assert ork.frenzied and ork.status is Status.HEALTHY and ork.wounds == 0
@@ -355,7 +358,7 @@ def test_crazy_ork_frenzied_ignores_knocked_out_and_retreats_and_dies_of_a_wound
         game = game_of({"warrior_01": C, "crazy_ork": C.neighbour(0)}, phase="krob_combat")
         game.state.units["crazy_ork"].frenzied = True
         force_dice(game, face)  # 5 vs 4: 1-1
-        game.apply(Attack(("warrior_01",), ("crazy_ork",)))
+        attack_now(game, Attack(("warrior_01",), ("crazy_ork",)))
         return game
 
     for face in (2, 3):  # DK, DR
@@ -372,14 +375,14 @@ def test_crazy_ork_frenzied_attacker_is_still_knocked_out_by_attacker_knocked_ou
     game = game_of({"crazy_ork": C, "warrior_01": C.neighbour(0)}, phase="adventurer_combat")
     game.state.units["crazy_ork"].frenzied = True
     force_dice(game, 9)  # 9 vs 4: 2-1; 9 + 1 (armoured carapace) = 10: AK
-    game.apply(Attack(("crazy_ork",), ("warrior_01",)))
+    attack_now(game, Attack(("crazy_ork",), ("warrior_01",)))
     assert status(game, "crazy_ork") is Status.KNOCKED_OUT
 
 
 def test_crazy_ork_wounded_by_a_killer_dies_without_frenzy() -> None:
     game = game_of({"killer_1": C, "crazy_ork": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 6 vs 3: 2-1, 2 - 1 = 1: DW
-    events = game.apply(Attack(("killer_1",), ("crazy_ork",)))
+    events = attack_now(game, Attack(("killer_1",), ("crazy_ork",)))
     assert status(game, "crazy_ork") is Status.KILLED
     assert UnitFrenzied("crazy_ork") not in events
 
@@ -409,7 +412,7 @@ def test_elves_count_trees_as_advantageous() -> None:
 def test_spectres_turn_every_blow_into_a_retreat() -> None:
     game = game_of({"hunter_01": C, "living_dead_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 1)  # 3 vs 3: 1-1, DW
-    events = game.apply(Attack(("hunter_01",), ("living_dead_1",)))
+    events = attack_now(game, Attack(("hunter_01",), ("living_dead_1",)))
     assert ("living_dead_1", "wounded", "a retreat of 1 hex") in converted(events)
     assert status(game, "living_dead_1") is Status.HEALTHY
     assert game.state.pending[0].kind == "retreat"
@@ -428,7 +431,7 @@ def test_spectres_without_room_do_not_move() -> None:
     krob = BOARD_GRID.to_hex(1, 0)
     game = game_of({"warrior_01": krob, "gargoyle_1": corner}, art=art, phase="krob_combat")
     force_dice(game, 1)  # 5 vs 4: 1-1, die 1: DW
-    events = game.apply(Attack(("warrior_01",), ("gargoyle_1",)))
+    events = attack_now(game, Attack(("warrior_01",), ("gargoyle_1",)))
     assert ("gargoyle_1", "wounded", "a retreat of 1 hex") in converted(events)
     assert any(isinstance(e, RetreatBlocked) for e in events)
     assert game.state.units["gargoyle_1"].hex == corner
@@ -454,7 +457,7 @@ def test_a_gharv_defender_that_wins_advances_by_itself() -> None:
     game = game_of({"rebel_crossbowman_1": C, "gharv_1": C.neighbour(0)})
     # 3 vs 3: 1-1, Gharv on land (-): 2-1; die 9: AR
     force_dice(game, 9)
-    events = game.apply(Attack(("rebel_crossbowman_1",), ("gharv_1",)))
+    events = attack_now(game, Attack(("rebel_crossbowman_1",), ("gharv_1",)))
     assert resolved(events).result == "AR"
     # The crossbowman chooses his retreat; then the Gharv advances without a question.
     retreats = [a for a in game.legal_actions() if isinstance(a, Retreat)]

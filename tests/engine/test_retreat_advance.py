@@ -7,7 +7,15 @@ from collections.abc import Iterable
 
 import pytest
 
-from dragonnoir.engine.actions import Advance, Attack, DestroyWeb, Pass, Retreat
+from dragonnoir.engine.actions import (
+    Advance,
+    Attack,
+    Declare,
+    DestroyWeb,
+    Pass,
+    ResolveCombat,
+    Retreat,
+)
 from dragonnoir.engine.events import (
     CombatResolved,
     DieRolled,
@@ -20,7 +28,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, force_dice, position
+from dragonnoir.engine.testing import Piece, attack_now, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Hex
 
@@ -68,7 +76,7 @@ def infiltration_rolls(events: Iterable[Event]) -> list[DieRolled]:
 def test_retreat_each_step_away_from_every_enemy_the_owner_chooses() -> None:
     game = game_of({"zed": C, "hunter_01": E})
     force_dice(game, 5)  # 6 vs 2: 3-1, die 5: DR
-    assert resolved(game.apply(Attack(("zed",), ("hunter_01",)))).result == "DR"
+    assert resolved(attack_now(game, Attack(("zed",), ("hunter_01",)))).result == "DR"
     assert game.to_act() is Side.KROBS
     retreats = {a.path for a in game.legal_actions() if isinstance(a, Retreat)}
     assert retreats == {(E.neighbour(0),), (E.neighbour(1),), (E.neighbour(5),)}
@@ -82,12 +90,12 @@ def test_retreat_through_friends_but_never_ending_on_one() -> None:
     friend = E.neighbour(0)
     game = game_of({"zed": C, "hunter_01": E, "hunter_02": friend, "hunter_03": E.neighbour(1)})
     force_dice(game, 6)  # 6 vs 2: 3-1, die 6: DR
-    game.apply(Attack(("zed",), ("hunter_01",)))
+    attack_now(game, Attack(("zed",), ("hunter_01",)))
     # One hex: only E+d5 is free; not the friends' hexes. Auto-applied, the only path.
     assert game.state.units["hunter_01"].hex == E.neighbour(5)
     game = game_of({"zed": C, "hunter_01": E, "hunter_02": friend, "hunter_03": E.neighbour(1)})
     force_dice(game, 4)  # 3-1, die 4: DK -> a Hunter retreats two hexes
-    game.apply(Attack(("zed",), ("hunter_01",)))
+    attack_now(game, Attack(("zed",), ("hunter_01",)))
     paths = {a.path for a in game.legal_actions() if isinstance(a, Retreat)}
     assert (friend, friend.neighbour(5)) in paths  # through a friend
     assert all(p[-1] not in (friend, E.neighbour(1)) for p in paths)
@@ -97,7 +105,7 @@ def test_attacker_retreat_applies_to_all_who_attacked_one_at_a_time() -> None:
     game = game_of({"zed": C, "rebel_swordsman_1": E.neighbour(1), "warrior_01": E})
     # 11 vs 4: 2-1, joint 3-1; die 9 + 1 = 10: AR
     force_dice(game, 9)
-    events = game.apply(Attack(("rebel_swordsman_1", "zed"), ("warrior_01",)))
+    events = attack_now(game, Attack(("rebel_swordsman_1", "zed"), ("warrior_01",)))
     assert resolved(events).result == "AR"
     decision = game.state.pending[0]
     assert decision.kind == "retreat" and decision.side is Side.ADVENTURERS
@@ -120,7 +128,7 @@ def test_blocked_retreat_an_adventurer_is_knocked_out_instead() -> None:
         phase="krob_combat",
     )
     force_dice(game, 3)  # 3 vs 3: 1-1, die 3: DR
-    events = game.apply(Attack(("hunter_01",), ("rebel_swordsman_1",)))
+    events = attack_now(game, Attack(("hunter_01",), ("rebel_swordsman_1",)))
     assert any(isinstance(e, RetreatBlocked) for e in events)
     assert UnitKnockedOut("rebel_swordsman_1") in events
     assert game.state.units["rebel_swordsman_1"].hex == CORNER
@@ -129,7 +137,7 @@ def test_blocked_retreat_an_adventurer_is_knocked_out_instead() -> None:
 def test_blocked_retreat_a_krob_takes_a_wound_instead() -> None:
     game = game_of({"hunter_01": CORNER, "zed": Hex(1, 0), "rebel_swordsman_1": Hex(0, 1)})
     force_dice(game, 5)  # 6 vs 2: 3-1, die 5: DR
-    events = game.apply(Attack(("zed",), ("hunter_01",)))
+    events = attack_now(game, Attack(("zed",), ("hunter_01",)))
     assert any(isinstance(e, RetreatBlocked) for e in events)
     hunter = game.state.units["hunter_01"]
     assert hunter.status is Status.WOUNDED and hunter.hex == CORNER
@@ -142,7 +150,7 @@ def test_blocked_retreat_a_krob_takes_a_wound_instead() -> None:
 def test_advance_half_movement_first_hex_left_by_the_enemy_not_counted() -> None:
     game = game_of({"zed": C, "hunter_01": E})
     force_dice(game, 6)  # DR
-    game.apply(Attack(("zed",), ("hunter_01",)))
+    attack_now(game, Attack(("zed",), ("hunter_01",)))
     game.apply(Retreat("hunter_01", (E.neighbour(1),)))
     decision = game.state.pending[0]
     assert decision.kind == "advance" and decision.side is Side.ADVENTURERS
@@ -171,7 +179,7 @@ def test_an_illegal_advance_step_is_named_by_its_tiled_cell() -> None:
 """
     game = game_of({"zed": C, "hunter_01": E}, art=rock)
     force_dice(game, 6)  # DR
-    game.apply(Attack(("zed",), ("hunter_01",)))
+    attack_now(game, Attack(("zed",), ("hunter_01",)))
     game.apply(Retreat("hunter_01", (E.neighbour(5),)))
     with pytest.raises(IllegalAction, match=r"the step onto \(5,1\) is not allowed"):
         game.apply(Advance("zed", (E, E.neighbour(1), E.neighbour(0))))
@@ -180,7 +188,7 @@ def test_an_illegal_advance_step_is_named_by_its_tiled_cell() -> None:
 def test_advance_may_be_declined() -> None:
     game = game_of({"zed": C, "hunter_01": E})
     force_dice(game, 6)
-    game.apply(Attack(("zed",), ("hunter_01",)))
+    attack_now(game, Attack(("zed",), ("hunter_01",)))
     game.apply(Retreat("hunter_01", (E.neighbour(0),)))
     game.apply(Pass())
     assert game.state.units["zed"].hex == C and not game.state.pending
@@ -189,7 +197,7 @@ def test_advance_may_be_declined() -> None:
 def test_advance_through_the_hex_of_a_knocked_out_character_but_not_onto_it() -> None:
     game = game_of({"hunter_01": C, "rebel_swordsman_1": E}, phase="krob_combat")
     force_dice(game, 2)  # 3 vs 3: 1-1, die 2: DK
-    game.apply(Attack(("hunter_01",), ("rebel_swordsman_1",)))
+    attack_now(game, Attack(("hunter_01",), ("rebel_swordsman_1",)))
     assert game.state.units["rebel_swordsman_1"].status is Status.KNOCKED_OUT
     advances = [a for a in game.legal_actions() if isinstance(a, Advance)]
     assert advances and all(a.path[0] == E and a.path[-1] != E for a in advances)
@@ -197,25 +205,31 @@ def test_advance_through_the_hex_of_a_knocked_out_character_but_not_onto_it() ->
 
 def test_advance_infiltration_only_for_enemies_not_engaged_in_a_combat() -> None:
     """ "an enemy character adjacent to the crossed hex triggers a die roll only if he is
-    not engaged at the same moment in a combat, as attacker or as defender"."""
+    not engaged at the same moment in a combat, as attacker or as defender. It does not
+    matter whether the combat has already taken place or not": every combat of the phase
+    is declared before the first is resolved (issue 8, ruling 2), so an enemy named in a
+    combat still to come causes no roll either."""
     watcher = E.neighbour(1)  # next to E, the hex Zed crosses; not next to Zed
 
-    def play(engage_first: bool) -> list[Event]:
+    def play(other_combat: str) -> list[Event]:
         pieces = {"zed": C, "hunter_01": E, "hunter_02": watcher}
         pieces["rebel_swordsman_1"] = watcher.neighbour(2)
         game = game_of(pieces)
-        if engage_first:
-            force_dice(game, 6)  # swordsman 5 vs 2: 2-1, die 6: NE
-            assert (
-                resolved(game.apply(Attack(("rebel_swordsman_1",), ("hunter_02",)))).result == "NE"
-            )
-        force_dice(game, 5, 1, 1)  # Zed 6 vs 2: 3-1, die 5: DR; then infiltration dice
         game.apply(Attack(("zed",), ("hunter_01",)))
+        if other_combat != "none":
+            game.apply(Attack(("rebel_swordsman_1",), ("hunter_02",)))
+        game.apply(Declare())
+        if other_combat == "resolved before":
+            force_dice(game, 6)  # swordsman 5 vs 2: 2-1, die 6: NE
+            assert resolved(game.apply(ResolveCombat(2))).result == "NE"
+        force_dice(game, 5, 1, 1)  # Zed 6 vs 2: 3-1, die 5: DR; then infiltration dice
+        game.apply(ResolveCombat(1))
         game.apply(Retreat("hunter_01", (E.neighbour(5),)))  # next to E: engaged, no roll
         return game.apply(Advance("zed", (E, E.neighbour(0))))
 
-    assert len(infiltration_rolls(play(engage_first=False))) == 1  # hunter_02 only
-    assert infiltration_rolls(play(engage_first=True)) == []
+    assert len(infiltration_rolls(play("none"))) == 1  # hunter_02 only
+    assert infiltration_rolls(play("resolved before")) == []
+    assert infiltration_rolls(play("still to come")) == []
 
 
 # -- How to Destroy a Spider Web -------------------------------------------------------------
@@ -247,7 +261,7 @@ def test_destroy_web_refused_with_a_krob_on_it_or_from_afar() -> None:
 def test_destroy_web_krob_killed_and_the_adventurer_advances_onto_the_web() -> None:
     game = game_of({"troll_1": C, "hunter_01": E}, webs=[E])
     force_dice(game, 1)  # 8 vs 2: 4-1, die 1: DX
-    game.apply(Attack(("troll_1",), ("hunter_01",)))
+    attack_now(game, Attack(("troll_1",), ("hunter_01",)))
     assert Advance("troll_1", (E,)) in game.legal_actions()
     events = game.apply(Advance("troll_1", (E,)))
     assert any(isinstance(e, WebDestroyed) for e in events)
@@ -257,7 +271,7 @@ def test_destroy_web_krob_killed_and_the_adventurer_advances_onto_the_web() -> N
 def test_destroy_web_without_an_advance_the_web_remains() -> None:
     game = game_of({"troll_1": C, "hunter_01": E}, webs=[E])
     force_dice(game, 1)
-    game.apply(Attack(("troll_1",), ("hunter_01",)))
+    attack_now(game, Attack(("troll_1",), ("hunter_01",)))
     game.apply(Pass())
     assert all(acc.face_up for acc in game.state.accessories.values())
 

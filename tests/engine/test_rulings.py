@@ -8,8 +8,24 @@ from __future__ import annotations
 
 import pytest
 
-from dragonnoir.engine.actions import Attack, Fire, Move
-from dragonnoir.engine.events import DieRolled, MovementStopped
+from dragonnoir.engine.actions import (
+    Attack,
+    Declare,
+    EndPhase,
+    Fire,
+    Move,
+    Pass,
+    ResolveCombat,
+    WithdrawAttack,
+)
+from dragonnoir.engine.events import (
+    CombatDeclared,
+    CombatLapsed,
+    DecisionRequested,
+    DieRolled,
+    MovementStopped,
+)
+from dragonnoir.engine.rules import movement
 from dragonnoir.engine.rules.steps import in_position_to_attack
 from dragonnoir.engine.state import Status
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
@@ -134,3 +150,132 @@ def test_ruling_3_the_die_decides_the_order_and_wounds_add_up() -> None:
     troll = game.state.units["troll_1"]
     assert troll.wounds == 2 and troll.alive
     assert cell_of(game, "troll_1") == (3, 0)
+
+
+# -- Ruling 2: combats are declared, then resolved ----------------------------------------
+
+DUEL = """
+. . . . .
+ . . . . .
+"""
+
+
+def test_ruling_2_declare_then_resolve_in_the_chosen_order() -> None:
+    """Every combat is declared first; none can be withdrawn after Declare; they are
+    resolved in the order the player chooses; the phase ends when all are resolved."""
+    game = position(
+        DUEL,
+        {"zed": (1, 0), "hunter_01": (2, 0), "rebel_swordsman_1": (0, 1), "hunter_02": (1, 1)},
+        phase="adventurer_combat",
+    )
+    declared = game.apply(Attack(("zed",), ("hunter_01",)))
+    assert isinstance(declared[0], CombatDeclared) and declared[0].number == 1
+    assert game.explain(ResolveCombat(1)).rule.startswith("Combat (declared")
+    game.apply(Attack(("rebel_swordsman_1",), ("hunter_02",)))
+    assert not game.explain(EndPhase()).legal  # planned: declare or withdraw them
+    game.apply(WithdrawAttack(2))
+    game.apply(Attack(("rebel_swordsman_1",), ("hunter_02",)))
+    game.apply(Declare())
+    assert not game.explain(WithdrawAttack(1)).legal
+    assert not game.explain(Attack(("rebel_swordsman_1",), ("hunter_01",))).legal
+    assert not game.explain(EndPhase()).legal  # two combats left
+    assert set(game.legal_actions()) >= {ResolveCombat(1), ResolveCombat(2)}
+    force_dice(game, 7)  # swordsman 5 vs 2: 2-1, die 7
+    game.apply(ResolveCombat(2))  # the second first: the player's order
+    while game.state.pending:
+        game.apply(game.legal_actions()[-1])
+    force_dice(game, 7)
+    game.apply(ResolveCombat(1))
+    while game.state.pending:
+        game.apply(game.legal_actions()[-1])
+    assert game.explain(EndPhase()).legal
+
+
+def test_ruling_2_a_combat_whose_defender_is_gone_does_not_take_place() -> None:
+    """Two combats against one Hunter: the first kills it; the second lapses."""
+    game = position(
+        DUEL,
+        {"troll_1": (1, 0), "hunter_01": (2, 0), "rebel_swordsman_1": (2, 1)},
+        phase="adventurer_combat",
+    )
+    game.apply(Attack(("troll_1",), ("hunter_01",)))
+    game.apply(Attack(("rebel_swordsman_1",), ("hunter_01",)))
+    game.apply(Declare())
+    force_dice(game, 1)  # troll 8 vs 2: 4-1, die 1: the best result
+    game.apply(ResolveCombat(1))
+    while game.state.pending:
+        game.apply(Pass() if Pass() in game.legal_actions() else game.legal_actions()[0])
+    hunter = game.state.units["hunter_01"]
+    if hunter.alive and hunter.hex is not None:
+        pytest.skip("the table's best 4-1 result did not remove the Hunter")
+    verdict = game.explain(ResolveCombat(2))
+    assert verdict.legal and verdict.details.get("lapses")
+    events = game.apply(ResolveCombat(2))
+    assert isinstance(events[0], CombatLapsed)
+    assert game.explain(EndPhase()).legal
+
+
+def test_ruling_2_no_combat_declared_lets_the_phase_end() -> None:
+    game = position(DUEL, {"zed": (1, 0), "hunter_01": (2, 0)}, phase="adventurer_combat")
+    assert game.explain(EndPhase()).legal
+    assert Declare() in game.legal_actions()
+
+
+# -- Ruling 4: a Queen or Guard that turns has begun to move -------------------------------
+
+OPEN = """
+. . . . . . . .
+ . . . . . . . .
+. . . . . . . .
+ . . . . . . . .
+. . . . . . . .
+"""
+
+
+def test_ruling_4_defensive_fire_may_follow_a_guard_turning_on_the_spot() -> None:
+    """"Alkiram and the Queen's Guards may freely change orientation": the turn is
+    part of the Guard's movement, so the Adventurer player may fire after it."""
+    game = position(
+        OPEN,
+        [Piece("guard_1", (3, 2), facing=0), Piece("elf_1", (7, 0))],
+        phase="krob_movement",
+    )
+    guard = game.state.units["guard_1"]
+    turn = Move("guard_1", (), facing=1)
+    assert game.explain(turn).legal, game.explain(turn)
+    events = game.apply(turn)
+    assert guard.facing == 1 and guard.moved
+    assert game.state.pending and game.state.pending[0].kind == "defensive_fire"
+    assert any(isinstance(e, DecisionRequested) for e in events)
+    game.apply(Pass())
+    assert not game.state.pending and guard.facing == 1
+
+
+# -- Ruling 8: refusals give the deciding reason --------------------------------------------
+
+
+def test_ruling_8_out_of_reach_says_the_cheapest_paths_cost_not_a_cliff_on_the_way() -> None:
+    """Swordsman (6 MP) and steep stairs behind a cliff edge: the straight way meets the
+    cliff, but the cheapest way round costs 5 + 3 = 8 MP: that is what decides."""
+    game = position(
+        """
+        . . . . . S
+         . . . . . .
+        """,
+        {"rebel_swordsman_1": (0, 0)},
+        edges=[((4, 0), 0, "cliff")],
+    )
+    stairs = hexes(game, (5, 0))[0]
+    verdict = movement.why_not_reach(game, "rebel_swordsman_1", stairs)
+    assert not verdict.legal
+    assert verdict.rule == "Movement"
+    assert "costs 8 MP" in verdict.reason and "6" in verdict.reason
+    assert "cliff" not in verdict.reason
+
+
+def test_ruling_8_no_path_at_all_names_what_closes_the_way() -> None:
+    game = position(". . # .", {"rebel_swordsman_1": (0, 0)})
+    verdict = movement.why_not_reach(game, "rebel_swordsman_1", hexes(game, (2, 0))[0])
+    assert not verdict.legal and "cannot be entered" in verdict.reason
+    beyond = movement.why_not_reach(game, "rebel_swordsman_1", hexes(game, (3, 0))[0])
+    assert not beyond.legal and "no path" in beyond.reason

@@ -37,6 +37,8 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.events import CombatResolved, Event
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import register_actions, register_decision
+from dragonnoir.engine.rules import combat_declared as declared
+from dragonnoir.engine.rules import combat_plan
 from dragonnoir.engine.rules import combat_results as results
 from dragonnoir.engine.rules.combat_geometry import (
     attack_zone,
@@ -49,7 +51,6 @@ from dragonnoir.engine.rules.combat_odds import (
     R_ONE_ATTACK,
     R_RESOLUTION,
     Assessment,
-    assess,
     attacks_allowed,
     check_attacker,
     is_guard,
@@ -93,27 +94,17 @@ class CombatRules:
         if isinstance(action, DestroyWeb):
             return explain_destroy_web(game, action)
         assert isinstance(action, Attack)
-        verdict = assess(game, action)
-        if isinstance(verdict, Explanation):
-            return verdict
-        return allowed(
-            f"{'+'.join(verdict.attackers)} ({verdict.attack}) against "
-            f"{'+'.join(verdict.defenders)} ({verdict.defence}): {verdict.odds}, "
-            f"resolved on {verdict.column_label}",
-            "Resolution of Combats",
-            **verdict.details,
-        )
+        return combat_plan.explain_declare(game, action)
 
     def apply(self, game: Game, action: Action) -> list[Event]:
         if isinstance(action, DestroyWeb):
             return apply_destroy_web(game, action)
         assert isinstance(action, Attack)
-        verdict = assess(game, action)
-        assert isinstance(verdict, Assessment)
-        return fight(game, verdict)
+        return combat_plan.declare(game, action)
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
-        yield from sorted(set(_candidate_attacks(game, side)), key=_attack_key)
+        if not declared.closed(game):
+            yield from sorted(set(_candidate_attacks(game, side)), key=_attack_key)
         yield from _candidate_webs(game, side)
 
 
@@ -250,9 +241,14 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
         return refused("only an Adventurer destroys spider webs", R_WEB)
     if unit.hex is None or not unit.standing:
         return refused(f"{unit.id} is not standing on the map", R_WEB)
-    if unit.attacked:
+    if (
+        unit.attacked
+        or declared.planned_against(game, unit.id)
+        or unit.id in declared.engaged(game)
+    ):
         return refused(
-            f"{unit.id} has already attacked this turn (destroying a web is his attack)",
+            f"{unit.id} has already attacked or is named in a combat this turn (destroying "
+            "a web is his attack)",
             R_ONE_ATTACK,
         )
     web = _web_at(game, action.at)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from dragonnoir.engine.actions import Attack
 from dragonnoir.engine.explain import Explanation, refused
+from dragonnoir.engine.rules import combat_declared as declared
 from dragonnoir.engine.rules.combat_geometry import (
     FRONT,
     REAR,
@@ -93,28 +94,41 @@ def _guard_record(game: Game, unit_id: str) -> dict[str, Any] | None:
     return record
 
 
-def check_attacker(game: Game, unit: Unit, defenders: tuple[str, ...]) -> Explanation | None:
-    """Why `unit` may not attack (these defenders) now, or None."""
+def check_attacker(
+    game: Game, unit: Unit, defenders: tuple[str, ...], *, between_legs: bool = False
+) -> Explanation | None:
+    """Why `unit` may not attack (these defenders) now, or None. While the combats of
+    the phase are being declared, the combats already declared count as made."""
     p = profile(game, unit)
     if unit.hex is None or not unit.alive:
         return refused(f"{unit.id} is not on the map", R_COMBAT)
     if not unit.standing:
         return refused(f"{unit.id} is knocked out and cannot attack", R_COMBAT)
-    if unit.attacked >= attacks_allowed(p):
+    planned = declared.planned_against(game, unit.id)
+    attacked = unit.attacked + len(planned)
+    if any(c["between_legs"] for c in planned):
+        attacked = attacks_allowed(p)
+    if planned and between_legs:
+        return refused(
+            f"{unit.id} already has a combat declared: between its legs is its only attack",
+            R_KROB_ATTACK,
+        )
+    if attacked >= attacks_allowed(p):
         if is_guard(p):
             return refused(
                 f"{unit.id} has already made its two attacks (or one between its legs) this turn",
                 R_KROB_ATTACK,
             )
         return refused(f"{unit.id} has already attacked this turn", R_ONE_ATTACK)
-    if unit.attacked and is_guard(p):
+    if attacked and is_guard(p):
         record = _guard_record(game, unit.id) or {}
         if record.get("between_legs"):
             return refused(
                 f"{unit.id} attacked between its legs: that is its only attack this turn",
                 R_KROB_ATTACK,
             )
-        again = sorted(set(record.get("defenders", ())) & set(defenders))
+        before = {*record.get("defenders", ()), *(d for c in planned for d in c["defenders"])}
+        again = sorted(before & set(defenders))
         if again:
             return refused(
                 f"{unit.id}'s two attacks must be against different opponents "
@@ -167,7 +181,7 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
                 "whose turn it is",
                 R_COMBAT,
             )
-        refusal = check_attacker(game, a, action.defenders)
+        refusal = check_attacker(game, a, action.defenders, between_legs=action.between_legs)
         if refusal is not None:
             return refusal
     for d in defenders:

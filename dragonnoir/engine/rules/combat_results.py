@@ -771,15 +771,20 @@ def check_advance_path(
 
 
 def engaged(game: Game) -> frozenset[str]:
-    """Characters engaged in a combat this phase, as attackers or defenders."""
+    """Characters engaged in a combat this phase, as attackers or defenders: every
+    combat declared this phase, resolved or not ("It does not matter whether the combat
+    has already taken place or not"), and the combats the engine ran itself."""
+    from dragonnoir.engine.rules.combat_declared import engaged as declared_engaged
+
+    out = declared_engaged(game)
     record = game.state.scratch.get("engaged")
     if (
         not isinstance(record, dict)
         or record.get("turn") != game.state.turn
         or record.get("phase") != game.state.phase
     ):
-        return frozenset()
-    return frozenset(record.get("units", ()))
+        return out
+    return out | frozenset(record.get("units", ()))
 
 
 def mark_engaged(game: Game, ids: Iterable[str]) -> None:

@@ -793,6 +793,79 @@ def legal_destinations(game: Game, unit_id: str) -> dict[Hex, Destination]:
     return search(game, unit, budget_of(game, unit), continuing=_continuing(game, unit))
 
 
+#: A budget no character has: the search that finds the cheapest path whatever it costs.
+_UNBOUNDED = 999
+
+
+def why_not_reach(game: Game, unit_id: str, h: Hex) -> Explanation:
+    """Why `unit_id` cannot end his move on `h` now: the reason that decides it (issue 8,
+    ruling 8). Not "a cliff stands in the way" of some straight line, but the cheapest
+    path's failure — its cost against the points left — or, when no path exists at all,
+    what keeps every way in closed. Allowed when he can."""
+    unit = game.state.units.get(unit_id)
+    if unit is None:
+        return refused(f"no character {unit_id!r}", R_COUNTERS)
+    why = _may_move(game, unit)
+    if why is not None:
+        return why
+    where = game.where(h)
+    if h not in game.board.cells:
+        return refused(f"{where} is off the map", R_MOVEMENT)
+    if h == unit.hex:
+        return refused(f"{unit.id} is already on {where}", R_MOVEMENT)
+    budget = budget_of(game, unit)
+    continuing = _continuing(game, unit)
+    reachable = search(game, unit, budget, continuing=continuing)
+    if h in reachable:
+        d = reachable[h]
+        return allowed(f"{unit.id} can reach {where} for {d.cost} MP", R_MOVEMENT, cost=d.cost)
+    anywhere = search(game, unit, _UNBOUNDED, continuing=continuing)
+    found = anywhere.get(h)
+    if found is not None and found.cost > budget:
+        last = terrain_at(game, h)
+        tail = f"; {last.name.lower()} there costs {last.move_cost}" if last is not None else ""
+        return refused(
+            f"the cheapest path to {where} costs {found.cost} MP{tail}: more than the "
+            f"{budget} {unit.id} has left",
+            R_MOVEMENT,
+            cost=found.cost,
+            budget=budget,
+            path=[[x.q, x.r] for x in found.path],
+        )
+    if found is not None:  # within his points, yet he may not end there
+        return _check_path_result(game, unit, found.path)
+    pos = _position(game)
+    p = profile(game, unit)
+    enemy = _enemy_in(pos, unit, ((h, False),))
+    if enemy is not None:
+        return refused(
+            f"{enemy.id}, an enemy, stands on {where}: only knocked-out or dead enemies "
+            "can be passed through",
+            R_ENEMY,
+        )
+    # No path at all: if every way into the hex is closed for the same kind of reason,
+    # that reason decides; otherwise the way there is shut further back.
+    verdicts = [
+        step(game, unit, p, n, game.board.cells[n].level, h, webs=False)
+        for n in h.neighbours()
+        if n in game.board.cells
+    ]
+    closed = [v for v in verdicts if not v.ok]
+    if closed and len(closed) == len(verdicts):
+        rules = {v.rule for v in closed}
+        if len(rules) == 1:
+            return refused(f"no way onto {where}: {closed[0].reason}", closed[0].rule)
+    return refused(
+        f"no path to {where}: walls, levels, water or enemies close every way there for {unit.id}",
+        R_MOVEMENT,
+    )
+
+
+def _check_path_result(game: Game, unit: Unit, path: tuple[Hex, ...]) -> Explanation:
+    verdict = MoveRules().explain(game, Move(unit.id, path))
+    return verdict
+
+
 # -- who may move -------------------------------------------------------------------------
 
 
@@ -992,10 +1065,17 @@ def _walk_big(
     chain.reverse()
     steps: list[tuple[Hex, int, float, int]] = []
     for a, b in itertools.pairwise(chain):
-        if a[0][0] != b[0][0]:
+        if a[0][0] != b[0][0] or a[0][1] != b[0][1]:
+            # A turn on the spot is a step of its own: "Alkiram and the Queen's Guards
+            # may freely change orientation", and a Krob that has turned has begun to
+            # move (defensive fire may follow it: issue 8, ruling 4).
             steps.append((b[0][0], b[0][1], b[0][2], best[b][0] - best[a][0]))
     cost, rolls = best[end]
     facing = wanted if p.size == QUEEN_SIZE else end[0][1]
+    last = steps[-1][1] if steps else unit.facing
+    if p.size == QUEEN_SIZE and facing != last:
+        here = steps[-1] if steps else (unit.hex, unit.facing, unit.level, 0)
+        steps.append((here[0], facing, here[2], 0))  # the Queen turns where she ends
     return _Route(steps, cost, rolls, facing, web_stop[end])
 
 
@@ -1123,11 +1203,12 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
         if not unit.standing or unit.hex is None:
             stopped = True
             break
-        if progress["cross"] and _infiltrate_leaving(game, unit, events):
-            stopped = True
-            break
         q, r, facing, level, cost = route[0]
         dst = Hex(int(q), int(r))
+        turning = dst == unit.hex  # a turn on the spot: no hex is left, none crossed
+        if progress["cross"] and not turning and _infiltrate_leaving(game, unit, events):
+            stopped = True
+            break
         verdict = _recheck(game, unit, p, dst, int(facing), float(level), int(cost))
         if verdict is not None:
             events.append(MovementStopped(unit.id, unit.hex, verdict.reason, verdict.rule))
@@ -1141,9 +1222,10 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
         unit.hex, unit.facing, unit.level = dst, int(facing), float(level)
         unit.mp_spent += int(cost)
         progress["cost"] += int(cost)
-        progress["entered"].append([dst.q, dst.r])
+        if not turning:
+            progress["entered"].append([dst.q, dst.r])
+            progress["cross"] = True
         progress["travelled"].append([dst.q, dst.r, int(facing), float(level)])
-        progress["cross"] = True
         game.touch()
         if (
             unit.side is Side.KROBS
