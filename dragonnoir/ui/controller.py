@@ -16,6 +16,7 @@ docs/client-controller.md.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -26,18 +27,21 @@ from dragonnoir.engine.actions import (
     Advance,
     Attack,
     ChooseCasualty,
+    Declare,
     DestroyWeb,
     EndPhase,
     Fire,
     Jump,
     Move,
     Pass,
+    ResolveCombat,
     Retreat,
+    WithdrawAttack,
 )
 from dragonnoir.engine.events import DecisionRequested, Event
 from dragonnoir.engine.explain import Explanation, IllegalAction
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import combat_results, fire, movement
+from dragonnoir.engine.rules import combat_declared, combat_results, fire, movement
 from dragonnoir.engine.rules.combat_odds import check_attacker
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.hexmap.hexes import Hex, line
@@ -171,6 +175,10 @@ class Overlays:
     choice_hexes: frozenset[Hex] = frozenset()
     routes: tuple[tuple[Hex, ...], ...] = ()
     route: tuple[Hex, ...] = ()
+    #: The combats declared this phase, drawn as arrows with their odds (ruling 2).
+    planned: tuple[PlannedCombat, ...] = ()
+    #: Hexes two living characters share: the phase may not end so ("Stacking").
+    stacked: tuple[Hex, ...] = ()
 
     @property
     def selected(self) -> tuple[str, ...]:
@@ -347,6 +355,18 @@ class WebPreview:
 
 
 Preview = MovePreview | ShotPreview | AttackPreview | WebPreview
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedCombat:
+    """A declared combat as the map shows it: arrows from the attackers' hexes to the
+    defenders', its number and odds column, and whether it is still to be resolved."""
+
+    number: int
+    attackers: tuple[Hex, ...]
+    defenders: tuple[Hex, ...]
+    label: str
+    status: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,7 +589,7 @@ class Controller:
         if mode is Mode.CONFIRM:
             return "confirm (Enter) or cancel (right click); clicks still change the choice"
         prompt = self.prompt()
-        if prompt is not None:
+        if prompt is not None and (prompt.kind != "combats" or mode is not Mode.ATTACK):
             return prompt.question
         if mode is Mode.MOVE:
             return "click a highlighted hex to move there; right click to cancel"
@@ -1335,7 +1355,7 @@ class Controller:
         self._sync()
         decision = self._decision()
         if decision is None:
-            return None
+            return self._combat_plan_prompt()
         choices = self._choices(decision)
         question = ""
         for event in reversed(self.game.log):
@@ -1354,6 +1374,52 @@ class Controller:
             route=tuple(self._route),
         )
 
+    def _combat_plan_prompt(self) -> Prompt | None:
+        """In a combat phase: the combats declared so far with Withdraw and Declare, then
+        (declarations closed) one Resolve per combat left, in the order the player
+        chooses (issue 8, ruling 2)."""
+        game = self.game
+        if game.over or "Declare" not in game.phase.actions:
+            return None
+        combats = combat_declared.combats(game)
+        closed = combat_declared.closed(game)
+        if not combats and not closed:
+            return None
+        choices: list[Choice] = []
+
+        def label(number: int, combat: dict[str, Any]) -> str:
+            return f"{'+'.join(combat['attackers'])} vs {'+'.join(combat['defenders'])}"
+
+        if not closed:
+            choices.append(Choice(f"Declare these {len(combats)} combat(s)", Declare()))
+            for i, combat in enumerate(combats):
+                choices.append(
+                    Choice(f"withdraw {i + 1}: {label(i + 1, combat)}", WithdrawAttack(i + 1))
+                )
+            question = (
+                f"{len(combats)} combat(s) planned: add more, or declare them "
+                "(then none can be withdrawn)"
+            )
+        else:
+            for number, combat in combat_declared.open_combats(game):
+                verdict = game.explain(ResolveCombat(number))
+                odds = verdict.details.get("column", "lapses")
+                choices.append(
+                    Choice(
+                        f"resolve {number}: {label(number, combat)} ({odds})", ResolveCombat(number)
+                    )
+                )
+            if not choices:
+                return None
+            question = "resolve the declared combats in the order you choose"
+        return Prompt(
+            kind="combats",
+            side=game.phase.side,
+            question=question,
+            choices=tuple(choices),
+            can_pass=False,
+        )
+
     # -- views -------------------------------------------------------------------------------
 
     def overlays(self) -> Overlays:
@@ -1362,6 +1428,43 @@ class Controller:
         return self._memoised(("overlays", self._hover, self._facing), self._overlays)
 
     def _overlays(self) -> Overlays:
+        base = self._mode_overlays()
+        planned = self._planned_combats()
+        stacked = tuple(movement.shared_hexes(self.game)) if self.game.rules is not None else ()
+        if not planned and not stacked:
+            return base
+        return dataclasses.replace(base, planned=planned, stacked=stacked)
+
+    def _planned_combats(self) -> tuple[PlannedCombat, ...]:
+        game = self.game
+        if "Declare" not in game.phase.actions:
+            return ()
+        units = game.state.units
+        out: list[PlannedCombat] = []
+        for i, combat in enumerate(combat_declared.combats(game)):
+            number = i + 1
+            verdict = game.explain(ResolveCombat(number))
+            column = verdict.details.get("column")
+            if combat["status"] == combat_declared.DECLARED and not column:
+                probe = Attack(tuple(combat["attackers"]), tuple(combat["defenders"]))
+                column = (
+                    game.explain(probe).details.get("column")
+                    if not combat_declared.closed(game)
+                    else None
+                )
+            label = f"{number}: {column}" if column else f"{number}"
+            out.append(
+                PlannedCombat(
+                    number,
+                    tuple(h for a in combat["attackers"] if (h := units[a].hex) is not None),
+                    tuple(h for d in combat["defenders"] if (h := units[d].hex) is not None),
+                    label,
+                    str(combat["status"]),
+                )
+            )
+        return tuple(out)
+
+    def _mode_overlays(self) -> Overlays:
         mode = self.mode
         decision = self._decision()
         kind = decision.kind if decision is not None else self._build

@@ -52,6 +52,9 @@ CHOSEN = (255, 214, 90)  # shooters, attackers, the moving character
 ENEMY = (240, 70, 60)  # target, defenders
 CANDIDATE = (240, 230, 200)
 ENEMY_CANDIDATE = (240, 120, 100)
+PLAN = (250, 150, 60)  # a declared combat still to resolve
+PLAN_DONE = (150, 140, 130)  # resolved or lapsed
+STACKED = (235, 60, 60)  # two living characters on one hex
 
 
 def _font(size: int) -> pygame.font.Font:
@@ -88,6 +91,7 @@ class OverlayPainter:
         try:
             if self._layer is not None:
                 screen.blit(self._layer, self._at)
+            self._plans(screen, control, ov)
             self._rings(screen, ov, unit_rects)
         finally:
             screen.set_clip(clip)
@@ -205,6 +209,41 @@ class OverlayPainter:
     # -- rings round counters ---------------------------------------------------------------
 
     @staticmethod
+    def _plans(screen: pygame.Surface, control: MapControl, ov: Overlays) -> None:
+        """Declared combats as arrows from each attacker to each defender with the
+        combat's number and odds (resolved ones faded); hexes two living characters
+        share ringed red with a "2" ("Stacking" at the end of the movement phase)."""
+        if not ov.planned and not ov.stacked:
+            return
+        grid = control.view.grid
+        cam = control.camera
+        vp = control.viewport
+        z = cam.zoom
+
+        def at(h: Hex) -> tuple[float, float]:
+            x, y = cam.to_screen(*grid.hex_centre(h))
+            return x + vp.x, y + vp.y
+
+        font = _font(max(11, round(14 * min(1.5, max(0.8, z)))))
+        width = max(2, round(3 * z))
+        for combat in ov.planned:
+            colour = PLAN if combat.status == "declared" else PLAN_DONE
+            for d in combat.defenders:
+                for a in combat.attackers:
+                    _arrow(screen, at(a), at(d), colour, width)
+            if combat.defenders:
+                dx, dy = at(combat.defenders[0])
+                _label(screen, font, combat.label, (dx, dy - 18 * max(0.8, z)), colour)
+        for h in ov.stacked:
+            poly = [
+                (x + vp.x, y + vp.y)
+                for x, y in (cam.to_screen(px, py) for px, py in grid.hex_polygon(h))
+            ]
+            pygame.draw.polygon(screen, STACKED, poly, max(2, width))
+            cx, cy = at(h)
+            _badge(screen, font, "2", (cx + 14 * z, cy - 14 * z), 8 * max(0.8, z))
+
+    @staticmethod
     def _rings(
         screen: pygame.Surface, ov: Overlays, unit_rects: Sequence[tuple[str, pygame.Rect]]
     ) -> None:
@@ -227,6 +266,30 @@ class OverlayPainter:
                 _ring(screen, rect, ENEMY_CANDIDATE, 1)
             elif uid in cands:
                 _ring(screen, rect, CANDIDATE, 1)
+
+
+def _arrow(
+    surf: pygame.Surface,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    colour: Colour,
+    width: int,
+) -> None:
+    """A line from `start` stopping short of `end`, with a head pointing at it."""
+    import math
+
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    tip = (end[0] - ux * length * 0.3, end[1] - uy * length * 0.3)
+    base = (start[0] + ux * length * 0.2, start[1] + uy * length * 0.2)
+    pygame.draw.line(surf, colour, base, tip, width)
+    head = max(6.0, width * 3.0)
+    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
+    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surf, colour, [tip, left, right])
 
 
 def _covers(preview: object) -> dict[str, str]:

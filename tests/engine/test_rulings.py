@@ -233,7 +233,7 @@ OPEN = """
 
 
 def test_ruling_4_defensive_fire_may_follow_a_guard_turning_on_the_spot() -> None:
-    """"Alkiram and the Queen's Guards may freely change orientation": the turn is
+    """ "Alkiram and the Queen's Guards may freely change orientation": the turn is
     part of the Guard's movement, so the Adventurer player may fire after it."""
     game = position(
         OPEN,

@@ -16,11 +16,13 @@ import pytest
 from dragonnoir.engine.actions import (
     Advance,
     ChooseCasualty,
+    Declare,
     EndPhase,
     Fire,
     Jump,
     Move,
     Pass,
+    ResolveCombat,
     Retreat,
 )
 from dragonnoir.engine.events import CombatResolved, Event, ShotResolved, UnitMoved
@@ -277,6 +279,20 @@ def neighbour(game: Game, cell: tuple[int, int], direction: int) -> tuple[int, i
     return game.board.grid.to_cell(at(game, cell).neighbour(direction))
 
 
+def declare_and_resolve(ui: Controller) -> list[object]:
+    """Confirm the staged attack (it declares the combat), then Declare and Resolve from
+    the combat prompt's buttons (issue 8, ruling 2): the events of the three."""
+    events: list[object] = list(ui.command("confirm") or [])
+    prompt = ui.prompt()
+    assert prompt is not None and prompt.kind == "combats"
+    assert isinstance(prompt.choices[0].action, Declare)
+    events += ui.choose(0) or []
+    prompt = ui.prompt()
+    assert prompt is not None and isinstance(prompt.choices[0].action, ResolveCombat)
+    events += ui.choose(0) or []
+    return events
+
+
 def test_a_single_attack_preview_is_the_engines_then_retreat_and_advance_by_clicks() -> None:
     game = position(FLOOR, {"zed": C}, phase="adventurer_combat")
     e = neighbour(game, C, 0)
@@ -299,7 +315,7 @@ def test_a_single_attack_preview_is_the_engines_then_retreat_and_advance_by_clic
     assert preview.probabilities == d["probabilities"]
     assert [s.reason for s in preview.shifts] == [s["reason"] for s in d["shifts"]]
     force_dice(game, 6)  # 6 vs 2: 3-1, die 6: DR
-    events = ui.command("confirm")
+    events = declare_and_resolve(ui)
     assert of(events, CombatResolved)[0].result == "DR"
     # The Krob player chooses the retreat path: the prompt, then a click on its end.
     prompt = ui.prompt()
@@ -337,7 +353,7 @@ def test_advance_may_be_declined_with_pass() -> None:
     ui.click_hex(at(game, C))
     ui.click_hex(at(game, e))
     force_dice(game, 6)
-    ui.command("confirm")
+    declare_and_resolve(ui)
     prompt = ui.prompt()
     assert prompt is not None
     ui.choose(next(i for i, c in enumerate(prompt.choices) if isinstance(c.action, Retreat)))
@@ -371,7 +387,7 @@ def test_a_joint_attack_preview_and_the_casualty_chosen_by_a_click() -> None:
     assert joint and joint[-1].column_after == "3-1"
     assert preview.shifts[-1].column_after == preview.column
     force_dice(game, 10)  # 10 + 1 = 11: AK
-    events = ui.command("confirm")
+    events = declare_and_resolve(ui)
     assert of(events, CombatResolved)[0].result == "AK"
     prompt = ui.prompt()
     assert prompt is not None and prompt.kind == "casualty" and prompt.side is Side.ADVENTURERS

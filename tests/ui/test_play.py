@@ -152,7 +152,10 @@ def test_play_fire_move_attack_prompt_save_quit_load(make_app: Callable[..., App
     assert scene.controller.mode is Mode.CONFIRM
     assert scene.card is not None and any(k == "odds" for k, _ in scene.card.rows)
     before = len(game.log)
-    click(app, scene.widgets["confirm"])
+    click(app, scene.widgets["confirm"])  # declares the combat (issue 8, ruling 2)
+    assert scene.controller.prompt() is not None
+    click(app, scene.widgets["choice_0"])  # Declare
+    click(app, scene.widgets["choice_0"])  # Resolve combat 1
     resolved = [e for e in game.log[before:] if isinstance(e, CombatResolved)]
     assert resolved and resolved[0].result == "DR"
 
