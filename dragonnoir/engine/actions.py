@@ -193,6 +193,7 @@ FIELD_KINDS: dict[str, str] = {
     "targets": "strs",
     "between_legs": "bool",
     "facing": "int?",
+    "number": "int",
 }
 
 #: A coordinate beyond this is no hex of any map (and no reason to do arithmetic on it).
@@ -246,7 +247,7 @@ def _field(kind: str, raw: object, where: str) -> Any:
         if not isinstance(raw, bool):
             raise ValueError(f"{where} is true or false, not {_show(raw)}")
         return raw
-    if raw is None:  # "int?"
+    if raw is None and kind == "int?":
         return None
     return _coordinate(raw, where)
 

@@ -600,20 +600,21 @@ def nearest_free_placement(game: Game, unit: Unit) -> Node | None:
 def settle_stacks(game: Game) -> list[Event]:
     """Exit hook of the movement phases: a stack nobody can undo any more (every
     character on it is out of points or of free hexes) is settled by putting the
-    characters who moved there, latest first, on the nearest free placement, so that
+    character who moved there last (else one who moved) on the nearest free placement, so that
     the phase always ends with one living character per hex ("Stacking")."""
     if game.rules is None:
         return []
     events: list[Event] = []
-    record = game.state.scratch.get("move_order")
-    order = [str(u) for u in record.get("units", ())] if isinstance(record, dict) else []
+    moving = game.state.scratch.get("moving")
+    last = str(moving.get("unit")) if isinstance(moving, dict) else ""
     for _ in range(len(game.state.units)):
         shared = shared_hexes(game)
         if not shared:
             break
         h, ids = next(iter(shared.items()))
-        movers = [uid for uid in reversed(order) if uid in ids] or sorted(ids)[1:]
-        unit = game.state.units[movers[0]]
+        moved = [uid for uid in ids if game.state.units[uid].moved]
+        pick = last if last in ids else (moved or sorted(ids)[1:])[-1]
+        unit = game.state.units[pick]
         node = nearest_free_placement(game, unit)
         if node is None:
             break
@@ -1176,11 +1177,6 @@ class MoveRules:
 
 def _start_moving(game: Game, unit: Unit) -> None:
     unit.moved = True
-    order = game.state.scratch.get("move_order")
-    if not isinstance(order, dict) or order.get("phase") != [game.state.turn, game.state.phase]:
-        order = {"phase": [game.state.turn, game.state.phase], "units": []}
-    order["units"] = [*(u for u in order["units"] if u != unit.id), unit.id]
-    game.state.scratch["move_order"] = order
     game.state.scratch["moving"] = {
         "unit": unit.id,
         "turn": game.state.turn,
