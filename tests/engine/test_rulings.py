@@ -218,7 +218,7 @@ def test_ruling_2_a_combat_whose_defender_is_gone_does_not_take_place() -> None:
 def test_ruling_2_no_combat_declared_lets_the_phase_end() -> None:
     game = position(DUEL, {"zed": (1, 0), "hunter_01": (2, 0)}, phase="adventurer_combat")
     assert game.explain(EndPhase()).legal
-    assert Declare() in game.legal_actions()
+    assert Declare() not in game.legal_actions()  # nothing to declare: End phase
 
 
 # -- Ruling 4: a Queen or Guard that turns has begun to move -------------------------------

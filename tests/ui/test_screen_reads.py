@@ -165,7 +165,8 @@ def test_phases_with_nothing_to_do_pass_with_one_line_and_quiet_gharv_phases(
     assert game.phase.id == "adventurer_movement"
     xbow = game.state.units["rebel_crossbowman_1"]
     reach = legal_destinations(game, xbow.id)
-    to = min(reach.values(), key=lambda d: d.cost)
+    # an empty hex: a click on a friend's hex chooses the friend (Stacking, ruling 1)
+    to = min((d for d in reach.values() if not game.units_at(d.hex)), key=lambda d: d.cost)
     mouse(app, at(scene, xbow.id))
     mouse(app, screen_pos(scene, to.hex))
     assert game.state.units[xbow.id].moved

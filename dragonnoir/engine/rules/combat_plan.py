@@ -198,9 +198,11 @@ class PlanRules:
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
         if not declared.closed(game):
-            for i in range(len(declared.combats(game))):
+            planned = len(declared.combats(game))
+            for i in range(planned):
                 yield WithdrawAttack(i + 1)
-            yield Declare()
+            if planned:  # with none, End phase says it all
+                yield Declare()
             return
         for number, _ in declared.open_combats(game):
             yield ResolveCombat(number)
