@@ -111,6 +111,7 @@ def test_a_missing_save_or_scenario(capsys: pytest.CaptureFixture[str], tmp_path
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["scenario"]["path"] = "gone.toml"
     doc["scenario"]["absolute"] = str(tmp_path / "gone.toml")
+    doc["scenario"].pop("embedded", None)  # a save without its scenario's copy
     path.write_text(json.dumps(doc), encoding="utf-8")
     code, _, err = _run(capsys, "replay", str(path), "--verify")
     assert code == 1 and len(err.splitlines()) == 1

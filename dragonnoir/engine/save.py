@@ -133,12 +133,22 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             ).as_posix()
         except ValueError:  # another drive (Windows): no relative path exists
             relative = None
-        return {
+        ref: dict[str, Any] = {
             "id": game.scenario_id,
             "path": relative,
             "absolute": scenario.as_posix(),
             "sha256": digest,
         }
+        bundled = _bundled_scenario(game.scenario_id)
+        if (
+            (bundled is None or _digest_or_none(bundled) != digest)
+            and game.layout is None
+            and game.start_state is not None
+        ):
+            # Not a scenario every installation has: the save carries its map and set-up,
+            # so it loads wherever the game is installed, even without the file.
+            ref["embedded"] = {"board": board_to_dict(game.board), "start": game.start_state}
+        return ref
     if game.layout is not None:
         raise SaveError(
             save_path,
@@ -151,6 +161,20 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
         "id": game.scenario_id,
         "inline": {"board": board_to_dict(game.board), "start": game.start_state},
     }
+
+
+def _bundled_scenario(scenario_id: str) -> Path | None:
+    """The scenario file of that id this installation has (bundled, or the player's own
+    of the same id: `dragonnoir.resources`), or None."""
+    if not scenario_id or "/" in scenario_id or "\\" in scenario_id:
+        return None
+    from dragonnoir.resources import ResourceError, find
+
+    try:
+        found = find("scenarios", scenario_id)
+    except (ResourceError, OSError):
+        return None
+    return found if found.suffix == ".toml" and is_regular_file(found) else None
 
 
 def _sha256(path: Path) -> str:
@@ -331,7 +355,10 @@ def board_to_dict(board: Board) -> dict[str, Any]:
             [h.q, h.r, c.terrain, c.level, c.walkway, c.walkway_end]
             for h, c in sorted(board.cells.items())
         ],
-        "edges": [[e.a.q, e.a.r, e.b.q, e.b.r, f.value] for e, f in sorted(board.edges.items())],
+        "edges": [
+            [e.a.q, e.a.r, e.b.q, e.b.r, f.value]
+            for e, f in sorted(board.edges.items(), key=lambda ef: (ef[0].a, ef[0].b))
+        ],
         "zones": [
             {
                 "kind": z.kind.value,
@@ -533,16 +560,28 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     absolute = ref.get("absolute")
     if isinstance(absolute, str) and absolute and "\0" not in absolute:
         candidates.append(Path(absolute))
-    if not candidates:
+    ident = ref.get("id")
+    bundled = _bundled_scenario(ident) if isinstance(ident, str) else None
+    if bundled is not None:
+        candidates.append(resolved(bundled))  # this installation's scenario of that id
+    embedded = ref.get("embedded")
+    if not candidates and not isinstance(embedded, dict):
         raise SaveError(src, "no scenario file named", place="field scenario")
     existing = [p for p in dict.fromkeys(candidates) if is_regular_file(p)]
-    if not existing:
-        looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
-        raise SaveError(
-            src, f"the scenario file is missing (looked for {looked})", place="field scenario.path"
-        )
     wanted = ref.get("sha256")
     digests = {p: _digest_or_none(p) for p in existing}
+    if isinstance(embedded, dict) and not existing:
+        # the scenario file is nowhere here: the copy the save carries
+        check.notes.append("the scenario file was not found as saved: its embedded copy is used")
+        return _rebuild_inline(src, {"id": ident, "inline": embedded}, seed, rules), False
+    if not existing:
+        looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
+        by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
+        raise SaveError(
+            src,
+            f"the scenario file is missing (looked for {looked}{by_id})",
+            place="field scenario.path",
+        )
     chosen = next((p for p in existing if digests[p] == wanted), existing[0])
     changed = digests[chosen] != wanted
     if changed:

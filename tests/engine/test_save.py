@@ -204,6 +204,10 @@ def test_a_missing_save_or_scenario_is_named(tmp_path: Path) -> None:
     scenario = own_scenario(tmp_path)
     path = save_game(load_scenario(scenario).new_game(1), tmp_path / "game.json")
     scenario.unlink()
+    load_game(path)  # a scenario of one's own is embedded in the save: it still loads
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    del doc["scenario"]["embedded"]  # a save without the copy (an older one)
+    path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(
         SaveError, match=r"field scenario.path: the scenario file is missing"
     ) as info:

@@ -1,0 +1,58 @@
+"""A save loads wherever the game is installed (issue 9): the scenario is found by its
+id among the installation's scenarios, and a scenario the installation does not have is
+embedded in the save."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from dragonnoir.engine.actions import EndPhase
+from dragonnoir.engine.save import check_save, load_game, save_game
+from dragonnoir.engine.scenario import load_scenario
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def copy_checkout_part(dest: Path) -> Path:
+    """La Fosse and its board in another folder, as a moved checkout would have them."""
+    (dest / "scenarios").mkdir(parents=True)
+    shutil.copytree(REPO / "maps", dest / "maps")
+    target = dest / "scenarios" / "la-fosse.toml"
+    shutil.copy(REPO / "scenarios" / "la-fosse.toml", target)
+    return target
+
+
+def test_a_bundled_scenario_is_found_by_id_after_its_file_moved(tmp_path: Path) -> None:
+    scenario = copy_checkout_part(tmp_path / "old-checkout")
+    game = load_scenario(scenario).new_game(5)
+    game.apply(EndPhase())
+    save = save_game(game, tmp_path / "saves" / "game.json")
+    ref = json.loads(save.read_text())["scenario"]
+    assert ref["id"] == "la-fosse" and "embedded" not in ref  # every installation has it
+    shutil.rmtree(tmp_path / "old-checkout")  # the checkout moved away
+    check = check_save(save)
+    assert not check.problems
+    assert check.game is not None
+    assert check.game.state.to_dict() == game.state.to_dict()
+    assert check.scenario_file == (REPO / "scenarios" / "la-fosse.toml").resolve()
+
+
+def test_a_scenario_of_ones_own_is_embedded_and_loads_without_its_file(tmp_path: Path) -> None:
+    scenario = copy_checkout_part(tmp_path / "mine")
+    own = scenario.with_name("my-pit.toml")
+    text = scenario.read_text().replace('id = "la-fosse"', 'id = "my-pit"')
+    own.write_text(text.replace("turn_limit = 4", "turn_limit = 6"))
+    scenario.unlink()
+    game = load_scenario(own).new_game(2)
+    game.apply(EndPhase())
+    save = save_game(game, tmp_path / "saves" / "game.json")
+    ref = json.loads(save.read_text())["scenario"]
+    assert ref["id"] == "my-pit" and "embedded" in ref
+    shutil.rmtree(tmp_path / "mine")
+    loaded = load_game(save)
+    assert loaded.state.to_dict() == game.state.to_dict()
+    assert loaded.state.turn_limit == 6
+    # With the file back where it was, the file is used again.
+    assert not check_save(save).problems
