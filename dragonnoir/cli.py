@@ -170,7 +170,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
     for path in paths:
         try:
-            if path.suffix.lower() == ".toml":
+            if path.suffix.lower() == ".toml" and _is_scenario(path):
+                from dragonnoir.engine.scenario import load_scenario
+
+                scenario = load_scenario(path)
+                game = scenario.new_game(1)
+                print(
+                    f"ok   {path}: scenario '{scenario.id}' ({scenario.name}), "
+                    f"{len(game.state.units)} characters, {len(game.board.cells)} hexes"
+                )
+            elif path.suffix.lower() == ".toml":
                 from dragonnoir.hexmap.layout import load_layout
 
                 layout = load_layout(path)
@@ -191,13 +200,32 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+def _is_scenario(path: Path) -> bool:
+    """A .toml is a scenario or a layout: told apart by what it holds (a scenario names a
+    `map` and lists `unit`s; a layout lists `board`s), never by its folder or name. An
+    unreadable file is left to the layout reader, whose message names the fault."""
+    from dragonnoir.datafiles import read_toml
+
+    try:
+        data = read_toml(path)
+    except DragonNoirError:
+        return False
+    return "map" in data and "board" not in data
+
+
 def _validate_argument(name: str) -> Path:
-    """An id names a bundled layout or board; anything else is a path, reported missing
+    """An id names a bundled layout, board or scenario; anything else is a path, reported missing
     on its own line with the others still checked."""
     from dragonnoir.resources import ResourceError
 
+    from dragonnoir.resources import find
+
     try:
         return map_argument(name)
+    except ResourceError:
+        pass
+    try:
+        return find("scenarios", name)
     except ResourceError:
         return Path(name)
 
@@ -341,8 +369,12 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--seams", action="store_true", help="draw the seams between boards")
     render.set_defaults(func=cmd_render)
 
-    validate = sub.add_parser("validate", help="check boards and layouts; exit 1 on faults")
-    validate.add_argument("paths", nargs="+", help="boards, layouts (files or ids) or folders")
+    validate = sub.add_parser(
+        "validate", help="check boards, layouts and scenarios; exit 1 on faults"
+    )
+    validate.add_argument(
+        "paths", nargs="+", help="boards, layouts, scenarios (files or ids) or folders"
+    )
     validate.set_defaults(func=cmd_validate)
 
     export = sub.add_parser("export", help="write a layout as one TMX map that Tiled opens")

@@ -177,3 +177,20 @@ def test_export_a_layout_that_loads_back(
     assert code == 0
     code, out_text, _ = _run(capsys, "validate", str(out))
     assert code == 0 and "ok" in out_text
+
+
+def test_validate_knows_scenarios_by_their_content(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`dragonnoir validate scenarios` checks the shipped scenarios as scenarios (they
+    are .toml files like layouts: told apart by what they hold), by folder or by id."""
+    code, out, err = _run(capsys, "validate", str(REPO / "scenarios"), "le-nid")
+    assert code == 0, err
+    assert out.count("ok ") == len(list((REPO / "scenarios").glob("*.toml"))) + 1
+    assert "scenario 'la-fosse'" in out and "scenario 'le-nid'" in out
+    broken = tmp_path / "broken.toml"
+    broken.write_text(
+        'id = "broken"\nname = "B"\nmap = "nowhere.tmx"\n[[unit]]\nkind = "zed"\ncell = [1, 1]\n'
+    )
+    code, out, err = _run(capsys, "validate", str(broken))
+    assert code == 1 and "nowhere.tmx" in err and "field map" in err
