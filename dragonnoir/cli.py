@@ -216,9 +216,7 @@ def _is_scenario(path: Path) -> bool:
 def _validate_argument(name: str) -> Path:
     """An id names a bundled layout, board or scenario; anything else is a path, reported missing
     on its own line with the others still checked."""
-    from dragonnoir.resources import ResourceError
-
-    from dragonnoir.resources import find
+    from dragonnoir.resources import ResourceError, find
 
     try:
         return map_argument(name)

@@ -21,6 +21,7 @@ drawn (`board_drawn` stays False, the panels are destroyed).
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 from pathlib import Path
@@ -54,7 +55,7 @@ from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.pieces import _counter_art, _draw_placeholders, _walkways
 from dragonnoir.ui.preview_card import Card, card_for, draw_card
-from dragonnoir.ui.storage import autosave_path
+from dragonnoir.ui.storage import autosave_path, view_path
 
 BAR_H = 52
 SIDE_W = 380
@@ -175,12 +176,16 @@ class GameScene(Scene):
         *,
         save_path: Path | None = None,
         new: bool = False,
+        restore_view: bool = False,
     ) -> None:
         super().__init__(app)
         self.game = game
         self.save_path = save_path
-        #: Progress since the last save or load (the quit prompt asks about it).
-        self.unsaved = new
+        #: Progress since the last save or load (the quit prompt asks about it): the
+        #: history differs from the one last saved or loaded. A new game in which
+        #: nothing was done has nothing to lose.
+        self.unsaved = False
+        self._saved_history: list[Action] = list(game.history)
         self.mode: InputMode = PlayMode()
         #: The acting logic (no pygame): hotseat, the eyes of the side to act.
         self.controller = Controller(game, follow_to_act=True)
@@ -204,7 +209,8 @@ class GameScene(Scene):
             zoom_speed=s.zoom_speed * (s.animation_speed if s.animation_speed > 0 else 0),
         )
         self.map.view.show_seams = False
-        self.frame_on_action()
+        if not (restore_view and self.restore_view()):
+            self.frame_on_action()
         self._last_side = game.to_act()
         #: Undo never goes back past this many actions of the history: the last hand-over
         #: (the side to act changed) — one player never takes back the other's moves.
@@ -228,6 +234,8 @@ class GameScene(Scene):
         self.widgets: dict[str, object] = {}
         if self.auto_pass():
             self._last_side = game.to_act()
+            if new:
+                self._saved_history = list(game.history)  # passing by itself is not play
         self.note_defensive_fire()
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
@@ -718,7 +726,7 @@ class GameScene(Scene):
         self.auto_pass()
         self.note_defensive_fire()
         self._forget_notes()
-        self.unsaved = True
+        self.unsaved = self.game.history != self._saved_history
         key = (self.game.state.turn, self.game.state.phase)
         if key != self._autosaved:
             self.autosave()
@@ -769,20 +777,47 @@ class GameScene(Scene):
         except (DragonNoirError, OSError) as exc:
             self.message(f"Autosave failed: {exc}")
             return False
+        self.keep_view()
         self._autosaved = (self.game.state.turn, self.game.state.phase)
         return True
 
     def save(self) -> bool:
-        path = self.save_path or new_save_path(self.game)
+        """Save under a new name (scenario, turn, time): a save never replaces another
+        file; the message says the folder."""
         try:
+            path = new_save_path(self.game)
             path.parent.mkdir(parents=True, exist_ok=True)
             save_game(self.game, path)
-        except (DragonNoirError, OSError) as exc:
+        except (DragonNoirError, OSError, ValueError) as exc:
             self.message(f"Could not save: {exc}")
             return False
         self.save_path = path
         self.unsaved = False
-        self.message(f"Saved as {path.name} in the saves folder.")
+        self._saved_history = list(self.game.history)
+        self.message(f"Saved as {path.name} in {path.parent}")
+        return True
+
+    def keep_view(self) -> None:
+        """Write where the camera looks beside the autosave (Continue restores it). A
+        failure loses only the view."""
+        cam = self.map.camera
+        cx, cy = cam.to_map(cam.view_w / 2, cam.view_h / 2)
+        view = {"zoom": cam.zoom, "x": cx, "y": cy}
+        with contextlib.suppress(OSError):
+            view_path().write_text(json.dumps(view), encoding="utf-8")
+
+    def restore_view(self) -> bool:
+        """The camera of the last autosave (Continue); False when there is none."""
+        try:
+            view = json.loads(view_path().read_text(encoding="utf-8"))
+            zoom, x, y = float(view["zoom"]), float(view["x"]), float(view["y"])
+        except (OSError, ValueError, LookupError, TypeError):
+            return False
+        if not (0.05 <= zoom <= 10.0):
+            return False
+        cam = self.map.camera
+        cam.zoom = min(max(zoom, cam.min_zoom), cam.max_zoom)
+        cam.center_on(x, y)
         return True
 
     # -- leaving ---------------------------------------------------------------------------
@@ -900,6 +935,8 @@ class GameScene(Scene):
         if not self.handover_showing:
             self.map.update(dt)
             h = self.map.hover_hex()
+            if h is not None and h not in self.game.board.cells:
+                h = None  # the void around the map: nothing to show, nothing to mark
             if h != self._hover:
                 self._hover = h
                 self.controller.hover_hex(h)
@@ -941,7 +978,7 @@ class GameScene(Scene):
         if self.handover_showing:
             self.board_drawn = False
             return
-        self.map.draw(screen, (), self.map.hover_hex())
+        self.map.draw(screen, (), self._hover)
         self.unit_rects = self.draw_counters(screen)
         self.draw_done_marks(screen)
         self.painter.draw(screen, self.map, self.controller, self.unit_rects)
@@ -1022,17 +1059,19 @@ class GameScene(Scene):
         if isinstance(self.mode, HandOverMode):
             self._draw_handover(screen, self.mode.side)
         elif self.show_help:
-            draw_key_help(screen, keymap.help_rows(), self.map.viewport.center)
+            draw_key_help(
+                screen, keymap.help_rows(), self.map.viewport.center, font=fonts.ui_font(15)
+            )
 
     def _draw_handover(self, screen: pygame.Surface, side: Side) -> None:
         w, h = screen.get_size()
         screen.fill((12, 10, 8))
-        big = pygame.font.Font(None, 72)
-        small = pygame.font.Font(None, 30)
+        big = fonts.ui_font(52, bold=True)
+        small = fonts.ui_font(22)
         other = side_name(side.enemy() if side is not Side.GHARVS else None)
         lines = [
             (big, f"{side_name(side)} to play", (232, 195, 106)),
-            (small, f"Turn {self.game.state.turn}: {self.game.phase.title}", (200, 188, 166)),
+            (small, f"Turn {self.game.state.turn} · {self.game.phase.title}", (200, 188, 166)),
             (small, f"{other}: please look away.", (200, 188, 166)),
             (small, "Click or press a key when ready.", (150, 140, 124)),
         ]

@@ -13,7 +13,7 @@ import pygame
 
 from dragonnoir import resources
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.save import check_save
+from dragonnoir.engine.save import BACKUP_SUFFIX, check_save
 from dragonnoir.engine.scenario import Scenario, load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
@@ -140,7 +140,8 @@ def save_entry(path: Path, title: str | None = None) -> SaveEntry:
     if check.problems or check.game is None:
         problem = check.problems[0] if check.problems else "the replay did not finish"
         line = " ".join(str(problem).split())
-        entry = SaveEntry(path, f"{name}: cannot load: {line}", None, line, mtime)
+        # the label stays short (the list cuts long lines); the detail box says why
+        entry = SaveEntry(path, f"{name}: cannot load (see below)", None, line, mtime)
     else:
         game = check.game
         scenario = _scenario_name(check.scenario_file) or game.scenario_id or "?"
@@ -157,6 +158,16 @@ def save_files() -> list[Path]:
     folder = saves_dir()
     files = list(folder.glob("*.json")) if folder.is_dir() else []
     return sorted(files, key=_mtime, reverse=True)
+
+
+def backup_entry(path: Path) -> SaveEntry | None:
+    """The intact backup (`<name>.bak`, kept by every save) of a damaged save, or None
+    when there is none or it is damaged too."""
+    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    if not backup.is_file():
+        return None
+    entry = save_entry(backup, f"{path.stem} (backup)")
+    return entry if entry.ok else None
 
 
 def saves(include_autosave: bool = True) -> list[SaveEntry]:
@@ -179,9 +190,10 @@ def _scenario_name(path: Path | None) -> str:
 
 
 def new_save_path(game: Game) -> Path:
-    """A fresh file name in the saves folder for `game`."""
+    """A fresh file name in the saves folder for `game`: its scenario, its turn and the
+    time ("la-fosse-turn2-20261201-143005.json"); never the name of an existing file."""
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = file_stem(game.scenario_id)
+    base = f"{file_stem(game.scenario_id)}-turn{game.state.turn}"
     path = save_file_path(f"{base}-{stamp}.json")
     n = 2
     while path.exists() or path.is_symlink():

@@ -25,6 +25,8 @@ from dragonnoir.render.camera import ZOOM_STEPS, Camera, next_zoom_step
 
 PAN_SPEED = 500.0  # screen pixels per second when a key is first held
 PAN_MAX = 2600.0
+#: Screen pixels one tap on a pan key moves the map by.
+TAP_PAN = 90.0
 ZOOM_RATE = 14.0  # per second, in log-zoom: the animation takes about a fifth of a second
 
 #: Modifiers that turn a pan key into a shortcut (Ctrl+S is "save", not "pan down").
@@ -92,6 +94,9 @@ class MapControl:
         if event.type == pygame.KEYDOWN:
             if event.key in self.pan_keys and not (getattr(event, "mod", 0) & _SHORTCUT_MODS):
                 self.held.add(event.key)
+                # a tap pans a step at once (holding then pans on, faster and faster)
+                dx, dy = self.pan_keys[event.key]
+                self.camera.pan_screen(dx * TAP_PAN * self.pan_speed, dy * TAP_PAN * self.pan_speed)
                 return True
             return False
         if event.type == pygame.KEYUP:

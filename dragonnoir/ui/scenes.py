@@ -4,6 +4,7 @@ editor's placeholder, and the confirmation dialog that wraps any scene.
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import secrets
 from collections.abc import Callable, Sequence
@@ -121,9 +122,31 @@ class MainMenu(Scene):
             game = load_game(autosave_path())
         except SaveError as exc:
             self.message = f"Cannot continue: {' '.join(str(exc).split())}"
-            self.rebuild()
-            return None
-        return GameScene(self.app, game)
+            backup = library.backup_entry(autosave_path())
+            if backup is None or backup.game is None:
+                self.rebuild()
+                return None
+            when = dt.datetime.fromtimestamp(backup.modified).strftime("%Y-%m-%d %H:%M")
+            state = backup.label.split(": ", 1)[-1]
+
+            def from_backup() -> Result:
+                try:
+                    restored = load_game(backup.path)
+                except SaveError as err:
+                    self.message = f"Cannot continue: {' '.join(str(err).split())}"
+                    self.rebuild()
+                    return None
+                return GameScene(self.app, restored, restore_view=True)
+
+            return ConfirmDialog(
+                self.app,
+                self,
+                "The autosave is damaged",
+                f"{self.message}\n\nIts backup, written {when}, is intact ({state}). "
+                "Continue from the backup?",
+                [("Continue from backup", from_backup), ("Cancel", lambda: None)],
+            )
+        return GameScene(self.app, game, restore_view=True)
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill((16, 13, 11))
@@ -272,6 +295,12 @@ class ScenarioPicker(Scene):
 # -- load game ------------------------------------------------------------------------------
 
 
+def _fit_line(text: str, room: int) -> str:
+    """`text` cut to `room` characters with an ellipsis (a list cuts long lines at its
+    edge, mid-word, without one)."""
+    return text if len(text) <= room else text[: room - 1].rstrip() + "…"
+
+
 class LoadScene(Scene):
     title = "Load game"
 
@@ -287,7 +316,7 @@ class LoadScene(Scene):
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
         _label("Load a game", pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
-        labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
+        labels: list[str | tuple[str, str]] = list(self.labels())
         chosen = labels[self.selected] if self.selected is not None else None
         self.list = UISelectionList(
             pygame.Rect(30, 76, w - 60, h - 260),
@@ -311,15 +340,32 @@ class LoadScene(Scene):
             container=root,
             object_id=MENU_BUTTON,
         )
-        if self.selected is None or not self.entries[self.selected].ok:
+        if self.selected is None or self._loadable(self.entries[self.selected]) is None:
             self.load.disable()  # type: ignore[no-untyped-call]
+
+    @staticmethod
+    def _loadable(entry: library.SaveEntry) -> library.SaveEntry | None:
+        """The entry itself, or for a damaged save its intact backup, or None."""
+        return entry if entry.ok else library.backup_entry(entry.path)
+
+    def labels(self) -> list[str]:
+        """The list's lines, cut to its width (the detail box below has them whole)."""
+        room = max(20, (self.app.size[0] - 100) // 8)
+        return [_fit_line(e.label, room) for e in self.entries]
 
     def detail_html(self) -> str:
         if self.selected is None:
             return "Choose a save."
         e = self.entries[self.selected]
         if not e.ok:
-            return f"<font color='#ff9a6a'>{html.escape(e.error)}</font>"
+            text = f"<font color='#ff9a6a'>{html.escape(e.error)}</font>"
+            backup = library.backup_entry(e.path)
+            if backup is not None:
+                text += (
+                    f"<br>Its backup {html.escape(backup.path.name)} is intact: "
+                    "Load opens the backup."
+                )
+            return text
         notes = "".join(f"<br><i>{html.escape(n)}</i>" for n in e.notes)
         return f"{html.escape(str(e.path))}{notes}"
 
@@ -334,7 +380,7 @@ class LoadScene(Scene):
             event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
             and event.ui_element is self.list
         ):
-            labels = [e.label for e in self.entries]
+            labels = self.labels()
             if event.text in labels:
                 self.selected = labels.index(event.text)
                 self.rebuild()
@@ -343,8 +389,8 @@ class LoadScene(Scene):
     def load_selected(self) -> Result:
         if self.selected is None:
             return None
-        entry = self.entries[self.selected]
-        if entry.game is None:
+        entry = self._loadable(self.entries[self.selected])
+        if entry is None or entry.game is None:
             return None
         from dragonnoir.ui.game_scene import GameScene
 
@@ -356,7 +402,7 @@ class LoadScene(Scene):
             entry.error = " ".join(str(exc).split())
             self.rebuild()
             return None
-        is_auto = entry.path == autosave_path()
+        is_auto = entry.path.name.startswith(autosave_path().name)
         return Reset(GameScene(self.app, game, save_path=None if is_auto else entry.path))
 
 

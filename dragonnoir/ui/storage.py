@@ -52,6 +52,11 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_FILE
 
 
+def view_path() -> Path:
+    """Where the camera of the autosaved game is kept (beside the autosave)."""
+    return data_dir() / "autosave.view"
+
+
 #: The longest stem a save file name is given (the whole name stays far below the
 #: 255 bytes file systems allow, whatever the time stamp and counter added to it).
 MAX_STEM = 60

@@ -242,10 +242,19 @@ def run_viewer(
     title: str,
     seams: Seams | None = None,
     board_of: BoardOf | None = None,
-    size: tuple[int, int] = (1280, 800),
+    size: tuple[int, int] | None = None,
 ) -> int:
-    """Open a resizable window on `board` and run until the user quits; returns 0."""
-    pygame.init()
+    """Open a resizable window on `board` and run until the user quits; returns 0.
+
+    `size`: the window's; by default the one saved in the player's settings. Only the
+    display and fonts are started: the viewer plays no sound, so the audio device is
+    never opened (no ALSA complaints on a machine without a sound card)."""
+    if size is None:
+        from dragonnoir.ui.settings import load_settings
+
+        size = load_settings()[0].window_size
+    pygame.display.init()
+    pygame.font.init()
     try:
         return Viewer(board, title, seams, board_of, size=size).run()
     finally:
@@ -279,9 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dragonnoir.ui.viewer")
     parser.add_argument("path", nargs="?", type=Path, help="a board (.tmx) or layout (.toml)")
     parser.add_argument("--demo", action="store_true", help="show a built-in demo cave")
-    parser.add_argument("--size", type=int, nargs=2, default=(1280, 800), metavar=("W", "H"))
+    parser.add_argument("--size", type=int, nargs=2, default=None, metavar=("W", "H"))
     args = parser.parse_args(argv)
-    size = (args.size[0], args.size[1])
+    size = (args.size[0], args.size[1]) if args.size else None
     if args.demo or args.path is None:
         board, title, seams, board_of = _demo()
         return run_viewer(board, title, seams, board_of, size)

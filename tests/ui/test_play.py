@@ -24,7 +24,7 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.controller import Mode
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import ConfirmDialog, LoadScene, MainMenu
+from dragonnoir.ui.scenes import LoadScene, MainMenu
 from dragonnoir.ui.storage import saves_dir
 
 BOARD = """
@@ -218,8 +218,8 @@ def test_right_click_and_esc_cancel_then_esc_leaves(make_app: Callable[..., App]
     assert scene.controller.mode is Mode.FIRE
     key(app, pygame.K_ESCAPE)  # Esc drops the selection first...
     assert scene.controller.mode is Mode.IDLE and app.scene is scene
-    key(app, pygame.K_ESCAPE)  # ... then leaves (a new game: "Unsaved progress" asks)
-    assert isinstance(scene.quit_prompt, ConfirmDialog)
+    key(app, pygame.K_ESCAPE)  # ... then leaves: nothing was done, so nothing is asked
+    assert scene.quit_prompt is None and isinstance(app.scene, MainMenu)
 
 
 def test_a_drag_pans_and_does_not_click(make_app: Callable[..., App]) -> None:
