@@ -30,7 +30,6 @@ comes first.
 
 from __future__ import annotations
 
-import importlib.resources
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -66,13 +65,19 @@ class Item:
 @cache
 def package_dir() -> Path:
     """The `dragonnoir` package folder (in the bundle when frozen)."""
+    # This module's own folder, as importlib.resources.files() answers for a package on
+    # disk (checkout, wheel, pyinstaller bundle), without importing importlib.resources
+    # and its tempfile, shutil, random... at every command's start (issue 16).
+    here = Path(__file__).resolve().parent
+    if here.is_dir():
+        return here
+    import importlib.resources
+
     root = importlib.resources.files("dragonnoir")
     if isinstance(root, Path):
         return root
     # A reader that is not a folder (a zip import): fall back on the module's location.
-    import dragonnoir
-
-    return Path(dragonnoir.__file__).resolve().parent
+    return here
 
 
 def is_frozen() -> bool:

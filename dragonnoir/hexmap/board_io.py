@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
 from dragonnoir.errors import MapFormatError
 from dragonnoir.hexmap.board import (
@@ -29,7 +29,7 @@ from dragonnoir.hexmap.board import (
 )
 from dragonnoir.hexmap.board_tilesets import TILESET_DIR, standard_tilesets
 from dragonnoir.hexmap.hexes import Edge, Hex
-from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.terrain_ids import default_terrain_ids
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, read_tmx, write_tmx
 from dragonnoir.hexmap.tmxmodel import (
@@ -42,6 +42,9 @@ from dragonnoir.hexmap.tmxmodel import (
     TileLayer,
     TmxMap,
 )
+
+if TYPE_CHECKING:
+    from dragonnoir.hexmap.terrain import TerrainTable
 
 FORMAT_VERSION = 1
 TERRAIN_LAYER = "terrain"
@@ -69,7 +72,9 @@ def tmx_to_board(
 ) -> Board:
     """Interpret a parsed TMX map as a board (see docs/map-format.md)."""
     path = path or tmx.path
-    table = terrain or default_terrain_table()
+    # Only the ids are needed here: without a table, the light reading (terrain_ids.py).
+    known_ids = terrain.ids() if terrain is not None else default_terrain_ids()
+    known = frozenset(known_ids)
 
     def fail(message: str, place: str | None = None) -> MapFormatError:
         return MapFormatError(path, message, place)
@@ -130,9 +135,9 @@ def tmx_to_board(
             if composed:
                 return None
             raise fail("board cell has no terrain tile", place)
-        if not isinstance(tid, str) or tid not in table:
-            known = ", ".join(table.ids())
-            raise fail(f"unknown terrain id {tid!r} (known: {known})", place)
+        if not isinstance(tid, str) or tid not in known:
+            listed = ", ".join(known_ids)
+            raise fail(f"unknown terrain id {tid!r} (known: {listed})", place)
         level = 0.0
         if levels_layer is not None:
             raw_level = tile_value(levels_layer, col, row, "level")

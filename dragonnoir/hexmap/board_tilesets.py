@@ -9,11 +9,15 @@ loads (docs/map-format.md, "Tilesets").
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dragonnoir import resources
 from dragonnoir.hexmap.board import BOARD_GRID, LEVELS
-from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.terrain_ids import default_terrain_ids
 from dragonnoir.hexmap.tmxmodel import ImageRef, Property, Tile, Tileset
+
+if TYPE_CHECKING:
+    from dragonnoir.hexmap.terrain import TerrainTable
 
 #: Where the standard tilesets live: `maps/tilesets/` (dragonnoir/resources.py).
 TILESET_DIR = resources.tileset_dir()
@@ -62,10 +66,8 @@ def _tileset(name: str, props: list[tuple[str, Property]], tileset_dir: Path) ->
 
 def terrain_tileset(table: TerrainTable | None = None, tileset_dir: Path = TILESET_DIR) -> Tileset:
     """One tile per terrain type, in terrain-table order, property `terrain` = id."""
-    table = table or default_terrain_table()
-    return _tileset(
-        TERRAIN_TILESET, [("terrain", Property(t.id)) for t in table.terrain], tileset_dir
-    )
+    ids = table.ids() if table is not None else default_terrain_ids()
+    return _tileset(TERRAIN_TILESET, [("terrain", Property(i)) for i in ids], tileset_dir)
 
 
 def levels_tileset(tileset_dir: Path = TILESET_DIR) -> Tileset:

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from dragonnoir import resources
 from dragonnoir.datafiles import load_toml_model
+from dragonnoir.hexmap.terrain_ids import DEFAULT_TERRAIN_FILE
 
-DEFAULT_TERRAIN_FILE = resources.data_dir() / "terrain.toml"
+__all__ = ["DEFAULT_TERRAIN_FILE", "TerrainTable", "TerrainType", "default_terrain_table"]
 
 
 class Cover(StrEnum):

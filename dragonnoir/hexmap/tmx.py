@@ -724,8 +724,30 @@ def _check_data(el: ET.Element, where: str, fail: _Fail) -> ET.Element:
     return data
 
 
+def _import_pytmx() -> Any:
+    """pytmx, imported without pygame when pygame is not loaded yet.
+
+    pytmx imports pygame (about 15-40 ms) only for its optional pygame image loader,
+    which this reader never uses (it reads no images): a command that only reads maps
+    (`dragonnoir validate`) should not pay for it, and the map layer never needs pygame
+    (docs/architecture.md). pytmx keeps working when pygame is imported later.
+    """
+    import sys
+
+    if "pytmx" in sys.modules or "pygame" in sys.modules:
+        import pytmx
+
+        return pytmx
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        import pytmx
+    finally:
+        del sys.modules["pygame"]
+    return pytmx
+
+
 def _decode_data(data: ET.Element, where: str, fail: _Fail) -> list[int]:
-    import pytmx
+    pytmx = _import_pytmx()
 
     enc = data.get("encoding")
     if enc is None:
@@ -1006,7 +1028,7 @@ class _MapReader:
     ) -> Any:
         """Parse the sanitised map with pytmx, its tile layers' data stubbed (see module
         docstring)."""
-        import pytmx
+        pytmx = _import_pytmx()
 
         # pytmx parses the map's own tree, sanitised in place and put back afterwards:
         # much cheaper than a copy (pytmx only reads the tree).
@@ -1270,8 +1292,7 @@ def gc_paused() -> Iterator[None]:
 
 
 def _pytmx_cls(name: str) -> type:
-    import pytmx
-
+    pytmx = _import_pytmx()
     return cast(type, getattr(pytmx, name))
 
 

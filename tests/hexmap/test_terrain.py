@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import Cover, default_terrain_table, load_terrain_table
+from dragonnoir.hexmap.terrain_ids import default_terrain_ids, terrain_ids
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -73,3 +76,54 @@ def test_seam_rule_less_passable_half_wins(a: str, b: str, winner: str) -> None:
     table = default_terrain_table()
     assert table.seam_winner(a, b) == winner
     assert table.seam_winner(b, a) == winner
+
+
+def test_the_light_reading_of_the_ids_agrees_with_the_table() -> None:
+    assert default_terrain_ids() == tuple(default_terrain_table().ids())
+
+
+def test_ids_that_cannot_be_read_plainly_give_the_table_s_own_error(tmp_path: Path) -> None:
+    twice = tmp_path / "twice.toml"
+    twice.write_text(
+        '[[terrain]]\nid = "rock"\nname = "Rock"\n[[terrain]]\nid = "rock"\nname = "Again"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError, match=r"twice\.toml.*appears twice"):
+        terrain_ids(twice)
+    nameless = tmp_path / "nameless.toml"
+    nameless.write_text('[[terrain]]\nname = "Rock"\n', encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"nameless\.toml.*terrain\[0\]\.id"):
+        terrain_ids(nameless)
+
+
+def test_reading_a_board_imports_neither_pydantic_nor_pygame() -> None:
+    """`dragonnoir validate` of a board needs neither (issue 16, section 2)."""
+    code = (
+        "import sys\n"
+        "from dragonnoir.hexmap.board_io import load_board\n"
+        "load_board('maps/fosse.tmx')\n"
+        "print(sorted(m for m in ('pydantic', 'pygame') if m in sys.modules))\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo
+    )
+    assert run.stdout.strip() == "[]"
+
+
+def test_pytmx_still_loads_maps_with_pygame_imported_after_our_reader() -> None:
+    code = (
+        "from dragonnoir.hexmap.tmx import read_tmx\n"
+        "read_tmx('maps/fosse.tmx')\n"
+        "import os\n"
+        "os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+        "import pygame, pytmx\n"
+        "from pytmx.util_pygame import load_pygame\n"
+        "pygame.display.set_mode((8, 8))\n"
+        "print(load_pygame('maps/fosse.tmx').width)\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo
+    )
+    assert run.stdout.strip().splitlines()[-1] == "27"
