@@ -232,8 +232,14 @@ class OverlayPainter:
                 for a in combat.attackers:
                     _arrow(screen, at(a), at(d), colour, width)
             if combat.defenders:
-                dx, dy = at(combat.defenders[0])
-                _label(screen, font, combat.label, (dx, dy - 18 * max(0.8, z)), colour)
+                # above the defender's hex, clear of its counter
+                top = min(
+                    cam.to_screen(px, py)[1] for px, py in grid.hex_polygon(combat.defenders[0])
+                )
+                dx, _ = at(combat.defenders[0])
+                _label(
+                    screen, font, combat.label, (dx, top + vp.y - font.get_height() * 0.6), colour
+                )
         for h in ov.stacked:
             poly = [
                 (x + vp.x, y + vp.y)
