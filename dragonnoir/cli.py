@@ -1,5 +1,5 @@
 """The `dragonnoir` command: the game client (no command: the main menu; `play`), view,
-render, validate, export, replay and bench.
+edit (the map editor), render, validate, export, replay and bench.
 
 Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
 on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
@@ -80,6 +80,30 @@ def cmd_view(args: argparse.Namespace) -> int:
     from dragonnoir.ui.viewer import run_viewer
 
     return run_viewer(loaded.board, loaded.title, seams=loaded.seams, board_of=loaded.board_of)  # type: ignore[arg-type]
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    """The map editor, on FILE (a board .tmx, a layout .toml, or their id) or empty."""
+    from dragonnoir.ui.app import App, Scene, run_app
+
+    path = map_argument(args.path) if args.path else None
+    if path is not None:  # a bad file: one line naming it, exit 1, before any window
+        from dragonnoir.editor.board_doc import BoardDocument
+        from dragonnoir.editor.layout_doc import LayoutDocument
+
+        if path.suffix.lower() == ".toml":
+            LayoutDocument.open(path)
+        else:
+            BoardDocument.open(path)
+
+    def start(app: App) -> Scene:
+        from dragonnoir.ui.editor_scene import EditorScene
+        from dragonnoir.ui.scenes import MainMenu
+
+        app.stack.append(MainMenu(app))  # under the editor: "Menu" goes back to it
+        return EditorScene(app, path)
+
+    return run_app(start)
 
 
 def cmd_menu(args: argparse.Namespace) -> int:
@@ -359,6 +383,10 @@ def build_parser() -> argparse.ArgumentParser:
         "path", nargs="?", default=DEFAULT_LAYOUT, help="a .tmx board, .toml layout or their id"
     )
     view.set_defaults(func=cmd_view)
+
+    edit = sub.add_parser("edit", help="the map editor: compose layouts, paint boards")
+    edit.add_argument("path", nargs="?", help="a .tmx board, .toml layout or their id")
+    edit.set_defaults(func=cmd_edit)
 
     render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")
     render.add_argument("path", help="a .tmx map, a .toml layout, or a board or layout id")

@@ -33,6 +33,7 @@ from dragonnoir.hexmap.board import (
 )
 from dragonnoir.hexmap.hexes import Edge, Hex, spiral
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.hexmap.tiled import HexGrid
 
 #: The size of the boards of L'Epreuve (docs/boards.md).
 STANDARD_SIZE: Final = (27, 19)
@@ -375,3 +376,15 @@ def toggle_zone_hexes(
         return PutZone(zone_name, None)
     props = dict(old.properties) if old is not None else {}
     return PutZone(zone_name, Zone(kind, zone_name, frozenset(new), props))
+
+
+def side_at(grid: HexGrid, x: float, y: float) -> Edge:
+    """The hex side nearest map pixel (x, y): the side a click near it means (the side
+    of the hex under the click whose midpoint is closest)."""
+    h = grid.pixel_to_hex(x, y)
+
+    def distance(d: int) -> float:
+        (ax, ay), (bx, by) = grid.edge_segment(h, h.neighbour(d))
+        return ((ax + bx) / 2 - x) ** 2 + ((ay + by) / 2 - y) ** 2
+
+    return Edge.of(h, min(range(6), key=distance))

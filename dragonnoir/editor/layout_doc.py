@@ -21,7 +21,7 @@ from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.validate import R_MAPS, Namer, Problem, validate_board
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap import board_io
-from dragonnoir.hexmap.board import Board, Side, SideLabel
+from dragonnoir.hexmap.board import BOARD_GRID, Board, Side, SideLabel
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import (
     ROTATIONS,
@@ -145,7 +145,40 @@ class LayoutDocument:
         boards or when their sizes differ."""
         if not self.placements:
             return None
-        stand_ins = [
+        try:
+            return compose(self._stand_ins(), self.name, self.table)
+        except DataFileError:
+            return None
+
+    def canvas(self, size: tuple[int, int] = (27, 19)) -> Canvas | None:
+        """The preview with a free ring of grid positions around it, where boards can be
+        dropped: the composed map of the boards plus two empty stand-in boards at the
+        corners of the ring (they have no cells, so nothing is drawn there, but the map
+        and its pixels extend over the ring). `size` is the board size when the layout
+        is empty. None when the boards' sizes differ."""
+        stand_ins = self._stand_ins()
+        if stand_ins:
+            first = stand_ins[0].board
+            w, h, grid = first.width, first.height, first.grid
+            rows = [p.row for p in stand_ins]
+            cols = [p.col for p in stand_ins]
+        else:
+            w, h = size
+            grid = BOARD_GRID
+            rows, cols = [0], [0]
+        empty = Board("", "", w, h, {}, grid=grid)
+        corners = [
+            Placement(empty, min(rows) - 1, min(cols) - 1),
+            Placement(empty, max(rows) + 1, max(cols) + 1),
+        ]
+        try:
+            layout = compose([*stand_ins, *corners], self.name, self.table)
+        except DataFileError:
+            return None
+        return Canvas(layout, min(rows) - 1, min(cols) - 1, w, h)
+
+    def _stand_ins(self) -> list[Placement]:
+        return [
             replace(
                 p,
                 board=replace(
@@ -154,10 +187,6 @@ class LayoutDocument:
             )
             for p in self.placements
         ]
-        try:
-            return compose(stand_ins, self.name, self.table)
-        except DataFileError:
-            return None
 
     def joins(self) -> list[Join]:
         """Every pair of boards that touch along a side, with the verdict on the join."""
@@ -226,6 +255,44 @@ def layout_namer(layout: Layout) -> Namer:
         return f"{p.board.id} cell ({col}, {row})"
 
     return name
+
+
+@dataclass(frozen=True, slots=True)
+class Canvas:
+    """The editor's picture of a layout: the composed map (`layout`, whose placements are
+    the document's boards in order, then two empty corner stand-ins) and the grid
+    position of its top-left corner, so any grid position has a place on it."""
+
+    layout: Layout
+    row0: int
+    col0: int
+    width: int
+    height: int
+
+    @property
+    def board_count(self) -> int:
+        return len(self.layout.placements) - 2
+
+    def slot_rect(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) in map pixels of grid position (row, col): the
+        lines through its half hexes' centres, as `Layout.board_rect`."""
+        dc = (col - self.col0) * (self.width - 1)
+        dr = (row - self.row0) * (self.height - 1)
+        grid = self.layout.grid
+        left, top = grid.cell_centre(dc, dr)
+        right, bottom = grid.cell_centre(dc + self.width - 1, dr + self.height - 1)
+        return (left, top, right, bottom)
+
+    def slot_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The grid position whose rectangle holds map pixel (x, y), None off the canvas."""
+        rows = self.layout.grid_rows
+        cols = self.layout.grid_cols
+        for row in range(self.row0, self.row0 + rows):
+            for col in range(self.col0, self.col0 + cols):
+                left, top, right, bottom = self.slot_rect(row, col)
+                if left <= x < right and top <= y < bottom:
+                    return (row, col)
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -170,6 +170,10 @@ def _edge_corners(grid: HexGrid, direction: int, col_odd: int, row_odd: int) -> 
     return poly.index(p), poly.index(q)
 
 
+def _row_major(h: Hex) -> tuple[int, int]:
+    return (h.r, h.q)
+
+
 def _variant(h: Hex) -> int:
     return ((h.q * 73856093) ^ (h.r * 19349663)) % VARIANTS
 
@@ -285,9 +289,16 @@ class BoardView:
     # -- drawing the map -----------------------------------------------------------
 
     def _draw_base(self, s: int) -> pygame.Surface:
-        board, grid = self.board, self.grid
         surf = pygame.Surface((self.map_w * s, self.map_h * s))
         surf.fill(VOID)
+        self._paint(surf, s)
+        return surf
+
+    def _paint(self, surf: pygame.Surface, s: int, only: Collection[Hex] | None = None) -> None:
+        """Draw the hexes (all, or those in `only`) and their edge features at scale `s`
+        on `surf`: the whole map, or part of it again after an edit (the map editor
+        clips `surf` to the changed area and passes the hexes that reach into it)."""
+        board, grid = self.board, self.grid
         cells = board.cells
         solid_terrain: dict[str, bool] = {}
         for cell in cells.values():
@@ -295,7 +306,7 @@ class BoardView:
                 t = self.table.get(cell.terrain)
                 solid_terrain[cell.terrain] = t is not None and not t.passable
         by_qr = {(h.q, h.r): cell for h, cell in cells.items()}
-        order = sorted(cells, key=lambda h: (h.r, h.q))
+        order = sorted(cells if only is None else (h for h in only if h in cells), key=_row_major)
         # Skip what would blit nothing (fully transparent tiles; see _side_shade).
         shades = [(d, _side_shade(d, s)) for d in range(6) if _visible(_side_shade(d, s))]
         steps = [(d, DIRECTIONS[d].q, DIRECTIONS[d].r, tile) for d, tile in shades]
@@ -335,8 +346,8 @@ class BoardView:
         surf.fblits(overlay)
         surf.fblits(features)
         for edge, feature in sorted(board.edges.items(), key=lambda e: (e[0].a, e[0].b)):
-            self._draw_edge(surf, edge, feature, s)
-        return surf
+            if only is None or edge.a in only or edge.b in only:
+                self._draw_edge(surf, edge, feature, s)
 
     def _level_of(self, h: Hex) -> float:
         cell = self.board.cells.get(h)

@@ -1,5 +1,5 @@
-"""The client's menu screens: main menu, scenario picker, load game, settings, the map
-editor's placeholder, and the confirmation dialog that wraps any scene.
+"""The client's menu screens: main menu, scenario picker, load game, settings, and the
+confirmation dialog that wraps any scene (the map editor is `ui/editor_scene.py`).
 """
 
 from __future__ import annotations
@@ -105,7 +105,9 @@ class MainMenu(Scene):
         if _pressed(event, b.get("continue")):
             return self.continue_game()
         if _pressed(event, b.get("editor")):
-            return EditorPlaceholder(self.app)
+            from dragonnoir.ui.editor_scene import EditorScene
+
+            return EditorScene(self.app)
         if _pressed(event, b.get("settings")):
             return SettingsScene(self.app)
         if _pressed(event, b.get("quit")):
@@ -529,44 +531,6 @@ class SettingsScene(Scene):
     @staticmethod
     def defaults() -> Settings:
         return Settings()
-
-
-# -- the map editor's placeholder ------------------------------------------------------------
-
-
-class EditorPlaceholder(Scene):
-    title = "Map editor"
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.back: UIButton | None = None
-
-    def build(self, root: UIContainer) -> None:
-        w, h = self.app.size
-        _label("Map editor", pygame.Rect(0, h // 2 - 160, w, 50), root, self.manager, "#heading")
-        UITextBox(
-            "<b>Coming with the editor.</b><br><br>The map editor is the subject of its own "
-            "issue and is not in this version. Until then, boards are edited in Tiled "
-            "(maps/*.tmx, see docs/map-format.md) and checked with "
-            "<i>dragonnoir validate</i>; <i>dragonnoir view</i> shows a board or layout.",
-            pygame.Rect(w // 2 - 300, h // 2 - 90, 600, 150),
-            self.manager,
-            container=root,
-        )
-        self.back = UIButton(
-            pygame.Rect(w // 2 - 100, h // 2 + 90, 200, 46),
-            "Back",
-            self.manager,
-            container=root,
-            object_id=MENU_BUTTON,
-        )
-
-    def handle(self, event: pygame.event.Event) -> Result:
-        if _pressed(event, self.back) or (
-            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        ):
-            return Pop()
-        return None
 
 
 # -- confirmation dialog ---------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The client's menus headless: settings that persist, broken files that never crash,
-the editor placeholder, the command line's default."""
+the map editor's entry, the command line's default."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from dragonnoir.engine.save import save_game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App
+from dragonnoir.ui.editor_scene import EditorScene
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.scenes import (
-    EditorPlaceholder,
     LoadScene,
     MainMenu,
     ScenarioPicker,
@@ -126,11 +126,11 @@ def test_the_picker_shows_every_scenario_with_a_thumbnail(make_app: Callable[...
     assert isinstance(app.scene, MainMenu)
 
 
-def test_the_editor_placeholder_and_quit(make_app: Callable[..., App]) -> None:
+def test_the_map_editor_entry_and_quit(make_app: Callable[..., App]) -> None:
     app = make_app(settings=small_settings())
     click(app, app.scene.buttons["editor"])
-    assert isinstance(app.scene, EditorPlaceholder)
-    click(app, app.scene.back)
+    assert isinstance(app.scene, EditorScene)
+    click(app, app.scene.buttons["menu"])
     assert isinstance(app.scene, MainMenu)
     click(app, app.scene.buttons["quit"])
     assert not app.running

@@ -1,0 +1,706 @@
+"""The map editor's two modes: composing a layout and painting a board.
+
+A mode owns its document and undo history (`dragonnoir/editor`), its map view and what it
+draws over the map (seams, slots, zones, problems, the brush), and turns the mouse on the
+map into edits. The scene (`ui/editor_scene.py`) owns the window: the widgets, the files,
+the prompts. Every edit goes through `Mode.do`, which records it, redraws what it touched
+and validates again, so undo, redo and painting all show the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+import pygame
+
+from dragonnoir import resources
+from dragonnoir.editor import board_doc as bd
+from dragonnoir.editor import layout_doc as ld
+from dragonnoir.editor.edits import Edit, EditError, batch
+from dragonnoir.editor.history import History
+from dragonnoir.editor.validate import Problem, validate_board
+from dragonnoir.hexmap.board import LEVELS, Board, Cell, EdgeFeature, ZoneKind
+from dragonnoir.hexmap.hexes import Edge, Hex, line
+from dragonnoir.render.board_view import ZONE_COLOURS, BoardView
+from dragonnoir.render.editable_view import EditableBoardView
+from dragonnoir.render.fonts import ui_font
+from dragonnoir.ui.map_view import MapControl
+
+GOOD = (70, 220, 110)
+BAD = (240, 60, 60)
+STOP = (255, 170, 40)
+SLOT = (120, 110, 95)
+PROBLEM = (255, 60, 60)
+BRUSH = (255, 235, 120)
+
+#: Pan keys of the editor's map: arrows only (letters are the tools' shortcuts).
+PAN_KEYS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+LEVEL_NAMES = {lv: f"{lv:+g}" if lv else "0" for lv in LEVELS}
+
+
+def to_screen(control: MapControl, x: float, y: float) -> tuple[int, int]:
+    sx, sy = control.camera.to_screen(x, y)
+    return (control.viewport.x + round(sx), control.viewport.y + round(sy))
+
+
+def to_map(control: MapControl, pos: tuple[int, int]) -> tuple[float, float]:
+    vp = control.viewport
+    return control.camera.to_map(pos[0] - vp.x, pos[1] - vp.y)
+
+
+def hex_outline(
+    screen: pygame.Surface,
+    control: MapControl,
+    h: Hex,
+    colour: tuple[int, int, int],
+    width: int = 2,
+) -> None:
+    pts = [to_screen(control, x, y) for x, y in control.view.grid.hex_polygon(h)]
+    pygame.draw.polygon(screen, colour, pts, width)
+
+
+D = TypeVar("D")
+
+
+class Mode(Generic[D]):
+    """What both modes share: a document, its history, problems, and the map control."""
+
+    name: ClassVar[str] = ""
+    history: History[D]
+    control: MapControl | None = None
+    problems: list[Problem]
+
+    def __init__(self) -> None:
+        self.problems = []
+        self.message = ""
+
+    # -- documents -----------------------------------------------------------------
+
+    @property
+    def modified(self) -> bool:
+        return self.history.modified
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def do(self, edit: Edit[D] | None) -> bool:
+        """Apply an edit through the history; a refused one becomes the status message."""
+        if edit is None:
+            return False
+        try:
+            self.history.do(edit)
+        except EditError as exc:
+            self.message = str(exc)
+            return False
+        self.message = edit.label
+        self.changed(edit.touched())
+        return True
+
+    def undo(self) -> None:
+        label = self.history.undo_label()
+        if label is None:
+            self.message = "Nothing to undo"
+            return
+        self.changed(self.history.undo())
+        self.message = f"Undone: {label}"
+        self.revalidate()
+
+    def redo(self) -> None:
+        label = self.history.redo_label()
+        if label is None:
+            self.message = "Nothing to redo"
+            return
+        self.changed(self.history.redo())
+        self.message = f"Redone: {label}"
+        self.revalidate()
+
+    def changed(self, touched: frozenset[Hex] | None) -> None:
+        """Redraw what an edit touched (None: everything)."""
+
+    def revalidate(self) -> None:
+        raise NotImplementedError
+
+    # -- the map -------------------------------------------------------------------
+
+    def make_control(self, viewport: pygame.Rect) -> MapControl:
+        raise NotImplementedError
+
+    def map_event(self, event: pygame.event.Event) -> bool:
+        """A mouse or key event over the map; True when used."""
+        return False
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        """Draw over the map (clipped to the viewport by the caller)."""
+
+    def hover_lines(self) -> list[str]:
+        return []
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return False
+
+
+# -- layout mode ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PaletteEntry:
+    """A board the layout palette offers."""
+
+    path: Path
+    board: Board
+
+    @property
+    def label(self) -> str:
+        return f"{self.board.name} ({self.board.id})"
+
+
+class LayoutMode(Mode[ld.LayoutDocument]):
+    """Compose boards on the layout grid: place, turn, move, remove; joins checked live."""
+
+    name = "layout"
+
+    def __init__(self, library: ld.BoardLibrary, doc: ld.LayoutDocument | None = None) -> None:
+        super().__init__()
+        self.library = library
+        self.doc = doc or ld.LayoutDocument()
+        self.history = History(self.doc)
+        self.palette: list[PaletteEntry] = []
+        self.palette_errors: list[str] = []
+        self.load_palette()
+        self.choice = 0
+        #: The turn given to the next board placed.
+        self.rotation = 0
+        self.canvas: ld.Canvas | None = None
+        self.joins: list[ld.Join] = []
+        self.seams: list[ld.SeamHex] = []
+        self.dragging: tuple[int, int] | None = None
+        self.mouse_slot: tuple[int, int] | None = None
+        self.refresh()
+
+    def load_palette(self, extra: Sequence[Path] = ()) -> None:
+        """The boards the palette offers: the player's, the shipped ones, and `extra`."""
+        paths = [item.path for item in resources.items("maps")] + list(extra)
+        seen: set[Path] = {e.path for e in self.palette}
+        for path in paths:
+            p = path.resolve()
+            if p in seen:
+                continue
+            seen.add(p)
+            try:
+                self.palette.append(PaletteEntry(p, self.library.load(p)))
+            except Exception as exc:  # a broken board is a line in the palette, not a crash
+                self.palette_errors.append(f"{path.name}: {exc}")
+
+    @property
+    def chosen(self) -> PaletteEntry | None:
+        return self.palette[self.choice] if 0 <= self.choice < len(self.palette) else None
+
+    def title(self) -> str:
+        return f"Layout: {self.doc.title}"
+
+    # -- state after edits -------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Compose the canvas again and judge the joins (after any layout edit)."""
+        self.canvas = self.doc.canvas()
+        self.joins = self.doc.joins()
+        self.seams = ld.seam_report(self.canvas.layout) if self.canvas else []
+        if self.control is not None and self.canvas is not None:
+            old = self.control
+            self.control = self._control_for(old.viewport)
+            # Keep the player's view where it was (the canvas grows by whole boards).
+            self.control.camera.zoom = old.camera.zoom
+            self.control.camera.x, self.control.camera.y = old.camera.x, old.camera.y
+            self.control.camera.clamp()
+        self.revalidate()
+
+    def changed(self, touched: frozenset[Hex] | None) -> None:
+        self.refresh()
+
+    def revalidate(self) -> None:
+        self.problems = self.doc.problems(self.canvas.layout if self.canvas else None)
+
+    def make_control(self, viewport: pygame.Rect) -> MapControl:
+        self.control = self._control_for(viewport)
+        return self.control
+
+    def _control_for(self, viewport: pygame.Rect) -> MapControl:
+        assert self.canvas is not None
+        view = BoardView(self.canvas.layout.map)
+        view.show_seams = False
+        return MapControl(self.canvas.layout.map, viewport, PAN_KEYS, view=view)
+
+    # -- acting --------------------------------------------------------------------
+
+    def slot_under(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        if self.control is None or self.canvas is None:
+            return None
+        if not self.control.viewport.collidepoint(pos):
+            return None
+        return self.canvas.slot_at(*to_map(self.control, pos))
+
+    def place_at(self, slot: tuple[int, int]) -> bool:
+        """Put the palette's board at `slot`, turned the way that joins legally if the
+        chosen turn does not (snapping), and say which joins are wrong if neither does."""
+        entry = self.chosen
+        if entry is None:
+            self.message = "Choose a board in the palette first"
+            return False
+        spots = ld.legal_spots(self.doc, entry.board)
+        row, col = slot
+        rotation = self.rotation
+        if spots and (row, col, rotation) not in spots:
+            self.message = "Boards are placed next to the layout's boards (side by side)"
+            return False
+        why = spots.get((row, col, rotation), "")
+        other = 180 - rotation
+        if why and spots.get((row, col, other)) == "":
+            rotation, why = other, ""
+        done = self.do(ld.place(self.doc, entry.board, entry.path, row, col, rotation))
+        if done:
+            turned = " turned 180°" if rotation else ""
+            self.message = f"{entry.board.name} placed at row {row}, col {col}{turned}"
+            if why:
+                self.message += f" — but {why}"
+        return done
+
+    def turn_at(self, slot: tuple[int, int] | None) -> None:
+        edit = ld.turn(self.doc, *slot) if slot is not None else None
+        if edit is None:
+            self.rotation = 180 - self.rotation
+            self.message = f"The next board is placed turned {self.rotation}°"
+            return
+        self.do(edit)
+
+    def remove_at(self, slot: tuple[int, int] | None) -> None:
+        if slot is None or self.doc.at(*slot) is None:
+            return
+        self.do(ld.PutPlacement(slot[0], slot[1], None))
+
+    def map_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_slot = self.slot_under(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            slot = self.slot_under(event.pos)
+            if slot is None:
+                return False
+            if self.doc.at(*slot) is not None:
+                self.dragging = slot
+            else:
+                self.place_at(slot)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            source, self.dragging = self.dragging, None
+            target = self.slot_under(event.pos)
+            if target is not None and target != source:
+                edits = ld.move(self.doc, source, target)
+                if edits:
+                    self.do(
+                        batch(list(edits), f"Move the board to row {target[0]}, col {target[1]}")
+                    )
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.remove_at(self.slot_under(event.pos))
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_r:
+            self.turn_at(self.mouse_slot)
+            return True
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.remove_at(self.mouse_slot)
+            return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        control, canvas = self.control, self.canvas
+        if control is None or canvas is None:
+            return
+        layout = canvas.layout
+        taken = {(p.row, p.col) for p in self.doc.placements}
+        # The free positions of the ring, dashed; the one under the mouse says whether
+        # the chosen board would join there.
+        entry = self.chosen
+        spots = ld.legal_spots(self.doc, entry.board) if entry and self.mouse_slot else {}
+        for row in range(canvas.row0, canvas.row0 + layout.grid_rows):
+            for col in range(canvas.col0, canvas.col0 + layout.grid_cols):
+                if (row, col) in taken:
+                    continue
+                colour = SLOT
+                width = 1
+                if (row, col) == self.mouse_slot and spots:
+                    fits = spots.get((row, col, self.rotation)) == "" or (
+                        spots.get((row, col, 180 - self.rotation)) == ""
+                    )
+                    colour = GOOD if fits else BAD
+                    width = 3
+                self._rect(screen, canvas.slot_rect(row, col), colour, width)
+        for join in self.joins:
+            a, b = join.segment(layout)
+            pa, pb = to_screen(control, *a), to_screen(control, *b)
+            pygame.draw.line(screen, (0, 0, 0), pa, pb, 8)
+            pygame.draw.line(screen, GOOD if join.ok else BAD, pa, pb, 5)
+        grid = layout.grid
+        for seam in self.seams:
+            x, y = grid.hex_centre(seam.hex)
+            centre = to_screen(control, x, y)
+            radius = max(3, round(8 * control.camera.zoom))
+            pygame.draw.circle(screen, (0, 0, 0), centre, radius + 2)
+            pygame.draw.circle(screen, STOP, centre, radius)
+        for problem in self.problems:
+            for h in problem.marked():
+                hex_outline(screen, control, h, PROBLEM, 2)
+        if self.dragging is not None and self.mouse_slot is not None:
+            self._rect(screen, canvas.slot_rect(*self.mouse_slot), BRUSH, 3)
+
+    def _rect(
+        self,
+        screen: pygame.Surface,
+        rect: tuple[float, float, float, float],
+        colour: tuple[int, int, int],
+        width: int,
+    ) -> None:
+        assert self.control is not None
+        left, top = to_screen(self.control, rect[0], rect[1])
+        right, bottom = to_screen(self.control, rect[2], rect[3])
+        pygame.draw.rect(screen, colour, pygame.Rect(left, top, right - left, bottom - top), width)
+
+    def hover_lines(self) -> list[str]:
+        control, canvas = self.control, self.canvas
+        if control is None or canvas is None:
+            return []
+        out: list[str] = []
+        slot = self.mouse_slot
+        if slot is not None:
+            p = self.doc.at(*slot)
+            if p is None:
+                out.append(f"Free: row {slot[0]}, col {slot[1]}")
+                entry = self.chosen
+                if entry is not None:
+                    spots = ld.legal_spots(self.doc, entry.board)
+                    why = spots.get((slot[0], slot[1], self.rotation))
+                    if why is None:
+                        out.append("Not next to the layout")
+                    elif why == "" or spots.get((slot[0], slot[1], 180 - self.rotation)) == "":
+                        out.append(f"{entry.board.name} joins here")
+                    else:
+                        out.append(why)
+            else:
+                turned = ", turned 180°" if p.rotated else ""
+                out.append(f"{p.board.name} ({p.board.id}){turned}")
+                out.append(f"row {p.row}, col {p.col}")
+        h = control.hover_hex()
+        if h is not None:
+            for p, local in canvas.layout.boards_of(h):
+                col, row = p.board.grid.to_cell(local)
+                cell = p.board.cells[local]
+                out.append(f"{p.board.id} cell ({col}, {row}): {cell.terrain}")
+            for seam in self.seams:
+                if seam.hex == h:
+                    out.append(f"seam: {seam.winner} wins (the less passable half)")
+        return out
+
+
+# -- board mode ---------------------------------------------------------------------------
+
+TOOLS: tuple[tuple[str, str], ...] = (
+    ("terrain", "Terrain"),
+    ("level", "Level"),
+    ("walkway", "Walkway"),
+    ("side", "Side feature"),
+    ("zone", "Zone"),
+)
+WALKWAYS: tuple[tuple[str | None, str], ...] = (
+    ("walkway", "Walkway"),
+    ("walkway_end", "Walkway end"),
+    (None, "No walkway"),
+)
+
+
+class BoardMode(Mode[bd.BoardDocument]):
+    """Paint one board: terrain, levels, walkways by hex (brush or fill), features on
+    hex sides, zones; a new board from a size."""
+
+    name = "board"
+
+    def __init__(self, doc: bd.BoardDocument | None = None) -> None:
+        super().__init__()
+        self.doc = doc or bd.BoardDocument(bd.new_board())
+        self.history = History(self.doc)
+        table = self.doc.table
+        self.tool = "terrain"
+        self.terrain = "cave_floor" if "cave_floor" in table else table.ids()[0]
+        self.level = 0.0
+        self.walkway: str | None = "walkway"
+        self.feature: EdgeFeature | None = EdgeFeature.WALL
+        self.zone_kind = ZoneKind.DEPLOYMENT
+        self.zone_name = "deployment"
+        self.radius = 0
+        self.fill = False
+        self.stroke: Hex | None = None  # last hex painted by the stroke in progress
+        self.erasing = False
+        self.mouse: tuple[int, int] = (0, 0)
+        self.view: EditableBoardView | None = None
+        self.revalidate()
+
+    def title(self) -> str:
+        return f"Board: {self.doc.title}"
+
+    def revalidate(self) -> None:
+        self.problems = validate_board(self.doc.board, self.doc.table)
+
+    def make_control(self, viewport: pygame.Rect) -> MapControl:
+        self.view = EditableBoardView(self.doc.board, table=self.doc.table)
+        self.control = MapControl(self.doc.board, viewport, PAN_KEYS, view=self.view)
+        return self.control
+
+    def changed(self, touched: frozenset[Hex] | None) -> None:
+        if self.control is None or self.view is None:
+            return
+        if touched is None or self.view.board is not self.doc.board:
+            old = self.control
+            self.make_control(old.viewport)
+            return
+        if touched:
+            self.view.repaint(touched)
+
+    # -- replacing the board -------------------------------------------------------
+
+    def new_board(self, width: int, height: int) -> bool:
+        try:
+            board = bd.new_board(width, height)
+        except EditError as exc:
+            self.message = str(exc)
+            return False
+        done = self.do(bd.ReplaceBoard(board, f"New board {width} x {height}"))
+        self.revalidate()
+        return done
+
+    # -- painting ------------------------------------------------------------------
+
+    def _cell_change(self) -> tuple[Callable[[Cell], Cell], str] | None:
+        if self.tool == "terrain":
+            name = self.doc.table[self.terrain].name
+            return bd.with_terrain(self.terrain), f"Paint {name}"
+        if self.tool == "level":
+            return bd.with_level(self.level), f"Level {LEVEL_NAMES[self.level]}"
+        if self.tool == "walkway":
+            label = dict(WALKWAYS)[self.walkway]
+            return bd.with_walkway(self.walkway), label
+        return None
+
+    def paint_at(self, h: Hex) -> None:
+        """One brush step (or a fill) of the current tool at `h`."""
+        doc = self.doc
+        if self.tool == "zone":
+            hexes = bd.brush(doc, h, self.radius)
+            try:
+                edit = bd.toggle_zone_hexes(
+                    doc, self.zone_kind, self.zone_name, hexes, add=not self.erasing
+                )
+            except EditError as exc:
+                self.message = str(exc)
+                return
+            self.do(edit)
+            return
+        change = self._cell_change()
+        if change is None:
+            return
+        fn, label = change
+        hexes = bd.fill_region(doc, h) if self.fill else bd.brush(doc, h, self.radius)
+        self.do(bd.paint(doc, hexes, fn, label))
+
+    def map_event(self, event: pygame.event.Event) -> bool:
+        control = self.control
+        if control is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            if self.stroke is not None:
+                h = control.hex_at(self.mouse)
+                if h is not None and h != self.stroke:
+                    # Fast drags skip hexes: paint the line between the two.
+                    for step in line(self.stroke, h)[1:]:
+                        self.paint_at(step)
+                    self.stroke = h
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            h = control.hex_at(self.mouse)
+            if h is None:
+                return False
+            if self.tool == "side":
+                self.click_side(event.button == 3)
+                return True
+            if event.button == 3 and self.tool == "terrain":
+                cell = self.doc.board.cells.get(h)
+                if cell is not None:
+                    self.terrain = cell.terrain
+                    self.message = f"Picked {self.doc.table[cell.terrain].name}"
+                return True
+            if event.button == 3 and self.tool != "zone":
+                return True
+            self.erasing = event.button == 3
+            change = self._cell_change()
+            label = change[1] if change else f"Zone {self.zone_name}"
+            self.history.begin(label)
+            self.paint_at(h)
+            self.stroke = None if self.fill else h
+            if self.fill:
+                self.end_stroke()
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button in (1, 3)
+            and self.stroke is not None
+        ):
+            self.end_stroke()
+            return True
+        return False
+
+    def end_stroke(self) -> None:
+        self.stroke = None
+        self.history.end()
+        self.revalidate()
+
+    def click_side(self, clear: bool) -> None:
+        assert self.control is not None
+        edge = bd.side_at(self.doc.board.grid, *to_map(self.control, self.mouse))
+        feature = None if clear else self.feature
+        try:
+            edit = bd.set_side(self.doc, edge, feature)
+        except EditError as exc:
+            self.message = str(exc)
+            return
+        if self.do(edit):
+            self.revalidate()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_LEFTBRACKET:
+            self.radius = max(0, self.radius - 1)
+        elif event.key == pygame.K_RIGHTBRACKET:
+            self.radius = min(bd.BRUSH_RADII[-1], self.radius + 1)
+        elif event.key == pygame.K_g:
+            self.fill = not self.fill
+        else:
+            return False
+        self.message = self.brush_text()
+        return True
+
+    def brush_text(self) -> str:
+        if self.fill:
+            return "Fill: paints the region of one terrain and level"
+        n = brush_size(self.radius)
+        return f"Brush: {n} hex{'es' if n > 1 else ''}"
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        control = self.control
+        if control is None:
+            return
+        grid = self.doc.board.grid
+        width = max(2, round(3 * control.camera.zoom))
+        for zone in self.doc.board.zones:
+            colour = ZONE_COLOURS.get(zone.kind, (255, 255, 255))
+            for h in zone.hexes:
+                for n in h.neighbours():
+                    if n not in zone.hexes:
+                        a, b = grid.edge_segment(h, n)
+                        pygame.draw.line(
+                            screen, colour, to_screen(control, *a), to_screen(control, *b), width
+                        )
+        for problem in self.problems:
+            for h in problem.hexes:
+                hex_outline(screen, control, h, PROBLEM, 2)
+            for e in problem.edges:
+                a, b = grid.edge_segment(e.a, e.b)
+                pygame.draw.line(
+                    screen, PROBLEM, to_screen(control, *a), to_screen(control, *b), width + 3
+                )
+        if not control.viewport.collidepoint(self.mouse):
+            return
+        if self.tool == "side":
+            edge = bd.side_at(grid, *to_map(control, self.mouse))
+            a, b = grid.edge_segment(edge.a, edge.b)
+            pygame.draw.line(
+                screen, BRUSH, to_screen(control, *a), to_screen(control, *b), width + 4
+            )
+            return
+        under = control.hex_at(self.mouse)
+        if under is None:
+            return
+        hexes = [under] if self.fill else bd.brush(self.doc, under, self.radius)
+        for x in hexes:
+            hex_outline(screen, control, x, BRUSH, 2)
+
+    def hover_lines(self) -> list[str]:
+        control = self.control
+        if control is None:
+            return []
+        h = control.hex_at(self.mouse)
+        board = self.doc.board
+        if h is None or h not in board.cells:
+            return []
+        cell = board.cells[h]
+        col, row = board.grid.to_cell(h)
+        terrain = self.doc.table.get(cell.terrain)
+        out = [f"cell ({col}, {row})", terrain.name if terrain else cell.terrain]
+        details = []
+        if cell.level:
+            details.append(f"level {cell.level:+g}")
+        if cell.walkway:
+            details.append("under a walkway (deck at +1)")
+        if cell.walkway_end:
+            details.append("walkway end")
+        if terrain is not None:
+            cost = "impassable" if terrain.move_cost is None else f"{terrain.move_cost} MP"
+            details.append(f"{cost}, cover {terrain.cover.value}")
+        out += details
+        names = ("E", "NE", "NW", "W", "SW", "SE")
+        for d in range(6):
+            feature = board.edges.get(Edge.of(h, d))
+            if feature is not None:
+                out.append(f"{names[d]} side: {feature.value.replace('_', ' ')}")
+        for zone in board.zones:
+            if h in zone.hexes:
+                out.append(f"{zone.kind.value} zone '{zone.name}'")
+        return out
+
+
+def draw_lines(
+    screen: pygame.Surface, lines: Sequence[str], rect: pygame.Rect, px: int = 15
+) -> None:
+    """Plain text lines in a box (the hover panel: redrawn every frame, no widget)."""
+    font = ui_font(px)
+    y = rect.y
+    for text in lines:
+        if y + font.get_height() > rect.bottom:
+            break
+        img = font.render(text, True, (230, 222, 204))
+        if img.get_width() > rect.w:
+            img = img.subsurface(pygame.Rect(0, 0, rect.w, img.get_height()))
+        screen.blit(img, (rect.x, y))
+        y += font.get_height() + 2
+
+
+def brush_size(radius: int) -> int:
+    """Hexes in a brush of `radius` (1, 7, 19, 37)."""
+    return 3 * radius * (radius + 1) + 1
+
+
+#: Either mode (the scene switches between them).
+AnyMode = Mode[Any]

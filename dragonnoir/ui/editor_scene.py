@@ -1,0 +1,821 @@
+"""The map editor's screen: a layout mode and a board mode around one map, with files,
+undo/redo, live problems, autosave and an unsaved-changes prompt.
+
+The modes (`ui/editor_modes.py`) hold the documents and turn mouse work into edits; this
+scene holds the window: the top bar (modes, files, undo), the left panel (the palette of
+boards, or the painting tools), the right panel (the problems, each with its rule, and
+what is under the mouse), the status line, the file dialogs and the prompts. Files are
+opened and saved through `open_path` / `save_to` (the dialogs call them; tests call them
+directly). Nothing is lost: saves are atomic, the open documents are autosaved every
+`AUTOSAVE_SECONDS` into the user's data folder (offered back by *Recover* next time), and
+leaving with unsaved changes asks first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
+
+from dragonnoir import resources
+from dragonnoir.editor import board_doc as bd
+from dragonnoir.editor import layout_doc as ld
+from dragonnoir.errors import DragonNoirError
+from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
+from dragonnoir.ui import storage
+from dragonnoir.ui.app import App, Pop, Result, Scene
+from dragonnoir.ui.editor_modes import (
+    LEVEL_NAMES,
+    TOOLS,
+    WALKWAYS,
+    AnyMode,
+    BoardMode,
+    LayoutMode,
+    draw_lines,
+)
+from dragonnoir.ui.map_view import draw_key_help
+
+TOP = 46
+LEFT = 270
+RIGHT = 330
+STATUS = 30
+AUTOSAVE_SECONDS = 20.0
+BOARD_AUTOSAVE = "autosave-board.tmx"
+LAYOUT_AUTOSAVE = "autosave-layout.toml"
+
+HELP_ROWS = (
+    ("left click / drag", "place a board, paint, set a side"),
+    ("right click", "remove a board; pick terrain; clear a side; take from a zone"),
+    ("drag a board", "move it (swaps with a board there)"),
+    ("R", "turn the board under the mouse 180°"),
+    ("[ ]", "brush smaller / larger"),
+    ("G", "fill on / off"),
+    ("Ctrl+Z, Ctrl+Y", "undo, redo"),
+    ("Ctrl+S, Ctrl+O", "save, open"),
+    ("middle drag, arrows, wheel", "pan and zoom"),
+    ("H, F1", "this help"),
+)
+
+
+def autosave_dir() -> Path:
+    return storage.data_dir() / "editor"
+
+
+class EditorScene(Scene):
+    title = "Map editor"
+
+    def __init__(self, app: App, path: Path | None = None) -> None:
+        super().__init__(app)
+        self.library = ld.BoardLibrary()
+        self.layout = LayoutMode(self.library)
+        self.board = BoardMode()
+        self.mode: AnyMode = self.layout
+        self.status = ""
+        self.help = False
+        self.autosave_timer = 0.0
+        self.autosaved_serial: dict[str, object] = {}
+        self.buttons: dict[str, UIButton] = {}
+        self.lists: dict[str, UISelectionList] = {}
+        self.entries: dict[str, UITextEntryLine] = {}
+        self.problem_box: UITextBox | None = None
+        self.shown_problems: list[str] | None = None
+        self.dialog: UIFileDialog | None = None
+        self.dialog_purpose = ""
+        if path is not None:
+            self.open_path(path)
+        elif self.recoverable():
+            self.status = "An autosave of unsaved work is there: Recover opens it."
+
+    # -- geometry ------------------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(LEFT, TOP, max(50, w - LEFT - RIGHT), max(50, h - TOP - STATUS))
+
+    def enter(self) -> None:
+        super().enter()
+        vp = self.viewport()
+        for mode in (self.layout, self.board):
+            if mode.control is None:
+                mode.make_control(vp)
+            else:
+                assert mode.control is not None
+                mode.control.resize(vp)
+
+    # -- widgets -------------------------------------------------------------------
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        m = self.manager
+        self.buttons, self.lists, self.entries = {}, {}, {}
+        x = 8
+        for key, text, width in (
+            ("layout", "Layout", 86),
+            ("board", "Board", 80),
+            ("new", "New", 64),
+            ("open", "Open…", 76),
+            ("save", "Save", 66),
+            ("save_as", "Save as…", 92),
+            ("export", "Export TMX…", 116),
+            ("undo", "Undo", 66),
+            ("redo", "Redo", 66),
+            ("recover", "Recover", 86),
+            ("menu", "Menu", 70),
+        ):
+            if key == "export" and self.mode is not self.layout:
+                continue
+            if key == "recover" and not self.recoverable():
+                continue
+            if key == "menu":
+                x = max(x, w - width - 8)
+            self.buttons[key] = UIButton(pygame.Rect(x, 6, width, 34), text, m, container=root)
+            x += width + 6
+        self.buttons[self.mode.name].disable()  # type: ignore[no-untyped-call]
+        if not self.mode.history.can_undo():
+            self.buttons["undo"].disable()  # type: ignore[no-untyped-call]
+        if not self.mode.history.can_redo():
+            self.buttons["redo"].disable()  # type: ignore[no-untyped-call]
+        if self.mode is self.layout:
+            self.build_layout_panel(root, h)
+        else:
+            self.build_board_panel(root, h)
+        UILabel(
+            pygame.Rect(w - RIGHT + 10, TOP + 4, RIGHT - 20, 26),
+            "Problems",
+            m,
+            container=root,
+        )
+        self.problem_box = UITextBox(
+            self.problems_html(),
+            pygame.Rect(w - RIGHT + 10, TOP + 32, RIGHT - 20, (h - TOP - STATUS) // 2),
+            m,
+            container=root,
+        )
+
+    def build_layout_panel(self, root: UIContainer, h: int) -> None:
+        m = self.manager
+        mode = self.layout
+        UILabel(pygame.Rect(10, TOP + 4, LEFT - 20, 26), "Boards", m, container=root)
+        labels: list[str | tuple[str, str]] = [e.label for e in mode.palette]
+        chosen = mode.chosen
+        self.lists["palette"] = UISelectionList(
+            pygame.Rect(10, TOP + 32, LEFT - 20, 250),
+            labels,
+            m,
+            container=root,
+            default_selection=chosen.label if chosen else None,
+        )
+        y = TOP + 292
+        self.buttons["turn"] = UIButton(
+            pygame.Rect(10, y, LEFT - 20, 34),
+            f"Next board turned: {mode.rotation}°",
+            m,
+            container=root,
+        )
+        y += 44
+        UILabel(pygame.Rect(10, y, 60, 30), "Name", m, container=root)
+        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
+        entry.set_text(mode.doc.name)
+        self.entries["layout_name"] = entry
+        y += 42
+        UITextBox(
+            "Click a free place next to the layout to put the chosen board there (it is "
+            "turned to join legally if it can). Drag a board to move it, R turns the "
+            "board under the mouse, right click removes it. Seams: <font color='#46dc6e'>"
+            "green</font> joins, <font color='#f03c3c'>red</font> does not (the reason is "
+            "in Problems); <font color='#ffaa28'>amber dots</font> are seam hexes where one "
+            "board is closed.",
+            pygame.Rect(10, y, LEFT - 20, max(60, h - y - STATUS - 10)),
+            m,
+            container=root,
+        )
+
+    def build_board_panel(self, root: UIContainer, h: int) -> None:
+        m = self.manager
+        mode = self.board
+        tool_labels: list[str | tuple[str, str]] = [label for _, label in TOOLS]
+        self.lists["tools"] = UISelectionList(
+            pygame.Rect(10, TOP + 6, LEFT - 20, 5 * 26 + 8),
+            tool_labels,
+            m,
+            container=root,
+            default_selection=dict(TOOLS)[mode.tool],
+        )
+        y = TOP + 6 + 5 * 26 + 16
+        options, current = self.tool_options()
+        list_h = 200
+        self.lists["options"] = UISelectionList(
+            pygame.Rect(10, y, LEFT - 20, list_h),
+            list(options),
+            m,
+            container=root,
+            default_selection=current,
+        )
+        y += list_h + 8
+        if mode.tool == "zone":
+            UILabel(pygame.Rect(10, y, 60, 30), "Name", m, container=root)
+            entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
+            entry.set_text(mode.zone_name)
+            self.entries["zone_name"] = entry
+            y += 40
+        bw = (LEFT - 20 - 3 * 4) // 4
+        for i, radius in enumerate(bd.BRUSH_RADII):
+            button = UIButton(
+                pygame.Rect(10 + i * (bw + 4), y, bw, 32),
+                str(3 * radius * (radius + 1) + 1),
+                m,
+                container=root,
+            )
+            if radius == mode.radius and not mode.fill:
+                button.disable()  # type: ignore[no-untyped-call]
+            self.buttons[f"brush{radius}"] = button
+        y += 38
+        self.buttons["fill"] = UIButton(
+            pygame.Rect(10, y, LEFT - 20, 32),
+            "Fill: on" if mode.fill else "Fill: off",
+            m,
+            container=root,
+        )
+        y += 46
+        board = mode.doc.board
+        UILabel(pygame.Rect(10, y, 60, 30), "Name", m, container=root)
+        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
+        entry.set_text(board.name)
+        self.entries["board_name"] = entry
+        y += 38
+        UILabel(pygame.Rect(10, y, 60, 30), "Id", m, container=root)
+        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
+        entry.set_text(board.id)
+        self.entries["board_id"] = entry
+        y += 38
+        half = (LEFT - 24) // 2
+        self.buttons["sides"] = UIButton(
+            pygame.Rect(10, y, half, 32), f"Top: {board.side_top.value}", m, container=root
+        )
+        self.buttons["arrows"] = UIButton(
+            pygame.Rect(14 + half, y, half, 32), f"Arrows {board.arrows}", m, container=root
+        )
+        y += 44
+        UILabel(pygame.Rect(10, y, 90, 30), "New board", m, container=root)
+        width_entry = UITextEntryLine(pygame.Rect(100, y, 46, 32), m, container=root)
+        width_entry.set_text(str(board.width))
+        height_entry = UITextEntryLine(pygame.Rect(150, y, 46, 32), m, container=root)
+        height_entry.set_text(str(board.height))
+        self.entries["new_w"], self.entries["new_h"] = width_entry, height_entry
+        self.buttons["new_size"] = UIButton(
+            pygame.Rect(200, y, LEFT - 210, 32), "Make", m, container=root
+        )
+
+    def tool_options(self) -> tuple[list[str], str]:
+        """The options list of the current board tool, and the chosen one."""
+        mode = self.board
+        table = mode.doc.table
+        if mode.tool == "terrain":
+            return [t.name for t in table.terrain], table[mode.terrain].name
+        if mode.tool == "level":
+            return [LEVEL_NAMES[lv] for lv in LEVELS], LEVEL_NAMES[mode.level]
+        if mode.tool == "walkway":
+            return [label for _, label in WALKWAYS], dict(WALKWAYS)[mode.walkway]
+        if mode.tool == "side":
+            names = [_feature_name(f) for f in EdgeFeature] + ["Clear the side"]
+            return names, _feature_name(mode.feature) if mode.feature else "Clear the side"
+        kinds = [k.value.replace("_", " ") for k in ZoneKind]
+        return kinds, mode.zone_kind.value.replace("_", " ")
+
+    def choose_option(self, text: str) -> None:
+        mode = self.board
+        table = mode.doc.table
+        if mode.tool == "terrain":
+            mode.terrain = next(t.id for t in table.terrain if t.name == text)
+        elif mode.tool == "level":
+            mode.level = next(lv for lv in LEVELS if LEVEL_NAMES[lv] == text)
+        elif mode.tool == "walkway":
+            mode.walkway = next(k for k, label in WALKWAYS if label == text)
+        elif mode.tool == "side":
+            mode.feature = next((f for f in EdgeFeature if _feature_name(f) == text), None)
+        else:
+            mode.zone_kind = ZoneKind(text.replace(" ", "_"))
+            if mode.zone_name in {k.value for k in ZoneKind} or not mode.zone_name:
+                mode.zone_name = mode.zone_kind.value
+                self.rebuild()
+
+    def problems_html(self) -> str:
+        problems = self.mode.problems
+        if not problems:
+            return "<font color='#46dc6e'>No problem found.</font>"
+        lines = [
+            f"<font color='#ff7a6a'>•</font> {html.escape(p.message)} "
+            f"<font color='#c9a45a'><i>{html.escape(p.rule)}</i></font>"
+            for p in problems[:60]
+        ]
+        if len(problems) > 60:
+            lines.append(f"… and {len(problems) - 60} more")
+        return "<br>".join(lines)
+
+    # -- modes and documents ---------------------------------------------------------
+
+    def switch(self, mode: AnyMode) -> None:
+        if mode is not self.mode:
+            self.mode = mode
+            self.status = mode.title()
+            self.rebuild()
+
+    def open_path(self, path: Path) -> bool:
+        """Open a board (.tmx) or a layout (.toml) in its mode; a bad file is a line in
+        the status, never a crash."""
+        p = Path(path)
+        try:
+            if p.suffix.lower() == ".toml":
+                doc = ld.LayoutDocument.open(p, self.library)
+                self.layout = LayoutMode(self.library, doc)
+                self.mode = self.layout
+            else:
+                self.library.forget(p)
+                self.board = BoardMode(bd.BoardDocument.open(p))
+                self.mode = self.board
+        except DragonNoirError as exc:
+            self.status = f"Cannot open: {' '.join(str(exc).split())}"
+            return False
+        if self.root is not None:
+            self.enter_mode_controls()
+            self.rebuild()
+        self.status = f"Opened {p}"
+        return True
+
+    def enter_mode_controls(self) -> None:
+        vp = self.viewport()
+        for mode in (self.layout, self.board):
+            if mode.control is None:
+                mode.make_control(vp)
+
+    def save_to(self, path: Path | None) -> bool:
+        """Save the current mode's document (to `path`, or where it came from). Problems
+        do not stop a save; the status says how many there are."""
+        mode = self.mode
+        try:
+            if mode is self.board:
+                target = self.board.doc.save(path)
+                self.library.forget(target)
+                self.layout.load_palette([target])
+            else:
+                target = self.layout.doc.save(path)
+        except (DragonNoirError, OSError) as exc:
+            self.status = f"Not saved: {' '.join(str(exc).split())}"
+            return False
+        mode.history.mark_saved()
+        warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
+        self.status = f"Saved {target}{warn}"
+        self.rebuild()
+        return True
+
+    def export_to(self, path: Path) -> bool:
+        try:
+            out = self.layout.doc.export_tmx(path)
+        except (DragonNoirError, OSError) as exc:
+            self.status = f"Not exported: {' '.join(str(exc).split())}"
+            return False
+        self.status = f"Exported {out} (opens in Tiled)"
+        return True
+
+    def new_document(self) -> None:
+        if self.mode is self.layout:
+            self.layout = LayoutMode(self.library)
+            self.mode = self.layout
+        else:
+            self.board = BoardMode()
+            self.mode = self.board
+        self.enter_mode_controls()
+        self.status = self.mode.title()
+        self.rebuild()
+
+    def unsaved(self, modes: tuple[AnyMode, ...] | None = None) -> list[AnyMode]:
+        return [m for m in (modes or (self.layout, self.board)) if m.modified]
+
+    def confirm_then(self, modes: tuple[AnyMode, ...], then: str) -> Result:
+        """Run the action `then` ("leave", "new", "open"), asking first when `modes`
+        hold unsaved changes."""
+        from dragonnoir.ui.scenes import ConfirmDialog
+
+        dirty = self.unsaved(modes)
+        if not dirty:
+            return self.carry_out(then)
+        names = " and ".join(m.title() for m in dirty)
+
+        def save() -> Result:
+            for m in dirty:
+                self.mode = m
+                if m is self.board and self.board.doc.path is None:
+                    self.status = "Choose a file to save the board first"
+                    return self.ask_file("save_as")
+                if m is self.layout and self.layout.doc.path is None:
+                    self.status = "Choose a file to save the layout first"
+                    return self.ask_file("save_as")
+                if not self.save_to(None):
+                    return None
+            return self.carry_out(then)
+
+        def discard() -> Result:
+            if then == "leave":
+                self.clear_autosaves()
+            return self.carry_out(then)
+
+        return ConfirmDialog(
+            self.app,
+            self,
+            "Unsaved changes",
+            f"{names} has unsaved changes.",
+            [("Save", save), ("Discard", discard), ("Cancel", lambda: None)],
+        )
+
+    def carry_out(self, action: str) -> Result:
+        if action == "leave":
+            if not self.unsaved():
+                self.clear_autosaves()
+            return Pop()
+        if action == "new":
+            self.new_document()
+            return None
+        if action == "open":
+            return self.ask_file("open")
+        return None
+
+    def ask_file(self, purpose: str) -> Result:
+        """Open a file dialog; its pick comes back as an event (`file_picked`)."""
+        if self.dialog is not None:
+            self.dialog.kill()  # type: ignore[no-untyped-call]
+        kind = "layouts" if self.mode is self.layout else "maps"
+        folder = resources.user_dir(kind)  # type: ignore[arg-type]
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        doc_path = self.layout.doc.path if self.mode is self.layout else self.board.doc.path
+        if purpose == "export":
+            start = folder / f"{_slug(self.layout.doc.name)}.tmx"
+            title = "Export the layout as one TMX"
+        elif purpose == "open":
+            start = folder
+            title = "Open a board (.tmx) or a layout (.toml)"
+        else:
+            ext = ".toml" if self.mode is self.layout else ".tmx"
+            name = self.layout.doc.name if self.mode is self.layout else self.board.doc.board.id
+            start = doc_path or folder / f"{_slug(name)}{ext}"
+            title = "Save as"
+        w, h = self.app.size
+        self.dialog = UIFileDialog(
+            pygame.Rect(max(0, w // 2 - 300), max(0, h // 2 - 250), min(600, w), min(500, h)),
+            self.manager,
+            window_title=title,
+            initial_file_path=str(start),
+            allow_existing_files_only=purpose == "open",
+        )
+        self.dialog_purpose = purpose
+        return None
+
+    def file_picked(self, text: str) -> Result:
+        purpose, self.dialog_purpose, self.dialog = self.dialog_purpose, "", None
+        path = Path(text)
+        if purpose == "open":
+            self.open_path(path)
+        elif purpose == "export":
+            self.export_to(path if path.suffix else path.with_suffix(".tmx"))
+        elif purpose == "save_as":
+            ext = ".toml" if self.mode is self.layout else ".tmx"
+            self.save_to(path if path.suffix else path.with_suffix(ext))
+        return None
+
+    # -- autosave --------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Write the open documents with unsaved changes to the autosave files (a failure
+        is a status line: autosave must never stop the work)."""
+        folder = autosave_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if self.board.modified and self.autosaved_serial.get("board") != self._serial(
+                self.board
+            ):
+                bd.BoardDocument(self.board.doc.board, table=self.board.doc.table).save(
+                    folder / BOARD_AUTOSAVE
+                )
+                self.autosaved_serial["board"] = self._serial(self.board)
+            layout_due = self.autosaved_serial.get("layout") != self._serial(self.layout)
+            if self.layout.modified and self.layout.doc.placements and layout_due:
+                target = folder / LAYOUT_AUTOSAVE
+                storage.write_text_atomic(target, self.layout.doc.toml(target))
+                self.autosaved_serial["layout"] = self._serial(self.layout)
+        except (DragonNoirError, OSError) as exc:
+            self.status = f"Autosave failed: {' '.join(str(exc).split())}"
+
+    @staticmethod
+    def _serial(mode: AnyMode) -> object:
+        steps = mode.history.undo_steps
+        return (len(steps), id(steps[-1]) if steps else None)
+
+    def recoverable(self) -> list[Path]:
+        folder = autosave_dir()
+        return [p for p in (folder / BOARD_AUTOSAVE, folder / LAYOUT_AUTOSAVE) if p.is_file()]
+
+    def recover(self) -> None:
+        """Open the autosaves as new, unsaved documents (Save as keeps them)."""
+        found = self.recoverable()
+        for path in found:
+            if not self.open_path(path):
+                return
+            mode = self.mode
+            if mode is self.board:
+                self.board.doc.path = None
+            else:
+                self.layout.doc.path = None
+            mode.history._saved_serial = None  # modified until saved somewhere
+        self.status = f"Recovered {len(found)} autosaved document(s): Save as… to keep them"
+        self.rebuild()
+
+    def clear_autosaves(self) -> None:
+        for path in self.recoverable():
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    # -- events --------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.button(event.ui_element)
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            return self.file_picked(event.text)
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return None
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            self.list_choice(event.ui_element, event.text)
+            return None
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_TEXT_ENTRY_CHANGED):
+            self.text_entered(event.ui_element, event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED)
+            return None
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        control = self.mode.control
+        if control is None:
+            return None
+        if self.mode.map_event(event):
+            self.after_map_event()
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return None  # left clicks are the tools', never a pan
+        control.handle(event)
+        return None
+
+    def after_map_event(self) -> None:
+        if self.mode.message:
+            self.status = self.mode.message
+        self.refresh_buttons()
+
+    def refresh_buttons(self) -> None:
+        for key, can in (
+            ("undo", self.mode.history.can_undo()),
+            ("redo", self.mode.history.can_redo()),
+        ):
+            button = self.buttons.get(key)
+            if button is None:
+                continue
+            if can and not button.is_enabled:
+                button.enable()  # type: ignore[no-untyped-call]
+            elif not can and button.is_enabled:
+                button.disable()  # type: ignore[no-untyped-call]
+
+    def key(self, event: pygame.event.Event) -> Result:
+        focused = any(e.is_focused for e in self.entries.values())
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if ctrl and event.key == pygame.K_z:
+            if getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+                self.redo()
+            else:
+                self.undo()
+            return None
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return None
+        if ctrl and event.key == pygame.K_s:
+            if self.current_path() is None:
+                return self.ask_file("save_as")
+            self.save_to(None)
+            return None
+        if ctrl and event.key == pygame.K_o:
+            return self.confirm_then((self.mode,), "open")
+        if focused:
+            return None
+        if event.key == pygame.K_ESCAPE:
+            if self.help:
+                self.help = False
+                return None
+            return self.confirm_then((self.layout, self.board), "leave")
+        if event.key in (pygame.K_h, pygame.K_F1):
+            self.help = not self.help
+            return None
+        if event.key == pygame.K_f:
+            control = self.mode.control
+            if control is not None:
+                control.fit()
+            return None
+        if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS):
+            control = self.mode.control
+            if control is not None:
+                control.zoom_step(-1 if event.key == pygame.K_MINUS else 1)
+            return None
+        if self.mode.key(event):
+            self.status = self.mode.message
+            if self.mode is self.board:
+                self.rebuild()
+            self.refresh_buttons()
+            return None
+        control = self.mode.control
+        if control is not None:
+            control.handle(event)
+        return None
+
+    def current_path(self) -> Path | None:
+        if self.mode is self.layout:
+            return self.layout.doc.path
+        return self.board.doc.path
+
+    def undo(self) -> None:
+        self.mode.undo()
+        self.status = self.mode.message
+        self.after_undo()
+
+    def redo(self) -> None:
+        self.mode.redo()
+        self.status = self.mode.message
+        self.after_undo()
+
+    def after_undo(self) -> None:
+        # Names and sides live in the panel's widgets: show the document's again.
+        self.rebuild()
+
+    def button(self, element: object) -> Result:
+        b = self.buttons
+        if element is b.get("layout"):
+            self.switch(self.layout)
+        elif element is b.get("board"):
+            self.switch(self.board)
+        elif element is b.get("new"):
+            return self.confirm_then((self.mode,), "new")
+        elif element is b.get("open"):
+            return self.confirm_then((self.mode,), "open")
+        elif element is b.get("save"):
+            if self.current_path() is None:
+                return self.ask_file("save_as")
+            self.save_to(None)
+        elif element is b.get("save_as"):
+            return self.ask_file("save_as")
+        elif element is b.get("export"):
+            return self.ask_file("export")
+        elif element is b.get("undo"):
+            self.undo()
+        elif element is b.get("redo"):
+            self.redo()
+        elif element is b.get("recover"):
+            self.recover()
+        elif element is b.get("menu"):
+            return self.confirm_then((self.layout, self.board), "leave")
+        elif element is b.get("turn"):
+            self.layout.rotation = 180 - self.layout.rotation
+            self.rebuild()
+        elif element is b.get("fill"):
+            self.board.fill = not self.board.fill
+            self.status = self.board.brush_text()
+            self.rebuild()
+        elif element is b.get("sides"):
+            board = self.board.doc.board
+            top, bottom = board.side_bottom.value, board.side_top.value
+            self.board.do(bd.SetBoardInfo((("side_top", top), ("side_bottom", bottom))))
+            self.status = self.board.message
+            self.rebuild()
+        elif element is b.get("arrows"):
+            other = "down" if self.board.doc.board.arrows == "up" else "up"
+            self.board.do(bd.SetBoardInfo((("arrows", other),)))
+            self.status = self.board.message
+            self.rebuild()
+        elif element is b.get("new_size"):
+            self.make_new_board()
+        else:
+            for radius in bd.BRUSH_RADII:
+                if element is b.get(f"brush{radius}"):
+                    self.board.radius = radius
+                    self.board.fill = False
+                    self.status = self.board.brush_text()
+                    self.rebuild()
+        return None
+
+    def make_new_board(self) -> None:
+        try:
+            width = int(self.entries["new_w"].get_text())
+            height = int(self.entries["new_h"].get_text())
+        except ValueError:
+            self.status = "The new board's width and height are whole numbers of cells"
+            return
+        if self.board.new_board(width, height):
+            self.board.changed(None)
+        self.status = self.board.message
+        self.rebuild()
+
+    def list_choice(self, element: object, text: str) -> None:
+        if element is self.lists.get("palette"):
+            labels = [e.label for e in self.layout.palette]
+            if text in labels:
+                self.layout.choice = labels.index(text)
+                self.status = f"{text}: click a free place next to the layout"
+        elif element is self.lists.get("tools"):
+            self.board.tool = next(k for k, label in TOOLS if label == text)
+            self.rebuild()
+        elif element is self.lists.get("options"):
+            self.choose_option(text)
+
+    def text_entered(self, element: object, finished: bool) -> None:
+        e = self.entries
+        if element is e.get("zone_name"):
+            self.board.zone_name = e["zone_name"].get_text().strip()
+            return
+        if not finished:
+            return
+        if element is e.get("layout_name"):
+            name = e["layout_name"].get_text().strip()
+            if name != self.layout.doc.name:
+                self.layout.do(ld.SetLayoutName(name))
+        elif element is e.get("board_name"):
+            name = e["board_name"].get_text().strip()
+            if name != self.board.doc.board.name:
+                self.board.do(bd.SetBoardInfo((("name", name),)))
+        elif element is e.get("board_id"):
+            ident = e["board_id"].get_text().strip()
+            if ident != self.board.doc.board.id:
+                self.board.do(bd.SetBoardInfo((("id", ident),)))
+        self.status = self.mode.message
+        self.refresh_buttons()
+
+    def close_requested(self) -> Result:
+        from dragonnoir.ui.app import Quit
+
+        if not self.unsaved():
+            self.clear_autosaves()
+            return Quit()
+        result = self.confirm_then((self.layout, self.board), "leave")
+        return result
+
+    # -- time and drawing ------------------------------------------------------------
+
+    def update(self, dt: float) -> Result:
+        control = self.mode.control
+        if control is not None:
+            control.update(dt)
+        self.autosave_timer += dt
+        if self.autosave_timer >= AUTOSAVE_SECONDS:
+            self.autosave_timer = 0.0
+            self.autosave()
+        texts = [p.text() for p in self.mode.problems]
+        if texts != self.shown_problems and self.problem_box is not None:
+            self.shown_problems = texts
+            self.problem_box.set_text(self.problems_html())
+        return None
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.fill((16, 13, 11))
+        control = self.mode.control
+        if control is not None:
+            control.draw(screen)
+            clip = screen.get_clip()
+            screen.set_clip(control.viewport)
+            try:
+                self.mode.draw_overlay(screen)
+            finally:
+                screen.set_clip(clip)
+        w, h = screen.get_size()
+        draw_lines(
+            screen,
+            self.mode.hover_lines(),
+            pygame.Rect(w - RIGHT + 12, TOP + 44 + (h - TOP - STATUS) // 2, RIGHT - 24, 400),
+        )
+        changed = " •" if self.mode.modified else ""
+        draw_lines(
+            screen,
+            [f"{self.mode.title()}{changed}   —   {self.status}"],
+            pygame.Rect(10, h - STATUS + 6, w - 20, STATUS),
+        )
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        if self.help:
+            w, h = screen.get_size()
+            draw_key_help(screen, HELP_ROWS, (w // 2, h // 2), title="Map editor")
+
+
+def _feature_name(feature: EdgeFeature) -> str:
+    return feature.value.replace("_", " ").capitalize()
+
+
+def _slug(text: str) -> str:
+    out = "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+    return out or "untitled"

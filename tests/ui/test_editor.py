@@ -1,0 +1,207 @@
+"""The map editor driven by posted events (SDL dummy driver): compose a two-board layout,
+turn a board and see the join turn red with its reason, undo; paint a board, put a wall
+on a hex side, undo a whole stroke; save and load back; the unsaved-changes prompt; the
+autosave offered back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from ui_driver import click, key, small_settings, step
+
+from dragonnoir.editor.layout_doc import LayoutDocument
+from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.hexmap.board_io import load_board
+from dragonnoir.hexmap.layout import load_layout
+from dragonnoir.ui.app import App
+from dragonnoir.ui.editor_modes import to_screen
+from dragonnoir.ui.editor_scene import EditorScene
+from dragonnoir.ui.scenes import ConfirmDialog, MainMenu
+from dragonnoir.ui.settings import Settings
+
+
+def editor(make_app: Callable[..., App]) -> tuple[App, EditorScene]:
+    app = make_app(settings=Settings(window_width=1280, window_height=800))
+    click(app, app.scene.buttons["editor"])
+    scene = app.scene
+    assert isinstance(scene, EditorScene)
+    return app, scene
+
+
+def pick(app: App, element: object, text: str) -> None:
+    """What a click on an item of a selection list posts."""
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=element, text=text
+        )
+    )
+    step(app, 2)
+
+
+def mouse(app: App, pos: tuple[int, int], button: int = 1, up: bool = True) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    if up:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app, 2)
+
+
+def slot_centre(scene: EditorScene, row: int, col: int) -> tuple[int, int]:
+    mode = scene.layout
+    assert mode.canvas is not None and mode.control is not None
+    left, top, right, bottom = mode.canvas.slot_rect(row, col)
+    return to_screen(mode.control, (left + right) / 2, (top + bottom) / 2)
+
+
+def choose_board(app: App, scene: EditorScene, board_id: str) -> None:
+    entry = next(e for e in scene.layout.palette if e.board.id == board_id)
+    pick(app, scene.lists["palette"], entry.label)
+    assert scene.layout.chosen is entry
+
+
+def test_compose_a_two_board_layout_turn_undo_save(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, scene = editor(make_app)
+    choose_board(app, scene, "fosse")
+    mouse(app, slot_centre(scene, 0, 0))
+    assert [p.board.id for p in scene.layout.doc.placements] == ["fosse"]
+    choose_board(app, scene, "ile")
+    mouse(app, slot_centre(scene, 0, 1))
+    doc = scene.layout.doc
+    assert [(p.board.id, p.row, p.col) for p in doc.placements] == [
+        ("fosse", 0, 0),
+        ("ile", 0, 1),
+    ]
+    assert [j.ok for j in scene.layout.joins] == [True]
+    # R over the second board turns it: the arrows no longer agree, and the list says so.
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=slot_centre(scene, 0, 1), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    key(app, pygame.K_r)
+    assert doc.placements[1].rotation == 180
+    assert [j.ok for j in scene.layout.joins] == [False]
+    assert any("arrows" in p.message for p in scene.layout.problems)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert doc.placements[1].rotation == 0 and scene.layout.joins[0].ok
+    assert scene.save_to(tmp_path / "pair.toml")
+    layout = load_layout(tmp_path / "pair.toml")
+    assert [p.board.id for p in layout.placements] == ["fosse", "ile"]
+    assert not scene.layout.modified
+    click(app, scene.buttons["menu"])
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_a_board_that_cannot_join_is_placed_turned(make_app: Callable[..., App]) -> None:
+    app, scene = editor(make_app)
+    choose_board(app, scene, "fosse")
+    mouse(app, slot_centre(scene, 0, 0))
+    choose_board(app, scene, "ile")
+    mouse(app, slot_centre(scene, 1, 0))  # below: Y must meet Y, so it is turned
+    below = scene.layout.doc.at(1, 0)
+    assert below is not None and below.rotation == 180
+    assert all(j.ok for j in scene.layout.joins)
+
+
+def test_paint_a_board_put_a_wall_undo_and_save(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, scene = editor(make_app)
+    click(app, scene.buttons["board"])
+    mode = scene.board
+    assert scene.mode is mode and mode.control is not None
+    control = mode.control
+    board = mode.doc.board
+    g = board.grid
+    centre = g.to_hex(13, 9)
+    start = to_screen(control, *g.hex_centre(centre))
+    end = to_screen(control, *g.hex_centre(g.to_hex(17, 9)))
+    # A stroke of cave floor from (13, 9) to (17, 9), in one drag.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 6):
+        x = start[0] + (end[0] - start[0]) * i // 5
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x, start[1]), rel=(0, 0), buttons=(1, 0, 0))
+        )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    step(app, 2)
+    floor = {g.to_cell(h) for h, c in board.cells.items() if c.terrain == "cave_floor"}
+    assert floor == {(c, 9) for c in range(13, 18)}
+    assert len(mode.history.undo_steps) == 1
+    assert mode.view is not None and mode.view.repaints >= 1
+    # A wall on the east side of (13, 9).
+    pick(app, scene.lists["tools"], "Side feature")
+    pick(app, scene.lists["options"], "Wall")
+    (ax, ay), (bx, by) = g.edge_segment(centre, centre.neighbour(0))
+    mouse(app, to_screen(control, (ax + bx) / 2 - 2, (ay + by) / 2))
+    assert (
+        mode.doc.board.edges == {next(iter(mode.doc.board.edges)): EdgeFeature.WALL}
+        and len(mode.doc.board.edges) == 1
+    )
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert mode.doc.board.edges == {}
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert all(c.terrain == "rock" for c in mode.doc.board.cells.values())
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert scene.save_to(tmp_path / "mine.tmx")
+    again = load_board(tmp_path / "mine.tmx")
+    assert again.cells == mode.doc.board.cells
+    # The saved board joins the layout palette.
+    assert any(e.path == (tmp_path / "mine.tmx").resolve() for e in scene.layout.palette)
+
+
+def test_leaving_with_unsaved_changes_asks(make_app: Callable[..., App]) -> None:
+    app, scene = editor(make_app)
+    choose_board(app, scene, "nid")
+    mouse(app, slot_centre(scene, 0, 0))
+    click(app, scene.buttons["menu"])
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmDialog) and dialog.parent is scene
+    click(app, dialog.buttons[2])  # Cancel
+    assert app.scene is scene and scene.layout.doc.placements
+    click(app, scene.buttons["menu"])
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.buttons[1])  # Discard
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_the_autosave_is_offered_back(make_app: Callable[..., App]) -> None:
+    app, scene = editor(make_app)
+    choose_board(app, scene, "pont")
+    mouse(app, slot_centre(scene, 0, 0))
+    scene.autosave()
+    assert scene.recoverable()
+    click(app, scene.buttons["menu"])
+    assert isinstance(app.scene, ConfirmDialog)
+    key(app, pygame.K_ESCAPE)  # Cancel
+    # Another session finds the autosave and recovers it as an unsaved layout.
+    other = EditorScene(app)
+    app.go(other)
+    step(app, 2)
+    assert "recover" in other.buttons
+    click(app, other.buttons["recover"])
+    doc: LayoutDocument = other.layout.doc
+    assert [p.board.id for p in doc.placements] == ["pont"]
+    assert doc.path is None and other.layout.modified
+
+
+def test_the_editor_opens_a_file_from_the_command_line(make_app: Callable[..., App]) -> None:
+    from ui_driver import REPO
+
+    app = make_app(
+        lambda a: EditorScene(a, REPO / "layouts" / "two-boards.toml"),
+        settings=small_settings(),
+    )
+    scene = app.scene
+    assert isinstance(scene, EditorScene) and scene.mode is scene.layout
+    assert len(scene.layout.doc.placements) == 2 and not scene.layout.problems
+    bad = EditorScene(app, REPO / "README.md")
+    assert bad.status.startswith("Cannot open:") and "README.md" in bad.status
