@@ -8,17 +8,20 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from dragonnoir import resources
-from dragonnoir.engine.game import Game
-from dragonnoir.engine.save import BACKUP_SUFFIX, check_save
-from dragonnoir.engine.scenario import Scenario, load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.safe_read import read_toml, resolved
 from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
+
+if TYPE_CHECKING:  # the engine is imported when a scenario or save is first read, not
+    # when the main menu opens (start-up time, issue 16)
+    from dragonnoir.engine.game import Game
+    from dragonnoir.engine.scenario import Scenario
 
 SCENARIO_DIR = resources.bundled_dir("scenarios")
 
@@ -59,6 +62,8 @@ def scenario_entry(path: Path) -> ScenarioEntry:
     key = (resolved(path), _mtime(path))
     entry = _SCENARIOS.get(key)
     if entry is None:
+        from dragonnoir.engine.scenario import load_scenario
+
         try:
             entry = ScenarioEntry(path, load_scenario(path))
         except DragonNoirError as exc:
@@ -136,6 +141,8 @@ def save_entry(path: Path, title: str | None = None) -> SaveEntry:
         return cached
     when = dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M") if mtime else "?"
     name = title or path.stem
+    from dragonnoir.engine.save import check_save
+
     check = check_save(path)
     if check.problems or check.game is None:
         problem = check.problems[0] if check.problems else "the replay did not finish"
@@ -163,6 +170,8 @@ def save_files() -> list[Path]:
 def backup_entry(path: Path) -> SaveEntry | None:
     """The intact backup (`<name>.bak`, kept by every save) of a damaged save, or None
     when there is none or it is damaged too."""
+    from dragonnoir.engine.save import BACKUP_SUFFIX
+
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     if not backup.is_file():
         return None

@@ -24,7 +24,6 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
-from dragonnoir.engine.save import SaveError, load_game
 from dragonnoir.engine.state import Side
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
@@ -118,6 +117,7 @@ class MainMenu(Scene):
 
     def continue_game(self) -> Result:
         """Load the autosave; a broken one is reported here, not raised."""
+        from dragonnoir.engine.save import SaveError, load_game
         from dragonnoir.ui.game_scene import GameScene
 
         try:
@@ -394,6 +394,7 @@ class LoadScene(Scene):
         entry = self._loadable(self.entries[self.selected])
         if entry is None or entry.game is None:
             return None
+        from dragonnoir.engine.save import SaveError, load_game
         from dragonnoir.ui.game_scene import GameScene
 
         # The list's game was replayed from the file; replay again so the loaded game

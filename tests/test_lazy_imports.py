@@ -1,0 +1,58 @@
+"""Commands import what they need, when they need it (issue 16, sections 2 and 3): the
+main menu's first frame does not load the rules engine or the map reader, and checking
+a board loads neither pydantic nor pygame. Run in fresh interpreters, so what another
+test imported does not count. (Timings are in benchmarks/, never here.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _modules_after(code: str, tmp_path: Path) -> set[str]:
+    """The modules a fresh interpreter holds after `code` (printed on its last line)."""
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "DRAGONNOIR_HOME": str(tmp_path / "home"),
+    }
+    run = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+        env=env,
+    )
+    return set(run.stdout.splitlines()[-1].split())
+
+
+def test_the_main_menu_s_first_frame_loads_no_engine_and_no_map_reader(
+    tmp_path: Path,
+) -> None:
+    mods = _modules_after(
+        "from dragonnoir.ui.app import App\napp = App()\nassert app.step(0.0)",
+        tmp_path,
+    )
+    assert "dragonnoir.ui.scenes" in mods  # the menu was built
+    loaded = {m for m in mods if m.startswith(("dragonnoir.engine.", "dragonnoir.hexmap."))}
+    assert loaded <= {
+        "dragonnoir.engine.state",
+        "dragonnoir.engine.dice",
+        "dragonnoir.hexmap.hexes",
+    }
+    assert "pytmx" not in mods
+
+
+def test_validating_a_board_loads_neither_pydantic_nor_pygame(tmp_path: Path) -> None:
+    mods = _modules_after(
+        "from dragonnoir.cli import main\nassert main(['validate', 'maps/fosse.tmx']) == 0",
+        tmp_path,
+    )
+    assert "dragonnoir.hexmap.board_io" in mods
+    assert not {"pydantic", "pygame", "dragonnoir.engine.game"} & mods
