@@ -56,3 +56,16 @@ def test_validating_a_board_loads_neither_pydantic_nor_pygame(tmp_path: Path) ->
     )
     assert "dragonnoir.hexmap.board_io" in mods
     assert not {"pydantic", "pygame", "dragonnoir.engine.game"} & mods
+
+
+def test_validating_a_board_says_only_its_verdict() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "dragonnoir", "validate", "maps/fosse.tmx"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert run.returncode == 0
+    assert run.stdout.startswith("ok   maps/fosse.tmx: board 'fosse'")
+    assert run.stderr == ""

@@ -738,11 +738,18 @@ def _import_pytmx() -> Any:
         import pytmx
 
         return pytmx
+    import logging
+
+    # pytmx's pygame loader logs an error when pygame is missing: not a fault here.
+    quiet = logging.getLogger("pytmx.util_pygame")
+    was_disabled = quiet.disabled
+    quiet.disabled = True
     sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
     try:
         import pytmx
     finally:
         del sys.modules["pygame"]
+        quiet.disabled = was_disabled
     return pytmx
 
 

@@ -1,0 +1,175 @@
+"""Whole commands, side by side with Tiled's `tmxrasterizer` and bare pytmx (issue 16).
+
+Each figure is a whole process, from exec to exit, as a user would time it: imports,
+reading, drawing and writing included. Ours and theirs are run alternately so that both
+see the same load on a shared machine; medians in milliseconds, and the ratios (ours over
+theirs) that the aims are about. Python's bytecode cache is allowed in the child
+processes (`PYTHONDONTWRITEBYTECODE` removed) and every command runs once before timing,
+so the figures are those of an installed program, not of a first run compiling sources.
+
+- `render_big_cli_ms` vs `render_big_tiled_ms`: a 96 x 64 hex map (6,144 hexes, the
+  three board tile layers, no objects), made from maps/fosse.tmx by repeating its cells,
+  with no `board_id`, so `dragonnoir render` draws it as any Tiled map. Aim: ratio <= 1.
+- `render_objects_cli_ms` vs `render_objects_tiled_ms`: maps/fosse.tmx without its
+  `board_id` (15 edge polylines and 35 zone pins drawn as Tiled draws objects). Aim <= 1.
+- `validate_cli_ms` vs `pytmx_open_ms`: `dragonnoir validate maps/fosse.tmx` against
+  `python -c "import pytmx; pytmx.TiledMap('maps/fosse.tmx')"`. Aim: ratio <= 1.5.
+- `start_first_frame_ms`: `dragonnoir` (no command) to the main menu's first frame on
+  the screen (SDL's dummy driver; the process exits at the end of that frame's flip).
+  Aim <= 1000 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FOSSE = REPO_ROOT / "maps" / "fosse.tmx"
+BIG_SIZE = (96, 64)
+
+#: Runs the client and leaves at the end of its first `pygame.display.flip`.
+FIRST_FRAME = """
+import os, pygame
+_flip = pygame.display.flip
+def _first_flip(*args):
+    _flip()
+    os._exit(0)
+pygame.display.flip = _first_flip
+from dragonnoir.cli import main
+main([])
+"""
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "QT_QPA_PLATFORM": "offscreen",
+        "DRAGONNOIR_HOME": str(home),
+    }
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def _dragonnoir() -> list[str]:
+    """The installed `dragonnoir` command next to this Python, else `python -m`."""
+    script = Path(sys.executable).parent / "dragonnoir"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "dragonnoir"]
+
+
+def _run_ms(command: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU of the child) in milliseconds for one run of `command`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=REPO_ROOT)
+    wall = (time.perf_counter() - start) * 1000.0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000.0
+    return wall, cpu
+
+
+def side_by_side(
+    name: str,
+    ours: Sequence[str],
+    theirs: Sequence[str] | None,
+    their_name: str,
+    repeats: int,
+    env: dict[str, str],
+) -> dict[str, float]:
+    """Median wall and CPU times of `ours` (and `theirs`, run alternately) and ratios."""
+    _run_ms(ours, env)  # warm-up: bytecode cache, file cache
+    if theirs is not None:
+        _run_ms(theirs, env)
+    times: dict[str, list[tuple[float, float]]] = {"ours": [], "theirs": []}
+    for _ in range(repeats):
+        times["ours"].append(_run_ms(ours, env))
+        if theirs is not None:
+            times["theirs"].append(_run_ms(theirs, env))
+
+    def med(side: str, k: int) -> float:
+        return round(statistics.median(t[k] for t in times[side]), 1)
+
+    out = {f"{name}_ms": med("ours", 0), f"{name}_cpu_ms": med("ours", 1)}
+    if theirs is not None:
+        out[f"{their_name}_ms"] = med("theirs", 0)
+        out[f"{their_name}_cpu_ms"] = med("theirs", 1)
+        out[f"{name}_ratio"] = round(out[f"{name}_ms"] / out[f"{their_name}_ms"], 3)
+        out[f"{name}_cpu_ratio"] = round(out[f"{name}_cpu_ms"] / out[f"{their_name}_cpu_ms"], 3)
+    return out
+
+
+def write_plain_fosse(folder: Path) -> Path:
+    """maps/fosse.tmx without its `board_id`, beside a copy of the tilesets."""
+    shutil.copytree(REPO_ROOT / "maps" / "tilesets", folder / "tilesets", dirs_exist_ok=True)
+    text = FOSSE.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if 'name="board_id"' not in line]
+    out = folder / "fosse-plain.tmx"
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
+def write_big_map(folder: Path, size: tuple[int, int] = BIG_SIZE) -> Path:
+    """A `size` hex map of fosse's three tile layers repeated, no objects, no board_id."""
+    from dataclasses import replace
+
+    from dragonnoir.hexmap.tmx import read_tmx, write_tmx
+    from dragonnoir.hexmap.tmxmodel import TileLayer
+
+    shutil.copytree(REPO_ROOT / "maps" / "tilesets", folder / "tilesets", dirs_exist_ok=True)
+    fosse = read_tmx(FOSSE)
+    width, height = size
+    layers = []
+    for layer in fosse.tile_layers():
+        # Rows repeat two at a time, so the stagger of every row stays as it was.
+        rows = [layer.data[(r % (layer.height - 1))] for r in range(height)]
+        data = [[row[c % layer.width] for c in range(width)] for row in rows]
+        layers.append(replace(layer, width=width, height=height, data=data))
+    big = replace(fosse, width=width, height=height, layers=layers, properties={})
+    assert all(isinstance(la, TileLayer) for la in big.layers)
+    out = folder / "big.tmx"
+    write_tmx(big, out)
+    return out
+
+
+def bench_commands(repeats: int) -> dict[str, float | str]:
+    """The figures listed in the module docstring."""
+    from dragonnoir import tiled_tools
+
+    figures: dict[str, float | str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        env = _env(folder / "home")
+        cmd = _dragonnoir()
+        raster = shutil.which(tiled_tools.RASTERIZER)
+        big, plain = write_big_map(folder), write_plain_fosse(folder)
+        for name, tmx in (("render_big_cli", big), ("render_objects_cli", plain)):
+            ours = [*cmd, "render", str(tmx), "-o", str(folder / "ours.png")]
+            theirs = [raster, str(tmx), str(folder / "theirs.png")] if raster else None
+            tiled = name.replace("_cli", "_tiled")
+            figures.update(side_by_side(name, ours, theirs, tiled, repeats, env))
+        pytmx_open = [sys.executable, "-c", f"import pytmx; pytmx.TiledMap({str(FOSSE)!r})"]
+        figures.update(
+            side_by_side(
+                "validate_cli",
+                [*cmd, "validate", str(FOSSE)],
+                pytmx_open,
+                "pytmx_open",
+                repeats,
+                env,
+            )
+        )
+        start = [sys.executable, "-c", FIRST_FRAME]
+        figures.update(side_by_side("start_first_frame", start, None, "", repeats, env))
+        if raster is None:
+            figures["tmxrasterizer"] = "not installed"
+    return figures
