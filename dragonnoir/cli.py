@@ -35,15 +35,9 @@ class LoadedMap:
     board_of: Callable[[object], list[tuple[str, int, int]]] | None
 
 
-def _is_board_tmx(path: Path) -> bool:
-    """A Dragon Noir board declares a `board_id`; any other TMX is drawn as Tiled would."""
-    from dragonnoir.hexmap.tmx import read_tmx
-
-    return "board_id" in read_tmx(path).properties
-
-
-def load_map(path: Path) -> LoadedMap:
-    """Load a board (.tmx) or a layout (.toml) for viewing or rendering."""
+def load_map(path: Path, tmx: object = None) -> LoadedMap:
+    """Load a board (.tmx) or a layout (.toml) for viewing or rendering; `tmx`, the
+    board's file already read (`read_tmx`), saves reading it twice."""
     if path.suffix.lower() == ".toml":
         from dragonnoir.hexmap.layout import load_layout
 
@@ -57,9 +51,9 @@ def load_map(path: Path) -> LoadedMap:
             return out
 
         return LoadedMap(layout.map, layout.name, layout.seam_polylines(), board_of)
-    from dragonnoir.hexmap.board_io import load_board
+    from dragonnoir.hexmap.board_io import load_board, tmx_to_board
 
-    board = load_board(path)
+    board = load_board(path) if tmx is None else tmx_to_board(tmx, path=path)  # type: ignore[arg-type]
 
     def single(h: object) -> list[tuple[str, int, int]]:
         col, row = board.grid.to_cell(h)  # type: ignore[arg-type]
@@ -167,13 +161,17 @@ def cmd_render(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> None:
     path = map_argument(args.path)
     out = Path(args.output)
-    if path.suffix.lower() == ".tmx" and not _is_board_tmx(path):
+    tmx = None
+    if path.suffix.lower() == ".tmx":
         from dragonnoir.hexmap.tmx import read_tmx
+
+        tmx = read_tmx(path)  # read once; a Dragon Noir board declares a `board_id`
+    if tmx is not None and "board_id" not in tmx.properties:
         from dragonnoir.render.tmx_draw import render_tmx_to_png
 
-        render_tmx_to_png(read_tmx(path), out, scale=args.scale)
+        render_tmx_to_png(tmx, out, scale=args.scale)  # any other TMX: as Tiled draws it
     else:
-        loaded = load_map(path)
+        loaded = load_map(path, tmx)
         from dragonnoir.render.board_view import render_board_to_png
 
         render_board_to_png(

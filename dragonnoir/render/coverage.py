@@ -7,8 +7,8 @@ with `pygame.draw` and averaging each 16 x 16 block with `smoothscale` (256 samp
 pixel, all in C; 8 x 8 lost to the former pure-Python estimate on Tiled's pixels). Only
 the parts of the picture an outline passes through are drawn large: the bounding box is
 cut into 8 x 8 pixel tiles; a tile far from every outline is either wholly inside a
-filled polygon (one blit of the colour) or left alone. Small shapes are drawn once as a
-coverage mask and reused (`SMALL`). A board with 50 objects takes about 0.1 s, where
+filled polygon (one blit of the colour) or left alone. Shapes are drawn once as a
+coverage mask and reused (`MASK_PIXELS`). A board with 50 objects takes about 0.1 s, where
 computing coverage pixel by pixel in Python took 70-95 s (issue 16, section 1).
 
 Geometry conventions (pygame-ce 2.5): `draw.polygon` fills pixel (i, j) when the point
@@ -160,12 +160,15 @@ def _big_polygon(points: Sequence[Point], x0: int, y0: int) -> list[tuple[int, i
     return [(round((x - x0) * s - 0.5), round((y - y0) * s - 0.5)) for x, y in points]
 
 
-#: Shapes whose box fits in this many pixels each way are drawn once, as a coverage mask
-#: kept for the next shape of the same outline at the same sub-pixel offset (the pins of
-#: point objects, the same rectangle on many cells...); bigger ones straight on the canvas.
-SMALL = 128
+#: Shapes whose box holds at most this many pixels are drawn once as a coverage mask,
+#: kept for the next shape of the same outline at the same sub-pixel offset: the shadow
+#: Tiled draws one pixel down-right of every outline, the pins of point objects, the
+#: same rectangle on many cells. Bigger ones are drawn straight on the canvas.
+MASK_PIXELS = 1 << 22
+#: The masks kept, in pixels, before the cache starts again.
+_CACHE_PIXELS = 1 << 24
 _MASKS: dict[tuple[object, ...], pygame.Surface] = {}
-_MAX_MASKS = 1024
+_cached_pixels = 0
 
 
 def _paint_shape(
@@ -182,7 +185,8 @@ def _paint_shape(
     ys = [p[1] for p in points]
     x0, y0 = math.floor(min(xs) - margin) - 1, math.floor(min(ys) - margin) - 1
     x1, y1 = math.ceil(max(xs) + margin) + 2, math.ceil(max(ys) + margin) + 2
-    if x1 - x0 > SMALL or y1 - y0 > SMALL:
+    area = (x1 - x0) * (y1 - y0)
+    if area > MASK_PIXELS:
         direct(canvas, points, colour, opacity)
         return
     alpha = round(colour[3] * max(0.0, min(1.0, opacity)))
@@ -192,8 +196,11 @@ def _paint_shape(
     full_key = (*key, tuple(moved))
     mask = _MASKS.get(full_key)
     if mask is None:
-        if len(_MASKS) >= _MAX_MASKS:
+        global _cached_pixels
+        if _cached_pixels + area > _CACHE_PIXELS:
             _MASKS.clear()
+            _cached_pixels = 0
+        _cached_pixels += area
         mask = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA, 32)
         mask.fill((255, 255, 255, 0))
         direct(mask, moved, (255, 255, 255, 255), 1.0)

@@ -10,7 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from dragonnoir.render.coverage import SMALL, fill, stroke
+from dragonnoir.render import coverage
+from dragonnoir.render.coverage import fill, stroke
 
 RED = (200, 30, 30, 255)
 
@@ -25,8 +26,13 @@ def alpha(surface: pygame.Surface, x: int, y: int) -> int:
     return int(surface.get_at((x, y))[3])
 
 
-@pytest.mark.parametrize("side", [10, SMALL + 40])
-def test_a_square_on_half_pixels_covers_its_edge_pixels_by_half(side: int) -> None:
+@pytest.mark.parametrize("side", [10, 150])
+@pytest.mark.parametrize("masked", [True, False], ids=["mask", "straight"])
+def test_a_square_on_half_pixels_covers_its_edge_pixels_by_half(
+    side: int, masked: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not masked:  # drawn straight on the canvas, as shapes too big for a mask are
+        monkeypatch.setattr(coverage, "MASK_PIXELS", 0)
     out = canvas(side + 40)
     lo, hi = 10.5, 10.5 + side
     fill(out, [(lo, lo), (hi, lo), (hi, hi), (lo, hi)], RED)
