@@ -237,6 +237,45 @@ class CombatLapsed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GharvAppeared(Event):
+    """A Gharv rises next to the character whose roll called it ("The Gharvs")."""
+
+    gharv: str
+    hex: Hex
+    victim: str
+    rule: str = "The Gharvs: Appearance of the Gharvs"
+
+    def text(self) -> str:
+        return f"{self.gharv} rises from the water next to {self.victim}."
+
+
+@dataclass(frozen=True, slots=True)
+class GharvLeft(Event):
+    """A Gharv goes back under the water, or a dead one sinks: its counter leaves the
+    map."""
+
+    gharv: str
+    hex: Hex
+    why: str
+    rule: str = "The Gharvs: Disappearance of the Gharvs"
+
+    def text(self) -> str:
+        return f"{self.gharv} {self.why}."
+
+
+@dataclass(frozen=True, slots=True)
+class GharvNote(Event):
+    """Something the Gharv interphase says that changes nothing (no counter left, no
+    free water, an attack that cannot take place)."""
+
+    message: str
+    rule: str = "The Gharvs"
+
+    def text(self) -> str:
+        return self.message[:1].upper() + self.message[1:] + "."
+
+
+@dataclass(frozen=True, slots=True)
 class ResultConverted(Event):
     """A special rule changed what a combat result does to one character (a Troll's
     knock-out becomes a retreat, a Guard's "killed" two wounds, a spectre's wound a

@@ -69,6 +69,7 @@ _DECISION_RULES: dict[str, DecisionRules] = {}
 _ENTRY_HOOKS: dict[str, list[PhaseHook]] = {}
 _END_CHECKS: dict[str, list[EndCheck]] = {}
 _EXIT_HOOKS: dict[str, list[PhaseHook]] = {}
+_WORK_HOOKS: dict[str, list[PhaseHook]] = {}
 
 
 def register_actions(rules: ActionRules, *action_types: type[Action]) -> None:
@@ -102,6 +103,18 @@ def on_phase_exit(phase_id: str, hook: PhaseHook) -> None:
     """Run `hook` when `phase_id` ends (before the next phase is entered)."""
     phase(phase_id)  # KeyError for a typo
     hooks = _EXIT_HOOKS.setdefault(phase_id, [])
+    if hook not in hooks:
+        hooks.append(hook)
+
+
+def on_phase_work(phase_id: str, hook: PhaseHook) -> None:
+    """Let `hook` do the work of the automatic phase `phase_id` (the Gharvs' attacks):
+    it is called when the phase would end and again after each decision it raised is
+    answered, until it returns leaving no decision pending. It keeps its own progress
+    (in `state.scratch`, so a save holds it)."""
+    if not phase(phase_id).automatic:
+        raise ValueError(f"{phase_id} is not an automatic phase")
+    hooks = _WORK_HOOKS.setdefault(phase_id, [])
     if hook not in hooks:
         hooks.append(hook)
 
@@ -401,6 +414,14 @@ class Game:
         events: list[Event] = []
         guard = 0
         while self.phase.automatic and not self.state.pending and not self.over:
+            for hook in _WORK_HOOKS.get(self.state.phase, ()):
+                events.extend(hook(self))
+                self._occupancy = None
+                self.version += 1
+                if self.state.pending or self.over:
+                    break
+            if self.state.pending or self.over:
+                break
             events.extend(self._end_phase())
             guard += 1
             if guard > 100:  # twelve phases a turn: a loop here is an engine bug

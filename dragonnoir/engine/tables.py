@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from dragonnoir.datafiles import FieldError, load_toml_model
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.water_tables import GharvAppearanceTable, UnstableMarshTable
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import (
     DEFAULT_TERRAIN_FILE,
@@ -62,6 +65,9 @@ JUMP_FILE = "jump.toml"
 FIRE_FILE = "fire.toml"
 RATE_OF_FIRE_FILE = "rate_of_fire.toml"
 TERRAIN_FILE = "terrain.toml"
+#: Named here (read by engine/water_tables.py) so that `rules_files` lists every file.
+GHARV_APPEARANCE_FILE = "gharv_appearance.toml"
+UNSTABLE_MARSH_FILE = "unstable_marsh.toml"
 
 _CODE = r"^[A-Z][A-Z0-9]*$"
 _ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
@@ -736,6 +742,8 @@ class RulesData:
     roster: Roster
     fire: FireTable
     rate_of_fire: RateOfFireTable
+    gharv_appearance: GharvAppearanceTable
+    unstable_marsh: UnstableMarshTable
     sources: dict[str, Path] = field(default_factory=dict, compare=False)
 
 
@@ -756,6 +764,8 @@ def rules_files(folder: Path | None = None) -> dict[str, Path]:
         JUMP_FILE: pick(JUMP_FILE, DATA_DIR / JUMP_FILE),
         FIRE_FILE: pick(FIRE_FILE, DATA_DIR / FIRE_FILE),
         RATE_OF_FIRE_FILE: pick(RATE_OF_FIRE_FILE, DATA_DIR / RATE_OF_FIRE_FILE),
+        GHARV_APPEARANCE_FILE: pick(GHARV_APPEARANCE_FILE, DATA_DIR / GHARV_APPEARANCE_FILE),
+        UNSTABLE_MARSH_FILE: pick(UNSTABLE_MARSH_FILE, DATA_DIR / UNSTABLE_MARSH_FILE),
     }
     files.update(roster_files(folder))
     return files
@@ -779,6 +789,8 @@ def default_rules_data() -> RulesData:
 
 
 def _load(folder: Path | None) -> RulesData:
+    from dragonnoir.engine.water_tables import load_gharv_appearance, load_unstable_marsh
+
     files = rules_files(folder)
     data = RulesData(
         terrain=load_terrain_table(files[TERRAIN_FILE]),
@@ -789,6 +801,8 @@ def _load(folder: Path | None) -> RulesData:
         roster=load_roster(folder),
         fire=load_fire_table(files[FIRE_FILE]),
         rate_of_fire=load_rate_of_fire(files[RATE_OF_FIRE_FILE]),
+        gharv_appearance=load_gharv_appearance(files[GHARV_APPEARANCE_FILE]),
+        unstable_marsh=load_unstable_marsh(files[UNSTABLE_MARSH_FILE]),
         sources=files,
     )
     _check_across_files(data, files)

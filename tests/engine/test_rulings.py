@@ -118,7 +118,7 @@ def test_ruling_3_every_roll_is_made_and_every_result_applies() -> None:
     events = game.apply(Move("rebel_swordsman_1", hexes(game, (1, 0), (2, 0), (3, 0))))
     purposes = _infiltration_dice(events)
     assert len(purposes) == 4
-    assert purposes[1].startswith("order of the infiltration rolls: 2 enemies")
+    assert purposes[1].startswith("order of the infiltration rolls (2 left)")
     assert "hunter_01" in purposes[2] and "hunter_02" in purposes[3]
     swordsman = game.state.units["rebel_swordsman_1"]
     assert swordsman.status is Status.KNOCKED_OUT

@@ -6,5 +6,6 @@ Importing this package registers them all with `dragonnoir.engine.game`.
 import dragonnoir.engine.rules.combat
 import dragonnoir.engine.rules.combat_plan
 import dragonnoir.engine.rules.fire
+import dragonnoir.engine.rules.gharvs
 import dragonnoir.engine.rules.infiltration
 import dragonnoir.engine.rules.movement  # noqa: F401

@@ -245,27 +245,21 @@ def resolve_infiltration(
 
 
 def roll_order(game: Game, mover: Unit, enemies: list[Unit], events: list[Event]) -> list[Unit]:
-    """The order of the infiltration rolls, decided by the die: the enemies still to
-    roll for are numbered in id order and a d10 names the next (with n left, faces
-    1..10 // n * n are shared out evenly, face f naming number (f - 1) % n; a spare face
-    is rolled again). One enemy needs no die. The throws go to `events`."""
-    left = sorted(enemies, key=lambda u: u.id)
-    order: list[Unit] = []
-    while len(left) > 1:
-        n = len(left)
-        usable = 10 // n * n
-        while True:
-            _, die = game.roll(
-                f"order of the infiltration rolls: {n} enemies, numbered "
-                + ", ".join(f"{i + 1} {u.id}" for i, u in enumerate(left)),
-                RULE,
-                by=mover.id,
-            )
-            events.append(die)
-            if die.value <= usable:
-                break
-        order.append(left.pop((die.value - 1) % n))
-    return order + left
+    """The order of the infiltration rolls, decided by the die (`draw.draw_order`): the
+    enemies are numbered in id order. One enemy needs no die. The throws go to
+    `events`."""
+    from dragonnoir.engine.rules.draw import draw_order
+
+    ordered = sorted(enemies, key=lambda u: u.id)
+    return draw_order(
+        game,
+        ordered,
+        lambda u: u.id,
+        "order of the infiltration rolls",
+        RULE,
+        events,
+        by=mover.id,
+    )
 
 
 def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[Event]:

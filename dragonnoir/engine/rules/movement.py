@@ -1223,6 +1223,9 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             progress["cross"] = True
         progress["travelled"].append([dst.q, dst.r, int(facing), float(level)])
         game.touch()
+        if not turning and _sinks_in(game, unit, p, dst, events):
+            stopped = True  # stuck: where he may stand alone (Stacking), as any stop
+            break
         if (
             unit.side is Side.KROBS
             and game.state.phase == "krob_movement"
@@ -1258,6 +1261,32 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
     game.state.scratch.pop("move_in_progress", None)
     game.touch()
     return events
+
+
+R_MARSH = "The Underground Maps: the unstable marsh (Unstable Marsh Table, ours)"
+
+
+def _sinks_in(game: Game, unit: Unit, p: Profile, h: Hex, events: list[Event]) -> bool:
+    """Le Marais Hanté's unstable marsh: "Armoured characters: beware!" An armoured
+    character entering an unstable marsh hex rolls on our Unstable Marsh Table
+    (dragonnoir/data/unstable_marsh.toml): stuck there (his move ends), or sinking
+    (stuck and wounded). True when his move ends there."""
+    terrain = terrain_at(game, h)
+    if terrain is None or terrain.id != "unstable_marsh" or not p.armoured:
+        return False
+    table = game.rules.unstable_marsh
+    modifier = table.modifiers.wounded if unit.wounds > 0 else 0
+    _, die = game.roll("unstable marsh", R_MARSH, modifier, by=unit.id)
+    events.append(die)
+    result = table.roll(die.value, modifier)
+    if result.effect.value == "none":
+        return False
+    if result.effect.value == "sinks":
+        events.extend(infil.suffer(game, unit, "wounded", R_MARSH))
+    unit.mp_spent = max(unit.mp_spent, p.movement, profile(game, unit).movement)
+    events.append(MovementStopped(unit.id, h, result.name, R_MARSH))
+    game.touch()
+    return True
 
 
 def _module_hook() -> DefensiveFireCheck:

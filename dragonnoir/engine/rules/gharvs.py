@@ -1,0 +1,386 @@
+"""The Gharv interphases ("Organisation of the Game Turn: Gharv Interphase 1 and 2", "The
+Gharvs"): appearance, automatic attacks, disappearance. The six phases are automatic:
+the engine plays them; the players answer only the decisions of their characters
+attacked (who takes the wound, the retreat path, an advance).
+
+1. **Appearance** (entry hook): "each character (Adventurer or Krob) in the water, on a
+   hex adjacent to water (beach or boat), or on a marsh hex, must roll the die" on the
+   Gharv Appearance Table (dragonnoir/data/gharv_appearance.toml, ours). A Gharv that
+   appears "is immediately placed on a water hex adjacent to the character. If several
+   hexes are available, assign a number to each of them and re-roll the die until one
+   of these numbers is obtained" (`draw.draw_one`). There are 8 Gharv counters: when
+   every one is on the map no more appear (said once in the log).
+2. **Combat** (entry hook + work hook): "Once all the Gharvs are placed, they
+   automatically attack the characters that made them appear", and "all Gharvs in
+   contact with characters attack": a Gharv whose caller it cannot attack attacks
+   another character it is in a position to attack, drawn by the die. "In case of
+   dispute over the order ... the question will be decided with the die": with two
+   attacks or more the order is drawn. Each is a normal combat (`combat.fight`): a Gharv
+   is on favourable terrain in the water and marshes, unfavourable on land; "in case of
+   retreat or death of the character, the Gharv will always advance onto the hex left
+   free" (combat_results). "A Gharv cannot attack a character situated on a hex where
+   it cannot go": its land steps cost the terrain against its land potential
+   (rules/steps.py).
+3. **Disappearance** (entry hook): "the Gharvs that are no longer in contact with a
+   character ... head back to the nearest water hex. Gharvs that reach a water hex are
+   removed from the map": on land a Gharv walks with its land potential (the number in
+   parentheses) toward the nearest water hex it can reach and leaves the map if it gets
+   there this interphase; otherwise it stops on the way and goes on next time.
+
+Our readings (docs/gharvs.md): "adjacent to water" is any hex next to a water hex (the
+rulebook's examples, a beach or a boat); a character on a marsh hex with no water next
+to him calls a Gharv onto a free marsh hex next to him (Gharvs fight "in the water and in
+the marshes"); knocked-out characters roll too; "in contact" means in a position to
+attack; a dead Gharv's body sinks at the disappearance step and its counter goes back
+to the box, as does a Gharv that leaves (it comes back healed).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING, Any
+
+from dragonnoir.engine.actions import Attack
+from dragonnoir.engine.events import Event, GharvAppeared, GharvLeft, GharvNote, UnitMoved
+from dragonnoir.engine.explain import Explanation
+from dragonnoir.engine.game import on_phase_entry, on_phase_work
+from dragonnoir.engine.rules.draw import draw_one, draw_order
+from dragonnoir.engine.rules.steps import in_position_to_attack, step, terrain_at
+from dragonnoir.engine.state import Side, Status, Unit
+from dragonnoir.engine.values import profile
+from dragonnoir.engine.water_tables import WaterSituation
+from dragonnoir.hexmap.hexes import Hex
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+R_APPEAR = "The Gharvs: Appearance of the Gharvs"
+R_ATTACK = "The Gharvs: Automatic attacks"
+R_GONE = "The Gharvs: Disappearance of the Gharvs"
+R_TABLE = "The Gharvs (Gharv Appearance Table)"
+
+_MARSHES = ("marsh", "unstable_marsh")
+
+
+# -- who stands where the Gharvs come -------------------------------------------------------
+
+
+def is_water(game: Game, h: Hex) -> bool:
+    terrain = terrain_at(game, h)
+    return terrain is not None and terrain.water
+
+
+def situation(game: Game, unit: Unit) -> WaterSituation | None:
+    """Where `unit` stands, for the Gharv Appearance Table; None: out of their reach."""
+    if unit.hex is None or not unit.alive or unit.side is Side.GHARVS:
+        return None
+    terrain = terrain_at(game, unit.hex)
+    if terrain is None:
+        return None
+    if terrain.water:
+        return WaterSituation.WATER
+    if terrain.id == "unstable_marsh":
+        return WaterSituation.UNSTABLE_MARSH
+    if terrain.id == "marsh":
+        return WaterSituation.MARSH
+    if any(is_water(game, n) for n in unit.hex.neighbours()):
+        return WaterSituation.SHORE
+    return None
+
+
+def _free(game: Game, h: Hex) -> bool:
+    return h in game.board.cells and not any(u.alive for u in game.units_at(h))
+
+
+def appearance_hexes(game: Game, unit: Unit) -> list[Hex]:
+    """The free hexes next to `unit` where its Gharv may rise: water; for a character in
+    a marsh with no free water next to him, marsh (our reading)."""
+    assert unit.hex is not None
+    around = [n for n in unit.hex.neighbours() if _free(game, n)]
+    water = [n for n in around if is_water(game, n)]
+    if water:
+        return water
+    sit = situation(game, unit)
+    if sit in (WaterSituation.MARSH, WaterSituation.UNSTABLE_MARSH):
+        return [n for n in around if (t := terrain_at(game, n)) is not None and t.id in _MARSHES]
+    return []
+
+
+def gharv_counters(game: Game) -> list[str]:
+    """The Gharv counters of the box (the roster), in order."""
+    return [g.id for g in game.rules.roster.gharvs]
+
+
+def free_counter(game: Game) -> str | None:
+    """A Gharv counter not on the map, or None when all 8 are."""
+    units = game.state.units
+    for gid in gharv_counters(game):
+        unit = units.get(gid)
+        if unit is None or unit.hex is None:
+            return gid
+    return None
+
+
+def _record(game: Game) -> dict[str, Any]:
+    found = game.state.scratch.setdefault("gharvs", {"callers": {}})
+    assert isinstance(found, dict)
+    return found
+
+
+# -- 1. appearance ------------------------------------------------------------------------
+
+
+def appear(game: Game) -> list[Event]:
+    """Entry hook of gharv1_appearance / gharv2_appearance."""
+    if game.rules is None:  # a bare turn-sequence game without counters
+        return []
+    table = game.rules.gharv_appearance
+    events: list[Event] = []
+    record = _record(game)
+    record["callers"] = {}
+    exhausted = False
+    for unit in sorted(game.living_units(), key=lambda u: u.id):
+        sit = situation(game, unit)
+        if sit is None:
+            continue
+        if free_counter(game) is None:
+            if not exhausted:
+                events.append(
+                    GharvNote("all 8 Gharvs are on the map: no more can appear", R_APPEAR)
+                )
+                exhausted = True
+            continue
+        modifier = table.modifiers.wounded if unit.wounds > 0 else 0
+        _, die = game.roll(
+            f"Gharv appearance: {unit.id} ({table.row(sit).name.lower()})",
+            R_TABLE,
+            modifier,
+            by=unit.id,
+        )
+        events.append(die)
+        if not table.appears(sit, die.value, modifier):
+            continue
+        places = appearance_hexes(game, unit)
+        if not places:
+            events.append(
+                GharvNote(f"no free water next to {unit.id}: the Gharv cannot rise", R_APPEAR)
+            )
+            continue
+        assert unit.hex is not None
+        origin = unit.hex
+        ordered = sorted(places, key=lambda h: origin.direction_to(h) or 0)
+        place = draw_one(
+            game,
+            ordered,
+            game.where,
+            f"where the Gharv rises next to {unit.id}",
+            R_APPEAR,
+            events,
+            by=unit.id,
+        )
+        gid = free_counter(game)
+        assert gid is not None
+        _place(game, gid, place)
+        record["callers"][gid] = unit.id
+        events.append(GharvAppeared(gid, place, unit.id))
+    return events
+
+
+def _place(game: Game, gid: str, h: Hex) -> None:
+    cell = game.board.cells[h]
+    unit = game.state.units.get(gid)
+    if unit is None:
+        unit = Unit(id=gid, kind=gid, side=Side.GHARVS, hex=h, level=cell.level)
+        game.state.units[gid] = unit
+    unit.hex, unit.level, unit.facing = h, cell.level, 0
+    unit.status, unit.wounds = Status.HEALTHY, 0
+    unit.moved = unit.fired = False
+    unit.attacked = unit.mp_spent = 0
+    game.touch()
+
+
+# -- 2. combat ----------------------------------------------------------------------------
+
+
+def _gharvs_on_map(game: Game) -> list[Unit]:
+    return sorted((u for u in game.living_units(Side.GHARVS) if u.standing), key=lambda u: u.id)
+
+
+def _victims(game: Game, gharv: Unit) -> list[Unit]:
+    return sorted(
+        (
+            u
+            for u in game.living_units()
+            if u.side is not Side.GHARVS and in_position_to_attack(game, gharv, u)
+        ),
+        key=lambda u: u.id,
+    )
+
+
+def plan_attacks(game: Game) -> list[Event]:
+    """Entry hook of the Gharv combat phases: who attacks whom, in what order."""
+    if game.rules is None:
+        return []
+    events: list[Event] = []
+    callers: dict[str, str] = _record(game).get("callers", {})
+    attacks: list[list[str]] = []
+    for gharv in _gharvs_on_map(game):
+        gharv.attacked = 0  # a new interphase: each attacks once
+        victims = _victims(game, gharv)
+        if not victims:
+            continue
+        caller = game.state.units.get(callers.get(gharv.id, ""))
+        if caller is not None and caller in victims:
+            target = caller
+        else:
+            target = draw_one(
+                game,
+                victims,
+                lambda u: u.id,
+                f"whom {gharv.id} attacks",
+                R_ATTACK,
+                events,
+                by=gharv.id,
+            )
+        attacks.append([gharv.id, target.id])
+    if len(attacks) > 1:
+        attacks = draw_order(
+            game,
+            attacks,
+            lambda a: f"{a[0]} on {a[1]}",
+            "order of the Gharvs' attacks",
+            R_ATTACK,
+            events,
+        )
+    game.state.scratch["gharv_attacks"] = {
+        "turn": game.state.turn,
+        "phase": game.state.phase,
+        "queue": attacks,
+    }
+    return events
+
+
+def run_attacks(game: Game) -> list[Event]:
+    """Work hook of the Gharv combat phases: the attacks one by one, stopping when the
+    victim's player must decide something (the decision's answer resumes them)."""
+    from dragonnoir.engine.rules.combat import fight
+    from dragonnoir.engine.rules.combat_odds import Assessment, assess
+
+    record = game.state.scratch.get("gharv_attacks")
+    if not isinstance(record, dict) or record.get("phase") != game.state.phase:
+        return []
+    events: list[Event] = []
+    queue: list[list[str]] = record["queue"]
+    while queue and not game.state.pending:
+        gid, vid = queue.pop(0)
+        gharv = game.state.units[gid]
+        victim = game.state.units[vid]
+        if not (gharv.standing and gharv.hex is not None and victim.alive) or victim.hex is None:
+            continue
+        if not in_position_to_attack(game, gharv, victim):
+            events.append(GharvNote(f"{gid} can no longer reach {vid}", R_ATTACK))
+            continue
+        verdict = assess(game, Attack((gid,), (vid,)))
+        if isinstance(verdict, Explanation):
+            events.append(GharvNote(f"{gid} does not attack {vid}: {verdict.reason}", R_ATTACK))
+            continue
+        assert isinstance(verdict, Assessment)
+        events.extend(fight(game, verdict))
+    if not queue and not game.state.pending:
+        game.state.scratch.pop("gharv_attacks", None)
+    return events
+
+
+# -- 3. disappearance ---------------------------------------------------------------------
+
+
+def in_contact(game: Game, gharv: Unit) -> bool:
+    return bool(_victims(game, gharv))
+
+
+def disappear(game: Game) -> list[Event]:
+    """Entry hook of the Gharv disappearance phases."""
+    if game.rules is None:
+        return []
+    events: list[Event] = []
+    for gid in gharv_counters(game):
+        gharv = game.state.units.get(gid)
+        if gharv is None or gharv.hex is None:
+            continue
+        if not gharv.alive:
+            events.append(GharvLeft(gid, gharv.hex, "sinks, dead, and its counter is freed"))
+            gharv.hex = None
+            game.touch()
+            continue
+        if gharv.standing and in_contact(game, gharv):
+            continue
+        if is_water(game, gharv.hex):
+            events.append(GharvLeft(gid, gharv.hex, "dives back under the water"))
+            gharv.hex = None
+            game.touch()
+            continue
+        events.extend(_head_for_water(game, gharv))
+    return events
+
+
+def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
+    """Walk a Gharv on land toward the nearest water hex (fewest movement points), with
+    its land potential; it leaves the map if it reaches the water."""
+    assert gharv.hex is not None
+    p = profile(game, gharv)
+    budget = p.movement_land or 0
+    start = (gharv.hex, gharv.level)
+    best: dict[Hex, int] = {gharv.hex: 0}
+    parent: dict[Hex, tuple[Hex, float] | None] = {gharv.hex: None}
+    heap: list[tuple[int, Hex, float]] = [(0, start[0], start[1])]
+    goal: Hex | None = None
+    while heap:
+        cost, here, level = heapq.heappop(heap)
+        if cost > best.get(here, cost):
+            continue
+        if here != gharv.hex and is_water(game, here):
+            goal = here
+            break
+        for n in here.neighbours():
+            if n not in game.board.cells or (n != gharv.hex and not _free(game, n)):
+                continue
+            verdict = step(game, gharv, p, here, level, n, webs=False)
+            if not verdict.ok:
+                continue
+            total = cost + verdict.cost
+            if total < best.get(n, 1 << 30):
+                best[n] = total
+                parent[n] = (here, level)
+                heapq.heappush(heap, (total, n, verdict.level))
+    if goal is None:
+        return [GharvNote(f"{gharv.id} finds no way back to the water", R_GONE)]
+    path = [goal]
+    while (prev := parent[path[-1]]) is not None and prev[0] != gharv.hex:
+        path.append(prev[0])
+    path.reverse()
+    walked: list[Hex] = []
+    spent = 0
+    for h in path:
+        cost = best[h] - spent
+        if best[h] > budget:
+            break
+        walked.append(h)
+        spent += cost
+    events: list[Event] = []
+    if walked:
+        last = walked[-1]
+        gharv.hex, gharv.level = last, game.board.cells[last].level
+        game.touch()
+        events.append(UnitMoved(gharv.id, tuple(walked), spent, R_GONE))
+    if walked and walked[-1] == goal:
+        events.append(GharvLeft(gharv.id, goal, "reaches the water and dives"))
+        gharv.hex = None
+        game.touch()
+    return events
+
+
+for _n in ("1", "2"):
+    on_phase_entry(f"gharv{_n}_appearance", appear)
+    on_phase_entry(f"gharv{_n}_combat", plan_attacks)
+    on_phase_work(f"gharv{_n}_combat", run_attacks)
+    on_phase_entry(f"gharv{_n}_disappearance", disappear)
