@@ -13,7 +13,14 @@ the same seeds every time. Figures:
 - `actions_per_playout`, `ms_per_action`: the median number of actions, and
   `playout_ms` divided by it;
 - `save_load_ms`: saving the finished game of seed 0 and loading it back (replay and
-  check included).
+  check included);
+- `water_playout_ms`: one bare playout of `tests/data/scenarios/waters.toml` (four
+  boards with L'Ile, Le Pont and Le Marais; eleven characters on the shores and in the
+  marsh: the Gharv interphases at work);
+- `gharv_interphase_ms`: in that scenario, the End phase of the Adventurers' combat
+  phase, which runs the recovery step and a whole Gharv interphase (appearance rolls
+  for the eleven, placements, attacks, disappearance) up to the Krob turn or the first
+  decision a victim must take.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = REPO_ROOT / "tests" / "data" / "scenarios" / "fosse_pit.toml"
+WATERS = REPO_ROOT / "tests" / "data" / "scenarios" / "waters.toml"
 
 
 def _median_ms(times: list[float]) -> float:
@@ -63,6 +71,12 @@ def bench_playout(repeats: int = 15) -> dict[str, Any]:
             save_load.append(time.perf_counter() - start)
     median_actions = statistics.median(actions)
     playout_ms = _median_ms(bare)
+    water = scenario_games(WATERS)
+    water_runs: list[float] = []
+    for seed in range(repeats):
+        start = time.perf_counter()
+        playout(water, seed, check=False)
+        water_runs.append(time.perf_counter() - start)
     return {
         "scenario": SCENARIO.relative_to(REPO_ROOT).as_posix(),
         "repeats": repeats,
@@ -71,7 +85,26 @@ def bench_playout(repeats: int = 15) -> dict[str, Any]:
         "actions_per_playout": median_actions,
         "ms_per_action": round(playout_ms / median_actions, 3) if median_actions else None,
         "save_load_ms": _median_ms(save_load),
+        "water_playout_ms": _median_ms(water_runs),
+        "gharv_interphase_ms": bench_gharv_interphase(repeats * 2),
     }
+
+
+def bench_gharv_interphase(repeats: int = 30) -> float:
+    """`gharv_interphase_ms` above: the median over seeds 0..repeats-1."""
+    from dragonnoir.engine.actions import EndPhase
+    from dragonnoir.engine.playout import scenario_games
+
+    make = scenario_games(WATERS)
+    times: list[float] = []
+    for seed in range(repeats):
+        game = make(seed)
+        while game.state.phase != "adventurer_combat":
+            game.apply(EndPhase())
+        start = time.perf_counter()
+        game.apply(EndPhase())
+        times.append(time.perf_counter() - start)
+    return _median_ms(times)
 
 
 if __name__ == "__main__":

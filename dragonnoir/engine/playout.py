@@ -17,6 +17,9 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 - only `to_act()`'s side acts: `legal_actions` for every other side is empty;
 - every listed action is accepted by `apply` (the one door refuses none of them) and
   survives JSON (`to_dict -> json -> action_from_dict`), as a save file needs;
+- the Gharvs: never more on the map than the box's 8 counters; after a disappearance
+  phase, none out of contact left in the water, nor on land when it could reach the
+  water with its land potential;
 - undo: on a sample of actions, apply -> undo restores the state, history and log
   exactly, and applying again gives the same events and state; when a die was rolled
   `can_undo()` is False;
@@ -179,6 +182,7 @@ class PlayoutChecker:
         in_movement = game.state.phase in MOVEMENT_PHASES
         if game.state.phase != phase_before or game.over or not in_movement:
             self._check_stacking(action)
+        self._check_gharvs(action, events)
         self._check_roundtrip(action)
 
     # -- the invariants ----------------------------------------------------------------
@@ -257,6 +261,30 @@ class PlayoutChecker:
                 raise self.fail(
                     action, f"{unit.id} has made {unit.attacked} attacks this turn (limit {cap})"
                 )
+
+    def _check_gharvs(self, action: Action, events: list[Any]) -> None:
+        """At most 8 Gharvs on the map; once a disappearance phase is over, none out of
+        contact in the water, and one on land only when it could not reach the water
+        this time ("The Gharvs")."""
+        game = self.game
+        if game.rules is None:
+            return
+        from dragonnoir.engine.rules import gharvs
+
+        on_map = [u for u in game.state.units.values() if u.side is Side.GHARVS and u.hex]
+        if len(on_map) > len(gharvs.gharv_counters(game)):
+            raise self.fail(action, f"{len(on_map)} Gharvs on the map, more than the box's")
+        from dragonnoir.engine.events import PhaseBegan
+
+        passed = any(
+            isinstance(e, PhaseBegan) and e.phase.endswith("_disappearance") for e in events
+        )
+        if passed and not game.state.phase.endswith(("_appearance", "_combat")):
+            for gharv in on_map:
+                if not gharvs.stranded_as_it_should(game, gharv):
+                    raise self.fail(
+                        action, f"{gharv.id} stays on the map out of contact (The Gharvs)"
+                    )
 
     def _check_stacking(self, action: Action | None) -> None:
         game = self.game

@@ -26,7 +26,7 @@ from dragonnoir.engine.testing import Piece, hexes, position
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
 #: Scenario -> games in the default run.
-SAMPLE = {"corridor": 20, "fosse_pit": 12, "nest": 12}
+SAMPLE = {"corridor": 20, "fosse_pit": 12, "nest": 12, "waters": 8}
 
 ART = """
 . . . . .
@@ -102,3 +102,15 @@ def test_guards_may_attack_twice() -> None:
 def test_undo_is_checked_on_every_action_when_asked() -> None:
     result = playout(scenario_games(SCENARIOS / "corridor.toml"), 3, undo_every=1.0)
     assert result.undo_checks > 0
+
+
+def test_the_waters_meet_the_gharvs() -> None:
+    """The water playouts are not vacuous: Gharvs rise, attack and leave in them."""
+    from dragonnoir.engine.events import CombatResolved, GharvAppeared, GharvLeft
+
+    result = playout(scenario_games(SCENARIOS / "waters.toml"), 2, keep_game=True)
+    assert result.game is not None
+    log = result.game.log
+    assert any(isinstance(e, GharvAppeared) for e in log)
+    assert any(isinstance(e, GharvLeft) for e in log)
+    assert any(isinstance(e, CombatResolved) and e.attackers[0].startswith("gharv") for e in log)

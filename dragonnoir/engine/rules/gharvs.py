@@ -27,12 +27,14 @@ attacked (who takes the wound, the retreat path, an advance).
    parentheses) toward the nearest water hex it can reach and leaves the map if it gets
    there this interphase; otherwise it stops on the way and goes on next time.
 
-Our readings (docs/gharvs.md): "adjacent to water" is any hex next to a water hex (the
-rulebook's examples, a beach or a boat); a character on a marsh hex with no water next
-to him calls a Gharv onto a free marsh hex next to him (Gharvs fight "in the water and in
-the marshes"); knocked-out characters roll too; "in contact" means in a position to
-attack; a dead Gharv's body sinks at the disappearance step and its counter goes back
-to the box, as does a Gharv that leaves (it comes back healed).
+Our readings (docs/gharvs.md): "adjacent to water" is a hex next to a water hex a Gharv
+could come from (no wall or cliff between, at most half a level apart: the rulebook's
+examples, a beach or a boat; not a bridge or a cliff top above the river); a character
+on a marsh hex with no water next to him calls a Gharv onto a free marsh hex next to him
+(Gharvs fight "in the water and in the marshes"); knocked-out characters roll too; "in
+contact" means in a position to attack; a dead Gharv's body sinks at the disappearance
+step and its counter goes back to the box, as does a Gharv that leaves (it comes back
+healed).
 """
 
 from __future__ import annotations
@@ -45,10 +47,11 @@ from dragonnoir.engine.events import Event, GharvAppeared, GharvLeft, GharvNote,
 from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import on_phase_entry, on_phase_work
 from dragonnoir.engine.rules.draw import draw_one, draw_order
-from dragonnoir.engine.rules.steps import in_position_to_attack, step, terrain_at
+from dragonnoir.engine.rules.steps import edge_feature, in_position_to_attack, step, terrain_at
 from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.engine.water_tables import WaterSituation
+from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 
 if TYPE_CHECKING:
@@ -60,6 +63,8 @@ R_GONE = "The Gharvs: Disappearance of the Gharvs"
 R_TABLE = "The Gharvs (Gharv Appearance Table)"
 
 _MARSHES = ("marsh", "unstable_marsh")
+#: Hex sides no Gharv comes through.
+_SHEER = {EdgeFeature.WALL, EdgeFeature.CLIFF, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT}
 
 
 # -- who stands where the Gharvs come -------------------------------------------------------
@@ -83,9 +88,21 @@ def situation(game: Game, unit: Unit) -> WaterSituation | None:
         return WaterSituation.UNSTABLE_MARSH
     if terrain.id == "marsh":
         return WaterSituation.MARSH
-    if any(is_water(game, n) for n in unit.hex.neighbours()):
+    if any(_reachable_water(game, unit, n) for n in unit.hex.neighbours()):
         return WaterSituation.SHORE
     return None
+
+
+def _reachable_water(game: Game, unit: Unit, n: Hex) -> bool:
+    """A water hex next to `unit` from which a Gharv could come at him: no wall or cliff
+    between, and at most half a level between the water and him (a man on a bridge or a
+    cliff above the river is out of reach: our reading of "adjacent to water")."""
+    assert unit.hex is not None
+    if not is_water(game, n):
+        return False
+    if edge_feature(game, unit.hex, n) in _SHEER:
+        return False
+    return abs(game.board.cells[n].level - unit.level) <= 0.5
 
 
 def _free(game: Game, h: Hex) -> bool:
@@ -97,7 +114,7 @@ def appearance_hexes(game: Game, unit: Unit) -> list[Hex]:
     a marsh with no free water next to him, marsh (our reading)."""
     assert unit.hex is not None
     around = [n for n in unit.hex.neighbours() if _free(game, n)]
-    water = [n for n in around if is_water(game, n)]
+    water = [n for n in around if _reachable_water(game, unit, n)]
     if water:
         return water
     sit = situation(game, unit)
@@ -138,6 +155,9 @@ def appear(game: Game) -> list[Event]:
     events: list[Event] = []
     record = _record(game)
     record["callers"] = {}
+    for gid in gharv_counters(game):
+        if (gharv := game.state.units.get(gid)) is not None:
+            gharv.mp_spent = 0  # a new interphase: its land potential again
     exhausted = False
     for unit in sorted(game.living_units(), key=lambda u: u.id):
         sit = situation(game, unit)
@@ -323,59 +343,70 @@ def disappear(game: Game) -> list[Event]:
     return events
 
 
-def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
-    """Walk a Gharv on land toward the nearest water hex (fewest movement points), with
-    its land potential; it leaves the map if it reaches the water."""
+def water_route(game: Game, gharv: Unit) -> list[tuple[Hex, int]] | None:
+    """The cheapest way (for its land potential's steps) from a Gharv on land to the
+    nearest water hex: [(hex, movement points spent on arriving there)], the water hex
+    last; None when no water can be reached. Standing characters bar the way."""
     assert gharv.hex is not None
     p = profile(game, gharv)
-    budget = p.movement_land or 0
-    start = (gharv.hex, gharv.level)
     best: dict[Hex, int] = {gharv.hex: 0}
-    parent: dict[Hex, tuple[Hex, float] | None] = {gharv.hex: None}
-    heap: list[tuple[int, Hex, float]] = [(0, start[0], start[1])]
-    goal: Hex | None = None
+    parent: dict[Hex, Hex | None] = {gharv.hex: None}
+    heap: list[tuple[int, Hex, float]] = [(0, gharv.hex, gharv.level)]
     while heap:
         cost, here, level = heapq.heappop(heap)
         if cost > best.get(here, cost):
             continue
         if here != gharv.hex and is_water(game, here):
-            goal = here
-            break
+            route: list[tuple[Hex, int]] = []
+            at: Hex | None = here
+            while at is not None and at != gharv.hex:
+                route.append((at, best[at]))
+                at = parent[at]
+            return route[::-1]
         for n in here.neighbours():
-            if n not in game.board.cells or (n != gharv.hex and not _free(game, n)):
+            if n not in game.board.cells or not _free(game, n):
                 continue
             verdict = step(game, gharv, p, here, level, n, webs=False)
-            if not verdict.ok:
-                continue
             total = cost + verdict.cost
-            if total < best.get(n, 1 << 30):
+            if verdict.ok and total < best.get(n, 1 << 30):
                 best[n] = total
-                parent[n] = (here, level)
+                parent[n] = here
                 heapq.heappush(heap, (total, n, verdict.level))
-    if goal is None:
+    return None
+
+
+def stranded_as_it_should(game: Game, gharv: Unit) -> bool:
+    """After a disappearance phase, a Gharv still on the map is in contact with a
+    character, dead there this interphase... or on land, unable to reach the water with
+    its land potential this time (it goes on next interphase). For the playout checks."""
+    if gharv.hex is None or not gharv.alive or in_contact(game, gharv):
+        return True
+    if is_water(game, gharv.hex):
+        return False
+    route = water_route(game, gharv)
+    left = (profile(game, gharv).movement_land or 0) - gharv.mp_spent
+    return route is None or route[-1][1] > left
+
+
+def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
+    """Walk a Gharv on land toward the nearest water hex with its land potential; it
+    leaves the map if it reaches the water this interphase."""
+    route = water_route(game, gharv)
+    if route is None:
         return [GharvNote(f"{gharv.id} finds no way back to the water", R_GONE)]
-    path = [goal]
-    while (prev := parent[path[-1]]) is not None and prev[0] != gharv.hex:
-        path.append(prev[0])
-    path.reverse()
-    walked: list[Hex] = []
-    spent = 0
-    for h in path:
-        cost = best[h] - spent
-        if best[h] > budget:
-            break
-        walked.append(h)
-        spent += cost
+    budget = profile(game, gharv).movement_land or 0
+    walked = [(h, spent) for h, spent in route if spent <= budget]
     events: list[Event] = []
     if walked:
-        last = walked[-1]
+        last, spent = walked[-1]
         gharv.hex, gharv.level = last, game.board.cells[last].level
+        gharv.mp_spent = spent  # its land potential for this interphase
         game.touch()
-        events.append(UnitMoved(gharv.id, tuple(walked), spent, R_GONE))
-    if walked and walked[-1] == goal:
-        events.append(GharvLeft(gharv.id, goal, "reaches the water and dives"))
-        gharv.hex = None
-        game.touch()
+        events.append(UnitMoved(gharv.id, tuple(h for h, _ in walked), spent, R_GONE))
+        if last == route[-1][0]:
+            events.append(GharvLeft(gharv.id, last, "reaches the water and dives"))
+            gharv.hex = None
+            game.touch()
     return events
 
 
