@@ -155,8 +155,8 @@ def appear(game: Game) -> list[Event]:
     events: list[Event] = []
     record = _record(game)
     record["callers"] = {}
-    for gid in gharv_counters(game):
-        if (gharv := game.state.units.get(gid)) is not None:
+    for counter in gharv_counters(game):
+        if (gharv := game.state.units.get(counter)) is not None:
             gharv.mp_spent = 0  # a new interphase: its land potential again
     exhausted = False
     for unit in sorted(game.living_units(), key=lambda u: u.id):
