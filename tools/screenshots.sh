@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Reproduce docs/screenshots/{menu,picker,game,game-fire,game-move,game-combat}.png: start Xvfb, run the client with a
+# Reproduce docs/screenshots/{menu,picker,game-open,game,game-fire,game-fire-refused,game-move,game-combat}.png:
+# start Xvfb, run the client with a
 # throw-away DRAGONNOIR_HOME, drive it with xdotool, grab the screen with ImageMagick.
 # Needs Xvfb, xdotool and imagemagick. Usage: tools/screenshots.sh [OUTPUT_DIR]
 set -euo pipefail
@@ -25,6 +26,28 @@ trap cleanup EXIT
 export DISPLAY="$DISPLAY_NUM" DRAGONNOIR_HOME="$HOME_DIR" SDL_AUDIODRIVER=dummy
 sleep 1
 
+# Where Le Nid's Queen's Guard is on the screen as the game opens (the same GameScene,
+# headless, at the same window size).
+eval "$(SDL_VIDEODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 DRAGONNOIR_HOME="$HOME_DIR/nid" \
+  .venv/bin/python - "$W" "$H" <<'PY'
+import sys
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.settings import Settings
+
+w, h = int(sys.argv[1]), int(sys.argv[2])
+game = load_scenario("scenarios/le-nid.toml").new_game(1)
+app = App(lambda a: GameScene(a, game), settings=Settings(window_width=w, window_height=h, handover=False))
+scene = app.scene
+app.step(1 / 60)
+mx, my = scene.map.view.grid.hex_centre(game.state.units["guard_2"].hex)
+sx, sy = scene.map.camera.to_screen(mx, my)
+print(f"NID_X={scene.map.viewport.x + round(sx)} NID_Y={scene.map.viewport.y + round(sy)}")
+app.close()
+PY
+)"
+
 .venv/bin/python -m dragonnoir &
 APP=$!
 sleep 4  # no window manager: the window opens at the top-left corner, with the focus
@@ -38,14 +61,13 @@ shot menu
 click $((W / 2)) $((H / 2 - 135)) 2            # New game
 click 180 110 2                                # the second scenario in the list
 shot picker
-click $((W - 130)) $((H - 51)) 3               # Start
+click $((W - 130)) $((H - 51)) 3               # Start (Le Nid: the Krob nest's resin floor)
 xdotool key space                              # past the hand-over screen
 sleep 1
-xdotool key plus
+xdotool mousemove 5 $((H - 5))                 # the mouse off the map
 sleep 1
-xdotool mousemove 560 520                      # hover a hex
-sleep 1
-xdotool key e                                  # end the first phase: the log grows
+shot game-open                                 # the game as it opens: framed, counters legible
+xdotool mousemove "$NID_X" "$NID_Y"            # hover the Guard on the resin: in words
 sleep 1
 shot game
 
@@ -93,8 +115,14 @@ moved = scenario.new_game(1)
 moved.apply(EndPhase())
 reach = legal_destinations(moved, "rebel_knight_1")
 to = max(reach.values(), key=lambda d: (d.rolls, len(d.path), d.cost))
+from dragonnoir.engine.actions import Fire
+refused = next(
+    u for u in sorted(units.values(), key=lambda u: u.id)
+    if u.side.value == "krobs" and not game.explain(Fire(("rebel_crossbowman_1",), u.id)).legal
+)
 for name, hx in (
     ("SHOOTER", units["rebel_crossbowman_1"].hex), ("TARGET", units["warrior_03"].hex),
+    ("REFUSED", refused.hex),
     ("MOVER", units["rebel_knight_1"].hex), ("DEST", to.hex),
     ("ATTACKER", units["dwarf_axeman_1"].hex), ("JOINER", units["rebel_swordsman_1"].hex),
     ("DEFENDER", units["warrior_04"].hex),
@@ -117,6 +145,11 @@ click "$SHOOTER_X" "$SHOOTER_Y"                # the crossbowman: a shooter
 xdotool mousemove "$TARGET_X" "$TARGET_Y"; sleep 0.5
 click "$TARGET_X" "$TARGET_Y"                  # the Warrior: the target, shot previewed
 shot game-fire
+xdotool key Escape; sleep 0.5
+click "$SHOOTER_X" "$SHOOTER_Y"                # the crossbowman again...
+click "$REFUSED_X" "$REFUSED_Y"                # ...at a Krob he cannot shoot: refused
+xdotool mousemove "$REFUSED_X" "$REFUSED_Y"; sleep 0.5
+shot game-fire-refused
 xdotool key Escape; sleep 0.5
 xdotool key e; sleep 1                         # the movement phase
 click "$MOVER_X" "$MOVER_Y"                    # the knight: his reach

@@ -1376,6 +1376,9 @@ class CounterArt:
         self._chits: dict[tuple[object, ...], pygame.Surface] = {}
         self._bigs: dict[tuple[object, ...], BigImage] = {}
         self._planks: dict[tuple[int, int], pygame.Surface] = {}
+        #: The last placement `draw_units` made, and its (placement_key, zoom).
+        self._placed_key: object = None
+        self._placed: list[_Placed] = []
         #: How many images were painted (tests check the caches reuse them).
         self.painted = 0
 
@@ -1614,13 +1617,23 @@ class CounterArt:
         highlight: Collection[str] = (),
         viewport: pygame.Rect | None = None,
         walkways: Collection[Hex] = (),
+        placement_key: object = None,
     ) -> list[tuple[str, pygame.Rect]]:
-        """Draw `units` on the map as `camera` sees it; see the module docstring."""
+        """Draw `units` on the map as `camera` sees it; see the module docstring.
+
+        `placement_key`: a value that changes whenever `units` (or what they show) do —
+        the game screen passes its game's version. With the same key and zoom as the
+        last call, the placement of every chit is reused (a frame then only blits)."""
         vp = viewport or screen.get_rect()
         zoom = camera.zoom
         ox = vp.x - round(camera.x * zoom)
         oy = vp.y - round(camera.y * zoom)
-        placed = self.place(grid, units, profiles, zoom, walkways)
+        key = (placement_key, zoom) if placement_key is not None else None
+        if key is not None and key == self._placed_key:
+            placed = self._placed
+        else:
+            placed = self.place(grid, units, profiles, zoom, walkways)
+            self._placed_key, self._placed = key, placed
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         rects: list[tuple[str, pygame.Rect]] = []
         ring: list[tuple[Colour, pygame.Rect, tuple[Hex, ...]]] = []

@@ -441,8 +441,8 @@ class GameScene(Scene):
             )
         wounds = ""
         if unit.wounds or prof.wounds_to_kill > 1:
-            wounds = f"{unit.wounds} wound{'s' if unit.wounds != 1 else ''}"
-            wounds += f" ({prof.wounds_to_kill} kill)"
+            had = "no wound" if not unit.wounds else f"{unit.wounds} wound{'s' * (unit.wounds > 1)}"
+            wounds = f"{had}, {prof.wounds_to_kill} wounds kill"
         done = [w for w, flag in (("moved", unit.moved), ("fired", unit.fired)) if flag]
         if unit.attacked:
             done.append("attacked" if unit.attacked == 1 else f"attacked {unit.attacked} times")
@@ -1007,6 +1007,8 @@ class GameScene(Scene):
             highlight=marked,
             viewport=self.map.viewport,
             walkways=_walkways(game),
+            # the same position seen by the same side: the chits stay where they were
+            placement_key=(id(game), id(game.state), game.version, ui.viewer),
         )
 
     def done_marks(self) -> dict[str, str]:

@@ -133,7 +133,11 @@ def _shot_card(p: ShotPreview, names: Names) -> Card:
     title = f"{p.mode.capitalize()} fire at {names.full(p.target)}"
     n = len(p.shots)
     verdict, rule = _verdict(
-        p.legal, p.reason, p.rule, names, f"Allowed: {n} shot{'s' if n != 1 else ''}, one die each"
+        p.legal,
+        p.reason,
+        p.rule,
+        names,
+        "Allowed: one shot, one die" if n == 1 else (f"Allowed: {n} shots, one die each"),
     )
     rows: list[tuple[str, str]] = []
     chances: tuple[tuple[str, float], ...] = ()
@@ -148,7 +152,11 @@ def _shot_card(p: ShotPreview, names: Names) -> Card:
         rows.append(("shooter", f"{who} ({names.weapon(shot.weapon)})"))
         rows.append(("range", f"{shot.range} hex{'es' if shot.range != 1 else ''}"))
         rows.append(("cover", shot.cover))
-        rows.extend(("", f"  {names.text(reason)}") for reason, _ in shot.cover_why)
+        rows.extend(
+            ("", f"  {names.text(reason)}")
+            for reason, _ in shot.cover_why
+            if reason not in shot.reason  # the refusal, said once in the verdict
+        )
         rows.extend(
             ("die", f"{value:+d} {names.text(reason)}") for value, reason, _ in shot.modifiers
         )
@@ -270,8 +278,9 @@ def draw_card(card: Card, size: tuple[int, int]) -> pygame.Surface:
         if card.chances_title:
             surf.blit(small.render(card.chances_title, True, LABEL_INK), (pad, y))
             y += small.get_linesize()
-        bar_x = pad + 150
-        bar_w = inner - 150 - 42
+        label_w = min(max(font.size(label)[0] for label, _ in card.chances) + 10, inner - 110)
+        bar_x = pad + label_w
+        bar_w = inner - label_w - 42
         for label, p in card.chances:
             if y > h - 18:
                 break
