@@ -10,6 +10,7 @@ says where.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from dragonnoir.errors import DragonNoirError
 
 if TYPE_CHECKING:
     from dragonnoir.engine.save import SaveCheck
+    from dragonnoir.hexmap.tiled import HexGrid
 
 #: A bundled layout's id (dragonnoir/resources.py): the view command's default.
 DEFAULT_LAYOUT = "six-boards"
@@ -159,6 +161,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> None:
+    _check_scale(args.scale)
     path = map_argument(args.path)
     out = Path(args.output)
     tmx = None
@@ -169,9 +172,12 @@ def _render(args: argparse.Namespace) -> None:
     if tmx is not None and "board_id" not in tmx.properties:
         from dragonnoir.render.tmx_draw import render_tmx_to_png
 
+        _check_picture_size(tmx.width, tmx.height, tmx.grid, args.scale)
         render_tmx_to_png(tmx, out, scale=args.scale)  # any other TMX: as Tiled draws it
     else:
         loaded = load_map(path, tmx)
+        board = loaded.board
+        _check_picture_size(board.width, board.height, board.grid, args.scale)  # type: ignore[attr-defined]
         from dragonnoir.render.board_view import render_board_to_png
 
         render_board_to_png(
@@ -179,6 +185,32 @@ def _render(args: argparse.Namespace) -> None:
             out,
             scale=args.scale,
             seams=loaded.seams if args.seams else None,
+        )
+
+
+#: The range of `render --scale`, and the largest picture it may make (side, pixels).
+MIN_SCALE, MAX_SCALE = 0.01, 16.0
+MAX_PICTURE_SIDE = 32768
+MAX_PICTURE_PIXELS = 256 * 1024 * 1024
+
+
+def _check_scale(value: float) -> None:
+    """--scale is a finite number in [MIN_SCALE, MAX_SCALE] (a message, exit 1)."""
+    if not MIN_SCALE <= value <= MAX_SCALE:  # also refuses nan
+        raise DragonNoirError(
+            f"--scale {value:g} is out of range: the scale is between {MIN_SCALE} and {MAX_SCALE:g}"
+        )
+
+
+def _check_picture_size(width: int, height: int, grid: HexGrid, scale: float) -> None:
+    """Refuse a picture too large to make (bounded above by (cells + 1) x tile size)."""
+    w = round((width + 1) * grid.tile_width * scale)
+    h = round((height + 1) * grid.tile_height * scale)
+    if max(w, h) > MAX_PICTURE_SIDE or w * h > MAX_PICTURE_PIXELS:
+        raise DragonNoirError(
+            f"the picture would be about {w}x{h} pixels, more than this program draws "
+            f"({MAX_PICTURE_SIDE} a side, {MAX_PICTURE_PIXELS // 2**20} megapixels): "
+            "use a smaller --scale"
         )
 
 
@@ -254,7 +286,7 @@ def _expand_paths(paths: Iterable[Path]) -> list[Path]:
     """Folders stand for the boards (.tmx) and layouts (.toml) they hold."""
     out: list[Path] = []
     for p in paths:
-        if p.is_dir():
+        if os.path.isdir(p):  # never raises (a name too long for the system is no folder)
             out.extend(sorted([*p.glob("*.tmx"), *p.glob("*.toml")]))
         else:
             out.append(p)
@@ -389,7 +421,9 @@ def build_parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")
     render.add_argument("path", help="a .tmx map, a .toml layout, or a board or layout id")
     render.add_argument("-o", "--output", required=True, help="PNG file to write")
-    render.add_argument("--scale", type=float, default=1.0, help="zoom factor (default 1)")
+    render.add_argument(
+        "--scale", type=float, default=1.0, help=f"zoom factor, {MIN_SCALE} to {MAX_SCALE:g}"
+    )
     render.add_argument("--seams", action="store_true", help="draw the seams between boards")
     render.set_defaults(func=cmd_render)
 

@@ -30,6 +30,7 @@ comes first.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -160,7 +161,7 @@ def find(kind: Kind, name: str | Path) -> Path:
     """The file named by `name`: an existing file path as given, else the item of that
     id (`la-fosse`, or `la-fosse.toml`). Raises `ResourceError` listing the known ids."""
     path = Path(name)
-    if path.is_file():
+    if os.path.isfile(path):  # False, not OSError, for a name too long for the system
         return path
     found = _by_id(kind, str(name))
     if found is not None:
@@ -172,7 +173,7 @@ def find_map(name: str | Path) -> Path:
     """A board or a layout for `view`, `render`, `validate`: a file path, else a layout
     id, else a board id."""
     path = Path(name)
-    if path.exists():
+    if os.path.exists(path):  # False, not OSError, for a name too long for the system
         return path
     for kind in ("layouts", "maps"):
         found = _by_id(kind, str(name))

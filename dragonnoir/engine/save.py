@@ -641,6 +641,13 @@ def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Ga
             src, f"the embedded set-up is damaged ({_brief(exc)})", "field scenario.inline.start"
         ) from None
 
+    from dragonnoir.engine.phases import PHASES
+
+    if start.phase not in PHASES:
+        raise SaveError(
+            src, f"unknown phase {quoted(start.phase)}", "field scenario.inline.start.phase"
+        )
+
     def prepare(state: GameState) -> None:
         for f in dataclasses.fields(GameState):
             setattr(state, f.name, getattr(start, f.name))

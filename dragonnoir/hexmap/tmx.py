@@ -122,6 +122,7 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
     TmxMap,
 )
+from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, file_problem, quoted, read_bytes
 
 __all__ = ["read_tmx", "read_tsx", "tmx_bytes", "tsx_bytes", "write_tmx", "write_tsx"]
 
@@ -245,6 +246,27 @@ _CHILDREN: Final[dict[str, tuple[set[str], set[str]]]] = {
     "image": (set(), set()),
 }
 _PROPERTY_TYPES: Final = ("string", "int", "float", "bool", "color", "file", "object", "class")
+# Sizes beyond any real map, checked before pytmx (or our own code) allocates for them:
+# pytmx cuts a tileset image into tiles by the size the file declares (an <image
+# height="4294967296"> made it loop for a minute through 7.7 GB) and makes a row array
+# per layer row. Our boards are 27x19 cells of 52x60 pixels; Tiled's own examples stay
+# far below these too.
+#: Longest side of an image, in pixels (what SDL and most GPUs take).
+MAX_IMAGE_SIDE: Final = 16384
+#: Largest tile side, in pixels.
+MAX_TILE_SIDE: Final = 4096
+#: Most tiles one tileset may hold (or be cut into).
+MAX_TILESET_TILES: Final = 65536
+#: Longest side of a map or a layer, in cells, and most cells in one layer.
+MAX_MAP_SIDE: Final = 4096
+MAX_MAP_CELLS: Final = 1_000_000
+#: Most layers (of any kind, groups included) in one map.
+MAX_LAYERS: Final = 1000
+_LAYER_TAGS: Final = ("layer", "objectgroup", "imagelayer", "group")
+#: Largest coordinate, size, offset or angle a map may give (pixels): a billion pixels
+#: is far beyond any map; 1e308 would overflow when turned into a hex.
+MAX_NUMBER: Final = 1e9
+
 _ENCODINGS: Final[dict[str | None, set[str | None]]] = {
     None: {None},
     "csv": {None},
@@ -277,21 +299,40 @@ def _read_xml(path: Path, what: str, fail: _Fail) -> tuple[ET.Element, bytes]:
 
 
 def _read_bytes(path: Path, what: str, fail: _Fail) -> bytes:
-    if not path.is_file():
+    """The bytes of a map, tileset or image file: a regular file of at most
+    `MAX_MAP_BYTES` (`safe_read`: never a FIFO, a device or a folder)."""
+    problem = file_problem(path)
+    if problem == "file not found":
         raise fail(f"{what} file not found")
-    try:
-        return path.read_bytes()
-    except OSError as e:
-        raise fail(f"cannot read {what} file: {e.strerror or e}") from None
+    if problem is not None:
+        raise fail(f"{what} file {problem}")
+    return read_bytes(path, limit=MAX_MAP_BYTES, what=f"{what} file", error=MapFormatError)
 
 
 def _parse_bytes(data: bytes, fail: _Fail) -> ET.Element:
     try:
-        return _xml_root(data)
+        root = _xml_root(data)
     except ET.ParseError as e:
         line, col = e.position
         msg = re.sub(r": line \d+, column \d+$", "", str(e))
         raise fail(f"broken XML: {msg}", f"line {line}, column {col}") from None
+    except LookupError as e:  # <?xml encoding="..."?> names an encoding Python lacks
+        raise fail(f"broken XML: {e}", "line 1") from None
+    except (ValueError, RecursionError) as e:
+        raise fail(f"broken XML: {type(e).__name__}: {e}") from None
+    _check_depth(root, fail)
+    return root
+
+
+def _check_depth(root: ET.Element, fail: _Fail) -> None:
+    """Refuse elements nested deeper than `MAX_NESTING` (nested groups or class
+    properties): our readers and pytmx's recurse once per level."""
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise fail(f"elements are nested more than {MAX_NESTING} levels deep", _describe(el))
+        stack.extend((kid, depth + 1) for kid in el)
 
 
 def _xml_root(data: bytes) -> ET.Element:
@@ -388,6 +429,8 @@ def _float(el: ET.Element, name: str, where: str, fail: _Fail, default: float = 
         raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not a number', where) from None
     if not math.isfinite(value):
         raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not a finite number', where)
+    if abs(value) > MAX_NUMBER:
+        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is out of range', where)
     return value
 
 
@@ -410,6 +453,15 @@ def _png_size(path: Path) -> tuple[int, int] | None:
     return None
 
 
+def _check_image_size(width: int, height: int, what: str, where: str, fail: _Fail) -> None:
+    if not (0 <= width <= MAX_IMAGE_SIDE and 0 <= height <= MAX_IMAGE_SIDE):
+        raise fail(
+            f"{what} is {width}x{height} pixels: images larger than "
+            f"{MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} are not supported",
+            where,
+        )
+
+
 def _image(
     el: ET.Element, base: Path, owner: str, where: str, fail: _Fail, checked: bool = False
 ) -> ImageRef | None:
@@ -423,15 +475,21 @@ def _image(
     if not source:
         return None
     path = Path(os.path.normpath(base / source))
-    if not path.is_file():
+    problem = file_problem(path)
+    if problem == "file not found":
         raise fail(f"image '{source}' of {owner} not found (looked for {path})", where)
+    if problem is not None:
+        raise fail(f"image '{source}' of {owner} {problem}", where)
     width = _int(el, "width", where, fail, 0)
     height = _int(el, "height", where, fail, 0)
+    # pytmx cuts tiles out of the size written in the file: bound it before pytmx sees it.
+    _check_image_size(width, height, f"image '{source}' of {owner}", where, fail)
     # Tiled uses the size of the image file, not the size written in the map (they
     # differ in some corpus maps): so do we, for PNG files.
     size = _png_size(path)
     if size is not None:
         width, height = size
+        _check_image_size(width, height, f"image file '{source}' of {owner}", where, fail)
     elif width <= 0 or height <= 0:
         raise fail(f"image '{source}' of {owner} has no size and is not a PNG", where)
     return ImageRef(path=path, source=source, width=width, height=height, trans=el.get("trans"))
@@ -518,6 +576,10 @@ def _tileset(
     th = _int(el, "tileheight", where, fail, 0)
     spacing = _int(el, "spacing", where, fail, 0)
     margin = _int(el, "margin", where, fail, 0)
+    _check_tile_size(tw, th, "tileset tile size", where, fail)
+    for key, value in (("spacing", spacing), ("margin", margin)):
+        if not 0 <= value <= MAX_IMAGE_SIDE:
+            raise fail(f"tileset {key} {value} is not between 0 and {MAX_IMAGE_SIDE}", where)
     offset = (0, 0)
     off_el = el.find("tileoffset")
     if off_el is not None:
@@ -552,6 +614,19 @@ def _tileset(
                     (_int(fr, "tileid", twhere, fail), _int(fr, "duration", twhere, fail))
                 )
         tiles[tid] = tile
+        if len(tiles) > MAX_TILESET_TILES:
+            raise fail(f"more than {MAX_TILESET_TILES} tiles in one tileset", where)
+    if img_el is not None and image is not None and tw > 0 and th > 0:
+        # pytmx cuts every tile out of the image as the file declares it: bound the count.
+        declared = (_int(img_el, "width", where, fail, 0), _int(img_el, "height", where, fail, 0))
+        for w, h in (declared, (image.width, image.height)):
+            cut = ((w + spacing) // (tw + spacing) + 1) * ((h + spacing) // (th + spacing) + 1)
+            if cut > MAX_TILESET_TILES:
+                raise fail(
+                    f"a {w}x{h} image cut into {tw}x{th} tiles makes more than "
+                    f"{MAX_TILESET_TILES} tiles",
+                    where,
+                )
     columns = _int(el, "columns", where, fail, -1)
     count = _int(el, "tilecount", where, fail, -1)
     if image is not None and tw > 0 and th > 0:
@@ -584,6 +659,14 @@ def _tileset(
     )
 
 
+def _check_tile_size(tw: int, th: int, what: str, where: str, fail: _Fail) -> None:
+    if not (0 <= tw <= MAX_TILE_SIDE and 0 <= th <= MAX_TILE_SIDE):
+        raise fail(
+            f"{what} {tw}x{th} is not supported (at most {MAX_TILE_SIDE}x{MAX_TILE_SIDE} pixels)",
+            where,
+        )
+
+
 def read_tsx(path: PathLike, first_gid: int = 1) -> Tileset:
     """Read an external tileset (.tsx) on its own."""
     p = Path(path)
@@ -606,9 +689,12 @@ def _points(
     for pair in el.get("points", "").split():
         try:
             xs, ys = pair.split(",")
-            out.append((float(xs), float(ys)))
+            x, y = float(xs), float(ys)
         except ValueError:
             raise fail(f"bad point '{pair}' in <{el.tag}>", where) from None
+        if not (abs(x) <= MAX_NUMBER and abs(y) <= MAX_NUMBER):  # also refuses NaN
+            raise fail(f"point '{pair}' in <{el.tag}> is out of range", where)
+        out.append((x, y))
     return out
 
 
@@ -619,9 +705,10 @@ def _object(oe: ET.Element, layer_where: str, fail: _Fail, py: Any, checked: boo
         _check_element(oe, where, fail)
     # pytmx gives the right id, name, x, rotation and visibility; the shape, the raw gid,
     # the relative points and the unmodified y/width/height come from the XML.
+    x = _float(oe, "x", where, fail)  # checked even when pytmx's value is used
     obj = MapObject(
         id=int(py.id) if py is not None else oid,
-        x=float(py.x) if py is not None else _float(oe, "x", where, fail),
+        x=float(py.x) if py is not None else x,
         y=_float(oe, "y", where, fail),
         name=(py.name if py is not None else oe.get("name")) or "",
         type=oe.get("class") or oe.get("type") or "",
@@ -753,16 +840,54 @@ def _import_pytmx() -> Any:
     return pytmx
 
 
-def _decode_data(data: ET.Element, where: str, fail: _Fail) -> list[int]:
+def _check_cells(size: tuple[int, int], what: str, where: str, fail: _Fail) -> None:
+    width, height = size
+    if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE or width * height > MAX_MAP_CELLS:
+        raise fail(
+            f"{what} of {width}x{height} cells is too large (at most {MAX_MAP_SIDE} a side "
+            f"and {MAX_MAP_CELLS:,} cells)",
+            where,
+        )
+
+
+def _inflate(packed: bytes, compression: str, cells: int, where: str, fail: _Fail) -> bytes:
+    """Decompress zlib or gzip layer data, stopping at the size the layer declares (4
+    bytes a cell, and one byte more to see that there is more): a few hundred KB of zlib
+    would otherwise inflate to gigabytes before any check."""
+    import zlib
+
+    limit = 4 * max(cells, 0)
+    wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
+    try:
+        data = zlib.decompressobj(wbits).decompress(packed, limit + 1)
+    except zlib.error as e:
+        raise fail(f"cannot decode base64 layer data: {compression} error: {e}", where) from None
+    if len(data) > limit:
+        raise fail(
+            f"the {compression} layer data holds more than the {cells} cells the layer declares",
+            where,
+        )
+    return data
+
+
+def _decode_data(data: ET.Element, where: str, fail: _Fail, cells: int) -> list[int]:
     pytmx = _import_pytmx()
 
     enc = data.get("encoding")
     if enc is None:
         return _legacy_gids(data, where, fail)
+    text = (data.text or "").strip()
+    compression = data.get("compression")
     try:
-        gids = pytmx.pytmx.unpack_gids(
-            text=(data.text or "").strip(), encoding=enc, compression=data.get("compression")
-        )
+        if enc == "base64" and compression in ("zlib", "gzip"):
+            import base64
+
+            raw = _inflate(base64.b64decode(text), str(compression), cells, where, fail)
+            gids = list(struct.unpack(f"<{len(raw) // 4}L", raw[: len(raw) // 4 * 4]))
+        else:
+            gids = pytmx.pytmx.unpack_gids(text=text, encoding=enc, compression=compression)
+    except MapFormatError:
+        raise
     except Exception as e:
         raise fail(f"cannot decode {enc} layer data: {type(e).__name__}: {e}", where) from None
     plain = type(gids) is list and set(map(type, gids)) == {int}
@@ -945,6 +1070,20 @@ class _MapReader:
                 raise fail(f"map {key} must be positive", "map")
         if _int(root, "hexsidelength", "map", fail, 0) < 0:
             raise fail("map hexsidelength must not be negative", "map")
+        map_size = (_int(root, "width", "map", fail), _int(root, "height", "map", fail))
+        _check_cells(map_size, "map", "map", fail)
+        _check_tile_size(
+            _int(root, "tilewidth", "map", fail),
+            _int(root, "tileheight", "map", fail),
+            "map tile size",
+            "map",
+            fail,
+        )
+        if _int(root, "hexsidelength", "map", fail, 0) > MAX_TILE_SIDE:
+            raise fail(f"map hexsidelength is more than {MAX_TILE_SIDE} pixels", "map")
+        count = sum(1 for el in root.iter() if el.tag in _LAYER_TAGS)
+        if count > MAX_LAYERS:
+            raise fail(f"{count} layers: more than {MAX_LAYERS} are not supported", "map")
 
         tilesets = self._tilesets(root)
         self._assign_layer_ids(root)
@@ -956,7 +1095,13 @@ class _MapReader:
         for el in layers:
             where = _describe(el)
             _check_element(el, where, fail)
-            decoded[id(el)] = _decode_data(_check_data(el, where, fail), where, fail)
+            size = (
+                _int(el, "width", where, fail, map_size[0]),
+                _int(el, "height", where, fail, map_size[1]),
+            )
+            _check_cells(size, "tile layer", where, fail)
+            data = _check_data(el, where, fail)
+            decoded[id(el)] = _decode_data(data, where, fail, size[0] * size[1])
         self._validate(root, "map")
         tm = self._pytmx(root, layers, tilesets)
         return self._build(root, tm, tilesets, decoded, cast(StaggerAxis, axis), index)
@@ -970,12 +1115,15 @@ class _MapReader:
                 raise fail("tileset firstgid must be positive", _describe(el))
             source = el.get("source")
             if source:
-                where = f"tileset '{source}'"
+                where = f"tileset {quoted(source)}"
                 tsx_path = Path(os.path.normpath(self.base / source))
-                if not tsx_path.is_file():
+                problem = file_problem(tsx_path)
+                if problem == "file not found":
                     raise fail(
                         f"external tileset '{source}' not found (looked for {tsx_path})", where
                     )
+                if problem is not None:
+                    raise fail(f"external tileset {problem}", where)
                 out.append(_external_tileset(tsx_path, first_gid, source, fail))
             else:
                 out.append((el, _tileset(el, first_gid, self.base, fail)))

@@ -1,0 +1,423 @@
+"""A mutation fuzzer for every loader of a file a player may hand the program (issue 17).
+
+Each loader ("kind") has seeds: the shipped files of that kind and the malformed samples
+kept in tests/data/malformed/. An example is a seed with one to four random mutations
+(bytes flipped, cut, repeated; numbers swapped for extreme ones; tokens that broke
+loaders before: `1e400`, `nan`, 5,000 digits, deep nesting, a newline in a value).
+Each example is loaded and classified:
+
+* `ok`: accepted; `error`: our own `DragonNoirError`, one line, naming the file;
+* `escape`: anything else (another exception, a message of several lines or without the
+  file's name, a save "damaged" by a fault no check foresaw, exit code 2 of the command
+  line); `hang`: over `EXAMPLE_SECONDS`; `memory`: a `MemoryError` under the memory
+  limit the run sets for itself (`MEMORY_LIMIT`).
+
+Run as a script it fuzzes in its own process (so a limit never touches the test
+runner) and prints a JSON summary; `tests/fuzz/test_fuzz.py` runs it with a bounded
+budget in the normal suite and a long one under `pytest -m fuzz`::
+
+    python tests/fuzz/fuzz_harness.py --kind tmx --examples 500 --seed 1 [--keep DIR]
+
+Seeds are copied into a scratch folder with their references (tilesets, images, boards,
+scenario files) made absolute, so mutants are written there and never beside the
+project's files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+MALFORMED = REPO / "tests" / "data" / "malformed"
+
+#: Wall-clock seconds one example may take before it counts as a hang.
+EXAMPLE_SECONDS = 10
+#: The address-space limit of a fuzzing process (bytes): a loader that blows up memory
+#: meets a MemoryError instead of the machine's swap.
+MEMORY_LIMIT = 3 * 1024**3
+
+Outcome = str  # "ok" | "error" | "escape" | "hang" | "memory"
+
+
+# -- the loaders --------------------------------------------------------------------------
+
+
+def _save(path: Path) -> None:
+    from dragonnoir.engine.save import UNFORESEEN, check_save
+
+    check = check_save(path)
+    if check.problems:
+        problem = check.problems[0]
+        if UNFORESEEN in str(problem):
+            raise AssertionError(f"the last guard was reached: {problem}")
+        raise problem
+
+
+def _tmx(path: Path) -> None:
+    from dragonnoir.hexmap.tmx import read_tmx
+
+    read_tmx(path)
+
+
+def _tsx(path: Path) -> None:
+    from dragonnoir.hexmap.tmx import read_tsx
+
+    read_tsx(path)
+
+
+def _board(path: Path) -> None:
+    from dragonnoir.hexmap.board_io import load_board
+
+    load_board(path)
+
+
+def _layout(path: Path) -> None:
+    from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
+
+    layout = load_layout(path)
+    export_layout_tmx(layout, path.with_suffix(".export.tmx"))
+
+
+def _scenario(path: Path) -> None:
+    from dragonnoir.engine.scenario import load_scenario
+
+    load_scenario(path)
+
+
+def _rules(path: Path) -> None:
+    from dragonnoir.engine import roster, tables
+    from dragonnoir.hexmap.terrain import load_terrain_table
+
+    loaders: dict[str, Callable[[Path], object]] = {
+        "terrain": load_terrain_table,
+        "adventurers": roster.load_adventurers,
+        "krobs": roster.load_krobs,
+        "gharvs": roster.load_gharvs,
+        "spectres": roster.load_spectres,
+        "combat": tables.load_combat_table,
+        "terrain_shifts": tables.load_terrain_shifts,
+        "infiltration": tables.load_infiltration_table,
+        "jump": tables.load_jump_table,
+        "fire": tables.load_fire_table,
+        "rate_of_fire": tables.load_rate_of_fire,
+    }
+    stem = path.stem.split(".")[0]
+    loaders.get(stem, load_terrain_table)(path)
+
+
+def _settings(path: Path) -> None:
+    from dragonnoir.errors import DataFileError
+    from dragonnoir.ui.settings import load_settings
+
+    _, warning = load_settings(path)
+    if warning is not None:  # the client shows it and goes on with the defaults
+        raise DataFileError(path, warning.split(": ", 1)[-1])
+
+
+def _cli(*argv: str) -> Callable[[Path], None]:
+    def run(path: Path) -> None:
+        from dragonnoir.cli import main
+        from dragonnoir.errors import DragonNoirError
+
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main([*argv[:1], str(path), *argv[1:]])
+        lines = err.getvalue().splitlines()
+        if code == 2 or any("internal error" in line for line in lines):
+            raise AssertionError(f"exit {code}: {err.getvalue()[:300]}")
+        if code != 0:
+            raise DragonNoirError(lines[0] if lines else f"exit {code}")
+
+    return run
+
+
+LOADERS: dict[str, Callable[[Path], None]] = {
+    "save": _save,
+    "tmx": _tmx,
+    "tsx": _tsx,
+    "board": _board,
+    "layout": _layout,
+    "scenario": _scenario,
+    "rules": _rules,
+    "settings": _settings,
+    "cli-validate": _cli("validate"),
+    "cli-replay": _cli("replay", "--verify"),
+}
+
+
+def seeds(kind: str) -> list[Path]:
+    """The seed files of a loader: shipped files and the malformed samples."""
+    data = REPO / "dragonnoir" / "data"
+    tests = REPO / "tests" / "data"
+    found: dict[str, list[Path]] = {
+        "save": sorted((MALFORMED / "saves").glob("*.json")),
+        "tmx": [
+            *sorted((REPO / "maps").glob("*.tmx"))[:2],
+            *sorted((tests / "tmx").glob("*.tmx")),
+            *sorted((MALFORMED / "tmx").glob("*.tmx")),
+        ],
+        "tsx": [
+            *sorted((REPO / "maps" / "tilesets").glob("*.tsx")),
+            *sorted((tests / "tmx").glob("*.tsx")),
+            *sorted((MALFORMED / "tmx").glob("*.tsx")),
+        ],
+        "board": [
+            *sorted((REPO / "maps").glob("*.tmx")),
+            *sorted((MALFORMED / "tmx").glob("board-*.tmx")),
+        ],
+        "layout": [
+            *sorted((REPO / "layouts").glob("*.toml"))[:2],
+            *sorted((tests / "layouts").glob("*.toml")),
+            *sorted((MALFORMED / "toml").glob("layout-*.toml")),
+        ],
+        "scenario": [
+            *sorted((REPO / "scenarios").glob("*.toml")),
+            *sorted((tests / "scenarios").glob("*.toml")),
+            *sorted((MALFORMED / "toml").glob("scenario-*.toml")),
+        ],
+        "rules": [
+            *sorted(data.glob("*.toml")),
+            *sorted((MALFORMED / "toml").glob("rules-*.toml")),
+        ],
+        "settings": sorted((MALFORMED / "settings").glob("*.json")),
+    }
+    found["cli-validate"] = found["board"][:2] + [
+        p for p in found["layout"] if p.parent == REPO / "layouts"
+    ]
+    found["cli-replay"] = [p for p in found["save"] if p.name.startswith("good")]
+    return found[kind]
+
+
+# -- seeds made portable --------------------------------------------------------------------
+
+_XML_REF = re.compile(rb'(source=")([^"]+)(")')
+_TOML_REF = re.compile(rb'^(\s*(?:file|map)\s*=\s*")([^"\n]+)(")', re.MULTILINE)
+_JSON_REF = re.compile(rb'("path":\s*")([^"]+)(")')
+
+
+def portable(seed: Path) -> bytes:
+    """The seed's bytes with its references to other files made absolute, so that a
+    mutant written anywhere still finds the files the seed names."""
+    data = seed.read_bytes()
+
+    def absolute(match: re.Match[bytes]) -> bytes:
+        ref = match.group(2)
+        try:
+            target = (seed.parent / ref.decode("utf-8")).resolve()
+            if not target.exists():
+                return match.group(0)
+        except (OSError, ValueError, RuntimeError):
+            return match.group(0)
+        return match.group(1) + target.as_posix().encode() + match.group(3)
+
+    for pattern in (_XML_REF, _TOML_REF, _JSON_REF):
+        data = pattern.sub(absolute, data)
+    return data
+
+
+# -- mutations ------------------------------------------------------------------------------
+
+#: Tokens that broke a loader before (issue 17), and classic troublemakers.
+TOKENS: tuple[bytes, ...] = (
+    b"1e400",
+    b"-1e400",
+    b"1e308",
+    b"nan",
+    b"NaN",
+    b"Infinity",
+    b"-1",
+    b"0",
+    b"4294967296",
+    b"2147483648",
+    b"9" * 5000,
+    b"[" * 3000,
+    b"{" * 3000,
+    b"<group>" * 1200,
+    b"\x00",
+    b"\xff\xfe",
+    "é".encode(),
+    b'"',
+    b"'",
+    b"\n",
+    b"\\n",
+    b"null",
+    b"true",
+    b"[]",
+    b"{}",
+    b"../../../../etc/passwd",
+    b"/dev/zero",
+    b"a" * 5000,
+    b"&amp;",
+    b"<!--",
+    b"]]>",
+    b",",
+    b"=",
+    b"<",
+    b">",
+)
+_NUMBER = re.compile(rb"-?\d+(?:\.\d+)?")
+
+
+_QUOTED = re.compile(rb'"([^"\n]{0,80})"')
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """One to three random mutations of `data`, most of them keeping the syntax (a
+    number or a quoted value swapped, a line repeated) so that the loaders' checks
+    beyond the parser are reached too."""
+    out = bytearray(data)
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        choice = rng.randrange(20)
+        n = len(out)
+        pos = rng.randrange(n + 1)
+        if choice < 8:  # swap a number for an extreme or ordinary one
+            numbers = list(_NUMBER.finditer(out))
+            if numbers:
+                m = rng.choice(numbers)
+                swap = rng.choice((*TOKENS[:12], str(rng.randint(-3, 40)).encode()))
+                out[m.start() : m.end()] = swap
+        elif choice < 12:  # swap a quoted value
+            quoted = list(_QUOTED.finditer(out))
+            if quoted:
+                m = rng.choice(quoted)
+                out[m.start(1) : m.end(1)] = rng.choice(TOKENS).replace(b'"', b"")
+        elif choice < 14:  # repeat or drop a line
+            lines = out.split(b"\n")
+            i = rng.randrange(len(lines))
+            if rng.random() < 0.5:
+                lines.insert(i, lines[i])
+            else:
+                del lines[i]
+            out = bytearray(b"\n".join(lines))
+        elif choice == 14 and n:  # flip a byte
+            out[min(pos, n - 1)] = rng.randrange(256)
+        elif choice == 15 and n:  # cut a chunk
+            out[pos : pos + rng.randint(1, 64)] = b""
+        elif choice == 16 and n:  # repeat a chunk
+            chunk = out[pos : pos + rng.randint(1, 64)]
+            out[pos:pos] = chunk * rng.randint(1, 50)
+        elif choice == 17:  # insert a token
+            out[pos:pos] = rng.choice(TOKENS)
+        elif choice == 18 and n:  # truncate
+            del out[pos:]
+        elif n:  # splice in another part of the file
+            a = rng.randrange(n)
+            out[pos:pos] = out[a : a + rng.randint(1, 256)]
+    return bytes(out)
+
+
+# -- running --------------------------------------------------------------------------------
+
+
+class _Hang(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Hang()
+
+
+def classify(kind: str, path: Path) -> tuple[Outcome, str]:
+    """Load `path` with the loader of `kind`; the outcome and a one-line detail."""
+    from dragonnoir.errors import DataFileError, DragonNoirError
+
+    started = time.monotonic()
+    signal.alarm(EXAMPLE_SECONDS)
+    try:
+        LOADERS[kind](path)
+        outcome, detail = "ok", ""
+    except _Hang:
+        outcome, detail = "hang", f"over {EXAMPLE_SECONDS} s"
+    except MemoryError:
+        outcome, detail = "memory", "MemoryError"
+    except DragonNoirError as exc:
+        message = str(exc)
+        outcome, detail = "error", message
+        if "\n" in message or "\r" in message:
+            outcome = "escape"
+            detail = f"a message of several lines: {message[:200]!r}"
+        elif isinstance(exc, DataFileError) and exc.path is None:
+            outcome = "escape"
+            detail = f"a message naming no file: {message[:200]}"
+    except RecursionError:
+        outcome, detail = "escape", "RecursionError"
+    except BaseException as exc:  # anything else is what the fuzzer looks for
+        if isinstance(exc, KeyboardInterrupt | SystemExit):
+            raise
+        outcome, detail = "escape", f"{type(exc).__name__}: {str(exc)[:200]}"
+    finally:
+        signal.alarm(0)
+    if outcome != "hang" and time.monotonic() - started > EXAMPLE_SECONDS:
+        outcome, detail = "hang", f"took {time.monotonic() - started:.1f} s"
+    return outcome, detail
+
+
+def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[str, Any]:
+    """Run `examples` mutants of `kind`'s seeds (and each seed itself once)."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    signal.signal(signal.SIGALRM, _alarm)
+    rng = random.Random(f"{kind}:{seed}")
+    sources = seeds(kind)
+    counts = {"ok": 0, "error": 0, "escape": 0, "hang": 0, "memory": 0}
+    failures: list[dict[str, str]] = []
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix=f"dn-fuzz-{kind}-") as scratch:
+        folder = Path(scratch)
+        bases = [(s, portable(s)) for s in sources]
+        cases = [(s, b) for s, b in bases] + [
+            (s, mutate(b, rng)) for s, b in (rng.choice(bases) for _ in range(examples))
+        ]
+        for n, (source, data) in enumerate(cases):
+            path = folder / f"{source.stem}.{n}{source.suffix}"
+            path.write_bytes(data)
+            outcome, detail = classify(kind, path)
+            counts[outcome] += 1
+            if outcome in ("escape", "hang", "memory"):
+                failures.append({"seed": str(source), "outcome": outcome, "detail": detail})
+                if keep is not None:
+                    keep.mkdir(parents=True, exist_ok=True)
+                    (keep / f"{kind}-{outcome}-{n}{source.suffix}").write_bytes(data)
+            with contextlib.suppress(OSError):
+                path.unlink()
+    return {
+        "kind": kind,
+        "examples": len(cases),
+        "seconds": round(time.monotonic() - started, 1),
+        **counts,
+        "failures": failures[:20],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", choices=sorted(LOADERS), action="append")
+    parser.add_argument("--examples", type=int, default=100, help="mutants per loader")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--keep", type=Path, help="write failing inputs to this folder")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    results = [fuzz(k, args.examples, args.seed, args.keep) for k in args.kind or sorted(LOADERS)]
+    print(json.dumps(results, indent=1))
+    return 0 if all(r["escape"] == r["hang"] == r["memory"] == 0 for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(REPO))
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""The malformed files found by fuzzing (issue 17), one per place that crashed, hung or
+blew up memory, each kept in tests/data/malformed/ with the one-line error it must keep
+giving. (Damaged saves: tests/engine/test_save_hardening.py.) Files a repository cannot
+hold (a FIFO, a symlink to /dev/zero, a symlink loop, a folder) are made here for every
+loader."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from fuzz_harness import LOADERS, MALFORMED, _alarm, classify
+
+SAMPLES: dict[str, tuple[str, str]] = {
+    "tmx/nested-groups.tmx": ("tmx", "group 'g': elements are nested more than 64 levels"),
+    "tmx/nested-class-properties.tmx": ("tmx", "<property>: elements are nested more than 64"),
+    "tmx/nested-class-properties.tsx": ("tsx", "<property>: elements are nested more than 64"),
+    "tmx/unknown-xml-encoding.tmx": ("tmx", "line 1: broken XML: unknown encoding"),
+    "tmx/tileset-name-too-long.tmx": ("tmx", "external tileset cannot read it: File name too"),
+    "tmx/board-object-nan.tmx": ("board", 'object 1: attribute x="nan" on <object> is not a'),
+    "tmx/board-object-1e308.tmx": ("board", 'object 1: attribute x="1e308" on <object> is out'),
+    "tmx/image-height-4294967296.tmx": ("tmx", "is 56x4294967296 pixels: images larger than"),
+    "tmx/image-height-4294967296.tsx": ("tsx", "is 56x4294967296 pixels: images larger than"),
+    "tmx/png-declared-4294967296.tmx": ("tmx", "'tiles.png' of tileset 't' is 56x4294967296"),
+    "tmx/tileset-cut-into-1x1.tmx": ("tmx", "a 16000x16000 image cut into 1x1 tiles makes more"),
+    "tmx/zlib-bomb.tmx": ("tmx", "layer 'terrain': the zlib layer data holds more than the 9"),
+    "tmx/map-100000-square.tmx": ("tmx", "map: map of 100000x100000 cells is too large"),
+    "tmx/layer-100000-square.tmx": ("tmx", "tile layer of 100000x100000 cells is too large"),
+    "tmx/tile-size-1000000.tmx": ("tmx", "map tile size 1000000x1000000 is not supported"),
+    "toml/layout-not-utf8.toml": ("layout", "not UTF-8 text (invalid continuation byte at byte"),
+    "toml/layout-5000-nested-arrays.toml": ("layout", "not valid TOML (nested more than 64"),
+    "toml/layout-5000-digit-integer.toml": ("layout", "(an integer has more than 4,300 digits)"),
+    "toml/layout-row-1000000000.toml": ("layout", "board[1].row: Input should be less than or"),
+    "toml/scenario-5000-nested-arrays.toml": ("scenario", "not valid TOML (nested more than"),
+    "toml/scenario-newline-in-map.toml": ("scenario", "field map: no map file 'no\\nsuch.tmx'"),
+    "toml/rules-5000-digit-integer.toml": ("rules", "(an integer has more than 4,300 digits)"),
+    "settings/duplicate-key.json": ("settings", "the key 'handover' appears twice"),
+    "settings/zoom-1e400.json": ("settings", "the number '1e400' is too large"),
+    "settings/integer-5000-digits.json": ("settings", "an integer of 5000 digits is too large"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _hangs_are_caught() -> None:
+    signal.signal(signal.SIGALRM, _alarm)
+
+
+def test_every_sample_is_listed() -> None:
+    on_disk = {
+        p.relative_to(MALFORMED).as_posix()
+        for p in MALFORMED.rglob("*")
+        if p.suffix in (".tmx", ".tsx", ".toml", ".json") and p.parent.name != "saves"
+    }
+    assert on_disk - {"tmx/tiny.tmx", "settings/good.json"} == set(SAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_a_malformed_file_is_one_clear_line(name: str) -> None:
+    kind, words = SAMPLES[name]
+    path = MALFORMED / name
+    started = time.monotonic()
+    outcome, message = classify(kind, path)
+    assert time.monotonic() - started < 5
+    assert outcome == "error", message
+    assert message.startswith(f"{path}: ") and words in message
+
+
+@pytest.mark.parametrize("kind", sorted(LOADERS))
+@pytest.mark.parametrize("special", ["fifo", "zero", "loop", "folder", "long"])
+def test_no_loader_reads_what_is_not_a_regular_file(
+    kind: str, special: str, tmp_path: Path
+) -> None:
+    suffix = {"save": ".json", "settings": ".json", "cli-replay": ".json", "tsx": ".tsx"}.get(
+        kind, ".tmx" if kind in ("tmx", "board", "cli-validate") else ".toml"
+    )
+    path = tmp_path / f"file{suffix}"
+    if special == "fifo":
+        os.mkfifo(path)
+    elif special == "zero":
+        path.symlink_to("/dev/zero")
+    elif special == "loop":
+        path.symlink_to(path)
+    elif special == "folder":
+        path.mkdir()
+    else:
+        path = tmp_path / ("x" * 300 + suffix)
+    started = time.monotonic()
+    outcome, message = classify(kind, path)
+    assert time.monotonic() - started < 5
+    assert outcome == "error", message
+    assert "\n" not in message
