@@ -164,3 +164,13 @@ def test_stale_temporary_files_are_removed_by_the_next_save(tmp_path: Path) -> N
     assert not dead.exists() and not old.exists()
     assert young.exists() and other.exists()
     assert remove_stale_temporaries(path, now=time.time() + 2 * STALE_TEMP_SECONDS) == [young]
+
+
+def test_a_scenario_reference_through_a_symlink_loop_is_missing(tmp_path: Path) -> None:
+    path = _good_save(tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    (tmp_path / "loop.toml").symlink_to(tmp_path / "loop.toml")
+    doc["scenario"].update(path="loop.toml", absolute=str(tmp_path / "loop.toml"))
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (problem,) = check_save(path).problems
+    assert "field scenario.path: the scenario file is missing" in str(problem)

@@ -92,3 +92,22 @@ def test_no_loader_reads_what_is_not_a_regular_file(
     assert time.monotonic() - started < 5
     assert outcome == "error", message
     assert "\n" not in message
+
+
+def test_references_inside_files_reach_only_regular_files(tmp_path: Path) -> None:
+    # Tiled lets a map name a tileset or image in any folder: allowed, but a FIFO or a
+    # device there is refused at once, as are a layout's board and a scenario's map.
+    os.mkfifo(tmp_path / "fifo")
+    tiny = (MALFORMED / "tmx" / "tiny.tmx").read_text(encoding="utf-8")
+    cases = {
+        "tmx": ("map.tmx", tiny.replace('source="tiles.png"', f'source="{tmp_path}/fifo"')),
+        "layout": ("layout.toml", 'name = "x"\n[[board]]\nfile = "fifo"\nrow = 0\ncol = 0\n'),
+        "scenario": ("scenario.toml", 'id = "x"\nname = "X"\nmap = "/dev/zero"\n'),
+    }
+    for kind, (name, text) in cases.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        started = time.monotonic()
+        outcome, message = classify(kind, path)
+        assert time.monotonic() - started < 5
+        assert outcome == "error" and ("FIFO" in message or "device" in message), message
