@@ -142,6 +142,7 @@ def test_a_scenario_reference_to_a_fifo_is_missing_not_a_hang(tmp_path: Path) ->
     path = _good_save(tmp_path)
     doc = json.loads(path.read_text(encoding="utf-8"))
     os.mkfifo(tmp_path / "fifo.toml")
+    doc["scenario"].pop("embedded", None)  # no copy to fall back on
     doc["scenario"].update(path="fifo.toml", absolute=str(tmp_path / "fifo.toml"))
     doc["scenario"].pop("embedded", None)  # a save without its scenario's copy
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -170,6 +171,7 @@ def test_a_scenario_reference_through_a_symlink_loop_is_missing(tmp_path: Path) 
     path = _good_save(tmp_path)
     doc = json.loads(path.read_text(encoding="utf-8"))
     (tmp_path / "loop.toml").symlink_to(tmp_path / "loop.toml")
+    doc["scenario"].pop("embedded", None)  # no copy to fall back on
     doc["scenario"].update(path="loop.toml", absolute=str(tmp_path / "loop.toml"))
     path.write_text(json.dumps(doc), encoding="utf-8")
     (problem,) = check_save(path).problems
