@@ -62,6 +62,16 @@ class Jump(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class SailBoat(Action):
+    """A passenger rows his boat ("Movement by Boat"): `path` lists the hexes entered by
+    the boat's leading end, in order — its bow, or its stern when `backward`."""
+
+    unit: str
+    path: tuple[Hex, ...]
+    backward: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """Attackers (one or several, joined) attack defenders (one or several, summed).
 
@@ -154,6 +164,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Pass,
         Move,
         Jump,
+        SailBoat,
         Attack,
         WithdrawAttack,
         Declare,
@@ -192,6 +203,7 @@ FIELD_KINDS: dict[str, str] = {
     "shooters": "strs",
     "targets": "strs",
     "between_legs": "bool",
+    "backward": "bool",
     "facing": "int?",
     "number": "int",
 }

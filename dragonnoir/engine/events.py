@@ -264,6 +264,20 @@ class GharvLeft(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BoatCapsized(Event):
+    """A Gharv capsized a boat: it is lost, its passengers are in the water."""
+
+    boat: str
+    gharv: str
+    passengers: tuple[str, ...]
+    rule: str = "The Gharvs: Automatic attacks"
+
+    def text(self) -> str:
+        who = ", ".join(self.passengers) or "nobody"
+        return f"{self.gharv} capsizes the boat: {who} in the water."
+
+
+@dataclass(frozen=True, slots=True)
 class GharvNote(Event):
     """Something the Gharv interphase says that changes nothing (no counter left, no
     free water, an attack that cannot take place)."""

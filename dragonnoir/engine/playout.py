@@ -17,6 +17,8 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 - only `to_act()`'s side acts: `legal_actions` for every other side is empty;
 - every listed action is accepted by `apply` (the one door refuses none of them) and
   survives JSON (`to_dict -> json -> action_from_dict`), as a save file needs;
+- the water: nobody but an Adventurer in a boat, nobody who "would sink like a stone"
+  in the water (out of a boat);
 - the Gharvs: never more on the map than the box's 8 counters; after a disappearance
   phase, none out of contact left in the water, nor on land when it could reach the
   water with its land potential;
@@ -270,7 +272,18 @@ class PlayoutChecker:
         if game.rules is None:
             return
         from dragonnoir.engine.rules import gharvs
+        from dragonnoir.engine.rules.steps import boat_at, never_swims, terrain_at
+        from dragonnoir.engine.values import profile
 
+        for unit in game.living_units():
+            assert unit.hex is not None
+            aboard = boat_at(game, unit.hex)
+            p = profile(game, unit)
+            if aboard is not None and p.category != "adventurer":
+                raise self.fail(action, f"{unit.id} is in a boat: only Adventurers move by boat")
+            terrain = terrain_at(game, unit.hex)
+            if aboard is None and terrain is not None and terrain.water and never_swims(p):
+                raise self.fail(action, f"{unit.id} stands in the water: he would sink")
         on_map = [u for u in game.state.units.values() if u.side is Side.GHARVS and u.hex]
         if len(on_map) > len(gharvs.gharv_counters(game)):
             raise self.fail(action, f"{len(on_map)} Gharvs on the map, more than the box's")

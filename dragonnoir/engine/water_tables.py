@@ -64,9 +64,14 @@ class AppearanceModifiers(_Frozen):
 class GharvAppearanceTable(_Frozen):
     modifiers: AppearanceModifiers = AppearanceModifiers()
     rows: tuple[AppearanceRow, ...]
+    #: The Capsize Table: die values (1..10) on which a Gharv capsizes a boat.
+    capsize: tuple[int, ...]
 
     @model_validator(mode="after")
     def _complete(self) -> GharvAppearanceTable:
+        bad = [v for v in self.capsize if not 1 <= v <= DIE_FACES]
+        if bad:
+            raise ValueError(f"capsize: die values are 1..{DIE_FACES}, not {bad}")
         have = [r.situation for r in self.rows]
         missing = [s.value for s in WaterSituation if s not in have]
         if missing:

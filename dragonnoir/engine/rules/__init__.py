@@ -3,6 +3,7 @@
 Importing this package registers them all with `dragonnoir.engine.game`.
 """
 
+import dragonnoir.engine.rules.boats
 import dragonnoir.engine.rules.combat
 import dragonnoir.engine.rules.combat_plan
 import dragonnoir.engine.rules.fire

@@ -47,7 +47,13 @@ from dragonnoir.engine.events import Event, GharvAppeared, GharvLeft, GharvNote,
 from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import on_phase_entry, on_phase_work
 from dragonnoir.engine.rules.draw import draw_one, draw_order
-from dragonnoir.engine.rules.steps import edge_feature, in_position_to_attack, step, terrain_at
+from dragonnoir.engine.rules.steps import (
+    boat_at,
+    edge_feature,
+    in_position_to_attack,
+    step,
+    terrain_at,
+)
 from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.engine.water_tables import WaterSituation
@@ -82,6 +88,8 @@ def situation(game: Game, unit: Unit) -> WaterSituation | None:
     terrain = terrain_at(game, unit.hex)
     if terrain is None:
         return None
+    if boat_at(game, unit.hex) is not None:
+        return WaterSituation.BOAT
     if terrain.water:
         return WaterSituation.WATER
     if terrain.id == "unstable_marsh":
@@ -106,7 +114,12 @@ def _reachable_water(game: Game, unit: Unit, n: Hex) -> bool:
 
 
 def _free(game: Game, h: Hex) -> bool:
-    return h in game.board.cells and not any(u.alive for u in game.units_at(h))
+    """No living character and no boat on `h`."""
+    return (
+        h in game.board.cells
+        and boat_at(game, h) is None
+        and not any(u.alive for u in game.units_at(h))
+    )
 
 
 def appearance_hexes(game: Game, unit: Unit) -> list[Hex]:
@@ -227,13 +240,25 @@ def _gharvs_on_map(game: Game) -> list[Unit]:
 
 
 def _victims(game: Game, gharv: Unit) -> list[Unit]:
+    """Whom `gharv` can attack: characters in a position to be attacked, and those in a
+    boat next to it (it attacks the boat: "the Gharv will try to capsize it")."""
     return sorted(
         (
             u
             for u in game.living_units()
-            if u.side is not Side.GHARVS and in_position_to_attack(game, gharv, u)
+            if u.side is not Side.GHARVS
+            and (in_position_to_attack(game, gharv, u) or _boat_next_to(game, gharv, u))
         ),
         key=lambda u: u.id,
+    )
+
+
+def _boat_next_to(game: Game, gharv: Unit, unit: Unit) -> bool:
+    return (
+        gharv.hex is not None
+        and unit.hex is not None
+        and gharv.hex.distance(unit.hex) == 1
+        and boat_at(game, unit.hex) is not None
     )
 
 
@@ -296,6 +321,12 @@ def run_attacks(game: Game) -> list[Event]:
         gharv = game.state.units[gid]
         victim = game.state.units[vid]
         if not (gharv.standing and gharv.hex is not None and victim.alive) or victim.hex is None:
+            continue
+        boat = boat_at(game, victim.hex)
+        if boat is not None and _boat_next_to(game, gharv, victim):
+            from dragonnoir.engine.rules.boats import capsize
+
+            events.extend(capsize(game, gharv, boat))
             continue
         if not in_position_to_attack(game, gharv, victim):
             events.append(GharvNote(f"{gid} can no longer reach {vid}", R_ATTACK))

@@ -74,7 +74,12 @@ def is_enemy(a: Side, b: Side) -> bool:
 
 #: Accessory counters that change the map for moving and attacking (webs do not).
 MAP_COUNTERS = frozenset(
-    {AccessoryKind.BRIDGE, AccessoryKind.GALLERY, AccessoryKind.DEMOLISHED_WALL}
+    {
+        AccessoryKind.BRIDGE,
+        AccessoryKind.GALLERY,
+        AccessoryKind.DEMOLISHED_WALL,
+        AccessoryKind.BOAT,  # boarding and landing depend on where the boats lie
+    }
 )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Edge, Hex
@@ -37,6 +37,7 @@ R_LEVELS = "Movement Restriction 8 (levels)"
 R_WALKWAY = "Movement Restriction 9 (walkways)"
 R_TERRAIN = "Movement (terrain table)"
 R_BIG = "Movement of Alkiram and the Queen's Guards"
+R_BOAT = "Movement by Boat"
 
 #: Cost of walking on a wooden walkway deck (our value; the deck is plain planks).
 WALKWAY_COST = 1
@@ -143,7 +144,7 @@ def step(
     if dst_cell is None or src_cell is None:
         return _no("off the map", R_TERRAIN)
     feature = edge_feature(game, src, dst)
-    if feature is not EdgeFeature.WALL and src_level == src_cell.level:
+    if feature is not EdgeFeature.WALL and src_level == src_cell.level and not boat_at(game, src):
         # Between the water and a wooden bridge or landing stage the bridge's own rule
         # comes first: refused from the water (Movement Restriction 3), except for
         # Goblins, who "can pass freely from a water hex to a bridge or wooden
@@ -161,6 +162,9 @@ def step(
     if feature in _BLOCKING:
         assert feature is not None
         return _no(f"a {feature.value.replace('_', ' ')} stands in the way", _BLOCKING[feature])
+    boat_verdict = _boat_step(game, p, src, src_level, dst)
+    if boat_verdict is not None:
+        return boat_verdict
 
     # Walkways (Movement Restriction 9): the deck at +1 is reached only from the hex it
     # rests on, or along the deck; from the deck one steps only onto the deck or its ends.
@@ -200,7 +204,7 @@ def step(
     if terrain.water and never_swims(p):
         why = "an armoured character" if p.category == "adventurer" else f"a {p.category}"
         return _no(f"{why} would sink like a stone in water", R_WATER)
-    if terrain.id in _WOODEN and src_terrain.water and not goblin:
+    if terrain.id in _WOODEN and src_terrain.water and not goblin and not boat_at(game, src):
         return _no(
             f"{terrain.name.lower()} hexes cannot be entered from the water", R_WOODEN_BRIDGE
         )
@@ -236,6 +240,65 @@ def _gharv_step(terrain: TerrainType, level: float, p: Profile) -> Step:
             R_POTENTIAL,
         )
     return Step(True, level, cost)
+
+
+def boat_at(game: Game, h: Hex) -> Accessory | None:
+    """The boat lying on `h`, or None ("Movement by Boat")."""
+    for acc in game.state.accessories.values():
+        if acc.kind is AccessoryKind.BOAT and acc.face_up and h in acc.hexes:
+            return acc
+    return None
+
+
+def boat_landing(game: Game, boat: Accessory) -> bool:
+    """Docked or beached: "To dock at a landing stage, the two hexes of the boat must be
+    in contact with the landing stage. To land on a beach, the boat must occupy a beach
+    hex." """
+    beach = any((t := terrain_at(game, h)) is not None and t.id == "beach" for h in boat.hexes)
+    if beach:
+        return True
+    return all(
+        any(
+            (t := terrain_at(game, n)) is not None and t.id == "landing_stage"
+            for n in h.neighbours()
+        )
+        for h in boat.hexes
+    )
+
+
+def _boat_step(game: Game, p: Profile, src: Hex, src_level: float, dst: Hex) -> Step | None:
+    """Boarding, moving about in and leaving a boat ("Movement by Boat"); None when no
+    boat is concerned. "Only Adventurers can move by boat ... arrive on a boat hex (cost
+    in movement points: 1 point from land and 2 points from water)"; a boat hex is not
+    "in the water" (an armoured man may board); passengers land only from a boat docked
+    at a landing stage or beached (our reading of "Passengers land from there")."""
+    into = boat_at(game, dst)
+    out_of = boat_at(game, src)
+    if into is None and out_of is None:
+        return None
+    dst_cell = game.board.cells[dst]
+    if into is not None:
+        if p.side is not Side.ADVENTURERS or p.category != "adventurer":
+            return _no("only Adventurers can move by boat", R_BOAT)
+        if abs(dst_cell.level - src_level) > 0.5:
+            return _no(
+                f"from level {src_level:g} to a boat at level {dst_cell.level:g}: too high",
+                R_LEVELS,
+            )
+        if into is out_of:
+            return Step(True, dst_cell.level, 1)
+        src_terrain = terrain_at(game, src)
+        from_water = src_terrain is not None and src_terrain.water and out_of is None
+        return Step(True, dst_cell.level, 2 if from_water else 1)
+    assert out_of is not None
+    terrain = terrain_at(game, dst)
+    if terrain is not None and not terrain.water and not boat_landing(game, out_of):
+        return _no(
+            "passengers land only from a boat docked at a landing stage (both its hexes "
+            "touching it) or beached",
+            R_BOAT,
+        )
+    return None  # into the water, or onto the land from a docked boat: a normal step
 
 
 def _wood_and_water(game: Game, src: Hex, dst: Hex) -> str | None:
