@@ -17,6 +17,8 @@ pass/fail tests; this module only measures and prints. Figures:
   destinations of one character on the six-board layout (aim <= 1 ms) and one full random
   playout of a test scenario; fire (`benchmarks/fire_los.py`): line of fire for all pairs
   of 40 shooters and 60 targets on the six-board layout (aim <= 20 ms).
+- Map editor (`benchmarks/editor_paint.py`): editor frames at 1920x1080 while a brush
+  stroke paints a board (aim <= 8 ms).
 """
 
 from __future__ import annotations
@@ -117,6 +119,7 @@ def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]
 def run_all(repeats: int = 15) -> dict[str, Any]:
     """Every figure, as a flat dict (the JSON `dragonnoir bench` prints)."""
     from benchmarks.client_frame import bench_game_screen
+    from benchmarks.editor_paint import bench_editor_paint
     from benchmarks.engine_movement import bench_legal_destinations
     from benchmarks.engine_playout import bench_playout
     from benchmarks.fire_los import bench_all_pairs
@@ -130,6 +133,7 @@ def run_all(repeats: int = 15) -> dict[str, Any]:
     figures.update(bench_playout(repeats))
     figures.update(bench_all_pairs(repeats))
     figures.update(bench_game_screen(max(repeats * 4, 60)))
+    figures.update(bench_editor_paint(max(repeats * 8, 120)))
     return figures
 
 

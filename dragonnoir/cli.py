@@ -241,6 +241,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     f"ok   {path}: layout '{layout.name}', {len(layout.placements)} boards, "
                     f"{len(layout.map.cells)} hexes"
                 )
+                failures += _design_problems(path, layout, args.strict)
             else:
                 board = load_board(path)
                 print(
@@ -248,10 +249,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     f"{board.width}x{board.height}, {len(board.cells)} hexes, "
                     f"{len(board.edges)} edge features, {len(board.zones)} zones"
                 )
+                failures += _design_problems(path, board, args.strict)
         except DragonNoirError as exc:
             failures += 1
             print(f"FAIL {exc}", file=sys.stderr)
     return 1 if failures else 0
+
+
+def _design_problems(path: Path, map_: object, strict: bool) -> int:
+    """Print the map editor's design problems of a well-formed board or layout (a stair
+    joining no levels, a place no one reaches...), one line each with its rule: warnings,
+    or failures with --strict. Returns 1 when they count as a failure."""
+    from dragonnoir.editor.layout_doc import layout_problems
+    from dragonnoir.editor.validate import validate_board
+    from dragonnoir.hexmap.board import Board
+
+    problems = (
+        validate_board(map_) if isinstance(map_, Board) else layout_problems(map_)  # type: ignore[arg-type]
+    )
+    word = "FAIL" if strict else "warn"
+    for problem in problems:
+        print(f"{word} {path}: {problem.text()}", file=sys.stderr if strict else sys.stdout)
+    return 1 if strict and problems else 0
 
 
 def _is_scenario(path: Path) -> bool:
@@ -432,6 +451,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     validate.add_argument(
         "paths", nargs="+", help="boards, layouts, scenarios (files or ids) or folders"
+    )
+    validate.add_argument(
+        "--strict",
+        action="store_true",
+        help="count the map editor's design problems (docs/editor.md) as failures",
     )
     validate.set_defaults(func=cmd_validate)
 

@@ -222,10 +222,17 @@ class LayoutDocument:
             out.append(Problem(R_MAPS, "all boards of a layout must be the same size"))
         lay = layout if layout is not None else self.preview()
         if lay is not None:
-            names = layout_namer(lay)
-            found = validate_board(lay.map, self.table, names)
-            out += [p for p in found if _layout_wide(p)]
+            out += layout_problems(lay, self.table)
         return out
+
+
+def layout_problems(layout: Layout, table: TerrainTable | None = None) -> list[Problem]:
+    """The composed map's design problems worth showing on a layout: places no one
+    reaches and exits no entry leads to, named by board and board cell (a board's own
+    problems are shown in board mode, and a seam may legitimately close a board's
+    entry)."""
+    found = validate_board(layout.map, table, layout_namer(layout))
+    return [p for p in found if _layout_wide(p)]
 
 
 def _layout_wide(p: Problem) -> bool:

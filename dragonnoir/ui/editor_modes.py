@@ -183,6 +183,9 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         self.seams: list[ld.SeamHex] = []
         self.dragging: tuple[int, int] | None = None
         self.mouse_slot: tuple[int, int] | None = None
+        self.revision = 0
+        self._spots_key: object = None
+        self._spots: dict[tuple[int, int, int], str] = {}
         self.refresh()
 
     def load_palette(self, extra: Sequence[Path] = ()) -> None:
@@ -210,6 +213,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
 
     def refresh(self) -> None:
         """Compose the canvas again and judge the joins (after any layout edit)."""
+        self.revision += 1
         self.canvas = self.doc.canvas()
         self.joins = self.doc.joins()
         self.seams = ld.seam_report(self.canvas.layout) if self.canvas else []
@@ -224,6 +228,15 @@ class LayoutMode(Mode[ld.LayoutDocument]):
 
     def changed(self, touched: frozenset[Hex] | None) -> None:
         self.refresh()
+
+    def spots(self, entry: PaletteEntry) -> dict[tuple[int, int, int], str]:
+        """`legal_spots` of a palette board, kept until the layout changes (the hover
+        outline and panel ask every frame)."""
+        key = (entry.path, self.revision)
+        if self._spots_key != key:
+            self._spots_key = key
+            self._spots = ld.legal_spots(self.doc, entry.board)
+        return self._spots
 
     def revalidate(self) -> None:
         self.problems = self.doc.problems(self.canvas.layout if self.canvas else None)
@@ -254,7 +267,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         if entry is None:
             self.message = "Choose a board in the palette first"
             return False
-        spots = ld.legal_spots(self.doc, entry.board)
+        spots = self.spots(entry)
         row, col = slot
         rotation = self.rotation
         if spots and (row, col, rotation) not in spots:
@@ -333,7 +346,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         # The free positions of the ring, dashed; the one under the mouse says whether
         # the chosen board would join there.
         entry = self.chosen
-        spots = ld.legal_spots(self.doc, entry.board) if entry and self.mouse_slot else {}
+        spots = self.spots(entry) if entry and self.mouse_slot else {}
         for row in range(canvas.row0, canvas.row0 + layout.grid_rows):
             for col in range(canvas.col0, canvas.col0 + layout.grid_cols):
                 if (row, col) in taken:
@@ -389,7 +402,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
                 out.append(f"Free: row {slot[0]}, col {slot[1]}")
                 entry = self.chosen
                 if entry is not None:
-                    spots = ld.legal_spots(self.doc, entry.board)
+                    spots = self.spots(entry)
                     why = spots.get((slot[0], slot[1], self.rotation))
                     if why is None:
                         out.append("Not next to the layout")
@@ -453,6 +466,10 @@ class BoardMode(Mode[bd.BoardDocument]):
         self.erasing = False
         self.mouse: tuple[int, int] = (0, 0)
         self.view: EditableBoardView | None = None
+        self._zone_key: object = None
+        self._zone_lines: list[Segment] = []
+        self._problem_key: object = None
+        self._problem_lines: list[Segment] = []
         self.revalidate()
 
     def title(self) -> str:
@@ -614,23 +631,8 @@ class BoardMode(Mode[bd.BoardDocument]):
             return
         grid = self.doc.board.grid
         width = max(2, round(3 * control.camera.zoom))
-        for zone in self.doc.board.zones:
-            colour = ZONE_COLOURS.get(zone.kind, (255, 255, 255))
-            for h in zone.hexes:
-                for n in h.neighbours():
-                    if n not in zone.hexes:
-                        a, b = grid.edge_segment(h, n)
-                        pygame.draw.line(
-                            screen, colour, to_screen(control, *a), to_screen(control, *b), width
-                        )
-        for problem in self.problems:
-            for h in problem.hexes:
-                hex_outline(screen, control, h, PROBLEM, 2)
-            for e in problem.edges:
-                a, b = grid.edge_segment(e.a, e.b)
-                pygame.draw.line(
-                    screen, PROBLEM, to_screen(control, *a), to_screen(control, *b), width + 3
-                )
+        draw_segments(screen, control, self.zone_lines(), width)
+        draw_segments(screen, control, self.problem_lines(), 2)
         if not control.viewport.collidepoint(self.mouse):
             return
         if self.tool == "side":
@@ -646,6 +648,38 @@ class BoardMode(Mode[bd.BoardDocument]):
         hexes = [under] if self.fill else bd.brush(self.doc, under, self.radius)
         for x in hexes:
             hex_outline(screen, control, x, BRUSH, 2)
+
+    def zone_lines(self) -> list[Segment]:
+        """The zones' borders in map pixels, worked out again only when zones change
+        (a zone is an immutable value: an edit replaces it)."""
+        zones = self.doc.board.zones
+        key = tuple((id(z), z.name, len(z.hexes)) for z in zones)
+        if self._zone_key != key:
+            grid = self.doc.board.grid
+            self._zone_key = key
+            self._zone_lines = [
+                (ZONE_COLOURS.get(z.kind, (255, 255, 255)), *grid.edge_segment(h, n))
+                for z in zones
+                for h in z.hexes
+                for n in h.neighbours()
+                if n not in z.hexes
+            ]
+        return self._zone_lines
+
+    def problem_lines(self) -> list[Segment]:
+        """The outlines of the problems' hexes and sides, per list of problems."""
+        if self._problem_key is not self.problems:
+            grid = self.doc.board.grid
+            self._problem_key = self.problems
+            lines: list[Segment] = []
+            for problem in self.problems:
+                for h in problem.hexes:
+                    poly = grid.hex_polygon(h)
+                    lines += [(PROBLEM, poly[i], poly[(i + 1) % 6]) for i in range(6)]
+                for e in problem.edges:
+                    lines.append((PROBLEM, *grid.edge_segment(e.a, e.b)))
+            self._problem_lines = lines
+        return self._problem_lines
 
     def hover_lines(self) -> list[str]:
         control = self.control
@@ -679,6 +713,30 @@ class BoardMode(Mode[bd.BoardDocument]):
             if h in zone.hexes:
                 out.append(f"{zone.kind.value} zone '{zone.name}'")
         return out
+
+
+#: A coloured line in map pixels: (colour, from, to).
+Segment = tuple[tuple[int, int, int], tuple[float, float], tuple[float, float]]
+
+
+def draw_segments(
+    screen: pygame.Surface, control: MapControl, segments: Sequence[Segment], width: int
+) -> None:
+    """Draw map-pixel segments through the camera, skipping those outside the view."""
+    if not segments:
+        return
+    cam, vp = control.camera, control.viewport
+    zoom, ox, oy = cam.zoom, vp.x - cam.x * cam.zoom, vp.y - cam.y * cam.zoom
+    left, top, right, bottom = vp.left - 8, vp.top - 8, vp.right + 8, vp.bottom + 8
+    line_ = pygame.draw.line
+    for colour, (ax, ay), (bx, by) in segments:
+        sx, sy = ax * zoom + ox, ay * zoom + oy
+        ex, ey = bx * zoom + ox, by * zoom + oy
+        if (sx < left and ex < left) or (sx > right and ex > right):
+            continue
+        if (sy < top and ey < top) or (sy > bottom and ey > bottom):
+            continue
+        line_(screen, colour, (sx, sy), (ex, ey), width)
 
 
 def draw_lines(

@@ -1,0 +1,36 @@
+"""`dragonnoir validate` prints the editor's design problems of a well-formed map as
+warnings, and fails on them with --strict."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dragonnoir.cli import main
+from dragonnoir.editor.board_doc import BoardDocument, new_board, paint, with_terrain
+
+
+@pytest.fixture
+def islanded(tmp_path: Path) -> Path:
+    """A cave floor board with one hex walled in by rock: no one can reach it."""
+    doc = BoardDocument(new_board(9, 7, board_id="islanded", terrain="cave_floor"))
+    g = doc.board.grid
+    inner = g.to_hex(4, 3)
+    edit = paint(doc, inner.neighbours(), with_terrain("rock"))
+    assert edit is not None
+    edit.apply(doc)
+    return doc.save(tmp_path / "islanded.tmx")
+
+
+def test_design_problems_are_warnings(islanded: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(islanded)]) == 0
+    out = capsys.readouterr().out
+    assert f"warn {islanded}: cell (4, 3): no one can reach this place" in out
+    assert "[Movement Restrictions]" in out
+
+
+def test_strict_fails_on_them(islanded: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--strict", str(islanded)]) == 1
+    err = capsys.readouterr().err
+    assert f"FAIL {islanded}: cell (4, 3): no one can reach this place" in err
