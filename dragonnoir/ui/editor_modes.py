@@ -632,7 +632,9 @@ class BoardMode(Mode[bd.BoardDocument]):
         grid = self.doc.board.grid
         width = max(2, round(3 * control.camera.zoom))
         draw_segments(screen, control, self.zone_lines(), width)
-        draw_segments(screen, control, self.problem_lines(), 2)
+        problems = self.problem_lines()
+        draw_segments(screen, control, problems, 6, colour=(0, 0, 0))
+        draw_segments(screen, control, problems, 3)
         if not control.viewport.collidepoint(self.mouse):
             return
         if self.tool == "side":
@@ -720,23 +722,28 @@ Segment = tuple[tuple[int, int, int], tuple[float, float], tuple[float, float]]
 
 
 def draw_segments(
-    screen: pygame.Surface, control: MapControl, segments: Sequence[Segment], width: int
+    screen: pygame.Surface,
+    control: MapControl,
+    segments: Sequence[Segment],
+    width: int,
+    colour: tuple[int, int, int] | None = None,
 ) -> None:
-    """Draw map-pixel segments through the camera, skipping those outside the view."""
+    """Draw map-pixel segments through the camera, skipping those outside the view
+    (`colour` instead of each segment's own: a dark outline under them)."""
     if not segments:
         return
     cam, vp = control.camera, control.viewport
     zoom, ox, oy = cam.zoom, vp.x - cam.x * cam.zoom, vp.y - cam.y * cam.zoom
     left, top, right, bottom = vp.left - 8, vp.top - 8, vp.right + 8, vp.bottom + 8
     line_ = pygame.draw.line
-    for colour, (ax, ay), (bx, by) in segments:
+    for own, (ax, ay), (bx, by) in segments:
         sx, sy = ax * zoom + ox, ay * zoom + oy
         ex, ey = bx * zoom + ox, by * zoom + oy
         if (sx < left and ex < left) or (sx > right and ex > right):
             continue
         if (sy < top and ey < top) or (sy > bottom and ey > bottom):
             continue
-        line_(screen, colour, (sx, sy), (ex, ey), width)
+        line_(screen, colour or own, (sx, sy), (ex, ey), width)
 
 
 def draw_lines(
