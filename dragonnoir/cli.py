@@ -241,7 +241,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     f"ok   {path}: layout '{layout.name}', {len(layout.placements)} boards, "
                     f"{len(layout.map.cells)} hexes"
                 )
-                failures += _design_problems(path, layout, args.strict)
+                failures += _design_problems(path, layout, args)
             else:
                 board = load_board(path)
                 print(
@@ -249,17 +249,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     f"{board.width}x{board.height}, {len(board.cells)} hexes, "
                     f"{len(board.edges)} edge features, {len(board.zones)} zones"
                 )
-                failures += _design_problems(path, board, args.strict)
+                failures += _design_problems(path, board, args)
         except DragonNoirError as exc:
             failures += 1
             print(f"FAIL {exc}", file=sys.stderr)
     return 1 if failures else 0
 
 
-def _design_problems(path: Path, map_: object, strict: bool) -> int:
-    """Print the map editor's design problems of a well-formed board or layout (a stair
-    joining no levels, a place no one reaches...), one line each with its rule: warnings,
-    or failures with --strict. Returns 1 when they count as a failure."""
+def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
+    """With --design or --strict, print the map editor's design problems of a well-formed
+    board or layout (a stair joining no levels, a place no one reaches...), one line each
+    with its rule: warnings, or failures with --strict. Returns 1 when they count as a
+    failure. (Opt-in: they need the terrain table, which plain validation does not load.)"""
+    strict = bool(args.strict)
+    if not (args.design or strict):
+        return 0
     from dragonnoir.editor.layout_doc import layout_problems
     from dragonnoir.editor.validate import validate_board
     from dragonnoir.hexmap.board import Board
@@ -453,9 +457,14 @@ def build_parser() -> argparse.ArgumentParser:
         "paths", nargs="+", help="boards, layouts, scenarios (files or ids) or folders"
     )
     validate.add_argument(
+        "--design",
+        action="store_true",
+        help="also list the map editor's design problems (docs/editor.md) as warnings",
+    )
+    validate.add_argument(
         "--strict",
         action="store_true",
-        help="count the map editor's design problems (docs/editor.md) as failures",
+        help="list the design problems as failures (exit 1)",
     )
     validate.set_defaults(func=cmd_validate)
 

@@ -1,5 +1,5 @@
-"""`dragonnoir validate` prints the editor's design problems of a well-formed map as
-warnings, and fails on them with --strict."""
+"""`dragonnoir validate --design` prints the editor's design problems of a well-formed
+map as warnings; --strict fails on them."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ def islanded(tmp_path: Path) -> Path:
 
 def test_design_problems_are_warnings(islanded: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(islanded)]) == 0
+    assert f"warn {islanded}" not in capsys.readouterr().out  # only when asked: --design
+    assert main(["validate", "--design", str(islanded)]) == 0
     out = capsys.readouterr().out
     assert f"warn {islanded}: cell (4, 3): no one can reach this place" in out
     assert "[Movement Restrictions]" in out
