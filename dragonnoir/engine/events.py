@@ -264,6 +264,20 @@ class GharvLeft(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BoatRowed(Event):
+    """A passenger rowed his boat ("Movement by Boat")."""
+
+    boat: str
+    rower: str
+    hexes: int
+    budget: int
+    rule: str = "Movement by Boat"
+
+    def text(self) -> str:
+        return f"{self.rower} rows the boat {self.hexes} hex(es) (of {self.budget})."
+
+
+@dataclass(frozen=True, slots=True)
 class BoatCapsized(Event):
     """A Gharv capsized a boat: it is lost, its passengers are in the water."""
 

@@ -36,12 +36,13 @@ from dragonnoir.engine.actions import (
     Pass,
     ResolveCombat,
     Retreat,
+    SailBoat,
     WithdrawAttack,
 )
 from dragonnoir.engine.events import DecisionRequested, Event
 from dragonnoir.engine.explain import Explanation, IllegalAction
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import combat_declared, combat_results, fire, movement
+from dragonnoir.engine.rules import boats, combat_declared, combat_results, fire, movement
 from dragonnoir.engine.rules.combat_odds import check_attacker
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.hexmap.hexes import Hex, line
@@ -126,6 +127,17 @@ class JumpOption:
 
 
 @dataclass(frozen=True, slots=True)
+class SailOption:
+    """Where the selected passenger may row his boat ("Movement by Boat"): the action,
+    the hexes it counts and the boat's two hexes at the end (stern, bow)."""
+
+    action: SailBoat
+    cost: int
+    budget: int
+    boat: tuple[Hex, Hex]
+
+
+@dataclass(frozen=True, slots=True)
 class LineView:
     """A line of fire to draw: map-pixel segment, hexes and sides it crosses."""
 
@@ -150,6 +162,8 @@ class Overlays:
     unit: str | None = None
     reachable: dict[Hex, Reach] = field(default_factory=dict)
     jumps: dict[Hex, JumpOption] = field(default_factory=dict)
+    #: Boat journeys of the selected passenger, by the hex the boat's leading end ends on.
+    sails: dict[Hex, SailOption] = field(default_factory=dict)
     #: The path under the mouse (hexes entered, in order) and where it starts.
     path: tuple[Hex, ...] = ()
     path_start: Hex | None = None
@@ -193,7 +207,7 @@ class Overlays:
 class MovePreview:
     """A move, jump, advance or retreat before it is made."""
 
-    kind: str  # "move", "jump", "advance", "retreat"
+    kind: str  # "move", "jump", "advance", "retreat", "row" (a boat: cost in boat hexes)
     unit: str
     to: Hex
     path: tuple[Hex, ...]
@@ -532,6 +546,9 @@ class Controller:
         if self._web is not None and len(self._attackers) == 1 and self._build == "attack":
             return DestroyWeb(self._attackers[0], self._web)
         if self._build == "move" and self._unit is not None and self._hover is not None:
+            sail = self._sails().get(self._hover)
+            if sail is not None:
+                return sail.action
             # Enter moves to the hovered hex: the way to end on a friend's hex, where a
             # click chooses the friend instead (Stacking is checked at the phase's end).
             reach = self._reach().get(self._hover)
@@ -819,7 +836,7 @@ class Controller:
     def _select_mover(self, unit: Unit) -> list[Event] | None:
         reach = self._reach(unit.id)
         jumps = self._jumps(unit.id)
-        if not reach and not jumps:
+        if not reach and not jumps and not self._sails(unit.id):
             verdict = self.game.explain(Move(unit.id, ()))
             if verdict.legal or "at least one hex" in verdict.reason:
                 self._say(f"{unit.id} has no hex within reach", movement.R_MOVEMENT, refused=True)
@@ -876,6 +893,35 @@ class Controller:
 
         return self._memoised(("jumps", uid), make)
 
+    def _sails(self, uid: str | None = None) -> dict[Hex, SailOption]:
+        uid = uid or self._unit
+        if uid is None:
+            return {}
+
+        def make() -> dict[Hex, SailOption]:
+            game = self.game
+            unit = game.state.units[uid]
+            out: dict[Hex, SailOption] = {}
+            if "SailBoat" not in game.phase.actions or unit.hex is None:
+                return out
+            boat = boats.boat_of(game, unit)
+            if boat is None:
+                return out
+            budget = boats.rower_budget(game, unit, boat)
+            if isinstance(budget, Explanation):
+                return out
+            for action in boats.voyages(game, unit, boat, budget[0]):
+                voyage = boats.sail(game, boat, action.path, action.backward)
+                if isinstance(voyage, str):
+                    continue
+                end = action.path[-1]
+                old = out.get(end)
+                if old is None or voyage.cost < old.cost:
+                    out[end] = SailOption(action, voyage.cost, budget[0], voyage.positions[-1])
+            return out
+
+        return self._memoised(("sails", uid), make)
+
     def _move_action(self, reach: Reach) -> Move:
         assert self._unit is not None
         if not reach.facings:
@@ -891,6 +937,9 @@ class Controller:
             # A click on a friend chooses him; a move may still end on his hex
             # (Stacking is checked at the end of the phase): hover it and confirm.
             return self._select_mover(friend)
+        sail_first = self._sails().get(h)
+        if sail_first is not None:  # a passenger on a hex his boat can reach rows there
+            return self._do(sail_first.action)
         reach = self._reach().get(h)
         if reach is not None:
             action = self._move_action(reach)
@@ -1484,6 +1533,7 @@ class Controller:
                 unit=self._unit,
                 reachable=reach,
                 jumps=self._jumps(),
+                sails=self._sails(),
                 path=path,
                 path_start=unit.hex,
                 facing=self._facing,
@@ -1587,10 +1637,26 @@ class Controller:
             )
         if isinstance(action, Move | Jump):
             return self._move_preview(action)
+        if isinstance(action, SailBoat):
+            verdict = self.game.explain(action)
+            return MovePreview(
+                "row",
+                action.unit,
+                action.path[-1],
+                action.path,
+                int(verdict.details.get("cost", 0)),
+                0,
+                verdict.legal,
+                verdict.reason,
+                verdict.rule,
+            )
         decision = self._decision()
         hover = self._hover
         kind = decision.kind if decision is not None else self._build
         if kind == "move" and self._unit is not None and hover is not None:
+            sail = self._sails().get(hover)
+            if sail is not None:
+                return MovePreview("row", self._unit, hover, sail.action.path, sail.cost, 0)
             reach = self._reach().get(hover)
             if reach is not None:
                 move = self._move_action(reach)

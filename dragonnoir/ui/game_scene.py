@@ -45,6 +45,7 @@ from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.render import fonts
+from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import FIRE_DECISIONS, Controller, Message, Mode, Prompt
@@ -979,6 +980,13 @@ class GameScene(Scene):
             self.board_drawn = False
             return
         self.map.draw(screen, (), self._hover)
+        draw_accessories(
+            screen,
+            self.map.camera,
+            self.map.view.grid,
+            self.controller.visibility().accessories(self.game),
+            self.map.viewport,
+        )
         self.unit_rects = self.draw_counters(screen)
         self.draw_done_marks(screen)
         self.painter.draw(screen, self.map, self.controller, self.unit_rects)

@@ -32,6 +32,8 @@ REACH_FILL = (90, 200, 120, 62)
 REACH_EDGE = (120, 230, 150, 150)
 JUMP_FILL = (90, 150, 240, 80)
 JUMP_EDGE = (140, 190, 255, 200)
+SAIL_FILL = (60, 190, 180, 70)  # where a boat may be rowed
+SAIL_EDGE = (110, 230, 220, 220)
 PATH = (255, 224, 120)
 ROLLS = (200, 50, 40)
 CHOICE_FILL = (80, 220, 230, 70)
@@ -110,6 +112,7 @@ class OverlayPainter:
             return sx + vp.x, sy + vp.y
 
         hexes: set[Hex] = set(ov.reachable) | set(ov.jumps) | set(ov.choice_hexes)
+        hexes.update(h for sail in ov.sails.values() for h in sail.boat)
         hexes.update(ov.path)
         if ov.path_start is not None:
             hexes.add(ov.path_start)
@@ -158,6 +161,13 @@ class OverlayPainter:
         for h in ov.jumps:
             pygame.draw.polygon(layer, JUMP_FILL, poly(h))
             pygame.draw.polygon(layer, JUMP_EDGE, poly(h), width)
+        for h in ov.sails:
+            pygame.draw.polygon(layer, SAIL_FILL, poly(h))
+            pygame.draw.polygon(layer, SAIL_EDGE, poly(h), width)
+        hovered = ov.sails.get(ov.hover) if ov.hover is not None else None
+        if hovered is not None:  # the boat where this journey leaves it
+            a, b = (centre(h) for h in hovered.boat)
+            pygame.draw.line(layer, SAIL_EDGE, a, b, max(3, round(8 * z)))
         for h in ov.choice_hexes:
             pygame.draw.polygon(layer, CHOICE_FILL, poly(h))
             pygame.draw.polygon(layer, CHOICE_EDGE, poly(h), width + 1)
@@ -198,6 +208,9 @@ class OverlayPainter:
                 _label(layer, small, str(r.cost), (cx, cy + 13 * z), (235, 255, 235))
                 if r.rolls:
                     _badge(layer, small, str(r.rolls), (cx + 13 * z, cy - 12 * z), 8 * z)
+            for h, sail in ov.sails.items():
+                cx, cy = centre(h)
+                _label(layer, small, f"B{sail.cost}", (cx, cy + 13 * z), (210, 250, 245))
             for h, j in ov.jumps.items():
                 cx, cy = centre(h)
                 _label(layer, small, f"J{j.cost}", (cx, cy + 13 * z), (220, 235, 255))

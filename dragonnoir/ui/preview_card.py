@@ -114,10 +114,19 @@ def card_for(preview: Preview, names: Names) -> Card:
 
 
 def _move_card(p: MovePreview, names: Names) -> Card:
-    verb = {"move": "Move", "jump": "Jump", "advance": "Advance", "retreat": "Retreat"}
+    verb = {
+        "move": "Move",
+        "jump": "Jump",
+        "advance": "Advance",
+        "retreat": "Retreat",
+        "row": "Row the boat",
+    }
     title = f"{verb.get(p.kind, p.kind)}: {names.full(p.unit)} to {names.where(p.to)}"
     verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
     rows: list[tuple[str, str]] = []
+    if p.kind == "row":
+        rows.append(("boat", f"{p.cost} hex(es) rowed (a turn over 60° counts one)"))
+        return Card(title, p.legal, verdict, rule, tuple(rows))
     if p.kind != "retreat":
         rows.append(("cost", f"{p.cost} MP"))
     if p.path:

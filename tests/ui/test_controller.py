@@ -597,3 +597,29 @@ def test_the_views_are_safe_in_every_phase_of_a_scenario(name: str) -> None:
             assert prompt is not None and prompt.choices
             ui.choose(len(prompt.choices) - 1)
         ui.command("end_phase")
+
+
+def test_a_passenger_rows_his_boat_by_a_click_on_a_highlighted_hex() -> None:
+    """Movement by Boat in the client: the selected passenger's journeys are offered
+    (cost in boat hexes), a click rows the boat there."""
+    from dragonnoir.engine.state import Accessory, AccessoryKind
+
+    game = position(
+        ". l l l l .\n ~ ~ ~ ~ ~ ~\n~ ~ ~ ~ ~ ~",
+        {"rebel_swordsman_1": (1, 1)},
+        levels="0 - - - - 0\n - - - - - -\n- - - - - -",
+    )
+    stern, bow = at(game, (0, 1)), at(game, (1, 1))
+    game.state.accessories["boat_1"] = Accessory("boat_1", AccessoryKind.BOAT, (stern, bow))
+    game.touch()
+    ui = Controller(game)
+    ui.click_hex(bow)
+    sails = ui.overlays().sails
+    target = at(game, (3, 1))
+    assert target in sails and sails[target].cost == 2 and sails[target].budget == 4
+    ui.hover_hex(target)
+    preview = ui.preview()
+    assert isinstance(preview, MovePreview) and preview.kind == "row" and preview.cost == 2
+    ui.click_hex(target)
+    assert game.state.accessories["boat_1"].hexes == (at(game, (2, 1)), target)
+    assert game.state.units["rebel_swordsman_1"].hex == target

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.actions import Action, SailBoat
-from dragonnoir.engine.events import Event, GharvNote, UnitKilled, UnitMoved
+from dragonnoir.engine.events import BoatRowed, Event, GharvNote, UnitKilled, UnitMoved
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import register_actions
 from dragonnoir.engine.rules.infiltration import suffer
@@ -199,7 +199,7 @@ class SailRules:
         assert isinstance(action, SailBoat)
         verdict = explain_sail(game, action)
         assert not isinstance(verdict, Explanation)
-        boat, voyage, _ = verdict
+        boat, voyage, budget = verdict
         rower = game.state.units[action.unit]
         seats = [(u, boat.hexes.index(u.hex)) for u in passengers(game, boat) if u.hex]
         began_aboard = not rower.moved
@@ -207,7 +207,7 @@ class SailRules:
         boat.hexes = (stern, bow)
         boat.facing = stern.direction_to(bow) or 0
         _record(game)[boat.id] = game.state.turn
-        events: list[Event] = []
+        events: list[Event] = [BoatRowed(boat.id, rower.id, voyage.cost, budget)]
         landing = boat_landing(game, boat)
         for unit, seat in seats:
             unit.hex = boat.hexes[seat]
@@ -243,10 +243,10 @@ class SailRules:
                 budget = rower_budget(game, unit, boat)
                 if isinstance(budget, Explanation):
                     continue
-                yield from _voyages(game, unit, boat, budget[0])
+                yield from voyages(game, unit, boat, budget[0])
 
 
-def _voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[SailBoat]:
+def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[SailBoat]:
     """One journey to each reachable position (cheapest first found, breadth first)."""
     seen: set[tuple[Hex, Hex]] = {boat.hexes}  # type: ignore[arg-type]
     frontier: list[tuple[tuple[Hex, ...], bool]] = [((), False), ((), True)]

@@ -1,0 +1,134 @@
+"""Accessory counters on the map, drawn under the characters: boats (a hull over their
+two hexes, the bow pointed), spider webs, and the spell and scenario counters that lie
+on the map (bridges, galleries, demolished walls) — our own procedural pictures.
+
+Drawn straight onto the screen each frame with pygame's polygons and lines (a handful
+of counters: cheaper than caching surfaces per zoom). `draw_accessories` takes the
+accessories the viewer may see (the client filters hidden ones).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import pygame
+
+from dragonnoir.engine.state import Accessory, AccessoryKind
+from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.render.camera import Camera
+
+Colour = tuple[int, int, int]
+
+HULL = (120, 78, 40)
+HULL_EDGE = (52, 32, 16)
+DECK = (168, 120, 70)
+WEB = (225, 225, 230)
+BRIDGE = (150, 110, 70)
+GALLERY = (110, 100, 88)
+DEMOLISHED = (170, 160, 150)
+
+
+def draw_accessories(
+    screen: pygame.Surface,
+    camera: Camera,
+    grid: HexGrid,
+    accessories: Iterable[Accessory],
+    viewport: pygame.Rect,
+) -> None:
+    """Draw the face-up accessories on the map's part of the screen."""
+    zoom = camera.zoom
+
+    def at(h: object) -> tuple[float, float]:
+        x, y = camera.to_screen(*grid.hex_centre(h))  # type: ignore[arg-type]
+        return x + viewport.x, y + viewport.y
+
+    clip = screen.get_clip()
+    screen.set_clip(viewport)
+    try:
+        size = grid.tile_width * zoom
+        for acc in accessories:
+            if not acc.face_up or not acc.hexes:
+                continue
+            if acc.kind is AccessoryKind.BOAT and len(acc.hexes) == 2:
+                _boat(screen, at(acc.hexes[0]), at(acc.hexes[1]), size)
+            elif acc.kind is AccessoryKind.WEB:
+                for h in acc.hexes:
+                    _web(screen, at(h), size * 0.42)
+            elif acc.kind is AccessoryKind.BRIDGE:
+                for h in acc.hexes:
+                    _plank(screen, at(h), size, BRIDGE)
+            elif acc.kind is AccessoryKind.GALLERY:
+                for h in acc.hexes:
+                    pygame.draw.circle(screen, GALLERY, at(h), size * 0.42)
+            elif acc.kind is AccessoryKind.DEMOLISHED_WALL:
+                for h in acc.hexes:
+                    _rubble(screen, at(h), size)
+    finally:
+        screen.set_clip(clip)
+
+
+def _boat(
+    screen: pygame.Surface, stern: tuple[float, float], bow: tuple[float, float], size: float
+) -> None:
+    """A hull from the stern hex's centre to the bow hex's, pointed at the bow."""
+    dx, dy = bow[0] - stern[0], bow[1] - stern[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    half = size * 0.30
+    back = (stern[0] - ux * size * 0.38, stern[1] - uy * size * 0.38)
+    front = (bow[0] + ux * size * 0.30, bow[1] + uy * size * 0.30)
+    shoulder = (bow[0] - ux * size * 0.05, bow[1] - uy * size * 0.05)
+    hull = [
+        (back[0] + nx * half, back[1] + ny * half),
+        (shoulder[0] + nx * half, shoulder[1] + ny * half),
+        front,
+        (shoulder[0] - nx * half, shoulder[1] - ny * half),
+        (back[0] - nx * half, back[1] - ny * half),
+    ]
+    pygame.draw.polygon(screen, HULL, hull)
+    pygame.draw.polygon(screen, HULL_EDGE, hull, max(1, round(size / 30)))
+    inner = max(1.0, half * 0.55)
+    deck = [
+        (back[0] + ux * size * 0.08 + nx * inner, back[1] + uy * size * 0.08 + ny * inner),
+        (shoulder[0] + nx * inner, shoulder[1] + ny * inner),
+        (shoulder[0] - nx * inner, shoulder[1] - ny * inner),
+        (back[0] + ux * size * 0.08 - nx * inner, back[1] + uy * size * 0.08 - ny * inner),
+    ]
+    pygame.draw.polygon(screen, DECK, deck)
+    for t in (0.3, 0.7):  # the rowing benches
+        cx, cy = stern[0] + dx * t, stern[1] + dy * t
+        pygame.draw.line(
+            screen,
+            HULL_EDGE,
+            (cx + nx * inner, cy + ny * inner),
+            (cx - nx * inner, cy - ny * inner),
+            max(1, round(size / 24)),
+        )
+
+
+def _web(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    width = max(1, round(r / 18))
+    for i in range(8):
+        a = i * math.pi / 4
+        pygame.draw.line(screen, WEB, c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)), width)
+    for k in (0.35, 0.65, 0.95):
+        points = [
+            (c[0] + r * k * math.cos(i * math.pi / 4), c[1] + r * k * math.sin(i * math.pi / 4))
+            for i in range(8)
+        ]
+        pygame.draw.polygon(screen, WEB, points, width)
+
+
+def _plank(screen: pygame.Surface, c: tuple[float, float], size: float, colour: Colour) -> None:
+    w, h = size * 0.8, size * 0.45
+    rect = pygame.Rect(0, 0, round(w), round(h))
+    rect.center = (round(c[0]), round(c[1]))
+    pygame.draw.rect(screen, colour, rect)
+    pygame.draw.rect(screen, HULL_EDGE, rect, max(1, round(size / 30)))
+
+
+def _rubble(screen: pygame.Surface, c: tuple[float, float], size: float) -> None:
+    for dx, dy in ((-0.15, -0.1), (0.12, -0.05), (-0.02, 0.12), (0.18, 0.14), (-0.2, 0.12)):
+        pygame.draw.circle(screen, DEMOLISHED, (c[0] + dx * size, c[1] + dy * size), size * 0.08)
