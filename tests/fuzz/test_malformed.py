@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from fuzz_harness import LOADERS, MALFORMED, _alarm, classify
 
+#: The harness limits memory with setrlimit and time with SIGALRM; FIFOs and symlinks
+#: are POSIX too (CI runs Linux).
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX only (setrlimit, SIGALRM)")
+
 SAMPLES: dict[str, tuple[str, str]] = {
     "tmx/nested-groups.tmx": ("tmx", "group 'g': elements are nested more than 64 levels"),
     "tmx/nested-class-properties.tmx": ("tmx", "<property>: elements are nested more than 64"),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import REPO, key, small_settings
+from ui_driver import REPO, click, key, small_settings
 
 from dragonnoir.engine.save import load_game, save_game
 from dragonnoir.engine.scenario import load_scenario
@@ -20,7 +20,8 @@ from dragonnoir.engine.testing import position
 from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.library import new_save_path, saves
-from dragonnoir.ui.storage import file_stem, save_file_path, saves_dir
+from dragonnoir.ui.scenes import MainMenu
+from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
 
 MALFORMED = REPO / "tests" / "data" / "malformed" / "saves"
 
@@ -95,3 +96,24 @@ def test_ctrl_s_after_continue_saves_inside_the_saves_folder(
     assert written and all(p.parent == saves_dir() for p in written if p.name != "autosave.json")
     assert scene.save_path is not None and scene.save_path.parent == saves_dir()
     assert not (tmp_path / "escape").exists() and not Path("/tmp/escape/evil").exists()
+
+
+@pytest.mark.parametrize(
+    "sample", sorted(p.name for p in MALFORMED.glob("*.json") if not p.name.startswith("good"))
+)
+def test_continue_from_a_damaged_autosave_is_a_message(
+    make_app: Callable[..., App], sample: str
+) -> None:
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    text = (MALFORMED / sample).read_text(encoding="utf-8")
+    # The samples name their scenario relative to their own folder: point it home.
+    corridor = (REPO / "tests" / "data" / "scenarios" / "corridor.toml").as_posix()
+    autosave_path().write_text(
+        text.replace('"../../scenarios/corridor.toml"', f'"{corridor}"'), encoding="utf-8"
+    )
+    app = make_app(settings=small_settings(handover=False))
+    menu = app.scene
+    assert isinstance(menu, MainMenu)
+    click(app, menu.buttons["continue"])
+    assert app.running and app.scene is menu
+    assert menu.message.startswith("Cannot continue: ") and "\n" not in menu.message
