@@ -218,6 +218,8 @@ class GameScene(Scene):
         self.undo_floor = len(game.history)
         #: The preview card shown in the side panel (None: the hex description).
         self.card: Card | None = None
+        self._marks_key: tuple[int, int] | None = None
+        self._marks: dict[str, str] = {}
         self._autosaved: tuple[int, str] | None = None
         self._hover: Hex | None = None
         self._log_len = 0
@@ -975,10 +977,15 @@ class GameScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, screen: pygame.Surface) -> None:
-        screen.fill((16, 13, 11))
         if self.handover_showing:
+            screen.fill((16, 13, 11))
             self.board_drawn = False
             return
+        # the map draws its own viewport (void included): fill around it only
+        vp = self.map.viewport
+        w, h = screen.get_size()
+        screen.fill((16, 13, 11), (0, 0, w, vp.top))
+        screen.fill((16, 13, 11), (vp.right, vp.top, w - vp.right, h - vp.top))
         self.map.draw(screen, (), self._hover)
         draw_accessories(
             screen,
@@ -1021,7 +1028,13 @@ class GameScene(Scene):
 
     def done_marks(self) -> dict[str, str]:
         """Unit id -> what he did this turn ("M" moved, "F" fired, "A" attacked), for the
-        characters of the side whose turn it is."""
+        characters of the side whose turn it is (worked out once per position)."""
+        key = (id(self.game.state), self.game.version)
+        if self._marks_key != key:
+            self._marks_key, self._marks = key, self._work_out_marks()
+        return self._marks
+
+    def _work_out_marks(self) -> dict[str, str]:
         side = self.game.phase.side
         out: dict[str, str] = {}
         for unit in self.game.state.units.values():

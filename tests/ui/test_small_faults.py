@@ -119,3 +119,36 @@ def test_a_tap_on_an_arrow_key_pans_and_continue_keeps_the_camera(
     assert isinstance(resumed, GameScene) and resumed is not scene
     cam = resumed.map.camera
     assert (cam.zoom, *cam.to_map(cam.view_w / 2, cam.view_h / 2)) == view
+
+
+def test_a_save_loads_from_the_list_after_its_scenario_file_moved(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Ctrl+S on a game set up from a copy of La Fosse; the copy goes away (a moved
+    checkout); the load list still loads the save (the shipped scenario, by id)."""
+    import shutil
+
+    copy = tmp_path / "old" / "scenarios"
+    copy.mkdir(parents=True)
+    shutil.copytree(REPO / "maps", tmp_path / "old" / "maps")
+    shutil.copy(REPO / "scenarios" / "la-fosse.toml", copy / "la-fosse.toml")
+    game = load_scenario(copy / "la-fosse.toml").new_game(6)
+    app = start(make_app, game)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    key(app, pygame.K_e)
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    (saved,) = saves_dir().glob("*.json")
+    shutil.rmtree(tmp_path / "old")
+    app.go(LoadScene(app))
+    step(app, 2)
+    load = app.scene
+    assert isinstance(load, LoadScene)
+    load.selected = next(i for i, e in enumerate(load.entries) if e.path == saved)
+    load.rebuild()
+    step(app, 1)
+    assert load.entries[load.selected].ok, load.entries[load.selected].error
+    click(app, load.load)
+    resumed = app.scene
+    assert isinstance(resumed, GameScene)
+    assert resumed.game.state.to_dict() == game.state.to_dict()
