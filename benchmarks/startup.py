@@ -69,6 +69,7 @@ def measure(binary: Path, repeats: int) -> dict[str, float | str]:
         "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
         "startup_source_ms": time_to_first_frame([sys.executable, "-m", "dragonnoir"], repeats),
     }
+    binary = binary.resolve()  # the runs start in a scratch folder
     if binary.is_file():
         figures["startup_binary_ms"] = time_to_first_frame([str(binary)], repeats)
         target = binary if binary.parent.name == "onefile" else binary.parent
