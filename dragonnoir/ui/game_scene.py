@@ -811,10 +811,13 @@ class GameScene(Scene):
 
     def restore_view(self) -> bool:
         """The camera of the last autosave (Continue); False when there is none."""
-        try:
-            view = json.loads(view_path().read_text(encoding="utf-8"))
+        from dragonnoir.errors import DataFileError
+        from dragonnoir.safe_read import parse_json, read_text
+
+        try:  # the safe reader: a FIFO or deep nesting there must not stop Continue
+            view = parse_json(read_text(view_path(), limit=64 * 1024))
             zoom, x, y = float(view["zoom"]), float(view["x"]), float(view["y"])
-        except (OSError, ValueError, LookupError, TypeError):
+        except (DataFileError, ValueError, LookupError, TypeError):
             return False
         if not (0.05 <= zoom <= 10.0):
             return False

@@ -21,7 +21,7 @@ from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.library import new_save_path, saves
 from dragonnoir.ui.scenes import MainMenu
-from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
+from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir, view_path
 
 MALFORMED = REPO / "tests" / "data" / "malformed" / "saves"
 
@@ -117,3 +117,22 @@ def test_continue_from_a_damaged_autosave_is_a_message(
     click(app, menu.buttons["continue"])
     assert app.running and app.scene is menu
     assert menu.message.startswith("Cannot continue: ") and "\n" not in menu.message
+
+
+@pytest.mark.parametrize("content", ["fifo", "[" * 5000, '{"zoom": 1e400, "x": 0, "y": 0}'])
+def test_a_broken_view_file_beside_the_autosave_is_ignored(
+    make_app: Callable[..., App], content: str
+) -> None:
+    game = load_scenario(REPO / "scenarios" / "le-nid.toml").new_game(5)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    view_path().parent.mkdir(parents=True, exist_ok=True)
+    view_path().unlink(missing_ok=True)  # the scene may have written one already
+    if content == "fifo":
+        os.mkfifo(view_path())
+    else:
+        view_path().write_text(content, encoding="utf-8")
+    started = time.monotonic()
+    assert scene.restore_view() is False
+    assert time.monotonic() - started < 5
