@@ -114,3 +114,14 @@ def test_the_waters_meet_the_gharvs() -> None:
     assert any(isinstance(e, GharvAppeared) for e in log)
     assert any(isinstance(e, GharvLeft) for e in log)
     assert any(isinstance(e, CombatResolved) and e.attackers[0].startswith("gharv") for e in log)
+
+
+SHIPPED = sorted((Path(__file__).resolve().parents[2] / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_scenario_plays_to_its_end(path: Path) -> None:
+    """The scenarios a player picks (L'Ile's boats and Gharvs included) play to their
+    turn limit under every invariant."""
+    results = run_playouts(path, range(2), undo_every=0.2)
+    assert all(r.over for r in results)

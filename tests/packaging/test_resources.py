@@ -80,7 +80,7 @@ def test_cli_play_with_an_unknown_id_is_one_line(
     assert main(["play", "nowhere"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "scenarios: la-fosse, le-nid" in err
+    assert "scenarios: l-ile, la-fosse, le-nid" in err
 
 
 def test_cli_validate_by_id(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

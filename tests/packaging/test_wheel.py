@@ -84,7 +84,7 @@ def test_ids_and_errors_from_another_folder(installed: Path, tmp_path: Path) -> 
     assert "layout 'Les six cavernes'" in ok.stdout
     unknown = _run(installed, tmp_path, "play", "la-fose")
     assert unknown.returncode == 1
-    assert "no scenario of that id (scenarios: la-fosse, le-nid)" in unknown.stderr
+    assert "no scenario of that id (scenarios: l-ile, la-fosse, le-nid)" in unknown.stderr
     bench = _run(installed, tmp_path, "bench")
     assert bench.returncode == 1
     assert "developer command" in bench.stderr
