@@ -49,6 +49,7 @@ from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import FIRE_DECISIONS, Controller, Message, Mode, Prompt
+from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
 from dragonnoir.ui.map_view import MapControl, draw_key_help
@@ -191,6 +192,9 @@ class GameScene(Scene):
         #: The acting logic (no pygame): hotseat, the eyes of the side to act.
         self.controller = Controller(game, follow_to_act=True)
         self.painter = OverlayPainter()
+        #: The Gharv interphases shown beat by beat (ui/interphase_show.py).
+        self.interphase = InterphaseShow()
+        self._shown_log = len(game.log)
         self._shown_message: Message | None = None
         self.message_refused = False
         self._prompt_key: tuple[object, ...] | None = None
@@ -727,6 +731,7 @@ class GameScene(Scene):
         """After every change of the game: phases with nothing to do passed, panels,
         autosave, hand-over."""
         self.auto_pass()
+        self.show_interphases()
         self.note_defensive_fire()
         self._forget_notes()
         self.unsaved = self.game.history != self._saved_history
@@ -742,6 +747,19 @@ class GameScene(Scene):
             return
         self._last_side = side
         self.refresh()
+
+    def show_interphases(self) -> None:
+        """Start showing what the Gharvs did in the events since the last look, at the
+        animation speed (nothing when it is 0, or after an undo or a load)."""
+        log = self.game.log
+        if len(log) < self._shown_log:
+            self._shown_log = len(log)
+            return
+        new = log[self._shown_log :]
+        self._shown_log = len(log)
+        beats = beats_of(self.game, new, self.names.full)
+        if beats:
+            self.interphase.start(beats, self.app.settings.animation_speed)
 
     def _forget_notes(self) -> None:
         """Notes about events an undo took back."""
@@ -870,6 +888,12 @@ class GameScene(Scene):
     # -- events ----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> Result:
+        if (
+            event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+            and self.interphase.current is not None
+            and self.interphase.skip()
+        ):
+            return None  # a click or a key skips the rest of the interphase's show
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if self.handover_showing:
@@ -938,6 +962,7 @@ class GameScene(Scene):
         return None
 
     def update(self, dt: float) -> Result:
+        self.interphase.advance(dt)
         if not self.handover_showing:
             self.map.update(dt)
             h = self.map.hover_hex()
@@ -1000,6 +1025,9 @@ class GameScene(Scene):
         self.unit_rects = self.draw_counters(screen)
         self.draw_done_marks(screen)
         self.painter.draw(screen, self.map, self.controller, self.unit_rects)
+        beat = self.interphase.current
+        if beat is not None:
+            draw_beat(screen, self.map, beat)
         self.mode.draw(self, screen)
         self._draw_message(screen)
         self.board_drawn = True
@@ -1144,3 +1172,48 @@ def _theme_hint(manager: pygame_gui.UIManager) -> None:
     if not getattr(theme, "_dragonnoir_hint", False):
         theme.update_theming(json.dumps(HINT_THEME), rebuild_all=False)
         theme._dragonnoir_hint = True  # type: ignore[attr-defined]
+
+
+def draw_beat(screen: pygame.Surface, control: MapControl, beat: Beat) -> None:
+    """One beat of a Gharv interphase over the map: its hexes outlined, an attack's line,
+    the numbers of a placement draw, and the caption in a band at the map's top."""
+    grid = control.view.grid
+    cam = control.camera
+    vp = control.viewport
+    z = cam.zoom
+
+    def at(h: Hex) -> tuple[float, float]:
+        x, y = cam.to_screen(*grid.hex_centre(h))
+        return x + vp.x, y + vp.y
+
+    clip = screen.get_clip()
+    screen.set_clip(vp)
+    try:
+        width = max(2, round(3 * z))
+        for h in beat.hexes:
+            poly = [
+                (x + vp.x, y + vp.y)
+                for x, y in (cam.to_screen(px, py) for px, py in grid.hex_polygon(h))
+            ]
+            pygame.draw.polygon(screen, BEAT_COLOUR, poly, width)
+        if beat.line is not None:
+            pygame.draw.line(screen, BEAT_COLOUR, at(beat.line[0]), at(beat.line[1]), width + 1)
+        font = fonts.ui_font(max(14, round(18 * min(1.5, max(0.8, z)))), bold=True)
+        for h, number in beat.numbered:
+            img = font.render(number, True, (250, 250, 240))
+            cx, cy = at(h)
+            radius = max(img.get_width(), img.get_height()) * 0.75
+            pygame.draw.circle(screen, (20, 50, 40), (cx, cy), radius)
+            pygame.draw.circle(screen, BEAT_COLOUR, (cx, cy), radius, 2)
+            screen.blit(img, img.get_rect(center=(round(cx), round(cy))))
+        band = fonts.ui_font(18, bold=True).render(beat.caption, True, (250, 240, 220))
+        rect = band.get_rect(midtop=(vp.centerx, vp.y + 8)).inflate(24, 10)
+        pygame.draw.rect(screen, (30, 60, 50), rect, border_radius=6)
+        pygame.draw.rect(screen, BEAT_COLOUR, rect, 2, border_radius=6)
+        screen.blit(band, band.get_rect(center=rect.center))
+    finally:
+        screen.set_clip(clip)
+
+
+#: The colour of the Gharvs' interphase beats (their water-green).
+BEAT_COLOUR = (120, 230, 170)

@@ -1,0 +1,147 @@
+"""The Gharv interphases shown as they happen (issue 10, the client): after an action,
+the events the engine played by itself in a Gharv interphase — an appearance roll that
+called a Gharv, the numbered water hexes and the die that chose one, each Gharv attack
+with its odds and result, the capsize roll, the Gharvs withdrawing — become *beats*:
+one caption and the hexes concerned, shown one after the other on the map at the
+chosen animation speed, each with its log line. An interphase where nothing happens
+makes no beat (its phase lines only).
+
+Pure logic without pygame (`beats_of`), and a small player (`InterphaseShow`) the game
+screen advances each frame and draws; any click or key skips the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from dragonnoir.engine.events import (
+    BoatCapsized,
+    CombatResolved,
+    DieRolled,
+    Event,
+    GharvAppeared,
+    GharvLeft,
+    PhaseBegan,
+    UnitMoved,
+)
+from dragonnoir.engine.game import Game
+from dragonnoir.hexmap.hexes import Hex
+
+#: Seconds a beat stays on screen at animation speed 1.
+BEAT_SECONDS = 0.9
+
+
+@dataclass(frozen=True, slots=True)
+class Beat:
+    """One moment of an interphase: what to say and which hexes to mark (`line`: an
+    attack, from the Gharv to its victim)."""
+
+    caption: str
+    hexes: tuple[Hex, ...] = ()
+    line: tuple[Hex, Hex] | None = None
+    numbered: tuple[tuple[Hex, str], ...] = ()
+
+
+def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = str) -> list[Beat]:
+    """The beats of the Gharv interphase events among `events` (in order)."""
+    out: list[Beat] = []
+    in_interphase = False
+    units = game.state.units
+    for event in events:
+        if isinstance(event, PhaseBegan):
+            in_interphase = event.phase.startswith("gharv")
+            continue
+        if not in_interphase:
+            continue
+        if isinstance(event, DieRolled) and event.purpose.startswith("where the Gharv rises"):
+            choices = _numbered(game, event.purpose)
+            n = max(1, len(choices))
+            if event.value > 10 // n * n:
+                said = f"the die shows {event.value}: no such number, rolled again"
+            else:
+                said = f"the die shows {event.value}: number {(event.value - 1) % n + 1}"
+            out.append(
+                Beat(
+                    f"Free water hexes numbered; {said}",
+                    tuple(h for h, _ in choices),
+                    numbered=choices,
+                )
+            )
+        elif isinstance(event, GharvAppeared):
+            out.append(
+                Beat(
+                    f"{name(event.gharv)} rises next to {name(event.victim)}",
+                    (event.hex,),
+                )
+            )
+        elif isinstance(event, CombatResolved) and event.attackers[0].startswith("gharv"):
+            g = units.get(event.attackers[0])
+            v = units.get(event.defenders[0]) if event.defenders else None
+            line = (g.hex, v.hex) if g and v and g.hex and v.hex else None
+            out.append(
+                Beat(
+                    f"{name(event.attackers[0])} attacks {name(event.defenders[0])}: "
+                    f"{event.odds} on {event.column}, die {event.modified_die}: {event.meaning}",
+                    tuple(h for h in (line or ()) if h is not None),
+                    line=line,
+                )
+            )
+        elif isinstance(event, BoatCapsized):
+            out.append(Beat(f"{name(event.gharv)} capsizes the boat"))
+        elif isinstance(event, UnitMoved) and event.unit.startswith("gharv") and event.path:
+            out.append(Beat(f"{name(event.unit)} heads back to the water", event.path))
+        elif isinstance(event, GharvLeft):
+            out.append(Beat(f"{name(event.gharv)} {event.why}", (event.hex,)))
+    return out
+
+
+def _numbered(game: Game, purpose: str) -> tuple[tuple[Hex, str], ...]:
+    """The hexes of a placement draw, read back from its purpose ("1 (12,4), 2 ...")."""
+    out: list[tuple[Hex, str]] = []
+    _, _, listed = purpose.partition(": ")
+    for part in listed.split(", "):
+        number, _, cell = part.partition(" ")
+        if not cell.startswith("(") or "," not in cell:
+            continue
+        try:
+            col, row = (int(x) for x in cell.strip("()").split(",")[:2])
+        except ValueError:
+            continue
+        out.append((game.board.grid.to_hex(col, row), number))
+    return tuple(out)
+
+
+@dataclass
+class InterphaseShow:
+    """Plays beats one after the other (`advance(dt)`); `current` is the one to draw."""
+
+    beats: list[Beat] = field(default_factory=list)
+    left: float = 0.0
+    speed: float = 1.0
+
+    def start(self, beats: list[Beat], speed: float) -> None:
+        self.speed = speed
+        self.beats = list(beats) if speed > 0 else []
+        self.left = self._duration() if self.beats else 0.0
+
+    def _duration(self) -> float:
+        return BEAT_SECONDS / max(self.speed, 0.05)
+
+    @property
+    def current(self) -> Beat | None:
+        return self.beats[0] if self.beats else None
+
+    def advance(self, dt: float) -> None:
+        if not self.beats:
+            return
+        self.left -= dt
+        while self.beats and self.left <= 0:
+            self.beats.pop(0)
+            self.left += self._duration()
+
+    def skip(self) -> bool:
+        """Drop what is left; True when something was showing."""
+        showing = bool(self.beats)
+        self.beats = []
+        return showing
