@@ -225,3 +225,23 @@ def test_the_interphase_waits_for_the_victims_decision_then_goes_on() -> None:
         u.status is Status.KNOCKED_OUT and u.side is Side.GHARVS for u in game.state.units.values()
     )
     assert EndPhase() in game.legal_actions()
+
+
+def test_a_gharv_is_fired_at_and_makes_a_passer_by_roll_for_infiltration() -> None:
+    """Gharvs are nobody's characters: an archer may shoot one in his fire phase, and a
+    Gharv in a position to attack makes a character crossing next to it roll."""
+    from dragonnoir.engine.actions import Fire
+    from dragonnoir.engine.rules.infiltration import infiltration_threats
+
+    game = position(
+        """
+        ~ ~ ~ ~ ~
+         h h h h h
+        """,
+        [Piece("gharv_1", (2, 0)), Piece("elf_1", (4, 1)), Piece("rebel_swordsman_1", (0, 1))],
+        phase="adventurer_fire",
+    )
+    assert game.explain(Fire(("elf_1",), "gharv_1")).legal
+    swordsman = game.state.units["rebel_swordsman_1"]
+    crossed = hexes(game, (2, 1))[0]
+    assert [u.id for u in infiltration_threats(game, swordsman, crossed)] == ["gharv_1"]
