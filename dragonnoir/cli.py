@@ -191,7 +191,7 @@ def _render(args: argparse.Namespace) -> None:
 #: The range of `render --scale`, and the largest picture it may make (side, pixels).
 MIN_SCALE, MAX_SCALE = 0.01, 16.0
 MAX_PICTURE_SIDE = 32768
-MAX_PICTURE_PIXELS = 256 * 1024 * 1024
+MAX_PICTURE_PIXELS = 128 * 1024 * 1024  # 512 MB of RGBA
 
 
 def _check_scale(value: float) -> None:

@@ -194,3 +194,21 @@ def test_validate_knows_scenarios_by_their_content(
     )
     code, out, err = _run(capsys, "validate", str(broken))
     assert code == 1 and "nowhere.tmx" in err and "field map" in err
+
+
+@pytest.mark.parametrize("scale", ["0", "nan", "inf", "1e6", "-1", "17"])
+def test_render_refuses_a_scale_out_of_range(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, scale: str
+) -> None:
+    code = main(["render", "fosse", "-o", str(tmp_path / "x.png"), "--scale", scale])
+    _, err = capsys.readouterr()
+    assert code == 1 and "is out of range: the scale is between 0.01 and 16" in err
+    assert err.count("\n") == 1 and not (tmp_path / "x.png").exists()
+
+
+def test_render_refuses_a_picture_too_large_to_make(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code = main(["render", "six-boards", "-o", str(tmp_path / "x.png"), "--scale", "16"])
+    _, err = capsys.readouterr()
+    assert code == 1 and "use a smaller --scale" in err

@@ -251,8 +251,8 @@ _PROPERTY_TYPES: Final = ("string", "int", "float", "bool", "color", "file", "ob
 # height="4294967296"> made it loop for a minute through 7.7 GB) and makes a row array
 # per layer row. Our boards are 27x19 cells of 52x60 pixels; Tiled's own examples stay
 # far below these too.
-#: Longest side of an image, in pixels (what SDL and most GPUs take).
-MAX_IMAGE_SIDE: Final = 16384
+#: Longest side of an image, in pixels (a decoded 8192x8192 RGBA image is 256 MB).
+MAX_IMAGE_SIDE: Final = 8192
 #: Largest tile side, in pixels.
 MAX_TILE_SIDE: Final = 4096
 #: Most tiles one tileset may hold (or be cut into).
