@@ -123,12 +123,12 @@ def write_big_map(folder: Path, size: tuple[int, int] = BIG_SIZE) -> Path:
     from dataclasses import replace
 
     from dragonnoir.hexmap.tmx import read_tmx, write_tmx
-    from dragonnoir.hexmap.tmxmodel import TileLayer
+    from dragonnoir.hexmap.tmxmodel import Layer, TileLayer
 
     shutil.copytree(REPO_ROOT / "maps" / "tilesets", folder / "tilesets", dirs_exist_ok=True)
     fosse = read_tmx(FOSSE)
     width, height = size
-    layers = []
+    layers: list[Layer] = []
     for layer in fosse.tile_layers():
         # Rows repeat two at a time, so the stagger of every row stays as it was.
         rows = [layer.data[(r % (layer.height - 1))] for r in range(height)]

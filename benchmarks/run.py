@@ -13,6 +13,8 @@ pass/fail tests; this module only measures and prints. Figures:
   `render_png_cli_ms` (ours, the whole `dragonnoir render` command),
   `tmxrasterizer_ms` (Tiled's tool on the exported TMX at the same scale), and the
   ratios. Aim: <= 1.0.
+- Whole commands against Tiled's `tmxrasterizer` and bare pytmx, and start to the first
+  menu frame (`benchmarks/commands.py`).
 - Engine (`benchmarks/engine_movement.py`, `benchmarks/engine_playout.py`): legal
   destinations of one character on the six-board layout (aim <= 1 ms) and one full random
   playout of a test scenario; fire (`benchmarks/fire_los.py`): line of fire for all pairs
@@ -30,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -116,24 +118,47 @@ def bench_render_png(repeats: int, scale: float = 1.0) -> dict[str, float | str]
     return figures
 
 
-def run_all(repeats: int = 15) -> dict[str, Any]:
-    """Every figure, as a flat dict (the JSON `dragonnoir bench` prints)."""
+#: The groups of figures, in the order they are measured (`dragonnoir bench --only`).
+GROUPS = ("load", "frames", "render", "commands", "engine", "fire", "client", "editor")
+
+
+def run_all(repeats: int = 15, only: Iterable[str] | None = None) -> dict[str, Any]:
+    """Every figure (or those of the groups in `only`), as a flat dict (the JSON
+    `dragonnoir bench` prints)."""
     from benchmarks.client_frame import bench_game_screen
+    from benchmarks.commands import bench_commands
     from benchmarks.editor_paint import bench_editor_paint
     from benchmarks.engine_movement import bench_legal_destinations
     from benchmarks.engine_playout import bench_playout
     from benchmarks.fire_los import bench_all_pairs
 
+    wanted = set(only) if only else set(GROUPS)
+    unknown = wanted - set(GROUPS)
+    if unknown:
+        from dragonnoir.errors import DragonNoirError
+
+        raise DragonNoirError(
+            f"bench: no group {', '.join(sorted(unknown))}; the groups are {', '.join(GROUPS)}"
+        )
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     figures: dict[str, Any] = {"repeats": repeats, "python": sys.version.split()[0]}
-    figures.update(bench_load_compose(repeats))
-    figures.update(bench_frames(repeats))
-    figures.update(bench_render_png(repeats))
-    figures.update(bench_legal_destinations(max(repeats * 10, 100)))
-    figures.update(bench_playout(repeats))
-    figures.update(bench_all_pairs(repeats))
-    figures.update(bench_game_screen(max(repeats * 4, 60)))
-    figures.update(bench_editor_paint(max(repeats * 8, 120)))
+    if "load" in wanted:
+        figures.update(bench_load_compose(repeats))
+    if "frames" in wanted:
+        figures.update(bench_frames(repeats))
+    if "render" in wanted:
+        figures.update(bench_render_png(repeats))
+    if "commands" in wanted:
+        figures.update(bench_commands(max(5, repeats // 2)))
+    if "engine" in wanted:
+        figures.update(bench_legal_destinations(max(repeats * 10, 100)))
+        figures.update(bench_playout(repeats))
+    if "fire" in wanted:
+        figures.update(bench_all_pairs(repeats))
+    if "client" in wanted:
+        figures.update(bench_game_screen(max(repeats * 4, 60)))
+    if "editor" in wanted:
+        figures.update(bench_editor_paint(max(repeats * 8, 120)))
     return figures
 
 

@@ -343,7 +343,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(content_root()))
     from benchmarks.run import run_all
 
-    figures = run_all(repeats=args.repeats)
+    figures = run_all(repeats=args.repeats, only=args.only)
     print(json.dumps(figures, indent=2))
     return 0
 
@@ -486,6 +486,13 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure the speed figures (JSON, medians; from a source checkout)"
     )
     bench.add_argument("--repeats", type=int, default=15, help="timed runs per figure")
+    bench.add_argument(
+        "--only",
+        action="append",
+        metavar="GROUP",
+        help="measure only this group (repeatable): "
+        "load, frames, render, commands, engine, fire, client, editor",
+    )
     bench.set_defaults(func=cmd_bench)
     return parser
 

@@ -131,3 +131,19 @@ def test_a_wrong_turn_in_an_export_is_named(tmp_path: Path) -> None:
     )
     with pytest.raises(LayoutError, match=r"bad\.tmx.*layer 'boards', object .*0 or 180, not 90"):
         exported_placements(read_tmx(out), out)
+
+
+def test_pytmx_opens_what_the_map_editor_writes(tmp_path: Path) -> None:
+    """The editor's board save and layout export (the editor writes through `save_board`
+    and `export_layout_tmx`, but with its own choice of tilesets)."""
+    from dragonnoir.editor.board_doc import BoardDocument, new_board
+    from dragonnoir.editor.layout_doc import LayoutDocument
+
+    board_file = tmp_path / "new.tmx"
+    BoardDocument(new_board(board_id="fresh")).save(board_file)
+    assert bare_pytmx(board_file).properties["board_id"] == "fresh"
+
+    export = tmp_path / "two.tmx"
+    LayoutDocument.open(REPO / "layouts" / "two-boards.toml").export_tmx(export)
+    boards = bare_pytmx(export).get_layer_by_name("boards")
+    assert [o.properties["board_rotation"] for o in boards] == [0, 180]
