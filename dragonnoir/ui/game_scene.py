@@ -253,12 +253,16 @@ class GameScene(Scene):
         and numbers are legible, not on the whole map."""
         vis = self.controller.visibility()
         grid = self.map.view.grid
-        points = [
-            grid.hex_centre(u.hex)
+        seen = [
+            u
             for u in self.game.state.units.values()
             if u.hex is not None and u.alive and vis.sees_unit(u)
         ]
-        self.map.frame(points)
+        side = self.game.to_act()
+        self.map.frame(
+            [grid.hex_centre(u.hex) for u in seen if u.hex is not None],
+            focus=[grid.hex_centre(u.hex) for u in seen if u.hex is not None and u.side is side],
+        )
 
     # -- layout ----------------------------------------------------------------------
 
@@ -696,12 +700,12 @@ class GameScene(Scene):
         """Apply `action`; on refusal show the engine's reason and return None."""
         verdict = self.game.explain(action)
         if not verdict.legal:
-            self.message(f"Not allowed: {verdict}")
+            self.message(f"Not allowed: {self.names.text(str(verdict))}")
             return None
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:  # the verdict changed between explain and apply
-            self.message(f"Not allowed: {exc}")
+            self.message(f"Not allowed: {self.names.text(str(exc))}")
             return None
         self.changed()
         return events

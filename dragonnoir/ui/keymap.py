@@ -70,7 +70,12 @@ class Binding:
 
 KEYMAP: tuple[Binding, ...] = (
     Binding(Command.END_PHASE, ((pygame.K_e, 0),), "E", "end the phase"),
-    Binding(Command.UNDO, ((pygame.K_z, CTRL),), "Ctrl+Z", "undo (back to the last die roll)"),
+    Binding(
+        Command.UNDO,
+        ((pygame.K_z, CTRL),),
+        "Ctrl+Z",
+        "undo your own actions (not past a die roll or the hand-over)",
+    ),
     Binding(Command.SAVE, ((pygame.K_s, CTRL),), "Ctrl+S", "save the game"),
     Binding(Command.LOAD, ((pygame.K_o, CTRL),), "Ctrl+O", "load a game"),
     Binding(Command.HELP, ((pygame.K_h, 0), (pygame.K_F1, 0)), "H, F1", "this help"),

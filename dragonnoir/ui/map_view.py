@@ -120,26 +120,35 @@ class MapControl:
         self.camera.fit()
 
     def frame(
-        self, points: Sequence[tuple[float, float]], *, margin: float = 70.0,
+        self, points: Sequence[tuple[float, float]], *,
+        focus: Sequence[tuple[float, float]] = (), margin: float = 70.0,
         lowest: float = 1.0, highest: float = 1.4,
     ) -> None:  # fmt: skip
-        """Show the map points `points` (the action: the counters), at the zoom that fits
-        them with `margin` map pixels around, kept within `lowest..highest` so counters
-        are legible (a spread too wide to fit at `lowest` is centred, the rest panned
-        to). No points: the whole map."""
+        """Show the map points `points` (the action: the counters) at the zoom that fits
+        them with `margin` map pixels around, at most `highest`. When they do not all fit
+        at `lowest` (counters would be too small to read), the points of `focus` (the
+        side to act) are framed instead, at no less than `lowest`; the rest is a pan
+        away. No points: the whole map."""
         self.zoom_target = None
         if not points:
             self.camera.fit()
             return
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
-        w = max(xs) - min(xs) + 2 * margin
-        h = max(ys) - min(ys) + 2 * margin
         cam = self.camera
-        fit = min(cam.view_w / max(w, 1.0), cam.view_h / max(h, 1.0))
+
+        def box(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            w = max(xs) - min(xs) + 2 * margin
+            h = max(ys) - min(ys) + 2 * margin
+            fit = min(cam.view_w / max(w, 1.0), cam.view_h / max(h, 1.0))
+            return fit, (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+
+        fit, cx, cy = box(points)
+        if fit < lowest and focus:
+            fit, cx, cy = box(focus)
         zoom = max(min(max(fit, lowest), highest, cam.max_zoom), cam.min_zoom)
         cam.zoom = zoom
-        cam.center_on((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        cam.center_on(cx, cy)
 
     def zoom_step(self, direction: int, anchor: tuple[float, float] | None = None) -> None:
         """Start an animated zoom to the next step, keeping `anchor` (screen) fixed."""
