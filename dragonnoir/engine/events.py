@@ -264,6 +264,34 @@ class GharvLeft(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SpellCast(Event):
+    """A wizard cast a spell: success or failure, the energy he has left ("Magic")."""
+
+    wizard: str
+    spell: str
+    name: str
+    success: bool
+    energy_left: int
+    rule: str = "Resolution of a Spell"
+
+    def text(self) -> str:
+        outcome = "succeeds" if self.success else "fails"
+        return f"{self.wizard} casts {self.name}: it {outcome} ({self.energy_left} EP left)."
+
+
+@dataclass(frozen=True, slots=True)
+class SpectreVanished(Event):
+    """A Living Dead or a Gargoyle dematerialises, its time up ("The Spectres")."""
+
+    unit: str
+    hex: Hex
+    rule: str = "The Spectres"
+
+    def text(self) -> str:
+        return f"{self.unit} dematerialises."
+
+
+@dataclass(frozen=True, slots=True)
 class BoatRowed(Event):
     """A passenger rowed his boat ("Movement by Boat")."""
 

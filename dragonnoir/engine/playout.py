@@ -17,6 +17,8 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
 - only `to_act()`'s side acts: `legal_actions` for every other side is empty;
 - every listed action is accepted by `apply` (the one door refuses none of them) and
   survives JSON (`to_dict -> json -> action_from_dict`), as a save file needs;
+- magic: energy never below zero, spell counters within the box's counts, spectres gone
+  when their time is up;
 - the water: nobody but an Adventurer in a boat, nobody who "would sink like a stone"
   in the water (out of a boat);
 - the Gharvs: never more on the map than the box's 8 counters; after a disappearance
@@ -185,6 +187,7 @@ class PlayoutChecker:
         if game.state.phase != phase_before or game.over or not in_movement:
             self._check_stacking(action)
         self._check_gharvs(action, events)
+        self._check_magic(action)
         self._check_roundtrip(action)
 
     # -- the invariants ----------------------------------------------------------------
@@ -263,6 +266,27 @@ class PlayoutChecker:
                 raise self.fail(
                     action, f"{unit.id} has made {unit.attacked} attacks this turn (limit {cap})"
                 )
+
+    def _check_magic(self, action: Action) -> None:
+        """Energy never below zero; spell counters within the box's counts; spectres
+        gone when their time is up ("Magic", "The Spectres")."""
+        game = self.game
+        if game.rules is None:
+            return
+        from dragonnoir.engine.rules import magic
+
+        for sheet in game.state.wizards.values():
+            if sheet.energy < 0:
+                raise self.fail(action, f"{sheet.unit} has {sheet.energy} EP (below zero)")
+        for counter in game.rules.spells.counters:
+            if magic.counters_left(game, counter) < 0:
+                raise self.fail(action, f"more {counter} counters on the map than the box has")
+        if game.state.phase.startswith("gharv"):
+            return  # they vanish as the interphase begins
+        now = 2 * game.state.turn + (0 if game.state.phase.startswith("adventurer") else 1)
+        for unit in game.state.units.values():
+            if unit.hex is not None and unit.expires_turn is not None and unit.expires_turn < now:
+                raise self.fail(action, f"{unit.id} stays past its time (The Spectres)")
 
     def _check_gharvs(self, action: Action, events: list[Any]) -> None:
         """At most 8 Gharvs on the map; once a disappearance phase is over, none out of

@@ -202,14 +202,20 @@ class Wizard:
     level: int = 1
     energy: int = 100
     cast_turn: int | None = None  # the turn this wizard last cast a spell
+    #: The wounds the energy above has been counted with (halved for each wound taken
+    #: since, doubled for each healed: rules/magic.py `available_energy`).
+    wounds: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "unit": self.unit,
             "level": self.level,
             "energy": self.energy,
             "cast_turn": self.cast_turn,
         }
+        if self.wounds:  # absent when 0: saves made before it read back the same
+            out["wounds"] = self.wounds
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Wizard:
@@ -218,6 +224,7 @@ class Wizard:
             level=int(data.get("level", 1)),
             energy=int(data.get("energy", 100)),
             cast_turn=_opt_int(data.get("cast_turn")),
+            wounds=int(data.get("wounds", 0)),
         )
 
 

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from dragonnoir.datafiles import FieldError, load_toml_model
 
 if TYPE_CHECKING:
+    from dragonnoir.engine.spell_book import SpellBook
     from dragonnoir.engine.water_tables import GharvAppearanceTable, UnstableMarshTable
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import (
@@ -68,6 +69,7 @@ TERRAIN_FILE = "terrain.toml"
 #: Named here (read by engine/water_tables.py) so that `rules_files` lists every file.
 GHARV_APPEARANCE_FILE = "gharv_appearance.toml"
 UNSTABLE_MARSH_FILE = "unstable_marsh.toml"
+SPELLS_FILE = "spells.toml"
 
 _CODE = r"^[A-Z][A-Z0-9]*$"
 _ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
@@ -744,6 +746,7 @@ class RulesData:
     rate_of_fire: RateOfFireTable
     gharv_appearance: GharvAppearanceTable
     unstable_marsh: UnstableMarshTable
+    spells: SpellBook
     sources: dict[str, Path] = field(default_factory=dict, compare=False)
 
 
@@ -766,6 +769,7 @@ def rules_files(folder: Path | None = None) -> dict[str, Path]:
         RATE_OF_FIRE_FILE: pick(RATE_OF_FIRE_FILE, DATA_DIR / RATE_OF_FIRE_FILE),
         GHARV_APPEARANCE_FILE: pick(GHARV_APPEARANCE_FILE, DATA_DIR / GHARV_APPEARANCE_FILE),
         UNSTABLE_MARSH_FILE: pick(UNSTABLE_MARSH_FILE, DATA_DIR / UNSTABLE_MARSH_FILE),
+        SPELLS_FILE: pick(SPELLS_FILE, DATA_DIR / SPELLS_FILE),
     }
     files.update(roster_files(folder))
     return files
@@ -789,6 +793,7 @@ def default_rules_data() -> RulesData:
 
 
 def _load(folder: Path | None) -> RulesData:
+    from dragonnoir.engine.spell_book import load_spell_book
     from dragonnoir.engine.water_tables import load_gharv_appearance, load_unstable_marsh
 
     files = rules_files(folder)
@@ -803,6 +808,7 @@ def _load(folder: Path | None) -> RulesData:
         rate_of_fire=load_rate_of_fire(files[RATE_OF_FIRE_FILE]),
         gharv_appearance=load_gharv_appearance(files[GHARV_APPEARANCE_FILE]),
         unstable_marsh=load_unstable_marsh(files[UNSTABLE_MARSH_FILE]),
+        spells=load_spell_book(files[SPELLS_FILE]),
         sources=files,
     )
     _check_across_files(data, files)

@@ -9,4 +9,5 @@ import dragonnoir.engine.rules.combat_plan
 import dragonnoir.engine.rules.fire
 import dragonnoir.engine.rules.gharvs
 import dragonnoir.engine.rules.infiltration
+import dragonnoir.engine.rules.magic
 import dragonnoir.engine.rules.movement  # noqa: F401

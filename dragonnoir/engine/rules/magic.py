@@ -1,0 +1,698 @@
+"""Magic ("Magic", "Magic Spells", "Energy Points (EP)", "Resolution of a Spell", "Range of
+Action", "Counters Linked to Magic Spells", "The Spectres", "The Krobs: Fireballs").
+
+The spell list is ours, as data (dragonnoir/data/spells.toml, docs/spells.md). What the
+rulebook says, and where it is enforced:
+
+- "only Zacharie and Shaman have the quality of wizard": the roster's `wizard` tag, with
+  the scenario's level and energy (`state.wizards`; a wizard the scenario leaves out has
+  his roster level and level x 100 EP);
+- "available EP = Level x 100 ... When a wizard is wounded, the number of energy points
+  he has left is divided by two (rounded down). If he heals, the EP he has left are
+  multiplied by two" (`available_energy`: the sheet remembers the wounds it has counted);
+  past zero, or short of the cost, no spell;
+- "At each game turn, each of the wizards may cast one spell, either during his turn or
+  during that of the Krobs. The moment of casting the spell is freely decided by the
+  Adventurer player": `CastSpell` in the Adventurer phases, and in the Krob turn as an
+  answer to the windows this module opens — after each step of a Krob's move (with the
+  defensive fire decision) and when the Krob combat phase begins (`cast_window`); never
+  in a Gharv interphase;
+- "for a spell that requires 1 to 10 energy points, he must roll more than 1 ... 11 to
+  20 ... more than 2 ... etc.", "a bonus which is added to the die result ... equal to
+  the level reached", "Whether the spell fails or succeeds, the energy points ... are
+  subtracted" (`success_needs`, `CastRules.apply`);
+- "spells can only be cast in the cave (the map) where the wizard is ... on a hex
+  straddling two maps can cast spells in both. Exception: remote detection spells can
+  be cast one cave (one map) away" (`same_map`, `near_map`);
+- "reduced to 7 hexes for a level 1 wizard and to 10 hexes for a level 2 wizard ... the
+  hex the wizard occupies is not counted ... beyond his range ... a penalty to the die
+  of one point per hex beyond the limit"; an area is measured to its farthest hex;
+- fireballs: "Wounded becomes retreats one hex and retreats becomes no effect" for the
+  Queen and her Guards; "Fireballs automatically destroy spider webs";
+- spectres: summoned on the Adventurers' side, they dematerialise after their time
+  ("The player turn during which they appear counts as a half-turn").
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dragonnoir.engine.actions import Action, CastSpell, Pass
+from dragonnoir.engine.events import (
+    DecisionRequested,
+    Event,
+    Revealed,
+    SpectreVanished,
+    SpellCast,
+    UnitMoved,
+    UnitWounded,
+    WebDestroyed,
+)
+from dragonnoir.engine.explain import Explanation, allowed, refused
+from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
+from dragonnoir.engine.rules.steps import boat_at, edge_feature, never_swims, terrain_at
+from dragonnoir.engine.spell_book import Effect as SpellEffect
+from dragonnoir.engine.spell_book import Spell, Target
+from dragonnoir.engine.state import (
+    Accessory,
+    AccessoryKind,
+    Decision,
+    Side,
+    Status,
+    Unit,
+    Wizard,
+)
+from dragonnoir.engine.values import is_queen_or_guard, profile
+from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.hexmap.hexes import Hex
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+R_MAGIC = "Magic"
+R_EP = "Energy Points (EP)"
+R_RESOLUTION = "Resolution of a Spell"
+R_RANGE = "Range of Action"
+R_WHEN = "Resolution of a Spell (one spell per wizard per game turn)"
+R_COUNTERS = "Counters Linked to Magic Spells"
+R_FIREBALL = "The Krobs: Fireballs"
+R_SPECTRES = "The Spectres"
+CAST_WINDOW = "cast_window"
+
+_COUNTER_KIND = {
+    SpellEffect.BRIDGE: AccessoryKind.BRIDGE,
+    SpellEffect.GALLERY: AccessoryKind.GALLERY,
+    SpellEffect.DEMOLISH_WALL: AccessoryKind.DEMOLISHED_WALL,
+}
+
+
+# -- the wizard's sheet --------------------------------------------------------------------
+
+
+def is_wizard(game: Game, unit: Unit) -> bool:
+    return "wizard" in profile(game, unit).tags
+
+
+def sheet(game: Game, unit: Unit) -> Wizard:
+    """The wizard's sheet: the scenario's, or his roster level with level x 100 EP (not
+    stored until he casts: `explain` changes nothing)."""
+    found = game.state.wizards.get(unit.id)
+    if found is not None:
+        return found
+    level = game.rules.roster[unit.kind].wizard_level or 1
+    return Wizard(unit.id, level, level * 100)
+
+
+def available_energy(sheet_: Wizard, unit: Unit) -> int:
+    """EP left now: halved (rounded down) for each wound taken since the sheet last
+    counted, doubled for each one healed ("Energy Points (EP)")."""
+    energy = sheet_.energy
+    seen = sheet_.wounds
+    for _ in range(max(0, unit.wounds - seen)):
+        energy //= 2
+    for _ in range(max(0, seen - unit.wounds)):
+        energy *= 2
+    return energy
+
+
+def _settle_sheet(game: Game, unit: Unit) -> Wizard:
+    """Store the sheet with the wounds counted (apply only)."""
+    current = sheet(game, unit)
+    current.energy = available_energy(current, unit)
+    current.wounds = unit.wounds
+    game.state.wizards[unit.id] = current
+    return current
+
+
+def success_needs(cost: int) -> int:
+    """The die must show more than this: 1 for 1-10 EP, 2 for 11-20, 3 for 21-30..."""
+    return max(1, math.ceil(cost / 10))
+
+
+def range_of(level: int) -> int:
+    return 7 if level <= 1 else 10
+
+
+# -- maps ----------------------------------------------------------------------------------
+
+
+def _boards(game: Game, h: Hex) -> set[str]:
+    if game.layout is None:
+        return {game.board.id} if h in game.board.cells else set()
+    return set(game.layout.board_ids_at(h))
+
+
+def same_map(game: Game, a: Hex, b: Hex) -> bool:
+    """On a map (board) where the wizard is; a straddling hex is on both."""
+    return bool(_boards(game, a) & _boards(game, b))
+
+
+def near_map(game: Game, a: Hex, b: Hex) -> bool:
+    """Remote detection: the wizard's map or one map (board) next to it in the layout."""
+    if same_map(game, a, b):
+        return True
+    placements_at = getattr(game.layout, "placements_at", None)
+    if placements_at is None:
+        return False
+    mine = placements_at(a)
+    theirs = placements_at(b)
+    return any(
+        abs(p.row - q.row) + abs(p.col - q.col) == 1
+        for p in mine
+        for q in theirs
+        if hasattr(p, "row") and hasattr(q, "row")
+    )
+
+
+# -- judging a cast --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    wizard: Unit
+    spell: Spell
+    level: int
+    energy: int
+    needs: int
+    penalty: int
+    distance: int
+    units: tuple[Unit, ...]
+    hexes: tuple[Hex, ...]
+
+    @property
+    def modifier(self) -> int:
+        return self.level - self.penalty
+
+    @property
+    def chance(self) -> float:
+        return sum(1 for face in range(1, 11) if face + self.modifier > self.needs) / 10
+
+
+def _parse_hex(text: str) -> Hex | None:
+    try:
+        q, r = (int(v) for v in text.split(","))
+    except ValueError:
+        return None
+    return Hex(q, r)
+
+
+def may_cast_now(game: Game, wizard: Unit) -> Explanation | None:
+    """Why this wizard may not cast at all now (whatever the spell), or None."""
+    if wizard.side is not Side.ADVENTURERS or not is_wizard(game, wizard):
+        return refused(f"{wizard.id} is no wizard: only Zacharie and Shaman are", R_MAGIC)
+    if wizard.hex is None or not wizard.alive:
+        return refused(f"{wizard.id} is not on the map", R_MAGIC)
+    if not wizard.standing:
+        return refused(f"{wizard.id} is knocked out: no spell", R_MAGIC)
+    current = sheet(game, wizard)
+    if current.cast_turn == game.state.turn:
+        return refused(
+            f"{wizard.id} has cast his spell of this game turn: each wizard may cast one "
+            "spell per game turn, in the Adventurer turn or in that of the Krobs",
+            R_WHEN,
+        )
+    if available_energy(current, wizard) <= 0:
+        return refused(f"{wizard.id} has no energy points left", R_EP)
+    return None
+
+
+def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
+    """The cast judged: its plan (chance, penalty) or the refusal naming the rule."""
+    wizard = game.state.units.get(action.wizard)
+    if wizard is None:
+        return refused(f"no character {action.wizard!r}", R_MAGIC)
+    why = may_cast_now(game, wizard)
+    if why is not None:
+        return why
+    spell = game.rules.spells.get(action.spell)
+    if spell is None:
+        return refused(f"there is no spell {action.spell!r} on the wizard sheets", R_MAGIC)
+    current = sheet(game, wizard)
+    energy = available_energy(current, wizard)
+    if spell.level > current.level:
+        return refused(
+            f"{spell.name} needs a level {spell.level} wizard ({wizard.id} is level "
+            f"{current.level})",
+            "Magic Spells",
+        )
+    if spell.cost > energy:
+        return refused(f"{spell.name} costs {spell.cost} EP; {wizard.id} has {energy} left", R_EP)
+    assert wizard.hex is not None
+    units: list[Unit] = []
+    hexes: list[Hex] = []
+    for t in action.targets:
+        h = _parse_hex(t)
+        if h is not None:
+            hexes.append(h)
+        elif t in game.state.units:
+            units.append(game.state.units[t])
+        else:
+            return refused(f"{t!r} is neither a character nor a hex 'q,r'", R_MAGIC)
+    target_check = _check_targets(game, wizard, spell, units, hexes)
+    if isinstance(target_check, Explanation):
+        return target_check
+    points = [u.hex for u in units if u.hex is not None] + hexes
+    distance = max((wizard.hex.distance(p) for p in points), default=0)
+    for p in points:
+        if spell.effect is SpellEffect.DETECT:
+            continue
+        if not same_map(game, wizard.hex, p):
+            return refused(
+                f"{game.where(p)} is not on the map where {wizard.id} stands: spells apply "
+                "only to the cave the wizard is in (both, on a hex straddling two)",
+                R_RANGE,
+            )
+    reach = range_of(current.level)
+    penalty = max(0, distance - reach) if spell.target is not Target.MAP else 0
+    return Plan(
+        wizard,
+        spell,
+        current.level,
+        energy,
+        success_needs(spell.cost),
+        penalty,
+        distance,
+        tuple(units),
+        tuple(hexes),
+    )
+
+
+def _free(game: Game, h: Hex) -> bool:
+    return h in game.board.cells and not any(u.alive for u in game.units_at(h))
+
+
+def _standable(game: Game, unit_like: Unit | None, h: Hex) -> bool:
+    terrain = terrain_at(game, h)
+    if terrain is None or not terrain.passable or not _free(game, h):
+        return False
+    if terrain.water and boat_at(game, h) is None:
+        return unit_like is None or not never_swims(profile(game, unit_like))
+    return True
+
+
+def _in_line(hexes: list[Hex]) -> bool:
+    if len(hexes) < 2:
+        return True
+    d = hexes[0].direction_to(hexes[1])
+    return d is not None and all(a.direction_to(b) == d for a, b in itertools.pairwise(hexes))
+
+
+def counters_left(game: Game, counter: str) -> int:
+    """How many of that spell counter are still in the box."""
+    limit = int(game.rules.spells.counters.get(counter, 0))
+    used = sum(
+        1
+        for a in game.state.accessories.values()
+        if a.face_up and a.properties.get("counter") == counter
+    )
+    used += sum(
+        1
+        for u in game.state.units.values()
+        if u.hex is not None and u.alive and profile(game, u).category == counter
+    )
+    return limit - used
+
+
+def _check_targets(
+    game: Game, wizard: Unit, spell: Spell, units: list[Unit], hexes: list[Hex]
+) -> Explanation | None:
+    effect = spell.effect
+    if spell.counter is not None and counters_left(game, spell.counter) <= 0:
+        return refused(
+            f"every {spell.counter.replace('_', ' ')} counter of the box is on the map", R_COUNTERS
+        )
+    if spell.target is Target.SELF:
+        if units or hexes:
+            return refused(f"{spell.name} is cast on the wizard himself", "Magic Spells")
+        if effect is SpellEffect.HEAL and wizard.wounds == 0:
+            return refused(f"{wizard.id} has no wound to heal", "Magic Spells")
+        return None
+    if spell.target is Target.MAP:
+        return None
+    if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
+        if len(units) != 1 or hexes:
+            return refused(f"{spell.name} is cast on one character", "Magic Spells")
+        target = units[0]
+        if target.hex is None or not target.alive:
+            return refused(f"{target.id} is not a living character on the map", R_MAGIC)
+        if spell.target is Target.ENEMY and target.side is Side.ADVENTURERS:
+            return refused(f"{spell.name} is cast on an enemy", "Magic Spells")
+        if spell.target is Target.FRIEND and target.side is not Side.ADVENTURERS:
+            return refused(f"{spell.name} is cast on a friend", "Magic Spells")
+        if effect is SpellEffect.HEAL and target.wounds == 0:
+            return refused(f"{target.id} has no wound to heal", "Magic Spells")
+        return None
+    # hexes
+    if len(hexes) != spell.hexes or units:
+        return refused(f"{spell.name} is cast on {spell.hexes} hex(es)", "Magic Spells")
+    if any(h not in game.board.cells for h in hexes):
+        return refused("a hex is off the map", R_MAGIC)
+    if len(set(hexes)) != len(hexes) or not _in_line(hexes):
+        return refused("the hexes must follow each other in a straight line", R_COUNTERS)
+    if effect is SpellEffect.BLINK:
+        assert wizard.hex is not None
+        h = hexes[0]
+        if wizard.hex.distance(h) > spell.reach or not _standable(game, wizard, h):
+            return refused(
+                f"{spell.name} takes the wizard to a free hex he may stand on, at most "
+                f"{spell.reach} hexes away",
+                "Magic Spells",
+            )
+        return None
+    if effect is SpellEffect.BRIDGE:
+        for h in hexes:
+            t = terrain_at(game, h)
+            if t is None or not t.water or boat_at(game, h) is not None:
+                return refused(f"a bridge spans water hexes ({game.where(h)} is not)", R_COUNTERS)
+        return None
+    if effect is SpellEffect.GALLERY:
+        for h in hexes:
+            t = terrain_at(game, h)
+            if t is None or t.passable:
+                return refused(f"a gallery opens in the rock ({game.where(h)} is not)", R_COUNTERS)
+        return None
+    if effect is SpellEffect.DEMOLISH_WALL:
+        a, b = hexes
+        if a.distance(b) != 1 or edge_feature(game, a, b) not in (
+            EdgeFeature.WALL,
+            EdgeFeature.WINDOW,
+            EdgeFeature.ARROW_SLIT,
+        ):
+            return refused("there is no wall between those two hexes", R_COUNTERS)
+        return None
+    if effect is SpellEffect.SUMMON:
+        h = hexes[0]
+        if not _standable(game, None, h) or ((t := terrain_at(game, h)) is not None and t.water):
+            return refused(
+                f"a spectre appears on a free hex of firm ground ({game.where(h)})", R_SPECTRES
+            )
+        return None
+    return None
+
+
+class CastRules:
+    """`CastSpell` in the Adventurer phases and as an answer to the Krob turn's windows."""
+
+    def explain(self, game: Game, action: Action) -> Explanation:
+        assert isinstance(action, CastSpell)
+        plan = plan_cast(game, action)
+        if isinstance(plan, Explanation):
+            return plan
+        return allowed(
+            f"{plan.wizard.id} casts {plan.spell.name} ({plan.spell.cost} EP of {plan.energy}): "
+            f"needs more than {plan.needs} on the die, +{plan.level} for his level"
+            + (f", -{plan.penalty} beyond his range" if plan.penalty else "")
+            + f": {round(plan.chance * 100)}%",
+            R_RESOLUTION,
+            cost=plan.spell.cost,
+            energy=plan.energy,
+            needs=plan.needs,
+            level=plan.level,
+            penalty=plan.penalty,
+            distance=plan.distance,
+            range=range_of(plan.level),
+            chance=plan.chance,
+        )
+
+    def apply(self, game: Game, action: Action) -> list[Event]:
+        assert isinstance(action, CastSpell)
+        plan = plan_cast(game, action)
+        assert isinstance(plan, Plan)
+        wizard = plan.wizard
+        current = _settle_sheet(game, wizard)
+        current.energy -= plan.spell.cost
+        current.cast_turn = game.state.turn
+        _, die = game.roll(
+            f"{plan.spell.name} by {wizard.id}", R_RESOLUTION, plan.modifier, by=wizard.id
+        )
+        success = die.modified > plan.needs
+        events: list[Event] = [
+            die,
+            SpellCast(wizard.id, plan.spell.id, plan.spell.name, success, current.energy),
+        ]
+        if success:
+            events.extend(_effect(game, plan))
+        game.touch()
+        return events
+
+    def generate(self, game: Game, side: Side) -> Iterable[Action]:
+        if side is not Side.ADVENTURERS:
+            return
+        yield from casts(game)
+
+
+def casts(game: Game) -> Iterable[CastSpell]:
+    """Legal casts now: each wizard's spells on each target within his range (the ones
+    beyond it, with their penalty, are accepted by `explain` but not listed)."""
+    for wizard in sorted(game.living_units(Side.ADVENTURERS), key=lambda u: u.id):
+        if not is_wizard(game, wizard) or may_cast_now(game, wizard) is not None:
+            continue
+        assert wizard.hex is not None
+        level = sheet(game, wizard).level
+        near = [
+            h
+            for h in game.board.cells
+            if wizard.hex.distance(h) <= range_of(level) and same_map(game, wizard.hex, h)
+        ]
+        for spell in game.rules.spells.spells:
+            for targets in _targets_for(game, wizard, spell, near):
+                action = CastSpell(wizard.id, spell.id, targets)
+                if not isinstance(plan_cast(game, action), Explanation):
+                    yield action
+
+
+def _targets_for(
+    game: Game, wizard: Unit, spell: Spell, near: list[Hex]
+) -> Iterable[tuple[str, ...]]:
+    if spell.target in (Target.SELF, Target.MAP):
+        yield ()
+        return
+    if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
+        for unit in sorted(game.living_units(), key=lambda u: u.id):
+            if unit.hex in near:
+                yield (unit.id,)
+        return
+    for h in near:
+        if spell.hexes == 1:
+            yield (f"{h.q},{h.r}",)
+            continue
+        for d in range(3):  # each line once
+            line = [h.neighbour(d) if i else h for i in range(spell.hexes)]
+            if spell.hexes == 3:
+                line = [h, h.neighbour(d), h.neighbour(d).neighbour(d)]
+            yield tuple(f"{x.q},{x.r}" for x in line)
+
+
+# -- effects ---------------------------------------------------------------------------------
+
+
+def _effect(game: Game, plan: Plan) -> list[Event]:
+    effect = plan.spell.effect
+    wizard = plan.wizard
+    if effect is SpellEffect.FIREBALL:
+        return _fireball(game, plan)
+    if effect is SpellEffect.HEAL:
+        target = plan.units[0] if plan.units else wizard
+        target.wounds = max(0, target.wounds - 1)
+        if target.status is Status.WOUNDED and target.wounds == 0:
+            target.status = Status.HEALTHY
+        return [UnitWounded(target.id, target.wounds, f"{plan.spell.name} ({R_MAGIC})")]
+    if effect is SpellEffect.BLINK:
+        h = plan.hexes[0]
+        wizard.hex, wizard.level = h, game.board.cells[h].level
+        return [UnitMoved(wizard.id, (h,), 0, f"{plan.spell.name} ({R_MAGIC})")]
+    if effect in _COUNTER_KIND:
+        counter = plan.spell.counter or effect.value
+        n = 1 + sum(
+            1 for a in game.state.accessories.values() if a.properties.get("counter") == counter
+        )
+        acc = Accessory(
+            f"{counter}_{n}",
+            _COUNTER_KIND[effect],
+            plan.hexes,
+            facing=plan.hexes[0].direction_to(plan.hexes[1]) or 0 if len(plan.hexes) > 1 else 0,
+            properties={"counter": counter, "spell": plan.spell.id},
+        )
+        game.state.accessories[acc.id] = acc
+        return [Revealed(f"{plan.spell.name} by {wizard.id}", plan.hexes[0], R_COUNTERS)]
+    if effect is SpellEffect.SUMMON:
+        return _summon(game, plan)
+    if effect is SpellEffect.DETECT:
+        return _detect(game, plan)
+    return []
+
+
+def _fireball(game: Game, plan: Plan) -> list[Event]:
+    from dragonnoir.engine.rules import combat_results
+    from dragonnoir.engine.tables import Effect
+
+    target = plan.units[0]
+    assert target.hex is not None
+    events: list[Event] = []
+    for acc in game.state.accessories.values():
+        if acc.kind is AccessoryKind.WEB and acc.face_up and target.hex in acc.hexes:
+            acc.face_up = False
+            events.append(WebDestroyed(acc.id, target.hex, plan.wizard.id, R_FIREBALL))
+    _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
+    events.append(die)
+    code = game.rules.spells.fireball_result(die.modified)
+    effect = {"N": Effect.NONE, "R": Effect.RETREAT, "W": Effect.WOUNDED, "K": Effect.KILLED}[code]
+    if is_queen_or_guard(profile(game, target)):
+        # "Wounded becomes retreats one hex and retreats becomes no effect."
+        effect = {Effect.WOUNDED: Effect.RETREAT, Effect.RETREAT: Effect.NONE}.get(effect, effect)
+    events.extend(combat_results.start_shot(game, plan.wizard.id, target.id, effect, R_FIREBALL))
+    return events
+
+
+def _summon(game: Game, plan: Plan) -> list[Event]:
+    kind = plan.spell.summons
+    roster = game.rules.roster
+    free = [
+        s
+        for s in roster.spectres
+        if s.kind.value == kind
+        and (game.state.units.get(s.id) is None or game.state.units[s.id].hex is None)
+    ]
+    if not free:
+        return []
+    counter = free[0]
+    h = plan.hexes[0]
+    unit = game.state.units.get(counter.id)
+    if unit is None:
+        unit = Unit(id=counter.id, kind=counter.id, side=Side.ADVENTURERS, hex=h)
+        game.state.units[counter.id] = unit
+    unit.hex, unit.level = h, game.board.cells[h].level
+    unit.status, unit.wounds = Status.HEALTHY, 0
+    unit.moved = unit.fired = False
+    unit.attacked = unit.mp_spent = 0
+    # "The player turn during which they appear counts as a half-turn": a stay of N game
+    # turns is 2N player turns, this one the first; `expires_turn` keeps the index
+    # (2 x turn, +1 in the Krob turn) of the last player turn it stays.
+    now = _player_turn(game)
+    unit.expires_turn = now + 2 * counter.lasts_turns - 1
+    return [UnitMoved(unit.id, (h,), 0, f"{plan.spell.name} ({R_SPECTRES})")]
+
+
+def _player_turn(game: Game) -> int:
+    return 2 * game.state.turn + (1 if game.state.phase.startswith("krob") else 0)
+
+
+def _detect(game: Game, plan: Plan) -> list[Event]:
+    wizard = plan.wizard
+    assert wizard.hex is not None
+    events: list[Event] = []
+    for acc in game.state.accessories.values():
+        if (
+            acc.hidden_from is Side.ADVENTURERS
+            and acc.face_up
+            and acc.hexes
+            and near_map(game, wizard.hex, acc.hexes[0])
+        ):
+            acc.hidden_from = None
+            events.append(Revealed(f"{acc.kind.value.replace('_', ' ')}", acc.hexes[0], R_MAGIC))
+    return events
+
+
+def dematerialise(game: Game) -> list[Event]:
+    """Entry hook of the Gharv interphases (a player turn has just ended): spectres whose
+    time is up vanish."""
+    if game.rules is None:
+        return []
+    ended = 2 * game.state.turn + (0 if game.state.phase.startswith("gharv1") else 1)
+    events: list[Event] = []
+    for unit in game.state.units.values():
+        if (
+            unit.hex is not None
+            and unit.expires_turn is not None
+            and unit.expires_turn <= ended
+            and profile(game, unit).category in ("living_dead", "gargoyle")
+        ):
+            events.append(SpectreVanished(unit.id, unit.hex))
+            unit.hex = None
+            unit.expires_turn = None
+            game.touch()
+    return events
+
+
+# -- the Krob turn's windows -----------------------------------------------------------------
+
+
+def any_cast_possible(game: Game) -> bool:
+    return any(
+        is_wizard(game, w) and may_cast_now(game, w) is None
+        for w in game.living_units(Side.ADVENTURERS)
+    )
+
+
+def cast_window(game: Game) -> list[Event]:
+    """Entry hook of the Krob combat phase: before any Krob attacks, a wizard who has
+    not cast this turn may."""
+    if game.rules is None or not any_cast_possible(game):
+        return []
+    game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {}))
+    return [
+        DecisionRequested(
+            CAST_WINDOW,
+            Side.ADVENTURERS.value,
+            "a wizard may cast his spell of this turn before the Krobs attack, or pass",
+        )
+    ]
+
+
+class CastWindowRules:
+    """The "cast_window" decision: `CastSpell` or `Pass`."""
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if isinstance(action, Pass):
+            return allowed("no spell now", R_WHEN)
+        if not isinstance(action, CastSpell):
+            return refused(f"{action.kind} does not answer: cast a spell, or pass", R_WHEN)
+        return CastRules().explain(game, action)
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        game.pop_decision()
+        if isinstance(action, Pass):
+            return []
+        return CastRules().apply(game, action)
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        yield from casts(game)
+        yield Pass()
+
+
+class CastDuringKrobMove:
+    """`CastSpell` as an answer to the pause after a Krob's step (the defensive fire
+    decision): the decision stays, so the Adventurer player may still fire or pass."""
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        assert isinstance(action, CastSpell)
+        return CastRules().explain(game, action)
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        return CastRules().apply(game, action)
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        yield from casts(game)
+
+
+def _cast_pause(game: Game, krob: Unit) -> bool:
+    return any_cast_possible(game)
+
+
+def _register() -> None:
+    from dragonnoir.engine.rules import movement
+
+    register_actions(CastRules(), CastSpell)
+    register_decision(CAST_WINDOW, CastWindowRules())
+    movement.DEFENSIVE_FIRE_ANSWERS["CastSpell"] = CastDuringKrobMove()
+    movement.register_defensive_fire_check(_cast_pause)
+    on_phase_entry("krob_combat", cast_window)
+    for phase_id in ("gharv1_appearance", "gharv2_appearance"):
+        on_phase_entry(phase_id, dematerialise)
+
+
+_register()
