@@ -189,6 +189,8 @@ def test_a_guard_chooses_its_end_facing_with_rotate() -> None:
     preview = ui.preview()
     assert isinstance(preview, MovePreview) and preview.facing == facing
     ui.click_hex(target)
+    while game.state.pending:  # the pauses for defensive fire and for a wizard's spell
+        game.apply(Pass())
     assert game.state.units["guard_1"].hex == target
     assert game.state.units["guard_1"].facing == facing
 
