@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from dragonnoir import resources
-from dragonnoir.editor.edits import EditError
+from dragonnoir.editor.edits import Batch, Edit, EditError
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import (
     BOARD_GRID,
@@ -112,7 +112,8 @@ _INFO_FIELDS: Final = ("id", "name", "side_top", "side_bottom", "arrows")
 
 
 def _count(n: int, what: str) -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+    plural = f"{what}es" if what.endswith("x") else f"{what}s"
+    return f"{n} {what}" if n == 1 else f"{n} {plural}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +376,34 @@ def toggle_zone_hexes(
     if not new:
         return PutZone(zone_name, None)
     props = dict(old.properties) if old is not None else {}
+    if kind is ZoneKind.ENTRY and "side" not in props:
+        side = entry_side(board, new)
+        if side is not None:
+            props["side"] = side  # docs/boards.md: an entry says which side it opens on
     return PutZone(zone_name, Zone(kind, zone_name, frozenset(new), props))
+
+
+def entry_side(board: Board, hexes: Iterable[Hex]) -> str | None:
+    """The side of the board (`top`, `bottom`, `left`, `right`) an entry's hexes all lie
+    on or next to (the half hexes of that edge, or the odd-row cells beside a short
+    side), or None when they do not share one."""
+    sides: set[str] | None = None
+    last_row, last_col = board.height - 1, board.width - 1
+    for h in hexes:
+        col, row = board.grid.to_cell(h)
+        here = set()
+        if row == 0:
+            here.add("top")
+        if row == last_row:
+            here.add("bottom")
+        if col == 0:
+            here.add("left")
+        if col == last_col or (row % 2 == 1 and col == last_col - 1):
+            here.add("right")
+        sides = here if sides is None else sides & here
+        if not sides:
+            return None
+    return min(sides) if sides else None
 
 
 def side_at(grid: HexGrid, x: float, y: float) -> Edge:
@@ -388,3 +416,60 @@ def side_at(grid: HexGrid, x: float, y: float) -> Edge:
         return ((ax + bx) / 2 - x) ** 2 + ((ay + by) / 2 - y) ** 2
 
     return Edge.of(h, min(range(6), key=distance))
+
+
+# -- copy and paste ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Clip:
+    """A copied region: cells and side features as offsets from its first hex (row by
+    row), so it can be pasted anywhere (moving by a cube offset keeps every hex's
+    neighbours). Zones are not copied: their names are unique on a board."""
+
+    cells: tuple[tuple[Hex, Cell], ...]
+    edges: tuple[tuple[Hex, Hex, EdgeFeature], ...]
+
+    def footprint(self, at: Hex) -> list[Hex]:
+        """The hexes the clip covers when pasted with its first hex at `at`."""
+        return [at + offset for offset, _ in self.cells]
+
+
+def copy_region(doc: BoardDocument, hexes: Iterable[Hex]) -> Clip | None:
+    """The clip of the board hexes in `hexes` and the features on their sides (None when
+    no hex is on the board)."""
+    board = doc.board
+    region = {h for h in hexes if h in board.cells}
+    if not region:
+        return None
+    anchor = min(region, key=lambda h: (h.r, h.q))
+    cells = tuple((h - anchor, board.cells[h]) for h in sorted(region, key=lambda h: (h.r, h.q)))
+    edges = tuple(
+        (e.a - anchor, e.b - anchor, f)
+        for e, f in sorted(board.edges.items(), key=lambda kv: (kv[0].a, kv[0].b))
+        if e.a in region or e.b in region
+    )
+    return Clip(cells, edges)
+
+
+def paste(doc: BoardDocument, clip: Clip, at: Hex) -> Edit[BoardDocument] | None:
+    """The edit pasting `clip` with its first hex at `at`: its cells where they fall on the
+    board, and on the sides of the pasted hexes its features (a side of the region that
+    the clip leaves bare is cleared). None when the clip falls entirely off the board."""
+    board = doc.board
+    cells = tuple((at + off, cell) for off, cell in clip.cells if at + off in board.cells)
+    if not cells:
+        return None
+    region = {h for h, _ in cells}
+    wanted: dict[Edge, EdgeFeature | None] = {
+        e: None for h in region for e in (Edge(h, n) for n in h.neighbours()) if e in board.edges
+    }
+    for a, b, feature in clip.edges:
+        edge = Edge(at + a, at + b)
+        if edge.a in board.cells or edge.b in board.cells:
+            wanted[edge] = feature
+    changes = tuple((e, f) for e, f in wanted.items() if board.edges.get(e) != f)
+    edits: list[Edit[BoardDocument]] = [SetCells(cells, "Paste")]
+    if changes:
+        edits.append(SetEdges(changes, "Paste"))
+    return Batch(tuple(edits), f"Paste {_count(len(cells), 'hex')}")

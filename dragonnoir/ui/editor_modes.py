@@ -434,7 +434,9 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("walkway", "Walkway"),
     ("side", "Side feature"),
     ("zone", "Zone"),
+    ("select", "Select, copy, paste"),
 )
+SELECTION = (110, 220, 255)
 WALKWAYS: tuple[tuple[str | None, str], ...] = (
     ("walkway", "Walkway"),
     ("walkway_end", "Walkway end"),
@@ -463,6 +465,9 @@ class BoardMode(Mode[bd.BoardDocument]):
         self.radius = 0
         self.fill = False
         self.stroke: Hex | None = None  # last hex painted by the stroke in progress
+        self.side_stroke: Edge | None = None  # last side set by the stroke in progress
+        self.selection: set[Hex] = set()
+        self.clip: bd.Clip | None = None
         self.erasing = False
         self.mouse: tuple[int, int] = (0, 0)
         self.view: EditableBoardView | None = None
@@ -521,6 +526,9 @@ class BoardMode(Mode[bd.BoardDocument]):
     def paint_at(self, h: Hex) -> None:
         """One brush step (or a fill) of the current tool at `h`."""
         doc = self.doc
+        if self.tool == "select":
+            self.selection.update(bd.brush(doc, h, self.radius))
+            return
         if self.tool == "zone":
             hexes = bd.brush(doc, h, self.radius)
             try:
@@ -545,6 +553,9 @@ class BoardMode(Mode[bd.BoardDocument]):
             return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            if self.side_stroke is not None:
+                self.click_side(self.erasing)
+                return True
             if self.stroke is not None:
                 h = control.hex_at(self.mouse)
                 if h is not None and h != self.stroke:
@@ -560,7 +571,19 @@ class BoardMode(Mode[bd.BoardDocument]):
             if h is None:
                 return False
             if self.tool == "side":
-                self.click_side(event.button == 3)
+                self.erasing = event.button == 3
+                self.history.begin("Clear sides" if self.erasing else "Sides")
+                self.side_stroke = bd.side_at(self.doc.board.grid, *to_map(control, self.mouse))
+                self.click_side(self.erasing)
+                return True
+            if self.tool == "select":
+                if event.button == 3:
+                    self.selection.clear()
+                    self.message = "Selection cleared"
+                    return True
+                self.erasing = False
+                self.selection.update(bd.brush(self.doc, h, self.radius))
+                self.stroke = h
                 return True
             if event.button == 3 and self.tool == "terrain":
                 cell = self.doc.board.cells.get(h)
@@ -579,30 +602,57 @@ class BoardMode(Mode[bd.BoardDocument]):
             if self.fill:
                 self.end_stroke()
             return True
-        if (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button in (1, 3)
-            and self.stroke is not None
-        ):
-            self.end_stroke()
-            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            if self.side_stroke is not None:
+                self.side_stroke = None
+                self.history.end()
+                self.revalidate()
+                return True
+            if self.stroke is not None:
+                self.end_stroke()
+                return True
         return False
 
     def end_stroke(self) -> None:
         self.stroke = None
+        if self.tool == "select":
+            self.message = f"{len(self.selection)} hexes selected: Ctrl+C copies them"
+            return
         self.history.end()
         self.revalidate()
 
+    def copy(self) -> None:
+        """Keep the selected hexes (cells and side features) for pasting."""
+        self.clip = bd.copy_region(self.doc, self.selection)
+        if self.clip is None:
+            self.message = "Select hexes first (the Select tool), then Ctrl+C"
+        else:
+            self.message = f"Copied {len(self.clip.cells)} hexes: Ctrl+V pastes at the mouse"
+
+    def paste(self) -> None:
+        """Paste the copied hexes with their first hex under the mouse."""
+        if self.clip is None or self.control is None:
+            self.message = "Nothing copied yet"
+            return
+        h = self.control.hex_at(self.mouse)
+        if h is None:
+            return
+        if self.do(bd.paste(self.doc, self.clip, h)):
+            self.revalidate()
+
     def click_side(self, clear: bool) -> None:
+        """Set (or clear) the side nearest the mouse; in a stroke, each side once."""
         assert self.control is not None
         edge = bd.side_at(self.doc.board.grid, *to_map(self.control, self.mouse))
+        if self.side_stroke is not None:
+            self.side_stroke = edge
         feature = None if clear else self.feature
         try:
             edit = bd.set_side(self.doc, edge, feature)
         except EditError as exc:
             self.message = str(exc)
             return
-        if self.do(edit):
+        if self.do(edit) and not self.history.grouping:
             self.revalidate()
 
     def key(self, event: pygame.event.Event) -> bool:
@@ -637,6 +687,8 @@ class BoardMode(Mode[bd.BoardDocument]):
         draw_segments(screen, control, problems, 3)
         if not control.viewport.collidepoint(self.mouse):
             return
+        if self.selection:
+            draw_segments(screen, control, self.selection_lines(), 2)
         if self.tool == "side":
             edge = bd.side_at(grid, *to_map(control, self.mouse))
             a, b = grid.edge_segment(edge.a, edge.b)
@@ -647,7 +699,12 @@ class BoardMode(Mode[bd.BoardDocument]):
         under = control.hex_at(self.mouse)
         if under is None:
             return
-        hexes = [under] if self.fill else bd.brush(self.doc, under, self.radius)
+        if self.tool == "select" and self.clip is not None:
+            hexes = self.clip.footprint(under)
+        elif self.fill:
+            hexes = [under]
+        else:
+            hexes = bd.brush(self.doc, under, self.radius)
         for x in hexes:
             hex_outline(screen, control, x, BRUSH, 2)
 
@@ -667,6 +724,16 @@ class BoardMode(Mode[bd.BoardDocument]):
                 if n not in z.hexes
             ]
         return self._zone_lines
+
+    def selection_lines(self) -> list[Segment]:
+        """The selection's border (worked out each frame: selections are small)."""
+        grid = self.doc.board.grid
+        return [
+            (SELECTION, *grid.edge_segment(h, n))
+            for h in self.selection
+            for n in h.neighbours()
+            if n not in self.selection
+        ]
 
     def problem_lines(self) -> list[Segment]:
         """The outlines of the problems' hexes and sides, per list of problems."""

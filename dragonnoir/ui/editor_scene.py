@@ -56,6 +56,7 @@ HELP_ROWS = (
     ("R", "turn the board under the mouse 180°"),
     ("[ ]", "brush smaller / larger"),
     ("G", "fill on / off"),
+    ("Ctrl+C, Ctrl+V", "copy the selection, paste it at the mouse"),
     ("Ctrl+Z, Ctrl+Y", "undo, redo"),
     ("Ctrl+S, Ctrl+O", "save, open"),
     ("middle drag, arrows, wheel", "pan and zoom"),
@@ -201,21 +202,23 @@ class EditorScene(Scene):
         mode = self.board
         tool_labels: list[str | tuple[str, str]] = [label for _, label in TOOLS]
         self.lists["tools"] = UISelectionList(
-            pygame.Rect(10, TOP + 6, LEFT - 20, 5 * 26 + 8),
+            pygame.Rect(10, TOP + 6, LEFT - 20, len(TOOLS) * 26 + 8),
             tool_labels,
             m,
             container=root,
             default_selection=dict(TOOLS)[mode.tool],
         )
-        y = TOP + 6 + 5 * 26 + 16
+        y = TOP + 6 + len(TOOLS) * 26 + 16
         options, current = self.tool_options()
+        if mode.tool == "select":
+            options, current = ["Ctrl+C copies the selection", "Ctrl+V pastes at the mouse"], ""
         list_h = 200
         self.lists["options"] = UISelectionList(
             pygame.Rect(10, y, LEFT - 20, list_h),
             list(options),
             m,
             container=root,
-            default_selection=current,
+            default_selection=current or None,
         )
         y += list_h + 8
         if mode.tool == "zone":
@@ -599,6 +602,14 @@ class EditorScene(Scene):
         if ctrl and event.key == pygame.K_y:
             self.redo()
             return None
+        if ctrl and event.key in (pygame.K_c, pygame.K_v) and self.mode is self.board:
+            if event.key == pygame.K_c:
+                self.board.copy()
+            else:
+                self.board.paste()
+            self.status = self.board.message
+            self.refresh_buttons()
+            return None
         if ctrl and event.key == pygame.K_s:
             if self.current_path() is None:
                 return self.ask_file("save_as")
@@ -732,7 +743,7 @@ class EditorScene(Scene):
         elif element is self.lists.get("tools"):
             self.board.tool = next(k for k, label in TOOLS if label == text)
             self.rebuild()
-        elif element is self.lists.get("options"):
+        elif element is self.lists.get("options") and self.board.tool != "select":
             self.choose_option(text)
 
     def text_entered(self, element: object, finished: bool) -> None:

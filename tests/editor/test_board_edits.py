@@ -18,9 +18,12 @@ from dragonnoir.editor.board_doc import (
     SetCells,
     SetEdges,
     brush,
+    copy_region,
+    entry_side,
     fill_region,
     new_board,
     paint,
+    paste,
     set_side,
     toggle_zone_hexes,
     with_level,
@@ -237,3 +240,43 @@ def test_history_knows_unsaved_changes_across_undo() -> None:
     history.undo()
     history.do(SetBoardInfo((("name", "Other"),)))
     assert history.modified and not history.can_redo()
+
+
+def test_copy_and_paste_a_walled_room_elsewhere() -> None:
+    d = doc()
+    g = d.board.grid
+    room = [g.to_hex(1, 1), g.to_hex(2, 1)]
+    rock = paint(d, room, with_terrain("building_floor"))
+    assert rock is not None
+    rock.apply(d)
+    for h in room:
+        for n in h.neighbours():
+            if n not in room:
+                side = set_side(d, Edge(h, n), EdgeFeature.WALL)
+                if side is not None:
+                    side.apply(d)
+    clip = copy_region(d, room)
+    assert clip is not None and len(clip.cells) == 2 and len(clip.edges) == 10
+    at = g.to_hex(4, 3)
+    before = copy.deepcopy(d.board)
+    edit = paste(d, clip, at)
+    assert edit is not None and edit.label == "Paste 2 hexes"
+    inverse = edit.apply(d)
+    pasted = clip.footprint(at)
+    assert [d.board.cells[h].terrain for h in pasted] == ["building_floor"] * 2
+    walls = [e for e in d.board.edges if e.a in pasted or e.b in pasted]
+    assert len(walls) == 10
+    inverse.apply(d)
+    assert d.board == before
+    # Off the board: only what falls on it is pasted; all off, nothing to do.
+    assert paste(d, clip, Hex(60, 60)) is None
+
+
+def test_an_entry_zone_says_which_side_it_opens_on() -> None:
+    d = doc()
+    g = d.board.grid
+    edit = toggle_zone_hexes(d, ZoneKind.ENTRY, "north", [g.to_hex(3, 0)], add=True)
+    assert edit is not None and edit.zone is not None
+    assert edit.zone.properties == {"side": "top"}
+    assert entry_side(d.board, [g.to_hex(5, 1)]) == "right"  # odd row: next to the side
+    assert entry_side(d.board, [g.to_hex(0, 2), g.to_hex(3, 0)]) is None

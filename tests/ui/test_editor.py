@@ -205,3 +205,46 @@ def test_the_editor_opens_a_file_from_the_command_line(make_app: Callable[..., A
     assert len(scene.layout.doc.placements) == 2 and not scene.layout.problems
     bad = EditorScene(app, REPO / "README.md")
     assert bad.status.startswith("Cannot open:") and "README.md" in bad.status
+
+
+def test_walls_by_a_stroke_and_a_room_copied_and_pasted(make_app: Callable[..., App]) -> None:
+    app, scene = editor(make_app)
+    click(app, scene.buttons["board"])
+    mode = scene.board
+    control = mode.control
+    assert control is not None
+    g = mode.doc.board.grid
+    # Paint two hexes of floor, then wall their row's north sides in one stroke.
+    for col in (10, 11):
+        mouse(app, to_screen(control, *g.hex_centre(g.to_hex(col, 8))))
+    pick(app, scene.lists["tools"], "Side feature")
+    pick(app, scene.lists["options"], "Wall")
+    points = []
+    for col in (10, 11):
+        h = g.to_hex(col, 8)
+        (ax, ay), (bx, by) = g.edge_segment(h, h.neighbour(1))  # the NE side
+        points.append(to_screen(control, (ax + bx) / 2, (ay + by) / 2 + 2))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=points[1], rel=(0, 0), buttons=(1, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[1], button=1))
+    step(app, 2)
+    assert len(mode.doc.board.edges) == 2
+    assert mode.history.undo_label() == "Sides"
+    # Select the two hexes, copy, paste four rows below.
+    pick(app, scene.lists["tools"], "Select, copy, paste")
+    for col in (10, 11):
+        mouse(app, to_screen(control, *g.hex_centre(g.to_hex(col, 8))))
+    assert mode.selection == {g.to_hex(10, 8), g.to_hex(11, 8)}
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    target = to_screen(control, *g.hex_centre(g.to_hex(10, 12)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    cells = mode.doc.board.cells
+    assert cells[g.to_hex(10, 12)].terrain == cells[g.to_hex(11, 12)].terrain == "cave_floor"
+    assert len(mode.doc.board.edges) == 4
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert cells[g.to_hex(10, 12)].terrain == "rock" and len(mode.doc.board.edges) == 2
