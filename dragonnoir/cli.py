@@ -233,6 +233,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     f"ok   {path}: scenario '{scenario.id}' ({scenario.name}), "
                     f"{len(game.state.units)} characters, {len(game.board.cells)} hexes"
                 )
+                failures += _design_problems(path, scenario, args)
             elif path.suffix.lower() == ".toml":
                 from dragonnoir.hexmap.layout import load_layout
 
@@ -258,19 +259,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
     """With --design or --strict, print the map editor's design problems of a well-formed
-    board or layout (a stair joining no levels, a place no one reaches...), one line each
-    with its rule: warnings, or failures with --strict. Returns 1 when they count as a
+    board or layout (a stair joining no levels, a place no one reaches...) or scenario (a
+    character in rock or in water it cannot enter, a Queen who does not fit), one line
+    each with its rule: warnings, or failures with --strict. Returns 1 when they count as a
     failure. (Opt-in: they need the terrain table, which plain validation does not load.)"""
     strict = bool(args.strict)
     if not (args.design or strict):
         return 0
-    from dragonnoir.editor.layout_doc import layout_problems
-    from dragonnoir.editor.validate import validate_board
+    from dragonnoir.editor.layout_doc import layout_namer, layout_problems
+    from dragonnoir.editor.validate import Problem, validate_board
+    from dragonnoir.engine.scenario import Scenario
     from dragonnoir.hexmap.board import Board
+    from dragonnoir.hexmap.layout import Layout
 
-    problems = (
-        validate_board(map_) if isinstance(map_, Board) else layout_problems(map_)  # type: ignore[arg-type]
-    )
+    problems: list[Problem] = []
+    if isinstance(map_, Scenario):
+        from dragonnoir.editor.placement import placement_problems
+
+        namer = layout_namer(map_.layout) if map_.layout is not None else None
+        problems = placement_problems(map_.board, map_.units, name=namer)
+    elif isinstance(map_, Board):
+        problems = validate_board(map_)
+    elif isinstance(map_, Layout):
+        problems = layout_problems(map_)
     word = "FAIL" if strict else "warn"
     for problem in problems:
         print(f"{word} {path}: {problem.text()}", file=sys.stderr if strict else sys.stdout)

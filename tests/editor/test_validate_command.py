@@ -36,3 +36,13 @@ def test_strict_fails_on_them(islanded: Path, capsys: pytest.CaptureFixture[str]
     assert main(["validate", "--strict", str(islanded)]) == 1
     err = capsys.readouterr().err
     assert f"FAIL {islanded}: cell (4, 3): no one can reach this place" in err
+
+
+def test_a_scenario_s_placements(capsys: pytest.CaptureFixture[str]) -> None:
+    waters = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "waters.toml"
+    assert main(["validate", "--design", str(waters)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        f"warn {waters}: Knight of Halöven 2 is placed in water at ile cell (9, 11), but "
+        "cannot swim [Movement Restriction 2 (water)]"
+    ) in out
