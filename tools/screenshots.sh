@@ -26,8 +26,8 @@ trap cleanup EXIT
 export DISPLAY="$DISPLAY_NUM" DRAGONNOIR_HOME="$HOME_DIR" SDL_AUDIODRIVER=dummy
 sleep 1
 
-# Where Le Nid's Queen's Guard is on the screen as the game opens (the same GameScene,
-# headless, at the same window size).
+# Where Le Nid's Queen's Guard is on the screen as the game opens, and Le Nid's row in
+# the scenario picker (the same scenes, headless, at the same window size).
 eval "$(SDL_VIDEODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 DRAGONNOIR_HOME="$HOME_DIR/nid" \
   .venv/bin/python - "$W" "$H" <<'PY'
 import sys
@@ -45,6 +45,12 @@ mx, my = scene.map.view.grid.hex_centre(game.state.units["guard_2"].hex)
 sx, sy = scene.map.camera.to_screen(mx, my)
 print(f"NID_X={scene.map.viewport.x + round(sx)} NID_Y={scene.map.viewport.y + round(sy)}")
 app.close()
+from dragonnoir.ui.scenes import ScenarioPicker
+app = App(lambda a: ScenarioPicker(a), settings=Settings(window_width=w, window_height=h))
+app.step(1 / 60)
+row = next(i for i in app.scene.list.item_list if i["text"].startswith("Le Nid"))
+print(f"PICK_Y={row['button_element'].rect.centery}")
+app.close()
 PY
 )"
 
@@ -59,7 +65,7 @@ xdotool mousemove $((W / 2)) $((H / 2 - 135))
 sleep 0.5
 shot menu
 click $((W / 2)) $((H / 2 - 135)) 2            # New game
-click 180 110 2                                # the second scenario in the list
+click 180 "$PICK_Y" 2                          # Le Nid in the list
 shot picker
 click $((W - 130)) $((H - 51)) 3               # Start (Le Nid: the Krob nest's resin floor)
 xdotool key space                              # past the hand-over screen
