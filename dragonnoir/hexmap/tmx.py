@@ -196,9 +196,9 @@ _ATTRS: Final[dict[str, tuple[set[str], set[str], dict[str, str]]]] = {
         {},
     ),
     "imagelayer": (
-        {"id", "name", "opacity", "visible", "offsetx", "offsety"},
+        {"id", "name", "opacity", "visible", "offsetx", "offsety", "repeatx", "repeaty"},
         {"locked"},
-        {"x": "0", "y": "0", "repeatx": "0", "repeaty": "0", **_NO_PARALLAX},
+        {"x": "0", "y": "0", **_NO_PARALLAX},
     ),
     "group": (
         {"id", "name", "opacity", "visible", "offsetx", "offsety"},
@@ -387,8 +387,6 @@ def _check_attributes(el: ET.Element, where: str, fail: _Fail) -> None:
                 raise fail("object templates are not supported", where)
             if key in ("parallaxx", "parallaxy"):
                 raise fail(f"layer parallax ({key}={value}) is not supported", where)
-            if key in ("repeatx", "repeaty"):
-                raise fail(f"repeating image layers ({key}={value}) are not supported", where)
             raise fail(f'unsupported attribute {key}="{value}" on <{el.tag}>', where)
 
 
@@ -1399,6 +1397,8 @@ class _MapReader:
             opacity=opacity * _float(el, "opacity", where, fail, 1.0),
             offset=offset,
             properties=_properties(el, where, fail, checked=True),
+            repeat_x=_bool(el, "repeatx", False),
+            repeat_y=_bool(el, "repeaty", False),
         )
 
     def _check_gids(self, m: TmxMap) -> None:
@@ -1673,6 +1673,8 @@ class _Writer:
 
     def image_layer(self, depth: int, layer: ImageLayer) -> None:
         attrs = self.common(layer) + self.looks(layer)
+        attrs += [("repeatx", "1" if layer.repeat_x else None)]
+        attrs += [("repeaty", "1" if layer.repeat_y else None)]
         self.add(depth, f"<imagelayer{_attrs(attrs)}>")
         self.properties(depth + 1, layer.properties)
         if layer.image is not None:

@@ -224,6 +224,9 @@ class ImageLayer:
     opacity: float = 1.0
     offset: tuple[float, float] = (0.0, 0.0)
     properties: Properties = field(default_factory=dict)
+    # Tiled 1.8's repeatx/repeaty: the image repeats across the whole map that way.
+    repeat_x: bool = False
+    repeat_y: bool = False
 
 
 Layer = TileLayer | ObjectLayer | ImageLayer

@@ -31,7 +31,8 @@ Tiles
     `pygame.transform.rotate`, whose pixel grid differs.
     A cell whose gid has no tile image gets Tiled's "missing image" marker.
 Image layers
-    Drawn at the layer offset (no repeat: the model has no repeat flags).
+    Drawn at the layer offset; with repeatx/repeaty (Tiled 1.8), repeated from there
+    across the whole image that way, as tmxrasterizer fills them.
 Objects
     Tile objects exactly (image scaled to the object size, bottom-left at the object
     position, flips, rotation about the position). Shapes (rectangle, ellipse, polygon,
@@ -44,7 +45,7 @@ Objects
 Animated tiles
     Drawn as their first frame, as tmxrasterizer does without --advance-animations.
 Not reproduced (Tiled 1.8 ignores it too, or the model has no field for it)
-    layer tint colours (Tiled 1.9+), parallax, image-layer repeat.
+    layer tint colours (Tiled 1.9+), parallax.
 
 Scale
     Everything is drawn straight at the output resolution, each image through the same
@@ -431,24 +432,62 @@ def _draw_image_layer(
     cache: ImageCache,
     smooth: bool,
 ) -> None:
+    """The image at the layer's origin; with repeatx/repeaty, repeated from there across
+    the whole canvas that way (both directions), as tmxrasterizer 1.8 fills it."""
     image = cache.image(layer.image)
     if image is None:
         return
-    _draw_image(
-        canvas,
-        cache,
-        ("image", id(image)),
-        image,
-        origin[0] * scale,
-        origin[1] * scale,
-        False,
-        False,
-        0.0,
-        layer.opacity,
-        smooth,
-        scale,
-        scale,
-    )
+    w, h = image.get_size()
+    cw, ch = canvas.get_size()
+    xs, ys = [origin[0]], [origin[1]]
+    if layer.repeat_x and w > 0:
+        first = origin[0] - math.ceil(origin[0] / w) * w  # at or left of the canvas edge
+        xs = [first + i * w for i in range(math.ceil((cw / scale - first) / w) + 1)]
+    if layer.repeat_y and h > 0:
+        first = origin[1] - math.ceil(origin[1] / h) * h
+        ys = [first + j * h for j in range(math.ceil((ch / scale - first) / h) + 1)]
+    key: object = ("image", id(image))
+    clip = canvas.get_clip()
+    repeats = layer.repeat_x or layer.repeat_y
+    if scale != 1.0 and repeats and (len(xs) + 2) * (len(ys) + 2) * w * h <= 1 << 18:
+        # Qt fills a rectangle with the image as a brush: scaled, each copy is sampled
+        # together with its neighbours, across the rectangle's edges too (the brush
+        # repeats both ways), and the rectangle's edges are rounded to whole pixels. Drawn as
+        # one image of all the copies, one more on each side that does not repeat, and
+        # clipped to the rectangle, it is sampled the same way (per pixel in Python, so
+        # only for patterns of up to 2^18 source pixels).
+        if not layer.repeat_x:
+            lo, hi = _qround(origin[0] * scale), _qround((origin[0] + w) * scale)
+            canvas.set_clip(pygame.Rect(lo, 0, hi - lo, canvas.get_height()).clip(clip))
+            xs = [xs[0] - w, xs[0], xs[0] + w]
+        if not layer.repeat_y:
+            lo, hi = _qround(origin[1] * scale), _qround((origin[1] + h) * scale)
+            canvas.set_clip(pygame.Rect(0, lo, canvas.get_width(), hi - lo).clip(clip))
+            ys = [ys[0] - h, ys[0], ys[0] + h]
+        pattern = pygame.Surface((len(xs) * w, len(ys) * h), pygame.SRCALPHA, 32)
+        pattern.fill((0, 0, 0, 0))
+        for j in range(len(ys)):
+            for i in range(len(xs)):
+                pattern.blit(image, (i * w, j * h))
+        key, image, xs, ys = ("pattern", key, len(xs), len(ys)), pattern, xs[:1], ys[:1]
+    for top in ys:
+        for left in xs:
+            _draw_image(
+                canvas,
+                cache,
+                key,
+                image,
+                left * scale,
+                top * scale,
+                False,
+                False,
+                0.0,
+                layer.opacity,
+                smooth,
+                scale,
+                scale,
+            )
+    canvas.set_clip(clip)
 
 
 # -- objects ---------------------------------------------------------------------------------

@@ -173,3 +173,44 @@ def test_a_board_drawn_as_a_plain_tiled_map_agrees_pixel_by_pixel(tmp_path: Path
     share = pixel_agreement(render_tmx(tmx_map), theirs)
     print(f"PIXELS fosse.tmx as a plain map: {share:.4%}")
     assert share >= 0.9986
+
+
+def _repeating_image_map(folder: Path, repeat_x: int, repeat_y: int) -> Path:
+    """A small hex map whose only layer is a 10x7 image, offset (3, 4), repeated."""
+    image = pygame.Surface((10, 7), pygame.SRCALPHA, 32)
+    image.fill((200, 30, 30, 255))
+    image.fill((30, 200, 30, 255), (0, 0, 5, 3))
+    image.fill((20, 20, 220, 128), (6, 4, 3, 2))
+    pygame.image.save(image, str(folder / "tile.png"))
+    path = folder / f"repeat-{repeat_x}{repeat_y}.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" '
+        'renderorder="right-down" width="6" height="5" tilewidth="14" tileheight="12" '
+        'infinite="0" hexsidelength="6" staggeraxis="y" staggerindex="odd" '
+        'nextlayerid="2" nextobjectid="1">\n'
+        f' <imagelayer id="1" name="img" offsetx="3" offsety="4" repeatx="{repeat_x}" '
+        f'repeaty="{repeat_y}">\n'
+        '  <image source="tile.png" width="10" height="7"/>\n'
+        " </imagelayer>\n"
+        "</map>\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.tiled
+@needs_tiled
+@pytest.mark.parametrize("scale", [1.0, 0.5])
+@pytest.mark.parametrize("repeat", [(1, 0), (0, 1), (1, 1)], ids=["x", "y", "xy"])
+def test_repeating_image_layers_match_tmxrasterizer(
+    repeat: tuple[int, int], scale: float, tmp_path: Path
+) -> None:
+    path = _repeating_image_map(tmp_path, *repeat)
+    tmx_map = read_tmx(path)
+    theirs = rasterize(path, tmp_path / "tiled.png", scale)
+    ours = render_tmx(tmx_map, scale)
+    assert ours.get_size() == theirs.get_size()
+    share = pixel_agreement(ours, theirs)
+    print(f"PIXELS repeat {repeat} scale={scale}: {share:.4%}")
+    assert share >= (1.0 if scale == 1.0 else 0.999)
