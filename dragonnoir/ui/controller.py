@@ -26,6 +26,7 @@ from dragonnoir.engine.actions import (
     Action,
     Advance,
     Attack,
+    CastSpell,
     ChooseCasualty,
     Declare,
     DestroyWeb,
@@ -40,10 +41,11 @@ from dragonnoir.engine.actions import (
     WithdrawAttack,
 )
 from dragonnoir.engine.events import DecisionRequested, Event
-from dragonnoir.engine.explain import Explanation, IllegalAction
+from dragonnoir.engine.explain import Explanation, IllegalAction, refused
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import boats, combat_declared, combat_results, fire, movement
+from dragonnoir.engine.rules import boats, combat_declared, combat_results, fire, magic, movement
 from dragonnoir.engine.rules.combat_odds import check_attacker
+from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.hexmap.hexes import Hex, line
 from dragonnoir.ui.visibility import WEB_RULE_SUFFIX, Visibility, visible_to
@@ -58,6 +60,7 @@ HIDDEN_REASON = ("there is no line of fire", fire.R_LINE)
 
 #: Commands `Controller.command` understands (keys and buttons of the screen).
 COMMANDS = (
+    "cast",
     "fire",
     "attack",
     "move",
@@ -79,6 +82,7 @@ class Mode(StrEnum):
     MOVE = "move"  # a character is selected: his reachable hexes and jumps are shown
     FIRE = "fire"  # choosing shooters and a target
     ATTACK = "attack"  # choosing attackers and defenders (or a web to destroy)
+    SPELL = "spell"  # a wizard's spell: his spell book, then its targets ("Magic")
     DECISION = "decision"  # answering the pending decision (see `prompt()`)
     CONFIRM = "confirm"  # an action is ready: `confirm` applies it, clicks still edit it
     OVER = "over"  # the game is over
@@ -189,6 +193,9 @@ class Overlays:
     choice_hexes: frozenset[Hex] = frozenset()
     routes: tuple[tuple[Hex, ...], ...] = ()
     route: tuple[Hex, ...] = ()
+    #: A wizard's spell being aimed: the hexes within his range, the targets chosen.
+    spell_range: frozenset[Hex] = frozenset()
+    spell_targets: tuple[Hex, ...] = ()
     #: The combats declared this phase, drawn as arrows with their odds (ruling 2).
     planned: tuple[PlannedCombat, ...] = ()
     #: Hexes two living characters share: the phase may not end so ("Stacking").
@@ -368,7 +375,38 @@ class WebPreview:
         return out
 
 
-Preview = MovePreview | ShotPreview | AttackPreview | WebPreview
+@dataclass(frozen=True, slots=True)
+class SpellPreview:
+    """A `CastSpell` before it is made (the engine's `explain`): the chance of success
+    and why ("Resolution of a Spell", "Range of Action")."""
+
+    wizard: str
+    spell: str
+    name: str
+    text: str
+    legal: bool
+    reason: str
+    rule: str
+    cost: int = 0
+    energy: int = 0
+    needs: int = 0
+    level: int = 0
+    penalty: int = 0
+    distance: int = 0
+    reach: int = 0
+    chance: float = 0.0
+    kind: str = "spell"
+
+    def lines(self) -> list[str]:
+        out = [f"{self.wizard} casts {self.name}: {self.cost} EP of {self.energy}"]
+        if self.legal:
+            out.append(f"success {self.chance:.0%}")
+        else:
+            out.append(f"not allowed: {self.reason} [{self.rule}]")
+        return out
+
+
+Preview = MovePreview | ShotPreview | AttackPreview | WebPreview | SpellPreview
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,6 +494,9 @@ class Controller:
         self._route: list[Hex] = []
         self._facing: int | None = None
         self._staged: Action | None = None
+        self._wizard: str | None = None
+        self._spell: str | None = None
+        self._spell_targets: list[str] = []
         self._memo = {}
 
     def _key(self) -> tuple[int, int]:
@@ -517,12 +558,15 @@ class Controller:
             return Mode.OVER
         if self._staged_action() is not None:
             return Mode.CONFIRM
+        if self._build == "spell":
+            return Mode.SPELL
         if self._decision() is not None:
             return Mode.DECISION
         return {
             "move": Mode.MOVE,
             "fire": Mode.FIRE,
             "attack": Mode.ATTACK,
+            "spell": Mode.SPELL,
         }.get(self._build, Mode.IDLE)
 
     @property
@@ -539,6 +583,8 @@ class Controller:
     def _staged_action(self) -> Action | None:
         if self._staged is not None:
             return self._staged
+        if self._build == "spell":
+            return self._spell_action()
         if self._shooters and self._target is not None and self._fire_allowed_now():
             return Fire(tuple(self._shooters), self._target)
         if self._attackers and self._defenders and self._build == "attack":
@@ -680,6 +726,8 @@ class Controller:
         self._touched()
         if self._staged is not None:
             return self._click_staged(h)
+        if self._build == "spell":
+            return self._click_spell(h)
         decision = self._decision()
         if decision is not None:
             return self._click_decision(decision, h)
@@ -718,6 +766,9 @@ class Controller:
             return self._apply(EndPhase())
         if name == "pass":
             return self._apply(Pass())
+        if name == "cast":
+            self._start_spell()
+            return None
         if name in ("fire", "attack"):
             self._enter(name, Fire((), "") if name == "fire" else Attack((), ()))
             return None
@@ -745,7 +796,13 @@ class Controller:
         if prompt is None or not 0 <= index < len(prompt.choices):
             self._say("there is no such choice", refused=True)
             return None
-        return self._apply(prompt.choices[index].action)
+        action = prompt.choices[index].action
+        if prompt.kind == "spell_book" and isinstance(action, CastSpell):
+            self._spell = action.spell  # now aim it (or confirm it: self, the map)
+            self._spell_targets = []
+            self._memo = {}
+            return None
+        return self._apply(action)
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -1402,6 +1459,10 @@ class Controller:
     def prompt(self) -> Prompt | None:
         """The pending decision (for whichever side must answer), or None."""
         self._sync()
+        if self._build == "spell":
+            book = self._spell_book_prompt()
+            if book is not None:
+                return book
         decision = self._decision()
         if decision is None:
             return self._combat_plan_prompt()
@@ -1421,6 +1482,181 @@ class Controller:
             can_pass=any(isinstance(c.action, Pass) for c in choices),
             unit=self._unit,
             route=tuple(self._route),
+        )
+
+    # -- spells ---------------------------------------------------------------------------
+
+    def _cast_allowed_now(self) -> Explanation | None:
+        """Why no spell may be cast now (phase, decision), or None."""
+        decision = self._decision()
+        if decision is not None:
+            if decision.kind in ("defensive_fire", magic.CAST_WINDOW):
+                return None
+            return refused("first answer the decision shown", magic.R_WHEN)
+        if "CastSpell" not in self.game.phase.actions:
+            return refused(
+                f"no spell during {self.game.phase.title}: a wizard casts in the Adventurer "
+                "turn or, in the Krob turn, when the game offers it",
+                magic.R_WHEN,
+            )
+        return None
+
+    def cast_possible(self) -> bool:
+        """Would the Magic button act now (a wizard may cast, the moment allows it)?"""
+        self._sync()
+        return self._cast_allowed_now() is None and bool(self._wizards())
+
+    def _wizards(self) -> list[Unit]:
+        return [
+            u
+            for u in sorted(self.game.living_units(Side.ADVENTURERS), key=lambda u: u.id)
+            if magic.is_wizard(self.game, u) and magic.may_cast_now(self.game, u) is None
+        ]
+
+    def _start_spell(self) -> None:
+        why = self._cast_allowed_now()
+        if why is not None:
+            self._refuse(why)
+            return
+        wizards = self._wizards()
+        if not wizards:
+            self._say("no wizard may cast a spell now", magic.R_WHEN, refused=True)
+            return
+        self._clear()
+        self._build = "spell"
+        if len(wizards) == 1:
+            self._wizard = wizards[0].id
+
+    def _spell_book_prompt(self) -> Prompt | None:
+        game = self.game
+        if self._wizard is None:
+            return Prompt(
+                "spell_book",
+                Side.ADVENTURERS,
+                "click the wizard who casts",
+                (),
+                can_pass=False,
+            )
+        if self._spell is not None:
+            return None
+        wizard = game.state.units[self._wizard]
+        sheet = magic.sheet(game, wizard)
+        energy = magic.available_energy(sheet, wizard)
+        choices: list[Choice] = []
+        for spell in game.rules.spells.spells:
+            if spell.level > sheet.level or spell.cost > energy:
+                continue
+            needs = magic.success_needs(spell.cost)
+            chance = sum(1 for f in range(1, 11) if f + sheet.level > needs) / 10
+            choices.append(
+                Choice(
+                    f"{spell.name}: {spell.cost} EP, {chance:.0%}",
+                    CastSpell(wizard.id, spell.id, ()),
+                    wizard.id,
+                )
+            )
+        return Prompt(
+            "spell_book",
+            Side.ADVENTURERS,
+            f"{wizard.id}, level {sheet.level}: {energy} EP left. Which spell?",
+            tuple(choices),
+            can_pass=False,
+            unit=wizard.id,
+        )
+
+    def _chosen_spell(self) -> Spell | None:
+        return None if self._spell is None else self.game.rules.spells.get(self._spell)
+
+    def _spell_action(self) -> CastSpell | None:
+        spell = self._chosen_spell()
+        if spell is None or self._wizard is None:
+            return None
+        needed = {Target.SELF: 0, Target.MAP: 0}.get(spell.target)
+        if needed is None:
+            needed = spell.hexes if spell.target is Target.HEXES else 1
+        if len(self._spell_targets) != needed:
+            return None
+        return CastSpell(self._wizard, spell.id, tuple(self._spell_targets))
+
+    def _click_spell(self, h: Hex) -> list[Event] | None:
+        game = self.game
+        if self._wizard is None:
+            own = self._own_at(h, Side.ADVENTURERS)
+            if own is not None and own in self._wizards():
+                self._wizard = own.id
+                self._memo = {}
+                return None
+            self._say("click a wizard who may cast", magic.R_MAGIC, refused=True)
+            return None
+        spell = self._chosen_spell()
+        if spell is None:
+            self._say("choose a spell in the spell book first", magic.R_MAGIC, refused=True)
+            return None
+        if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
+            units = [u for u in game.units_at(h) if u.alive and self.visibility().sees_unit(u)]
+            if not units:
+                self._say(f"{spell.name} is cast on a character", magic.R_MAGIC, refused=True)
+                return None
+            self._spell_targets = [units[0].id]
+        elif spell.target is Target.HEXES:
+            key = f"{h.q},{h.r}"
+            if key in self._spell_targets:
+                self._spell_targets.remove(key)
+            elif len(self._spell_targets) < spell.hexes:
+                self._spell_targets.append(key)
+            else:
+                self._spell_targets = [key]
+        self._memo = {}
+        return None
+
+    def _spell_preview(self, action: CastSpell) -> SpellPreview:
+        verdict = self.game.explain(action)
+        d = verdict.details
+        spell = self.game.rules.spells.get(action.spell)
+        return SpellPreview(
+            action.wizard,
+            action.spell,
+            spell.name if spell else action.spell,
+            spell.text if spell else "",
+            verdict.legal,
+            verdict.reason,
+            verdict.rule,
+            int(d.get("cost", spell.cost if spell else 0)),
+            int(d.get("energy", 0)),
+            int(d.get("needs", 0)),
+            int(d.get("level", 0)),
+            int(d.get("penalty", 0)),
+            int(d.get("distance", 0)),
+            int(d.get("range", 0)),
+            float(d.get("chance", 0.0)),
+        )
+
+    def _spell_overlays(self, mode: Mode, hover: Hex | None) -> Overlays:
+        game = self.game
+        reach: frozenset[Hex] = frozenset()
+        if self._wizard is not None and self._spell is not None:
+            wizard = game.state.units[self._wizard]
+            level = magic.sheet(game, wizard).level
+            if wizard.hex is not None:
+                reach = frozenset(
+                    h
+                    for h in game.board.cells
+                    if wizard.hex.distance(h) <= magic.range_of(level)
+                    and magic.same_map(game, wizard.hex, h)
+                )
+        targets: list[Hex] = []
+        for t in self._spell_targets:
+            if "," in t:
+                q, r = (int(v) for v in t.split(","))
+                targets.append(Hex(q, r))
+            elif (u := game.state.units.get(t)) is not None and u.hex is not None:
+                targets.append(u.hex)
+        return Overlays(
+            mode,
+            hover,
+            unit=self._wizard,
+            spell_range=reach,
+            spell_targets=tuple(targets),
         )
 
     def _combat_plan_prompt(self) -> Prompt | None:
@@ -1515,6 +1751,8 @@ class Controller:
 
     def _mode_overlays(self) -> Overlays:
         mode = self.mode
+        if self._build == "spell":
+            return self._spell_overlays(mode, self._hover)
         decision = self._decision()
         kind = decision.kind if decision is not None else self._build
         hover = self._hover
@@ -1637,6 +1875,8 @@ class Controller:
             )
         if isinstance(action, Move | Jump):
             return self._move_preview(action)
+        if isinstance(action, CastSpell):
+            return self._spell_preview(action)
         if isinstance(action, SailBoat):
             verdict = self.game.explain(action)
             return MovePreview(

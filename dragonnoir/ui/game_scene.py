@@ -70,6 +70,7 @@ CHOICE_H = 30
 ACTION_BUTTONS = (
     ("fire", "Fire"),
     ("attack", "Attack"),
+    ("cast", "Magic"),
     ("confirm", "Confirm"),
     ("cancel", "Cancel"),
     ("pass", "Pass"),
@@ -664,6 +665,7 @@ class GameScene(Scene):
             "pass": prompt is not None and prompt.can_pass,
             "fire": self.command_acts("fire"),
             "attack": self.command_acts("attack"),
+            "cast": self.controller.cast_possible(),
             "undo": self.can_undo(),
         }
         for name, on in enabled.items():

@@ -34,6 +34,7 @@ class Command(StrEnum):
     CANCEL = "cancel"
     FIRE = "fire"
     ATTACK = "attack"
+    CAST = "cast"
     ROTATE = "rotate"
     ROTATE_BACK = "rotate_back"
     BETWEEN_LEGS = "between_legs"
@@ -47,6 +48,7 @@ CONTROLLER_COMMANDS: frozenset[Command] = frozenset(
         Command.CANCEL,
         Command.FIRE,
         Command.ATTACK,
+        Command.CAST,
         Command.ROTATE,
         Command.ROTATE_BACK,
         Command.BETWEEN_LEGS,
@@ -87,6 +89,7 @@ KEYMAP: tuple[Binding, ...] = (
     ),
     Binding(Command.FIRE, ((pygame.K_f, 0),), "F", "fire: choose archers and a target"),
     Binding(Command.ATTACK, ((pygame.K_a, 0),), "A", "attack: choose attackers and defenders"),
+    Binding(Command.CAST, ((pygame.K_m, 0),), "M", "magic: a wizard's spell book, then aim it"),
     Binding(Command.ROTATE, ((pygame.K_r, 0),), "R", "rotate a Guard or the Queen's end facing"),
     Binding(Command.ROTATE_BACK, ((pygame.K_t, 0),), "T", "rotate it the other way"),
     Binding(

@@ -33,6 +33,8 @@ REACH_EDGE = (120, 230, 150, 150)
 JUMP_FILL = (90, 150, 240, 80)
 JUMP_EDGE = (140, 190, 255, 200)
 SAIL_FILL = (60, 190, 180, 70)  # where a boat may be rowed
+SPELL_FILL = (170, 110, 230, 45)  # within a wizard's range
+SPELL_EDGE = (210, 160, 255, 230)  # a spell's targets
 SAIL_EDGE = (110, 230, 220, 220)
 PATH = (255, 224, 120)
 ROLLS = (200, 50, 40)
@@ -112,6 +114,8 @@ class OverlayPainter:
             return sx + vp.x, sy + vp.y
 
         hexes: set[Hex] = set(ov.reachable) | set(ov.jumps) | set(ov.choice_hexes)
+        hexes.update(ov.spell_range)
+        hexes.update(ov.spell_targets)
         hexes.update(h for sail in ov.sails.values() for h in sail.boat)
         hexes.update(ov.path)
         if ov.path_start is not None:
@@ -161,6 +165,10 @@ class OverlayPainter:
         for h in ov.jumps:
             pygame.draw.polygon(layer, JUMP_FILL, poly(h))
             pygame.draw.polygon(layer, JUMP_EDGE, poly(h), width)
+        for h in ov.spell_range:
+            pygame.draw.polygon(layer, SPELL_FILL, poly(h))
+        for h in ov.spell_targets:
+            pygame.draw.polygon(layer, SPELL_EDGE, poly(h), width + 1)
         for h in ov.sails:
             pygame.draw.polygon(layer, SAIL_FILL, poly(h))
             pygame.draw.polygon(layer, SAIL_EDGE, poly(h), width)

@@ -27,6 +27,7 @@ from dragonnoir.ui.controller import (
     MovePreview,
     Preview,
     ShotPreview,
+    SpellPreview,
     WebPreview,
 )
 from dragonnoir.ui.names import Names
@@ -110,7 +111,28 @@ def card_for(preview: Preview, names: Names) -> Card:
             rule,
             (("cost", f"{preview.cost} MP of {preview.budget} left"),),
         )
+    if isinstance(preview, SpellPreview):
+        return _spell_card(preview, names)
     return _move_card(preview, names)
+
+
+def _spell_card(p: SpellPreview, names: Names) -> Card:
+    """A spell before it is cast: the verdict, cost and energy, what the die must beat,
+    the level's bonus and any penalty beyond the range, then the chance of success."""
+    title = f"{p.name} by {names.full(p.wizard)}"
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
+    rows: list[tuple[str, str]] = [("energy", f"{p.cost} EP of {p.energy} left")]
+    if p.legal:
+        rows.append(("success", f"the die must beat {p.needs}"))
+        rows.append(("level", f"+{p.level} to the die"))
+        if p.penalty:
+            rows.append(("range", f"{p.distance} hexes, {p.reach} in range: -{p.penalty}"))
+        else:
+            rows.append(("range", f"{p.distance} of {p.reach} hexes"))
+    if p.text:
+        rows.append(("", p.text))
+    chances = (("succeeds", p.chance), ("fails", 1 - p.chance)) if p.legal else ()
+    return Card(title, p.legal, verdict, rule, tuple(rows), chances, "Resolution of a Spell")
 
 
 def _move_card(p: MovePreview, names: Names) -> Card:

@@ -625,3 +625,34 @@ def test_a_passenger_rows_his_boat_by_a_click_on_a_highlighted_hex() -> None:
     ui.click_hex(target)
     assert game.state.accessories["boat_1"].hexes == (at(game, (2, 1)), target)
     assert game.state.units["rebel_swordsman_1"].hex == target
+
+
+def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> None:
+    """Magic in the client: M opens the wizard's spell book (cost and chance), a spell is
+    chosen, its target clicked, the card gives the chance; Enter casts it."""
+    from dragonnoir.engine.actions import CastSpell
+    from dragonnoir.engine.state import Wizard
+    from dragonnoir.ui.controller import SpellPreview
+
+    game = position(
+        ". . . . . .\n . . . . . .", {"zacharie": (0, 0)}, phase="adventurer_movement"
+    )
+    game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)
+    ui = Controller(game)
+    ui.command("cast")
+    book = ui.prompt()
+    assert book is not None and book.kind == "spell_book"
+    labels = [c.label for c in book.choices]
+    assert any(label.startswith("Blink: 8 EP") for label in labels)
+    assert not any("Far sight" in label for label in labels)  # level 2 only
+    ui.choose(next(i for i, c in enumerate(book.choices) if c.action.spell == "blink"))
+    to = at(game, (2, 0))
+    ui.click_hex(to)
+    assert ui.overlays().spell_targets == (to,) and to in ui.overlays().spell_range
+    preview = ui.preview()
+    assert isinstance(preview, SpellPreview) and preview.legal and preview.chance == 1.0
+    staged = ui.staged()
+    assert isinstance(staged, CastSpell) and staged.spell == "blink"
+    ui.command("confirm")
+    assert game.state.units["zacharie"].hex == to
+    assert game.state.wizards["zacharie"].energy == 92
