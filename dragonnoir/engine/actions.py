@@ -62,6 +62,14 @@ class Jump(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Fly(Action):
+    """A Gargoyle flies along `path` instead of walking ("The Spectres")."""
+
+    unit: str
+    path: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SailBoat(Action):
     """A passenger rows his boat ("Movement by Boat"): `path` lists the hexes entered by
     the boat's leading end, in order — its bow, or its stern when `backward`."""
@@ -85,6 +93,12 @@ class Attack(Action):
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     between_legs: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineSpells(Action):
+    """The Adventurer player casts no spell for the rest of this Krob turn: the game
+    stops offering him the chance after each Krob step ("Magic")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +178,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Pass,
         Move,
         Jump,
+        Fly,
         SailBoat,
+        DeclineSpells,
         Attack,
         WithdrawAttack,
         Declare,

@@ -53,7 +53,7 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
         "Adventurer turn: movement",
         "Organisation of the Game Turn: Adventurer Player Turn, 2. Movement",
         _ADV,
-        frozenset({"Move", "Jump", "SailBoat", "CastSpell", "EndPhase"}),
+        frozenset({"Move", "Jump", "Fly", "SailBoat", "CastSpell", "EndPhase"}),
         spell_slot=True,
     ),
     Phase(

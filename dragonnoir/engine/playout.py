@@ -51,9 +51,11 @@ from dragonnoir.engine.actions import (
     ChooseCasualty,
     DestroyWeb,
     Fire,
+    Fly,
     Jump,
     Move,
     Retreat,
+    SailBoat,
     action_from_dict,
 )
 from dragonnoir.engine.explain import IllegalAction
@@ -116,7 +118,7 @@ class PlayoutResult:
 
 def actors(action: Action) -> tuple[str, ...]:
     """The units an action makes act (a casualty chosen to take a blow does not act)."""
-    if isinstance(action, Move | Jump | Retreat | Advance | DestroyWeb):
+    if isinstance(action, Move | Jump | Fly | SailBoat | Retreat | Advance | DestroyWeb):
         return (action.unit,)
     if isinstance(action, Attack):
         return action.attackers

@@ -29,9 +29,11 @@ from dragonnoir.engine.actions import (
     CastSpell,
     ChooseCasualty,
     Declare,
+    DeclineSpells,
     DestroyWeb,
     EndPhase,
     Fire,
+    Fly,
     Jump,
     Move,
     Pass,
@@ -43,7 +45,15 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.events import DecisionRequested, Event
 from dragonnoir.engine.explain import Explanation, IllegalAction, refused
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import boats, combat_declared, combat_results, fire, magic, movement
+from dragonnoir.engine.rules import (
+    boats,
+    combat_declared,
+    combat_results,
+    fire,
+    flight,
+    magic,
+    movement,
+)
 from dragonnoir.engine.rules.combat_odds import check_attacker
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
@@ -214,7 +224,7 @@ class Overlays:
 class MovePreview:
     """A move, jump, advance or retreat before it is made."""
 
-    kind: str  # "move", "jump", "advance", "retreat", "row" (a boat: cost in boat hexes)
+    kind: str  # "move", "jump", "advance", "retreat", "row" (boat hexes), "fly" (hexes)
     unit: str
     to: Hex
     path: tuple[Hex, ...]
@@ -946,6 +956,9 @@ class Controller:
                     out[to] = JumpOption(
                         to, int(d.get("cost", 0)), int(d.get("rolls", 0)), str(d.get("direction"))
                     )
+            # A Gargoyle's flights ("The Spectres"), shown like jumps: F<hexes>.
+            for h, path in flight.flights(self.game, unit).items():
+                out.setdefault(h, JumpOption(h, len(path), 0, "fly"))
             return out
 
         return self._memoised(("jumps", uid), make)
@@ -1003,6 +1016,10 @@ class Controller:
             if reach.path or action.facing != unit.facing:
                 return self._do(action)
         jump = self._jumps().get(h)
+        if jump is not None and jump.direction == "fly":
+            path = flight.flights(self.game, unit).get(h)
+            if path is not None:
+                return self._do(Fly(unit.id, path))
         if jump is not None:
             return self._do(Jump(unit.id, h))
         side = self.game.to_act()
@@ -1448,8 +1465,13 @@ class Controller:
                         "advance": "no (further) advance",
                         "defensive_fire": f"let {decision.data.get('unit')} go on",
                         fire.UNMOVED_DECISION: "no (more) defensive fire",
+                        magic.CAST_WINDOW: "no spell now",
                     }.get(decision.kind, "pass")
                     out.append(Choice(label, a))
+                elif isinstance(a, CastSpell):
+                    continue  # spells are chosen from the spell book (Magic), not listed
+                elif isinstance(a, DeclineSpells):
+                    out.append(Choice("no spell for the rest of this Krob turn", a))
                 else:
                     out.append(Choice(a.kind, a))
             return tuple(out)
@@ -1909,7 +1931,10 @@ class Controller:
                     reach.rolls,
                     facing=move.facing,
                 )
-            if hover in self._jumps():
+            jump = self._jumps().get(hover)
+            if jump is not None and jump.direction == "fly":
+                return MovePreview("fly", self._unit, hover, (hover,), jump.cost, 0)
+            if jump is not None:
                 return self._move_preview(Jump(self._unit, hover))
         if kind in ("fire", *FIRE_DECISIONS) and self._shooters and hover is not None:
             enemy = self._enemy_at(hover, Side.ADVENTURERS)

@@ -221,7 +221,8 @@ class OverlayPainter:
                 _label(layer, small, f"B{sail.cost}", (cx, cy + 13 * z), (210, 250, 245))
             for h, j in ov.jumps.items():
                 cx, cy = centre(h)
-                _label(layer, small, f"J{j.cost}", (cx, cy + 13 * z), (220, 235, 255))
+                mark = f"F{j.cost}" if j.direction == "fly" else f"J{j.cost}"
+                _label(layer, small, mark, (cx, cy + 13 * z), (220, 235, 255))
                 if j.rolls:
                     _badge(layer, small, str(j.rolls), (cx + 13 * z, cy - 12 * z), 8 * z)
         self._layer = layer

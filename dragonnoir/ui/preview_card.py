@@ -142,10 +142,14 @@ def _move_card(p: MovePreview, names: Names) -> Card:
         "advance": "Advance",
         "retreat": "Retreat",
         "row": "Row the boat",
+        "fly": "Fly",
     }
     title = f"{verb.get(p.kind, p.kind)}: {names.full(p.unit)} to {names.where(p.to)}"
     verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
     rows: list[tuple[str, str]] = []
+    if p.kind == "fly":
+        rows.append(("flight", f"{p.cost} hex(es) of 5, over level-1 obstacles"))
+        return Card(title, p.legal, verdict, rule, tuple(rows))
     if p.kind == "row":
         rows.append(("boat", f"{p.cost} hex(es) rowed (a turn over 60° counts one)"))
         return Card(title, p.legal, verdict, rule, tuple(rows))

@@ -217,3 +217,18 @@ def test_only_wizards_cast_and_not_when_knocked_out() -> None:
     assert not game.explain(CastSpell("rebel_swordsman_1", "blink", (at(game, (2, 0)),))).legal
     game.state.units["zacharie"].status = Status.KNOCKED_OUT
     assert not game.explain(cast(game, "blink", at(game, (2, 0)))).legal
+
+
+def test_declining_spells_stops_the_offers_for_the_rest_of_the_krob_turn() -> None:
+    from dragonnoir.engine.actions import DeclineSpells
+
+    game = wizard_game(
+        [Piece("zacharie", (0, 0)), Piece("hunter_01", (10, 2))], phase="krob_movement"
+    )
+    game.apply(Move("hunter_01", hexes(game, (9, 2), (8, 2))))
+    assert game.state.pending and DeclineSpells() in game.legal_actions()
+    game.apply(DeclineSpells())
+    assert not game.state.pending  # no archer: the Hunter goes on at once
+    assert cell_of(game, "hunter_01") == (8, 2)
+    game.apply(Move("hunter_01", hexes(game, (7, 2))))  # it goes on: no more pauses
+    assert not game.state.pending

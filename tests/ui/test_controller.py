@@ -634,9 +634,7 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     from dragonnoir.engine.state import Wizard
     from dragonnoir.ui.controller import SpellPreview
 
-    game = position(
-        ". . . . . .\n . . . . . .", {"zacharie": (0, 0)}, phase="adventurer_movement"
-    )
+    game = position(". . . . . .\n . . . . . .", {"zacharie": (0, 0)}, phase="adventurer_movement")
     game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)
     ui = Controller(game)
     ui.command("cast")
@@ -656,3 +654,16 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     ui.command("confirm")
     assert game.state.units["zacharie"].hex == to
     assert game.state.wizards["zacharie"].energy == 92
+
+
+def test_a_gargoyle_flies_by_a_click_on_an_f_hex() -> None:
+    from dragonnoir.engine.actions import Fly  # noqa: F401 (the action the click makes)
+
+    game = position(". . . . . . . .\n . . . . . . . .\n. . . . . . . .", {"gargoyle_1": (0, 1)})
+    ui = Controller(game)
+    ui.click_hex(at(game, (0, 1)))
+    far = at(game, (5, 1))
+    option = ui.overlays().jumps.get(far)
+    assert option is not None and option.direction == "fly" and option.cost == 5
+    ui.click_hex(far)
+    assert game.state.units["gargoyle_1"].hex == far

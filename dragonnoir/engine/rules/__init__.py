@@ -7,6 +7,7 @@ import dragonnoir.engine.rules.boats
 import dragonnoir.engine.rules.combat
 import dragonnoir.engine.rules.combat_plan
 import dragonnoir.engine.rules.fire
+import dragonnoir.engine.rules.flight
 import dragonnoir.engine.rules.gharvs
 import dragonnoir.engine.rules.infiltration
 import dragonnoir.engine.rules.magic

@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dragonnoir.engine.actions import Action, CastSpell, Pass
+from dragonnoir.engine.actions import Action, CastSpell, DeclineSpells, Pass
 from dragonnoir.engine.events import (
     DecisionRequested,
     Event,
@@ -621,7 +621,15 @@ def dematerialise(game: Game) -> list[Event]:
 # -- the Krob turn's windows -----------------------------------------------------------------
 
 
+def spells_declined(game: Game) -> bool:
+    return game.state.scratch.get("spells_declined") == game.state.turn and (
+        game.state.phase.startswith("krob")
+    )
+
+
 def any_cast_possible(game: Game) -> bool:
+    if spells_declined(game):
+        return False
     return any(
         is_wizard(game, w) and may_cast_now(game, w) is None
         for w in game.living_units(Side.ADVENTURERS)
@@ -649,11 +657,15 @@ class CastWindowRules:
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
             return allowed("no spell now", R_WHEN)
+        if isinstance(action, DeclineSpells):
+            return DeclineSpellsAnswer().explain(game, decision, action)
         if not isinstance(action, CastSpell):
             return refused(f"{action.kind} does not answer: cast a spell, or pass", R_WHEN)
         return CastRules().explain(game, action)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        if isinstance(action, DeclineSpells):
+            return DeclineSpellsAnswer().apply(game, decision, action)
         game.pop_decision()
         if isinstance(action, Pass):
             return []
@@ -662,6 +674,38 @@ class CastWindowRules:
     def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
         yield from casts(game)
         yield Pass()
+
+
+class DeclineSpellsAnswer:
+    """`DeclineSpells` as an answer to a Krob turn's window: no more offers of a spell
+    this Krob turn; the Krob's move goes on unless an archer may still fire at it."""
+
+    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if game.state.phase.startswith("krob") and any_cast_possible(game):
+            return allowed("no spell for the rest of this Krob turn", R_WHEN)
+        return refused("no spell is offered now", R_WHEN)
+
+    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
+        game.state.scratch["spells_declined"] = game.state.turn
+        if decision.kind == CAST_WINDOW:
+            game.pop_decision()
+            return []
+        from dragonnoir.engine.rules import movement
+
+        unit = game.state.units.get(str(decision.data.get("unit", "")))
+        still = unit is not None and any(
+            check(game, unit)
+            for check in movement._DEFENSIVE_FIRE_CHECKS
+            if check is not _cast_pause
+        )
+        if still:
+            return []  # an archer may still fire at it: the decision stays
+        game.pop_decision()
+        return movement.resume_move(game)
+
+    def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
+        if game.state.phase.startswith("krob") and any_cast_possible(game):
+            yield DeclineSpells()
 
 
 class CastDuringKrobMove:
@@ -689,6 +733,7 @@ def _register() -> None:
     register_actions(CastRules(), CastSpell)
     register_decision(CAST_WINDOW, CastWindowRules())
     movement.DEFENSIVE_FIRE_ANSWERS["CastSpell"] = CastDuringKrobMove()
+    movement.DEFENSIVE_FIRE_ANSWERS["DeclineSpells"] = DeclineSpellsAnswer()
     movement.register_defensive_fire_check(_cast_pause)
     on_phase_entry("krob_combat", cast_window)
     for phase_id in ("gharv1_appearance", "gharv2_appearance"):
