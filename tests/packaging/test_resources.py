@@ -109,16 +109,23 @@ def test_export_from_an_installed_copy_brings_its_tilesets(
     (Path("out/tilesets") / "levels.tsx").write_bytes(
         (REPO / "maps" / "tilesets" / "levels.tsx").read_bytes() + b"\n"
     )
+    assert main(["export", "two-boards", "-o", "out/two.tmx"]) == 0
     assert main(["export", "six-boards", "-o", "out/six.tmx"]) == 0
-    text = Path("out/six.tmx").read_text(encoding="utf-8")
-    assert 'source="tilesets/terrain.tsx"' in text
-    tmx = read_tmx(Path("out/six.tmx"))
-    assert {ts.name for ts in tmx.tilesets} == {"terrain", "levels", "features"}
-    for ts in tmx.tilesets:
-        assert ts.image is not None and ts.image.path is not None
-        assert ts.image.path.is_file()
-    # a tileset already there (perhaps edited by the player) is kept
+    for name, folder in (("two", "tilesets-2"), ("six", "tilesets-2")):
+        text = Path(f"out/{name}.tmx").read_text(encoding="utf-8")
+        assert f'source="{folder}/terrain.tsx"' in text
+        tmx = read_tmx(Path(f"out/{name}.tmx"))
+        assert {ts.name for ts in tmx.tilesets} == {"terrain", "levels", "features"}
+        for ts in tmx.tilesets:
+            assert ts.image is not None and ts.image.path is not None
+            assert ts.image.path.is_file()
+    # a different tileset already there (the player's, or another version's, which other
+    # maps there use) is left as it was; the export takes the next free folder
     assert (Path("out/tilesets") / "levels.tsx").read_bytes().endswith(b"\n\n")
+    assert not (Path("out/tilesets") / "terrain.tsx").exists()
+    Path("fresh").mkdir()
+    assert main(["export", "six-boards", "-o", "fresh/six.tmx"]) == 0
+    assert 'source="tilesets/terrain.tsx"' in Path("fresh/six.tmx").read_text(encoding="utf-8")
 
 
 def test_bench_refuses_clearly_outside_a_checkout(
