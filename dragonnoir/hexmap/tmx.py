@@ -72,8 +72,9 @@ Editor-only data that does not change the map is dropped on reading: `locked`,
 `compressionlevel`, tile `probability` and `terrain`, tileset `<grid>`, `<wangsets>`,
 `<terraintypes>`, `<transformations>` and map `<editorsettings>`. Class-typed
 properties keep the members written in the file; defaults from a `.tiled-project` file
-are not resolved. The `version`/`tiledversion` of the file are not kept: the model holds
-the version we write (1.8 / 1.8.2). Anything else we do not model is refused with a
+are not resolved. The `version`/`tiledversion` of the file are not written back: the
+model holds the version we write (1.8 / 1.8.2), and the file's `tiledversion` only as
+`TmxMap.saved_by`, for the renderer. Anything else we do not model is refused with a
 `MapFormatError` naming the file, the feature and the element, never dropped silently.
 
 Writing
@@ -1264,6 +1265,7 @@ class _MapReader:
             render_order=str(tm.renderorder),
             background_color=root.get("backgroundcolor"),
             file_tile_size=None if (tw, th) == (tw & ~1, th & ~1) else (tw, th),
+            saved_by=root.get("tiledversion", ""),
         )
         # Tilesets: geometry from pytmx, the rest (typed properties, tiles, images as
         # written, integer tile offsets) from the XML.

@@ -255,6 +255,10 @@ class TmxMap:
     # 1.8 rounds odd tile sizes down to even numbers when it draws a hex map, and `grid`
     # holds the rounded sizes so that our pixels match its renders. None when equal.
     file_tile_size: tuple[int, int] | None = None
+    # The `tiledversion` the file was saved with ("" when it names none). Not part of
+    # the map (equality ignores it, the writer writes 1.8.2): it says which Tiled's
+    # layout a render follows when tile sizes are odd (render/tmx_draw.py).
+    saved_by: str = field(default="", compare=False)
 
     @property
     def stagger_axis(self) -> StaggerAxis:

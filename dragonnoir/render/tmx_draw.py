@@ -8,8 +8,9 @@ nobody on this project made. Every rule below is Tiled's, taken from its source
 confirmed on renders made with the installed `tmxrasterizer` 1.8.2:
 
 Image size
-    The hexagonal map bounding rectangle (`HexGrid.map_pixel_size` with tile sizes rounded
-    down to even, as `HexagonalRenderer::RenderParams` does) grown by
+    The hexagonal map bounding rectangle (`HexGrid.map_pixel_size` of `render_grid`: tile
+    sizes rounded down to even, as Tiled 1.8's `HexagonalRenderer::RenderParams` does,
+    unless the file was saved by Tiled 1.10 or later, which keeps odd sizes) grown by
     `Map::computeLayerOffsetMargins`: for every layer, hidden or not, the margins
     `ceil(-dx), ceil(-dy), ceil(dx), ceil(dy)` of its offset, kept at the maximum and
     never below zero. Then multiplied by the scale and truncated to int. The background
@@ -54,6 +55,7 @@ Scale
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,18 +100,32 @@ _SHARED_CACHE = ImageCache()
 # -- geometry ------------------------------------------------------------------------------
 
 
+#: The first Tiled that lays hexagonal maps out with odd tile sizes as written.
+UNROUNDED_SINCE = (1, 10)
+
+
+def _version(text: str) -> tuple[int, ...]:
+    parts = []
+    for piece in text.split("."):
+        digits = "".join(itertools.takewhile(str.isdigit, piece))
+        if not digits:
+            break
+        parts.append(int(digits))
+    return tuple(parts)
+
+
 def render_grid(tmx_map: TmxMap) -> HexGrid:
-    """The grid Tiled 1.8 actually draws with: tile width and height rounded down to even
-    (`HexagonalRenderer::RenderParams`), so odd sizes render like Tiled instead of
-    half a pixel off."""
+    """The grid Tiled draws with. Tiled 1.8 rounds the tile width and height down to even
+    numbers (`HexagonalRenderer::RenderParams`), Tiled 1.10 and later do not: with an odd
+    tile height of 65 and a side of 31, rows are 47 px apart in Tiled 1.8 and 48 px in
+    1.10. The map file's `tiledversion` says which: 1.10 or later, the sizes as written;
+    older or none (what tmxrasterizer 1.8, our reference, draws), rounded. Even sizes
+    are the same in both."""
     g = tmx_map.grid
-    return HexGrid(
-        g.stagger_axis,
-        g.stagger_index,
-        g.tile_width & ~1,
-        g.tile_height & ~1,
-        g.side_length,
-    )
+    tw, th = tmx_map.file_tile_size or (g.tile_width, g.tile_height)
+    if _version(getattr(tmx_map, "saved_by", "")) < UNROUNDED_SINCE:
+        tw, th = tw & ~1, th & ~1
+    return HexGrid(g.stagger_axis, g.stagger_index, tw, th, g.side_length)
 
 
 def _offset_margins(layers: list[Layer]) -> tuple[int, int, int, int]:

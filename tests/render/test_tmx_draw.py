@@ -20,6 +20,7 @@ import pytest
 
 from dragonnoir import tiled_tools
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.hexmap.tmx import read_tmx
 from dragonnoir.hexmap.tmxmodel import (
     FLIP_H,
     FLIP_V,
@@ -34,7 +35,7 @@ from dragonnoir.hexmap.tmxmodel import (
     TmxMap,
 )
 from dragonnoir.render.images import ImageCache, load_image
-from dragonnoir.render.tmx_draw import output_size, render_tmx, render_tmx_to_png
+from dragonnoir.render.tmx_draw import output_size, render_grid, render_tmx, render_tmx_to_png
 
 TW, TH = 24, 20
 MAGENTA = (255, 0, 255)
@@ -274,3 +275,34 @@ def test_every_flag_combination_matches_tmxrasterizer(tmp_path: Path, grid: HexG
         close(ours.get_at((x, y)), theirs.get_at((x, y))) for x in range(w) for y in range(h)
     )
     assert same / (w * h) >= 0.98
+
+
+@pytest.mark.parametrize(
+    ("saved_by", "row_step", "size"),
+    [
+        (None, 47, (4 * 64 + 32, 4 * 47 + 16)),  # no tiledversion: drawn as Tiled 1.8
+        ("1.8.2", 47, (4 * 64 + 32, 4 * 47 + 16)),
+        ("1.9.2", 47, (4 * 64 + 32, 4 * 47 + 16)),
+        ("1.10.2", 48, (4 * 65 + 32, 4 * 48 + 17)),
+        ("1.11.0", 48, (4 * 65 + 32, 4 * 48 + 17)),
+    ],
+)
+def test_odd_tile_sizes_follow_the_tiled_that_saved_the_map(
+    saved_by: str | None, row_step: int, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Tiled 1.8 rounds a hex map's tile size down to even, Tiled 1.10+ does not (issue
+    16, section 6): a 65x65 tile with side 31 steps rows by 47 or 48 px."""
+    version = f' tiledversion="{saved_by}"' if saved_by else ""
+    path = tmp_path / "odd.tmx"
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8"{version} '
+        'orientation="hexagonal" renderorder="right-down" width="4" height="4" '
+        'tilewidth="65" tileheight="65" infinite="0" hexsidelength="31" staggeraxis="y" '
+        'staggerindex="odd" nextlayerid="2" nextobjectid="1">\n'
+        ' <layer id="1" name="t" width="4" height="4"><data encoding="csv">\n'
+        "0,0,0,0,\n0,0,0,0,\n0,0,0,0,\n0,0,0,0\n</data></layer>\n</map>\n",
+        encoding="utf-8",
+    )
+    tmx_map = read_tmx(path)
+    assert render_grid(tmx_map).row_height == row_step
+    assert output_size(tmx_map) == size
