@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import pygame
 
+from dragonnoir.engine.rules.steps import GALLERY_SIDES
 from dragonnoir.engine.state import Accessory, AccessoryKind
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.render.camera import Camera
@@ -59,8 +60,15 @@ def draw_accessories(
                 for h in acc.hexes:
                     _plank(screen, at(h), size, BRIDGE)
             elif acc.kind is AccessoryKind.GALLERY:
+                shape = acc.properties.get("shape")
+                sides = GALLERY_SIDES.get(str(shape), tuple(range(6)))
                 for h in acc.hexes:
-                    pygame.draw.circle(screen, GALLERY, at(h), size * 0.42)
+                    c = at(h)
+                    pygame.draw.circle(screen, GALLERY, c, size * 0.22)
+                    for k in sides:  # a passage toward each side the gallery opens
+                        n = at(h.neighbour((acc.facing + k) % 6))
+                        end = (c[0] + (n[0] - c[0]) * 0.5, c[1] + (n[1] - c[1]) * 0.5)
+                        pygame.draw.line(screen, GALLERY, c, end, max(2, round(size * 0.3)))
             elif acc.kind is AccessoryKind.DEMOLISHED_WALL:
                 for h in acc.hexes:
                     _rubble(screen, at(h), size)

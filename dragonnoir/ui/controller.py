@@ -85,6 +85,12 @@ COMMANDS = (
 )
 
 
+#: Spell counters that have an orientation the player turns with R while placing.
+GALLERY_COUNTERS = frozenset(
+    {"gallery_straight_1", "gallery_straight_2", "gallery_curved_1", "gallery_crossing"}
+)
+
+
 class Mode(StrEnum):
     """What clicks on the map mean now."""
 
@@ -845,6 +851,11 @@ class Controller:
         self._msg = None
 
     def _rotate(self, step: int) -> None:
+        spell = self._chosen_spell() if self._build == "spell" else None
+        if spell is not None and spell.counter in GALLERY_COUNTERS:
+            self._facing = ((self._facing or 0) + step) % 6  # the gallery's orientation
+            self._memo = {}
+            return
         if self._build != "move" or self._unit is None:
             self._say("select a Queen or a Guard first", refused=True)
             return
@@ -1598,7 +1609,10 @@ class Controller:
             needed = spell.hexes if spell.target is Target.HEXES else 1
         if len(self._spell_targets) != needed:
             return None
-        return CastSpell(self._wizard, spell.id, tuple(self._spell_targets))
+        targets = tuple(self._spell_targets)
+        if spell.counter in GALLERY_COUNTERS:  # R turns it while placing
+            targets = (*targets, f"facing:{self._facing or 0}")
+        return CastSpell(self._wizard, spell.id, targets)
 
     def _click_spell(self, h: Hex) -> list[Event] | None:
         game = self.game

@@ -232,3 +232,85 @@ def test_declining_spells_stops_the_offers_for_the_rest_of_the_krob_turn() -> No
     assert cell_of(game, "hunter_01") == (8, 2)
     game.apply(Move("hunter_01", hexes(game, (7, 2))))  # it goes on: no more pauses
     assert not game.state.pending
+
+
+# -- maps: "spells can only be cast in the cave (the map) where the wizard is" -----------
+
+
+def layout_game(wizard_cell: tuple[int, int], level: int = 2) -> Game:
+    """Le Labyrinthe over La Fosse (layouts/two-boards.toml), Zacharie at `wizard_cell`."""
+    from pathlib import Path
+
+    from dragonnoir.engine.state import Unit
+    from dragonnoir.engine.tables import default_rules_data
+    from dragonnoir.hexmap.layout import load_layout
+
+    rules = default_rules_data()
+    repo = Path(__file__).resolve().parents[2]
+    layout = load_layout(repo / "layouts" / "two-boards.toml", rules.terrain)
+    board = layout.map
+    h = board.grid.to_hex(*wizard_cell)
+    unit = Unit("zacharie", "zacharie", Side.ADVENTURERS, h, board.cells[h].level)
+    game = Game.start(board, [unit], rules, 1, layout=layout, first_phase="adventurer_movement")
+    game.state.wizards["zacharie"] = Wizard("zacharie", level, level * 100)
+    return game
+
+
+def test_a_spell_reaches_only_the_wizards_map_both_from_a_straddling_hex() -> None:
+    on_fosse = layout_game((4, 21))
+    other_map = on_fosse.explain(cast(on_fosse, "living_dead", at(on_fosse, (4, 16))))
+    assert not other_map.legal and other_map.rule == "Range of Action"
+    assert on_fosse.explain(cast(on_fosse, "living_dead", at(on_fosse, (4, 20)))).legal
+    on_seam = layout_game((4, 18))  # on both boards
+    assert on_seam.explain(cast(on_seam, "living_dead", at(on_seam, (4, 16)))).legal
+    assert on_seam.explain(cast(on_seam, "living_dead", at(on_seam, (4, 20)))).legal
+
+
+def test_remote_detection_reaches_one_map_away() -> None:
+    from dragonnoir.engine.state import Accessory
+
+    game = layout_game((4, 21))
+    web_hex = hexes(game, (12, 16))[0]  # on Le Labyrinthe, the next board
+    game.state.accessories["web_0"] = Accessory(
+        "web_0", AccessoryKind.WEB, (web_hex,), hidden_from=Side.ADVENTURERS
+    )
+    force_dice(game, 10)
+    game.apply(cast(game, "far_sight"))
+    assert game.state.accessories["web_0"].hidden_from is None
+
+
+def test_a_gargoyle_cast_in_the_krob_turn_stays_four_player_turns() -> None:
+    """Two game turns, the Krob turn it appears in counting a half: it vanishes as the
+    Gharv interphase after the Adventurer turn two turns on begins."""
+    game = wizard_game([Piece("zacharie", (0, 0))], level=2, phase="krob_combat")
+    while game.state.pending and game.state.pending[0].kind != "cast_window":
+        game.apply(Pass())
+    force_dice(game, 10)
+    game.apply(cast(game, "gargoyle", at(game, (2, 0))))
+    gargoyle = game.state.units["gargoyle_1"]
+    appeared = (game.state.turn, "krob")
+    while game.state.turn < 3:
+        game.apply(Pass() if game.state.pending else EndPhase())
+        if game.state.turn == 2:
+            assert gargoyle.hex is not None
+    assert appeared == (1, "krob")
+    while game.state.phase != "krob_movement":
+        game.apply(Pass() if game.state.pending else EndPhase())
+    assert gargoyle.hex is None  # gone as turn 3's Adventurer turn ended
+
+
+def test_a_gallerys_orientation_decides_where_it_opens() -> None:
+    """A straight gallery runs along its axis; turned, it joins other hexes; a curved one
+    bends by 120 degrees (rules/steps.py GALLERY_SIDES)."""
+    art = "# # # # #\n . . # . .\n# # # # #"
+    pieces = [Piece("zacharie", (0, 1)), Piece("rebel_swordsman_1", (1, 1))]
+    through = ((3, 1),)
+    across = wizard_game(pieces, art=art)
+    force_dice(across, 10)
+    across.apply(cast(across, "gallery", at(across, (2, 1)), "facing:0"))
+    assert across.explain(Move("rebel_swordsman_1", hexes(across, (2, 1), *through))).legal
+    turned = wizard_game(pieces, art=art)
+    force_dice(turned, 10)
+    turned.apply(cast(turned, "gallery", at(turned, (2, 1)), "facing:1"))
+    refusal = turned.explain(Move("rebel_swordsman_1", hexes(turned, (2, 1))))
+    assert not refusal.legal and "wall" in refusal.reason

@@ -83,6 +83,13 @@ R_FIREBALL = "The Krobs: Fireballs"
 R_SPECTRES = "The Spectres"
 CAST_WINDOW = "cast_window"
 
+#: The shape of each gallery counter (rules/steps.py GALLERY_SIDES).
+_GALLERY_SHAPES = {
+    "gallery_straight_1": "straight",
+    "gallery_straight_2": "straight",
+    "gallery_curved_1": "curved",
+    "gallery_crossing": "crossing",
+}
 _COUNTER_KIND = {
     SpellEffect.BRIDGE: AccessoryKind.BRIDGE,
     SpellEffect.GALLERY: AccessoryKind.GALLERY,
@@ -182,6 +189,7 @@ class Plan:
     distance: int
     units: tuple[Unit, ...]
     hexes: tuple[Hex, ...]
+    facing: int | None = None  # a counter's orientation ("facing:N" among the targets)
 
     @property
     def modifier(self) -> int:
@@ -244,7 +252,14 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
     assert wizard.hex is not None
     units: list[Unit] = []
     hexes: list[Hex] = []
+    facing: int | None = None
     for t in action.targets:
+        if t.startswith("facing:"):
+            try:
+                facing = int(t.split(":", 1)[1]) % 6
+            except ValueError:
+                return refused(f"{t!r}: a facing is 'facing:0' to 'facing:5'", R_MAGIC)
+            continue
         h = _parse_hex(t)
         if h is not None:
             hexes.append(h)
@@ -278,6 +293,7 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
         distance,
         tuple(units),
         tuple(hexes),
+        facing,
     )
 
 
@@ -476,9 +492,11 @@ def _targets_for(
             if unit.hex in near:
                 yield (unit.id,)
         return
+    turns = range(6) if spell.effect is SpellEffect.GALLERY and spell.hexes == 1 else (None,)
     for h in near:
         if spell.hexes == 1:
-            yield (f"{h.q},{h.r}",)
+            for f in turns:
+                yield (f"{h.q},{h.r}",) if f is None else (f"{h.q},{h.r}", f"facing:{f}")
             continue
         for d in range(3):  # each line once
             line = [h.neighbour(d) if i else h for i in range(spell.hexes)]
@@ -510,12 +528,20 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
         n = 1 + sum(
             1 for a in game.state.accessories.values() if a.properties.get("counter") == counter
         )
+        line = plan.hexes[0].direction_to(plan.hexes[1]) if len(plan.hexes) > 1 else None
+        facing = plan.facing if plan.facing is not None else (line or 0)
+        properties: dict[str, str | int | float | bool] = {
+            "counter": counter,
+            "spell": plan.spell.id,
+        }
+        if effect is SpellEffect.GALLERY:
+            properties["shape"] = _GALLERY_SHAPES.get(counter, "straight")
         acc = Accessory(
             f"{counter}_{n}",
             _COUNTER_KIND[effect],
             plan.hexes,
-            facing=plan.hexes[0].direction_to(plan.hexes[1]) or 0 if len(plan.hexes) > 1 else 0,
-            properties={"counter": counter, "spell": plan.spell.id},
+            facing=facing,
+            properties=properties,
         )
         game.state.accessories[acc.id] = acc
         return [Revealed(f"{plan.spell.name} by {wizard.id}", plan.hexes[0], R_COUNTERS)]

@@ -84,11 +84,39 @@ def terrain_at(game: Game, h: Hex) -> TerrainType | None:
     return table[cell.terrain]  # type: ignore[no-any-return]
 
 
+#: The sides a gallery counter opens, by its shape, relative to its facing: a straight
+#: gallery runs along its axis, a curved one bends by 120 degrees, a crossing is two
+#: straight galleries across each other ("The Galleries ... straight ... curved ...
+#: crossings").
+GALLERY_SIDES = {"straight": (0, 3), "curved": (0, 2), "crossing": (0, 1, 3, 4)}
+
+
+def _gallery_closes(game: Game, a: Hex, b: Hex) -> bool:
+    """Is the side between `a` and `b` closed by the rock around a gallery counter (a
+    side its shape does not open)? Galleries laid without a shape open every side."""
+    for acc in game.state.accessories.values():
+        if acc.kind is not AccessoryKind.GALLERY or not acc.face_up:
+            continue
+        shape = acc.properties.get("shape")
+        if shape not in GALLERY_SIDES:
+            continue
+        for here, there in ((a, b), (b, a)):
+            if here in acc.hexes and there not in acc.hexes:
+                d = here.direction_to(there)
+                opens = {(acc.facing + k) % 6 for k in GALLERY_SIDES[str(shape)]}
+                if d is not None and d not in opens:
+                    return True
+    return False
+
+
 def edge_feature(game: Game, a: Hex, b: Hex) -> EdgeFeature | None:
     """The feature on the side between `a` and `b`, unless a demolished-wall counter lies
-    on one of them facing the other ("Demolished walls")."""
+    on one of them facing the other ("Demolished walls"); the rock round a gallery
+    counter closes the sides its shape does not open (a wall, for every rule)."""
     feature = game.board.edges.get(Edge(a, b))
     if feature is None:
+        if _gallery_closes(game, a, b):
+            return EdgeFeature.WALL
         return None
     for acc in game.state.accessories.values():
         if (
