@@ -1183,25 +1183,15 @@ def _theme_hint(manager: pygame_gui.UIManager) -> None:
 def draw_beat(screen: pygame.Surface, control: MapControl, beat: Beat) -> None:
     """One beat of a Gharv interphase over the map: its hexes outlined, an attack's line,
     the numbers of a placement draw, and the caption in a band at the map's top."""
-    grid = control.view.grid
-    cam = control.camera
     vp = control.viewport
-    z = cam.zoom
-
-    def at(h: Hex) -> tuple[float, float]:
-        x, y = cam.to_screen(*grid.hex_centre(h))
-        return x + vp.x, y + vp.y
-
+    z = control.camera.zoom
+    at = control.screen_centre
     clip = screen.get_clip()
     screen.set_clip(vp)
     try:
         width = max(2, round(3 * z))
         for h in beat.hexes:
-            poly = [
-                (x + vp.x, y + vp.y)
-                for x, y in (cam.to_screen(px, py) for px, py in grid.hex_polygon(h))
-            ]
-            pygame.draw.polygon(screen, BEAT_COLOUR, poly, width)
+            pygame.draw.polygon(screen, BEAT_COLOUR, control.screen_polygon(h), width)
         if beat.line is not None:
             pygame.draw.line(screen, BEAT_COLOUR, at(beat.line[0]), at(beat.line[1]), width + 1)
         font = fonts.ui_font(max(14, round(18 * min(1.5, max(0.8, z)))), bold=True)

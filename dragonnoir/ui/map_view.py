@@ -214,6 +214,19 @@ class MapControl:
         """Map pixel at the centre of hex `h` (where a counter on it is drawn)."""
         return self.view.grid.hex_centre(h)
 
+    def screen_centre(self, h: Hex) -> tuple[float, float]:
+        """Window position of the centre of hex `h` as the camera shows it now."""
+        x, y = self.camera.to_screen(*self.view.grid.hex_centre(h))
+        return x + self.viewport.x, y + self.viewport.y
+
+    def screen_polygon(self, h: Hex) -> list[tuple[float, float]]:
+        """Window positions of the corners of hex `h` as the camera shows it now."""
+        vp = self.viewport
+        return [
+            (x + vp.x, y + vp.y)
+            for x, y in (self.camera.to_screen(px, py) for px, py in self.view.grid.hex_polygon(h))
+        ]
+
     # -- drawing ---------------------------------------------------------------------
 
     def draw(

@@ -241,10 +241,7 @@ class OverlayPainter:
         cam = control.camera
         vp = control.viewport
         z = cam.zoom
-
-        def at(h: Hex) -> tuple[float, float]:
-            x, y = cam.to_screen(*grid.hex_centre(h))
-            return x + vp.x, y + vp.y
+        at = control.screen_centre
 
         font = _font(max(11, round(14 * min(1.5, max(0.8, z)))))
         width = max(2, round(3 * z))
@@ -263,11 +260,7 @@ class OverlayPainter:
                     screen, font, combat.label, (dx, top + vp.y - font.get_height() * 0.6), colour
                 )
         for h in ov.stacked:
-            poly = [
-                (x + vp.x, y + vp.y)
-                for x, y in (cam.to_screen(px, py) for px, py in grid.hex_polygon(h))
-            ]
-            pygame.draw.polygon(screen, STACKED, poly, max(2, width))
+            pygame.draw.polygon(screen, STACKED, control.screen_polygon(h), max(2, width))
             cx, cy = at(h)
             _badge(screen, font, "2", (cx + 14 * z, cy - 14 * z), 8 * max(0.8, z))
 
