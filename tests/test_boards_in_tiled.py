@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import struct
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,18 @@ def _without_versions(text: str) -> str:
     return re.sub(r' (version|tiledversion)="[^"]*"', "", text)
 
 
+def _assert_resaved_unchanged(path: Path, export: Callable[[Path, Path], Path]) -> None:
+    """Tiled's re-save of `path` (written next to it, so relative paths stay as they
+    are) is the same text but for the version attributes."""
+    out = path.with_name(f".unchanged-{path.name}")
+    try:
+        export(path, out)
+        ours, tiled = path.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
+    finally:
+        out.unlink(missing_ok=True)
+    assert _without_versions(tiled) == _without_versions(ours)
+
+
 def _png_size(path: Path) -> tuple[int, int]:
     width, height = struct.unpack(">II", path.read_bytes()[16:24])
     return (width, height)
@@ -129,13 +142,7 @@ def test_the_written_first_gids_are_the_ones_tiled_computes() -> None:
 @needs_tiled
 @pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
 def test_tiled_resaves_each_board_unchanged(path: Path) -> None:
-    out = path.with_name(f".unchanged-{path.name}")
-    try:
-        export_map(path, out)
-        ours, tiled = path.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
-    finally:
-        out.unlink(missing_ok=True)
-    assert _without_versions(tiled) == _without_versions(ours)
+    _assert_resaved_unchanged(path, export_map)
 
 
 @pytest.mark.tiled
@@ -153,10 +160,4 @@ def test_tiled_resaves_each_layout_export_unchanged(layout: Path, tmp_path: Path
 @needs_tiled
 @pytest.mark.parametrize("tsx", TSX, ids=[p.stem for p in TSX])
 def test_tiled_resaves_each_tileset_unchanged(tsx: Path) -> None:
-    out = tsx.with_name(f".unchanged-{tsx.name}")
-    try:
-        export_tileset(tsx, out)
-        ours, tiled = tsx.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
-    finally:
-        out.unlink(missing_ok=True)
-    assert _without_versions(tiled) == _without_versions(ours)
+    _assert_resaved_unchanged(tsx, export_tileset)

@@ -96,22 +96,9 @@ def test_ids_that_cannot_be_read_plainly_give_the_table_s_own_error(tmp_path: Pa
         terrain_ids(nameless)
 
 
-def test_reading_a_board_imports_neither_pydantic_nor_pygame() -> None:
-    """`dragonnoir validate` of a board needs neither (issue 16, section 2)."""
-    code = (
-        "import sys\n"
-        "from dragonnoir.hexmap.board_io import load_board\n"
-        "load_board('maps/fosse.tmx')\n"
-        "print(sorted(m for m in ('pydantic', 'pygame') if m in sys.modules))\n"
-    )
-    repo = Path(__file__).resolve().parents[2]
-    run = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo
-    )
-    assert run.stdout.strip() == "[]"
-
-
 def test_pytmx_still_loads_maps_with_pygame_imported_after_our_reader() -> None:
+    """Our reader imports pytmx without pygame (tests/test_lazy_imports.py); pytmx's own
+    pygame loader still works once pygame is imported."""
     code = (
         "from dragonnoir.hexmap.tmx import read_tmx\n"
         "read_tmx('maps/fosse.tmx')\n"

@@ -9,6 +9,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from tmx_samples import repeating_image_tmx
 
 from dragonnoir.hexmap.tmx import read_tmx, write_tmx
 from dragonnoir.hexmap.tmxmodel import ImageLayer
@@ -29,18 +30,7 @@ def _png(path: Path, width: int, height: int) -> None:
 def _map(folder: Path, repeat: str) -> Path:
     _png(folder / "tile.png", 10, 7)
     path = folder / "repeat.tmx"
-    path.write_text(
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" '
-        'renderorder="right-down" width="6" height="5" tilewidth="14" tileheight="12" '
-        'infinite="0" hexsidelength="6" staggeraxis="y" staggerindex="odd" '
-        'nextlayerid="2" nextobjectid="1">\n'
-        f' <imagelayer id="1" name="img" offsetx="3" offsety="4"{repeat}>\n'
-        '  <image source="tile.png" width="10" height="7"/>\n'
-        " </imagelayer>\n"
-        "</map>\n",
-        encoding="utf-8",
-    )
+    path.write_text(repeating_image_tmx(repeat), encoding="utf-8")
     return path
 
 

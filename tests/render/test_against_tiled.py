@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 from corpus_location import CORPUS
+from tmx_samples import repeating_image_tmx
 
 from dragonnoir import tiled_tools
 from dragonnoir.errors import DataFileError
@@ -184,17 +185,7 @@ def _repeating_image_map(folder: Path, repeat_x: int, repeat_y: int) -> Path:
     pygame.image.save(image, str(folder / "tile.png"))
     path = folder / f"repeat-{repeat_x}{repeat_y}.tmx"
     path.write_text(
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" '
-        'renderorder="right-down" width="6" height="5" tilewidth="14" tileheight="12" '
-        'infinite="0" hexsidelength="6" staggeraxis="y" staggerindex="odd" '
-        'nextlayerid="2" nextobjectid="1">\n'
-        f' <imagelayer id="1" name="img" offsetx="3" offsety="4" repeatx="{repeat_x}" '
-        f'repeaty="{repeat_y}">\n'
-        '  <image source="tile.png" width="10" height="7"/>\n'
-        " </imagelayer>\n"
-        "</map>\n",
-        encoding="utf-8",
+        repeating_image_tmx(f' repeatx="{repeat_x}" repeaty="{repeat_y}"'), encoding="utf-8"
     )
     return path
 
