@@ -608,9 +608,7 @@ class GameScene(Scene):
         if name in ("fire", "attack") and not self.command_acts(name):
             why = self.why_not(name)
             self.message(f"Not allowed: {why}", refused=True)
-            hint = self.widgets.get("hint")
-            if isinstance(hint, UILabel):
-                hint.set_text(why)  # until the next change of the controls
+            self._hint_says(why)
             return None
         if name == "end_phase":
             self.end_phase()
@@ -626,14 +624,23 @@ class GameScene(Scene):
     def after_controller(self, events: list[Event] | None) -> list[Event] | None:
         """After a controller call: its message, and `changed()` if it made an action."""
         msg = self.controller.message()
-        if msg is not None and msg is not self._shown_message:
+        fresh = msg is not None and msg is not self._shown_message
+        if msg is not None and fresh:
             self._shown_message = msg
             self.message(self.names.text(str(msg)), refused=msg.refused)
         if events:
             self.changed()
         else:
             self.refresh_controls()
+            if msg is not None and fresh and msg.refused:
+                self._hint_says(self.names.text(msg.text))  # a key that did nothing: why
         return events
+
+    def _hint_says(self, text: str) -> None:
+        """Show `text` on the hint line until the controls next change."""
+        hint = self.widgets.get("hint")
+        if isinstance(hint, UILabel):
+            hint.set_text(text)
 
     def refresh_controls(self) -> None:
         """The hint line, the acting buttons and the prompt panel after the controller's

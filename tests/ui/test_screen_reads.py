@@ -128,6 +128,8 @@ def test_fire_and_attack_buttons_act_only_where_they_can(make_app: Callable[...,
     assert scene.message_refused and "not possible in" in scene.message_text
     assert "movement" in scene.message_text.lower()
     assert scene.widgets["hint"].text == scene.message_text[len("Not allowed: ") :]
+    key(app, pygame.K_p)  # P with no decision pending: the engine's reason, on the hint line
+    assert scene.message_refused and "no decision" in scene.widgets["hint"].text
     key(app, pygame.K_e)
     assert game.phase.id == "adventurer_combat"
     assert scene.widgets["attack"].is_enabled and not scene.widgets["fire"].is_enabled
