@@ -20,12 +20,20 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
 from pygame_gui.windows import UIFileDialog
 
 from dragonnoir import resources
 from dragonnoir.editor import board_doc as bd
 from dragonnoir.editor import layout_doc as ld
+from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
 from dragonnoir.ui import storage
@@ -64,8 +72,15 @@ HELP_ROWS = (
 )
 
 
+RECENT_PROMPT = "Recent files…"
+
+
 def autosave_dir() -> Path:
     return storage.data_dir() / "editor"
+
+
+def recent_store() -> Path:
+    return autosave_dir() / "recent.json"
 
 
 class EditorScene(Scene):
@@ -87,6 +102,9 @@ class EditorScene(Scene):
         self.problem_box: UITextBox | None = None
         self.shown_problems: list[str] | None = None
         self.dialog: UIFileDialog | None = None
+        self.recent: dict[str, Path] = {}
+        self.recent_menu: UIDropDownMenu | None = None
+        self.pending_open: Path | None = None
         self.dialog_purpose = ""
         if path is not None:
             self.open_path(path)
@@ -155,6 +173,17 @@ class EditorScene(Scene):
         self.problem_box = UITextBox(
             self.problems_html(),
             pygame.Rect(w - RIGHT + 10, TOP + 32, RIGHT - 20, (h - TOP - STATUS) // 2),
+            m,
+            container=root,
+        )
+        self.recent = {}
+        for path in load_recent(recent_store()):
+            label = f"{path.name} ({path.parent.name})"
+            self.recent.setdefault(label, path)
+        self.recent_menu = UIDropDownMenu(
+            [RECENT_PROMPT, *self.recent],
+            RECENT_PROMPT,
+            pygame.Rect(w - RIGHT + 10, TOP + 38 + (h - TOP - STATUS) // 2, RIGHT - 20, 34),
             m,
             container=root,
         )
@@ -345,6 +374,7 @@ class EditorScene(Scene):
         except DragonNoirError as exc:
             self.status = f"Cannot open: {' '.join(str(exc).split())}"
             return False
+        remember(recent_store(), p)
         if self.root is not None:
             self.enter_mode_controls()
             self.rebuild()
@@ -372,6 +402,7 @@ class EditorScene(Scene):
             self.status = f"Not saved: {' '.join(str(exc).split())}"
             return False
         mode.history.mark_saved()
+        remember(recent_store(), target)
         warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
         self.status = f"Saved {target}{warn}"
         self.rebuild()
@@ -446,6 +477,9 @@ class EditorScene(Scene):
             return None
         if action == "open":
             return self.ask_file("open")
+        if action == "open_recent" and self.pending_open is not None:
+            path, self.pending_open = self.pending_open, None
+            self.open_path(path)
         return None
 
     def ask_file(self, purpose: str) -> Result:
@@ -553,6 +587,16 @@ class EditorScene(Scene):
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
             return None
+        if (
+            event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+            and event.ui_element is self.recent_menu
+        ):
+            path = self.recent.get(event.text)
+            if path is None:
+                return None
+            self.pending_open = path
+            layout = path.suffix.lower() == ".toml"
+            return self.confirm_then((self.layout if layout else self.board,), "open_recent")
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             self.list_choice(event.ui_element, event.text)
             return None
@@ -808,7 +852,7 @@ class EditorScene(Scene):
         draw_lines(
             screen,
             self.mode.hover_lines(),
-            pygame.Rect(w - RIGHT + 12, TOP + 44 + (h - TOP - STATUS) // 2, RIGHT - 24, 400),
+            pygame.Rect(w - RIGHT + 12, TOP + 84 + (h - TOP - STATUS) // 2, RIGHT - 24, 400),
         )
         changed = " •" if self.mode.modified else ""
         draw_lines(

@@ -248,3 +248,22 @@ def test_walls_by_a_stroke_and_a_room_copied_and_pasted(make_app: Callable[..., 
     assert len(mode.doc.board.edges) == 4
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert cells[g.to_hex(10, 12)].terrain == "rock" and len(mode.doc.board.edges) == 2
+
+
+def test_recent_files_reopen(make_app: Callable[..., App], tmp_path: Path) -> None:
+    from ui_driver import REPO
+
+    app, scene = editor(make_app)
+    assert scene.open_path(REPO / "maps" / "nid.tmx")
+    assert scene.open_path(REPO / "layouts" / "two-boards.toml")
+    assert list(scene.recent) == ["two-boards.toml (layouts)", "nid.tmx (maps)"]
+    assert scene.recent_menu is not None
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=scene.recent_menu,
+            text="nid.tmx (maps)",
+        )
+    )
+    step(app, 2)
+    assert scene.mode is scene.board and scene.board.doc.board.id == "nid"
