@@ -314,3 +314,24 @@ def test_a_gallerys_orientation_decides_where_it_opens() -> None:
     turned.apply(cast(turned, "gallery", at(turned, (2, 1)), "facing:1"))
     refusal = turned.explain(Move("rebel_swordsman_1", hexes(turned, (2, 1))))
     assert not refusal.legal and "wall" in refusal.reason
+
+
+def test_the_rock_round_a_gallery_blocks_a_line_of_fire_across_it() -> None:
+    from dragonnoir.engine.actions import Fire
+    from dragonnoir.engine.state import Accessory
+
+    def shot(facing: int) -> bool:
+        game = position(
+            ". . # . .",
+            [Piece("elf_1", (0, 0)), Piece("hunter_01", (4, 0))],
+            phase="adventurer_fire",
+        )
+        game.state.accessories["g"] = Accessory(
+            "g", AccessoryKind.GALLERY, hexes(game, (2, 0)), facing=facing,
+            properties={"counter": "gallery_straight_1", "shape": "straight"},
+        )  # fmt: skip
+        game.touch()
+        return game.explain(Fire(("elf_1",), "hunter_01")).legal
+
+    assert shot(0)  # along its axis
+    assert not shot(1)  # across it: the rock

@@ -286,6 +286,8 @@ class _Position:
                 for h in acc.hexes:
                     if h in game.board.cells:
                         self.overrides[h] = self.table[_COUNTER_TERRAIN[acc.kind]]
+                if acc.kind is AccessoryKind.GALLERY and "shape" in acc.properties:
+                    self.demolished = True  # its closed sides are walls: ask the counters
             elif acc.kind is AccessoryKind.WEB:
                 webs.update(acc.hexes)
             elif acc.kind is AccessoryKind.BOAT:
@@ -335,8 +337,10 @@ class _Position:
         return unit.level <= cell.level
 
     def feature(self, game: Game, edge: Edge) -> EdgeFeature | None:
+        """The side's feature with the counters on the map: a demolished wall removes
+        one, the rock round a shaped gallery adds one where its shape is closed."""
         raw = game.board.edges.get(edge)
-        if raw is None or not self.demolished:
+        if not self.demolished:
             return raw
         return _edge_feature_with_counters(game, edge.a, edge.b)
 
