@@ -607,16 +607,19 @@ class Controller:
             return Attack(tuple(self._attackers), tuple(self._defenders), self._legs)
         if self._web is not None and len(self._attackers) == 1 and self._build == "attack":
             return DestroyWeb(self._attackers[0], self._web)
-        if self._build == "move" and self._unit is not None and self._hover is not None:
-            sail = self._sails().get(self._hover)
-            if sail is not None:
-                return sail.action
-            # Enter moves to the hovered hex: the way to end on a friend's hex, where a
-            # click chooses the friend instead (Stacking is checked at the phase's end).
-            reach = self._reach().get(self._hover)
-            if reach is not None:
-                return self._move_action(reach)
         return None
+
+    def _hovered_move(self) -> Action | None:
+        """What Enter does in the move mode without a staged action: row the boat or
+        move to the hovered hex — the way to end on a friend's hex, where a click
+        chooses the friend instead (Stacking is checked at the phase's end)."""
+        if self._build != "move" or self._unit is None or self._hover is None:
+            return None
+        sail = self._sails().get(self._hover)
+        if sail is not None:
+            return sail.action
+        reach = self._reach().get(self._hover)
+        return None if reach is None else self._move_action(reach)
 
     def _fire_allowed_now(self) -> bool:
         decision = self._decision()
@@ -773,7 +776,7 @@ class Controller:
             self._say("the game is over", refused=True)
             return None
         if name == "confirm":
-            action = self._staged_action()
+            action = self._staged_action() or self._hovered_move()
             if action is None:
                 self._say("nothing to confirm yet", refused=True)
                 return None
