@@ -193,6 +193,8 @@ class GameScene(Scene):
         #: The acting logic (no pygame): hotseat, the eyes of the side to act.
         self.controller = Controller(game, follow_to_act=True)
         self.painter = OverlayPainter()
+        #: Which page of the prompt's answers is shown (when they outnumber the room).
+        self._choice_page = 0
         #: The Gharv interphases shown beat by beat (ui/interphase_show.py).
         self.interphase = InterphaseShow()
         self._shown_log = len(game.log)
@@ -356,17 +358,22 @@ class GameScene(Scene):
         y += 64
         room = max(2, (h - y - 90) // CHOICE_H)
         choices = prompt.choices
-        shown = choices if len(choices) <= room else choices[: room - 1]
-        for i, choice in enumerate(shown):
+        # More answers than room (a spell book, many retreat paths): pages of them, a
+        # "more" button turning the page; every answer stays reachable by a button.
+        per = room if len(choices) <= room else room - 1
+        pages = max(1, -(-len(choices) // per))
+        page = self._choice_page % pages
+        start = page * per
+        for i, choice in enumerate(choices[start : start + per], start):
             label = self.names.text(choice.label)[:60]
             self.widgets[f"choice_{i}"] = UIButton(
                 pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3), label, m, container=root
             )
             y += CHOICE_H
-        if len(shown) < len(choices):
-            self.widgets["choice_more"] = UILabel(
+        if pages > 1:
+            self.widgets["choice_more"] = UIButton(
                 pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3),
-                f"... {len(choices) - len(shown)} more: click on the map",
+                f"more ({page + 1}/{pages}): the next {min(per, len(choices))} answers",
                 m,
                 container=root,
             )
@@ -651,6 +658,7 @@ class GameScene(Scene):
         prompt = ui.prompt()
         if self._key_of(prompt) != self._prompt_key:
             self._prompt_key = self._key_of(prompt)
+            self._choice_page = 0  # a new question starts on its first page
             if self.root is not None:
                 self.rebuild()
                 return
@@ -927,6 +935,10 @@ class GameScene(Scene):
             if widget is element:
                 if key.startswith("choice_") and key[7:].isdigit():
                     self.choose(int(key[7:]))
+                    return None
+                if key == "choice_more":
+                    self._choice_page += 1
+                    self.rebuild()
                     return None
                 try:
                     return self._command(Command(key))

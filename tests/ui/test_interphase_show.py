@@ -54,3 +54,39 @@ def test_beats_advance_with_time_and_a_skip_drops_the_rest() -> None:
     show.advance(0.3)  # 0.45 s a beat at speed 2
     assert show.current is beats[1]
     assert show.skip() and show.current is None
+
+
+def test_a_long_spell_book_is_paged_every_spell_reachable(make_app) -> None:  # type: ignore[no-untyped-def]
+    """More answers than the side panel holds: pages with a 'more' button."""
+    from pathlib import Path
+
+    from ui_driver import click, small_settings, step
+
+    from dragonnoir.engine.actions import EndPhase, Pass
+    from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.ui.game_scene import GameScene
+
+    game = load_scenario(
+        Path(__file__).resolve().parents[1] / "data" / "scenarios" / "corridor.toml"
+    ).new_game(3)
+    while game.state.phase != "adventurer_movement":
+        game.apply(Pass() if game.state.pending else EndPhase())
+    app = make_app(settings=small_settings(handover=False))
+    app.go(GameScene(app, game, new=True))
+    step(app, 3)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    scene.controller_command("cast")
+    scene.refresh_controls()
+    step(app, 2)
+    book = scene.controller.prompt()
+    assert book is not None and book.kind == "spell_book"
+    seen: set[str] = set()
+    for _ in range(10):
+        seen.update(k for k in scene.widgets if k.startswith("choice_") and k[7:].isdigit())
+        if "choice_more" not in scene.widgets:
+            break
+        click(app, scene.widgets["choice_more"])
+        if len(seen) == len(book.choices):
+            break
+    assert len(seen) == len(book.choices)
