@@ -275,9 +275,16 @@ def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
     problems: list[Problem] = []
     if isinstance(map_, Scenario):
         from dragonnoir.editor.placement import placement_problems
+        from dragonnoir.engine.state import AccessoryKind
 
         namer = layout_namer(map_.layout) if map_.layout is not None else None
-        problems = placement_problems(map_.board, map_.units, name=namer)
+        afloat = {
+            h
+            for acc in map_.accessories
+            if acc.face_up and acc.kind in (AccessoryKind.BOAT, AccessoryKind.BRIDGE)
+            for h in acc.hexes
+        }
+        problems = placement_problems(map_.board, map_.units, name=namer, afloat=afloat)
     elif isinstance(map_, Board):
         problems = validate_board(map_)
     elif isinstance(map_, Layout):

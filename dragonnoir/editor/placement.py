@@ -12,7 +12,7 @@ live; `dragonnoir validate --design` prints them for a scenario file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
 from dragonnoir.engine.roster import Roster, default_roster
@@ -32,9 +32,13 @@ def placement_problems(
     roster: Roster | None = None,
     table: TerrainTable | None = None,
     name: Namer | None = None,
+    afloat: Collection[Hex] = (),
 ) -> list[Problem]:
     """The problems of characters placed on `board` (units off the map are skipped), in
-    the order of `units`, each naming the character (its counter's name) and the cell."""
+    the order of `units`, each naming the character (its counter's name) and the cell.
+
+    `afloat`: water hexes a boat or a bridge counter covers — a character there is not
+    in the water ("Movement by Boat": an armoured man may be a passenger)."""
     r = roster or default_roster()
     t = table or default_terrain_table()
     where = name or cell_namer(board)
@@ -61,7 +65,9 @@ def placement_problems(
                 )
             )
             continue
-        wet = [h for h, c in zip(hexes, cells, strict=True) if t[c.terrain].water]
+        wet = [
+            h for h, c in zip(hexes, cells, strict=True) if t[c.terrain].water and h not in afloat
+        ]
         if wet and never_swims(p):
             out.append(
                 Problem(

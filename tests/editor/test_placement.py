@@ -74,3 +74,13 @@ def test_the_queen_where_she_does_not_fit() -> None:
         "Queen Alkiram at cell (0, 0) does not fit on the map "
         "[Movement of Alkiram and the Queen's Guards]"
     ]
+
+
+def test_an_armoured_passenger_in_a_boat_is_not_in_the_water() -> None:
+    """A boat (or bridge) counter over water: the knight aboard is no problem ("Movement
+    by Boat"); out of it he would sink."""
+    b = copy.deepcopy(BASE)
+    b.cells[at(4, 4)] = Cell("water", -1.0)
+    knight = [unit("rebel_knight_1", Side.ADVENTURERS, 4, 4)]
+    assert texts(b, knight) and "cannot swim" in texts(b, knight)[0]
+    assert placement_problems(b, knight, afloat={at(4, 4)}) == []
