@@ -38,11 +38,21 @@ def test_strict_fails_on_them(islanded: Path, capsys: pytest.CaptureFixture[str]
     assert f"FAIL {islanded}: cell (4, 3): no one can reach this place" in err
 
 
-def test_a_scenario_s_placements(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_scenario_s_placements(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The waters scenario's knight sits in a boat: no problem. Without the boat, he is
+    an armoured man placed in water."""
     waters = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "waters.toml"
     assert main(["validate", "--design", str(waters)]) == 0
+    assert "warn" not in capsys.readouterr().out
+    layout = (waters.parent / "../../../layouts/four-boards.toml").resolve()
+    text = waters.read_text(encoding="utf-8").replace(
+        '"../../../layouts/four-boards.toml"', f'"{layout.as_posix()}"'
+    )
+    boatless = tmp_path / "waters.toml"
+    boatless.write_text(text.split('[[accessory]]\nid = "boat_1"')[0], encoding="utf-8")
+    assert main(["validate", "--design", str(boatless)]) == 0
     out = capsys.readouterr().out
     assert (
-        f"warn {waters}: Knight of Halöven 2 is placed in water at ile cell (9, 11), but "
+        f"warn {boatless}: Knight of Halöven 2 is placed in water at ile cell (9, 11), but "
         "cannot swim [Movement Restriction 2 (water)]"
     ) in out
