@@ -54,7 +54,13 @@ from dragonnoir.engine.events import (
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
-from dragonnoir.engine.rules.steps import boat_at, edge_feature, never_swims, terrain_at
+from dragonnoir.engine.rules.steps import (
+    GALLERY_SIDES,
+    boat_at,
+    edge_feature,
+    never_swims,
+    terrain_at,
+)
 from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import (
@@ -320,17 +326,27 @@ def _in_line(hexes: list[Hex]) -> bool:
 def counters_left(game: Game, counter: str) -> int:
     """How many of that spell counter are still in the box."""
     limit = int(game.rules.spells.counters.get(counter, 0))
-    used = sum(
-        1
-        for a in game.state.accessories.values()
-        if a.face_up and a.properties.get("counter") == counter
-    )
-    used += sum(
-        1
-        for u in game.state.units.values()
-        if u.hex is not None and u.alive and profile(game, u).category == counter
-    )
-    return limit - used
+    return limit - _counters_on_map(game).get(counter, 0)
+
+
+def _counters_on_map(game: Game) -> dict[str, int]:
+    """Spell counters on the map by kind (accessories, and spectres by their category),
+    counted once per state version: every candidate cast asks."""
+    cached = game.cache.get("spell_counters")
+    if isinstance(cached, tuple) and cached[0] == game.version:
+        return cached[1]  # type: ignore[no-any-return]
+    used: dict[str, int] = {}
+    for a in game.state.accessories.values():
+        counter = a.properties.get("counter")
+        if a.face_up and isinstance(counter, str):
+            used[counter] = used.get(counter, 0) + 1
+    spectres = {s.id for s in game.rules.roster.spectres}
+    for u in game.state.units.values():
+        if u.hex is not None and u.alive and u.kind in spectres:
+            category = profile(game, u).category
+            used[category] = used.get(category, 0) + 1
+    game.cache["spell_counters"] = (game.version, used)
+    return used
 
 
 def _check_targets(
@@ -492,17 +508,64 @@ def _targets_for(
             if unit.hex in near:
                 yield (unit.id,)
         return
-    turns = range(6) if spell.effect is SpellEffect.GALLERY and spell.hexes == 1 else (None,)
+    gallery = spell.effect is SpellEffect.GALLERY
+    shape = _GALLERY_SHAPES.get(spell.counter or "", "straight")
+    # Galleries are listed where they open onto open ground, once per distinct turn (a
+    # straight gallery and a crossing look the same turned by 180 degrees); `explain`
+    # accepts every other placement.
+    turns: Iterable[int | None] = (
+        (range(6) if shape == "curved" else range(3)) if gallery else (None,)
+    )
     for h in near:
+        if not _may_hold(game, wizard, spell, h):
+            continue
         if spell.hexes == 1:
             for f in turns:
-                yield (f"{h.q},{h.r}",) if f is None else (f"{h.q},{h.r}", f"facing:{f}")
+                if f is None:
+                    yield (f"{h.q},{h.r}",)
+                elif _opens_onto_ground(game, (h,), f, shape):
+                    yield (f"{h.q},{h.r}", f"facing:{f}")
             continue
         for d in range(3):  # each line once
-            line = [h.neighbour(d) if i else h for i in range(spell.hexes)]
-            if spell.hexes == 3:
-                line = [h, h.neighbour(d), h.neighbour(d).neighbour(d)]
+            line = [h]
+            for _ in range(spell.hexes - 1):
+                line.append(line[-1].neighbour(d))
+            if gallery and not _opens_onto_ground(game, tuple(line), d, shape):
+                continue
             yield tuple(f"{x.q},{x.r}" for x in line)
+
+
+def _may_hold(game: Game, wizard: Unit, spell: Spell, h: Hex) -> bool:
+    """A cheap first look at the hex a spell's target starts on (the full judgement is
+    `plan_cast`'s): rock for a gallery, water for a bridge, open dry ground for a
+    spectre or a blink, which also has its reach."""
+    terrain = terrain_at(game, h)
+    if terrain is None:
+        return False
+    effect = spell.effect
+    if effect is SpellEffect.GALLERY:
+        return not terrain.passable
+    if effect is SpellEffect.BRIDGE:
+        return terrain.water
+    firm = terrain.passable and not terrain.water
+    if effect is SpellEffect.SUMMON:
+        return firm
+    if effect is SpellEffect.BLINK:
+        return firm and wizard.hex is not None and wizard.hex.distance(h) <= spell.reach
+    return True
+
+
+def _opens_onto_ground(game: Game, hexes: tuple[Hex, ...], facing: int, shape: str) -> bool:
+    """Does a gallery on `hexes` turned to `facing` open a side onto passable ground?"""
+    for h in hexes:
+        for k in GALLERY_SIDES[shape]:
+            n = h.neighbour((facing + k) % 6)
+            if n in hexes:
+                continue
+            terrain = terrain_at(game, n)
+            if terrain is not None and terrain.passable:
+                return True
+    return False
 
 
 # -- effects ---------------------------------------------------------------------------------
