@@ -285,7 +285,7 @@ class PlayoutChecker:
                 raise self.fail(action, f"more {counter} counters on the map than the box has")
         if game.state.phase.startswith("gharv"):
             return  # they vanish as the interphase begins
-        now = 2 * game.state.turn + (0 if game.state.phase.startswith("adventurer") else 1)
+        now = magic.player_turn(game)
         for unit in game.state.units.values():
             if unit.hex is not None and unit.expires_turn is not None and unit.expires_turn < now:
                 raise self.fail(action, f"{unit.id} stays past its time (The Spectres)")

@@ -1685,9 +1685,9 @@ class Controller:
                 )
         targets: list[Hex] = []
         for t in self._spell_targets:
-            if "," in t:
-                q, r = (int(v) for v in t.split(","))
-                targets.append(Hex(q, r))
+            h = magic.parse_hex(t)
+            if h is not None:
+                targets.append(h)
             elif (u := game.state.units.get(t)) is not None and u.hex is not None:
                 targets.append(u.hex)
         return Overlays(

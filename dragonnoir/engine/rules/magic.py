@@ -206,7 +206,8 @@ class Plan:
         return sum(1 for face in range(1, 11) if face + self.modifier > self.needs) / 10
 
 
-def _parse_hex(text: str) -> Hex | None:
+def parse_hex(text: str) -> Hex | None:
+    """A spell target written "q,r" (`CastSpell.targets`), or None."""
     try:
         q, r = (int(v) for v in text.split(","))
     except ValueError:
@@ -266,7 +267,7 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
             except ValueError:
                 return refused(f"{t!r}: a facing is 'facing:0' to 'facing:5'", R_MAGIC)
             continue
-        h = _parse_hex(t)
+        h = parse_hex(t)
         if h is not None:
             hexes.append(h)
         elif t in game.state.units:
@@ -661,12 +662,14 @@ def _summon(game: Game, plan: Plan) -> list[Event]:
     # "The player turn during which they appear counts as a half-turn": a stay of N game
     # turns is 2N player turns, this one the first; `expires_turn` keeps the index
     # (2 x turn, +1 in the Krob turn) of the last player turn it stays.
-    now = _player_turn(game)
+    now = player_turn(game)
     unit.expires_turn = now + 2 * counter.lasts_turns - 1
     return [UnitMoved(unit.id, (h,), 0, f"{plan.spell.name} ({R_SPECTRES})")]
 
 
-def _player_turn(game: Game) -> int:
+def player_turn(game: Game) -> int:
+    """The index of the player turn under way: 2 x turn, +1 in the Krob turn (the unit
+    of the spectres' lifetimes)."""
     return 2 * game.state.turn + (1 if game.state.phase.startswith("krob") else 0)
 
 
