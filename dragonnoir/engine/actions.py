@@ -171,6 +171,43 @@ class CastSpell(Action):
     targets: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Deploy(Action):
+    """Place a character of a group the scenario lets its player deploy, before the first
+    turn (docs/scenarios.md, "Deployment")."""
+
+    unit: str
+    to: Hex
+    facing: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EnterMap(Action):
+    """Bring a waiting character (reinforcements) onto the map at a hex of his group's
+    entry zone; the hex's cost is the first of his movement points."""
+
+    unit: str
+    to: Hex
+    facing: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveMap(Action):
+    """An Adventurer standing on an exit (or on an entry of the map's edge) leaves the
+    map: he is safe and counts for the scenario's exit conditions."""
+
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnterPassage(Action):
+    """A character on a dungeon entrance goes down into the deep passage it opens on; he
+    comes out at the other end after the passage's time."""
+
+    unit: str
+    passage: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (
@@ -191,6 +228,10 @@ ACTION_TYPES: dict[str, type[Action]] = {
         DestroyWeb,
         Fire,
         CastSpell,
+        Deploy,
+        EnterMap,
+        LeaveMap,
+        EnterPassage,
     )
 }
 
@@ -222,6 +263,7 @@ FIELD_KINDS: dict[str, str] = {
     "backward": "bool",
     "facing": "int?",
     "number": "int",
+    "passage": "str",
 }
 
 #: A coordinate beyond this is no hex of any map (and no reason to do arithmetic on it).

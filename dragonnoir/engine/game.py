@@ -32,7 +32,7 @@ from dragonnoir.engine.events import (
     UnitStoodUp,
 )
 from dragonnoir.engine.explain import Explanation, IllegalAction, allowed, refused
-from dragonnoir.engine.phases import FIRST_PHASE, Phase, next_phase, phase
+from dragonnoir.engine.phases import FIRST_PHASE, SEQUENCE, Phase, next_phase, phase
 from dragonnoir.engine.state import Decision, GameState, Side, Status, Unit
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
@@ -70,6 +70,16 @@ _ENTRY_HOOKS: dict[str, list[PhaseHook]] = {}
 _END_CHECKS: dict[str, list[EndCheck]] = {}
 _EXIT_HOOKS: dict[str, list[PhaseHook]] = {}
 _WORK_HOOKS: dict[str, list[PhaseHook]] = {}
+#: Run after every action and at the start, in registration order (reveals, then victory).
+_AFTER_ACTION: list[PhaseHook] = []
+#: Run when a game turn ends (before the next begins, or before the turn limit ends it).
+_TURN_END: list[PhaseHook] = []
+#: Says who wins when the turn limit is reached: (winner or None, why, details).
+TurnLimitJudge = Callable[["Game"], tuple[Side | None, str, dict[str, Any]]]
+_TURN_LIMIT_JUDGE: list[TurnLimitJudge] = []
+#: Says which side may not read an event in the log (a hidden Krob's steps), or None.
+SecrecyRule = Callable[["Game", Event], Side | None]
+_SECRECY: list[SecrecyRule] = []
 
 
 def register_actions(rules: ActionRules, *action_types: type[Action]) -> None:
@@ -119,6 +129,31 @@ def on_phase_work(phase_id: str, hook: PhaseHook) -> None:
         hooks.append(hook)
 
 
+def on_after_action(hook: PhaseHook) -> None:
+    """Run `hook` after every action (and once the game has started) while the game is
+    not over: what may change after anything at all (a unit comes into sight, a victory
+    condition is met)."""
+    if hook not in _AFTER_ACTION:
+        _AFTER_ACTION.append(hook)
+
+
+def on_turn_end(hook: PhaseHook) -> None:
+    """Run `hook` when a game turn ends (a zone held "until the end of turn N")."""
+    if hook not in _TURN_END:
+        _TURN_END.append(hook)
+
+
+def set_turn_limit_judge(judge: TurnLimitJudge) -> None:
+    """Who wins when the scenario's turn limit is reached (the victory module)."""
+    _TURN_LIMIT_JUDGE[:] = [judge]
+
+
+def add_secrecy_rule(rule: SecrecyRule) -> None:
+    """Let `rule` keep an event out of one side's log (hidden units)."""
+    if rule not in _SECRECY:
+        _SECRECY.append(rule)
+
+
 class GameMap(Protocol):
     """Which maps a hex is on ("Range of Action"); a composed layout provides it."""
 
@@ -155,6 +190,8 @@ class Game:
     #: The state as set up, before the first phase was entered (`GameState.to_dict()`):
     #: what a save of a game without a scenario file starts its replay from.
     start_state: dict[str, Any] | None = field(default=None, repr=False)
+    #: Per log entry, the side that may not read it (None: both may).
+    secret: list[Side | None] = field(default_factory=list, repr=False)
     _undo: list[_UndoPoint] = field(default_factory=list, repr=False)
     _occupancy: dict[Hex, list[str]] | None = field(default=None, repr=False)
     #: Bumped whenever the state may have changed (after an action, undo, `touch()`, a
@@ -194,7 +231,8 @@ class Game:
         events = game._enter(phase(first_phase), new_turn=False)
         events = [TurnBegan(1), *events]
         events.extend(game._run_automatic())
-        game.log.extend(events)
+        events.extend(game._after_action())
+        game._record(events)
         return game
 
     # -- whose turn, what is legal -----------------------------------------------------
@@ -310,8 +348,9 @@ class Game:
         self.version += 1
         if not self.state.pending and not self.over:
             events.extend(self._run_automatic())
+        events.extend(self._after_action())
         self.history.append(action)
-        self.log.extend(events)
+        self._record(events)
         # Undo reaches back only to the last die roll or reveal ("Undo by snapshot,
         # limited by information").
         if self.state.dice.rolls != rolls_before or any(_reveals(e) for e in events):
@@ -319,6 +358,37 @@ class Game:
         elif point is not None:
             self._undo.append(point)
         return events
+
+    def _after_action(self) -> list[Event]:
+        events: list[Event] = []
+        for hook in _AFTER_ACTION:
+            if self.over:
+                break
+            found = hook(self)
+            if found:
+                events.extend(found)
+                self._occupancy = None
+                self.version += 1
+                if not self.state.pending and not self.over:
+                    events.extend(self._run_automatic())
+        return events
+
+    def _record(self, events: list[Event]) -> None:
+        """Append `events` to the log, each with the side that may not read it."""
+        for event in events:
+            hidden: Side | None = None
+            for rule in _SECRECY:
+                hidden = rule(self, event)
+                if hidden is not None:
+                    break
+            self.log.append(event)
+            self.secret.append(hidden)
+
+    def log_for(self, side: Side | None) -> list[Event]:
+        """The log as `side` may read it (None: all of it)."""
+        if side is None:
+            return list(self.log)
+        return [e for e, s in zip(self.log, self.secret, strict=True) if s is not side]
 
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -331,6 +401,7 @@ class Game:
         self.state = GameState.from_dict(point.state)
         del self.history[point.history_len :]
         del self.log[point.log_len :]
+        del self.secret[point.log_len :]
         self._occupancy = None
         self.version += 1
         return True
@@ -390,15 +461,50 @@ class Game:
             events.extend(hook(self))
             self._occupancy = None
             self.version += 1
+        setup = self.state.scratch.get("setup_queue")
+        if isinstance(setup, list) and self.state.phase not in {p.id for p in SEQUENCE}:
+            # Setup phases (deployment) come before the first game turn, in the order the
+            # scenario set; then the turn sequence starts at its first phase.
+            following = phase(setup.pop(0)) if setup else phase(FIRST_PHASE)
+            if not setup:
+                self.state.scratch.pop("setup_queue", None)
+            events.extend(self._enter(following, new_turn=False))
+            return events
         if new_turn:
+            for hook in _TURN_END:
+                events.extend(hook(self))
+                if self.over:
+                    return events
             if self.state.turn_limit is not None and self.state.turn >= self.state.turn_limit:
-                self.state.scratch["game_over"] = True
-                events.append(GameEnded(None, f"turn limit {self.state.turn_limit} reached"))
+                events.append(self.end_game(*self._judge_at_limit()))
                 return events
             self.state.turn += 1
             events.append(TurnBegan(self.state.turn))
         events.extend(self._enter(following, new_turn))
         return events
+
+    def _judge_at_limit(self) -> tuple[Side | None, str, dict[str, Any]]:
+        reason = f"turn limit {self.state.turn_limit} reached"
+        if not _TURN_LIMIT_JUDGE:
+            return None, reason, {}
+        return _TURN_LIMIT_JUDGE[0](self)
+
+    def end_game(
+        self, winner: Side | None, reason: str, details: dict[str, Any] | None = None
+    ) -> GameEnded:
+        """End the game now with `winner` (None: a draw or no result) and why."""
+        self.state.scratch["game_over"] = True
+        self.state.winner = winner
+        info = dict(details or {})
+        self.state.scratch["result"] = {
+            "winner": None if winner is None else winner.value,
+            "reason": reason,
+            "turn": self.state.turn,
+            **info,
+        }
+        self._occupancy = None
+        self.version += 1
+        return GameEnded(None if winner is None else winner.value, reason, info)
 
     def _enter(self, ph: Phase, new_turn: bool) -> list[Event]:
         self.state.phase = ph.id

@@ -53,7 +53,19 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
         "Adventurer turn: movement",
         "Organisation of the Game Turn: Adventurer Player Turn, 2. Movement",
         _ADV,
-        frozenset({"Move", "Jump", "Fly", "SailBoat", "CastSpell", "EndPhase"}),
+        frozenset(
+            {
+                "Move",
+                "Jump",
+                "Fly",
+                "SailBoat",
+                "CastSpell",
+                "EnterMap",
+                "LeaveMap",
+                "EnterPassage",
+                "EndPhase",
+            }
+        ),
         spell_slot=True,
     ),
     Phase(
@@ -111,7 +123,7 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
         "Krob turn: movement and defensive fire",
         "Organisation of the Game Turn: Krob Player Turn, 1. Movement and defensive fire",
         _KROB,
-        frozenset({"Move", "EndPhase"}),
+        frozenset({"Move", "EnterMap", "EnterPassage", "EndPhase"}),
         spell_slot=True,
     ),
     Phase(
@@ -148,7 +160,26 @@ SEQUENCE: Final[tuple[Phase, ...]] = (
     ),
 )
 
-PHASES: Final[dict[str, Phase]] = {p.id: p for p in SEQUENCE}
+#: Setup phases before the first game turn (a scenario's deployment step): entered only
+#: when a scenario has units to place, in the order it sets (`scratch["setup_queue"]`).
+SETUP: Final[tuple[Phase, ...]] = (
+    Phase(
+        "krob_deployment",
+        "Deployment: the Krobs",
+        "Course of a Game (deployment, ours: docs/scenarios.md)",
+        _KROB,
+        frozenset({"Deploy", "EndPhase"}),
+    ),
+    Phase(
+        "adventurer_deployment",
+        "Deployment: the Adventurers",
+        "Course of a Game (deployment, ours: docs/scenarios.md)",
+        _ADV,
+        frozenset({"Deploy", "EndPhase"}),
+    ),
+)
+
+PHASES: Final[dict[str, Phase]] = {p.id: p for p in (*SEQUENCE, *SETUP)}
 FIRST_PHASE: Final = SEQUENCE[0].id
 
 
@@ -159,6 +190,8 @@ def phase(phase_id: str) -> Phase:
 
 def next_phase(phase_id: str) -> tuple[Phase, bool]:
     """The phase after `phase_id`, and whether it begins a new game turn."""
+    if phase_id not in {p.id for p in SEQUENCE}:
+        return SEQUENCE[0], False  # after the setup phases, the first turn's first phase
     index = SEQUENCE.index(PHASES[phase_id])
     following = SEQUENCE[(index + 1) % len(SEQUENCE)]
     return following, following.new_turn

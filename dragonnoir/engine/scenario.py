@@ -7,71 +7,106 @@ counters placed on Tiled cells of the (composed) map, so a designer reads the ce
 the mouse in Tiled or in the viewer and types it in. Every fault is one line naming the
 file and the entry: an unknown counter, a cell off the map, two characters on one hex.
 
-The scenarios issue will add entry sides, hidden placement and victory conditions; the
-format is open for them (unknown top-level tables are refused, so typos are caught).
+Groups say how characters come into play: standing where the file says, deployed by their
+player in zones before the first turn, entering later from an entry zone (reinforcements),
+placed in secret (the Krobs' hidden placement). Objectives ("Orb?", "Khuzun?", "Sun?"),
+deep passages between dungeon entrances, special-rule switches and victory conditions
+complete a scenario. The file's shape is `scenario_format.py`; docs/scenarios.md is the
+reference with an annotated example. Everything the rules need later is written into the
+initial state (`state.scratch["scenario"]`), so saves and replays carry it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from dragonnoir.datafiles import load_toml_model
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import FIRST_PHASE, PHASES
 from dragonnoir.engine.rules.footprint import hexes_for
-from dragonnoir.engine.state import Accessory, AccessoryKind, Status, Unit, Wizard
+from dragonnoir.engine.rules.steps import never_swims
+from dragonnoir.engine.scenario_format import (
+    ConditionEntry,
+    GroupEntry,
+    ObjectiveEntry,
+    PassageEntry,
+    ScenarioFile,
+    SwitchesEntry,
+    UnitEntry,
+)
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit, Wizard
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import profile_of, side_of
 from dragonnoir.errors import DataFileError
-from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.board import Board, ZoneKind
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
 from dragonnoir.safe_read import file_problem, quoted, resolved
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+Hexes = list[list[int]]  # hexes as JSON: [[q, r], ...]
 
 
-class UnitEntry(_Strict):
-    kind: str
-    id: str | None = None
-    cell: tuple[int, int]
-    level: float | None = None
-    facing: int = Field(default=0, ge=0, le=5)
-    status: Literal["healthy", "knocked_out", "wounded", "killed"] = "healthy"
-    wounds: int = Field(default=0, ge=0)
-    adult: bool = True
+@dataclass
+class Group:
+    """A group of characters and how they come into play (resolved to hexes)."""
 
-
-class AccessoryEntry(_Strict):
     id: str
-    kind: AccessoryKind
-    cells: list[tuple[int, int]] = Field(min_length=1)
-    face_up: bool = True
-    facing: int = Field(default=0, ge=0, le=5)
-
-
-class WizardEntry(_Strict):
-    unit: str
-    level: int = Field(default=1, ge=1, le=2)
-    energy: int | None = Field(default=None, ge=0)
-
-
-class ScenarioFile(_Strict):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     name: str
-    briefing: str = ""
-    map: str
-    turn_limit: int | None = Field(default=None, ge=1)
-    first_phase: str = FIRST_PHASE
-    unit: list[UnitEntry] = Field(default_factory=list)
-    accessory: list[AccessoryEntry] = Field(default_factory=list)
-    wizard: list[WizardEntry] = Field(default_factory=list)
+    side: Side
+    units: list[str]
+    hidden: bool = False
+    deploy: list[Hex] = field(default_factory=list)
+    entry: list[Hex] = field(default_factory=list)
+    entry_turn: int | None = None
+    behaviour: str | None = None
+    zone_names: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "side": self.side.value,
+            "units": list(self.units),
+            "hidden": self.hidden,
+            "deploy": _hexes(self.deploy),
+            "entry": _hexes(self.entry),
+            "entry_turn": self.entry_turn,
+            "behaviour": self.behaviour,
+            "zones": list(self.zone_names),
+        }
+
+
+@dataclass
+class Objective:
+    """The "?" counters of one kind and which of them hides the true one (None: drawn
+    with the game's dice at the start)."""
+
+    kind: AccessoryKind
+    hexes: list[Hex]
+    real: int | None = None
+
+
+@dataclass
+class Passage:
+    """A deep passage between two dungeon entrances ("Accessory Counters": the Dungeon
+    Entrance counters; "The Underground Maps": the trapdoor of La Fosse)."""
+
+    id: str
+    name: str
+    a: Hex
+    b: Hex
+    turns: int
+    both_ways: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "a": [self.a.q, self.a.r],
+            "b": [self.b.q, self.b.r],
+            "turns": self.turns,
+            "both_ways": self.both_ways,
+        }
 
 
 @dataclass
@@ -90,11 +125,81 @@ class Scenario:
     first_phase: str = FIRST_PHASE
     source: Path | None = None
     map_path: Path | None = None
+    size: str = ""
+    groups: list[Group] = field(default_factory=list)
+    objectives: list[Objective] = field(default_factory=list)
+    passages: list[Passage] = field(default_factory=list)
+    #: The victory block as the engine reads it (zones resolved to hexes).
+    victory: dict[str, Any] = field(default_factory=dict)
+    switches: dict[str, Any] = field(default_factory=dict)
+    #: Display names given in the file, by unit id.
+    names: dict[str, str] = field(default_factory=dict)
+    #: Hexes where an Adventurer may leave the map (exits, and entries on the map's edge).
+    exits: list[Hex] = field(default_factory=list)
+
+    # -- what the picker shows -----------------------------------------------------------
+
+    def features(self) -> list[str]:
+        """The game features this scenario uses, in words (the picker lists them)."""
+        found: list[str] = []
+        kinds = {a.kind for a in self.accessories}
+        profiles = [profile_of(default_rules_data().roster, u) for u in self.units]
+        tags = {t for p in profiles for t in p.tags}
+        categories = {p.category for p in profiles}
+        checks = [
+            (any(g.hidden for g in self.groups), "hidden Krobs"),
+            (any(g.deploy for g in self.groups), "deployment"),
+            (any(g.entry for g in self.groups), "reinforcements"),
+            (bool(self.wizards), "wizards"),
+            (AccessoryKind.BOAT in kinds, "boats"),
+            (AccessoryKind.WEB in kinds, "spider webs"),
+            (bool(self.switches.get("gharvs", True)) and self._has_water(), "Gharvs"),
+            (bool(self.passages), "deep passages"),
+            ("queen" in categories, "the Queen"),
+            ("guard" in categories, "Guards"),
+            (any(not u.adult for u in self.units), "babies"),
+        ]
+        found.extend(text for ok, text in checks if ok)
+        for obj in self.objectives:
+            found.append({"orb": "the Orb", "khuzun": "Khuzun", "sun": "the Sun exit"}[obj.kind])
+        found.extend(sorted(t.replace("_", " ") for t in tags & _SPECIAL_TAGS))
+        return found
+
+    def boards(self) -> int:
+        return 1 if self.layout is None else len(self.layout.placements)
+
+    def _has_water(self) -> bool:
+        table = default_rules_data().terrain
+        return any(table[c.terrain].water for c in self.board.cells.values())
+
+    # -- starting a game -----------------------------------------------------------------
+
+    def setup(self) -> dict[str, Any]:
+        """What the rules read of this scenario during the game (`scratch["scenario"]`):
+        only what differs from a plain scenario, so that games of scenarios without
+        groups, objectives or conditions keep the state (and the saves) they had."""
+        out: dict[str, Any] = {}
+        if self.names:
+            out["names"] = dict(self.names)
+        if self.groups:
+            out["groups"] = {g.id: g.to_dict() for g in self.groups}
+        if self.passages:
+            out["passages"] = {p.id: p.to_dict() for p in self.passages}
+        if self.victory and self.victory != DEFAULT_VICTORY:
+            out["victory"] = self.victory
+        switches = {k: v for k, v in self.switches.items() if DEFAULT_SWITCHES.get(k) != v}
+        if switches:
+            out["switches"] = switches
+        return out
 
     def new_game(self, seed: int, rules: RulesData | None = None) -> Game:
-        """Set up the playing surface and start at turn 1 with `seed` for the dice."""
+        """Set up the playing surface and start at turn 1 with `seed` for the dice (after
+        the deployment step when the scenario has one)."""
         accessories = {a.id: a for a in self.accessories}
         wizards = {w.unit: w for w in self.wizards}
+        setup = self.setup()
+        queue = self._setup_queue()
+        objectives = self.objectives
 
         def prepare(state: object) -> None:
             from dragonnoir.engine.state import GameState
@@ -102,6 +207,20 @@ class Scenario:
             assert isinstance(state, GameState)
             state.accessories = {k: _copy_accessory(a) for k, a in accessories.items()}
             state.wizards = {k: Wizard(w.unit, w.level, w.energy) for k, w in wizards.items()}
+            if setup:
+                state.scratch["scenario"] = setup
+            offmap: dict[str, Any] = {}
+            for g in self.groups:
+                for uid in g.units:
+                    if g.deploy and state.units[uid].hex is None:
+                        offmap[uid] = {"state": "deploying", "group": g.id}
+                    elif g.entry:
+                        offmap[uid] = {"state": "arriving", "group": g.id}
+            if offmap:
+                state.scratch["offmap"] = offmap
+            _place_objectives(state, objectives)
+            if len(queue) > 1:
+                state.scratch["setup_queue"] = queue[1:]
 
         game = Game.start(
             self.board,
@@ -111,16 +230,332 @@ class Scenario:
             layout=self.layout,
             scenario_id=self.id,
             turn_limit=self.turn_limit,
-            first_phase=self.first_phase,
+            first_phase=queue[0] if queue else self.first_phase,
             prepare=prepare,
         )
         if self.source is not None:
             game.scenario_path = str(resolved(self.source))
         return game
 
+    def _setup_queue(self) -> list[str]:
+        """The deployment phases, in the order the scenario sets (none: no deployment)."""
+        sides = {g.side for g in self.groups if g.deploy}
+        first = Side(self.switches.get("deploy_first", "krobs"))
+        order = [first, first.enemy()]
+        return [f"{s.value[:-1]}_deployment" for s in order if s in sides]
+
+
+DEFAULT_SWITCHES: dict[str, Any] = SwitchesEntry().model_dump()
+DEFAULT_VICTORY: dict[str, Any] = {
+    "at_turn_limit": "krobs",
+    "margin": 0,
+    "draw_allowed": True,
+    "conditions": [],
+}
+
+_SPECIAL_TAGS = frozenset(
+    {"crazy_ork", "elf", "goblin", "troll", "zed_curare", "godiva", "godivas_dog", "prisoner"}
+)
+
+
+def _hexes(hexes: list[Hex]) -> Hexes:
+    return [[h.q, h.r] for h in hexes]
+
 
 def _copy_accessory(a: Accessory) -> Accessory:
     return Accessory.from_dict(a.to_dict())
+
+
+def _place_objectives(state: Any, objectives: list[Objective]) -> None:
+    """Lay the "?" counters; the real one is the scenario's or drawn now with the game's
+    dice (so a replay draws the same)."""
+    for obj in objectives:
+        real = obj.real if obj.real is not None else state.dice.roll(len(obj.hexes)) - 1
+        for i, h in enumerate(obj.hexes):
+            aid = f"{obj.kind.value}_{i + 1}"
+            state.accessories[aid] = Accessory(
+                aid,
+                obj.kind,
+                (h,),
+                face_up=True,
+                properties={"real": i == real, "revealed": False},
+            )
+
+
+class _Loader:
+    """Reads one scenario file against its map and the rules data; every fault is a
+    `DataFileError` naming the file and the entry."""
+
+    def __init__(self, src: Path, data: ScenarioFile, board: Board, rules: RulesData) -> None:
+        self.src = src
+        self.data = data
+        self.board = board
+        self.rules = rules
+        self.units: list[Unit] = []
+        self.ids: set[str] = set()
+        self.covered: dict[tuple[Hex, float], str] = {}
+        self.names: dict[str, str] = {}
+
+    def fail(self, message: str, place: str) -> DataFileError:
+        return DataFileError(self.src, message, place=place)
+
+    # -- places --------------------------------------------------------------------------
+
+    def cell(self, xy: tuple[int, int], place: str) -> Hex:
+        h = self.board.grid.to_hex(*xy)
+        if h not in self.board.cells:
+            raise self.fail(f"cell {tuple(xy)} is not on the map", place)
+        return h
+
+    def zone_hexes(self, name: str, place: str, kinds: tuple[ZoneKind, ...] = ()) -> list[Hex]:
+        zone = self.board.zone(name)
+        if zone is None:
+            known = sorted(z.name for z in self.board.zones if not kinds or z.kind in kinds)
+            hint = f" (zones of that kind here: {', '.join(known[:12])})" if known else ""
+            raise self.fail(f"no zone {name!r} on the map{hint}", place)
+        if kinds and zone.kind not in kinds:
+            wanted = " or ".join(k.value for k in kinds)
+            raise self.fail(f"zone {name!r} is a {zone.kind.value} zone, not {wanted}", place)
+        return sorted(zone.hexes, key=lambda h: (h.q, h.r))
+
+    def where(self, h: Hex) -> str:
+        col, row = self.board.grid.to_cell(h)
+        return f"({col}, {row})"
+
+    # -- characters ----------------------------------------------------------------------
+
+    def unit(self, entry: UnitEntry, place: str, *, placed: bool) -> Unit:
+        rules = self.rules
+        if entry.kind not in rules.roster:
+            raise self.fail(f"no counter {entry.kind!r} in the roster", f"{place}.kind")
+        unit_id = entry.id or entry.kind
+        if unit_id in self.ids:
+            raise self.fail(f"unit id {unit_id!r} is used twice", f"{place}.id")
+        self.ids.add(unit_id)
+        if entry.name:
+            self.names[unit_id] = entry.name
+        unit = Unit(
+            id=unit_id,
+            kind=entry.kind,
+            side=side_of(rules.roster, entry.kind),
+            facing=entry.facing,
+            status=Status(entry.status),
+            wounds=entry.wounds,
+            adult=entry.adult,
+        )
+        if entry.cell is None:
+            if placed:
+                raise self.fail(
+                    f"{unit_id!r} has no cell: a character stands on a cell unless his "
+                    "group is deployed by its player or enters later",
+                    f"{place}.cell",
+                )
+            return unit
+        if not placed:
+            raise self.fail(
+                f"{unit_id!r} has a cell, but his group is placed by its player or enters "
+                "later: leave the cell out",
+                f"{place}.cell",
+            )
+        anchor = self.cell(entry.cell, f"{place}.cell")
+        cell = self.board.cells[anchor]
+        level = cell.level if entry.level is None else entry.level
+        if level not in cell.levels():
+            raise self.fail(
+                f"level {level:g} does not exist at cell {entry.cell} "
+                f"(levels there: {', '.join(f'{lv:g}' for lv in cell.levels())})",
+                f"{place}.level",
+            )
+        unit.hex, unit.level = anchor, level
+        self.check_ground(unit, place)
+        return unit
+
+    def check_ground(self, unit: Unit, place: str) -> None:
+        assert unit.hex is not None
+        p = profile_of(self.rules.roster, unit)
+        afloat = {
+            h
+            for acc in self.data.accessory
+            if acc.kind in (AccessoryKind.BOAT, AccessoryKind.BRIDGE)
+            for h in (self.board.grid.to_hex(*xy) for xy in acc.cells)
+        }
+        for h in hexes_for(unit.hex, p.size, unit.facing):
+            if h not in self.board.cells:
+                col, row = self.board.grid.to_cell(h)
+                raise self.fail(
+                    f"the counter reaches cell ({col}, {row}), off the map", f"{place}.cell"
+                )
+            terrain = self.rules.terrain[self.board.cells[h].terrain]
+            if not terrain.passable:
+                raise self.fail(
+                    f"{unit.id!r} would stand on {terrain.name.lower()} at cell {self.where(h)}",
+                    f"{place}.cell",
+                )
+            if terrain.water and h not in afloat and never_swims(p):
+                raise self.fail(
+                    f"{unit.id!r} would stand in water at cell {self.where(h)}, but cannot "
+                    "swim (The Underground Maps: River; put him in a boat or on the bank)",
+                    f"{place}.cell",
+                )
+            if unit.alive:
+                other = self.covered.get((h, unit.level))
+                if other is not None:
+                    raise self.fail(
+                        f"{unit.id!r} and {other!r} would share a hex at the same level "
+                        "(Stacking: one living character per hex)",
+                        f"{place}.cell",
+                    )
+                self.covered[(h, unit.level)] = unit.id
+
+    def group(self, i: int, entry: GroupEntry) -> Group:
+        place = f"field group[{i}] (id {entry.id!r})"
+        deploy: list[Hex] = []
+        zone_names: list[str] = []
+        if entry.deploy is not None:
+            names = [entry.deploy] if isinstance(entry.deploy, str) else entry.deploy
+            for name in names:
+                deploy.extend(self.zone_hexes(name, f"{place}.deploy"))
+                zone_names.append(name)
+        for xy in entry.deploy_cells:
+            deploy.append(self.cell(xy, f"{place}.deploy_cells"))
+        entry_hexes: list[Hex] = []
+        if entry.enter is not None:
+            names = [entry.enter.zone] if isinstance(entry.enter.zone, str) else entry.enter.zone
+            for name in names:
+                entry_hexes.extend(
+                    self.zone_hexes(name, f"{place}.enter.zone", (ZoneKind.ENTRY, ZoneKind.EXIT))
+                )
+                zone_names.append(name)
+        placed = not deploy and not entry_hexes
+        ids: list[str] = []
+        for j, u in enumerate(entry.unit):
+            unit = self.unit(u, f"{place}.unit[{j}]", placed=placed)
+            if unit.side.value != entry.side:
+                raise self.fail(
+                    f"{unit.id!r} is one of the {unit.side.value}, not of the {entry.side}",
+                    f"{place}.unit[{j}].kind",
+                )
+            if entry.hidden:
+                unit.hidden_from = Side.ADVENTURERS
+            self.units.append(unit)
+            ids.append(unit.id)
+        if deploy:
+            room = len({h for h in deploy})
+            if room < len(ids):
+                raise self.fail(
+                    f"{len(ids)} characters to deploy on {room} hexes: the zone is too small",
+                    f"{place}.deploy",
+                )
+        return Group(
+            id=entry.id,
+            name=entry.name or entry.id.replace("-", " ").replace("_", " ").capitalize(),
+            side=Side(entry.side),
+            units=ids,
+            hidden=entry.hidden,
+            deploy=deploy,
+            entry=entry_hexes,
+            entry_turn=None if entry.enter is None else entry.enter.turn,
+            behaviour=entry.behaviour,
+            zone_names=zone_names,
+        )
+
+    # -- objectives, passages, victory ----------------------------------------------------
+
+    def objective(self, i: int, entry: ObjectiveEntry) -> Objective:
+        place = f"field objective[{i}] ({entry.kind})"
+        hexes = [self.cell(xy, f"{place}.cells") for xy in entry.cells]
+        for name in entry.zones:
+            found = self.zone_hexes(name, f"{place}.zones")
+            hexes.append(found[0])  # one counter per zone: on its first hex
+        limit = {"orb": 3, "khuzun": 8, "sun": 4}[entry.kind]
+        if len(hexes) > limit:
+            raise self.fail(
+                f"{len(hexes)} {entry.kind} counters: the box has {limit} (Accessory Counters)",
+                place,
+            )
+        if len(set(hexes)) != len(hexes):
+            raise self.fail("two counters on one hex", place)
+        if entry.real is not None and entry.real >= len(hexes):
+            raise self.fail(
+                f"real = {entry.real}, but there are {len(hexes)} counters (0 to {len(hexes) - 1})",
+                f"{place}.real",
+            )
+        return Objective(AccessoryKind(entry.kind), hexes, entry.real)
+
+    def passage_end(self, end: str | tuple[int, int], place: str) -> Hex:
+        if isinstance(end, str):
+            return self.zone_hexes(end, place, (ZoneKind.DUNGEON_ENTRANCE,))[0]
+        return self.cell(end, place)
+
+    def passage(self, i: int, entry: PassageEntry) -> Passage:
+        place = f"field passage[{i}]"
+        a = self.passage_end(entry.ends[0], f"{place}.ends[0]")
+        b = self.passage_end(entry.ends[1], f"{place}.ends[1]")
+        if a == b:
+            raise self.fail("a passage joins two different entrances", f"{place}.ends")
+        name = entry.name or f"the passage {self.where(a)} - {self.where(b)}"
+        return Passage(f"passage_{i + 1}", name, a, b, entry.turns, entry.both_ways)
+
+    def condition(
+        self, i: int, entry: ConditionEntry, objectives: list[Objective]
+    ) -> dict[str, Any]:
+        place = f"field victory.condition[{i}] ({entry.kind})"
+        side = Side(entry.side)
+        for uid in entry.units:
+            if uid not in self.ids:
+                raise self.fail(f"no unit {uid!r} in this scenario", f"{place}.units")
+        by_id = {u.id: u for u in self.units}
+        hexes = [self.cell(xy, f"{place}.cells") for xy in entry.cells]
+        for name in entry.zones:
+            hexes.extend(self.zone_hexes(name, f"{place}.zones"))
+        kinds = {o.kind.value for o in objectives}
+        kind = entry.kind
+        if kind in ("reach", "hold") and not hexes:
+            raise self.fail(f"a {kind} condition needs zones or cells", place)
+        if (
+            kind in ("reach", "exit", "sun_exit", "orb_off", "khuzun_out")
+            and side is not Side.ADVENTURERS
+        ):
+            raise self.fail(f"only the Adventurers can win by {kind} (they leave or seek)", place)
+        need = {"orb_off": "orb", "khuzun_out": "khuzun", "sun_exit": "sun"}.get(kind)
+        if need is not None and need not in kinds:
+            raise self.fail(
+                f"a {kind} condition, but the scenario lays no {need} counters "
+                "(add an [[objective]] with kind = " + repr(need) + ")",
+                place,
+            )
+        if kind == "khuzun_out" and "khuzun" in self.ids:
+            raise self.fail("Khuzun is freed from his cell: do not list him as a unit", place)
+        if kind == "kill":
+            for uid in entry.units:
+                if by_id[uid].side is side:
+                    raise self.fail(f"{uid!r} is on the {side.value}' own side", f"{place}.units")
+        if kind == "hold" and entry.turn is None and self.data.turn_limit is None:
+            raise self.fail("a hold condition needs a turn (or a turn limit)", place)
+        too_many = entry.count is not None and entry.units and entry.count > len(entry.units)
+        if kind in ("reach", "exit", "kill") and too_many:
+            raise self.fail(
+                f"count = {entry.count}, but only {len(entry.units)} units are named",
+                f"{place}.count",
+            )
+        if kind in ("reach", "exit", "sun_exit") and entry.count is not None and not entry.units:
+            mine = [u for u in self.units if u.side is side]
+            if entry.count > len(mine):
+                raise self.fail(
+                    f"count = {entry.count}, but the {side.value} have only {len(mine)} "
+                    "characters: the condition can never be met",
+                    f"{place}.count",
+                )
+        return {
+            "id": f"c{i + 1}",
+            "side": side.value,
+            "kind": kind,
+            "units": list(entry.units),
+            "count": entry.count,
+            "hexes": _hexes(hexes),
+            "turn": entry.turn,
+            "text": entry.text,
+        }
 
 
 def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
@@ -149,90 +584,105 @@ def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
 
         board = load_board(map_path, rules.terrain)
 
-    units: list[Unit] = []
-    covered: dict[tuple[Hex, float], str] = {}
-    ids: set[str] = set()
+    loader = _Loader(src, data, board, rules)
     for i, entry in enumerate(data.unit):
-        place = f"field unit[{i}]"
-        if entry.kind not in rules.roster:
-            raise fail(f"no counter {entry.kind!r} in the roster", f"{place}.kind")
-        unit_id = entry.id or entry.kind
-        if unit_id in ids:
-            raise fail(f"unit id {unit_id!r} is used twice", f"{place}.id")
-        ids.add(unit_id)
-        anchor = board.grid.to_hex(*entry.cell)
-        if anchor not in board.cells:
-            raise fail(f"cell {entry.cell} is not on the map", f"{place}.cell")
-        cell = board.cells[anchor]
-        level = cell.level if entry.level is None else entry.level
-        if level not in cell.levels():
-            raise fail(
-                f"level {level:g} does not exist at cell {entry.cell} "
-                f"(levels there: {', '.join(f'{lv:g}' for lv in cell.levels())})",
-                f"{place}.level",
-            )
-        unit = Unit(
-            id=unit_id,
-            kind=entry.kind,
-            side=side_of(rules.roster, entry.kind),
-            hex=anchor,
-            level=level,
-            facing=entry.facing,
-            status=Status(entry.status),
-            wounds=entry.wounds,
-            adult=entry.adult,
-        )
-        size = profile_of(rules.roster, unit).size
-        for h in hexes_for(anchor, size, entry.facing):
-            if h not in board.cells:
-                col, row = board.grid.to_cell(h)
-                raise fail(f"the counter reaches cell ({col}, {row}), off the map", f"{place}.cell")
-            terrain = rules.terrain[board.cells[h].terrain]
-            if not terrain.passable:
-                col, row = board.grid.to_cell(h)
-                raise fail(
-                    f"{unit_id!r} would stand on {terrain.name.lower()} at cell ({col}, {row})",
-                    f"{place}.cell",
-                )
-            if unit.alive:
-                other = covered.get((h, level))
-                if other is not None:
-                    raise fail(
-                        f"{unit_id!r} and {other!r} would share a hex at the same level "
-                        "(Stacking: one living character per hex)",
-                        f"{place}.cell",
-                    )
-                covered[(h, level)] = unit_id
-        units.append(unit)
+        loader.units.append(loader.unit(entry, f"field unit[{i}]", placed=True))
+    groups: list[Group] = []
+    seen_groups: set[str] = set()
+    for i, group_entry in enumerate(data.group):
+        if group_entry.id in seen_groups:
+            raise fail(f"group id {group_entry.id!r} is used twice", f"field group[{i}].id")
+        seen_groups.add(group_entry.id)
+        groups.append(loader.group(i, group_entry))
 
     accessories: list[Accessory] = []
+    acc_ids: set[str] = set()
     for i, acc in enumerate(data.accessory):
-        hexes = []
-        for cell_xy in acc.cells:
-            h = board.grid.to_hex(*cell_xy)
-            if h not in board.cells:
-                raise fail(f"cell {cell_xy} is not on the map", f"field accessory[{i}].cells")
-            hexes.append(h)
-        accessories.append(Accessory(acc.id, acc.kind, tuple(hexes), acc.face_up, acc.facing))
+        if acc.id in acc_ids:
+            raise fail(f"accessory id {acc.id!r} is used twice", f"field accessory[{i}].id")
+        acc_ids.add(acc.id)
+        if acc.kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN):
+            raise fail(
+                "objective counters are laid by [[objective]] (which one is real is the "
+                "scenario's or the dice's)",
+                f"field accessory[{i}].kind",
+            )
+        if acc.hidden and acc.kind is not AccessoryKind.WEB:
+            raise fail("only spider webs are placed in secret", f"field accessory[{i}].hidden")
+        hexes = [loader.cell(xy, f"field accessory[{i}].cells") for xy in acc.cells]
+        accessories.append(
+            Accessory(
+                acc.id,
+                acc.kind,
+                tuple(hexes),
+                acc.face_up,
+                acc.facing,
+                hidden_from=Side.ADVENTURERS if acc.hidden else None,
+            )
+        )
 
     wizards: list[Wizard] = []
     for i, wiz in enumerate(data.wizard):
-        if wiz.unit not in ids:
+        if wiz.unit not in loader.ids:
             raise fail(f"no unit {wiz.unit!r} in this scenario", f"field wizard[{i}].unit")
         energy = wiz.level * 100 if wiz.energy is None else wiz.energy
         wizards.append(Wizard(wiz.unit, wiz.level, energy))
 
+    objectives: list[Objective] = []
+    for i, obj in enumerate(data.objective):
+        if any(o.kind.value == obj.kind for o in objectives):
+            raise fail(f"two [[objective]] entries of kind {obj.kind!r}", f"field objective[{i}]")
+        objectives.append(loader.objective(i, obj))
+    passages = [loader.passage(i, p) for i, p in enumerate(data.passage)]
+    for p in passages:  # the Dungeon Entrance counters mark both ends
+        for end in (p.a, p.b):
+            if not any(
+                a.kind is AccessoryKind.DUNGEON_ENTRANCE and end in a.hexes for a in accessories
+            ):
+                count = sum(a.kind is AccessoryKind.DUNGEON_ENTRANCE for a in accessories)
+                aid = f"entrance_{count + 1}"
+                accessories.append(Accessory(aid, AccessoryKind.DUNGEON_ENTRANCE, (end,)))
+    conditions = [loader.condition(i, c, objectives) for i, c in enumerate(data.victory.condition)]
+    victory = {
+        "at_turn_limit": data.victory.at_turn_limit,
+        "margin": data.victory.margin,
+        "draw_allowed": data.victory.draw_allowed,
+        "conditions": conditions,
+    }
+    exits = sorted(
+        {
+            h
+            for z in board.zones
+            if z.kind is ZoneKind.EXIT or (z.kind is ZoneKind.ENTRY and _on_edge(board, z.hexes))
+            for h in z.hexes
+        },
+        key=lambda h: (h.q, h.r),
+    )
     return Scenario(
         id=data.id,
         name=data.name,
         briefing=data.briefing,
         board=board,
         layout=layout,
-        units=units,
+        units=loader.units,
         accessories=accessories,
         wizards=wizards,
         turn_limit=data.turn_limit,
         first_phase=data.first_phase,
         source=src,
         map_path=map_path,
+        size=data.size,
+        groups=groups,
+        objectives=objectives,
+        passages=passages,
+        victory=victory,
+        switches=data.rules.model_dump(),
+        names=loader.names,
+        exits=exits,
     )
+
+
+def _on_edge(board: Board, hexes: frozenset[Hex]) -> bool:
+    """Whether any of `hexes` lies on the map's outer edge (an entry of a board inside a
+    layout, against another board, is no way out)."""
+    return any(n not in board.cells for h in hexes for n in h.neighbours())

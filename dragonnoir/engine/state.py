@@ -78,6 +78,9 @@ class Unit:
     knocked_out_turn: int | None = None
     # Summoned spectres dematerialise ("The Spectres"); None = stays.
     expires_turn: int | None = None
+    #: Placed in secret: the side that does not see him until he is revealed
+    #: (docs/scenarios.md, "Hidden placement"); None = seen by all.
+    hidden_from: Side | None = None
 
     @property
     def alive(self) -> bool:
@@ -111,6 +114,8 @@ class Unit:
             "knocked_out_turn": self.knocked_out_turn,
             "expires_turn": self.expires_turn,
         }
+        if self.hidden_from is not None:  # absent when seen: older saves read the same
+            data["hidden_from"] = self.hidden_from.value
         return data
 
     @classmethod
@@ -133,6 +138,7 @@ class Unit:
             mp_spent=int(data.get("mp_spent", 0)),
             knocked_out_turn=_opt_int(data.get("knocked_out_turn")),
             expires_turn=_opt_int(data.get("expires_turn")),
+            hidden_from=None if data.get("hidden_from") is None else Side(data["hidden_from"]),
         )
 
 
