@@ -50,9 +50,10 @@ def test_a_scenario_s_placements(capsys: pytest.CaptureFixture[str], tmp_path: P
     )
     boatless = tmp_path / "waters.toml"
     boatless.write_text(text.split('[[accessory]]\nid = "boat_1"')[0], encoding="utf-8")
-    assert main(["validate", "--design", str(boatless)]) == 0
-    out = capsys.readouterr().out
+    # A scenario is refused outright (issue 12: validate names the file and the entry).
+    assert main(["validate", "--design", str(boatless)]) == 1
+    err = capsys.readouterr().err
     assert (
-        f"warn {boatless}: Knight of Halöven 2 is placed in water at ile cell (9, 11), but "
-        "cannot swim [Movement Restriction 2 (water)]"
-    ) in out
+        f"FAIL {boatless}: field unit[11].cell: 'rebel_knight_2' would stand in water at "
+        "cell (35, 11), but cannot swim"
+    ) in err
