@@ -10,11 +10,21 @@ blocking window takes the input.
 
 `App.step()` runs one frame (events, update, draw): tests post pygame events and step it
 with the SDL dummy driver; `App.run()` is the real-time loop around it.
+
+Idle pacing: a menu nobody touches does not need 60 frames a second (the main menu
+took ~70% of a core under Xvfb doing so). `run()` draws at 60 fps while the player is
+using the window (for `ACTIVE_SECONDS` after the last input event: hover highlights,
+presses, drags stay smooth), while a key or mouse button is held, and while a shown
+scene says it is `animating`; otherwise it sleeps in `pygame.event.wait` until an event
+comes, or for at most 1 / `IDLE_FPS` s, so timers (text cursors, tooltips, messages
+that fade) still run. An event wakes it at once: input is handled no later than at
+full rate.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
@@ -30,6 +40,34 @@ THEME_PATH = resources.theme_file()
 BACKGROUND = (16, 13, 11)
 #: Set to "exit" to quit after the first frame (benchmarks/startup.py).
 FIRST_FRAME_ENV = "DRAGONNOIR_FIRST_FRAME"
+#: Frames a second while something moves or the player is using the window.
+ACTIVE_FPS = 60
+#: Frames a second, at least, when nothing moves and no input comes.
+IDLE_FPS = 4
+#: How often an idle app looks for events: well under a frame at full rate.
+POLL_SECONDS = 0.008
+#: Seconds of full rate after the last input event.
+ACTIVE_SECONDS = 1.0
+#: Events that are the player's input (they keep the full frame rate going).
+INPUT_EVENTS = frozenset(
+    (
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.TEXTEDITING,
+        pygame.VIDEORESIZE,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWENTER,
+        pygame.WINDOWLEAVE,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.WINDOWFOCUSLOST,
+        pygame.WINDOWEXPOSED,
+    )
+)
 
 
 @dataclass
@@ -121,6 +159,14 @@ class Scene:
     def draw_overlay(self, screen: pygame.Surface) -> None:
         """Draw over the widgets (help boxes, hand-over covers)."""
 
+    @property
+    def animating(self) -> bool:
+        """True while something on this screen moves on its own (an animation, a held
+        key scrolling the map, a computer player at work): `App.run` then keeps drawing
+        at full rate. A scene that changes only on input leaves it False and is drawn a
+        few times a second when the player does nothing."""
+        return False
+
 
 class App:
     """The window, the widget manager, the settings and the scene stack."""
@@ -156,6 +202,10 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
+        #: `time.monotonic()` of the last input event (see `ACTIVE_SECONDS`).
+        self.last_input = time.monotonic()
+        #: Keys down now (KEYDOWN without its KEYUP yet), for `busy`.
+        self.held_keys: set[int] = set()
         if first is None:
             from dragonnoir.ui.scenes import MainMenu
 
@@ -269,12 +319,19 @@ class App:
             return
         self.go(self.scene.handle(event))
 
-    def step(self, dt: float | None = None) -> bool:
-        """Run one frame; `dt` (seconds) defaults to the real time since the last one.
-        Returns False once the app should stop."""
+    def step(self, dt: float | None = None, first: pygame.event.Event | None = None) -> bool:
+        """Run one frame; `dt` (seconds) defaults to the real time since the last one;
+        `first`, an event already taken from the queue (`run`'s wait), comes before the
+        queued ones. Returns False once the app should stop."""
         if dt is None:
-            dt = self.clock.tick(60) / 1000.0
-        for event in pygame.event.get():
+            dt = self.clock.tick(ACTIVE_FPS) / 1000.0
+        events = pygame.event.get()
+        if first is not None:
+            events.insert(0, first)
+        for event in events:
+            if event.type in INPUT_EVENTS:
+                self.last_input = time.monotonic()
+                self._note_keys(event)
             self.dispatch(event)
             if not self.running:
                 return False
@@ -292,14 +349,48 @@ class App:
         self.manager.draw_ui(self.screen)
         self.scene.draw_overlay(self.screen)
 
+    def _note_keys(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.held_keys.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.held_keys.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held_keys.clear()  # their KEYUPs go to another window
+
+    @property
+    def busy(self) -> bool:
+        """Whether the next frame should come at full rate (see the module doc)."""
+        if time.monotonic() - self.last_input < ACTIVE_SECONDS:
+            return True
+        # A held key or button sends no more events (key repeat is off) but may scroll
+        # the map or drag something every frame.
+        if self.held_keys or any(pygame.mouse.get_pressed()):
+            return True
+        return any(scene.animating for scene in self.stack if scene.root is not None)
+
+    def wait_for_event(self) -> pygame.event.Event | None:
+        """Sleep until an event comes or 1 / `IDLE_FPS` s have passed; the event, if
+        any. The queue is looked at every `POLL_SECONDS` (pygame's own `event.wait`
+        polls every millisecond, which costs more than the frames it saves)."""
+        deadline = time.monotonic() + 1.0 / IDLE_FPS
+        while True:
+            event = pygame.event.poll()
+            if event.type != pygame.NOEVENT:
+                return event
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(POLL_SECONDS)
+
     def run(self) -> int:
         # benchmarks/startup.py times launch -> first frame: this line marks the frame.
         probe = os.environ.get(FIRST_FRAME_ENV) == "exit"
         try:
-            while self.step():
+            first: pygame.event.Event | None = None
+            while self.step(first=first):
                 if probe:
                     print("dragonnoir: first frame drawn", flush=True)
                     break
+                first = None if self.busy else self.wait_for_event()
         finally:
             self.close()
         return 0

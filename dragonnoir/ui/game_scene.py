@@ -1027,6 +1027,11 @@ class GameScene(Scene):
         image.show()  # type: ignore[no-untyped-call]
         box.hide()  # type: ignore[no-untyped-call]
 
+    @property
+    def animating(self) -> bool:
+        """A Gharv interphase being shown, or the map's zoom animation (App.run)."""
+        return self.interphase.current is not None or self.map.animating
+
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, screen: pygame.Surface) -> None:

@@ -55,6 +55,7 @@ class MainMenu(Scene):
         super().__init__(app)
         self.message = ""
         self.buttons: dict[str, UIButton] = {}
+        self._backdrop: pygame.Surface | None = None
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
@@ -151,20 +152,26 @@ class MainMenu(Scene):
         return GameScene(self.app, game, restore_view=True)
 
     def draw(self, screen: pygame.Surface) -> None:
-        screen.fill((16, 13, 11))
-        w, h = screen.get_size()
-        # A faint hex pattern behind the menu.
-        r = 36
-        for row in range(-1, h // (r * 3 // 2) + 2):
-            for col in range(-1, w // int(r * 1.732) + 2):
-                cx = col * r * 1.732 + (row % 2) * r * 0.866
-                cy = row * r * 1.5
-                pts = [
-                    (cx + r * pygame.math.Vector2(0, -1).rotate(60 * i).x,
-                     cy + r * pygame.math.Vector2(0, -1).rotate(60 * i).y)
-                    for i in range(6)
-                ]  # fmt: skip
-                pygame.draw.polygon(screen, (30, 25, 20), pts, 1)
+        size = screen.get_size()
+        if self._backdrop is None or self._backdrop.get_size() != size:
+            self._backdrop = hex_backdrop(size)  # drawn once per window size, not per frame
+        screen.blit(self._backdrop, (0, 0))
+
+
+def hex_backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The main menu's background: a faint hex pattern on the dark ground."""
+    surface = pygame.Surface(size)
+    surface.fill((16, 13, 11))
+    w, h = size
+    r = 36
+    corners = [pygame.math.Vector2(0, -1).rotate(60 * i) * r for i in range(6)]
+    for row in range(-1, h // (r * 3 // 2) + 2):
+        for col in range(-1, w // int(r * 1.732) + 2):
+            cx = col * r * 1.732 + (row % 2) * r * 0.866
+            cy = row * r * 1.5
+            pts = [(cx + c.x, cy + c.y) for c in corners]
+            pygame.draw.polygon(surface, (30, 25, 20), pts, 1)
+    return surface
 
 
 # -- scenario picker ----------------------------------------------------------------------
