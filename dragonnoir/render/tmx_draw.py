@@ -50,7 +50,10 @@ Not reproduced (Tiled 1.8 ignores it too, or the model has no field for it)
 
 Scale
     Everything is drawn straight at the output resolution, each image through the same
-    transform as Qt's (scale, flips, rotation), so scaled renders sample like Qt's too.
+    transform as Qt's (scale, flips, rotation), so scaled renders sample like Qt's too:
+    bilinear at each pixel centre (at 0.5, the mean of 2 x 2 texels), and an edge that
+    falls on a pixel centre keeps that pixel on the right and bottom, not on the left
+    and top (TMXLoader's 19 x 20 tiles at 0.5: 95.0% of pixels agreed before, 100%).
 """
 
 from __future__ import annotations
@@ -205,7 +208,8 @@ def _transformed_image(
 ) -> tuple[pygame.Surface, int, int]:
     """`source` flipped, scaled, then rotated `angle` degrees clockwise about its centre,
     placed with its centre at (frac_x, frac_y), rasterised as Qt's raster engine does:
-    aliased edges (a pixel is covered when its centre is inside) and bilinear (or
+    aliased edges (a pixel is covered when its centre is inside, or on the right or
+    bottom edge) and bilinear (or
     nearest) sampling of premultiplied colour at the pixel centre, clamped to the image.
 
     Returns the surface and its top-left pixel relative to the integer part of the
@@ -240,7 +244,11 @@ def _transformed_image(
             dx = i + 0.5 - frac_x
             qx = (dx * cos_a + dy * sin_a) * inv_x + hw
             qy = (-dx * sin_a + dy * cos_a) * inv_y + hh
-            if not (-eps <= qx < w - eps and -eps <= qy < h - eps):
+            # Qt's aliased fill: a pixel whose centre lies on the image's edge belongs
+            # to it on the right and bottom edges, not on the left and top ones (as
+            # qRound(left) <= i < qRound(right)); it matters when a scale puts edges on
+            # half pixels (19 px tiles at 0.5).
+            if not (eps < qx <= w + eps and eps < qy <= h + eps):
                 continue
             if flip_h:
                 qx = w - qx
