@@ -17,7 +17,12 @@ The format (`docs/saves.md` describes every field)::
     {"format": "dragonnoir-save", "version": 1, "program": "dragonnoir 0.1.0",
      "scenario": {"id": ..., "path": <relative to the save>, "absolute": ...,
                   "sha256": ...}            # or {"id": ..., "inline": {board, start}}
+     "rules": {"fingerprint": ..., "files": {...}, "own": {...}},  # engine/rules_record.py
      "seed": 3, "actions": [...], "state": {...}, "log": ["Game turn 1 begins.", ...]}
+
+The rules data the game was played with are recorded (the player's own files carried
+whole), and a save made under other rules than those in use replays with its own, the
+differences named (`SaveCheck.warnings`).
 
 A game set up from a scenario file refers to that file. A game built in code
 (`engine.testing.position`) has none: its board and its set-up state are embedded
@@ -39,7 +44,9 @@ from typing import Any
 from dragonnoir.engine.actions import Action, action_from_dict
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules_record import RULES_FIELD, read_record, rules_for_save, rules_record
 from dragonnoir.engine.state import GameState, Unit
+from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.errors import DataFileError, DragonNoirError
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
@@ -84,11 +91,15 @@ def save_document(game: Game, path: Path | str) -> dict[str, Any]:
     relative to `path`'s folder)."""
     from dragonnoir import __version__
 
-    return {
+    doc: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "program": f"dragonnoir {__version__}",
         "scenario": _scenario_reference(game, Path(path)),
+    }
+    if isinstance(game.rules, RulesData):  # (tests may play without rules data)
+        doc[RULES_FIELD] = rules_record(game.rules)
+    return doc | {
         "seed": game.seed,
         "actions": [a.to_dict() for a in game.history],
         "state": game.state.to_dict(),
@@ -421,13 +432,16 @@ class SaveCheck:
     `game` is the replayed game (None when the replay could not run to the end);
     `problems` are one-line errors (the replay does not reproduce the save); `notes`
     are things worth knowing that do not make the save wrong (the scenario file has
-    changed but the replay still comes to the same state; the log's wording differs).
+    changed but the replay still comes to the same state; the log's wording differs);
+    `warnings` name what differs between the rules data the game was played with and
+    the rules data in use (engine/rules_record.py): the game keeps its own.
     """
 
     path: Path
     game: Game | None = None
     problems: list[SaveError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     scenario_file: Path | None = None
     #: The game turn each action was taken in (for a summary of what happened).
     action_turns: list[int] = field(default_factory=list)
@@ -440,7 +454,8 @@ class SaveCheck:
 def load_game(path: Path | str, *, rules: Any = None) -> Game:
     """Rebuild the game saved at `path` by replaying its actions; raise `SaveError` on
     the first problem (the replay differs from the snapshot, corruption, an unknown
-    version, a missing scenario file). `rules`: the rules data (default: shipped)."""
+    version, a missing scenario file). `rules`: the rules data in use (default:
+    shipped); a save made with other rules replays with its own (`check_save`)."""
     check = check_save(path, rules=rules)
     if check.problems:
         raise check.problems[0]
@@ -459,15 +474,24 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
 
     Whatever the file holds, the result is a `SaveCheck`: a fault the checks below did
     not foresee still becomes a `SaveError` (naming the field being read), so one damaged
-    save never breaks a Load list or the command line."""
+    save never breaks a Load list or the command line.
+
+    `rules` is the rules data in use (default: shipped). The game is replayed with the
+    rules data the save records (its `rules` field): `rules` itself when they are the
+    same or the save records none, else the rules it was played with, each difference
+    named in `warnings`."""
     src = Path(path)
     check = SaveCheck(src)
     stage = _Stage()
     try:
         doc = _read_document(src)
+        stage.place = f"field {RULES_FIELD}"
+        record = read_record(src, doc[RULES_FIELD], error=SaveError) if RULES_FIELD in doc else None
+        match = rules_for_save(src, record, rules or default_rules_data(), error=SaveError)
+        check.warnings.extend(match.warnings)
         stage.place = "field scenario"
-        game, changed = _rebuild(src, doc, rules, check)
-        _replay(src, doc, game, changed, check, stage)
+        game, changed = _rebuild(src, doc, match.rules, check)
+        _replay(src, doc, game, changed, check, stage, match.hint)
     except SaveError as exc:
         check.game = None
         check.problems.append(exc)
@@ -551,7 +575,6 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     if "inline" in ref:
         return _rebuild_inline(src, ref, seed, rules), False
     from dragonnoir.engine.scenario import load_scenario
-    from dragonnoir.engine.tables import default_rules_data
 
     candidates: list[Path] = []
     rel = ref.get("path")
@@ -589,7 +612,6 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
             f"the scenario file {chosen} has changed since the game was saved (its SHA-256 differs)"
         )
     check.scenario_file = chosen
-    rules = rules or default_rules_data()
     try:
         scenario = load_scenario(chosen, rules)
     except DragonNoirError as exc:
@@ -624,8 +646,6 @@ def _expect_entries(src: Path, state: Any, place: str) -> None:
 
 
 def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Game:
-    from dragonnoir.engine.tables import default_rules_data
-
     inline = ref["inline"]
     try:
         board = board_from_dict(inline["board"])
@@ -655,7 +675,7 @@ def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Ga
     return Game.start(
         board,
         [Unit.from_dict(u.to_dict()) for u in start.units.values()],
-        rules or default_rules_data(),
+        rules,
         seed,
         scenario_id=str(ref.get("id") or ""),
         turn_limit=start.turn_limit,
@@ -665,9 +685,16 @@ def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Ga
 
 
 def _replay(
-    src: Path, doc: dict[str, Any], game: Game, changed: bool, check: SaveCheck, stage: _Stage
+    src: Path,
+    doc: dict[str, Any],
+    game: Game,
+    changed: bool,
+    check: SaveCheck,
+    stage: _Stage,
+    rules_hint: str = "",
 ) -> None:
     hint = " (the scenario file has changed since the game was saved)" if changed else ""
+    hint += rules_hint
     for i, raw in enumerate(doc["actions"]):
         place = f"field actions[{i}]"
         stage.place = place

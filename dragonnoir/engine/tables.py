@@ -44,6 +44,7 @@ from dragonnoir.hexmap.terrain import (
     TerrainTable,
     load_terrain_table,
 )
+from dragonnoir.safe_read import read_text
 
 from .roster import (
     DATA_DIR,
@@ -748,6 +749,24 @@ class RulesData:
     unstable_marsh: UnstableMarshTable
     spells: SpellBook
     sources: dict[str, Path] = field(default_factory=dict, compare=False)
+    #: The text of each file that is not the shipped one (a player's own), as read: a
+    #: save carries it so the game replays without that file (engine/rules_record.py).
+    own_texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def digests(self) -> dict[str, str]:
+        """Each file's name -> the SHA-256 of its values (comments and layout aside):
+        what a save records to tell these rules from others (engine/rules_record.py)."""
+        from dragonnoir.engine.rules_record import file_digests
+
+        return file_digests(self)
+
+    @property
+    def fingerprint(self) -> str:
+        """One digest of all the files' values: equal fingerprints, same rules."""
+        from dragonnoir.engine.rules_record import fingerprint
+
+        return fingerprint(self.digests)
 
 
 def rules_files(folder: Path | None = None) -> dict[str, Path]:
@@ -797,6 +816,8 @@ def _load(folder: Path | None) -> RulesData:
     from dragonnoir.engine.water_tables import load_gharv_appearance, load_unstable_marsh
 
     files = rules_files(folder)
+    shipped = rules_files(None)
+    own_texts = {name: read_text(path) for name, path in files.items() if path != shipped[name]}
     data = RulesData(
         terrain=load_terrain_table(files[TERRAIN_FILE]),
         combat=load_combat_table(files[COMBAT_FILE]),
@@ -810,6 +831,7 @@ def _load(folder: Path | None) -> RulesData:
         unstable_marsh=load_unstable_marsh(files[UNSTABLE_MARSH_FILE]),
         spells=load_spell_book(files[SPELLS_FILE]),
         sources=files,
+        own_texts=own_texts,
     )
     _check_across_files(data, files)
     return data

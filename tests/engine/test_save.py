@@ -77,6 +77,7 @@ def test_the_save_holds_every_documented_field(tmp_path: Path) -> None:
         "version",
         "program",
         "scenario",
+        "rules",
         "seed",
         "actions",
         "state",

@@ -1,0 +1,234 @@
+"""Which rules data a game was played with: recorded in its save, so that it replays the
+same anywhere and a difference is named instead of silently changing the game.
+
+A game's rules data are the shipped TOML files (`dragonnoir/data/`), any of which a player
+may replace with their own file of the same name (their Game Sheet's values; the folder is
+`dragonnoir/rules_folder.py`'s, docs/rules-tables.md). A save records them as::
+
+    "rules": {"fingerprint": "<sha256>",
+              "files": {"adventurers.toml": "<sha256>", ...},   # every rules file
+              "own": {"combat.toml": "<the file's text>"}}       # the player's files
+
+- a file's digest is the SHA-256 of its *values* (the parsed TOML as canonical JSON):
+  a comment or a re-indented table does not change it, a changed number does;
+- the fingerprint is one digest of all the file digests: same fingerprint, same rules;
+- `own` carries the text of every file that is not the shipped one (a few KB), so a game
+  played with house rules replays on a machine that does not have them. Shipped files are
+  not carried: this installation has them (and its program version is in the save).
+
+Loading (`rules_for_save`) compares the record with the rules data in use. When they are
+the same, nothing is said. Otherwise the game is rebuilt with the rules it was played with
+(the files it carries, the shipped ones for the rest) and goes on with them, and a warning
+names each file that differs. Only when a *shipped* file of this installation differs from
+the one the game was played with (another version of the program) can the replay diverge;
+that is said too, and a replay error then names those files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from dragonnoir.errors import DataFileError
+from dragonnoir.safe_read import MAX_TEXT_BYTES, ErrorType, parse_toml, quoted, read_text
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.tables import RulesData
+
+#: The save's field holding the record.
+RULES_FIELD = "rules"
+_NAME = re.compile(r"^[a-z][a-z0-9_]*\.toml$")
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+
+
+def values_digest(text: str) -> str:
+    """The SHA-256 of a TOML text's values: the parsed document as canonical JSON (keys
+    sorted), so comments, spacing and key order do not count. A text that is not TOML
+    (it could not have been loaded) is digested as it stands."""
+    try:
+        values: Any = parse_toml(text)
+    except ValueError:
+        values = text
+    canonical = json.dumps(
+        values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _plain(value: object) -> str:
+    """TOML dates and times, as JSON cannot hold them."""
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not a TOML value")
+
+
+def file_digests(rules: RulesData) -> dict[str, str]:
+    """Each rules file's name -> its `values_digest`: a player's file from the text read
+    when the rules were loaded, a shipped one from this installation's file."""
+    out: dict[str, str] = {}
+    for name in sorted(rules.sources):
+        text = rules.own_texts.get(name)
+        if text is None:
+            text = read_text(rules.sources[name])
+        out[name] = values_digest(text)
+    return out
+
+
+def fingerprint(digests: Mapping[str, str]) -> str:
+    """One digest for a set of rules files (their names and value digests)."""
+    lines = "".join(f"{name} {digest}\n" for name, digest in sorted(digests.items()))
+    return hashlib.sha256(lines.encode("utf-8")).hexdigest()
+
+
+def short(digest: str) -> str:
+    """The first 12 hex digits: what messages show of a fingerprint."""
+    return digest[:12]
+
+
+def rules_record(rules: RulesData) -> dict[str, Any]:
+    """The save's `rules` field for a game played with `rules`."""
+    return {
+        "fingerprint": rules.fingerprint,
+        "files": dict(sorted(rules.digests.items())),
+        "own": dict(sorted(rules.own_texts.items())),
+    }
+
+
+@dataclass(frozen=True)
+class RulesRecord:
+    """A save's `rules` field, checked."""
+
+    fingerprint: str
+    files: dict[str, str]
+    own: dict[str, str] = field(default_factory=dict)
+
+
+def read_record(src: Path, raw: object, *, error: ErrorType = DataFileError) -> RulesRecord:
+    """Check a save's `rules` field (whatever the file holds): an object with a
+    fingerprint, the digest of each file, and the text of the player's own files."""
+    place = f"field {RULES_FIELD}"
+    if not isinstance(raw, dict):
+        raise error(src, f"expected an object, found {type(raw).__name__}", place)
+    for key in raw:
+        if key not in ("fingerprint", "files", "own"):
+            raise error(src, f"unknown field {quoted(key)}", place)
+    print_ = raw.get("fingerprint")
+    if not isinstance(print_, str) or not _DIGEST.match(print_):
+        raise error(src, "expected 64 hex digits", f"{place}.fingerprint")
+    files = raw.get("files")
+    if not isinstance(files, dict) or not files:
+        raise error(src, "expected an object naming each rules file", f"{place}.files")
+    for name, digest in files.items():
+        if not _NAME.match(name):
+            raise error(src, f"{quoted(name)} is not a rules file name", f"{place}.files")
+        if not isinstance(digest, str) or not _DIGEST.match(digest):
+            raise error(src, "expected 64 hex digits", f"{place}.files[{quoted(name)}]")
+    own = raw.get("own", {})
+    if not isinstance(own, dict):
+        raise error(src, f"expected an object, found {type(own).__name__}", f"{place}.own")
+    for name, text in own.items():
+        where = f"{place}.own[{quoted(name)}]"
+        if name not in files:
+            raise error(src, "a file the record does not list in 'files'", where)
+        if not isinstance(text, str):
+            raise error(src, f"expected the file's text, found {type(text).__name__}", where)
+        if len(text) > MAX_TEXT_BYTES:
+            raise error(src, f"more than {MAX_TEXT_BYTES // 2**20} MB of text", where)
+    return RulesRecord(print_, dict(files), dict(own))
+
+
+@dataclass
+class RulesMatch:
+    """The rules a saved game replays with, and what the player should know about them."""
+
+    rules: RulesData
+    #: One line per thing that differs from the rules data in use (empty: the same).
+    warnings: list[str] = field(default_factory=list)
+    #: Added to a replay error's message: the files that may explain it (or "").
+    hint: str = ""
+
+
+def rules_for_save(
+    src: Path, record: RulesRecord | None, in_use: RulesData, *, error: ErrorType = DataFileError
+) -> RulesMatch:
+    """The rules to replay the save at `src` with: `in_use` when the save records the same
+    rules (or none: a save written before rules were recorded), else the rules it was
+    played with, rebuilt from the files it carries and this installation's shipped ones.
+    A file it carries that cannot be loaded is an `error` naming the save and the file."""
+    if record is None or record.files == in_use.digests:
+        return RulesMatch(in_use)
+    rules = _rebuild(src, record, error)
+    here = rules.digests
+    stale = sorted(n for n in record.files if n in here and here[n] != record.files[n])
+    unknown = sorted(n for n in record.files if n not in here)
+    unrecorded = sorted(n for n in here if n not in record.files)
+    warnings: list[str] = []
+    differ = sorted(n for n in record.files if in_use.digests.get(n) != record.files[n])
+    if differ:
+        detail = ", ".join(
+            f"{n} ({_origin(n, record.own)} in the save; {_origin(n, in_use.own_texts)} here)"
+            for n in differ
+        )
+        warnings.append(
+            f"this game was played with rules data other than the rules in use: {detail}; "
+            "it goes on with the rules it was played with"
+        )
+    if stale:
+        warnings.append(
+            f"this installation's shipped {', '.join(stale)} differ"
+            f"{'s' if len(stale) == 1 else ''} from the one"
+            f"{'' if len(stale) == 1 else 's'} the game was played with (another version of "
+            "the program): the replay uses this installation's and may not reproduce the game"
+        )
+    if unknown:
+        warnings.append(
+            f"the save names rules files this version does not have: {', '.join(unknown)} (ignored)"
+        )
+    if unrecorded:
+        warnings.append(
+            f"the save does not record {', '.join(unrecorded)}: the shipped "
+            f"{'one is' if len(unrecorded) == 1 else 'ones are'} used"
+        )
+    hint = f" (the rules data differs from the game's: {', '.join(stale)})" if stale else ""
+    return RulesMatch(rules, warnings, hint)
+
+
+def _origin(name: str, own: Mapping[str, str]) -> str:
+    return "the player's own" if name in own else "shipped"
+
+
+def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
+    """The rules data of `record`: its own files (written to a temporary folder, loaded
+    as a player's folder is, then removed; their text is kept in `own_texts`) over this
+    installation's shipped ones."""
+    from dragonnoir.engine.tables import load_rules_data
+
+    with tempfile.TemporaryDirectory(prefix="dragonnoir-rules-") as tmp:
+        folder = Path(tmp)
+        for name, text in record.own.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        try:
+            rules = load_rules_data(folder)
+        except DataFileError as exc:
+            name = exc.path.name if exc.path is not None else "?"
+            inner = f"{exc.place}: " if exc.place else ""
+            whose = "it carries" if name in record.own else "this installation ships"
+            raise error(
+                src,
+                f"the game's rules cannot be rebuilt: the file {name} {whose} is refused: "
+                f"{inner}{exc.detail}",
+                f"field {RULES_FIELD}.own[{quoted(name)}]"
+                if name in record.own
+                else f"field {RULES_FIELD}",
+            ) from None
+    # The temporary files are gone: the carried files are said to come from the save.
+    sources = {n: Path(f"{src} [{n}]") if n in record.own else p for n, p in rules.sources.items()}
+    return dataclasses.replace(rules, sources=sources)
