@@ -1,5 +1,6 @@
 """The `dragonnoir` command: the game client (no command: the main menu; `play`), view,
-edit (the map editor), render, validate, export, replay and bench.
+edit (the map editor), render, validate, export, replay, data (the rules data in use)
+and bench.
 
 Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
 on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
@@ -124,9 +125,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from dragonnoir.engine.scenario import load_scenario
     from dragonnoir.resources import find
+    from dragonnoir.rules_folder import rules_in_use
 
-    # a path or a scenario id; a bad file: one line, exit 1
-    scenario = load_scenario(find("scenarios", args.scenario))
+    # a path or a scenario id; a bad file (the scenario, the player's rules): one line, exit 1
+    rules = rules_in_use()
+    scenario = load_scenario(find("scenarios", args.scenario), rules)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
 
     def start(app: App) -> Scene:
@@ -134,7 +137,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from dragonnoir.ui.scenes import MainMenu
 
         app.stack.append(MainMenu(app))  # under the game: "Menu" goes back to it
-        return GameScene(app, scenario.new_game(seed), new=True)
+        return GameScene(app, scenario.new_game(seed, rules), new=True)
 
     return run_app(start)
 
@@ -226,9 +229,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             if path.suffix.lower() == ".toml" and _is_scenario(path):
                 from dragonnoir.engine.scenario import load_scenario
+                from dragonnoir.rules_folder import rules_in_use
 
-                scenario = load_scenario(path)
-                game = scenario.new_game(1)
+                rules = rules_in_use()  # a scenario may name the player's own counters
+                scenario = load_scenario(path, rules)
+                game = scenario.new_game(1, rules)
                 print(
                     f"ok   {path}: scenario '{scenario.id}' ({scenario.name}), "
                     f"{len(game.state.units)} characters, {len(game.board.cells)} hexes"
@@ -370,9 +375,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a save file's actions from its scenario and seed; with --verify, only say
     whether they reproduce the saved snapshot. Exit 0 only when they do."""
     from dragonnoir.engine.save import check_save
+    from dragonnoir.rules_folder import rules_in_use
 
     path = Path(args.save)
-    check = check_save(path)
+    check = check_save(path, rules=rules_in_use())
+    for warning in check.warnings:
+        print(f"dragonnoir: warning: {path}: {warning}", file=sys.stderr)
     for problem in check.problems:
         print(f"dragonnoir: {problem}", file=sys.stderr)
     if check.problems or check.game is None:
@@ -419,6 +427,30 @@ def replay_summary(check: SaveCheck) -> list[str]:
     return lines
 
 
+def cmd_data(args: argparse.Namespace) -> int:
+    """Which rules data is in use and where a player's own files go; `--copy` puts
+    shipped files there to edit. Exit 1 when a file of the player's cannot be used."""
+    from dragonnoir import rules_folder
+
+    if args.copy:
+        for path in rules_folder.copy_shipped(args.copy):
+            print(f"wrote {path}")
+    for line in rules_folder.report():
+        print(line)
+    return 0
+
+
+class _VersionAction(argparse.Action):
+    """`--version`: the program's version and which rules data it plays with (worked
+    out only when asked: a listing of the player's rules folder)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        from dragonnoir.rules_folder import summary
+
+        print(f"{_version()}\nrules data: {summary()}")
+        parser.exit()
+
+
 def cmd_selftest(args: argparse.Namespace) -> int:
     from dragonnoir.selftest import run_selftest
 
@@ -441,7 +473,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="check this copy of the game (data, a frame, a few moves, a save); exit 0/1",
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument(
+        "--version",
+        action=_VersionAction,
+        nargs=0,
+        help="show the version and which rules data is in use, and exit",
+    )
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play a scenario (no scenario: choose one)")
@@ -499,6 +536,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="only check that the actions reproduce the snapshot (no event log)",
     )
     replay.set_defaults(func=cmd_replay)
+
+    data = sub.add_parser(
+        "data",
+        help="which rules data is in use; where your own rules files go (docs/rules-tables.md)",
+    )
+    data.add_argument(
+        "--copy",
+        action="append",
+        metavar="FILE",
+        help="copy a shipped rules file (combat.toml..., or all) into your rules folder to "
+        "edit it there (never overwrites)",
+    )
+    data.set_defaults(func=cmd_data)
 
     bench = sub.add_parser(
         "bench", help="measure the speed figures (JSON, medians; from a source checkout)"

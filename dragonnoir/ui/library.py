@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the engine is imported when a scenario or save is first rea
     # when the main menu opens (start-up time, issue 16)
     from dragonnoir.engine.game import Game
     from dragonnoir.engine.scenario import Scenario
+    from dragonnoir.engine.tables import RulesData
 
 SCENARIO_DIR = resources.bundled_dir("scenarios")
 
@@ -45,7 +46,7 @@ class ScenarioEntry:
         return self.scenario.name
 
 
-_SCENARIOS: dict[tuple[Path, float], ScenarioEntry] = {}
+_SCENARIOS: dict[tuple[Path, float, str], ScenarioEntry] = {}
 _THUMBS: dict[tuple[Path, float, int, int], pygame.Surface] = {}
 
 
@@ -57,23 +58,25 @@ def scenario_files(folder: Path | None = None) -> list[Path]:
     return sorted(folder.glob("*.toml")) if folder.is_dir() else []
 
 
-def scenario_entry(path: Path) -> ScenarioEntry:
-    """The scenario at `path`, loaded once per version of the file."""
-    key = (resolved(path), _mtime(path))
+def scenario_entry(path: Path, rules: RulesData | None = None) -> ScenarioEntry:
+    """The scenario at `path` checked against `rules` (the rules data in use: a scenario
+    may name the player's own counters; default shipped), loaded once per version of the
+    file and of the rules."""
+    key = (resolved(path), _mtime(path), _version_of(rules))
     entry = _SCENARIOS.get(key)
     if entry is None:
         from dragonnoir.engine.scenario import load_scenario
 
         try:
-            entry = ScenarioEntry(path, load_scenario(path))
+            entry = ScenarioEntry(path, load_scenario(path, rules))
         except DragonNoirError as exc:
             entry = ScenarioEntry(path, None, str(exc))
         _SCENARIOS[key] = entry
     return entry
 
 
-def scenarios(folder: Path | None = None) -> list[ScenarioEntry]:
-    return [scenario_entry(p) for p in scenario_files(folder)]
+def scenarios(folder: Path | None = None, rules: RulesData | None = None) -> list[ScenarioEntry]:
+    return [scenario_entry(p, rules) for p in scenario_files(folder)]
 
 
 def thumbnail(entry: ScenarioEntry, size: tuple[int, int]) -> pygame.Surface:
@@ -103,6 +106,11 @@ def thumbnail(entry: ScenarioEntry, size: tuple[int, int]) -> pygame.Surface:
     return thumb
 
 
+def _version_of(rules: RulesData | None) -> str:
+    """What tells one set of rules data from another in the caches' keys."""
+    return rules.fingerprint if rules is not None else "shipped"
+
+
 def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime
@@ -129,13 +137,15 @@ class SaveEntry:
         return self.game is not None and not self.error
 
 
-_SAVES: dict[tuple[Path, float], SaveEntry] = {}
+_SAVES: dict[tuple[Path, float, str], SaveEntry] = {}
 
 
-def save_entry(path: Path, title: str | None = None) -> SaveEntry:
-    """Load (replay and check) the save at `path`; never raises for a bad file."""
+def save_entry(path: Path, title: str | None = None, rules: RulesData | None = None) -> SaveEntry:
+    """Load (replay and check) the save at `path` against `rules`, the rules data in use
+    (default shipped); never raises for a bad file. A save made with other rules data
+    replays with its own, and the entry's notes start with what differs."""
     mtime = _mtime(path)
-    key = (resolved(path), mtime)
+    key = (resolved(path), mtime, _version_of(rules))
     cached = _SAVES.get(key)
     if cached is not None:
         return cached
@@ -143,7 +153,7 @@ def save_entry(path: Path, title: str | None = None) -> SaveEntry:
     name = title or path.stem
     from dragonnoir.engine.save import check_save
 
-    check = check_save(path)
+    check = check_save(path, rules=rules)
     if check.problems or check.game is None:
         problem = check.problems[0] if check.problems else "the replay did not finish"
         line = " ".join(str(problem).split())
@@ -153,9 +163,8 @@ def save_entry(path: Path, title: str | None = None) -> SaveEntry:
         game = check.game
         scenario = _scenario_name(check.scenario_file) or game.scenario_id or "?"
         state = "game over" if game.over else f"turn {game.state.turn}"
-        entry = SaveEntry(
-            path, f"{name}: {scenario}, {state}, {when}", game, "", mtime, list(check.notes)
-        )
+        notes = [f"Rules data: {w}" for w in check.warnings] + check.notes
+        entry = SaveEntry(path, f"{name}: {scenario}, {state}, {when}", game, "", mtime, notes)
     _SAVES[key] = entry
     return entry
 
@@ -167,7 +176,7 @@ def save_files() -> list[Path]:
     return sorted(files, key=_mtime, reverse=True)
 
 
-def backup_entry(path: Path) -> SaveEntry | None:
+def backup_entry(path: Path, rules: RulesData | None = None) -> SaveEntry | None:
     """The intact backup (`<name>.bak`, kept by every save) of a damaged save, or None
     when there is none or it is damaged too."""
     from dragonnoir.engine.save import BACKUP_SUFFIX
@@ -175,16 +184,16 @@ def backup_entry(path: Path) -> SaveEntry | None:
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     if not backup.is_file():
         return None
-    entry = save_entry(backup, f"{path.stem} (backup)")
+    entry = save_entry(backup, f"{path.stem} (backup)", rules)
     return entry if entry.ok else None
 
 
-def saves(include_autosave: bool = True) -> list[SaveEntry]:
+def saves(include_autosave: bool = True, rules: RulesData | None = None) -> list[SaveEntry]:
     out = []
     auto = autosave_path()
     if include_autosave and auto.is_file():
-        out.append(save_entry(auto, "Autosave"))
-    out.extend(save_entry(p) for p in save_files())
+        out.append(save_entry(auto, "Autosave", rules))
+    out.extend(save_entry(p, rules=rules) for p in save_files())
     return out
 
 

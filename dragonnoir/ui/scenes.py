@@ -9,6 +9,7 @@ import html
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -24,11 +25,17 @@ from pygame_gui.elements import (
     UIWindow,
 )
 
+from dragonnoir import rules_folder
 from dragonnoir.engine.state import Side
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
 from dragonnoir.ui.settings import WINDOW_SIZES, Settings
 from dragonnoir.ui.storage import autosave_path
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+    from dragonnoir.engine.tables import RulesData
+    from dragonnoir.ui.game_scene import GameScene
 
 MENU_BUTTON = ObjectID(class_id="@menu_button")
 
@@ -45,6 +52,44 @@ def _pressed(event: pygame.event.Event, button: UIButton | None) -> bool:
     )
 
 
+def rules_status() -> tuple[str, str]:
+    """The main menu's line on the rules data in use (rules_folder.py), and why play is
+    off ("" when it is not): a file of the player's that cannot be used. Reads the rules
+    only when the player has files of their own (the menu's first frame stays quick)."""
+    choice = rules_folder.look()
+    line = f"Rules data: {rules_folder.summary(choice, where=False)}"
+    line += f". Your own rules files go in {choice.folder}"
+    if not choice.own:
+        return line, ""
+    try:
+        rules_folder.rules_in_use()
+    except rules_folder.RulesFolderError as exc:
+        return line, (
+            "New game, Load and Continue are off: your rules data cannot be used. "
+            f"{' '.join(str(exc).split())}"
+        )
+    return line, ""
+
+
+def load_with_rules(path: Path, rules: RulesData) -> tuple[Game, list[str]]:
+    """The game saved at `path` (SaveError when it cannot be loaded) and what differs
+    between the rules data it was played with, which it keeps, and `rules`."""
+    from dragonnoir.engine.save import check_save
+
+    check = check_save(path, rules=rules)
+    if check.problems or check.game is None:
+        raise check.problems[0]
+    return check.game, check.warnings
+
+
+def game_scene_with_warnings(scene: GameScene, warnings: list[str]) -> GameScene:
+    """`scene` saying, under the map, that the game keeps the rules data it was played
+    with (the Load list shows every difference before loading)."""
+    if warnings:
+        scene.message(f"Rules data: {warnings[0]}", refused=True)
+    return scene
+
+
 # -- main menu ----------------------------------------------------------------------------
 
 
@@ -56,6 +101,8 @@ class MainMenu(Scene):
         self.message = ""
         self.buttons: dict[str, UIButton] = {}
         self._backdrop: pygame.Surface | None = None
+        #: Which rules data is in use and where the player's own files go.
+        self.rules_label: UITextBox | None = None
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
@@ -86,11 +133,22 @@ class MainMenu(Scene):
             y += bh + gap
         if not autosave_path().is_file():
             self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
-        lines = [m for m in (self.app.settings_warning, self.message) if m]
+        rules_line, rules_refusal = rules_status()
+        if rules_refusal:
+            for key in ("new", "load", "continue"):
+                self.buttons[key].disable()  # type: ignore[no-untyped-call]
+        self.rules_label = UITextBox(
+            html.escape(rules_line),
+            pygame.Rect(12, h - 58, w - 24, 52),
+            self.manager,
+            container=root,
+            object_id=ObjectID(object_id="#rules_line"),
+        )
+        lines = [m for m in (self.app.settings_warning, rules_refusal, self.message) if m]
         if lines:
             UITextBox(
                 "<br>".join(html.escape(m) for m in lines),
-                pygame.Rect(40, y + 16, w - 80, 64),
+                pygame.Rect(40, y + 16, w - 80, min(112, max(64, h - 50 - y - 16))),
                 self.manager,
                 container=root,
                 object_id=ObjectID(object_id="#warning"),
@@ -118,14 +176,18 @@ class MainMenu(Scene):
 
     def continue_game(self) -> Result:
         """Load the autosave; a broken one is reported here, not raised."""
-        from dragonnoir.engine.save import SaveError, load_game
+        from dragonnoir.engine.save import SaveError
         from dragonnoir.ui.game_scene import GameScene
 
         try:
-            game = load_game(autosave_path())
+            rules = rules_folder.rules_in_use()
+            game, warnings = load_with_rules(autosave_path(), rules)
+        except rules_folder.RulesFolderError:
+            self.rebuild()  # the menu says why
+            return None
         except SaveError as exc:
             self.message = f"Cannot continue: {' '.join(str(exc).split())}"
-            backup = library.backup_entry(autosave_path())
+            backup = library.backup_entry(autosave_path(), rules)
             if backup is None or backup.game is None:
                 self.rebuild()
                 return None
@@ -134,12 +196,14 @@ class MainMenu(Scene):
 
             def from_backup() -> Result:
                 try:
-                    restored = load_game(backup.path)
+                    restored, notes = load_with_rules(backup.path, rules)
                 except SaveError as err:
                     self.message = f"Cannot continue: {' '.join(str(err).split())}"
                     self.rebuild()
                     return None
-                return GameScene(self.app, restored, restore_view=True)
+                return game_scene_with_warnings(
+                    GameScene(self.app, restored, restore_view=True), notes
+                )
 
             return ConfirmDialog(
                 self.app,
@@ -149,7 +213,7 @@ class MainMenu(Scene):
                 "Continue from the backup?",
                 [("Continue from backup", from_backup), ("Cancel", lambda: None)],
             )
-        return GameScene(self.app, game, restore_view=True)
+        return game_scene_with_warnings(GameScene(self.app, game, restore_view=True), warnings)
 
     def draw(self, screen: pygame.Surface) -> None:
         size = screen.get_size()
@@ -182,7 +246,13 @@ class ScenarioPicker(Scene):
 
     def __init__(self, app: App, folder: Path | None = None, seed: int | None = None) -> None:
         super().__init__(app)
-        self.entries = library.scenarios(folder)
+        self.rules: RulesData | None = None
+        self.rules_error = ""
+        try:
+            self.rules = rules_folder.rules_in_use()
+        except rules_folder.RulesFolderError as exc:
+            self.rules_error = f"Your rules data cannot be used: {exc}"
+        self.entries = library.scenarios(folder, self.rules) if self.rules is not None else []
         self.selected = next((i for i, e in enumerate(self.entries) if e.scenario), 0)
         self.seed = seed
         self.list: UISelectionList | None = None
@@ -221,6 +291,8 @@ class ScenarioPicker(Scene):
             text = self.details_html(entry)
         elif entry is not None:
             text = f"<font color='#ff9a6a'>{html.escape(entry.error)}</font>"
+        elif self.rules_error:
+            text = f"<font color='#ff9a6a'>{html.escape(self.rules_error)}</font>"
         else:
             text = f"No scenarios in {html.escape(str(library.SCENARIO_DIR))}."
         UITextBox(
@@ -240,17 +312,10 @@ class ScenarioPicker(Scene):
         if entry is None or entry.scenario is None:
             self.start.disable()  # type: ignore[no-untyped-call]
 
-    @staticmethod
-    def details_html(entry: library.ScenarioEntry) -> str:
+    def details_html(self, entry: library.ScenarioEntry) -> str:
         scenario = entry.scenario
         assert scenario is not None
-        roster = None
-        try:
-            from dragonnoir.engine.tables import default_rules_data
-
-            roster = default_rules_data().roster
-        except Exception:  # the names are a nicety; ids will do
-            roster = None
+        roster = self.rules.roster if self.rules is not None else None
         parts = [f"<b>{html.escape(scenario.name)}</b><br>"]
         if scenario.briefing:
             parts.append(f"{html.escape(scenario.briefing)}<br><br>")
@@ -297,7 +362,7 @@ class ScenarioPicker(Scene):
         from dragonnoir.ui.game_scene import GameScene
 
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        game = entry.scenario.new_game(seed)
+        game = entry.scenario.new_game(seed, self.rules)
         return Reset(GameScene(self.app, game, new=True))
 
 
@@ -315,7 +380,13 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.entries = library.saves()
+        self.rules: RulesData | None = None
+        self.rules_error = ""
+        try:
+            self.rules = rules_folder.rules_in_use()
+        except rules_folder.RulesFolderError as exc:
+            self.rules_error = f"Your rules data cannot be used: {exc}"
+        self.entries = library.saves(rules=self.rules) if self.rules is not None else []
         self.selected: int | None = next((i for i, e in enumerate(self.entries) if e.ok), None)
         self.list: UISelectionList | None = None
         self.load: UIButton | None = None
@@ -336,6 +407,8 @@ class LoadScene(Scene):
         )
         if self.entries:
             detail = self.detail_html()
+        elif self.rules_error:
+            detail = f"<font color='#ff9a6a'>{html.escape(self.rules_error)}</font>"
         else:
             detail = "No saved games yet (Ctrl+S saves during a game)."
         self.detail = UITextBox(
@@ -352,10 +425,9 @@ class LoadScene(Scene):
         if self.selected is None or self._loadable(self.entries[self.selected]) is None:
             self.load.disable()  # type: ignore[no-untyped-call]
 
-    @staticmethod
-    def _loadable(entry: library.SaveEntry) -> library.SaveEntry | None:
+    def _loadable(self, entry: library.SaveEntry) -> library.SaveEntry | None:
         """The entry itself, or for a damaged save its intact backup, or None."""
-        return entry if entry.ok else library.backup_entry(entry.path)
+        return entry if entry.ok else library.backup_entry(entry.path, self.rules)
 
     def labels(self) -> list[str]:
         """The list's lines, cut to its width (the detail box below has them whole)."""
@@ -368,7 +440,7 @@ class LoadScene(Scene):
         e = self.entries[self.selected]
         if not e.ok:
             text = f"<font color='#ff9a6a'>{html.escape(e.error)}</font>"
-            backup = library.backup_entry(e.path)
+            backup = library.backup_entry(e.path, self.rules)
             if backup is not None:
                 text += (
                     f"<br>Its backup {html.escape(backup.path.name)} is intact: "
@@ -399,21 +471,22 @@ class LoadScene(Scene):
         if self.selected is None:
             return None
         entry = self._loadable(self.entries[self.selected])
-        if entry is None or entry.game is None:
+        if entry is None or entry.game is None or self.rules is None:
             return None
-        from dragonnoir.engine.save import SaveError, load_game
+        from dragonnoir.engine.save import SaveError
         from dragonnoir.ui.game_scene import GameScene
 
         # The list's game was replayed from the file; replay again so the loaded game
         # owns fresh state even if the list is reused.
         try:
-            game = load_game(entry.path)
+            game, warnings = load_with_rules(entry.path, self.rules)
         except SaveError as exc:
             entry.error = " ".join(str(exc).split())
             self.rebuild()
             return None
         is_auto = entry.path.name.startswith(autosave_path().name)
-        return Reset(GameScene(self.app, game, save_path=None if is_auto else entry.path))
+        scene = GameScene(self.app, game, save_path=None if is_auto else entry.path)
+        return Reset(game_scene_with_warnings(scene, warnings))
 
 
 # -- settings ---------------------------------------------------------------------------------

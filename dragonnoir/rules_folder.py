@@ -1,0 +1,193 @@
+"""The rules data the game plays with: the shipped files, each replaced by the player's own
+file of the same name in their rules folder (`<user data folder>/rules/`).
+
+A player who owns the box may type the values of their own Game Sheet (the roster, the
+Combat Table...) into a copy of a shipped file (`dragonnoir data --copy combat.toml`
+makes one) and every new game uses it; the other files stay as shipped. The folder is
+the player's: the program never writes there except on that explicit `--copy`.
+
+A file there that cannot be used (broken TOML, a value out of range, a roster entry the
+Infiltration Table has no column for) is never skipped nor replaced by ours behind the
+player's back: `rules_in_use()` raises one `RulesFolderError` naming the file and the
+field, and nothing that plays (the client's New game, Load and Continue; `play`,
+`replay`, `validate` of a scenario) starts until the file is fixed or removed. A `.toml`
+there whose name is not a rules file's (`combats.toml`) is ignored and said so.
+
+Which rules a game was played with is recorded in its save (engine/rules_record.py).
+
+Cheap on purpose where the main menu asks: `look()` only lists the folder (no TOML read,
+no engine import) and the rules are loaded only when the player has files there.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dragonnoir import resources
+from dragonnoir.errors import DataFileError
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.tables import RulesData
+
+#: The sub-folder of the user data folder holding the player's rules files.
+FOLDER_NAME = "rules"
+
+
+class RulesFolderError(DataFileError):
+    """A file of the player's rules folder cannot be used (message names file and field)."""
+
+
+def rules_dir() -> Path:
+    """The player's rules folder (not created): `<user data folder>/rules`
+    (`$DRAGONNOIR_HOME/data/rules` when that is set)."""
+    from dragonnoir.ui.storage import data_dir as user_data_dir
+
+    return user_data_dir() / FOLDER_NAME
+
+
+def rules_file_names() -> list[str]:
+    """The names of the rules files (those the game ships in `dragonnoir/data/`)."""
+    return sorted(p.name for p in resources.data_dir().glob("*.toml"))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the player's rules folder holds, from a listing (nothing read)."""
+
+    folder: Path
+    #: The rules files found there (they replace the shipped ones).
+    own: tuple[str, ...]
+    #: Other `.toml` files there: not rules file names, ignored (a typo, say).
+    ignored: tuple[str, ...]
+    #: Each own file's (name, size, modification time): tells a changed folder.
+    stamp: tuple[tuple[str, int, int], ...]
+
+
+def look(folder: Path | None = None) -> Choice:
+    """List the player's rules folder (or `folder`)."""
+    folder = rules_dir() if folder is None else folder
+    known = set(rules_file_names())
+    own: list[str] = []
+    ignored: list[str] = []
+    stamp: list[tuple[str, int, int]] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:  # no folder (the usual case), or not a folder
+        entries = []
+    for entry in entries:
+        if not entry.name.endswith(".toml"):
+            continue
+        if entry.name not in known:
+            ignored.append(entry.name)
+            continue
+        try:
+            info = entry.stat()
+        except OSError:
+            info = None
+        own.append(entry.name)
+        stamp.append((entry.name, info.st_size if info else -1, info.st_mtime_ns if info else -1))
+    return Choice(folder, tuple(own), tuple(ignored), tuple(stamp))
+
+
+_cache: dict[tuple[Path, tuple[tuple[str, int, int], ...]], RulesData | RulesFolderError] = {}
+
+
+def rules_in_use(folder: Path | None = None) -> RulesData:
+    """The rules data a new game plays with: the shipped data when the player's folder
+    holds no rules file, else the shipped data with the player's files in place of ours.
+    Loaded again only when a file there changes. `RulesFolderError` (one line naming the
+    file, the field and the folder) when a file cannot be used."""
+    from dragonnoir.engine.tables import default_rules_data, load_rules_data
+
+    choice = look(folder)
+    if not choice.own:
+        return default_rules_data()
+    key = (choice.folder, choice.stamp)
+    found = _cache.get(key)
+    if found is None:
+        try:
+            found = load_rules_data(choice.folder)
+        except DataFileError as exc:
+            found = RulesFolderError(
+                exc.path,
+                f"{exc.detail} (your rules data in {choice.folder}: fix this file or "
+                "remove it to play with the shipped rules)",
+                exc.place,
+            )
+        _cache.clear()  # one folder, one version: the latest
+        _cache[key] = found
+    if isinstance(found, RulesFolderError):
+        raise found
+    return found
+
+
+def summary(choice: Choice | None = None, *, where: bool = True) -> str:
+    """One line saying which rules data is in use, from a listing only (`where`: with
+    the folder the player's files are in)."""
+    choice = look() if choice is None else choice
+    if choice.own:
+        folder = f" (from {choice.folder})" if where else ""
+        text = f"your own {', '.join(choice.own)}{folder}, the other files as shipped"
+    else:
+        text = "as shipped"
+    if choice.ignored:
+        text += f"; ignored there: {', '.join(choice.ignored)} (not a rules file name)"
+    return text
+
+
+def report(choice: Choice | None = None) -> list[str]:
+    """What `dragonnoir data` prints: where each rules file comes from, the fingerprint
+    saves record, and the folder a player's files go in. Raises `RulesFolderError`
+    when a file of the player's cannot be used."""
+    choice = look() if choice is None else choice
+    rules = rules_in_use(choice.folder)
+    from dragonnoir.engine.rules_record import short
+
+    state = "" if choice.folder.is_dir() else " (not created yet)"
+    lines = [
+        f"rules data in use: {summary(choice)}",
+        f"fingerprint (recorded in saves): {short(rules.fingerprint)}",
+        f"your rules folder: {choice.folder}{state}",
+    ]
+    from dragonnoir.engine.tables import default_rules_data
+
+    shipped = default_rules_data().digests
+    width = max(len(n) for n in rules.sources)
+    for name in sorted(rules.sources):
+        origin = "yours  " if name in rules.own_texts else "shipped"
+        same = (
+            " (the same values as shipped)"
+            if origin == "yours  " and (rules.digests[name] == shipped.get(name))
+            else ""
+        )
+        lines.append(f"  {name:<{width}}  {origin}  {rules.sources[name]}{same}")
+    for name in choice.ignored:
+        lines.append(f"  ignored: {choice.folder / name} (not a rules file name)")
+    return lines
+
+
+def copy_shipped(names: list[str], folder: Path | None = None) -> list[Path]:
+    """Copy shipped rules files (`all` for every one) into the player's rules folder, to
+    edit there. Never overwrites: a file already there is a `DataFileError`."""
+    folder = rules_dir() if folder is None else folder
+    known = rules_file_names()
+    wanted = known if "all" in names else names
+    for name in wanted:
+        if name not in known:
+            raise DataFileError(
+                None, f"{name!r} is not a rules file (the rules files: {', '.join(known)}, or all)"
+            )
+        if (folder / name).exists():
+            raise DataFileError(
+                folder / name, "already there: edit it, or remove it to copy the shipped one"
+            )
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in wanted:
+        shutil.copyfile(resources.data_dir() / name, folder / name)
+        written.append(folder / name)
+    return written

@@ -1,0 +1,96 @@
+"""The client and the player's own rules data (dragonnoir/rules_folder.py): the main menu
+says which rules are in use, refuses to play while a file of the player's cannot be used,
+new games use the player's files, and a save made under other rules keeps its own with a
+warning in the Load list and under the map."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+
+from ui_driver import REPO, click, small_settings
+
+from dragonnoir import rules_folder
+from dragonnoir.engine.save import save_game
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.tables import COMBAT_FILE, default_rules_data
+from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.scenes import LoadScene, MainMenu, ScenarioPicker, rules_status
+from dragonnoir.ui.storage import saves_dir
+
+
+def own_combat(armoured: int = 3) -> Path:
+    """The player's combat.toml: the shipped one with another armoured-defender bonus."""
+    text = (REPO / "dragonnoir" / "data" / COMBAT_FILE).read_text(encoding="utf-8")
+    folder = rules_folder.rules_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / COMBAT_FILE
+    path.write_text(text.replace("\narmoured_defender = 1 ", f"\narmoured_defender = {armoured} "))
+    return path
+
+
+def test_the_menu_names_the_rules_data_in_use(make_app: Callable[..., App]) -> None:
+    app = make_app(settings=small_settings())
+    menu = app.scene
+    assert isinstance(menu, MainMenu) and menu.rules_label is not None
+    folder = html.escape(str(rules_folder.rules_dir()))
+    assert menu.rules_label.html_text == (
+        f"Rules data: as shipped. Your own rules files go in {folder}"
+    )
+    own_combat()
+    menu.rebuild()
+    assert menu.rules_label.html_text.startswith(
+        "Rules data: your own combat.toml, the other files as shipped. Your own"
+    )
+    assert menu.buttons["new"].is_enabled
+
+
+def test_a_bad_file_turns_play_off_and_says_why(make_app: Callable[..., App]) -> None:
+    path = own_combat()
+    path.write_text("columns = 3\n")
+    app = make_app(settings=small_settings())
+    menu = app.scene
+    assert isinstance(menu, MainMenu)
+    assert not any(menu.buttons[k].is_enabled for k in ("new", "load", "continue"))
+    assert menu.buttons["editor"].is_enabled
+    _, refusal = rules_status()
+    assert refusal.startswith("New game, Load and Continue are off")
+    assert f"{path}: field columns" in refusal
+    path.unlink()  # removed: the shipped rules, and play again
+    menu.rebuild()
+    assert menu.buttons["new"].is_enabled
+
+
+def test_a_new_game_plays_with_the_player_s_rules(make_app: Callable[..., App]) -> None:
+    own_combat()
+    app = make_app(settings=small_settings())
+    click(app, app.scene.buttons["new"])
+    picker = app.scene
+    assert isinstance(picker, ScenarioPicker) and picker.entries
+    result = picker.start_game()
+    game = result.scene.game  # type: ignore[union-attr]
+    assert game.rules.combat.modifiers.armoured_defender == 3
+    assert set(game.rules.own_texts) == {COMBAT_FILE}
+
+
+def test_a_save_under_other_rules_keeps_them_and_warns(make_app: Callable[..., App]) -> None:
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    game = load_scenario(REPO / "scenarios" / "le-nid.toml").new_game(5)
+    save_game(game, folder / "shipped.json")
+    own_combat()
+    app = make_app(settings=small_settings())
+    click(app, app.scene.buttons["load"])
+    scene = app.scene
+    assert isinstance(scene, LoadScene)
+    [entry] = scene.entries
+    assert entry.ok and entry.notes[0].startswith("Rules data: this game was played with")
+    detail = html.unescape(scene.detail_html())
+    assert "combat.toml (shipped in the save; the player's own here)" in detail
+    click(app, scene.load)
+    loaded = app.scene
+    assert isinstance(loaded, GameScene)
+    assert loaded.message_text.startswith("Rules data: this game was played with")
+    assert loaded.game.rules.fingerprint == default_rules_data().fingerprint
