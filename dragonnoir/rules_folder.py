@@ -61,7 +61,7 @@ class Choice:
     folder: Path
     #: The rules files found there (they replace the shipped ones).
     own: tuple[str, ...]
-    #: Other `.toml` files there: not rules file names, ignored (a typo, say).
+    #: Other `.toml` entries there: not rules file names (a typo, say) or not files.
     ignored: tuple[str, ...]
     #: Each own file's (name, size, modification time): tells a changed folder.
     stamp: tuple[tuple[str, int, int], ...]
@@ -81,15 +81,15 @@ def look(folder: Path | None = None) -> Choice:
     for entry in entries:
         if not entry.name.endswith(".toml"):
             continue
-        if entry.name not in known:
-            ignored.append(entry.name)
-            continue
         try:
-            info = entry.stat()
+            info = entry.stat() if entry.is_file() else None
         except OSError:
             info = None
+        if entry.name not in known or info is None:  # a typo, a folder, a broken link
+            ignored.append(entry.name)
+            continue
         own.append(entry.name)
-        stamp.append((entry.name, info.st_size if info else -1, info.st_mtime_ns if info else -1))
+        stamp.append((entry.name, info.st_size, info.st_mtime_ns))
     return Choice(folder, tuple(own), tuple(ignored), tuple(stamp))
 
 
@@ -135,7 +135,7 @@ def summary(choice: Choice | None = None, *, where: bool = True) -> str:
     else:
         text = "as shipped"
     if choice.ignored:
-        text += f"; ignored there: {', '.join(choice.ignored)} (not a rules file name)"
+        text += f"; ignored there: {', '.join(choice.ignored)} (not a rules file)"
     return text
 
 
@@ -166,7 +166,7 @@ def report(choice: Choice | None = None) -> list[str]:
         )
         lines.append(f"  {name:<{width}}  {origin}  {rules.sources[name]}{same}")
     for name in choice.ignored:
-        lines.append(f"  ignored: {choice.folder / name} (not a rules file name)")
+        lines.append(f"  ignored: {choice.folder / name} (not a rules file)")
     return lines
 
 

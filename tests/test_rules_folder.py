@@ -107,9 +107,10 @@ def test_a_file_that_is_not_a_rules_file_is_ignored_and_said(home: Path) -> None
     folder.mkdir(parents=True)
     (folder / "combats.toml").write_text("columns = []\n")
     (folder / "notes.txt").write_text("my notes\n")
+    (folder / "jump.toml").mkdir()  # a folder of that name is no file of rules
     assert rules_folder.rules_in_use() is default_rules_data()
     assert rules_folder.summary() == (
-        "as shipped; ignored there: combats.toml (not a rules file name)"
+        "as shipped; ignored there: combats.toml, jump.toml (not a rules file)"
     )
 
 

@@ -71,6 +71,15 @@ def rules_status() -> tuple[str, str]:
     return line, ""
 
 
+def rules_or_reason() -> tuple[RulesData | None, str]:
+    """The rules data in use, or None and why not (a scene opened past the main menu's
+    refusal, or a file that broke since, shows the reason instead of its list)."""
+    try:
+        return rules_folder.rules_in_use(), ""
+    except rules_folder.RulesFolderError as exc:
+        return None, f"Your rules data cannot be used: {exc}"
+
+
 def load_with_rules(path: Path, rules: RulesData) -> tuple[Game, list[str]]:
     """The game saved at `path` (SaveError when it cannot be loaded) and what differs
     between the rules data it was played with, which it keeps, and `rules`."""
@@ -246,12 +255,7 @@ class ScenarioPicker(Scene):
 
     def __init__(self, app: App, folder: Path | None = None, seed: int | None = None) -> None:
         super().__init__(app)
-        self.rules: RulesData | None = None
-        self.rules_error = ""
-        try:
-            self.rules = rules_folder.rules_in_use()
-        except rules_folder.RulesFolderError as exc:
-            self.rules_error = f"Your rules data cannot be used: {exc}"
+        self.rules, self.rules_error = rules_or_reason()
         self.entries = library.scenarios(folder, self.rules) if self.rules is not None else []
         self.selected = next((i for i, e in enumerate(self.entries) if e.scenario), 0)
         self.seed = seed
@@ -380,12 +384,7 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.rules: RulesData | None = None
-        self.rules_error = ""
-        try:
-            self.rules = rules_folder.rules_in_use()
-        except rules_folder.RulesFolderError as exc:
-            self.rules_error = f"Your rules data cannot be used: {exc}"
+        self.rules, self.rules_error = rules_or_reason()
         self.entries = library.saves(rules=self.rules) if self.rules is not None else []
         self.selected: int | None = next((i for i, e in enumerate(self.entries) if e.ok), None)
         self.list: UISelectionList | None = None

@@ -94,3 +94,16 @@ def test_a_save_under_other_rules_keeps_them_and_warns(make_app: Callable[..., A
     assert isinstance(loaded, GameScene)
     assert loaded.message_text.startswith("Rules data: this game was played with")
     assert loaded.game.rules.fingerprint == default_rules_data().fingerprint
+
+
+def test_past_the_menu_a_bad_file_shows_instead_of_the_lists(
+    make_app: Callable[..., App],
+) -> None:
+    """`dragonnoir play` without a scenario opens the picker directly; a file may break
+    while the menu is open."""
+    path = own_combat()
+    path.write_text("columns = 3\n")
+    app = make_app(settings=small_settings())
+    for scene in (ScenarioPicker(app), LoadScene(app)):
+        assert scene.entries == [] and scene.rules is None
+        assert scene.rules_error.startswith(f"Your rules data cannot be used: {path}: ")
