@@ -17,7 +17,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 #: Must match dragonnoir/resources.py's CONTENT_FOLDERS and CONTENT_DIR.
-CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "assets")
+CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "campaigns", "assets")
 CONTENT_DIR = "_content"
 
 

@@ -31,7 +31,7 @@ LICENSE_FILE = "LICENSE"
 
 #: The top-level content folders and where the bundle carries them: dragonnoir/_content/
 #: as in a wheel (dragonnoir/resources.py, setup.py).
-CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "assets")
+CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "campaigns", "assets")
 CONTENT_DIR = "dragonnoir/_content"
 
 #: Modules nothing in the game imports at run time.

@@ -5,9 +5,9 @@ their tilesets (`maps/`), the board layouts (`layouts/`), the scenarios (`scenar
 the generated art (`assets/`), the rules data (`dragonnoir/data/`) and the client's theme
 (`dragonnoir/ui/theme.json`). The same calls work in three installations:
 
-- an editable checkout (`pip install -e .`): `maps/`, `layouts/`, `scenarios/` and
+- an editable checkout (`pip install -e .`): `maps/`, `layouts/`, `scenarios/`, `campaigns/` and
   `assets/` are the repository's top-level folders, next to the `dragonnoir/` package;
-- a wheel (`pip install .`): the build copies those four folders into the package as
+- a wheel (`pip install .`): the build copies those five folders into the package as
   `dragonnoir/_content/` (see `setup.py`), and `importlib.resources` finds them there;
 - a frozen binary (pyinstaller, `build/dragonnoir.spec`): the spec puts them at the same
   place, `dragonnoir/_content/`, inside the bundle.
@@ -16,7 +16,7 @@ Why two places instead of moving the folders into the package: the boards, layou
 scenarios are the project's documents — edited in Tiled, validated with
 `dragonnoir validate maps/`, referenced by relative paths (`map = "../maps/fosse.tmx"`)
 — and the repository's documented layout keeps them at the top. Relative references
-between them hold in all three installations because the four folders stay siblings.
+between them hold in all three installations because the content folders stay siblings.
 
 Fonts are not ours: pygame's FreeSans and pygame_gui's Noto Sans are found by those
 packages inside themselves (the build collects their data).
@@ -40,13 +40,23 @@ from typing import Literal
 from dragonnoir.errors import DragonNoirError
 
 #: The kinds of shipped files that can be named by id, and the extension of each.
-Kind = Literal["maps", "layouts", "scenarios"]
-EXTENSIONS: dict[str, str] = {"maps": ".tmx", "layouts": ".toml", "scenarios": ".toml"}
+Kind = Literal["maps", "layouts", "scenarios", "campaigns"]
+EXTENSIONS: dict[str, str] = {
+    "maps": ".tmx",
+    "layouts": ".toml",
+    "scenarios": ".toml",
+    "campaigns": ".toml",
+}
 #: Top-level folders of the checkout that installed copies carry in `dragonnoir/_content/`.
-CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "assets")
+CONTENT_FOLDERS = ("maps", "layouts", "scenarios", "campaigns", "assets")
 CONTENT_DIR = "_content"
 #: What each kind is called in messages.
-NOUNS: dict[str, str] = {"maps": "board", "layouts": "layout", "scenarios": "scenario"}
+NOUNS: dict[str, str] = {
+    "maps": "board",
+    "layouts": "layout",
+    "scenarios": "scenario",
+    "campaigns": "campaign",
+}
 
 
 class ResourceError(DragonNoirError):
@@ -88,7 +98,7 @@ def is_frozen() -> bool:
 
 @cache
 def content_root() -> Path:
-    """The folder holding `maps/`, `layouts/`, `scenarios/` and `assets/`."""
+    """The folder holding `maps/`, `layouts/`, `scenarios/`, `campaigns/` and `assets/`."""
     packaged = package_dir() / CONTENT_DIR
     if packaged.is_dir():
         return packaged

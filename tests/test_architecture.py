@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dragonnoir"
-PURE = ["hexmap", "engine", "ai", "editor"]
+PURE = ["hexmap", "engine", "ai", "editor", "campaign"]
 
 
 def _imports(path: Path) -> set[str]:

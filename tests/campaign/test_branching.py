@@ -1,0 +1,108 @@
+"""The outcome of a scenario chooses the next; the Krob bands move in secret,
+deterministically from the campaign's seed, and the Adventurer view never shows them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from campaign_helpers import end, start
+
+from dragonnoir.campaign.state import CampaignState
+from dragonnoir.engine.state import Side, Status
+
+
+def test_a_victory_at_the_pit_leads_to_the_nest() -> None:
+    run = start()
+    game = run.new_game()
+    end(game, Side.ADVENTURERS)
+    result = run.finish(game)
+    assert run.state.step == "the-nest"
+    assert result.played.goto == "the-nest"
+    assert "upper tunnel" in result.played.text
+
+
+def test_a_defeat_at_the_pit_leads_to_the_island_and_sets_the_hunters_hunting() -> None:
+    run = start()
+    game = run.new_game()
+    end(game, Side.KROBS)
+    run.finish(game)
+    assert run.state.step == "the-island"
+    pack = run.state.band("hunting-pack")
+    assert pack is not None and pack.moves == "hunt"
+    assert pack.cave == "ile"  # one link from Le Pont, toward the party's cave
+
+
+@pytest.mark.parametrize(
+    ("killed", "step"),
+    [(0, "the-island"), (3, "the-island"), (4, "lost")],
+)
+def test_the_nest_lost_branches_on_the_survivors(killed: int, step: str) -> None:
+    run = start()
+    game = run.new_game()
+    end(game, Side.ADVENTURERS)
+    run.finish(game)
+    game = run.new_game()
+    dead = [u for u in game.state.units.values() if u.side is Side.ADVENTURERS][:killed]
+    for u in dead:
+        u.status = Status.KILLED
+    end(game, Side.KROBS)
+    run.finish(game)
+    assert (run.state.step or run.state.ending) == step
+
+
+def test_the_last_step_ends_the_campaign() -> None:
+    run = start()
+    for _ in range(3):
+        game = run.new_game()
+        end(game, Side.ADVENTURERS)
+        run.finish(game)
+    assert run.state.ending == "daylight" and run.state.over
+    assert run.ending_text()[:2] == ("adventurers", "Daylight")
+    assert [p.step for p in run.state.played] == ["the-pit", "the-nest", "the-island"]
+
+
+def _positions(seed: int, outcomes: list[Side]) -> list[tuple[str, str]]:
+    run = start(seed)
+    for winner in outcomes:
+        if run.state.over:
+            break
+        game = run.new_game()
+        end(game, winner)
+        run.finish(game)
+    return [(b.id, b.cave) for b in run.state.bands]
+
+
+def test_the_secret_movements_are_deterministic_from_the_seed() -> None:
+    outcomes = [Side.ADVENTURERS, Side.ADVENTURERS]
+    assert _positions(11, outcomes) == _positions(11, outcomes)
+    seen = {tuple(_positions(seed, outcomes)) for seed in range(12)}
+    assert len(seen) > 1  # the dice matter
+
+
+def test_the_adventurer_view_holds_no_band_position() -> None:
+    run = start(3)
+    game = run.new_game()
+    end(game, Side.ADVENTURERS)
+    run.finish(game)
+    krobs = run.state.view(Side.KROBS)
+    adventurers = run.state.view(Side.ADVENTURERS)
+    assert {b["id"] for b in krobs["bands"]} == {"nest-watch", "hunting-pack", "brood"}
+    assert "bands" not in adventurers
+    sighted = {s["band"]: s["cave"] for s in adventurers["sightings"]}
+    text = json.dumps(adventurers)
+    for band in run.state.bands:
+        if band.id not in sighted:
+            assert band.id not in text and band.name not in text
+    # a sighting is where the band was heard, not where it is now
+    for s in adventurers["sightings"]:
+        assert s["how"] in ("heard", "fought")
+
+
+def test_state_round_trips_through_json() -> None:
+    run = start(5)
+    game = run.new_game()
+    end(game, Side.KROBS)
+    run.finish(game)
+    again = CampaignState.model_validate(json.loads(json.dumps(run.state.model_dump(mode="json"))))
+    assert again == run.state
