@@ -1,0 +1,719 @@
+"""A scenario being made in the editor: the forces placed on a map, their groups, the
+counters, the victory conditions; the edits that change it, each returning its inverse.
+
+The document holds the scenario file's own model (`engine.scenario_format.ScenarioFile`,
+frozen pydantic values), so what the editor saves is exactly what `load_scenario` reads,
+and an edit replaces one part of it (`SetPart`): its inverse is the part it replaced.
+The helpers below turn the designer's acts (place a counter, make a group deploy, add a
+victory condition) into such edits and refuse, with a message, what the format refuses.
+`check` runs the engine's own loader on the document (every fault it would report when
+the file is played) and the design checks of `placement.py` (docs/editor.md).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from dragonnoir.datafiles import load_toml_model
+from dragonnoir.editor.edits import Edit, EditError, batch
+from dragonnoir.editor.layout_doc import _relpath, layout_namer
+from dragonnoir.editor.placement import placement_problems
+from dragonnoir.editor.validate import Namer, Problem, cell_namer
+from dragonnoir.engine.roster import Roster, Tag
+from dragonnoir.engine.scenario import Scenario, load_scenario
+from dragonnoir.engine.scenario_format import (
+    AccessoryEntry,
+    ConditionEntry,
+    GroupEntry,
+    ObjectiveEntry,
+    ScenarioFile,
+    UnitEntry,
+    VictoryEntry,
+    WizardEntry,
+)
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.tables import RulesData, default_rules_data
+from dragonnoir.errors import DataFileError
+from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.layout import Layout, load_layout
+from dragonnoir.safe_read import resolved
+
+# storage.py is plain Python (platformdirs, os): the one atomic text writer of the program.
+from dragonnoir.ui.storage import write_text_atomic
+
+#: The rule a fault of the file's format cites (the loader's message names the entry).
+R_SCENARIO: Final = "Scenario file (docs/scenarios.md)"
+
+#: The accessories a designer places one cell at a time (objectives are `toggle_objective`).
+PLACED_ACCESSORIES: Final = (
+    AccessoryKind.WEB,
+    AccessoryKind.BOAT,
+    AccessoryKind.BRIDGE,
+    AccessoryKind.GALLERY,
+    AccessoryKind.DEMOLISHED_WALL,
+    AccessoryKind.DUNGEON_ENTRANCE,
+)
+OBJECTIVE_KINDS: Final = ("orb", "khuzun", "sun")
+
+
+def load_map(path: Path, rules: RulesData) -> tuple[Board, Layout | None]:
+    """The map a scenario is made on: a board (.tmx) or a layout (.toml), composed."""
+    if path.suffix.lower() == ".toml":
+        layout = load_layout(path, rules.terrain)
+        return layout.map, layout
+    from dragonnoir.hexmap.board_io import load_board
+
+    return load_board(path, rules.terrain), None
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A character of the scenario, found by its unit id: where its entry is in the file
+    (`group` None: a top-level `[[unit]]`) and where it stands (None: off the map until
+    deployed or entering)."""
+
+    unit_id: str
+    entry: UnitEntry
+    group: str | None
+    index: int
+    hex: Hex | None
+    side: Side
+
+
+@dataclass
+class ScenarioDocument:
+    """A scenario open in the editor: its file model, its map, and the file it came from."""
+
+    data: ScenarioFile
+    map_path: Path
+    board: Board
+    layout: Layout | None = None
+    path: Path | None = None
+    rules: RulesData = field(default_factory=default_rules_data)
+
+    @property
+    def roster(self) -> Roster:
+        return self.rules.roster
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path is not None else f"{self.data.name} (new)"
+
+    # -- files -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, map_path: Path | str, rules: RulesData | None = None) -> ScenarioDocument:
+        """An empty scenario on the board or layout file `map_path`."""
+        r = rules or default_rules_data()
+        p = resolved(Path(map_path))
+        board, layout = load_map(p, r)
+        name = layout.name if layout is not None else board.name
+        ident = _slug(p.stem) + "-scenario"
+        data = ScenarioFile(id=ident, name=f"A scenario on {name}", map=p.as_posix())
+        return cls(data, p, board, layout, None, r)
+
+    @classmethod
+    def open(cls, path: Path | str, rules: RulesData | None = None) -> ScenarioDocument:
+        """Read a scenario file and its map. Its meaning is not checked here (that is
+        `check`'s job, shown as problems): the editor opens a broken scenario to mend it."""
+        src = Path(path)
+        r = rules or default_rules_data()
+        data = load_toml_model(src, ScenarioFile)
+        map_path = resolved(src.parent / data.map)
+        if not map_path.is_file():
+            raise DataFileError(src, f"no map file {data.map!r} ({map_path})", place="field map")
+        board, layout = load_map(map_path, r)
+        data = data.model_copy(update={"map": map_path.as_posix()})
+        return cls(data, map_path, board, layout, src, r)
+
+    def toml(self, path: Path) -> str:
+        """The scenario file's text for a file at `path` (the map named relative to it)."""
+        rel = Path(_relpath(self.map_path, path.resolve().parent)).as_posix()
+        raw = self.data.model_copy(update={"map": rel}).model_dump(
+            mode="json", exclude_defaults=True
+        )
+        for key in ("id", "name", "map"):  # required: always written, in this order
+            raw.pop(key, None)
+        head = {"id": self.data.id, "name": self.data.name, "map": rel}
+        return (
+            "# A Dragon Noir scenario (docs/scenarios.md), made in the map editor.\n\n"
+            + dump_toml({**head, **raw})
+        )
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Write the scenario TOML (atomically) to `path` or where it came from."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise EditError("this scenario has never been saved: choose a file name")
+        write_text_atomic(target, self.toml(target))
+        self.path = target
+        return target
+
+    # -- checking --------------------------------------------------------------------------
+
+    def load(self) -> Scenario:
+        """The scenario as the game would load it (a `DataFileError` naming the entry at
+        fault, with this document's title as the file)."""
+        with tempfile.TemporaryDirectory(prefix="dragonnoir-scenario-") as tmp:
+            src = Path(tmp) / (self.path.name if self.path else "scenario.toml")
+            src.write_text(self.toml(src), encoding="utf-8")
+            try:
+                scenario = load_scenario(src, self.rules)
+            except DataFileError as exc:
+                raise DataFileError(self.path or self.title, exc.detail, exc.place) from None
+        scenario.source = self.path
+        return scenario
+
+    def check(self) -> list[Problem]:
+        """What stops the scenario being played (the loader's first fault), else the
+        design problems of where its characters stand (the same as `validate --design`)."""
+        try:
+            scenario = self.load()
+        except DataFileError as exc:
+            where = f"{exc.place}: " if exc.place else ""
+            hexes = tuple(
+                p.hex for p in self.placed() if p.hex is not None and p.unit_id in str(exc)
+            )
+            return [Problem(R_SCENARIO, f"{where}{exc.detail}", hexes[:1])]
+        return scenario_design_problems(scenario, self.namer())
+
+    def namer(self) -> Namer:
+        if self.layout is not None:
+            return layout_namer(self.layout)
+        return cell_namer(self.board)
+
+    # -- reading -----------------------------------------------------------------------
+
+    def cell_of(self, h: Hex) -> tuple[int, int]:
+        col, row = self.board.grid.to_cell(h)
+        return (col, row)
+
+    def hex_of(self, cell: Sequence[int]) -> Hex:
+        return self.board.grid.to_hex(cell[0], cell[1])
+
+    def placed(self) -> Iterator[Placed]:
+        """Every character entry of the file, top-level ones first, then by group."""
+        for i, u in enumerate(self.data.unit):
+            yield self._placed(u, None, i, self._side_of(u.kind))
+        for g in self.data.group:
+            for i, u in enumerate(g.unit):
+                yield self._placed(u, g.id, i, Side(g.side))
+
+    def _placed(self, u: UnitEntry, group: str | None, i: int, side: Side) -> Placed:
+        h = self.hex_of(u.cell) if u.cell is not None else None
+        return Placed(u.id or u.kind, u, group, i, h, side)
+
+    def _side_of(self, kind: str) -> Side:
+        from dragonnoir.engine.values import side_of
+
+        return side_of(self.roster, kind) if kind in self.roster else Side.ADVENTURERS
+
+    def find(self, unit_id: str) -> Placed | None:
+        return next((p for p in self.placed() if p.unit_id == unit_id), None)
+
+    def unit_at(self, h: Hex) -> Placed | None:
+        return next((p for p in self.placed() if p.hex == h), None)
+
+    def group(self, group_id: str) -> GroupEntry | None:
+        return next((g for g in self.data.group if g.id == group_id), None)
+
+    def units_on_map(self) -> list[Unit]:
+        """Engine units of the characters standing on the map (for drawing and checks)."""
+        out = []
+        for p in self.placed():
+            if p.hex is None or p.entry.kind not in self.roster:
+                continue
+            cell = self.board.cells.get(p.hex)
+            level = p.entry.level if p.entry.level is not None else (cell.level if cell else 0.0)
+            out.append(
+                Unit(
+                    p.unit_id,
+                    p.entry.kind,
+                    p.side,
+                    p.hex,
+                    level,
+                    p.entry.facing,
+                    adult=p.entry.adult,
+                )
+            )
+        return out
+
+    def is_wizard(self, kind: str) -> bool:
+        counter = self.roster.get(kind)
+        return counter is not None and Tag.WIZARD in getattr(counter, "tags", ())
+
+    def wizard_level(self, unit_id: str) -> int | None:
+        entry = next((w for w in self.data.wizard if w.unit == unit_id), None)
+        return None if entry is None else entry.level
+
+    def zone_names(self, *kinds: str) -> list[str]:
+        """The map's zone names (of these kinds), as a scenario names them."""
+        return sorted(z.name for z in self.board.zones if not kinds or z.kind.value in kinds)
+
+    def fresh_id(self, base: str, taken: Sequence[str]) -> str:
+        if base not in taken:
+            return base
+        n = 2
+        while f"{base}_{n}" in taken:
+            n += 1
+        return f"{base}_{n}"
+
+
+# -- the one edit -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetPart:
+    """Replace one field of the scenario file (`units`, `group`, `victory`, `name`...):
+    the inverse puts back the value it replaced."""
+
+    part: str
+    value: Any
+    name: str
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+    def apply(self, doc: ScenarioDocument) -> SetPart:
+        if self.part not in ScenarioFile.model_fields:
+            raise EditError(f"a scenario has no field {self.part!r}")
+        old = getattr(doc.data, self.part)
+        doc.data = doc.data.model_copy(update={self.part: self.value})
+        return SetPart(self.part, old, self.name)
+
+    def touched(self) -> frozenset[Hex] | None:
+        return frozenset()  # counters are drawn over the map: the board's look is unchanged
+
+
+def _model(model_type: type[Any], /, **values: Any) -> Any:
+    """Build a format model; what the format refuses becomes an `EditError`."""
+    try:
+        return model_type(**values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise EditError(f"{where + ': ' if where else ''}{first['msg']}") from None
+
+
+# -- scenario details ---------------------------------------------------------------------
+
+
+def set_info(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | None:
+    """Change top-level fields (name, id, briefing, size, turn_limit, rules); None when
+    nothing changes. Checked by the format (an id with capitals is refused)."""
+    try:
+        new = ScenarioFile.model_validate({**doc.data.model_dump(), **changes})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise EditError(f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+    edits = [
+        SetPart(k, getattr(new, k), f"Set the {k.replace('_', ' ')}")
+        for k in changes
+        if getattr(doc.data, k) != getattr(new, k)
+    ]
+    if not edits:
+        return None
+    return batch(edits, edits[0].name if len(edits) == 1 else "Scenario details")
+
+
+def set_victory(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | None:
+    """Change the victory block's at-limit judge, margin or draw rule."""
+    victory = _model(VictoryEntry, **{**doc.data.victory.model_dump(), **changes})
+    if victory == doc.data.victory:
+        return None
+    return SetPart("victory", victory, "Victory at the turn limit")
+
+
+def put_condition(
+    doc: ScenarioDocument, index: int | None, condition: ConditionEntry | None
+) -> Edit[ScenarioDocument]:
+    """Add (`index` None), replace or remove (`condition` None) a victory condition."""
+    conditions = list(doc.data.victory.condition)
+    if index is None:
+        if condition is None:
+            raise EditError("nothing to add")
+        conditions.append(condition)
+        label = f"Add a victory condition ({condition.kind})"
+    elif not 0 <= index < len(conditions):
+        raise EditError(f"there is no victory condition {index + 1}")
+    elif condition is None:
+        label = f"Remove victory condition {index + 1}"
+        del conditions[index]
+    else:
+        conditions[index] = condition
+        label = f"Change victory condition {index + 1}"
+    victory = doc.data.victory.model_copy(update={"condition": conditions})
+    return SetPart("victory", victory, label)
+
+
+def condition_from_form(
+    side: str,
+    kind: str,
+    *,
+    units: str = "",
+    count: str = "",
+    zones: str = "",
+    turn: str = "",
+    text: str = "",
+) -> ConditionEntry:
+    """A victory condition from the form's text fields (lists comma separated); a field
+    the format refuses is an `EditError` saying which."""
+
+    def number(value: str, what: str) -> int | None:
+        value = value.strip()
+        if not value:
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise EditError(f"the {what} is a whole number, not {value!r}") from None
+
+    def names(value: str) -> list[str]:
+        return [v.strip() for v in value.split(",") if v.strip()]
+
+    entry: ConditionEntry = _model(
+        ConditionEntry,
+        side=side,
+        kind=kind,
+        units=names(units),
+        count=number(count, "count"),
+        zones=names(zones),
+        turn=number(turn, "turn"),
+        text=text.strip(),
+    )
+    return entry
+
+
+# -- characters -------------------------------------------------------------------------
+
+
+def _taken_ids(doc: ScenarioDocument) -> list[str]:
+    return [p.unit_id for p in doc.placed()]
+
+
+def _group_edit(doc: ScenarioDocument, groups: list[GroupEntry], label: str) -> SetPart:
+    return SetPart("group", groups, label)
+
+
+def place_unit(
+    doc: ScenarioDocument,
+    kind: str,
+    h: Hex | None,
+    group: str | None = None,
+    *,
+    new_group_side: str | None = None,
+) -> Edit[ScenarioDocument]:
+    """Put a counter of roster `kind` in the scenario: standing on `h` (a top-level
+    character, or one of a group whose characters stand where placed), or into a group
+    that deploys or enters later (then `h` is only where the designer clicked). With
+    `new_group_side`, a new group of that side is made for it."""
+    counter = doc.roster.get(kind)
+    if counter is None:
+        raise EditError(f"no counter {kind!r} in the roster")
+    name = counter.name
+    if h is not None and h not in doc.board.cells:
+        raise EditError("that place is off the map")
+    side = doc._side_of(kind).value
+    target = doc.group(group) if group else None
+    if group and target is None:
+        raise EditError(f"there is no group {group!r}")
+    if new_group_side is not None:
+        side_wanted = new_group_side
+    elif target is not None:
+        side_wanted = target.side
+    else:
+        side_wanted = side
+    if side != side_wanted:
+        raise EditError(f"{name} is one of the {side}; the group is of the {side_wanted}")
+    off_map = target is not None and (
+        target.deploy is not None or target.deploy_cells or target.enter
+    )
+    cell = None if off_map or h is None else doc.cell_of(h)
+    if cell is None and target is None and new_group_side is None:
+        raise EditError("click the map where the character stands")
+    if cell is not None and h is not None:
+        other = doc.unit_at(h)
+        if other is not None:
+            raise EditError(
+                f"{doc.roster[other.entry.kind].name} already stands at cell {cell} "
+                "(Stacking: one living character per hex)"
+            )
+    ident = doc.fresh_id(kind, _taken_ids(doc))
+    entry = _model(UnitEntry, kind=kind, id=None if ident == kind else ident, cell=cell)
+    where = f" at cell {cell}" if cell is not None else ""
+    if new_group_side is not None:
+        gid = doc.fresh_id(new_group_side, [g.id for g in doc.data.group])
+        new = _model(GroupEntry, id=gid, side=new_group_side, unit=[entry])
+        return _group_edit(doc, [*doc.data.group, new], f"New group {gid}: {name}{where}")
+    if target is None:
+        return SetPart("unit", [*doc.data.unit, entry], f"Place {name}{where}")
+    groups = [
+        g.model_copy(update={"unit": [*g.unit, entry]}) if g.id == target.id else g
+        for g in doc.data.group
+    ]
+    return _group_edit(doc, groups, f"Add {name} to {target.id}{where}")
+
+
+def _replace_entry(
+    doc: ScenarioDocument, found: Placed, entry: UnitEntry | None, label: str
+) -> list[Edit[ScenarioDocument]]:
+    """Edits replacing (or removing) one character's entry; a group left empty goes too."""
+    if found.group is None:
+        units = list(doc.data.unit)
+        if entry is None:
+            del units[found.index]
+        else:
+            units[found.index] = entry
+        return [SetPart("unit", units, label)]
+    groups: list[GroupEntry] = []
+    for g in doc.data.group:
+        if g.id != found.group:
+            groups.append(g)
+            continue
+        units = list(g.unit)
+        if entry is None:
+            del units[found.index]
+        else:
+            units[found.index] = entry
+        if units:
+            groups.append(g.model_copy(update={"unit": units}))
+    return [SetPart("group", groups, label)]
+
+
+def move_unit(doc: ScenarioDocument, unit_id: str, h: Hex) -> Edit[ScenarioDocument]:
+    """Stand a character on another hex."""
+    found = doc.find(unit_id)
+    if found is None:
+        raise EditError(f"no character {unit_id!r} in this scenario")
+    if h not in doc.board.cells:
+        raise EditError("that place is off the map")
+    if found.hex is None:
+        raise EditError(f"{unit_id} is placed by the group's player or enters later")
+    other = doc.unit_at(h)
+    if other is not None and other.unit_id != unit_id:
+        raise EditError(f"{other.unit_id} already stands at cell {doc.cell_of(h)}")
+    cell = doc.cell_of(h)
+    entry = found.entry.model_copy(update={"cell": cell})
+    return batch(_replace_entry(doc, found, entry, f"Move {unit_id} to cell {cell}"))
+
+
+def remove_unit(doc: ScenarioDocument, unit_id: str) -> Edit[ScenarioDocument]:
+    """Take a character out, with his wizard entry (the file must stay loadable)."""
+    found = doc.find(unit_id)
+    if found is None:
+        raise EditError(f"no character {unit_id!r} in this scenario")
+    label = f"Remove {unit_id}"
+    edits = _replace_entry(doc, found, None, label)
+    wizards = [w for w in doc.data.wizard if w.unit != unit_id]
+    if len(wizards) != len(doc.data.wizard):
+        edits.append(SetPart("wizard", wizards, label))
+    return batch(edits, label)
+
+
+def set_facing(doc: ScenarioDocument, unit_id: str, facing: int) -> Edit[ScenarioDocument]:
+    found = doc.find(unit_id)
+    if found is None:
+        raise EditError(f"no character {unit_id!r} in this scenario")
+    entry = found.entry.model_copy(update={"facing": facing % 6})
+    return batch(_replace_entry(doc, found, entry, f"Turn {unit_id} to facing {facing % 6}"))
+
+
+def set_wizard(doc: ScenarioDocument, unit_id: str, level: int | None) -> Edit[ScenarioDocument]:
+    """Make a character a wizard of `level` (1 or 2) in this scenario, or no longer."""
+    found = doc.find(unit_id)
+    if found is None:
+        raise EditError(f"no character {unit_id!r} in this scenario")
+    wizards = [w for w in doc.data.wizard if w.unit != unit_id]
+    if level is not None:
+        if not doc.is_wizard(found.entry.kind):
+            raise EditError(f"{unit_id} is no wizard (Magic: only wizards cast spells)")
+        index = next((i for i, w in enumerate(doc.data.wizard) if w.unit == unit_id), len(wizards))
+        wizards.insert(index, _model(WizardEntry, unit=unit_id, level=level))
+        label = f"{unit_id}: wizard level {level}"
+    else:
+        label = f"{unit_id}: no wizard entry"
+    return SetPart("wizard", wizards, label)
+
+
+# -- groups ---------------------------------------------------------------------------------
+
+
+def set_group(doc: ScenarioDocument, group_id: str, **changes: Any) -> Edit[ScenarioDocument]:
+    """Change a group: `name`, `hidden`, `behaviour`, `deploy` (zone names, or None),
+    `enter` (an `EntrySpec` dict or None). A group that starts deploying or entering later
+    loses its characters' cells (the format: they have none until placed in play)."""
+    group = doc.group(group_id)
+    if group is None:
+        raise EditError(f"there is no group {group_id!r}")
+    values = {**group.model_dump(), **changes}
+    if changes.get("enter") is not None:
+        values["deploy"], values["deploy_cells"] = None, []
+    if changes.get("deploy") is not None:
+        values["enter"] = None
+    if values.get("deploy") == []:
+        values["deploy"] = None
+    off_map = values.get("deploy") is not None or values.get("deploy_cells") or values.get("enter")
+    if off_map:
+        values["unit"] = [{**u, "cell": None} for u in values["unit"]]
+    new: GroupEntry = _model(GroupEntry, **values)
+    if new == group:
+        raise EditError("nothing changes")
+    groups = [new if g.id == group_id else g for g in doc.data.group]
+    what = ", ".join(sorted(changes))
+    return _group_edit(doc, groups, f"Group {group_id}: {what}")
+
+
+def how_group_comes(group: GroupEntry) -> str:
+    """In words: how a group comes into play."""
+    if group.enter is not None:
+        zones = (
+            group.enter.zone if isinstance(group.enter.zone, str) else ", ".join(group.enter.zone)
+        )
+        return f"enters on turn {group.enter.turn} by {zones}"
+    if group.deploy is not None or group.deploy_cells:
+        zones = group.deploy if isinstance(group.deploy, str) else ", ".join(group.deploy or [])
+        return f"deployed by its player in {zones or 'the cells given'}"
+    return "stands where placed"
+
+
+# -- counters -----------------------------------------------------------------------------
+
+
+def toggle_accessory(
+    doc: ScenarioDocument, kind: AccessoryKind, h: Hex, *, hidden: bool = False
+) -> Edit[ScenarioDocument]:
+    """Put an accessory counter of `kind` on `h`, or take off the one there."""
+    if h not in doc.board.cells:
+        raise EditError("that place is off the map")
+    cell = doc.cell_of(h)
+    there = [a for a in doc.data.accessory if tuple(cell) in [tuple(c) for c in a.cells]]
+    if there:
+        kept = [a for a in doc.data.accessory if a not in there]
+        return SetPart("accessory", kept, f"Remove {there[0].id}")
+    if hidden and kind is not AccessoryKind.WEB:
+        raise EditError("only spider webs are placed in secret")
+    ident = doc.fresh_id(kind.value, [a.id for a in doc.data.accessory])
+    entry = _model(AccessoryEntry, id=ident, kind=kind, cells=[cell], hidden=hidden)
+    label = f"Place {kind.value.replace('_', ' ')} at cell {cell}"
+    return SetPart("accessory", [*doc.data.accessory, entry], label)
+
+
+def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioDocument]:
+    """Add a "?" counter of `kind` (orb, khuzun, sun) on `h`, or take it off."""
+    if kind not in OBJECTIVE_KINDS:
+        raise EditError(f"no objective kind {kind!r} (orb, khuzun, sun)")
+    if h not in doc.board.cells:
+        raise EditError("that place is off the map")
+    cell = doc.cell_of(h)
+    objectives = list(doc.data.objective)
+    index = next((i for i, o in enumerate(objectives) if o.kind == kind), None)
+    current = objectives[index] if index is not None else None
+    cells = [tuple(c) for c in current.cells] if current else []
+    if cell in cells:
+        cells.remove(cell)
+        label = f"Take the {kind} counter off cell {cell}"
+    else:
+        cells.append(cell)
+        label = f"{kind.capitalize()} counter at cell {cell}"
+    zones = list(current.zones) if current else []
+    if not cells and not zones:
+        assert index is not None
+        del objectives[index]
+    else:
+        real = (
+            current.real
+            if current and current.real is not None and current.real < len(cells) + len(zones)
+            else None
+        )
+        entry = _model(ObjectiveEntry, kind=kind, cells=cells, zones=zones, real=real)
+        if index is None:
+            objectives.append(entry)
+        else:
+            objectives[index] = entry
+    return SetPart("objective", objectives, label)
+
+
+# -- checks shared with the command line ----------------------------------------------------
+
+
+def scenario_design_problems(scenario: Scenario, name: Namer | None = None) -> list[Problem]:
+    """The design problems of a loaded scenario: characters in rock, in water they
+    cannot enter, a Queen who does not fit (what `validate --design` prints and what
+    playing a scenario refuses)."""
+    if name is None and scenario.layout is not None:
+        name = layout_namer(scenario.layout)
+    afloat = {
+        h
+        for acc in scenario.accessories
+        if acc.face_up and acc.kind in (AccessoryKind.BOAT, AccessoryKind.BRIDGE)
+        for h in acc.hexes
+    }
+    return placement_problems(scenario.board, scenario.units, name=name, afloat=afloat)
+
+
+# -- TOML out -----------------------------------------------------------------------------
+
+
+def dump_toml(data: dict[str, Any]) -> str:
+    """TOML text of a model dump: scalars and small tables inline, tables and arrays of
+    tables as sections (what a person writes by hand, docs/scenarios.md)."""
+    lines: list[str] = []
+    _section(lines, "", data, array=False)
+    return "\n".join(lines).strip() + "\n"
+
+
+def _is_table(value: Any) -> bool:
+    return isinstance(value, dict) and any(
+        isinstance(v, dict) or _is_table_array(v) for v in value.values()
+    )
+
+
+def _is_table_array(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _section(lines: list[str], prefix: str, data: dict[str, Any], *, array: bool) -> None:
+    if prefix:
+        lines.append("")
+        lines.append(f"[[{prefix}]]" if array else f"[{prefix}]")
+    tables = []
+    for key, value in data.items():
+        if (not prefix and isinstance(value, dict)) or _is_table(value) or _is_table_array(value):
+            tables.append((key, value))
+        else:
+            lines.append(f"{key} = {_value(value)}")
+    for key, value in tables:
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            _section(lines, path, value, array=False)
+        else:
+            for item in value:
+                _section(lines, path, item, array=True)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def _slug(text: str) -> str:
+    out = "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+    return out or "scenario"
