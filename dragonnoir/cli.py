@@ -80,15 +80,18 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    """The map editor, on FILE (a board .tmx, a layout .toml, or their id) or empty."""
+    """The map editor, on FILE (a board .tmx, a layout or scenario .toml, or an id) or empty."""
     from dragonnoir.ui.app import App, Scene, run_app
 
     path = map_argument(args.path) if args.path else None
     if path is not None:  # a bad file: one line naming it, exit 1, before any window
         from dragonnoir.editor.board_doc import BoardDocument
         from dragonnoir.editor.layout_doc import LayoutDocument
+        from dragonnoir.editor.scenario_doc import ScenarioDocument, is_scenario_file
 
-        if path.suffix.lower() == ".toml":
+        if path.suffix.lower() == ".toml" and is_scenario_file(path):
+            ScenarioDocument.open(path)
+        elif path.suffix.lower() == ".toml":
             LayoutDocument.open(path)
         else:
             BoardDocument.open(path)
@@ -123,13 +126,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_app(picker)
     import secrets
 
-    from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.editor.playable import load_playable
     from dragonnoir.resources import find
     from dragonnoir.rules_folder import rules_in_use
 
-    # a path or a scenario id; a bad file (the scenario, the player's rules): one line, exit 1
+    # a path or a scenario id; a bad file (the scenario, the player's rules) or a scenario
+    # with design problems: one line, exit 1
     rules = rules_in_use()
-    scenario = load_scenario(find("scenarios", args.scenario), rules)
+    scenario = load_playable(find("scenarios", args.scenario), rules)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
 
     def start(app: App) -> Scene:
@@ -271,7 +275,7 @@ def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
     strict = bool(args.strict)
     if not (args.design or strict):
         return 0
-    from dragonnoir.editor.layout_doc import layout_namer, layout_problems
+    from dragonnoir.editor.layout_doc import layout_problems
     from dragonnoir.editor.validate import Problem, validate_board
     from dragonnoir.engine.scenario import Scenario
     from dragonnoir.hexmap.board import Board
@@ -279,17 +283,10 @@ def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
 
     problems: list[Problem] = []
     if isinstance(map_, Scenario):
-        from dragonnoir.editor.placement import placement_problems
-        from dragonnoir.engine.state import AccessoryKind
+        from dragonnoir.editor.playable import play_problems
+        from dragonnoir.rules_folder import rules_in_use
 
-        namer = layout_namer(map_.layout) if map_.layout is not None else None
-        afloat = {
-            h
-            for acc in map_.accessories
-            if acc.face_up and acc.kind in (AccessoryKind.BOAT, AccessoryKind.BRIDGE)
-            for h in acc.hexes
-        }
-        problems = placement_problems(map_.board, map_.units, name=namer, afloat=afloat)
+        problems = play_problems(map_, rules=rules_in_use())  # what refuses playing it
     elif isinstance(map_, Board):
         problems = validate_board(map_)
     elif isinstance(map_, Layout):
@@ -301,16 +298,9 @@ def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
 
 
 def _is_scenario(path: Path) -> bool:
-    """A .toml is a scenario or a layout: told apart by what it holds (a scenario names a
-    `map` and lists `unit`s; a layout lists `board`s), never by its folder or name. An
-    unreadable file is left to the layout reader, whose message names the fault."""
-    from dragonnoir.datafiles import read_toml
+    from dragonnoir.editor.scenario_doc import is_scenario_file
 
-    try:
-        data = read_toml(path)
-    except DragonNoirError:
-        return False
-    return "map" in data and "board" not in data
+    return is_scenario_file(path)
 
 
 def _validate_argument(name: str) -> Path:
@@ -492,8 +482,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     view.set_defaults(func=cmd_view)
 
-    edit = sub.add_parser("edit", help="the map editor: compose layouts, paint boards")
-    edit.add_argument("path", nargs="?", help="a .tmx board, .toml layout or their id")
+    edit = sub.add_parser(
+        "edit", help="the map editor: compose layouts, paint boards, place scenarios"
+    )
+    edit.add_argument(
+        "path", nargs="?", help="a .tmx board, a .toml layout or scenario, or their id"
+    )
     edit.set_defaults(func=cmd_edit)
 
     render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")

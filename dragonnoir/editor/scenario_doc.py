@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from dragonnoir.datafiles import load_toml_model
 from dragonnoir.editor.edits import Edit, EditError, batch
 from dragonnoir.editor.layout_doc import _relpath, layout_namer
-from dragonnoir.editor.placement import placement_problems
+from dragonnoir.editor.playable import play_problems
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
 from dragonnoir.engine.roster import Roster, Tag
 from dragonnoir.engine.scenario import Scenario, load_scenario
@@ -183,7 +183,7 @@ class ScenarioDocument:
                 p.hex for p in self.placed() if p.hex is not None and p.unit_id in str(exc)
             )
             return [Problem(R_SCENARIO, f"{where}{exc.detail}", hexes[:1])]
-        return scenario_design_problems(scenario, self.namer())
+        return play_problems(scenario, self.namer(), self.rules)
 
     def namer(self) -> Namer:
         if self.layout is not None:
@@ -496,7 +496,8 @@ def move_unit(doc: ScenarioDocument, unit_id: str, h: Hex) -> Edit[ScenarioDocum
         raise EditError(f"no character {unit_id!r} in this scenario")
     if h not in doc.board.cells:
         raise EditError("that place is off the map")
-    if found.hex is None:
+    group = doc.group(found.group) if found.group else None
+    if group is not None and (group.deploy is not None or group.deploy_cells or group.enter):
         raise EditError(f"{unit_id} is placed by the group's player or enters later")
     other = doc.unit_at(h)
     if other is not None and other.unit_id != unit_id:
@@ -601,10 +602,27 @@ def toggle_accessory(
         return SetPart("accessory", kept, f"Remove {there[0].id}")
     if hidden and kind is not AccessoryKind.WEB:
         raise EditError("only spider webs are placed in secret")
+    cells = [cell]
+    if kind is AccessoryKind.BOAT:  # a boat covers two hexes: stern here, bow beside it
+        bow = _bow(doc, h)
+        if bow is None:
+            raise EditError("a boat covers two water hexes: there is no water beside this one")
+        cells.append(doc.cell_of(bow))
     ident = doc.fresh_id(kind.value, [a.id for a in doc.data.accessory])
-    entry = _model(AccessoryEntry, id=ident, kind=kind, cells=[cell], hidden=hidden)
+    entry = _model(AccessoryEntry, id=ident, kind=kind, cells=cells, hidden=hidden)
     label = f"Place {kind.value.replace('_', ' ')} at cell {cell}"
     return SetPart("accessory", [*doc.data.accessory, entry], label)
+
+
+def _bow(doc: ScenarioDocument, stern: Hex) -> Hex | None:
+    """The first water hex next to `stern` (E, then counter-clockwise) free of counters."""
+    table = doc.rules.terrain
+    taken = {tuple(c) for a in doc.data.accessory for c in a.cells}
+    for n in stern.neighbours():
+        cell = doc.board.cells.get(n)
+        if cell is not None and table[cell.terrain].water and doc.cell_of(n) not in taken:
+            return n
+    return None
 
 
 def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioDocument]:
@@ -642,22 +660,27 @@ def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioD
     return SetPart("objective", objectives, label)
 
 
-# -- checks shared with the command line ----------------------------------------------------
+def is_scenario_file(path: Path) -> bool:
+    """A .toml is a scenario or a layout: told apart by what it holds (a scenario names a
+    `map`; a layout lists `board`s), never by its folder or name. An unreadable file is
+    left to the layout reader, whose message names the fault."""
+    from dragonnoir.datafiles import read_toml
+    from dragonnoir.errors import DragonNoirError
+
+    try:
+        data = read_toml(path)
+    except DragonNoirError:
+        return False
+    return "map" in data and "board" not in data
 
 
-def scenario_design_problems(scenario: Scenario, name: Namer | None = None) -> list[Problem]:
-    """The design problems of a loaded scenario: characters in rock, in water they
-    cannot enter, a Queen who does not fit (what `validate --design` prints and what
-    playing a scenario refuses)."""
-    if name is None and scenario.layout is not None:
-        name = layout_namer(scenario.layout)
-    afloat = {
-        h
-        for acc in scenario.accessories
-        if acc.face_up and acc.kind in (AccessoryKind.BOAT, AccessoryKind.BRIDGE)
-        for h in acc.hexes
-    }
-    return placement_problems(scenario.board, scenario.units, name=name, afloat=afloat)
+def unplaced(doc: ScenarioDocument, group_id: str | None) -> list[str]:
+    """The characters of a group that stands where placed who have no cell yet (the group
+    was deploying or entering before): a click on the map places the first."""
+    group = doc.group(group_id) if group_id else None
+    if group is None or group.deploy is not None or group.deploy_cells or group.enter:
+        return []
+    return [u.id or u.kind for u in group.unit if u.cell is None]
 
 
 # -- TOML out -----------------------------------------------------------------------------

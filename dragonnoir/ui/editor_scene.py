@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import secrets
 from pathlib import Path
 
 import pygame
@@ -33,11 +34,13 @@ from pygame_gui.windows import UIFileDialog
 from dragonnoir import resources
 from dragonnoir.editor import board_doc as bd
 from dragonnoir.editor import layout_doc as ld
+from dragonnoir.editor import scenario_doc as sd
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
+from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.ui import storage
-from dragonnoir.ui.app import App, Pop, Result, Scene
+from dragonnoir.ui.app import App, Pop, Push, Result, Scene
 from dragonnoir.ui.editor_modes import (
     LEVEL_NAMES,
     TOOLS,
@@ -47,6 +50,7 @@ from dragonnoir.ui.editor_modes import (
     LayoutMode,
     draw_lines,
 )
+from dragonnoir.ui.editor_scenario import ScenarioMode, ScenarioPanel
 from dragonnoir.ui.map_view import draw_key_help
 
 TOP = 46
@@ -56,6 +60,7 @@ STATUS = 30
 AUTOSAVE_SECONDS = 20.0
 BOARD_AUTOSAVE = "autosave-board.tmx"
 LAYOUT_AUTOSAVE = "autosave-layout.toml"
+SCENARIO_AUTOSAVE = "autosave-scenario.toml"
 
 HELP_ROWS = (
     ("left click / drag", "place a board, paint, set a side"),
@@ -91,6 +96,8 @@ class EditorScene(Scene):
         self.library = ld.BoardLibrary()
         self.layout = LayoutMode(self.library)
         self.board = BoardMode()
+        self.scenario: ScenarioMode | None = None
+        self.panel: ScenarioPanel | None = None
         self.mode: AnyMode = self.layout
         self.status = ""
         self.help = False
@@ -120,12 +127,18 @@ class EditorScene(Scene):
     def enter(self) -> None:
         super().enter()
         vp = self.viewport()
-        for mode in (self.layout, self.board):
+        for mode in self.modes():
             if mode.control is None:
                 mode.make_control(vp)
             else:
                 assert mode.control is not None
                 mode.control.resize(vp)
+
+    def modes(self) -> tuple[AnyMode, ...]:
+        """The open modes (scenario mode once a scenario is open)."""
+        if self.scenario is None:
+            return (self.layout, self.board)
+        return (self.layout, self.board, self.scenario)
 
     # -- widgets -------------------------------------------------------------------
 
@@ -137,17 +150,21 @@ class EditorScene(Scene):
         for key, text, width in (
             ("layout", "Layout", 86),
             ("board", "Board", 80),
+            ("scenario", "Scenario", 96),
             ("new", "New", 64),
             ("open", "Open…", 76),
             ("save", "Save", 66),
             ("save_as", "Save as…", 92),
             ("export", "Export TMX…", 116),
+            ("play", "Play", 66),
             ("undo", "Undo", 66),
             ("redo", "Redo", 66),
             ("recover", "Recover", 86),
             ("menu", "Menu", 70),
         ):
             if key == "export" and self.mode is not self.layout:
+                continue
+            if key == "play" and self.mode is not self.scenario:
                 continue
             if key == "recover" and not self.recoverable():
                 continue
@@ -162,8 +179,10 @@ class EditorScene(Scene):
             self.buttons["redo"].disable()  # type: ignore[no-untyped-call]
         if self.mode is self.layout:
             self.build_layout_panel(root, h)
-        else:
+        elif self.mode is self.board:
             self.build_board_panel(root, h)
+        elif self.panel is not None:
+            self.panel.build(root, m, pygame.Rect(10, TOP + 6, LEFT - 20, h - TOP - STATUS - 12))
         UILabel(
             pygame.Rect(w - RIGHT + 10, TOP + 4, RIGHT - 20, 26),
             "Problems",
@@ -358,12 +377,47 @@ class EditorScene(Scene):
             self.status = mode.title()
             self.rebuild()
 
+    def to_scenario(self) -> None:
+        """Scenario mode: the open scenario, or a new one on the layout (or board) of the
+        mode we come from, which must be saved (a scenario names its map's file)."""
+        if self.scenario is None and not self.new_scenario():
+            return
+        assert self.scenario is not None
+        self.switch(self.scenario)
+
+    def new_scenario(self) -> bool:
+        source = self.mode if self.mode is not self.scenario else self.layout
+        if source is self.layout and not self.layout.doc.placements:
+            source = self.board
+        path = self.layout.doc.path if source is self.layout else self.board.doc.path
+        if path is None or source.modified:
+            what = "layout" if source is self.layout else "board"
+            self.status = f"Save the {what} first: a scenario names the file of its map"
+            return False
+        try:
+            doc = sd.ScenarioDocument.new(path, rules_in_use())
+        except DragonNoirError as exc:
+            self.status = f"No scenario on this map: {' '.join(str(exc).split())}"
+            return False
+        self.set_scenario(ScenarioMode(doc))
+        return True
+
+    def set_scenario(self, mode: ScenarioMode) -> None:
+        self.scenario = mode
+        self.panel = ScenarioPanel(mode)
+        self.mode = mode
+        if self.root is not None:
+            mode.make_control(self.viewport())
+            self.rebuild()
+
     def open_path(self, path: Path) -> bool:
         """Open a board (.tmx) or a layout (.toml) in its mode; a bad file is a line in
         the status, never a crash."""
         p = Path(path)
         try:
-            if p.suffix.lower() == ".toml":
+            if p.suffix.lower() == ".toml" and sd.is_scenario_file(p):
+                self.set_scenario(ScenarioMode(sd.ScenarioDocument.open(p, rules_in_use())))
+            elif p.suffix.lower() == ".toml":
                 doc = ld.LayoutDocument.open(p, self.library)
                 self.layout = LayoutMode(self.library, doc)
                 self.mode = self.layout
@@ -383,7 +437,7 @@ class EditorScene(Scene):
 
     def enter_mode_controls(self) -> None:
         vp = self.viewport()
-        for mode in (self.layout, self.board):
+        for mode in self.modes():
             if mode.control is None:
                 mode.make_control(vp)
 
@@ -396,8 +450,11 @@ class EditorScene(Scene):
                 target = self.board.doc.save(path)
                 self.library.forget(target)
                 self.layout.load_palette([target])
-            else:
+            elif mode is self.layout:
                 target = self.layout.doc.save(path)
+            else:
+                assert self.scenario is not None
+                target = self.scenario.doc.save(path)
         except (DragonNoirError, OSError) as exc:
             self.status = f"Not saved: {' '.join(str(exc).split())}"
             return False
@@ -418,6 +475,11 @@ class EditorScene(Scene):
         return True
 
     def new_document(self) -> None:
+        if self.mode is self.scenario:
+            self.scenario = None
+            self.mode = self.layout
+            self.to_scenario()
+            return
         if self.mode is self.layout:
             self.layout = LayoutMode(self.library)
             self.mode = self.layout
@@ -429,7 +491,7 @@ class EditorScene(Scene):
         self.rebuild()
 
     def unsaved(self, modes: tuple[AnyMode, ...] | None = None) -> list[AnyMode]:
-        return [m for m in (modes or (self.layout, self.board)) if m.modified]
+        return [m for m in (modes or self.modes()) if m.modified]
 
     def confirm_then(self, modes: tuple[AnyMode, ...], then: str) -> Result:
         """Run the action `then` ("leave", "new", "open"), asking first when `modes`
@@ -449,6 +511,9 @@ class EditorScene(Scene):
                     return self.ask_file("save_as")
                 if m is self.layout and self.layout.doc.path is None:
                     self.status = "Choose a file to save the layout first"
+                    return self.ask_file("save_as")
+                if self.scenario is not None and m is self.scenario and m.doc.path is None:
+                    self.status = "Choose a file to save the scenario first"
                     return self.ask_file("save_as")
                 if not self.save_to(None):
                     return None
@@ -487,19 +552,23 @@ class EditorScene(Scene):
         if self.dialog is not None:
             self.dialog.kill()  # type: ignore[no-untyped-call]
         kind = "layouts" if self.mode is self.layout else "maps"
+        if self.mode is self.scenario:
+            kind = "scenarios"
         folder = resources.user_dir(kind)  # type: ignore[arg-type]
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
-        doc_path = self.layout.doc.path if self.mode is self.layout else self.board.doc.path
+        doc_path = self.current_path()
         if purpose == "export":
             start = folder / f"{_slug(self.layout.doc.name)}.tmx"
             title = "Export the layout as one TMX"
         elif purpose == "open":
             start = folder
-            title = "Open a board (.tmx) or a layout (.toml)"
+            title = "Open a board (.tmx), a layout or a scenario (.toml)"
         else:
-            ext = ".toml" if self.mode is self.layout else ".tmx"
+            ext = ".tmx" if self.mode is self.board else ".toml"
             name = self.layout.doc.name if self.mode is self.layout else self.board.doc.board.id
+            if self.scenario is not None and self.mode is self.scenario:
+                name = self.scenario.doc.data.id
             start = doc_path or folder / f"{_slug(name)}{ext}"
             title = "Save as"
         w, h = self.app.size
@@ -520,9 +589,11 @@ class EditorScene(Scene):
             self.open_path(path)
         elif purpose == "export":
             self.export_to(path if path.suffix else path.with_suffix(".tmx"))
-        elif purpose == "save_as":
-            ext = ".toml" if self.mode is self.layout else ".tmx"
-            self.save_to(path if path.suffix else path.with_suffix(ext))
+        elif purpose in ("save_as", "save_play"):
+            ext = ".tmx" if self.mode is self.board else ".toml"
+            saved = self.save_to(path if path.suffix else path.with_suffix(ext))
+            if saved and purpose == "save_play":
+                return self.play()
         return None
 
     # -- autosave --------------------------------------------------------------------
@@ -545,6 +616,15 @@ class EditorScene(Scene):
                 target = folder / LAYOUT_AUTOSAVE
                 storage.write_text_atomic(target, self.layout.doc.toml(target))
                 self.autosaved_serial["layout"] = self._serial(self.layout)
+            scenario = self.scenario
+            if (
+                scenario is not None
+                and scenario.modified
+                and self.autosaved_serial.get("scenario") != self._serial(scenario)
+            ):
+                target = folder / SCENARIO_AUTOSAVE
+                storage.write_text_atomic(target, scenario.doc.toml(target))
+                self.autosaved_serial["scenario"] = self._serial(scenario)
         except (DragonNoirError, OSError) as exc:
             self.status = f"Autosave failed: {' '.join(str(exc).split())}"
 
@@ -555,7 +635,8 @@ class EditorScene(Scene):
 
     def recoverable(self) -> list[Path]:
         folder = autosave_dir()
-        return [p for p in (folder / BOARD_AUTOSAVE, folder / LAYOUT_AUTOSAVE) if p.is_file()]
+        names = (BOARD_AUTOSAVE, LAYOUT_AUTOSAVE, SCENARIO_AUTOSAVE)
+        return [folder / name for name in names if (folder / name).is_file()]
 
     def recover(self) -> None:
         """Open the autosaves as new, unsaved documents (Save as keeps them)."""
@@ -566,8 +647,10 @@ class EditorScene(Scene):
             mode = self.mode
             if mode is self.board:
                 self.board.doc.path = None
-            else:
+            elif mode is self.layout:
                 self.layout.doc.path = None
+            elif self.scenario is not None:
+                self.scenario.doc.path = None
             mode.history._saved_serial = None  # modified until saved somewhere
         self.status = f"Recovered {len(found)} autosaved document(s): Save as… to keep them"
         self.rebuild()
@@ -580,6 +663,14 @@ class EditorScene(Scene):
     # -- events --------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> Result:
+        if self.mode is self.scenario and self.panel is not None and self.panel.handle(event):
+            self.status = self.mode.message or self.status
+            self.mode.message = ""
+            if self.panel.rebuild:
+                self.panel.rebuild = False
+                self.rebuild()
+            self.refresh_buttons()
+            return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.button(event.ui_element)
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
@@ -619,6 +710,10 @@ class EditorScene(Scene):
     def after_map_event(self) -> None:
         if self.mode.message:
             self.status = self.mode.message
+        scenario = self.scenario
+        if scenario is not None and self.mode is scenario and scenario.panel_stale:
+            scenario.panel_stale = False
+            self.rebuild()
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -667,7 +762,7 @@ class EditorScene(Scene):
             if self.help:
                 self.help = False
                 return None
-            return self.confirm_then((self.layout, self.board), "leave")
+            return self.confirm_then(self.modes(), "leave")
         if event.key in (pygame.K_h, pygame.K_F1):
             self.help = not self.help
             return None
@@ -695,6 +790,8 @@ class EditorScene(Scene):
     def current_path(self) -> Path | None:
         if self.mode is self.layout:
             return self.layout.doc.path
+        if self.scenario is not None and self.mode is self.scenario:
+            return self.scenario.doc.path
         return self.board.doc.path
 
     def undo(self) -> None:
@@ -717,6 +814,10 @@ class EditorScene(Scene):
             self.switch(self.layout)
         elif element is b.get("board"):
             self.switch(self.board)
+        elif element is b.get("scenario"):
+            self.to_scenario()
+        elif element is b.get("play"):
+            return self.play()
         elif element is b.get("new"):
             return self.confirm_then((self.mode,), "new")
         elif element is b.get("open"):
@@ -736,7 +837,7 @@ class EditorScene(Scene):
         elif element is b.get("recover"):
             self.recover()
         elif element is b.get("menu"):
-            return self.confirm_then((self.layout, self.board), "leave")
+            return self.confirm_then(self.modes(), "leave")
         elif element is b.get("turn"):
             self.layout.rotation = 180 - self.layout.rotation
             self.rebuild()
@@ -765,6 +866,29 @@ class EditorScene(Scene):
                     self.status = self.board.brush_text()
                     self.rebuild()
         return None
+
+    def play(self) -> Result:
+        """Save the scenario and start it at once in hotseat; a scenario that would not
+        load, or has design problems, is refused with the same messages as `validate`."""
+        mode = self.scenario
+        if mode is None:
+            return None
+        if mode.doc.path is None:
+            self.status = "Choose a file for the scenario: it is saved, then played"
+            return self.ask_file("save_play")
+        if mode.modified and not self.save_to(None):
+            return None
+        from dragonnoir.editor.playable import load_playable
+        from dragonnoir.ui.game_scene import GameScene
+
+        try:
+            rules = rules_in_use()  # the player's own rules data, as a new game from the menu
+            scenario = load_playable(mode.doc.path, rules)
+        except DragonNoirError as exc:
+            self.status = f"Cannot play: {' '.join(str(exc).split())}"
+            return None
+        game = scenario.new_game(secrets.randbelow(2**31), rules)
+        return Push(GameScene(self.app, game, new=True))
 
     def make_new_board(self) -> None:
         try:
@@ -818,7 +942,7 @@ class EditorScene(Scene):
         if not self.unsaved():
             self.clear_autosaves()
             return Quit()
-        result = self.confirm_then((self.layout, self.board), "leave")
+        result = self.confirm_then(self.modes(), "leave")
         return result
 
     # -- time and drawing ------------------------------------------------------------

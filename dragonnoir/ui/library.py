@@ -65,10 +65,10 @@ def scenario_entry(path: Path, rules: RulesData | None = None) -> ScenarioEntry:
     key = (resolved(path), _mtime(path), _version_of(rules))
     entry = _SCENARIOS.get(key)
     if entry is None:
-        from dragonnoir.engine.scenario import load_scenario
+        from dragonnoir.editor.playable import load_playable
 
-        try:
-            entry = ScenarioEntry(path, load_scenario(path, rules))
+        try:  # a scenario with design problems is listed with them, not played
+            entry = ScenarioEntry(path, load_playable(path, rules))
         except DragonNoirError as exc:
             entry = ScenarioEntry(path, None, str(exc))
         _SCENARIOS[key] = entry

@@ -1,0 +1,857 @@
+"""The map editor's scenario mode: forces placed on a layout or board, by group, with the
+counters, the victory conditions and the scenario's details, and *Play*.
+
+`ScenarioMode` turns the mouse on the map into `editor/scenario_doc.py` edits (so undo
+and redo cover everything) and draws the counters over the map; `ScenarioPanel` is the
+left panel's widgets for its four tools (Forces, Counters, Victory, Details) and turns
+their events into edits too. The scene (`ui/editor_scene.py`) owns files and prompts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UISelectionList,
+    UITextEntryBox,
+    UITextEntryLine,
+)
+
+from dragonnoir.editor import scenario_doc as sd
+from dragonnoir.editor.edits import Edit, EditError
+from dragonnoir.editor.history import History
+from dragonnoir.engine.roster import Adventurer, Krob
+from dragonnoir.engine.scenario_format import ConditionKind
+from dragonnoir.engine.state import Accessory, AccessoryKind
+from dragonnoir.hexmap.board import ZoneKind
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.render.accessories import draw_accessories
+from dragonnoir.render.board_view import ZONE_COLOURS, BoardView
+from dragonnoir.render.counters import CounterArt
+from dragonnoir.render.fonts import ui_font
+from dragonnoir.ui.editor_modes import (
+    BRUSH,
+    PAN_KEYS,
+    PROBLEM,
+    Mode,
+    Segment,
+    draw_segments,
+    hex_outline,
+    to_screen,
+)
+from dragonnoir.ui.map_view import MapControl
+
+TOOLS: Final = (
+    ("forces", "Forces (place characters)"),
+    ("counters", "Counters (accessories, ?)"),
+    ("victory", "Victory conditions"),
+    ("details", "Details (name, turns, briefing)"),
+)
+NO_GROUP: Final = "No group: stands where placed"
+NEW_GROUP: Final = {"adventurers": "+ New Adventurer group", "krobs": "+ New Krob group"}
+OBJECTIVES: Final = {"orb": "Orb ? counter", "khuzun": "Khuzun ? counter", "sun": "Sun ? counter"}
+HOW: Final = ("Placed", "Deploys", "Enters")
+SIDES: Final = ("adventurers", "krobs")
+KINDS: Final = ConditionKind.__args__  # type: ignore[attr-defined]
+AT_LIMIT: Final = ("krobs", "adventurers", "draw", "casualties")
+SELECTED = (120, 220, 255)
+
+
+def _accessory_label(kind: AccessoryKind) -> str:
+    return kind.value.replace("_", " ").capitalize()
+
+
+class ScenarioMode(Mode[sd.ScenarioDocument]):
+    """Place forces and counters on the scenario's map; checked live by the loader."""
+
+    name = "scenario"
+
+    def __init__(self, doc: sd.ScenarioDocument) -> None:
+        super().__init__()
+        self.doc = doc
+        self.history = History(doc)
+        self.tool = "forces"
+        self.group: str | None = None  # None: top-level characters
+        self.new_group_side: str | None = None
+        self.search = ""
+        self.kind: str | None = None  # the roster counter placed by a click
+        self.counter = AccessoryKind.WEB.value  # an accessory kind or an objective kind
+        self.web_hidden = False
+        self.selected: str | None = None
+        self.dragging: str | None = None
+        self.condition: int | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        #: The panel shows something a map click changed (a new group, the selection).
+        self.panel_stale = False
+        self.art = CounterArt(doc.roster)
+        self._zone_key: object = None
+        self._zone_lines: list[Segment] = []
+        self.revalidate()
+
+    def title(self) -> str:
+        return f"Scenario: {self.doc.title}"
+
+    def revalidate(self) -> None:
+        self.problems = self.doc.check()
+
+    def changed(self, touched: frozenset[Hex] | None) -> None:
+        self.revalidate()
+
+    def make_control(self, viewport: pygame.Rect) -> MapControl:
+        view = BoardView(self.doc.board)
+        view.show_seams = False
+        self.control = MapControl(self.doc.board, viewport, PAN_KEYS, view=view)
+        return self.control
+
+    # -- the roster -----------------------------------------------------------------
+
+    def roster_entries(self) -> list[tuple[str, str]]:
+        """(label, counter id) of the counters the list offers: the search's matches of
+        the chosen group's side (Adventurers and Krobs; Gharvs and spectres come by the
+        rules, not by scenario)."""
+        side = self.group_side()
+        words = self.search.lower().split()
+        out = []
+        for counter in self.doc.roster:
+            if isinstance(counter, Adventurer):
+                counter_side = "adventurers"
+            elif isinstance(counter, Krob):
+                counter_side = "krobs"
+            else:
+                continue
+            if side is not None and counter_side != side:
+                continue
+            text = f"{counter.name} {counter.id}".lower()
+            if all(w in text for w in words):
+                out.append((f"{counter.name} · {counter.id}", counter.id))
+        return out
+
+    def group_side(self) -> str | None:
+        if self.new_group_side is not None:
+            return self.new_group_side
+        group = self.doc.group(self.group) if self.group else None
+        return group.side if group is not None else None
+
+    # -- acting on the map -----------------------------------------------------------
+
+    def hex_under(self, pos: tuple[int, int]) -> Hex | None:
+        control = self.control
+        if control is None or not control.viewport.collidepoint(pos):
+            return None
+        h = control.hex_at(pos)
+        return h if h is not None and h in self.doc.board.cells else None
+
+    def apply(self, make: Any, *args: Any, **kwargs: Any) -> bool:
+        """Build an edit with `make` and do it; a refusal is the status message."""
+        try:
+            edit: Edit[sd.ScenarioDocument] | None = make(self.doc, *args, **kwargs)
+        except EditError as exc:
+            self.message = str(exc)
+            return False
+        if edit is None:
+            return False
+        return self.do(edit)
+
+    def place(self, h: Hex) -> bool:
+        waiting = sd.unplaced(self.doc, self.group)
+        if waiting:
+            return self.apply(sd.move_unit, waiting[0], h)
+        if self.kind is None:
+            self.message = "Choose a character in the list first (type to search)"
+            return False
+        side, self.new_group_side = self.new_group_side, None
+        before = {g.id for g in self.doc.data.group}
+        done = self.apply(sd.place_unit, self.kind, h, self.group, new_group_side=side)
+        if done and side is not None:
+            self.group = next(g.id for g in self.doc.data.group if g.id not in before)
+            self.panel_stale = True
+        elif side is not None:
+            self.new_group_side = side
+        if done:
+            placed = list(self.doc.placed())[-1] if self.group is None else None
+            self.select(placed.unit_id if placed else self.selected)
+        return done
+
+    def map_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+            h = self.hex_under(self.mouse)
+            if h is None:
+                return False
+            if self.tool == "counters":
+                return self.counter_at(h)
+            there = self.doc.unit_at(h)
+            if event.button == 3:
+                if there is not None:
+                    self.apply(sd.remove_unit, there.unit_id)
+                    self.select(None)
+                return True
+            if there is not None:
+                self.select(there.unit_id)
+                self.dragging = there.unit_id
+                self.message = f"{self.describe(there)}: drag to move, right click removes"
+                return True
+            self.place(h)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            unit_id, self.dragging = self.dragging, None
+            h = self.hex_under((int(event.pos[0]), int(event.pos[1])))
+            found = self.doc.find(unit_id)
+            if h is not None and found is not None and found.hex != h:
+                self.apply(sd.move_unit, unit_id, h)
+            return True
+        return False
+
+    def counter_at(self, h: Hex) -> bool:
+        if self.counter in OBJECTIVES:
+            return self.apply(sd.toggle_objective, self.counter, h) or True
+        kind = AccessoryKind(self.counter)
+        hidden = self.web_hidden and kind is AccessoryKind.WEB
+        return self.apply(sd.toggle_accessory, kind, h, hidden=hidden) or True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        target = self.selected
+        h = self.hex_under(self.mouse)
+        if h is not None and self.doc.unit_at(h) is not None:
+            target = self.doc.unit_at(h).unit_id  # type: ignore[union-attr]
+        if event.key == pygame.K_r and target is not None:
+            found = self.doc.find(target)
+            if found is not None:
+                self.apply(sd.set_facing, target, found.entry.facing + 1)
+            return True
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and target is not None:
+            self.apply(sd.remove_unit, target)
+            self.select(None)
+            return True
+        return False
+
+    def select(self, unit_id: str | None) -> None:
+        if unit_id != self.selected:
+            self.selected = unit_id
+            self.panel_stale = True
+
+    # -- words -------------------------------------------------------------------------
+
+    def describe(self, placed: sd.Placed) -> str:
+        counter = self.doc.roster.get(placed.entry.kind)
+        name = placed.entry.name or (counter.name if counter else placed.entry.kind)
+        group = f", group {placed.group}" if placed.group else ""
+        return f"{name} ({placed.unit_id}{group})"
+
+    def hover_lines(self) -> list[str]:
+        doc = self.doc
+        out: list[str] = []
+        h = self.hex_under(self.mouse)
+        if h is not None:
+            col, row = doc.cell_of(h)
+            cell = doc.board.cells[h]
+            terrain = doc.rules.terrain.get(cell.terrain)
+            out.append(f"cell ({col}, {row}): {terrain.name if terrain else cell.terrain}")
+            for zone in doc.board.zones:
+                if h in zone.hexes:
+                    out.append(f"{zone.kind.value.replace('_', ' ')} zone '{zone.name}'")
+            there = doc.unit_at(h)
+            if there is not None:
+                out.append(self.describe(there))
+        chosen = doc.find(self.selected) if self.selected else None
+        if chosen is not None:
+            out.append("")
+            out.append(f"Selected: {self.describe(chosen)}")
+            out.append(f"facing {chosen.entry.facing} (R turns)")
+            level = doc.wizard_level(chosen.unit_id)
+            if doc.is_wizard(chosen.entry.kind):
+                out.append(f"wizard level {level}" if level else "wizard: not cast (no level)")
+        out.append("")
+        for g in doc.data.group:
+            hidden = ", hidden" if g.hidden else ""
+            out.append(f"{g.name or g.id}: {len(g.unit)} {g.side}{hidden}")
+            out.append(f"    {sd.how_group_comes(g)}")
+        return out
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        control = self.control
+        if control is None:
+            return
+        width = max(2, round(3 * control.camera.zoom))
+        draw_segments(screen, control, self.zone_lines(), width)
+        accessories, badges = self.counters()
+        draw_accessories(screen, control.camera, control.view.grid, accessories, control.viewport)
+        font = ui_font(max(10, round(14 * control.camera.zoom)))
+        for h, text in badges:
+            x, y = to_screen(control, *control.view.grid.hex_centre(h))
+            img = font.render(text, True, (20, 14, 6))
+            box = img.get_rect(center=(x, y)).inflate(8, 4)
+            pygame.draw.rect(screen, (240, 206, 90), box, border_radius=4)
+            pygame.draw.rect(screen, (20, 14, 6), box, 1, border_radius=4)
+            screen.blit(img, img.get_rect(center=box.center))
+        walkways = [h for h, c in self.doc.board.cells.items() if c.walkway]
+        units = self.doc.units_on_map()
+        self.art.draw_units(
+            screen,
+            control.camera,
+            control.view.grid,
+            units,
+            selected=self.selected,
+            viewport=control.viewport,
+            walkways=walkways,
+        )
+        for problem in self.problems:
+            for h in problem.marked():
+                hex_outline(screen, control, h, PROBLEM, 3)
+        under = self.hex_under(self.mouse)
+        if under is not None:
+            hex_outline(screen, control, under, BRUSH, 2)
+
+    def counters(self) -> tuple[list[Accessory], list[tuple[Hex, str]]]:
+        """The accessories drawn as in the game, and the badges of the others (objective
+        counters, dungeon entrances, hidden webs)."""
+        doc = self.doc
+        drawn: list[Accessory] = []
+        badges: list[tuple[Hex, str]] = []
+        for a in doc.data.accessory:
+            hexes = tuple(doc.hex_of(c) for c in a.cells)
+            drawn.append(Accessory(a.id, a.kind, hexes, a.face_up, a.facing))
+            if a.kind is AccessoryKind.DUNGEON_ENTRANCE:
+                badges.append((hexes[0], "Entrance"))
+            elif a.hidden:
+                badges.append((hexes[0], "hidden"))
+        for o in doc.data.objective:
+            for c in o.cells:
+                badges.append((doc.hex_of(c), f"{o.kind.capitalize()} ?"))
+        return drawn, badges
+
+    def zone_lines(self) -> list[Segment]:
+        """The map's zones' borders; the chosen group's zones bright, the others dim."""
+        group = self.doc.group(self.group) if self.group else None
+        mine: set[str] = set()
+        if group is not None:
+            mine |= set(_zones_of(group.deploy))
+            mine |= set(_zones_of(group.enter.zone if group.enter else None))
+        key = (id(self.doc.board), tuple(sorted(mine)))
+        if self._zone_key != key:
+            grid = self.doc.board.grid
+            self._zone_key = key
+            lines: list[Segment] = []
+            for z in self.doc.board.zones:
+                colour = ZONE_COLOURS.get(z.kind, (255, 255, 255))
+                if z.name in mine:
+                    colour = SELECTED
+                elif mine or z.kind not in (ZoneKind.DEPLOYMENT, ZoneKind.ENTRY, ZoneKind.EXIT):
+                    colour = tuple(c // 2 for c in colour)  # type: ignore[assignment]
+                lines += [
+                    (colour, *grid.edge_segment(h, n))
+                    for h in z.hexes
+                    for n in h.neighbours()
+                    if n not in z.hexes
+                ]
+            self._zone_lines = lines
+        return self._zone_lines
+
+
+# -- the left panel ---------------------------------------------------------------------------
+
+
+class ScenarioPanel:
+    """The scenario mode's widgets (left panel) and what their events do."""
+
+    def __init__(self, mode: ScenarioMode) -> None:
+        self.mode = mode
+        self.buttons: dict[str, UIButton] = {}
+        self.lists: dict[str, UISelectionList] = {}
+        self.entries: dict[str, UITextEntryLine] = {}
+        self.menus: dict[str, UIDropDownMenu] = {}
+        self.briefing: UITextEntryBox | None = None
+        self.roster: list[tuple[str, str]] = []
+        self.form: dict[str, str] = {"side": "adventurers", "kind": "exit"}
+        #: Set when a widget change needs the panel built again (the scene does it).
+        self.rebuild = False
+
+    # -- building ------------------------------------------------------------------------
+
+    def build(self, root: UIContainer, manager: pygame_gui.UIManager, rect: pygame.Rect) -> None:
+        self.buttons, self.lists, self.entries, self.menus = {}, {}, {}, {}
+        self.briefing = None
+        mode = self.mode
+        x, w = rect.x, rect.w
+        labels: list[str | tuple[str, str]] = [label for _, label in TOOLS]
+        self.lists["tools"] = UISelectionList(
+            pygame.Rect(x, rect.y, w, len(TOOLS) * 26 + 8),
+            labels,
+            manager,
+            container=root,
+            default_selection=dict(TOOLS)[mode.tool],
+        )
+        y = rect.y + len(TOOLS) * 26 + 16
+        body = pygame.Rect(x, y, w, rect.bottom - y)
+        getattr(self, f"build_{mode.tool}")(root, manager, body)
+
+    def _row(self, root: UIContainer, m: Any, x: int, y: int, w: int, label: str) -> pygame.Rect:
+        UILabel(pygame.Rect(x, y, 84, 30), label, m, container=root)
+        return pygame.Rect(x + 86, y, w - 86, 30)
+
+    def _entry(self, key: str, rect: pygame.Rect, text: str, root: UIContainer, m: Any) -> None:
+        entry = UITextEntryLine(rect, m, container=root)
+        entry.set_text(text)
+        self.entries[key] = entry
+
+    def _menu(
+        self,
+        key: str,
+        options: list[str],
+        current: str,
+        rect: pygame.Rect,
+        root: UIContainer,
+        m: Any,
+    ) -> None:
+        shown: list[str | tuple[str, str]] = list(options)
+        if current not in options:
+            shown.insert(0, current)
+        self.menus[key] = UIDropDownMenu(shown, current, rect, m, container=root)
+
+    def _button(
+        self, key: str, text: str, rect: pygame.Rect, root: UIContainer, m: Any
+    ) -> UIButton:
+        self.buttons[key] = UIButton(rect, text, m, container=root)
+        return self.buttons[key]
+
+    def build_forces(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
+        mode, doc = self.mode, self.mode.doc
+        x, y, w = r.x, r.y, r.w
+        groups = [f"{g.id} ({g.side})" for g in doc.data.group]
+        current = NO_GROUP
+        if mode.new_group_side is not None:
+            current = NEW_GROUP[mode.new_group_side]
+        elif mode.group is not None and doc.group(mode.group) is not None:
+            g = doc.group(mode.group)
+            assert g is not None
+            current = f"{g.id} ({g.side})"
+        self._menu(
+            "group",
+            [NO_GROUP, *groups, *NEW_GROUP.values()],
+            current,
+            pygame.Rect(x, y, w, 30),
+            root,
+            m,
+        )
+        y += 36
+        self._entry("search", self._row(root, m, x, y, w, "Find"), mode.search, root, m)
+        y += 34
+        self.roster = mode.roster_entries()
+        chosen = next((label for label, kid in self.roster if kid == mode.kind), None)
+        list_h = 170
+        self.lists["roster"] = UISelectionList(
+            pygame.Rect(x, y, w, list_h),
+            [label for label, _ in self.roster],
+            m,
+            container=root,
+            default_selection=chosen,
+        )
+        y += list_h + 6
+        group = doc.group(mode.group) if mode.group else None
+        if group is not None:
+            how = "Enters" if group.enter else "Deploys" if group.deploy is not None else "Placed"
+            bw = (w - 8) // 3
+            for i, text in enumerate(HOW):
+                b = self._button(
+                    f"how_{text}", text, pygame.Rect(x + i * (bw + 4), y, bw, 30), root, m
+                )
+                if text == how:
+                    b.disable()  # type: ignore[no-untyped-call]
+            y += 36
+            if how != "Placed":
+                kinds = ("deployment",) if how == "Deploys" else ("entry", "exit")
+                names = doc.zone_names(*kinds)
+                chosen_zones = _zones_of(
+                    group.deploy if how == "Deploys" else group.enter.zone if group.enter else None
+                )
+                self.lists["zones"] = UISelectionList(
+                    pygame.Rect(x, y, w, 96),
+                    names,  # type: ignore[arg-type]
+                    m,
+                    container=root,
+                    allow_multi_select=True,
+                    default_selection=[n for n in chosen_zones if n in names] or None,
+                )
+                y += 100
+            if how == "Enters" and group.enter is not None:
+                self._entry(
+                    "turn", self._row(root, m, x, y, w, "on turn"), str(group.enter.turn), root, m
+                )
+                y += 34
+            self._entry(
+                "group_name", self._row(root, m, x, y, w, "Group name"), group.name, root, m
+            )
+            y += 34
+            if group.side == "krobs":
+                text = "Hidden (placed in secret): yes" if group.hidden else "Hidden: no"
+                self._button("hidden", text, pygame.Rect(x, y, w, 30), root, m)
+                y += 36
+        chosen_unit = doc.find(mode.selected) if mode.selected else None
+        if chosen_unit is not None and doc.is_wizard(chosen_unit.entry.kind):
+            level = doc.wizard_level(chosen_unit.unit_id)
+            bw = (w - 8) // 3
+            for i, (key, text) in enumerate(
+                (("wiz0", "No magic"), ("wiz1", "Wizard 1"), ("wiz2", "Wizard 2"))
+            ):
+                b = self._button(key, text, pygame.Rect(x + i * (bw + 4), y, bw, 30), root, m)
+                if (level or 0) == i:
+                    b.disable()  # type: ignore[no-untyped-call]
+
+    def build_counters(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
+        mode = self.mode
+        options = [_accessory_label(k) for k in sd.PLACED_ACCESSORIES] + list(OBJECTIVES.values())
+        current = OBJECTIVES.get(mode.counter) or _accessory_label(AccessoryKind(mode.counter))
+        self.lists["counter"] = UISelectionList(
+            pygame.Rect(r.x, r.y, r.w, len(options) * 26 + 8),
+            options,  # type: ignore[arg-type]
+            m,
+            container=root,
+            default_selection=current,
+        )
+        y = r.y + len(options) * 26 + 14
+        if mode.counter == AccessoryKind.WEB.value:
+            text = "New webs hidden: yes" if mode.web_hidden else "New webs hidden: no"
+            self._button("web_hidden", text, pygame.Rect(r.x, y, r.w, 30), root, m)
+
+    def build_victory(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
+        doc, mode = self.mode.doc, self.mode
+        x, y, w = r.x, r.y, r.w
+        victory = doc.data.victory
+        self._menu(
+            "at_limit",
+            list(AT_LIMIT),
+            victory.at_turn_limit,
+            self._row(root, m, x, y, w, "At limit"),
+            root,
+            m,
+        )
+        y += 34
+        rows: list[str | tuple[str, str]] = [
+            f"{i + 1}. {c.side} {c.kind}" + (f": {c.text}" if c.text else "")
+            for i, c in enumerate(victory.condition)
+        ]
+        chosen = (
+            rows[mode.condition]
+            if mode.condition is not None and mode.condition < len(rows)
+            else None
+        )
+        self.lists["conditions"] = UISelectionList(
+            pygame.Rect(x, y, w, 96),
+            rows,
+            m,
+            container=root,
+            default_selection=chosen,
+        )
+        y += 100
+        form = self.form
+        self._menu(
+            "side",
+            list(SIDES),
+            form.get("side", "adventurers"),
+            self._row(root, m, x, y, w, "Side"),
+            root,
+            m,
+        )
+        y += 34
+        self._menu(
+            "kind",
+            list(KINDS),
+            form.get("kind", "exit"),
+            self._row(root, m, x, y, w, "Kind"),
+            root,
+            m,
+        )
+        y += 34
+        for key, label in (
+            ("units", "Units"),
+            ("zones", "Zones"),
+            ("count", "Count"),
+            ("turn", "Turn"),
+            ("text", "Text"),
+        ):
+            self._entry(f"c_{key}", self._row(root, m, x, y, w, label), form.get(key, ""), root, m)
+            y += 34
+        bw = (w - 8) // 3
+        self._button("c_add", "Add", pygame.Rect(x, y, bw, 30), root, m)
+        b1 = self._button("c_replace", "Replace", pygame.Rect(x + bw + 4, y, bw, 30), root, m)
+        b2 = self._button("c_remove", "Remove", pygame.Rect(x + 2 * (bw + 4), y, bw, 30), root, m)
+        if chosen is None:
+            b1.disable()  # type: ignore[no-untyped-call]
+            b2.disable()  # type: ignore[no-untyped-call]
+
+    def build_details(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
+        data = self.mode.doc.data
+        x, y, w = r.x, r.y, r.w
+        for key, label, value in (
+            ("name", "Name", data.name),
+            ("id", "Id", data.id),
+            ("size", "Size", data.size),
+            ("turn_limit", "Turn limit", "" if data.turn_limit is None else str(data.turn_limit)),
+        ):
+            self._entry(f"d_{key}", self._row(root, m, x, y, w, label), value, root, m)
+            y += 34
+        UILabel(pygame.Rect(x, y, w, 26), "Briefing (Enter: a new line)", m, container=root)
+        y += 26
+        self.briefing = UITextEntryBox(pygame.Rect(x, y, w, 110), data.briefing, m, container=root)
+        y += 114
+        self._button("d_briefing", "Apply the briefing", pygame.Rect(x, y, w, 30), root, m)
+        y += 38
+        rules = data.rules
+        for i, (key, text) in enumerate(
+            (
+                ("gharvs", f"Gharvs: {'on' if rules.gharvs else 'off'}"),
+                ("unstable_marsh", f"Unstable marsh: {'on' if rules.unstable_marsh else 'off'}"),
+                ("babies_grow", f"Babies grow: {'on' if rules.babies_grow else 'off'}"),
+                ("deploy_first", f"First to deploy: {rules.deploy_first}"),
+            )
+        ):
+            self._button(f"r_{key}", text, pygame.Rect(x, y + i * 34, w, 30), root, m)
+
+    # -- events ----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A widget event of this panel; True when it was one (the scene then shows the
+        mode's message and builds the panel again if `rebuild`)."""
+        mode = self.mode
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            return self.list_choice(element, event.text)
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+            and element is self.lists.get("zones")
+        ):
+            return self.zones_chosen()
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return self.menu_choice(element, event.text)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.entries.get("search"):
+            mode.search = self.entries["search"].get_text()
+            self.refresh_roster()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            return self.entry_finished(element)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for key, entry in self.entries.items():
+                if element is entry and key.startswith("c_"):
+                    self.form[key[2:]] = entry.get_text()
+                    return True
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self.button(element)
+        return False
+
+    def refresh_roster(self) -> None:
+        self.roster = self.mode.roster_entries()
+        roster = self.lists.get("roster")
+        if roster is not None:
+            roster.set_item_list([label for label, _ in self.roster])
+
+    def list_choice(self, element: object, text: str) -> bool:
+        mode = self.mode
+        if element is self.lists.get("tools"):
+            mode.tool = next(k for k, label in TOOLS if label == text)
+            self.rebuild = True
+        elif element is self.lists.get("roster"):
+            mode.kind = next((kid for label, kid in self.roster if label == text), None)
+            mode.message = f"{text.split(' · ')[0]}: click the map to place"
+            if mode.group is not None:
+                group = mode.doc.group(mode.group)
+                if group is not None and (group.deploy is not None or group.enter is not None):
+                    mode.message = f"{text.split(' · ')[0]}: click the map to add to {group.id}"
+        elif element is self.lists.get("zones"):
+            return self.zones_chosen()
+        elif element is self.lists.get("counter"):
+            for kind in sd.PLACED_ACCESSORIES:
+                if _accessory_label(kind) == text:
+                    mode.counter = kind.value
+            for key, label in OBJECTIVES.items():
+                if label == text:
+                    mode.counter = key
+            mode.message = f"{text}: click a hex to put it there, again to take it off"
+            self.rebuild = True
+        elif element is self.lists.get("conditions"):
+            index = int(text.split(".")[0]) - 1
+            mode.condition = index
+            c = mode.doc.data.victory.condition[index]
+            self.form = {
+                "side": c.side,
+                "kind": c.kind,
+                "units": ", ".join(c.units),
+                "zones": ", ".join(c.zones),
+                "count": "" if c.count is None else str(c.count),
+                "turn": "" if c.turn is None else str(c.turn),
+                "text": c.text,
+            }
+            self.rebuild = True
+        else:
+            return False
+        return True
+
+    def zones_chosen(self) -> bool:
+        mode = self.mode
+        group = mode.doc.group(mode.group) if mode.group else None
+        widget = self.lists.get("zones")
+        if group is None or widget is None:
+            return False
+        names = [str(n) for n in widget.get_multi_selection()]
+        if not names:
+            mode.message = "A group that deploys or enters needs at least one zone"
+            return True
+        if group.enter is not None:
+            zone: str | list[str] = names[0] if len(names) == 1 else names
+            mode.apply(sd.set_group, group.id, enter={"zone": zone, "turn": group.enter.turn})
+        else:
+            mode.apply(sd.set_group, group.id, deploy=names)
+        return True
+
+    def menu_choice(self, element: object, text: str) -> bool:
+        mode = self.mode
+        if element is self.menus.get("group"):
+            mode.new_group_side = None
+            if text == NO_GROUP:
+                mode.group = None
+            elif text in NEW_GROUP.values():
+                mode.new_group_side = next(k for k, v in NEW_GROUP.items() if v == text)
+                mode.group = None
+                mode.message = "The next character placed starts the new group"
+            else:
+                mode.group = text.split(" (")[0]
+            self.rebuild = True
+        elif element is self.menus.get("at_limit"):
+            mode.apply(sd.set_victory, at_turn_limit=text)
+        elif element is self.menus.get("side"):
+            self.form["side"] = text
+        elif element is self.menus.get("kind"):
+            self.form["kind"] = text
+        else:
+            return False
+        return True
+
+    def entry_finished(self, element: object) -> bool:
+        mode, e = self.mode, self.entries
+        if element is e.get("turn") and mode.group:
+            group = mode.doc.group(mode.group)
+            if group is not None and group.enter is not None:
+                try:
+                    turn = int(e["turn"].get_text())
+                except ValueError:
+                    mode.message = "The turn is a whole number"
+                    return True
+                mode.apply(sd.set_group, group.id, enter={"zone": group.enter.zone, "turn": turn})
+            return True
+        if element is e.get("group_name") and mode.group:
+            mode.apply(sd.set_group, mode.group, name=e["group_name"].get_text().strip())
+            return True
+        for key in ("name", "id", "size", "turn_limit"):
+            if element is e.get(f"d_{key}"):
+                value: Any = e[f"d_{key}"].get_text().strip()
+                if key == "turn_limit":
+                    try:
+                        value = int(value) if value else None
+                    except ValueError:
+                        mode.message = (
+                            "The turn limit is a whole number of game turns (empty: none)"
+                        )
+                        return True
+                mode.apply(sd.set_info, **{key: value})
+                return True
+        return any(element is entry for entry in e.values())
+
+    def button(self, element: object) -> bool:
+        mode, b = self.mode, self.buttons
+        group = mode.doc.group(mode.group) if mode.group else None
+        if group is not None and element in (
+            b.get("how_Placed"),
+            b.get("how_Deploys"),
+            b.get("how_Enters"),
+        ):
+            if element is b.get("how_Placed"):
+                mode.apply(sd.set_group, group.id, deploy=None, enter=None, deploy_cells=[])
+            elif element is b.get("how_Deploys"):
+                zones = mode.doc.zone_names("deployment")
+                if not zones:
+                    mode.message = "This map has no deployment zone (paint one in board mode)"
+                else:
+                    mode.apply(sd.set_group, group.id, deploy=[zones[0]])
+            else:
+                zones = mode.doc.zone_names("entry")
+                if not zones:
+                    mode.message = "This map has no entry zone (paint one in board mode)"
+                else:
+                    mode.apply(sd.set_group, group.id, enter={"zone": zones[0], "turn": 2})
+            self.rebuild = True
+        elif group is not None and element is b.get("hidden"):
+            mode.apply(sd.set_group, group.id, hidden=not group.hidden)
+            self.rebuild = True
+        elif element in (b.get("wiz0"), b.get("wiz1"), b.get("wiz2")) and mode.selected:
+            level = {id(b.get("wiz0")): None, id(b.get("wiz1")): 1, id(b.get("wiz2")): 2}[
+                id(element)
+            ]
+            mode.apply(sd.set_wizard, mode.selected, level)
+            self.rebuild = True
+        elif element is b.get("web_hidden"):
+            mode.web_hidden = not mode.web_hidden
+            self.rebuild = True
+        elif element in (b.get("c_add"), b.get("c_replace")):
+            self.save_condition(None if element is b.get("c_add") else mode.condition)
+        elif element is b.get("c_remove") and mode.condition is not None:
+            if mode.apply(sd.put_condition, mode.condition, None):
+                mode.condition = None
+            self.rebuild = True
+        elif element is b.get("d_briefing") and self.briefing is not None:
+            mode.apply(sd.set_info, briefing=self.briefing.get_text())
+        elif element in [
+            b.get(f"r_{k}") for k in ("gharvs", "unstable_marsh", "babies_grow", "deploy_first")
+        ]:
+            key = next(
+                k
+                for k in ("gharvs", "unstable_marsh", "babies_grow", "deploy_first")
+                if b.get(f"r_{k}") is element
+            )
+            rules = mode.doc.data.rules
+            value: Any = not getattr(rules, key)
+            if key == "deploy_first":
+                value = "adventurers" if rules.deploy_first == "krobs" else "krobs"
+            mode.apply(sd.set_info, rules=rules.model_copy(update={key: value}).model_dump())
+            self.rebuild = True
+        else:
+            return False
+        return True
+
+    def save_condition(self, index: int | None) -> None:
+        mode, form = self.mode, self.form
+        for key, entry in self.entries.items():
+            if key.startswith("c_"):
+                form[key[2:]] = entry.get_text()
+        try:
+            condition = sd.condition_from_form(
+                form.get("side", "adventurers"),
+                form.get("kind", "exit"),
+                units=form.get("units", ""),
+                count=form.get("count", ""),
+                zones=form.get("zones", ""),
+                turn=form.get("turn", ""),
+                text=form.get("text", ""),
+            )
+        except EditError as exc:
+            mode.message = f"Not added: {exc}"
+            return
+        if mode.apply(sd.put_condition, index, condition) and index is None:
+            mode.condition = len(mode.doc.data.victory.condition) - 1
+        self.rebuild = True
+
+
+def _zones_of(value: str | list[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)

@@ -1,0 +1,271 @@
+"""The map editor's scenario mode driven by posted events (issue "The map editor", section
+7): make a two-board layout, paint a wall, place two units, save, play it; groups,
+counters, victory conditions; a scenario with design problems is not played."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from test_editor import choose_board, editor, mouse, pick, slot_centre
+from ui_driver import REPO, click, key, step
+
+from dragonnoir.editor import scenario_doc as sd
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import AccessoryKind
+from dragonnoir.engine.tables import default_rules_data
+from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.hexmap.board_io import load_board
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.ui.app import App
+from dragonnoir.ui.editor_modes import to_screen
+from dragonnoir.ui.editor_scenario import NEW_GROUP, TOOLS, ScenarioMode, ScenarioPanel
+from dragonnoir.ui.editor_scene import EditorScene
+from dragonnoir.ui.game_scene import GameScene
+
+
+def dry(doc: sd.ScenarioDocument, control_rect: pygame.Rect, mode: ScenarioMode) -> list[Hex]:
+    """Open dry hexes at level 0 that are on screen, ordered."""
+    table = default_rules_data().terrain
+    assert mode.control is not None
+    out = []
+    for h, c in sorted(doc.board.cells.items(), key=lambda item: (item[0].q, item[0].r)):
+        t = table[c.terrain]
+        if not t.passable or t.water or c.level != 0 or c.walkway:
+            continue
+        if any(h in z.hexes for z in doc.board.zones):
+            continue
+        if control_rect.inflate(-40, -40).collidepoint(hex_pos(mode, h)):
+            out.append(h)
+    return out
+
+
+def hex_pos(mode: ScenarioMode, h: Hex) -> tuple[int, int]:
+    assert mode.control is not None
+    return to_screen(mode.control, *mode.control.view.grid.hex_centre(h))
+
+
+def scenario_of(scene: EditorScene) -> tuple[ScenarioMode, ScenarioPanel]:
+    assert scene.scenario is not None and scene.panel is not None
+    assert scene.mode is scene.scenario
+    return scene.scenario, scene.panel
+
+
+def choose_counter(app: App, panel: ScenarioPanel, counter_id: str) -> None:
+    label = next(label for label, cid in panel.roster if cid == counter_id)
+    pick(app, panel.lists["roster"], label)
+    assert panel.mode.kind == counter_id
+
+
+def test_layout_wall_two_units_save_play(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app, scene = editor(make_app)
+    # A wall painted on La Fosse, saved as the designer's own board.
+    assert scene.open_path(REPO / "maps" / "fosse.tmx")
+    board = scene.board
+    assert board.control is not None
+    g = board.doc.board.grid
+    table = default_rules_data().terrain
+    floor = next(
+        h
+        for h, c in sorted(board.doc.board.cells.items(), key=lambda i: (i[0].q, i[0].r))
+        if table[c.terrain].passable
+        and not table[c.terrain].water
+        and (n := board.doc.board.cells.get(h.neighbour(0))) is not None
+        and table[n.terrain].passable
+        and board.control.viewport.collidepoint(to_screen(board.control, *g.hex_centre(h)))
+    )
+    pick(app, scene.lists["tools"], "Side feature")
+    pick(app, scene.lists["options"], "Wall")
+    (ax, ay), (bx, by) = g.edge_segment(floor, floor.neighbour(0))
+    mouse(app, to_screen(board.control, (ax + bx) / 2 - 2, (ay + by) / 2))
+    assert EdgeFeature.WALL in board.doc.board.edges.values()
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    assert scene.save_to(maps / "fosse-walled.tmx")
+    # A two-board layout of it and L'Ile Souterraine.
+    click(app, scene.buttons["layout"])
+    mine = next(e for e in scene.layout.palette if e.path == (maps / "fosse-walled.tmx").resolve())
+    pick(app, scene.lists["palette"], mine.label)
+    mouse(app, slot_centre(scene, 0, 0))
+    choose_board(app, scene, "ile")
+    mouse(app, slot_centre(scene, 0, 1))
+    assert all(j.ok for j in scene.layout.joins)
+    (tmp_path / "layouts").mkdir()
+    assert scene.save_to(tmp_path / "layouts" / "walled.toml")
+    # Scenario mode on it: two units placed by clicks.
+    click(app, scene.buttons["scenario"])
+    mode, panel = scenario_of(scene)
+    assert mode.doc.map_path == (tmp_path / "layouts" / "walled.toml").resolve()
+    assert mode.control is not None
+    hexes = dry(mode.doc, mode.control.viewport, mode)
+    a, b = hexes[0], hexes[len(hexes) // 2]
+    choose_counter(app, panel, "rebel_knight_1")
+    mouse(app, hex_pos(mode, a))
+    panel.entries["search"].set_text("warrior 01")
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=panel.entries["search"], text=""
+        )
+    )
+    step(app, 2)
+    assert [cid for _, cid in panel.roster] == ["warrior_01"]
+    choose_counter(app, panel, "warrior_01")
+    mouse(app, hex_pos(mode, b))
+    assert [(p.unit_id, p.hex) for p in mode.doc.placed()] == [
+        ("rebel_knight_1", a),
+        ("warrior_01", b),
+    ]
+    assert mode.problems == []
+    # Undo and redo the second placement.
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert [p.unit_id for p in mode.doc.placed()] == ["rebel_knight_1"]
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert len(list(mode.doc.placed())) == 2
+    (tmp_path / "scenarios").mkdir()
+    target = tmp_path / "scenarios" / "walled.toml"
+    assert scene.save_to(target)
+    scenario = load_scenario(target)
+    assert {u.id: u.hex for u in scenario.units} == {"rebel_knight_1": a, "warrior_01": b}
+    assert scenario.layout is not None
+    assert any(
+        e is EdgeFeature.WALL for p in scenario.layout.placements for e in p.board.edges.values()
+    )
+    # Play: at once, in hotseat, with these two units.
+    click(app, scene.buttons["play"])
+    game_scene = app.scene
+    assert isinstance(game_scene, GameScene)
+    assert set(game_scene.game.state.units) == {"rebel_knight_1", "warrior_01"}
+    assert game_scene.game.state.units["warrior_01"].hex == b
+
+
+def open_scenario(
+    make_app: Callable[..., App],
+) -> tuple[App, EditorScene, ScenarioMode, ScenarioPanel]:
+    app, scene = editor(make_app)
+    assert scene.open_path(REPO / "layouts" / "two-boards.toml")
+    click(app, scene.buttons["scenario"])
+    mode, panel = scenario_of(scene)
+    return app, scene, mode, panel
+
+
+def test_a_hidden_krob_group_deploys_in_a_zone(make_app: Callable[..., App]) -> None:
+    app, scene, mode, panel = open_scenario(make_app)
+    assert mode.control is not None
+    hexes = dry(mode.doc, mode.control.viewport, mode)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["group"],
+            text=NEW_GROUP["krobs"],
+        )
+    )
+    step(app, 2)
+    assert [cid for _, cid in panel.roster][:1] and all(
+        cid in mode.doc.roster and not cid.startswith("rebel") for _, cid in panel.roster
+    )
+    choose_counter(app, panel, "hunter_01")
+    mouse(app, hex_pos(mode, hexes[0]))
+    assert mode.group == "krobs" and mode.doc.group("krobs") is not None
+    click(app, panel.buttons["how_Deploys"])
+    click(app, panel.buttons["hidden"])
+    group = mode.doc.group("krobs")
+    assert group is not None and group.hidden and group.deploy
+    assert group.unit[0].cell is None
+    assert mode.problems == []
+    # another Krob into the group: no cell, the player deploys him
+    choose_counter(app, panel, "warrior_02")
+    mouse(app, hex_pos(mode, hexes[3]))
+    group = mode.doc.group("krobs")
+    assert group is not None and [u.kind for u in group.unit] == ["hunter_01", "warrior_02"]
+    # undo the group's last three steps: it stands where it was placed again
+    for _ in range(3):
+        key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    group = mode.doc.group("krobs")
+    assert group is not None and not group.hidden and group.deploy is None
+    assert group.unit[0].cell == mode.doc.cell_of(hexes[0])
+
+
+def test_counters_victory_and_details(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app, scene, mode, panel = open_scenario(make_app)
+    assert mode.control is not None
+    hexes = dry(mode.doc, mode.control.viewport, mode)
+    choose_counter(app, panel, "zacharie")
+    mouse(app, hex_pos(mode, hexes[0]))
+    assert mode.selected == "zacharie"
+    scene.rebuild()
+    click(app, panel.buttons["wiz2"])
+    assert mode.doc.wizard_level("zacharie") == 2
+    pick(app, panel.lists["tools"], dict(TOOLS)["counters"])
+    pick(app, panel.lists["counter"], "Orb ? counter")
+    mouse(app, hex_pos(mode, hexes[5]))
+    mouse(app, hex_pos(mode, hexes[9]))
+    pick(app, panel.lists["counter"], "Web")
+    click(app, panel.buttons["web_hidden"])
+    mouse(app, hex_pos(mode, hexes[12]))
+    assert [a.kind for a in mode.doc.data.accessory] == [AccessoryKind.WEB]
+    assert mode.doc.data.accessory[0].hidden
+    assert len(mode.doc.data.objective[0].cells) == 2
+    # a victory condition from the form
+    pick(app, panel.lists["tools"], dict(TOOLS)["victory"])
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["kind"], text="orb_off"
+        )
+    )
+    step(app, 2)
+    panel.entries["c_text"].set_text("The Orb leaves the caves")
+    click(app, panel.buttons["c_add"])
+    conditions = mode.doc.data.victory.condition
+    assert [(c.side, c.kind, c.text) for c in conditions] == [
+        ("adventurers", "orb_off", "The Orb leaves the caves")
+    ]
+    # a bad count is refused with a message, nothing added
+    panel.entries["c_count"].set_text("many")
+    click(app, panel.buttons["c_add"])
+    assert "whole number" in scene.status and len(mode.doc.data.victory.condition) == 1
+    # details: turn limit and briefing
+    pick(app, panel.lists["tools"], dict(TOOLS)["details"])
+    entry = panel.entries["d_turn_limit"]
+    entry.set_text("7")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text="7")
+    )
+    step(app, 2)
+    assert panel.briefing is not None
+    panel.briefing.set_text("Find the Orb.")
+    click(app, panel.buttons["d_briefing"])
+    assert mode.doc.data.turn_limit == 7 and mode.doc.data.briefing == "Find the Orb."
+    assert mode.problems == []
+    assert scene.save_to(tmp_path / "orb.toml")
+    scenario = load_scenario(tmp_path / "orb.toml")
+    assert scenario.wizards[0].level == 2 and scenario.turn_limit == 7
+    assert scenario.victory["conditions"][0]["kind"] == "orb_off"
+    # the file opens again in scenario mode
+    other = EditorScene(app, tmp_path / "orb.toml")
+    assert other.scenario is not None and other.mode is other.scenario
+    assert other.scenario.doc.data == mode.doc.data
+
+
+def test_a_scenario_with_design_problems_is_not_played(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, scene = editor(make_app)
+    doc = sd.ScenarioDocument.new(REPO / "maps" / "marais.tmx")
+    table = default_rules_data().terrain
+    water = min(h for h, c in doc.board.cells.items() if table[c.terrain].water)
+    sd.place_unit(doc, "elf_1", water).apply(doc)
+    doc.save(tmp_path / "wet.toml")
+    assert load_scenario(tmp_path / "wet.toml")  # an elf swims: fine
+    scene.set_scenario(ScenarioMode(sd.ScenarioDocument.open(tmp_path / "wet.toml")))
+    mode = scene.scenario
+    assert mode is not None and mode.problems == []
+    # a Krob Warrior placed by the file in water: the loader refuses it
+    text = (tmp_path / "wet.toml").read_text().replace('"elf_1"', '"warrior_01"')
+    (tmp_path / "wet.toml").write_text(text)
+    assert scene.open_path(tmp_path / "wet.toml")
+    assert scene.scenario is not None and scene.scenario.problems
+    click(app, scene.buttons["play"])
+    assert app.scene is scene and scene.status.startswith("Cannot play:")
+    assert "water" in scene.status
