@@ -17,7 +17,6 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import AccessoryKind
 from dragonnoir.engine.tables import default_rules_data
 from dragonnoir.hexmap.board import EdgeFeature
-from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.editor_modes import to_screen
@@ -151,7 +150,7 @@ def open_scenario(
 
 
 def test_a_hidden_krob_group_deploys_in_a_zone(make_app: Callable[..., App]) -> None:
-    app, scene, mode, panel = open_scenario(make_app)
+    app, _, mode, panel = open_scenario(make_app)
     assert mode.control is not None
     hexes = dry(mode.doc, mode.control.viewport, mode)
     pygame.event.post(
