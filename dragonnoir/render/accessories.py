@@ -2,6 +2,12 @@
 two hexes, the bow pointed), spider webs, and the spell and scenario counters that lie
 on the map (bridges, galleries, demolished walls) — our own procedural pictures.
 
+The scenario's objective counters ("Orb?", "Khuzun?", "Sun?") are chits with their
+picture and a "?" while the viewer does not know whether they are the real one
+(`knows_real`, the client's `Visibility.knows_real`); the real one known shows its
+picture in gold, a decoy known to the Krobs is dimmed and crossed, a decoy turned over
+(face down) leaves a faint empty ring. Dungeon entrances are a dark opening with steps.
+
 Drawn straight onto the screen each frame with pygame's polygons and lines (a handful
 of counters: cheaper than caching surfaces per zoom). `draw_accessories` takes the
 accessories the viewer may see (the client filters hidden ones).
@@ -10,13 +16,14 @@ accessories the viewer may see (the client filters hidden ones).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
 from dragonnoir.engine.rules.steps import GALLERY_SIDES
 from dragonnoir.engine.state import Accessory, AccessoryKind
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.render import fonts
 from dragonnoir.render.camera import Camera
 
 Colour = tuple[int, int, int]
@@ -28,6 +35,20 @@ WEB = (225, 225, 230)
 BRIDGE = (150, 110, 70)
 GALLERY = (110, 100, 88)
 DEMOLISHED = (170, 160, 150)
+CHIT = (58, 48, 40)
+CHIT_EDGE = (214, 190, 140)
+GOLD = (244, 204, 96)
+UNKNOWN = (206, 200, 190)
+DECOY = (120, 110, 100)
+HOLE = (14, 10, 8)
+STEP = (96, 84, 70)
+
+#: The objective counters' names, as the box prints them ("Accessory Counters").
+OBJECTIVE_NAMES = {
+    AccessoryKind.ORB: "Orb",
+    AccessoryKind.KHUZUN: "Khuzun",
+    AccessoryKind.SUN: "Sun",
+}
 
 
 def draw_accessories(
@@ -36,8 +57,10 @@ def draw_accessories(
     grid: HexGrid,
     accessories: Iterable[Accessory],
     viewport: pygame.Rect,
+    knows_real: Callable[[Accessory], bool] | None = None,
 ) -> None:
-    """Draw the face-up accessories on the map's part of the screen."""
+    """Draw the face-up accessories on the map's part of the screen. `knows_real` says
+    whether the viewer knows if an objective counter is the real one (None: he does)."""
     zoom = camera.zoom
 
     def at(h: object) -> tuple[float, float]:
@@ -49,7 +72,15 @@ def draw_accessories(
     try:
         size = grid.tile_width * zoom
         for acc in accessories:
+            if acc.kind in OBJECTIVE_NAMES and acc.hexes:
+                known = True if knows_real is None else knows_real(acc)
+                draw_objective(screen, at(acc.hexes[0]), size, acc, known)
+                continue
             if not acc.face_up or not acc.hexes:
+                continue
+            if acc.kind is AccessoryKind.DUNGEON_ENTRANCE:
+                for h in acc.hexes:
+                    _entrance(screen, at(h), size)
                 continue
             if acc.kind is AccessoryKind.BOAT and len(acc.hexes) == 2:
                 _boat(screen, at(acc.hexes[0]), at(acc.hexes[1]), size)
@@ -140,3 +171,77 @@ def _plank(screen: pygame.Surface, c: tuple[float, float], size: float, colour: 
 def _rubble(screen: pygame.Surface, c: tuple[float, float], size: float) -> None:
     for dx, dy in ((-0.15, -0.1), (0.12, -0.05), (-0.02, 0.12), (0.18, 0.14), (-0.2, 0.12)):
         pygame.draw.circle(screen, DEMOLISHED, (c[0] + dx * size, c[1] + dy * size), size * 0.08)
+
+
+def objective_face(acc: Accessory, known: bool) -> str:
+    """How an objective counter shows: "unknown" ("Orb?"), "real", "decoy" (known to the
+    viewer, still face up) or "turned" (a decoy revealed and turned over)."""
+    if not acc.face_up:
+        return "turned"
+    if not known:
+        return "unknown"
+    return "real" if acc.properties.get("real") else "decoy"
+
+
+def draw_objective(
+    screen: pygame.Surface, c: tuple[float, float], size: float, acc: Accessory, known: bool
+) -> None:
+    """An objective chit on its hex: its picture, "?" while the viewer does not know."""
+    face = objective_face(acc, known)
+    half = size * 0.3
+    rect = pygame.Rect(0, 0, round(half * 2), round(half * 2))
+    rect.center = (round(c[0]), round(c[1]))
+    edge = max(1, round(size / 28))
+    if face == "turned":
+        pygame.draw.circle(screen, DECOY, c, half, edge)
+        return
+    colour = {"unknown": UNKNOWN, "real": GOLD, "decoy": DECOY}[face]
+    pygame.draw.rect(screen, CHIT, rect, border_radius=max(2, round(half / 3)))
+    pygame.draw.rect(
+        screen, GOLD if face == "real" else CHIT_EDGE, rect, edge + (face == "real"),
+        border_radius=max(2, round(half / 3)),
+    )  # fmt: skip
+    icon = (c[0], c[1] - half * 0.12)
+    r = half * 0.48
+    if acc.kind is AccessoryKind.ORB:
+        pygame.draw.circle(screen, colour, icon, r)
+        pygame.draw.circle(screen, CHIT, (icon[0] - r * 0.35, icon[1] - r * 0.35), r * 0.22)
+    elif acc.kind is AccessoryKind.SUN:
+        pygame.draw.circle(screen, colour, icon, r * 0.55)
+        for i in range(8):
+            a = i * math.pi / 4
+            p1 = (icon[0] + r * 0.7 * math.cos(a), icon[1] + r * 0.7 * math.sin(a))
+            p2 = (icon[0] + r * math.cos(a), icon[1] + r * math.sin(a))
+            pygame.draw.line(screen, colour, p1, p2, edge)
+    else:  # Khuzun's cell: bars
+        box = pygame.Rect(0, 0, round(r * 1.8), round(r * 1.8))
+        box.center = (round(icon[0]), round(icon[1]))
+        pygame.draw.rect(screen, colour, box, edge)
+        for k in (0.3, 0.5, 0.7):
+            x = box.left + box.w * k
+            pygame.draw.line(screen, colour, (x, box.top), (x, box.bottom), edge)
+    if face == "decoy":
+        pygame.draw.line(screen, (200, 80, 60), rect.topleft, rect.bottomright, edge + 1)
+    px = max(8, round(half * 0.62))
+    label = OBJECTIVE_NAMES[acc.kind] + ("?" if face == "unknown" else "")
+    if size >= 36:
+        text = fonts.font(px).render(label, True, colour)
+        screen.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom - px - 1)))
+    elif face == "unknown":
+        text = fonts.font(max(8, round(half))).render("?", True, colour)
+        screen.blit(text, text.get_rect(center=rect.center))
+
+
+def _entrance(screen: pygame.Surface, c: tuple[float, float], size: float) -> None:
+    """A dungeon entrance: a dark opening with steps going down."""
+    w, h = size * 0.5, size * 0.36
+    rect = pygame.Rect(0, 0, round(w), round(h))
+    rect.center = (round(c[0]), round(c[1]))
+    pygame.draw.ellipse(screen, HOLE, rect)
+    pygame.draw.ellipse(screen, STEP, rect, max(1, round(size / 30)))
+    for k in (0.3, 0.5, 0.7):
+        y = rect.top + rect.h * k
+        inset = rect.w * (0.18 + 0.2 * k)
+        pygame.draw.line(
+            screen, STEP, (rect.left + inset, y), (rect.right - inset, y), max(1, round(size / 40))
+        )

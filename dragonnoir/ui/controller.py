@@ -30,11 +30,15 @@ from dragonnoir.engine.actions import (
     ChooseCasualty,
     Declare,
     DeclineSpells,
+    Deploy,
     DestroyWeb,
     EndPhase,
+    EnterMap,
+    EnterPassage,
     Fire,
     Fly,
     Jump,
+    LeaveMap,
     Move,
     Pass,
     ResolveCombat,
@@ -58,6 +62,7 @@ from dragonnoir.engine.rules.combat_odds import check_attacker
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.hexmap.hexes import Hex, line
+from dragonnoir.ui import placement
 from dragonnoir.ui.visibility import WEB_RULE_SUFFIX, Visibility, visible_to
 
 T = TypeVar("T")
@@ -82,7 +87,13 @@ COMMANDS = (
     "rotate",
     "rotate_back",
     "between_legs",
+    "leave_map",
+    "enter_passage",
 )
+
+#: Prompt kinds that list characters to choose (deployment, reinforcements): a choice
+#: selects the character; the click on a hex then places him.
+PLACING_PROMPTS = frozenset({"deploy", "reinforcements"})
 
 
 #: Spell counters that have an orientation the player turns with R while placing.
@@ -216,6 +227,9 @@ class Overlays:
     planned: tuple[PlannedCombat, ...] = ()
     #: Hexes two living characters share: the phase may not end so ("Stacking").
     stacked: tuple[Hex, ...] = ()
+    #: The deployment or entry zone of the characters the acting side has to place
+    #: (the hexes the selected one may take now are `choice_hexes`).
+    zone: frozenset[Hex] = frozenset()
 
     @property
     def selected(self) -> tuple[str, ...]:
@@ -580,6 +594,8 @@ class Controller:
             return Mode.DECISION
         return {
             "move": Mode.MOVE,
+            "deploy": Mode.MOVE,
+            "enter": Mode.MOVE,
             "fire": Mode.FIRE,
             "attack": Mode.ATTACK,
             "spell": Mode.SPELL,
@@ -670,7 +686,22 @@ class Controller:
             return "the game is over"
         if mode is Mode.CONFIRM:
             return "confirm (Enter) or cancel (right click); clicks still change the choice"
+        if self._build == "deploy" and self._unit is not None:
+            return f"click a highlighted hex to place {self._unit}; right click to choose another"
+        if self._build == "enter" and self._unit is not None:
+            return f"click a highlighted entry hex to bring {self._unit} in; right click to cancel"
         prompt = self.prompt()
+        if prompt is not None and prompt.kind == "deploy":
+            if prompt.choices:
+                return "choose a character (panel or a zone hex), then a highlighted hex"
+            return "everyone is placed: End phase (E), or click one to pick him up"
+        if prompt is not None and prompt.kind == "leave" and mode is Mode.MOVE:
+            return (
+                "click a highlighted hex to move there, or a button (X: leave the map, "
+                "D: go down) to take him off the map"
+            )
+        if prompt is not None and prompt.kind == "reinforcements" and not prompt.choices:
+            prompt = None  # only a list of who comes later: the phase's own hint
         if prompt is not None and (prompt.kind != "combats" or mode is not Mode.ATTACK):
             return prompt.question
         if mode is Mode.MOVE:
@@ -709,6 +740,8 @@ class Controller:
         if build in ("fire", "attack") and self._decision() is None and self._phase_allows(build):
             self._build = build  # go on choosing the next shot or attack
         self._prepare_decision()
+        if build == "deploy" and self._decision() is None:
+            self._select_next_to_deploy()
         reason, rule = self._redact(verdict.reason, verdict.rule, context)
         self._say(reason, rule)
         return events
@@ -752,6 +785,8 @@ class Controller:
             return self._click_decision(decision, h)
         if self._build == "move":
             return self._click_move(h)
+        if self._build in ("deploy", "enter"):
+            return self._click_place(h)
         if self._build == "fire":
             return self._click_fire(h, None)
         if self._build == "attack":
@@ -800,6 +835,8 @@ class Controller:
         if name in ("rotate", "rotate_back"):
             self._rotate(1 if name == "rotate" else -1)
             return None
+        if name in ("leave_map", "enter_passage"):
+            return self._way_out(name)
         if name == "between_legs":
             if self._build != "attack":
                 self._say("between the legs is an attack option: press attack first", refused=True)
@@ -816,6 +853,12 @@ class Controller:
             self._say("there is no such choice", refused=True)
             return None
         action = prompt.choices[index].action
+        if prompt.kind in PLACING_PROMPTS and prompt.choices[index].unit is not None:
+            self._clear()  # choose the character; a click on a hex places him
+            self._build = "deploy" if prompt.kind == "deploy" else "enter"
+            self._unit = prompt.choices[index].unit
+            self._msg = None
+            return None
         if prompt.kind == "spell_book" and isinstance(action, CastSpell):
             self._spell = action.spell  # now aim it (or confirm it: self, the map)
             self._spell_targets = []
@@ -895,6 +938,8 @@ class Controller:
         actions = game.phase.actions
         own = self._own_at(h, side)
         enemy = self._enemy_at(h, side)
+        if "Deploy" in actions:
+            return self._click_deploy_idle(h, own)
         if "Move" in actions:
             if own is not None:
                 return self._select_mover(own)
@@ -1501,7 +1546,7 @@ class Controller:
                 return book
         decision = self._decision()
         if decision is None:
-            return self._combat_plan_prompt()
+            return self._combat_plan_prompt() or self._placing_prompt()
         choices = self._choices(decision)
         question = ""
         for event in reversed(self.game.log):
@@ -1744,6 +1789,213 @@ class Controller:
             can_pass=False,
         )
 
+    # -- off the map: deployment, reinforcements, ways out ---------------------------------
+
+    def _placing_options(self, uid: str) -> dict[Hex, Action]:
+        """The hexes the engine lets `uid` (off the map) be placed or brought in on now."""
+
+        def make() -> dict[Hex, Action]:
+            if "Deploy" in self.game.phase.actions:
+                return dict(placement.deploy_options(self.game, uid, self._facing))
+            if "EnterMap" in self.game.phase.actions:
+                return dict(placement.enter_options(self.game, uid, self._facing))
+            return {}
+
+        return self._memoised(("placing", uid, self._facing), make)
+
+    def _select_next_to_deploy(self) -> None:
+        """After a placement: the next character still to place is chosen (the player
+        places them one click each)."""
+        waiting = placement.to_deploy(self.game, self.game.to_act())
+        if waiting:
+            self._build, self._unit = "deploy", waiting[0].uid
+
+    def _click_deploy_idle(self, h: Hex, own: Unit | None) -> list[Event] | None:
+        """A deployment phase, nobody chosen: a placed character of the side is picked
+        up; a hex of the zone takes the first character still to place."""
+        if own is not None:
+            return self.pick_up(own.id)
+        waiting = placement.to_deploy(self.game, self.game.to_act())
+        if not waiting:
+            self._say("everyone is placed: End phase (E) when you are ready", refused=True)
+            return None
+        self._build, self._unit = "deploy", waiting[0].uid
+        return self._click_place(h)
+
+    def _click_place(self, h: Hex) -> list[Event] | None:
+        """The chosen off-map character goes on `h` (Deploy / EnterMap); another own
+        character clicked in a deployment is picked up instead."""
+        uid = self._unit
+        if uid is None:
+            self._build = "idle"
+            return None
+        if self._build == "deploy":
+            own = self._own_at(h, self.game.to_act())
+            if own is not None and own.id != uid:
+                return self.pick_up(own.id)
+        action = self._placing_options(uid).get(h)
+        if action is None:
+            probe: Action = (
+                Deploy(uid, h, self._facing)
+                if self._build == "deploy"
+                else EnterMap(uid, h, self._facing)
+            )
+            self._refuse(self.game.explain(probe), (h,))
+            return None
+        return self._apply(action, (h,))
+
+    def pick_up(self, uid: str) -> list[Event] | None:
+        """Take back the placement of `uid` during his side's deployment: the engine's
+        own re-placement when it allows one (a `Deploy` of a placed character), else
+        the placements since his are undone and the others made again (no die is
+        rolled while deploying). He is then the one to place."""
+        game = self.game
+        unit = game.state.units.get(uid)
+        if unit is None or unit.hex is None or "Deploy" not in game.phase.actions:
+            return None
+        if any(game.explain(Deploy(uid, h)).legal for h in unit.hex.neighbours()):
+            self._clear()
+            self._build, self._unit = "deploy", uid  # the engine moves a placed one
+            return None
+        history = game.history
+        at = max(
+            (i for i, a in enumerate(history) if isinstance(a, Deploy) and a.unit == uid),
+            default=None,
+        )
+        if at is None or not all(isinstance(a, Deploy) for a in history[at:]):
+            self._say(f"{uid} was not placed in this deployment", refused=True)
+            return None
+        later = [a for a in history[at + 1 :] if isinstance(a, Deploy)]
+        while len(game.history) > at:
+            if not game.undo():
+                self._say("undo stops at a reveal: he stays where he is", refused=True)
+                for action in history[len(game.history) :]:
+                    game.apply(action)
+                return None
+        events: list[Event] = []
+        for action in later:
+            if game.explain(action).legal:
+                events.extend(game.apply(action))
+        self._clear()
+        self._seen = self._key()
+        self._build, self._unit = "deploy", uid
+        self._say(f"{uid} picked up: click a hex of the zone to place him again")
+        return events
+
+    def drag_place(self, start: Hex, end: Hex) -> list[Event] | None:
+        """A counter dragged from `start` to `end` during a deployment: pick him up and
+        place him there."""
+        own = self._own_at(start, self.game.to_act())
+        if own is None or "Deploy" not in self.game.phase.actions or start == end:
+            return None
+        picked = self.pick_up(own.id)
+        if self._unit != own.id:
+            return picked
+        placed = self._click_place(end)
+        return (picked or []) + (placed or []) if placed is not None else picked
+
+    def _placing_prompt(self) -> Prompt | None:
+        """The side panel's list when there is no decision: the characters to deploy,
+        the reinforcements (those that may come in now as buttons, the later ones in
+        the text with their turn), or the selected character's ways off the map."""
+        game = self.game
+        side = game.to_act()
+        if side is None or game.state.pending:
+            return None
+        actions = game.phase.actions
+        if "Deploy" in actions:
+            waiting = placement.to_deploy(game, side)
+            choices = tuple(
+                Choice(
+                    f"{'> ' if o.uid == self._unit else ''}place {o.uid}",
+                    Deploy(o.uid, o.hexes[0]) if o.hexes else EndPhase(),
+                    o.uid,
+                    tuple(self._placing_options(o.uid)),
+                )
+                for o in waiting
+            )
+            if waiting:
+                question = (
+                    f"Deployment: {len(waiting)} to place. Choose one (or click a hex of the "
+                    "zone), then a highlighted hex; click a placed one to pick him up."
+                )
+            else:
+                question = "Deployment: everyone is placed. End phase (E) when you are ready."
+            return Prompt("deploy", side, question, choices, False, self._unit)
+        if self._build == "move" and self._unit is not None:
+            unit = game.state.units.get(self._unit)
+            ways = placement.ways_out(game, unit) if unit is not None else []
+            if ways:
+                choices = tuple(
+                    Choice(f"{w.label}: {w.verdict.reason}", w.action, self._unit) for w in ways
+                )
+                question = f"{self._unit} may leave the map (verdict below) or move on."
+                return Prompt("leave", side, question, choices, False, self._unit)
+        if "EnterMap" in actions or "Move" in actions:
+            waiting = placement.arriving(game, side)
+            if not waiting:
+                return None
+            now = [o for o in waiting if self._placing_options(o.uid)]
+            later = [o for o in waiting if o not in now]
+            lines = []
+            if now:
+                lines.append(f"Reinforcements: {len(now)} may come in now.")
+            if later:
+                lines.append(
+                    "Later: "
+                    + ", ".join(
+                        f"{o.uid} (turn {o.turn})" if o.turn is not None else o.uid for o in later
+                    )
+                    + "."
+                )
+            choices = tuple(
+                Choice(
+                    f"{'> ' if o.uid == self._unit else ''}bring in {o.uid}",
+                    next(iter(self._placing_options(o.uid).values())),
+                    o.uid,
+                    tuple(self._placing_options(o.uid)),
+                )
+                for o in now
+            )
+            return Prompt("reinforcements", side, " ".join(lines), choices, False, self._unit)
+        return None
+
+    def _placing_overlays(self, mode: Mode, hover: Hex | None) -> Overlays:
+        """Deployment and reinforcements: the zone tinted, the hexes the chosen character
+        may take now highlighted."""
+        game = self.game
+        side = game.to_act()
+        if "Deploy" not in game.phase.actions and self._build != "enter":
+            return Overlays(mode, hover)
+        waiting = (
+            placement.to_deploy(game, side)
+            if "Deploy" in game.phase.actions
+            else placement.arriving(game, side)
+        )
+        zone = frozenset(h for o in waiting for h in o.hexes)
+        choice: frozenset[Hex] = frozenset()
+        if self._unit is not None and self._build in ("deploy", "enter"):
+            choice = frozenset(self._placing_options(self._unit))
+        return Overlays(mode, hover, unit=self._unit, choice_hexes=choice, zone=zone)
+
+    def _way_out(self, name: str) -> list[Event] | None:
+        """`leave_map` / `enter_passage` for the selected character: the engine's first
+        legal one, or its reason why not."""
+        unit = self.game.state.units.get(self._unit or "")
+        if unit is None:
+            self._say("select a character first", refused=True)
+            return None
+        wanted = LeaveMap if name == "leave_map" else EnterPassage
+        for way in placement.ways_out(self.game, unit):
+            if isinstance(way.action, wanted):
+                return self._apply(way.action)
+        if name == "leave_map":
+            self._refuse(self.game.explain(LeaveMap(unit.id)))
+        else:
+            probe = next(iter(placement.passages(self.game)), "")
+            self._refuse(self.game.explain(EnterPassage(unit.id, probe)))
+        return None
+
     # -- views -------------------------------------------------------------------------------
 
     def overlays(self) -> Overlays:
@@ -1888,7 +2140,7 @@ class Controller:
                 hover,
                 choice_hexes=frozenset(h for c in self._choices(decision) for h in c.hexes),
             )
-        return Overlays(mode, hover)
+        return self._placing_overlays(mode, hover)
 
     def preview(self) -> Preview | None:
         """The numbers to show before confirming (None: nothing to show)."""

@@ -24,6 +24,9 @@ from __future__ import annotations
 import contextlib
 import html
 import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -32,7 +35,7 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from dragonnoir.engine.actions import Action, EndPhase
-from dragonnoir.engine.events import DieRolled, Event, GameEnded, PhaseBegan, TurnBegan
+from dragonnoir.engine.events import DieRolled, Event, PhaseBegan, Revealed, TurnBegan
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import phase
@@ -49,6 +52,7 @@ from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import FIRE_DECISIONS, Controller, Message, Mode, Prompt
+from dragonnoir.ui.end_screen import EndScreen, GameResult, game_result
 from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
@@ -58,6 +62,7 @@ from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.pieces import _counter_art, _draw_placeholders, _walkways
 from dragonnoir.ui.preview_card import Card, card_for, draw_card
 from dragonnoir.ui.storage import autosave_path, view_path
+from dragonnoir.ui.visibility import has_secrets, readable_log
 
 BAR_H = 52
 SIDE_W = 380
@@ -106,13 +111,30 @@ class PlayMode(InputMode):
 
     def __init__(self) -> None:
         self.pressed: tuple[int, int] | None = None
+        #: A counter being dragged to another hex of the deployment zone: its hex.
+        self.dragging: Hex | None = None
 
     def handle(self, scene: GameScene, event: pygame.event.Event) -> bool:
         vp = scene.map.viewport
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pos = (int(event.pos[0]), int(event.pos[1]))
             self.pressed = pos if vp.collidepoint(pos) else None
-            return False  # the map starts a drag; a release close by is a click
+            self.dragging = scene.deployable_at(pos) if self.pressed is not None else None
+            # A placed counter is dragged (the map stays where it is); else the map starts
+            # a drag, and a release close by is a click.
+            return self.dragging is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            start, self.dragging, pressed, self.pressed = self.dragging, None, self.pressed, None
+            near = pressed is not None and (
+                abs(pos[0] - pressed[0]) + abs(pos[1] - pressed[1]) <= CLICK_SLOP
+            )
+            end = scene.hex_at(pos)
+            if near or end is None:
+                scene.click_map(pos, "left")
+            else:
+                scene.after_controller(scene.controller.drag_place(start, end))
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             pos = (int(event.pos[0]), int(event.pos[1]))
             pressed, self.pressed = self.pressed, None
@@ -164,9 +186,10 @@ def side_name(side: Side | None) -> str:
 
 
 def has_hidden_information(game: Game) -> bool:
-    """Does the position hide anything from one player (face-down accessories)? The
-    scenarios issue adds hidden placement; it belongs here too."""
-    return any(not a.face_up for a in game.state.accessories.values())
+    """Does the position hide anything from one player (face-down or secret accessories,
+    hidden units, characters underground, unrevealed objectives, secret log entries)?
+    Then the screen hands over behind a blank screen whatever the setting."""
+    return has_secrets(game)
 
 
 class GameScene(Scene):
@@ -180,9 +203,18 @@ class GameScene(Scene):
         save_path: Path | None = None,
         new: bool = False,
         restore_view: bool = False,
+        on_game_over: Callable[[Game, GameResult], Result] | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
+        #: What comes after this game (a campaign's next step): the end screen's first
+        #: button calls it with the game and its result; None: "Play again".
+        self.on_game_over = on_game_over
+        #: Whether the end screen was shown (a game loaded finished shows the board).
+        self.end_shown = game.over
+        #: Reveals being shown: [hex, seconds left] (a flip and a flash on the hex).
+        self.flashes: list[Flash] = []
+        self._reveals_seen = len(game.log)
         self.save_path = save_path
         #: Progress since the last save or load (the quit prompt asks about it): the
         #: history differs from the one last saved or loaded. A new game in which
@@ -230,6 +262,8 @@ class GameScene(Scene):
         self._autosaved: tuple[int, str] | None = None
         self._hover: Hex | None = None
         self._log_len = 0
+        #: Whose log the panel shows (the viewer when it was last filled).
+        self._log_viewer: Side | None = self.controller.viewer
         #: The log panel's lines (HTML): the events of `game.log` (phases that played
         #: themselves with nothing in them left out) and the client's notes.
         self.log_lines: list[str] = []
@@ -397,8 +431,8 @@ class GameScene(Scene):
         game = self.game
         state = game.state
         if game.over:
-            ended = [e.text() for e in game.log if isinstance(e, GameEnded)]
-            return f"Game over. {ended[-1] if ended else ''}"
+            result = game_result(game)
+            return f"Game over: {result.headline} ({result.reason})"
         limit = f"/{state.turn_limit}" if state.turn_limit else ""
         who = side_name(game.to_act())
         decision = " to decide" if state.pending else " to act"  # the hint says what
@@ -490,6 +524,9 @@ class GameScene(Scene):
         self.refresh_controls()
         log = self.widgets.get("log")
         events = self.game.log
+        viewer = self.controller.viewer
+        if viewer != self._log_viewer:
+            self._log_viewer, self._log_len = viewer, 0  # other eyes: the log they may read
         if len(events) < self._log_len or self._log_len == 0:
             self._held_line = None
             self.log_lines = self._log_html(0)
@@ -505,12 +542,13 @@ class GameScene(Scene):
             log.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def _log_html(self, start: int) -> list[str]:
-        """The log lines of `game.log[start:]`. A phase that plays itself (the Gharv
-        interphases, the stand-up) is shown only when something happened in it; a
-        phase passed by itself shows as one line; notes of the client follow their
-        event."""
+        """The log lines of `game.log[start:]` the viewer may read (`Game.log_for`: a
+        hidden Krob's steps are not in the Adventurers' log). A phase that plays itself
+        (the Gharv interphases, the stand-up) is shown only when something happened in
+        it; a phase passed by itself shows as one line; notes of the client follow
+        their event."""
         out: list[str] = []
-        for i, event in enumerate(self.game.log[start:], start):
+        for i, event in readable_log(self.game, self._log_viewer, start):
             line = self.log_replace.get(i) or self.event_html(event)
             if isinstance(event, PhaseBegan) and phase(event.phase).automatic:
                 self._held_line = line  # shown if something happens in the phase
@@ -536,8 +574,8 @@ class GameScene(Scene):
             if not self.app.settings.auto_pass or game.over or game.state.pending:
                 break
             ph = game.phase
-            if ph.automatic or "Move" in ph.actions or "EndPhase" not in ph.actions:
-                break
+            if ph.automatic or "EndPhase" not in ph.actions or {"Move", "Deploy"} & ph.actions:
+                break  # a player may want to look at his moves or placement
             if any(a.kind != "EndPhase" for a in game.legal_actions()):
                 break
             why = {"Fire": "no archer has a target", "Attack": "nobody can attack"}
@@ -604,6 +642,19 @@ class GameScene(Scene):
             if unit is not None and unit.alive and unit.hex is not None and rect.collidepoint(pos):
                 return unit.hex
         return self.map.hex_at(pos)
+
+    def deployable_at(self, pos: tuple[int, int]) -> Hex | None:
+        """In a deployment phase, the hex of the acting side's placed character under
+        `pos` (he may be dragged to another hex of the zone), else None."""
+        if "Deploy" not in self.game.phase.actions or self.game.state.pending:
+            return None
+        h = self.hex_at(pos)
+        if h is None:
+            return None
+        side = self.game.to_act()
+        vis = self.controller.visibility()
+        mine = [u for u in self.game.units_at(h) if u.side is side and vis.sees_unit(u)]
+        return h if mine else None
 
     def click_map(self, pos: tuple[int, int], button: str = "left") -> list[Event] | None:
         h = self.hex_at(pos)
@@ -753,6 +804,7 @@ class GameScene(Scene):
         autosave, hand-over."""
         self.auto_pass()
         self.show_interphases()
+        self.note_reveals()
         self.note_defensive_fire()
         self._forget_notes()
         self.unsaved = self.game.history != self._saved_history
@@ -776,11 +828,53 @@ class GameScene(Scene):
         if len(log) < self._shown_log:
             self._shown_log = len(log)
             return
-        new = log[self._shown_log :]
+        new = [e for _, e in readable_log(self.game, self.controller.viewer, self._shown_log)]
         self._shown_log = len(log)
         beats = beats_of(self.game, new, self.names.full)
         if beats:
             self.interphase.start(beats, self.app.settings.animation_speed)
+
+    def note_reveals(self) -> None:
+        """Start a flip-and-flash on each hex where something was revealed to the viewer
+        since the last look (the log says what)."""
+        log = self.game.log
+        if len(log) < self._reveals_seen:
+            self._reveals_seen = len(log)  # an undo: nothing new
+            return
+        new = readable_log(self.game, self.controller.viewer, self._reveals_seen)
+        self._reveals_seen = len(log)
+        if self.app.settings.animation_speed <= 0:
+            return
+        for _, event in new:
+            if isinstance(event, Revealed) and event.at is not None:
+                self.flashes.append(Flash(event.at, REVEAL_SECONDS))
+
+    def draw_flashes(self, screen: pygame.Surface) -> None:
+        """A reveal: a bright chit turning over on the hex (its width follows a cosine),
+        then a ring spreading out and fading."""
+        if not self.flashes:
+            return
+        clip = screen.get_clip()
+        screen.set_clip(self.map.viewport)
+        z = self.map.camera.zoom
+        try:
+            for flash in self.flashes:
+                h = flash.at
+                t = 1.0 - flash.left / REVEAL_SECONDS
+                cx, cy = self.map.screen_centre(h)
+                size = self.map.view.grid.tile_width * z
+                if t < 0.5:
+                    w = max(2, round(size * 0.6 * abs(math.cos(t * 2 * math.pi))))
+                    rect = pygame.Rect(0, 0, w, round(size * 0.6))
+                    rect.center = (round(cx), round(cy))
+                    pygame.draw.rect(screen, REVEAL_COLOUR, rect, border_radius=4)
+                radius = size * (0.35 + 0.6 * t)
+                pygame.draw.circle(screen, REVEAL_COLOUR, (cx, cy), radius, max(2, round(3 * z)))
+                pygame.draw.polygon(
+                    screen, REVEAL_COLOUR, self.map.screen_polygon(h), max(1, round(2 * z))
+                )
+        finally:
+            screen.set_clip(clip)
 
     def _forget_notes(self) -> None:
         """Notes about events an undo took back."""
@@ -988,6 +1082,21 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> Result:
         self.interphase.advance(dt)
+        if self.board_drawn and self.flashes:
+            speed = self.app.settings.animation_speed
+            for flash in self.flashes:
+                flash.left -= dt * (speed if speed > 0 else 100.0)
+            self.flashes = [f for f in self.flashes if f.left > 0]
+        if (
+            self.game.over
+            and not self.end_shown
+            and self.interphase.current is None
+            and not self.flashes
+        ):
+            self.end_shown = True
+            if self.handover_showing:
+                self.end_handover()  # nothing is secret any more
+            return EndScreen(self.app, self.game, on_continue=self.on_game_over)
         if not self.handover_showing:
             self.map.update(dt)
             h = self.map.hover_hex()
@@ -1051,6 +1160,7 @@ class GameScene(Scene):
             self.map.view.grid,
             self.controller.visibility().accessories(self.game),
             self.map.viewport,
+            self.controller.visibility().knows_real,
         )
         self.unit_rects = self.draw_counters(screen)
         self.draw_done_marks(screen)
@@ -1058,6 +1168,7 @@ class GameScene(Scene):
         beat = self.interphase.current
         if beat is not None:
             draw_beat(screen, self.map, beat)
+        self.draw_flashes(screen)
         self.mode.draw(self, screen)
         self._draw_message(screen)
         self.board_drawn = True
@@ -1067,7 +1178,9 @@ class GameScene(Scene):
         game = self.game
         art = _counter_art(game)
         if art is None:
-            return _draw_placeholders(screen, game, self.map)
+            return _draw_placeholders(
+                screen, game, self.map, self.controller.visibility().sees_unit
+            )
         ui = self.controller
         vis = ui.visibility()
         units = [u for u in game.state.units.values() if u.hex is not None and vis.sees_unit(u)]
@@ -1234,6 +1347,18 @@ def draw_beat(screen: pygame.Surface, control: MapControl, beat: Beat) -> None:
     finally:
         screen.set_clip(clip)
 
+
+@dataclass
+class Flash:
+    """A reveal being shown on hex `at`: seconds left (at animation speed 1)."""
+
+    at: Hex
+    left: float
+
+
+#: A reveal's flip and flash: how long (at animation speed 1) and its colour.
+REVEAL_SECONDS = 1.4
+REVEAL_COLOUR = (255, 240, 170)
 
 #: The colour of the Gharvs' interphase beats (their water-green).
 BEAT_COLOUR = (120, 230, 170)

@@ -39,6 +39,8 @@ class Command(StrEnum):
     ROTATE_BACK = "rotate_back"
     BETWEEN_LEGS = "between_legs"
     PASS = "pass"
+    LEAVE_MAP = "leave_map"
+    ENTER_PASSAGE = "enter_passage"
 
 
 #: Commands the game screen hands to `Controller.command`.
@@ -53,6 +55,8 @@ CONTROLLER_COMMANDS: frozenset[Command] = frozenset(
         Command.ROTATE_BACK,
         Command.BETWEEN_LEGS,
         Command.PASS,
+        Command.LEAVE_MAP,
+        Command.ENTER_PASSAGE,
     }
 )
 
@@ -99,6 +103,10 @@ KEYMAP: tuple[Binding, ...] = (
         "a Guard attacks the enemy between its legs (attack doubled, one column right)",
     ),
     Binding(Command.PASS, ((pygame.K_p, 0),), "P", "pass (no advance, no more defensive fire)"),
+    Binding(Command.LEAVE_MAP, ((pygame.K_x, 0),), "X", "the selected character leaves the map"),
+    Binding(
+        Command.ENTER_PASSAGE, ((pygame.K_d, 0),), "D", "the selected character goes down a passage"
+    ),
     Binding(Command.FIT, ((pygame.K_HOME, 0), (pygame.K_0, 0)), "Home, 0", "fit the map"),
     Binding(
         Command.ZOOM_IN,

@@ -79,29 +79,27 @@ def scenarios(folder: Path | None = None, rules: RulesData | None = None) -> lis
     return [scenario_entry(p, rules) for p in scenario_files(folder)]
 
 
+#: Bumped when the thumbnails' drawing changes (the disk cache keys on it).
+THUMB_VERSION = 2
+ZONE_ALPHA = 90
+
+
 def thumbnail(entry: ScenarioEntry, size: tuple[int, int]) -> pygame.Surface:
-    """The scenario's map fitted into `size`, with a dot per counter in its side's
-    colour; cached per file version and size."""
+    """The scenario's layout fitted into `size`: the map, the deployment zones tinted in
+    their side's colour, the entry zones of reinforcements outlined, the objective
+    counters as "?" marks and a dot per character already placed. Cached in memory and
+    on disk (the user cache folder, keyed by the scenario's and its maps' contents and
+    times), so the picker opens at once the second time."""
     assert entry.scenario is not None
     key = (resolved(entry.path), _mtime(entry.path), *size)
     thumb = _THUMBS.get(key)
     if thumb is None:
-        from dragonnoir.render.board_view import BoardView
-
-        scenario = entry.scenario
-        view = BoardView(scenario.board)
-        view.show_seams = False
-        zoom = min(size[0] / view.map_w, size[1] / view.map_h)
-        thumb = view.surface(zoom).copy()
-        grid = scenario.board.grid
-        radius = max(3, round(18 * zoom))
-        for unit in scenario.units:
-            if unit.hex is None:
-                continue
-            x, y = grid.hex_centre(unit.hex)
-            centre = (round(x * zoom), round(y * zoom))
-            pygame.draw.circle(thumb, (0, 0, 0), centre, radius + 1)
-            pygame.draw.circle(thumb, SIDE_COLOURS.get(unit.side, (200, 200, 200)), centre, radius)
+        disk = _thumb_file(entry, size)
+        thumb = _load_png(disk) if disk is not None else None
+        if thumb is None:
+            thumb = _draw_thumbnail(entry.scenario, size)
+            if disk is not None:
+                _save_png(thumb, disk)
         _THUMBS[key] = thumb
     return thumb
 
@@ -109,6 +107,103 @@ def thumbnail(entry: ScenarioEntry, size: tuple[int, int]) -> pygame.Surface:
 def _version_of(rules: RulesData | None) -> str:
     """What tells one set of rules data from another in the caches' keys."""
     return rules.fingerprint if rules is not None else "shipped"
+
+
+def _draw_thumbnail(scenario: Scenario, size: tuple[int, int]) -> pygame.Surface:
+    from dragonnoir.render.board_view import BoardView
+
+    view = BoardView(scenario.board)
+    view.show_seams = False
+    zoom = min(size[0] / view.map_w, size[1] / view.map_h)
+    thumb = view.surface(zoom).copy()
+    grid = scenario.board.grid
+
+    def poly(h: object) -> list[tuple[float, float]]:
+        return [(x * zoom, y * zoom) for x, y in grid.hex_polygon(h)]  # type: ignore[arg-type]
+
+    def centre(h: object) -> tuple[int, int]:
+        x, y = grid.hex_centre(h)  # type: ignore[arg-type]
+        return round(x * zoom), round(y * zoom)
+
+    tint = pygame.Surface(thumb.get_size(), pygame.SRCALPHA)
+    for group in scenario.groups:
+        colour = SIDE_COLOURS.get(group.side, (200, 200, 200))
+        for h in group.deploy:
+            pygame.draw.polygon(tint, (*colour, ZONE_ALPHA), poly(h))
+        for h in group.entry:
+            pygame.draw.polygon(tint, (*colour, 230), poly(h), max(1, round(4 * zoom)))
+    thumb.blit(tint, (0, 0))
+    radius = max(3, round(18 * zoom))
+    font = pygame.font.Font(None, max(12, round(radius * 2.4)))
+    for obj in scenario.objectives:
+        for h in obj.hexes:
+            c = centre(h)
+            rect = pygame.Rect(0, 0, radius * 2 + 2, radius * 2 + 2)
+            rect.center = c
+            pygame.draw.rect(thumb, (40, 32, 26), rect, border_radius=2)
+            pygame.draw.rect(thumb, (244, 204, 96), rect, 1, border_radius=2)
+            mark = font.render("?", True, (244, 204, 96))
+            thumb.blit(mark, mark.get_rect(center=c))
+    for unit in scenario.units:
+        if unit.hex is None:
+            continue
+        c = centre(unit.hex)
+        pygame.draw.circle(thumb, (0, 0, 0), c, radius + 1)
+        pygame.draw.circle(thumb, SIDE_COLOURS.get(unit.side, (200, 200, 200)), c, radius)
+    return thumb
+
+
+def _thumb_file(entry: ScenarioEntry, size: tuple[int, int]) -> Path | None:
+    """The thumbnail's file in the cache folder: named by a digest of the scenario
+    file's bytes, its maps' times and sizes, the picture's size and THUMB_VERSION."""
+    import hashlib
+
+    from dragonnoir.ui.storage import cache_dir
+
+    scenario = entry.scenario
+    assert scenario is not None
+    try:
+        digest = hashlib.sha256(entry.path.read_bytes())
+    except OSError:
+        return None
+    maps = [scenario.map_path] if scenario.map_path is not None else []
+    if scenario.layout is not None:
+        maps.extend(p.file for p in scenario.layout.placements if p.file is not None)
+    for m in maps:
+        try:
+            st = m.stat()
+            digest.update(f"{m}:{st.st_mtime_ns}:{st.st_size}".encode())
+        except OSError:
+            pass
+    digest.update(f"{size[0]}x{size[1]}:v{THUMB_VERSION}".encode())
+    return cache_dir() / "thumbnails" / f"{digest.hexdigest()[:32]}.png"
+
+
+def _load_png(path: Path) -> pygame.Surface | None:
+    if not path.is_file():
+        return None
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, OSError):
+        return None  # a damaged cache file is drawn again
+
+
+def _save_png(surface: pygame.Surface, path: Path) -> None:
+    """Write the thumbnail atomically; a cache that cannot be written costs only time."""
+    import contextlib
+    import os
+    import tempfile
+
+    with contextlib.suppress(OSError, pygame.error):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(suffix=".png", dir=path.parent)
+        os.close(fd)
+        try:
+            pygame.image.save(surface, tmp)
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def _mtime(path: Path) -> float:

@@ -53,6 +53,10 @@ class Names:
         for unit in game.state.units.values():
             counter = roster.get(unit.kind) if roster is not None else None
             self._full[unit.id] = counter.name if counter is not None else _humane(unit.id)
+        scenario = game.state.scratch.get("scenario")
+        given = scenario.get("names") if isinstance(scenario, dict) else None
+        if isinstance(given, dict):  # names the scenario file gives its characters
+            self._full.update({str(k): str(v) for k, v in given.items() if v})
         self._pattern: re.Pattern[str] | None = None
         self._pattern_ids: frozenset[str] = frozenset()
 

@@ -41,6 +41,8 @@ ROLLS = (200, 50, 40)
 CHOICE_FILL = (80, 220, 230, 70)
 CHOICE_EDGE = (120, 240, 250, 230)
 ROUTE = (150, 230, 240)
+ZONE_FILL = (240, 200, 90, 34)  # a deployment / entry zone
+ZONE_EDGE = (240, 200, 90, 140)
 CROSSED = (255, 255, 255, 150)
 WEB = (220, 220, 220)
 #: Line of fire colours by the engine's cover value; no line at all: red.
@@ -113,7 +115,7 @@ class OverlayPainter:
             sx, sy = cam.to_screen(p[0], p[1])
             return sx + vp.x, sy + vp.y
 
-        hexes: set[Hex] = set(ov.reachable) | set(ov.jumps) | set(ov.choice_hexes)
+        hexes: set[Hex] = set(ov.reachable) | set(ov.jumps) | set(ov.choice_hexes) | set(ov.zone)
         hexes.update(ov.spell_range)
         hexes.update(ov.spell_targets)
         hexes.update(h for sail in ov.sails.values() for h in sail.boat)
@@ -176,6 +178,9 @@ class OverlayPainter:
         if hovered is not None:  # the boat where this journey leaves it
             a, b = (centre(h) for h in hovered.boat)
             pygame.draw.line(layer, SAIL_EDGE, a, b, max(3, round(8 * z)))
+        for h in ov.zone - ov.choice_hexes:  # a deployment or entry zone, taken or not
+            pygame.draw.polygon(layer, ZONE_FILL, poly(h))
+            pygame.draw.polygon(layer, ZONE_EDGE, poly(h), 1)
         for h in ov.choice_hexes:
             pygame.draw.polygon(layer, CHOICE_FILL, poly(h))
             pygame.draw.polygon(layer, CHOICE_EDGE, poly(h), width + 1)

@@ -12,6 +12,7 @@ seven) and sized to them. Killed characters are not drawn; knocked-out ones are 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ import pygame
 
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.footprint import footprint
-from dragonnoir.engine.state import Side, Status
+from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.render import fonts
 from dragonnoir.render.board_view import Sprite
@@ -66,14 +67,20 @@ def _walkways(game: Game) -> frozenset[Any]:
 
 
 def _draw_placeholders(
-    screen: pygame.Surface, game: Game, control: MapControl
+    screen: pygame.Surface,
+    game: Game,
+    control: MapControl,
+    sees: Callable[[Unit], bool] | None = None,
 ) -> list[tuple[str, pygame.Rect]]:
+    """The plain counters of the units `sees` lets the viewer see (None: all)."""
     vp, cam = control.viewport, control.camera
     out: list[tuple[str, pygame.Rect]] = []
     clip = screen.get_clip()
     screen.set_clip(vp)
     try:
         for unit_id, spr in _placeholder_sprites(game, control.view.grid):
+            if sees is not None and not sees(game.state.units[unit_id]):
+                continue
             px = max(1, round(spr.size * cam.zoom))
             img = control.view.scaled_sprite(spr.image, px)
             sx, sy = cam.to_screen(spr.x, spr.y)

@@ -321,10 +321,19 @@ class ScenarioPicker(Scene):
         assert scenario is not None
         roster = self.rules.roster if self.rules is not None else None
         parts = [f"<b>{html.escape(scenario.name)}</b><br>"]
-        if scenario.briefing:
-            parts.append(f"{html.escape(scenario.briefing)}<br><br>")
         limit = f"{scenario.turn_limit} game turns" if scenario.turn_limit else "no turn limit"
-        parts.append(f"<font color='#c9a45a'>Turn limit:</font> {limit}<br>")
+        boards = scenario.boards()
+        length = [limit, f"{boards} board{'s' * (boards != 1)}"]
+        if scenario.size:
+            length.insert(0, scenario.size)
+        parts.append(f"<font color='#c9a45a'>Length:</font> {html.escape(', '.join(length))}<br>")
+        features = scenario.features()
+        if features:
+            parts.append(
+                f"<font color='#c9a45a'>Features:</font> {html.escape(', '.join(features))}<br>"
+            )
+        if scenario.briefing:
+            parts.append(f"<br>{html.escape(' '.join(scenario.briefing.split()))}<br><br>")
         for side in (Side.ADVENTURERS, Side.KROBS, Side.GHARVS):
             units = [u for u in scenario.units if u.side is side]
             if not units:

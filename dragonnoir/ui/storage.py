@@ -15,7 +15,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from platformdirs import user_config_dir, user_data_dir
+from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
 APP_NAME = "dragonnoir"
 HOME_ENV = "DRAGONNOIR_HOME"
@@ -38,6 +38,13 @@ def data_dir() -> Path:
     """The folder of the autosave and the saves folder (not created)."""
     home = _home()
     return home / "data" if home else Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Files the client can make again (scenario thumbnails); not created. Under
+    `DRAGONNOIR_HOME`: `$DRAGONNOIR_HOME/cache`."""
+    home = _home()
+    return home / "cache" if home else Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:

@@ -121,7 +121,7 @@ def test_the_picker_shows_every_scenario_with_a_thumbnail(make_app: Callable[...
     assert thumb.get_width() <= 300 and thumb.get_height() <= 200
     assert library.thumbnail(entry, (300, 200)) is thumb  # cached
     details = picker.details_html(entry)
-    assert "Turn limit" in details and "Adventurers" in details and "Krobs" in details
+    assert "game turns" in details and "Adventurers" in details and "Krobs" in details
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MainMenu)
 

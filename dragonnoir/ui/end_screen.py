@@ -1,0 +1,251 @@
+"""The end of a game: who won, why (the condition met, in the scenario's words), the
+casualties of each side and the turns played; then "Play again" (the same scenario with
+new dice), "Look at the map" (back to the finished board) or "Back to menu".
+
+`game_result(game)` is the pure part (no drawing): the engine's `scratch["result"]`
+(`Game.end_game`) read into a `GameResult`, the casualties counted from the units. A
+campaign continues from here: `GameScene(..., on_game_over=callback)` makes the end
+screen's first button "Continue the campaign", which calls `callback(game, result)` and
+goes wherever it returns (the campaign screen, the next scenario).
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.elements import UIButton, UILabel, UITextBox
+
+from dragonnoir.engine.events import GameEnded
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side, Status
+from dragonnoir.ui.app import App, Pop, Reset, Result, Scene
+from dragonnoir.ui.names import names_of
+
+SIDE_NAMES = {"adventurers": "the Adventurers", "krobs": "the Krobs", "gharvs": "the Gharvs"}
+
+
+@dataclass(frozen=True, slots=True)
+class SideLosses:
+    """What one side lost: names of the dead, the knocked out and wounded still
+    standing, and the casualty points the enemy scored (when the scenario counts them)."""
+
+    killed: tuple[str, ...] = ()
+    knocked_out: tuple[str, ...] = ()
+    wounded: tuple[str, ...] = ()
+    points: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game as the end screen (and a campaign) reads it."""
+
+    #: "adventurers", "krobs", or None for a draw / no result.
+    winner: str | None
+    reason: str
+    turn: int
+    turn_limit: int | None
+    #: The condition met ({"kind", "side", "text", ...}) or None (turn limit, wipe-out).
+    condition: dict[str, Any] | None
+    losses: dict[str, SideLosses] = field(default_factory=dict)
+    #: The engine's casualties block as it gave it (points per side, ...).
+    casualties: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def headline(self) -> str:
+        if self.winner is None:
+            return "A draw" if "draw" in self.reason.lower() else "No winner"
+        return f"{_upper_first(SIDE_NAMES.get(self.winner, self.winner))} win"
+
+
+def game_result(game: Game) -> GameResult:
+    """The result of a finished game (or of the game so far): the engine's
+    `scratch["result"]`, else its `GameEnded` event, else the state."""
+    raw = game.state.scratch.get("result")
+    result: dict[str, Any] = dict(raw) if isinstance(raw, dict) else {}
+    if not result:
+        ended = [e for e in game.log if isinstance(e, GameEnded)]
+        if ended:
+            result = {"winner": ended[-1].winner, "reason": ended[-1].reason, **ended[-1].details}
+    winner = result.get("winner")
+    if winner is None and game.state.winner is not None:
+        winner = game.state.winner.value
+    condition = result.get("condition")
+    casualties = result.get("casualties")
+    casualties = casualties if isinstance(casualties, dict) else {}
+    names = names_of(game)
+    losses: dict[str, SideLosses] = {}
+    for side in (Side.ADVENTURERS, Side.KROBS):
+        units = sorted((u for u in game.state.units.values() if u.side is side), key=lambda u: u.id)
+        killed = tuple(names.of(u) for u in units if u.status is Status.KILLED)
+        out = tuple(names.of(u) for u in units if u.status is Status.KNOCKED_OUT)
+        wounded = tuple(
+            names.of(u) for u in units if u.status is Status.WOUNDED or (u.alive and u.wounds)
+        )
+        points = _points(casualties, side)
+        losses[side.value] = SideLosses(killed, out, wounded, points)
+    turn = result.get("turn")
+    return GameResult(
+        winner=str(winner) if winner is not None else None,
+        reason=str(result.get("reason") or ("the game goes on" if not game.over else "")),
+        turn=int(turn) if isinstance(turn, int) else game.state.turn,
+        turn_limit=game.state.turn_limit,
+        condition=condition if isinstance(condition, dict) else None,
+        losses=losses,
+        casualties=casualties,
+    )
+
+
+def _points(casualties: dict[str, Any], side: Side) -> float | None:
+    """The casualty points scored against `side` from the engine's block, read
+    leniently: {"krobs": 12} (points each side scored) or {"krobs": {"points": 12}}."""
+    enemy = side.enemy().value
+    value = casualties.get(enemy)
+    if isinstance(value, dict):
+        value = value.get("points", value.get("score"))
+    return float(value) if isinstance(value, int | float) else None
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def result_html(result: GameResult) -> str:
+    """The end screen's text: why, casualties per side, turns."""
+    parts = [f"<b>{html.escape(_upper_first(result.reason) or 'The game is over')}</b>"]
+    cond = result.condition
+    if cond is not None and cond.get("text") and cond.get("text") != result.reason:
+        parts.append(f"<i>{html.escape(str(cond['text']))}</i>")
+    limit = f" of {result.turn_limit}" if result.turn_limit else ""
+    parts.append(f"Game turns played: {result.turn}{limit}.")
+    parts.append("")
+    for side, loss in result.losses.items():
+        colour = "#8fb4f0" if side == "adventurers" else "#f08f7a"
+        head = f"<font color='{colour}'><b>{html.escape(_upper_first(SIDE_NAMES[side]))}</b></font>"
+        bits = []
+        for what, who in (
+            ("killed", loss.killed),
+            ("knocked out", loss.knocked_out),
+            ("wounded", loss.wounded),
+        ):
+            if who:
+                bits.append(f"{len(who)} {what} ({html.escape(', '.join(who))})")
+        lost = "; ".join(bits) if bits else "no losses"
+        points = (
+            f" — {loss.points:g} casualty points to the enemy" if loss.points is not None else ""
+        )
+        parts.append(f"{head}: {lost}{points}.")
+    return "<br>".join(parts)
+
+
+class EndScreen(Scene):
+    """The result of a game over the finished board. `on_continue` (a campaign) adds a
+    first button that calls it with the game and its result."""
+
+    title = "Game over"
+
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        *,
+        on_continue: Callable[[Game, GameResult], Result] | None = None,
+        continue_label: str = "Continue the campaign",
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.result = game_result(game)
+        self.on_continue = on_continue
+        self.continue_label = continue_label
+        self.buttons: dict[str, UIButton] = {}
+        self.text: UITextBox | None = None
+
+    def build(self, root: UIContainer) -> None:
+        w, h = self.app.size
+        m = self.manager
+        UILabel(
+            pygame.Rect(0, 40, w, 64),
+            self.result.headline,
+            m,
+            container=root,
+            object_id=ObjectID(object_id="#title"),
+        )
+        UILabel(
+            pygame.Rect(0, 104, w, 34),
+            self.game.scenario_id.replace("-", " ").capitalize() if self.game.scenario_id else "",
+            m,
+            container=root,
+            object_id=ObjectID(object_id="#subtitle"),
+        )
+        box_w = min(760, w - 80)
+        self.text = UITextBox(
+            result_html(self.result),
+            pygame.Rect((w - box_w) // 2, 156, box_w, max(120, h - 156 - 120)),
+            m,
+            container=root,
+        )
+        items: list[tuple[str, str]] = []
+        if self.on_continue is not None:
+            items.append(("continue", self.continue_label))
+        else:
+            items.append(("again", "Play again"))
+        items += [("map", "Look at the map"), ("menu", "Back to menu")]
+        bw, gap = 220, 16
+        x = (w - len(items) * bw - (len(items) - 1) * gap) // 2
+        self.buttons = {}
+        for key, label in items:
+            self.buttons[key] = UIButton(
+                pygame.Rect(x, h - 90, bw, 50),
+                label,
+                m,
+                container=root,
+                object_id=ObjectID(class_id="@menu_button"),
+            )
+            x += bw + gap
+        if "again" in self.buttons and not self.game.scenario_path:
+            self.buttons["again"].disable()  # type: ignore[no-untyped-call]
+
+    def handle(self, event: pygame.event.Event) -> Result:
+        import pygame_gui
+
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    return self.choose(key)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return Pop()
+        return None
+
+    def choose(self, key: str) -> Result:
+        if key == "continue" and self.on_continue is not None:
+            return self.on_continue(self.game, self.result)
+        if key == "again":
+            return self.play_again()
+        if key == "map":
+            return Pop()
+        if key == "menu":
+            return Reset()
+        return None
+
+    def play_again(self, seed: int | None = None) -> Result:
+        """The same scenario from the start with new dice."""
+        from dragonnoir.engine.scenario import load_scenario
+        from dragonnoir.errors import DragonNoirError
+        from dragonnoir.ui.game_scene import GameScene
+
+        try:
+            scenario = load_scenario(self.game.scenario_path)
+        except DragonNoirError as exc:
+            if self.text is not None:
+                self.text.set_text(f"Cannot start again: {html.escape(str(exc))}")
+            return None
+        game = scenario.new_game(secrets.randbelow(2**31) if seed is None else seed)
+        return Reset(GameScene(self.app, game, new=True))
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.fill((16, 13, 11))
