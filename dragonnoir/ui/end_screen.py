@@ -177,15 +177,17 @@ class EndScreen(Scene):
         )
         UILabel(
             pygame.Rect(0, 104, w, 34),
-            self.game.scenario_id.replace("-", " ").capitalize() if self.game.scenario_id else "",
+            self.scenario_name(),
             m,
             container=root,
             object_id=ObjectID(object_id="#subtitle"),
         )
         box_w = min(760, w - 80)
+        text = result_html(self.result)
+        lines = text.count("<br>") + 2 + sum(len(part) // 90 for part in text.split("<br>"))
         self.text = UITextBox(
-            result_html(self.result),
-            pygame.Rect((w - box_w) // 2, 156, box_w, max(120, h - 156 - 120)),
+            text,
+            pygame.Rect((w - box_w) // 2, 156, box_w, max(120, min(h - 156 - 120, 26 * lines))),
             m,
             container=root,
         )
@@ -209,6 +211,16 @@ class EndScreen(Scene):
             x += bw + gap
         if "again" in self.buttons and not self.game.scenario_path:
             self.buttons["again"].disable()  # type: ignore[no-untyped-call]
+
+    def scenario_name(self) -> str:
+        """The scenario's name as the picker shows it (its id when the file is gone)."""
+        from pathlib import Path
+
+        from dragonnoir.ui.library import scenario_name
+
+        path = self.game.scenario_path
+        name = scenario_name(Path(path)) if path else ""
+        return name or self.game.scenario_id.replace("-", " ").capitalize()
 
     def handle(self, event: pygame.event.Event) -> Result:
         import pygame_gui

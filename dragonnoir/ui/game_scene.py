@@ -38,7 +38,7 @@ from dragonnoir.engine.actions import Action, EndPhase
 from dragonnoir.engine.events import DieRolled, Event, PhaseBegan, Revealed, TurnBegan
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.phases import phase
+from dragonnoir.engine.phases import SEQUENCE, phase
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.rules.movement import budget_of
 from dragonnoir.engine.save import save_game
@@ -386,10 +386,11 @@ class GameScene(Scene):
         m = self.manager
         who = side_name(prompt.side)
         question = f"<b>{html.escape(who)}</b>: {html.escape(self.names.text(prompt.question))}"
+        tall = 64 if len(question) < 150 else 92  # a deployment's longer instructions
         self.widgets["question"] = UITextBox(
-            question, pygame.Rect(x, y, SIDE_W, 64), m, container=root
+            question, pygame.Rect(x, y, SIDE_W, tall), m, container=root
         )
-        y += 64
+        y += tall
         room = max(2, (h - y - 90) // CHOICE_H)
         choices = prompt.choices
         # More answers than room (a spell book, many retreat paths): pages of them, a
@@ -435,6 +436,8 @@ class GameScene(Scene):
             return f"Game over: {result.headline} ({result.reason})"
         limit = f"/{state.turn_limit}" if state.turn_limit else ""
         who = side_name(game.to_act())
+        if game.phase not in SEQUENCE:  # the deployment before the first game turn
+            return f"Before turn 1 · {game.phase.title} · {who} to act"
         decision = " to decide" if state.pending else " to act"  # the hint says what
         return f"Turn {state.turn}{limit} · {game.phase.title} · {who}{decision}"
 

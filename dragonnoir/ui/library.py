@@ -292,6 +292,11 @@ def saves(include_autosave: bool = True, rules: RulesData | None = None) -> list
     return out
 
 
+def scenario_name(path: Path | None) -> str:
+    """The `name` of the scenario file at `path` (empty when it cannot be read)."""
+    return _scenario_name(path)
+
+
 def _scenario_name(path: Path | None) -> str:
     if path is None:
         return ""

@@ -1,0 +1,115 @@
+"""Headless screenshots of the scenario screens (SDL dummy driver, no X server): the
+picker, a deployment, the end screen. Written with `pygame.image.save` of the app's
+window surface. Usage:
+
+    .venv/bin/python tools/scenario_screenshots.py [SCENARIO.toml] [OUTPUT_DIR]
+
+The scenario must have a deployment step (default: tests/ui/data/deployment.toml).
+Runs with a throw-away DRAGONNOIR_HOME; never touches the player's files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["DRAGONNOIR_HOME"] = tempfile.mkdtemp(prefix="dn-shots-")
+
+import pygame  # noqa: E402
+
+from dragonnoir.engine.actions import Deploy, EndPhase  # noqa: E402
+from dragonnoir.engine.scenario import load_scenario  # noqa: E402
+from dragonnoir.engine.state import Side  # noqa: E402
+from dragonnoir.ui.app import App  # noqa: E402
+from dragonnoir.ui.end_screen import EndScreen  # noqa: E402
+from dragonnoir.ui.game_scene import GameScene  # noqa: E402
+from dragonnoir.ui.scenes import ScenarioPicker  # noqa: E402
+from dragonnoir.ui.settings import Settings  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+W, H = 1600, 1000
+
+
+def frames(app: App, n: int = 3) -> None:
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def shot(app: App, out: Path, name: str) -> None:
+    frames(app)
+    path = out / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    print(f"wrote {path}")
+
+
+def main() -> None:
+    scenario_path = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "tests/ui/data/deployment.toml"
+    out = Path(sys.argv[2]) if len(sys.argv) > 2 else REPO / "docs/screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    settings = Settings(window_width=W, window_height=H, handover=False)
+
+    # The picker, on the scenario.
+    app = App(lambda a: ScenarioPicker(a, folder=scenario_path.parent), settings=settings)
+    picker = app.scene
+    assert isinstance(picker, ScenarioPicker)
+    picker.selected = next(
+        i for i, e in enumerate(picker.entries) if e.path.resolve() == scenario_path.resolve()
+    )
+    picker.rebuild()
+    shot(app, out, "picker-scenario")
+    app.close()
+
+    # The deployment: the Krobs placed, the Adventurers placing, one chosen.
+    scenario = load_scenario(scenario_path)
+    game = scenario.new_game(5)
+    app = App(lambda a: GameScene(a, game), settings=settings)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    groups = game.state.scratch["scenario"]["groups"]
+    if game.phase.id == "krob_deployment":
+        for uid in [u for u in game.state.units.values() if u.side is Side.KROBS]:
+            entry = game.state.scratch["offmap"].get(uid.id)
+            if not entry or entry.get("state") != "deploying":
+                continue
+            for q, r in groups[entry["group"]]["deploy"]:
+                from dragonnoir.hexmap.hexes import Hex
+
+                action = Deploy(uid.id, Hex(q, r))
+                if game.explain(action).legal:
+                    game.apply(action)
+                    break
+        game.apply(EndPhase())
+    scene.controller.reset()
+    scene.changed()
+    if scene.handover_showing:
+        scene.end_handover()
+    frames(app)
+    ui = scene.controller
+    prompt = ui.prompt()
+    if prompt is not None and prompt.choices:
+        scene.choose(0)
+        first = sorted(ui.overlays().choice_hexes, key=lambda h: (h.q, h.r))
+        if first:
+            ui.click_hex(first[0])
+            scene.changed()
+            scene.map.frame([scene.map.view.grid.hex_centre(h) for h in ui.overlays().zone])
+    frames(app, 5)
+    shot(app, out, "game-deployment")
+
+    # The end screen.
+    game.log.append(game.end_game(Side.KROBS, "turn limit reached: the Krobs hold the caves"))
+    game.secret.append(None)
+    scene.changed()
+    frames(app, 5)
+    assert isinstance(app.scene, EndScreen)
+    shot(app, out, "game-end")
+    app.close()
+
+
+if __name__ == "__main__":
+    main()
