@@ -20,16 +20,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["DRAGONNOIR_HOME"] = tempfile.mkdtemp(prefix="dn-shots-")
 
-import pygame  # noqa: E402
+import pygame
 
-from dragonnoir.engine.actions import Deploy, EndPhase  # noqa: E402
-from dragonnoir.engine.scenario import load_scenario  # noqa: E402
-from dragonnoir.engine.state import Side  # noqa: E402
-from dragonnoir.ui.app import App  # noqa: E402
-from dragonnoir.ui.end_screen import EndScreen  # noqa: E402
-from dragonnoir.ui.game_scene import GameScene  # noqa: E402
-from dragonnoir.ui.scenes import ScenarioPicker  # noqa: E402
-from dragonnoir.ui.settings import Settings  # noqa: E402
+from dragonnoir.engine.actions import Deploy, EndPhase
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import Side
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.ui.app import App
+from dragonnoir.ui.end_screen import EndScreen
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.scenes import ScenarioPicker
+from dragonnoir.ui.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 W, H = 1600, 1000
@@ -48,7 +49,8 @@ def shot(app: App, out: Path, name: str) -> None:
 
 
 def main() -> None:
-    scenario_path = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "tests/ui/data/deployment.toml"
+    default = REPO / "tests/ui/data/deployment.toml"
+    scenario_path = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     out = Path(sys.argv[2]) if len(sys.argv) > 2 else REPO / "docs/screenshots"
     out.mkdir(parents=True, exist_ok=True)
     settings = Settings(window_width=W, window_height=H, handover=False)
@@ -77,8 +79,6 @@ def main() -> None:
             if not entry or entry.get("state") != "deploying":
                 continue
             for q, r in groups[entry["group"]]["deploy"]:
-                from dragonnoir.hexmap.hexes import Hex
-
                 action = Deploy(uid.id, Hex(q, r))
                 if game.explain(action).legal:
                     game.apply(action)
