@@ -1141,8 +1141,9 @@ class GameScene(Scene):
 
     @property
     def animating(self) -> bool:
-        """A Gharv interphase being shown, or the map's zoom animation (App.run)."""
-        return self.interphase.current is not None or self.map.animating
+        """A Gharv interphase or a reveal being shown, or the map's zoom animation
+        (App.run)."""
+        return self.interphase.current is not None or bool(self.flashes) or self.map.animating
 
     # -- drawing ---------------------------------------------------------------------------
 
