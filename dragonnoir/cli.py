@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dragonnoir.errors import DragonNoirError
 
@@ -177,6 +177,10 @@ def _render(args: argparse.Namespace) -> None:
 
         tmx = read_tmx(path)  # read once; a Dragon Noir board declares a `board_id`
     if tmx is not None and "board_id" not in tmx.properties:
+        if getattr(args, "whole_process", False):
+            from dragonnoir.render.pygame_core import load_drawing_core
+
+            load_drawing_core()  # this process ends after the PNG: pygame's core only
         from dragonnoir.render.tmx_draw import render_tmx_to_png
 
         _check_picture_size(tmx.width, tmx.height, tmx.grid, args.scale)
@@ -453,10 +457,73 @@ def _version() -> str:
     return f"dragonnoir {__version__}"
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, given the terminal's width: left to find it, argparse
+    imports shutil (and bz2, lzma...) at every start, for `get_terminal_size`."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _terminal_columns() - 2  # as argparse does
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _terminal_columns() -> int:
+    """`shutil.get_terminal_size().columns`: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Skipped:
+    """Stands for a command's parser that this run does not build (`_Commands`)."""
+
+    def add_argument(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def set_defaults(self, **kwargs: object) -> None:
+        pass
+
+
+class _Commands:
+    """The sub-commands, built all (help, a mistyped command) or only the one named on
+    the command line: each parser costs argparse work (formatters, translations,
+    patterns) that a one-shot command like `render` should not pay eight times."""
+
+    def __init__(self, action: argparse._SubParsersAction, only: str | None) -> None:  # type: ignore[type-arg]
+        self.action = action
+        self.only = only
+        self.built: list[str] = []
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser | _Skipped:
+        if self.only is not None and name != self.only:
+            return _Skipped()
+        self.built.append(name)
+        parser: argparse.ArgumentParser = self.action.add_parser(
+            name, formatter_class=_HelpFormatter, **kwargs
+        )
+        return parser
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; `only`, a command's name: that command's parser alone
+    (the whole parser if no command has that name)."""
     parser = argparse.ArgumentParser(
         prog="dragonnoir",
         description="Dragon Noir 2: L'Epreuve. Without a command: the game's main menu.",
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument(
         "--selftest",
@@ -469,7 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs=0,
         help="show the version and which rules data is in use, and exit",
     )
-    sub = parser.add_subparsers(dest="command")
+    sub = _Commands(parser.add_subparsers(dest="command"), only)
 
     play = sub.add_parser("play", help="play a scenario (no scenario: choose one)")
     play.add_argument("scenario", nargs="?", help="a scenario file (.toml) or id (la-fosse)")
@@ -556,14 +623,17 @@ def build_parser() -> argparse.ArgumentParser:
         "load, frames, render, commands, engine, fire, client, editor",
     )
     bench.set_defaults(func=cmd_bench)
+    if only is not None and not sub.built:
+        return build_parser()
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; `argv` None means this process is the command (sys.argv), so a
     command may leave its memory to the OS at exit instead of tidying it up."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    command = next((w for w in words if not w.startswith("-")), None)
+    args = build_parser(only=command).parse_args(words)
     if args.selftest:
         args.func = cmd_selftest
     elif args.command is None:

@@ -19,11 +19,9 @@ data or in one `DataFileError` naming the file, within bounded time and memory. 
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import stat
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -162,6 +160,8 @@ def too_deep(value: Any, limit: int = MAX_NESTING) -> bool:
 def parse_toml(text: str) -> dict[str, Any]:
     """`tomllib.loads` with its crashes turned into `TOMLDecodeError`-like `ValueError`s:
     nesting too deep (RecursionError) and integers too long for Python (ValueError)."""
+    import tomllib  # here, not at the top: reading a map needs neither TOML nor JSON
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -183,6 +183,8 @@ def read_toml(
 ) -> dict[str, Any]:
     """A TOML file read through `read_text` and `parse_toml`; every fault is
     `error(path, message)`."""
+    import tomllib
+
     text = read_text(path, limit=limit, error=error)
     try:
         return parse_toml(text)
@@ -210,6 +212,8 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
+            import json
+
             raise JsonError(
                 f"the key {quoted(key)} appears twice in one object",
                 token=json.dumps(key, ensure_ascii=False),
@@ -260,6 +264,8 @@ def parse_json(text: str) -> Any:
     """Strict `json.loads`: refuses duplicate keys, NaN/Infinity, floats that overflow,
     integers of more than `MAX_INT_DIGITS` digits and nesting deeper than
     `MAX_NESTING`; every refusal is a `JsonError`."""
+    import json
+
     try:
         value = json.loads(
             text,

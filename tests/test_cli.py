@@ -212,3 +212,19 @@ def test_render_refuses_a_picture_too_large_to_make(
     code = main(["render", "six-boards", "-o", str(tmp_path / "x.png"), "--scale", "16"])
     _, err = capsys.readouterr()
     assert code == 1 and "use a smaller --scale" in err
+
+
+def test_a_command_builds_its_own_parser_and_a_typo_lists_them_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dragonnoir.cli import build_parser
+
+    alone = build_parser(only="render")
+    assert alone.parse_args(["render", "x.tmx", "-o", "y.png"]).scale == 1.0
+    with pytest.raises(SystemExit):
+        alone.parse_args(["validate", "x"])  # not built: render's parser only
+    assert build_parser(only="rendr").parse_args(["validate", "x"]).paths == ["x"]
+    with pytest.raises(SystemExit):
+        main(["rendr", "x"])
+    err = capsys.readouterr().err
+    assert "invalid choice: 'rendr'" in err and "'validate'" in err and "'bench'" in err

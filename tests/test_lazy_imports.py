@@ -10,7 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tmx_samples import plain_fosse
+
 REPO = Path(__file__).resolve().parents[1]
+
+
+#: The modules loaded (entries set to None mark a module as absent).
+_LOADED = "k for k, v in sys.modules.items() if v is not None"
 
 
 def _modules_after(code: str, tmp_path: Path) -> set[str]:
@@ -22,7 +28,7 @@ def _modules_after(code: str, tmp_path: Path) -> set[str]:
         "DRAGONNOIR_HOME": str(tmp_path / "home"),
     }
     run = subprocess.run(
-        [sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+        [sys.executable, "-c", f"{code}\nimport sys\nprint(' '.join(sorted({_LOADED})))"],
         capture_output=True,
         text=True,
         check=True,
@@ -69,3 +75,36 @@ def test_validating_a_board_says_only_its_verdict() -> None:
     assert run.returncode == 0
     assert run.stdout.startswith("ok   maps/fosse.tmx: board 'fosse'")
     assert run.stderr == ""
+
+
+def test_render_as_a_program_loads_only_pygame_s_drawing_core_and_draws_the_same(
+    tmp_path: Path,
+) -> None:
+    """`dragonnoir render` run as a program (render/pygame_core.py): no mixer, fonts,
+    sprites, no argparse sub-parsers but its own; the PNG is byte for byte the one the
+    whole of pygame makes in this process."""
+    tmx = plain_fosse(tmp_path)
+    lean = tmp_path / "lean.png"
+    mods = _modules_after(
+        "import sys\nfrom dragonnoir.cli import main\n"
+        f"sys.argv = ['dragonnoir', 'render', {str(tmx)!r}, '-o', {str(lean)!r}]\n"
+        "assert main() == 0",
+        tmp_path,
+    )
+    assert {"pygame.surface", "pygame.draw", "pygame.transform", "pygame.image"} <= mods
+    assert not {"pygame.mixer", "pygame.font", "pygame.sprite", "pygame.sysfont"} & mods
+    assert not {"shutil", "tomllib", "tempfile", "pydantic"} & mods
+    from dragonnoir.cli import main
+
+    whole = tmp_path / "whole.png"
+    assert main(["render", str(tmx), "-o", str(whole)]) == 0  # in process: all of pygame
+    assert lean.read_bytes() == whole.read_bytes()
+
+
+def test_the_drawing_core_is_left_alone_once_pygame_is_imported() -> None:
+    import pygame
+
+    from dragonnoir.render.pygame_core import load_drawing_core
+
+    assert load_drawing_core() is False
+    assert sys.modules["pygame"] is pygame and hasattr(pygame, "mixer")

@@ -3,6 +3,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def plain_fosse(folder: Path) -> Path:
+    """maps/fosse.tmx without its `board_id` property, beside a copy of the tilesets, in
+    `folder`: any Tiled map to `dragonnoir render` (15 edge polylines, 35 zone pins)."""
+    (folder / "maps" / "tilesets").mkdir(parents=True, exist_ok=True)
+    for tsx in (REPO / "maps" / "tilesets").iterdir():
+        (folder / "maps" / "tilesets" / tsx.name).write_bytes(tsx.read_bytes())
+    text = (REPO / "maps" / "fosse.tmx").read_text(encoding="utf-8")
+    plain = folder / "maps" / "fosse.tmx"
+    plain.write_text(
+        "\n".join(line for line in text.splitlines() if 'name="board_id"' not in line),
+        encoding="utf-8",
+    )
+    return plain
+
 
 def repeating_image_tmx(repeat_attrs: str) -> str:
     """A 6x5 hex map (14x12 tiles, side 6) whose only layer shows `tile.png` (10x7) at

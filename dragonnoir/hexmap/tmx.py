@@ -97,7 +97,6 @@ import os
 import re
 import stat
 import struct
-import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -1745,6 +1744,8 @@ def tsx_bytes(tileset: Tileset, out_dir: PathLike) -> bytes:
 
 def _atomic_write(path: Path, data: bytes) -> None:
     folder = path.parent
+    import tempfile  # only when writing: reading a map should not load it
+
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -168,6 +168,9 @@ MASK_PIXELS = 1 << 22
 #: The masks kept, in pixels, before the cache starts again.
 _CACHE_PIXELS = 1 << 24
 _MASKS: dict[tuple[object, ...], pygame.Surface] = {}
+#: The masks in the colours they were drawn in, at most `_TINTED_MAX` of them.
+_TINTED: dict[tuple[object, ...], pygame.Surface] = {}
+_TINTED_MAX = 256
 _cached_pixels = 0
 
 
@@ -201,12 +204,17 @@ def _paint_shape(
         for v in (math.floor((x - x0) * grid + 0.5), math.floor((y - y0) * grid + 0.5))
     )
     full_key = (*key, quantised)
+    tinted = _TINTED.get((full_key, colour[:3], alpha))
+    if tinted is not None:  # the same shape in the same colour again (Tiled's pins)
+        canvas.blit(tinted, (x0, y0))
+        return
     mask = _MASKS.get(full_key)
     if mask is None:
         moved = [(x - x0, y - y0) for x, y in points]
         global _cached_pixels
         if _cached_pixels + area > _CACHE_PIXELS:
             _MASKS.clear()
+            _TINTED.clear()
             _cached_pixels = 0
         _cached_pixels += area
         mask = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA, 32)
@@ -215,6 +223,9 @@ def _paint_shape(
         _MASKS[full_key] = mask
     tinted = mask.copy()
     tinted.fill((*colour[:3], alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    if len(_TINTED) >= _TINTED_MAX:
+        _TINTED.clear()
+    _TINTED[(full_key, colour[:3], alpha)] = tinted
     canvas.blit(tinted, (x0, y0))
 
 

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 from corpus_location import CORPUS
-from tmx_samples import repeating_image_tmx
+from tmx_samples import plain_fosse, repeating_image_tmx
 
 from dragonnoir import tiled_tools
 from dragonnoir.errors import DataFileError
@@ -150,7 +150,6 @@ def test_object_shapes_agree_pixel_by_pixel(tmx_path: Path, tmp_path: Path) -> N
     assert share >= OBJECT_MAPS[tmx_path.name]
 
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.tiled
@@ -159,16 +158,7 @@ def test_a_board_drawn_as_a_plain_tiled_map_agrees_pixel_by_pixel(tmp_path: Path
     """fosse.tmx without its board_id is any Tiled map to `dragonnoir render`: 15 edge
     polylines and 35 zone pins over three tile layers (99.86% of pixels agreed when the
     shapes were computed pixel by pixel in Python)."""
-    maps = tmp_path / "maps"
-    (maps / "tilesets").mkdir(parents=True)
-    for tsx in (REPO / "maps" / "tilesets").iterdir():
-        (maps / "tilesets" / tsx.name).write_bytes(tsx.read_bytes())
-    text = (REPO / "maps" / "fosse.tmx").read_text(encoding="utf-8")
-    plain = maps / "fosse.tmx"
-    plain.write_text(
-        "\n".join(line for line in text.splitlines() if 'name="board_id"' not in line),
-        encoding="utf-8",
-    )
+    plain = plain_fosse(tmp_path)
     tmx_map = _read(plain)
     assert "board_id" not in tmx_map.properties
     theirs = rasterize(plain, tmp_path / "tiled.png")
