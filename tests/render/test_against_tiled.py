@@ -150,8 +150,6 @@ def test_object_shapes_agree_pixel_by_pixel(tmx_path: Path, tmp_path: Path) -> N
     assert share >= OBJECT_MAPS[tmx_path.name]
 
 
-
-
 @pytest.mark.tiled
 @needs_tiled
 def test_a_board_drawn_as_a_plain_tiled_map_agrees_pixel_by_pixel(tmp_path: Path) -> None:
@@ -165,6 +163,14 @@ def test_a_board_drawn_as_a_plain_tiled_map_agrees_pixel_by_pixel(tmp_path: Path
     share = pixel_agreement(render_tmx(tmx_map), theirs)
     print(f"PIXELS fosse.tmx as a plain map: {share:.4%}")
     assert share >= 0.9986
+
+
+def _pixels_against_tiled(path: Path, scale: float, tmp_path: Path) -> float:
+    """`pixel_agreement` of our render of `path` and tmxrasterizer's, same size."""
+    theirs = rasterize(path, tmp_path / "tiled.png", scale)
+    ours = render_tmx(read_tmx(path), scale)
+    assert ours.get_size() == theirs.get_size()
+    return pixel_agreement(ours, theirs)
 
 
 def _repeating_image_map(folder: Path, repeat_x: int, repeat_y: int) -> Path:
@@ -188,12 +194,7 @@ def _repeating_image_map(folder: Path, repeat_x: int, repeat_y: int) -> Path:
 def test_repeating_image_layers_match_tmxrasterizer(
     repeat: tuple[int, int], scale: float, tmp_path: Path
 ) -> None:
-    path = _repeating_image_map(tmp_path, *repeat)
-    tmx_map = read_tmx(path)
-    theirs = rasterize(path, tmp_path / "tiled.png", scale)
-    ours = render_tmx(tmx_map, scale)
-    assert ours.get_size() == theirs.get_size()
-    share = pixel_agreement(ours, theirs)
+    share = _pixels_against_tiled(_repeating_image_map(tmp_path, *repeat), scale, tmp_path)
     print(f"PIXELS repeat {repeat} scale={scale}: {share:.4%}")
     assert share >= (1.0 if scale == 1.0 else 0.999)
 
@@ -248,11 +249,6 @@ def test_tiny_odd_tiles_scaled_agree_pixel_by_pixel(scale: float, tmp_path: Path
     """Issue 16, section 6: at 0.5 the tile edges of 19 px tiles fall on half pixels,
     where Qt's aliased fill keeps the right and bottom pixel and drops the left and top
     one (95.0% of TMXLoader 02's pixels agreed when we did the opposite; 100% now)."""
-    path = _tiny_odd_tile_map(tmp_path)
-    tmx_map = read_tmx(path)
-    theirs = rasterize(path, tmp_path / "tiled.png", scale)
-    ours = render_tmx(tmx_map, scale)
-    assert ours.get_size() == theirs.get_size()
-    share = pixel_agreement(ours, theirs)
+    share = _pixels_against_tiled(_tiny_odd_tile_map(tmp_path), scale, tmp_path)
     print(f"PIXELS tiny odd tiles scale={scale}: {share:.4%}")
     assert share >= (0.9995 if scale > 1 else 0.9999)  # 2.0: 99.989% (bilinear rounding)
