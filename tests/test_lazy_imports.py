@@ -108,3 +108,17 @@ def test_the_drawing_core_is_left_alone_once_pygame_is_imported() -> None:
 
     assert load_drawing_core() is False
     assert sys.modules["pygame"] is pygame and hasattr(pygame, "mixer")
+
+
+def test_a_drawing_core_that_cannot_load_gives_way_to_the_whole_of_pygame(
+    tmp_path: Path,
+) -> None:
+    mods = _modules_after(
+        "from dragonnoir.render import pygame_core\n"
+        "pygame_core.CORE_MODULES += ('no_such_module',)\n"
+        "assert pygame_core.load_drawing_core() is False\n"
+        "import pygame\n"
+        "assert pygame.Surface((2, 2)).get_size() == (2, 2) and pygame.mixer",
+        tmp_path,
+    )
+    assert "pygame.mixer" in mods
