@@ -437,6 +437,84 @@ class Revealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class UnitDeployed(Event):
+    """A character placed before the first turn (a scenario's deployment step)."""
+
+    unit: str
+    at: Hex
+    cell: str = ""  # the hex as players read it: "(12,7)"
+    rule: str = "Course of a Game (deployment, ours)"
+
+    def text(self) -> str:
+        return f"{self.unit} is deployed on {self.cell or self.at}."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitEntered(Event):
+    """A character came onto the map: reinforcements, or out of a deep passage."""
+
+    unit: str
+    at: Hex
+    how: str
+    rule: str = "Scenario: reinforcements and deep passages (ours)"
+
+    def text(self) -> str:
+        return f"{self.unit} {self.how}."
+
+
+@dataclass(frozen=True, slots=True)
+class UnitLeftMap(Event):
+    """An Adventurer left the map by an exit (he is safe and counts for the scenario)."""
+
+    unit: str
+    at: Hex
+    how: str
+    rule: str = "Scenario: leaving the map (ours)"
+
+    def text(self) -> str:
+        return f"{self.unit} {self.how}."
+
+
+@dataclass(frozen=True, slots=True)
+class WentUnderground(Event):
+    """Someone went down into a deep passage: all may read this; where he is going is
+    told only to his own side (`PassageTaken`). `who` is a display name, never an id, so
+    the log's secrecy rule does not hide it."""
+
+    who: str
+    at: Hex
+    cell: str = ""
+    rule: str = "Accessory Counters: the Dungeon Entrances (deep passages, ours)"
+
+    def text(self) -> str:
+        return f"{self.who} goes down into the deep passages at {self.cell or self.at}."
+
+
+@dataclass(frozen=True, slots=True)
+class PassageTaken(Event):
+    unit: str
+    passage: str
+    arrives_turn: int
+    rule: str = "Accessory Counters: the Dungeon Entrances (deep passages, ours)"
+
+    def text(self) -> str:
+        return f"{self.unit} follows {self.passage}: out on game turn {self.arrives_turn}."
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveFound(Event):
+    """An Orb picked up, Khuzun freed, the true Sun exit known."""
+
+    what: str
+    at: Hex | None
+    by: str = ""
+    rule: str = "Accessory Counters (objectives, ours)"
+
+    def text(self) -> str:
+        return f"{self.what}."
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionRequested(Event):
     decision: str
     side: str

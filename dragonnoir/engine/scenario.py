@@ -85,6 +85,8 @@ class Objective:
     kind: AccessoryKind
     hexes: list[Hex]
     real: int | None = None
+    #: For counters laid on zones: each counter's whole zone (a Sun's exit gallery).
+    areas: list[list[Hex]] = field(default_factory=list)
 
 
 @dataclass
@@ -273,13 +275,11 @@ def _place_objectives(state: Any, objectives: list[Objective]) -> None:
         real = obj.real if obj.real is not None else state.dice.roll(len(obj.hexes)) - 1
         for i, h in enumerate(obj.hexes):
             aid = f"{obj.kind.value}_{i + 1}"
-            state.accessories[aid] = Accessory(
-                aid,
-                obj.kind,
-                (h,),
-                face_up=True,
-                properties={"real": i == real, "revealed": False},
-            )
+            props: dict[str, str | int | float | bool] = {"real": i == real, "revealed": False}
+            area = obj.areas[i] if i < len(obj.areas) else []
+            if len(area) > 1:
+                props["zone"] = ";".join(f"{z.q},{z.r}" for z in area)
+            state.accessories[aid] = Accessory(aid, obj.kind, (h,), face_up=True, properties=props)
 
 
 class _Loader:
@@ -464,9 +464,11 @@ class _Loader:
     def objective(self, i: int, entry: ObjectiveEntry) -> Objective:
         place = f"field objective[{i}] ({entry.kind})"
         hexes = [self.cell(xy, f"{place}.cells") for xy in entry.cells]
+        areas: list[list[Hex]] = [[h] for h in hexes]
         for name in entry.zones:
             found = self.zone_hexes(name, f"{place}.zones")
             hexes.append(found[0])  # one counter per zone: on its first hex
+            areas.append(found)
         limit = {"orb": 3, "khuzun": 8, "sun": 4}[entry.kind]
         if len(hexes) > limit:
             raise self.fail(
@@ -480,7 +482,7 @@ class _Loader:
                 f"real = {entry.real}, but there are {len(hexes)} counters (0 to {len(hexes) - 1})",
                 f"{place}.real",
             )
-        return Objective(AccessoryKind(entry.kind), hexes, entry.real)
+        return Objective(AccessoryKind(entry.kind), hexes, entry.real, areas)
 
     def passage_end(self, end: str | tuple[int, int], place: str) -> Hex:
         if isinstance(end, str):

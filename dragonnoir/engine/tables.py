@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from dragonnoir.datafiles import FieldError, load_toml_model
+from dragonnoir.engine.casualties import CasualtyPoints, load_casualty_points
 
 if TYPE_CHECKING:
     from dragonnoir.engine.spell_book import SpellBook
@@ -71,6 +72,7 @@ TERRAIN_FILE = "terrain.toml"
 GHARV_APPEARANCE_FILE = "gharv_appearance.toml"
 UNSTABLE_MARSH_FILE = "unstable_marsh.toml"
 SPELLS_FILE = "spells.toml"
+CASUALTY_FILE = "casualty_points.toml"
 
 _CODE = r"^[A-Z][A-Z0-9]*$"
 _ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
@@ -748,6 +750,7 @@ class RulesData:
     gharv_appearance: GharvAppearanceTable
     unstable_marsh: UnstableMarshTable
     spells: SpellBook
+    casualty_points: CasualtyPoints = field(default_factory=CasualtyPoints)
     sources: dict[str, Path] = field(default_factory=dict, compare=False)
     #: The text of each file that is not the shipped one (a player's own), as read: a
     #: save carries it so the game replays without that file (engine/rules_record.py).
@@ -789,6 +792,7 @@ def rules_files(folder: Path | None = None) -> dict[str, Path]:
         GHARV_APPEARANCE_FILE: pick(GHARV_APPEARANCE_FILE, DATA_DIR / GHARV_APPEARANCE_FILE),
         UNSTABLE_MARSH_FILE: pick(UNSTABLE_MARSH_FILE, DATA_DIR / UNSTABLE_MARSH_FILE),
         SPELLS_FILE: pick(SPELLS_FILE, DATA_DIR / SPELLS_FILE),
+        CASUALTY_FILE: pick(CASUALTY_FILE, DATA_DIR / CASUALTY_FILE),
     }
     files.update(roster_files(folder))
     return files
@@ -830,6 +834,7 @@ def _load(folder: Path | None) -> RulesData:
         gharv_appearance=load_gharv_appearance(files[GHARV_APPEARANCE_FILE]),
         unstable_marsh=load_unstable_marsh(files[UNSTABLE_MARSH_FILE]),
         spells=load_spell_book(files[SPELLS_FILE]),
+        casualty_points=load_casualty_points(files[CASUALTY_FILE]),
         sources=files,
         own_texts=own_texts,
     )

@@ -11,4 +11,7 @@ import dragonnoir.engine.rules.flight
 import dragonnoir.engine.rules.gharvs
 import dragonnoir.engine.rules.infiltration
 import dragonnoir.engine.rules.magic
-import dragonnoir.engine.rules.movement  # noqa: F401
+import dragonnoir.engine.rules.movement
+import dragonnoir.engine.rules.objectives
+import dragonnoir.engine.rules.offmap
+import dragonnoir.engine.rules.victory  # noqa: F401  (last: judged after the reveals)

@@ -110,8 +110,8 @@ class PositionInfo:
             self.profiles[unit.id] = p
             cells = hexes_for(unit.hex, p.size, unit.facing)
             self.footprints[unit.id] = cells
-            if not unit.standing:
-                continue
+            if not unit.standing or unit.hidden_from is not None:
+                continue  # a hidden Krob is never next to a standing enemy (rules/hidden.py)
             if infiltration_column(roster[unit.kind], adult=unit.adult) is None:
                 continue  # a baby Hunter "has no effect on enemies trying to infiltrate"
             for a in cells:

@@ -54,6 +54,7 @@ from dragonnoir.engine.events import (
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
+from dragonnoir.engine.rules import hidden, objectives
 from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
@@ -686,6 +687,15 @@ def _detect(game: Game, plan: Plan) -> list[Event]:
         ):
             acc.hidden_from = None
             events.append(Revealed(f"{acc.kind.value.replace('_', ' ')}", acc.hexes[0], R_MAGIC))
+    # Hidden Krobs and the objective counters within reach are found too (issue 12).
+    for unit in sorted(game.state.units.values(), key=lambda u: u.id):
+        if (
+            unit.hidden_from is wizard.side
+            and unit.hex is not None
+            and near_map(game, wizard.hex, unit.hex)
+        ):
+            events.append(hidden.reveal(game, unit, f"{plan.spell.name}", R_MAGIC))
+    events.extend(objectives.detect(game, lambda h: near_map(game, wizard.hex, h)))
     return events
 
 

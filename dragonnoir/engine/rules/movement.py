@@ -47,6 +47,7 @@ from dragonnoir.engine.game import (
     register_actions,
     register_decision,
 )
+from dragonnoir.engine.rules import hidden
 from dragonnoir.engine.rules import infiltration as infil
 from dragonnoir.engine.rules.footprint import GUARD_SIZE, QUEEN_SIZE, hexes_for
 from dragonnoir.engine.rules.steps import (
@@ -350,7 +351,11 @@ def _enemy_in(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> 
     """A standing enemy in one of `slots` (Movement Restriction 1)."""
     for slot in slots:
         for other in pos.standing.get(slot, ()):
-            if other.id != unit.id and infil.is_enemy(unit.side, other.side):
+            if (
+                other.id != unit.id
+                and infil.is_enemy(unit.side, other.side)
+                and other.hidden_from is not unit.side
+            ):
                 return other
     return None
 
@@ -359,7 +364,7 @@ def _occupant(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> 
     """Another living character in one of `slots` ("Stacking")."""
     for slot in slots:
         for other in pos.living.get(slot, ()):
-            if other.id != unit.id:
+            if other.id != unit.id and other.hidden_from is not unit.side:
                 return other
     return None
 
@@ -406,7 +411,10 @@ def _run(
     enemy_slots = {
         slot
         for slot, there in pos.standing.items()
-        if any(u.id != unit.id and infil.is_enemy(unit.side, u.side) for u in there)
+        if any(
+            u.id != unit.id and infil.is_enemy(unit.side, u.side) and u.hidden_from is not unit.side
+            for u in there
+        )
     }
     key0 = (start, 0)
     best: dict[tuple[Node, int], tuple[int, int]] = {key0: (0, 0)}
@@ -565,7 +573,7 @@ def _occupants(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) ->
     found: dict[str, Unit] = {}
     for slot in slots:
         for other in pos.living.get(slot, ()):
-            if other.id != unit.id:
+            if other.id != unit.id and other.hidden_from is not unit.side:
                 found[other.id] = other
     return [found[k] for k in sorted(found)]
 
@@ -1175,6 +1183,29 @@ class MoveRules:
                         yield Move(unit.id, dest.path, facing)
 
 
+def placement_level(game: Game, unit: Unit, anchor: Hex, facing: int) -> float | None:
+    """The level `unit` would stand at with this placement, None where his counter does
+    not fit (rock, water he cannot enter, too narrow or uneven for the Queen or a Guard).
+    Occupancy is not judged."""
+    p = profile(game, unit)
+    return _graph(game, unit, p).fit(anchor, facing)
+
+
+def footprint_of(game: Game, unit: Unit) -> tuple[Hex, ...]:
+    assert unit.hex is not None
+    return _cells(profile(game, unit), unit.hex, unit.facing)
+
+
+def may_move(game: Game, unit: Unit) -> Explanation | None:
+    """Why `unit` may not begin (or go on with) a move now, or None."""
+    return _may_move(game, unit)
+
+
+def start_moving(game: Game, unit: Unit) -> None:
+    """`unit` begins his move (he is now the last to move: he may go on)."""
+    _start_moving(game, unit)
+
+
 def _start_moving(game: Game, unit: Unit) -> None:
     unit.moved = True
     game.state.scratch["moving"] = {
@@ -1214,6 +1245,22 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             events.extend(_reveal_web(game, unit, p, dst, int(facing)))
             stopped = True
             break
+        if hidden.any_hidden(game):
+            lurking = hidden.hidden_enemy_at(game, unit, _cells(p, dst, int(facing)))
+            if lurking is not None:
+                events.append(
+                    hidden.reveal(game, lurking, "a character runs into him", hidden.R_ENTERED)
+                )
+                events.append(
+                    MovementStopped(
+                        unit.id,
+                        unit.hex,
+                        f"{hidden.display_name(game, lurking)} stands on {game.where(dst)}",
+                        hidden.R_ENTERED,
+                    )
+                )
+                stopped = True
+                break
         route.pop(0)
         unit.hex, unit.facing, unit.level = dst, int(facing), float(level)
         unit.mp_spent += int(cost)
@@ -1226,9 +1273,23 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
         if not turning and _sinks_in(game, unit, p, dst, events):
             stopped = True  # stuck: where he may stand alone (Stacking), as any stop
             break
+        spotted = hidden.sweep(game) if hidden.any_hidden(game) else []
+        if spotted:
+            events.extend(spotted)
+            if unit.side is Side.ADVENTURERS and route:
+                # He halts where the Krobs came into sight and keeps his remaining points:
+                # he may go on with another move (ours: docs/scenarios.md).
+                events.append(
+                    MovementStopped(
+                        unit.id, dst, "enemies came into sight: he halts", hidden.R_HIDDEN
+                    )
+                )
+                route.clear()
+                break
         if (
             unit.side is Side.KROBS
             and game.state.phase == "krob_movement"
+            and unit.hidden_from is None
             and _module_hook()(game, unit)
         ):
             if not route:
