@@ -502,6 +502,17 @@ class PassageTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class UnitGrewUp(Event):
+    """A baby Krob became an adult (a scenario switch)."""
+
+    unit: str
+    rule: str = ""
+
+    def text(self) -> str:
+        return f"{self.unit} has grown up: an adult now."
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectiveFound(Event):
     """An Orb picked up, Khuzun freed, the true Sun exit known."""
 

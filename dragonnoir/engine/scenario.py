@@ -187,7 +187,7 @@ class Scenario:
             out["groups"] = {g.id: g.to_dict() for g in self.groups}
         if self.passages:
             out["passages"] = {p.id: p.to_dict() for p in self.passages}
-        if self.victory and self.victory != DEFAULT_VICTORY:
+        if self.victory:
             out["victory"] = self.victory
         switches = {k: v for k, v in self.switches.items() if DEFAULT_SWITCHES.get(k) != v}
         if switches:
@@ -248,12 +248,6 @@ class Scenario:
 
 
 DEFAULT_SWITCHES: dict[str, Any] = SwitchesEntry().model_dump()
-DEFAULT_VICTORY: dict[str, Any] = {
-    "at_turn_limit": "krobs",
-    "margin": 0,
-    "draw_allowed": True,
-    "conditions": [],
-}
 
 _SPECIAL_TAGS = frozenset(
     {"crazy_ork", "elf", "goblin", "troll", "zed_curare", "godiva", "godivas_dog", "prisoner"}
@@ -596,6 +590,18 @@ def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
             raise fail(f"group id {group_entry.id!r} is used twice", f"field group[{i}].id")
         seen_groups.add(group_entry.id)
         groups.append(loader.group(i, group_entry))
+    for i, g in enumerate(groups):
+        # A secret placement may not share hexes with the other side's deployment zone: the
+        # other player would find the hidden Krobs by the hexes refused to him.
+        for other in groups[:i]:
+            if g.side is not other.side and (g.hidden or other.hidden):
+                shared = set(g.deploy) & set(other.deploy)
+                if shared:
+                    raise fail(
+                        f"groups {other.id!r} and {g.id!r} deploy on the same hexes, and one "
+                        "is placed in secret",
+                        f"field group[{i}].deploy",
+                    )
 
     accessories: list[Accessory] = []
     acc_ids: set[str] = set()
@@ -644,13 +650,16 @@ def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
                 count = sum(a.kind is AccessoryKind.DUNGEON_ENTRANCE for a in accessories)
                 aid = f"entrance_{count + 1}"
                 accessories.append(Accessory(aid, AccessoryKind.DUNGEON_ENTRANCE, (end,)))
-    conditions = [loader.condition(i, c, objectives) for i, c in enumerate(data.victory.condition)]
-    victory = {
-        "at_turn_limit": data.victory.at_turn_limit,
-        "margin": data.victory.margin,
-        "draw_allowed": data.victory.draw_allowed,
-        "conditions": conditions,
-    }
+    victory: dict[str, Any] = {}
+    if data.victory is not None:
+        victory = {
+            "at_turn_limit": data.victory.at_turn_limit,
+            "margin": data.victory.margin,
+            "draw_allowed": data.victory.draw_allowed,
+            "conditions": [
+                loader.condition(i, c, objectives) for i, c in enumerate(data.victory.condition)
+            ],
+        }
     exits = sorted(
         {
             h

@@ -188,4 +188,5 @@ class ScenarioFile(_Strict):
     wizard: list[WizardEntry] = Field(default_factory=list)
     objective: list[ObjectiveEntry] = Field(default_factory=list)
     passage: list[PassageEntry] = Field(default_factory=list)
-    victory: VictoryEntry = VictoryEntry()
+    #: Absent: the game ends at the turn limit with no winner (test positions, sandboxes).
+    victory: VictoryEntry | None = None

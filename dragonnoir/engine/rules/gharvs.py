@@ -54,6 +54,7 @@ from dragonnoir.engine.rules.steps import (
     step,
     terrain_at,
 )
+from dragonnoir.engine.rules.switches import switch
 from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.engine.water_tables import WaterSituation
@@ -164,6 +165,8 @@ def appear(game: Game) -> list[Event]:
     """Entry hook of gharv1_appearance / gharv2_appearance."""
     if game.rules is None:  # a bare turn-sequence game without counters
         return []
+    if not switch(game, "gharvs"):
+        return []  # the scenario plays without the Gharvs
     table = game.rules.gharv_appearance
     events: list[Event] = []
     record = _record(game)

@@ -64,6 +64,7 @@ from dragonnoir.engine.rules.steps import (
     step,
     terrain_at,
 )
+from dragonnoir.engine.rules.switches import switch
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.tables import JumpDirection
 from dragonnoir.engine.values import Profile, profile
@@ -1335,6 +1336,8 @@ def _sinks_in(game: Game, unit: Unit, p: Profile, h: Hex, events: list[Event]) -
     terrain = terrain_at(game, h)
     if terrain is None or terrain.id != "unstable_marsh" or not p.armoured:
         return False
+    if not switch(game, "unstable_marsh"):
+        return False  # the scenario turns the unstable marsh off
     table = game.rules.unstable_marsh
     modifier = table.modifiers.wounded if unit.wounds > 0 else 0
     _, die = game.roll("unstable marsh", R_MARSH, modifier, by=unit.id)
