@@ -190,9 +190,41 @@ class PlayoutChecker:
             self._check_stacking(action)
         self._check_gharvs(action, events)
         self._check_magic(action)
+        self._check_hidden(action)
         self._check_roundtrip(action)
 
     # -- the invariants ----------------------------------------------------------------
+
+    def _check_hidden(self, action: Action) -> None:
+        """Hidden characters (docs/scenarios.md): between two actions none is in sight of
+        or next to a standing enemy (the reveals happened); and, on a sample of actions,
+        the side they are hidden from has exactly the legal actions it would have if they
+        were not on the map at all (its choices give nothing away)."""
+        from dragonnoir.engine.rules import hidden
+
+        game = self.game
+        if game.over or not hidden.any_hidden(game):
+            return
+        for unit in game.state.units.values():
+            seen = hidden.why_seen(game, unit)
+            if seen is not None:
+                raise self.fail(action, f"{unit.id} is still hidden but {seen[0]}")
+        side = game.to_act()
+        if side is None or not self._sample_undo():
+            return
+        blind = clone(game)
+        for uid in [u.id for u in blind.state.units.values() if u.hidden_from is side]:
+            del blind.state.units[uid]
+        blind.touch()
+        mine, theirs = game.legal_actions(), blind.legal_actions()
+        if mine != theirs:
+            extra = [_show(a) for a in mine if a not in theirs][:3]
+            missing = [_show(a) for a in theirs if a not in mine][:3]
+            raise self.fail(
+                action,
+                f"the {side.value}' legal actions depend on characters hidden from them: "
+                f"{extra} only with them, {missing} only without",
+            )
 
     def _sample_undo(self) -> bool:
         return self.undo_every > 0 and self.rng.random() < self.undo_every

@@ -26,7 +26,7 @@ from dragonnoir.engine.testing import Piece, hexes, position
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
 #: Scenario -> games in the default run.
-SAMPLE = {"corridor": 20, "fosse_pit": 12, "nest": 12, "waters": 8}
+SAMPLE = {"corridor": 20, "fosse_pit": 12, "nest": 12, "waters": 8, "ambush": 3}
 
 ART = """
 . . . . .
@@ -51,6 +51,22 @@ def test_a_thousand_random_playouts_keep_every_invariant() -> None:
         name = names[i % len(names)]
         seed = 1000 + i // len(names)
         assert playout(makers[name], seed, label=name, undo_every=0.1).over
+
+
+def test_a_hidden_krob_left_unrevealed_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker's hidden-information invariant: with the reveals switched off, a hidden
+    Krob next to a standing adventurer is reported."""
+    from dragonnoir.engine.rules import hidden
+    from dragonnoir.engine.state import Side
+
+    game = position(ART, {"zed": (0, 0), "hunter_01": (1, 0)}, seed=5)
+    checker = PlayoutChecker(game, label="hidden", seed=5, undo_every=0)
+    monkeypatch.setattr(hidden, "sweep", lambda game: [])
+    monkeypatch.setattr("dragonnoir.engine.game._AFTER_ACTION", [])
+    game.state.units["hunter_01"].hidden_from = Side.ADVENTURERS
+    game.touch()
+    with pytest.raises(PlayoutFailure, match="hunter_01 is still hidden but in contact with"):
+        checker.apply(EndPhase())
 
 
 def test_a_playout_is_reproduced_by_its_seed() -> None:

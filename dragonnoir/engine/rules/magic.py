@@ -271,9 +271,9 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
         h = parse_hex(t)
         if h is not None:
             hexes.append(h)
-        elif t in game.state.units:
+        elif t in game.state.units and hidden.seen_by(wizard.side, game.state.units[t]):
             units.append(game.state.units[t])
-        else:
+        else:  # a character hidden from the wizard is no more a target than a made-up id
             return refused(f"{t!r} is neither a character nor a hex 'q,r'", R_MAGIC)
     target_check = _check_targets(game, wizard, spell, units, hexes)
     if isinstance(target_check, Explanation):
@@ -306,7 +306,24 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
 
 
 def _free(game: Game, h: Hex) -> bool:
-    return h in game.board.cells and not any(u.alive for u in game.units_at(h))
+    """No living character the wizards see on `h` (a Krob hidden there is found when the
+    spell lands: `_lands_on_hidden`)."""
+    return h in game.board.cells and not any(
+        u.alive and u.hidden_from is not Side.ADVENTURERS for u in game.units_at(h)
+    )
+
+
+def _lands_on_hidden(game: Game, plan: Plan) -> list[Event]:
+    """A spell put down on hexes where a hidden Krob stands (a bridge, a spectre, a
+    blink) reveals him instead of taking effect (ours, docs/scenarios.md)."""
+    if plan.spell.effect in (SpellEffect.DETECT, SpellEffect.FIREBALL):
+        return []
+    events: list[Event] = []
+    for h in plan.hexes:
+        for unit in game.units_at(h):
+            if unit.alive and unit.hidden_from is plan.wizard.side:
+                events.append(hidden.reveal(game, unit, f"{plan.spell.name} meets him", R_MAGIC))
+    return events
 
 
 def _standable(game: Game, unit_like: Unit | None, h: Hex) -> bool:
@@ -468,7 +485,11 @@ class CastRules:
             die,
             SpellCast(wizard.id, plan.spell.id, plan.spell.name, success, current.energy),
         ]
-        if success:
+        found = _lands_on_hidden(game, plan) if success else []
+        if found:
+            # The spell meets a Krob nobody saw there: he is found, the spell is spent.
+            events.extend(found)
+        elif success:
             events.extend(_effect(game, plan))
         game.touch()
         return events
@@ -507,7 +528,7 @@ def _targets_for(
         return
     if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
         for unit in sorted(game.living_units(), key=lambda u: u.id):
-            if unit.hex in near:
+            if unit.hex in near and hidden.seen_by(wizard.side, unit):
                 yield (unit.id,)
         return
     gallery = spell.effect is SpellEffect.GALLERY
