@@ -327,8 +327,8 @@ def set_info(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | 
 
 def set_victory(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | None:
     """Change the victory block's at-limit judge, margin or draw rule."""
-    victory = _model(VictoryEntry, **{**doc.data.victory.model_dump(), **changes})
-    if victory == doc.data.victory:
+    victory = _model(VictoryEntry, **{**doc.data.victory_or_default.model_dump(), **changes})
+    if victory == doc.data.victory_or_default and doc.data.victory is not None:
         return None
     return SetPart("victory", victory, "Victory at the turn limit")
 
@@ -337,7 +337,7 @@ def put_condition(
     doc: ScenarioDocument, index: int | None, condition: ConditionEntry | None
 ) -> Edit[ScenarioDocument]:
     """Add (`index` None), replace or remove (`condition` None) a victory condition."""
-    conditions = list(doc.data.victory.condition)
+    conditions = list(doc.data.victory_or_default.condition)
     if index is None:
         if condition is None:
             raise EditError("nothing to add")
@@ -351,7 +351,7 @@ def put_condition(
     else:
         conditions[index] = condition
         label = f"Change victory condition {index + 1}"
-    victory = doc.data.victory.model_copy(update={"condition": conditions})
+    victory = doc.data.victory_or_default.model_copy(update={"condition": conditions})
     return SetPart("victory", victory, label)
 
 

@@ -190,3 +190,8 @@ class ScenarioFile(_Strict):
     passage: list[PassageEntry] = Field(default_factory=list)
     #: Absent: the game ends at the turn limit with no winner (test positions, sandboxes).
     victory: VictoryEntry | None = None
+
+    @property
+    def victory_or_default(self) -> VictoryEntry:
+        """The victory block, or the one an editor starts from when the file has none."""
+        return self.victory if self.victory is not None else VictoryEntry()

@@ -527,7 +527,7 @@ class ScenarioPanel:
     def build_victory(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
         doc, mode = self.mode.doc, self.mode
         x, y, w = r.x, r.y, r.w
-        victory = doc.data.victory
+        victory = doc.data.victory_or_default
         self._menu(
             "at_limit",
             list(AT_LIMIT),
@@ -682,7 +682,7 @@ class ScenarioPanel:
         elif element is self.lists.get("conditions"):
             index = int(text.split(".")[0]) - 1
             mode.condition = index
-            c = mode.doc.data.victory.condition[index]
+            c = mode.doc.data.victory_or_default.condition[index]
             self.form = {
                 "side": c.side,
                 "kind": c.kind,
@@ -847,7 +847,7 @@ class ScenarioPanel:
             mode.message = f"Not added: {exc}"
             return
         if mode.apply(sd.put_condition, index, condition) and index is None:
-            mode.condition = len(mode.doc.data.victory.condition) - 1
+            mode.condition = len(mode.doc.data.victory_or_default.condition) - 1
         self.rebuild = True
 
 
