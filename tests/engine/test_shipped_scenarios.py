@@ -144,3 +144,23 @@ def test_together_they_use_every_board_character_and_feature() -> None:
     assert any("boats" in s.features() for s in gharvs)
     # Khuzun is freed from a cell, never listed as a unit (docs/scenarios.md, Objectives).
     assert all(u.kind != "khuzun" for s in scenarios for u in s.units)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_each_condition_can_be_met_on_its_map(path: Path) -> None:
+    """An exit condition names hexes one can leave the map from, the Sun's counters lie
+    on such hexes, a hold or reach zone is open ground, a named unit is of the enemy."""
+    s = load_scenario(path)
+    rules = default_rules_data()
+    exits = set(s.exits)
+    for c in s.victory["conditions"]:
+        hexes = [Hex(q, r) for q, r in c["hexes"]]
+        if c["kind"] == "exit":
+            assert hexes and set(hexes) <= exits, c
+        if c["kind"] in ("orb_off", "khuzun_out", "sun_exit"):
+            assert exits, c
+        if c["kind"] in ("hold", "reach"):
+            assert all(rules.terrain[s.board.cells[h].terrain].passable for h in hexes), c
+    for o in s.objectives:
+        if o.kind is AccessoryKind.SUN:
+            assert set(o.hexes) <= exits
