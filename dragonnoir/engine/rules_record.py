@@ -142,6 +142,10 @@ def read_record(src: Path, raw: object, *, error: ErrorType = DataFileError) -> 
             raise error(src, f"expected the file's text, found {type(text).__name__}", where)
         if len(text) > MAX_TEXT_BYTES:
             raise error(src, f"more than {MAX_TEXT_BYTES // 2**20} MB of text", where)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate (JSON "\ud800"): no file's text
+            raise error(src, f"not text a file can hold ({exc.reason})", where) from None
     return RulesRecord(print_, dict(files), dict(own))
 
 
@@ -209,12 +213,14 @@ def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
     """The rules data of `record`: its own files (written to a temporary folder, loaded
     as a player's folder is, then removed; their text is kept in `own_texts`) over this
     installation's shipped ones."""
-    from dragonnoir.engine.tables import load_rules_data
+    from dragonnoir.engine.tables import load_rules_data, rules_files
 
+    known = rules_files()  # a file this version does not have is ignored (and said)
     with tempfile.TemporaryDirectory(prefix="dragonnoir-rules-") as tmp:
         folder = Path(tmp)
         for name, text in record.own.items():
-            (folder / name).write_text(text, encoding="utf-8")
+            if name in known:
+                (folder / name).write_bytes(text.encode("utf-8"))  # as carried, no newline change
         try:
             rules = load_rules_data(folder)
         except DataFileError as exc:

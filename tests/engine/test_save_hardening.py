@@ -40,6 +40,10 @@ SAMPLES = {
     "inline-cell-1e400.json": "line 7, column 126: corrupt JSON: the number '1e400' is too large",
     "inline-unit-float.json": "field scenario.inline.start.units[0]: expected an object, found 1.5",
     "inline-start-phase-unknown.json": "field scenario.inline.start.phase: unknown phase '0'",
+    "rules-fingerprint-number.json": "field rules.fingerprint: expected 64 hex digits",
+    "rules-own-bad-value.json": "field rules.own['combat.toml']: the game's rules cannot be "
+    "rebuilt: the file combat.toml it carries is refused: field modifiers.armoured_defender",
+    "rules-own-surrogate.json": "field rules.own['combat.toml']: not text a file can hold",
 }
 
 
