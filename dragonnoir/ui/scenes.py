@@ -52,14 +52,14 @@ def _pressed(event: pygame.event.Event, button: UIButton | None) -> bool:
     )
 
 
-def rules_status() -> tuple[str, str]:
+def rules_status(check: bool = True) -> tuple[str, str]:
     """The main menu's line on the rules data in use (rules_folder.py), and why play is
-    off ("" when it is not): a file of the player's that cannot be used. Reads the rules
-    only when the player has files of their own (the menu's first frame stays quick)."""
+    off ("" when it is not): a file of the player's that cannot be used. The rules are
+    read only when the player has files of their own and `check` is true."""
     choice = rules_folder.look()
     line = f"Rules data: {rules_folder.summary(choice, where=False)}"
     line += f". Your own rules files go in {choice.folder}"
-    if not choice.own:
+    if not (choice.own and check):
         return line, ""
     try:
         rules_folder.rules_in_use()
@@ -112,6 +112,9 @@ class MainMenu(Scene):
         self._backdrop: pygame.Surface | None = None
         #: Which rules data is in use and where the player's own files go.
         self.rules_label: UITextBox | None = None
+        #: Whether the player's own rules files have been checked: not before the app's
+        #: first frame (loading them takes 0.1-0.3 s), at the first update after it.
+        self.rules_checked = False
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
@@ -142,7 +145,7 @@ class MainMenu(Scene):
             y += bh + gap
         if not autosave_path().is_file():
             self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
-        rules_line, rules_refusal = rules_status()
+        rules_line, rules_refusal = rules_status(check=self.rules_checked)
         if rules_refusal:
             for key in ("new", "load", "continue"):
                 self.buttons[key].disable()  # type: ignore[no-untyped-call]
@@ -162,6 +165,13 @@ class MainMenu(Scene):
                 container=root,
                 object_id=ObjectID(object_id="#warning"),
             )
+
+    def update(self, dt: float) -> Result:
+        if not self.rules_checked and self.app.frames:  # after the first frame is shown
+            self.rules_checked = True
+            if rules_folder.look().own:
+                self.rebuild()  # now with the check: a file that cannot be used turns play off
+        return None
 
     def handle(self, event: pygame.event.Event) -> Result:
         b = self.buttons
