@@ -6,6 +6,9 @@ warning in the Load list and under the map."""
 from __future__ import annotations
 
 import html
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -107,3 +110,18 @@ def test_past_the_menu_a_bad_file_shows_instead_of_the_lists(
     for scene in (ScenarioPicker(app), LoadScene(app)):
         assert scene.entries == [] and scene.rules is None
         assert scene.rules_error.startswith(f"Your rules data cannot be used: {path}: ")
+
+
+def test_the_first_frame_does_not_wait_for_the_player_s_rules(home: Path) -> None:
+    """The check comes at the first update after the first frame (startup time)."""
+    own_combat()
+    code = (
+        "import sys\nfrom dragonnoir.ui.app import App\napp = App()\nassert app.step(0.0)\n"
+        "print('dragonnoir.engine.tables' in sys.modules)\n"
+        "assert app.step(0.0)\nprint('dragonnoir.engine.tables' in sys.modules)\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert run.stdout.split()[-2:] == ["False", "True"]
