@@ -209,8 +209,8 @@ def _transformed_image(
     """`source` flipped, scaled, then rotated `angle` degrees clockwise about its centre,
     placed with its centre at (frac_x, frac_y), rasterised as Qt's raster engine does:
     aliased edges (a pixel is covered when its centre is inside, or on the right or
-    bottom edge) and bilinear (or
-    nearest) sampling of premultiplied colour at the pixel centre, clamped to the image.
+    bottom edge) and bilinear (or nearest) sampling of premultiplied colour at the pixel
+    centre, clamped to the image.
 
     Returns the surface and its top-left pixel relative to the integer part of the
     centre. Written per pixel in Python: tiles are small and every result is cached.

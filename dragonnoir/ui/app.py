@@ -15,10 +15,10 @@ Idle pacing: a menu nobody touches does not need 60 frames a second (the main me
 took ~70% of a core under Xvfb doing so). `run()` draws at 60 fps while the player is
 using the window (for `ACTIVE_SECONDS` after the last input event: hover highlights,
 presses, drags stay smooth), while a key or mouse button is held, and while a shown
-scene says it is `animating`; otherwise it sleeps in `pygame.event.wait` until an event
-comes, or for at most 1 / `IDLE_FPS` s, so timers (text cursors, tooltips, messages
-that fade) still run. An event wakes it at once: input is handled no later than at
-full rate.
+scene says it is `animating`; otherwise it sleeps, looking for events every
+`POLL_SECONDS` (8 ms), and draws a frame when one comes or after 1 / `IDLE_FPS` s, so
+timers (text cursors, tooltips, messages that fade) still run. Input is handled no
+later than at full rate (a frame is 16.7 ms).
 """
 
 from __future__ import annotations
