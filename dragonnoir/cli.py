@@ -1,6 +1,6 @@
-"""The `dragonnoir` command: the game client (no command: the main menu; `play`), view,
-edit (the map editor), render, validate, export, replay, data (the rules data in use)
-and bench.
+"""The `dragonnoir` command: the game client (no command: the main menu; `play`,
+`campaign`), view, edit (the map editor), render, validate, export, replay, data (the
+rules data in use) and bench.
 
 Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
 on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
@@ -142,6 +142,49 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         app.stack.append(MainMenu(app))  # under the game: "Menu" goes back to it
         return GameScene(app, scenario.new_game(seed, rules), new=True)
+
+    return run_app(start)
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """A campaign: FILE (a campaign .toml or id) started anew, or its save resumed with
+    --resume (or FILE a campaign save .json); no FILE: the list of campaigns. A bad file
+    is one line and exit 1 before any window opens."""
+    from dragonnoir.ui.app import App, Scene, run_app
+
+    if args.file is None:
+        from dragonnoir.ui.campaign_scene import CampaignMenu
+
+        return run_app(CampaignMenu)
+    from dragonnoir.campaign import CampaignRun, load_campaign
+    from dragonnoir.campaign.store import load_campaign_save
+    from dragonnoir.resources import find
+    from dragonnoir.rules_folder import rules_in_use
+    from dragonnoir.ui.campaign_scene import CampaignSession, save_path_for
+
+    rules = rules_in_use()
+    if args.file.endswith(".json"):
+        save = Path(args.file)
+    else:
+        campaign = load_campaign(find("campaigns", args.file), rules)
+        save = save_path_for(campaign.id)
+    if args.resume or args.file.endswith(".json"):
+        run, game = load_campaign_save(save, rules)
+    else:
+        import secrets
+
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        run, game = CampaignRun.start(campaign, seed, rules), None
+
+    def start(app: App) -> Scene:
+        from dragonnoir.ui.campaign_scene import CampaignScene
+        from dragonnoir.ui.scenes import MainMenu
+
+        app.stack.append(MainMenu(app))  # under the campaign: "Menu" goes back to it
+        session = CampaignSession(app, run, save)
+        if game is None:
+            return CampaignScene(app, session)
+        return session.finish(game) if game.over else session.play(game)
 
     return run_app(start)
 
@@ -542,6 +585,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("scenario", nargs="?", help="a scenario file (.toml) or id (la-fosse)")
     play.add_argument("--seed", type=int, default=None, help="the dice seed (default: random)")
     play.set_defaults(func=cmd_play)
+
+    campaign = sub.add_parser("campaign", help="play a campaign (no file: choose one)")
+    campaign.add_argument(
+        "file", nargs="?", help="a campaign file (.toml) or id (la-descente), or a campaign save"
+    )
+    campaign.add_argument("--resume", action="store_true", help="resume its saved campaign")
+    campaign.add_argument("--seed", type=int, default=None, help="the campaign's seed")
+    campaign.set_defaults(func=cmd_campaign)
 
     view = sub.add_parser("view", help="open a board or layout in a window")
     view.add_argument(

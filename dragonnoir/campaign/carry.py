@@ -57,7 +57,10 @@ class Prepared:
     """The scenario as the campaign plays it, and what changed, in words."""
 
     scenario: Scenario
+    #: What both players may read (who joins the party, who waits for lack of room).
     notes: list[str] = field(default_factory=list)
+    #: What only the Krob player may read (bands joining, a garrison gone).
+    secret: list[str] = field(default_factory=list)
     #: Scenario unit id -> the party member who took his place.
     replaced: dict[str, str] = field(default_factory=dict)
 
@@ -125,15 +128,13 @@ class _Builder:
         slots: list[Unit] = []
         for u in own:
             member = party.get(u.id)
-            if member is not None and not member.alive:
-                slots.append(u)
-                self.out.notes.append(f"{self.name(u.id, u.kind)} fell: he is not here")
-            elif (
-                member is None
-                and self.step.adventurers == "party"
-                and u.id not in self.step.recruits
-            ):
-                slots.append(u)
+            if member is not None:
+                if not member.alive:
+                    slots.append(u)  # the dead are gone: his place is free
+            elif self.step.adventurers == "party" and u.id not in self.step.recruits:
+                slots.append(u)  # not of the party: he steps aside
+            else:
+                self.out.notes.append(f"{self.name(u.id, u.kind)} joins the party here")
         slot_groups = {u.id: self.remove(u.id) for u in slots}
         present = {u.id for u in self.sc.units}
         missing = [m for m in self.state.alive() if m.id not in present]
@@ -195,6 +196,8 @@ class _Builder:
                 if not bu.alive or not here:
                     if inside:
                         self.remove(bu.id)
+                        where = "fell" if not bu.alive else "is away with " + band.name
+                        self.out.secret.append(f"{self.name(bu.id, bu.kind)} {where}")
                     continue
                 if inside:
                     _apply_band_unit(self.units[bu.id], bu)
@@ -211,7 +214,7 @@ class _Builder:
                     self.sc.units.append(unit)
                     joined.append(bu.id)
             if joined:
-                self.out.notes.append(
+                self.out.secret.append(
                     f"{band.name} ({len(joined)}) joins the Krobs of "
                     f"{self.campaign.cave(cave).name}"
                 )

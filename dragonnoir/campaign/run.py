@@ -115,9 +115,9 @@ class CampaignRun:
 
     def new_game(self) -> Game:
         """The current step's game, at its start."""
-        game = self.prepared().scenario.new_game(self.game_seed(), self.rules)
-        game.scenario_path = ""  # not the file's game: the campaign's save holds it
-        return game
+        # Its scenario_path still names the file (for the end screen's title), but the
+        # campaign's save holds this game: it does not replay from the file alone.
+        return self.prepared().scenario.new_game(self.game_seed(), self.rules)
 
     # -- a finished game ----------------------------------------------------------------
 

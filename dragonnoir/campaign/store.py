@@ -37,6 +37,7 @@ from dragonnoir.engine.actions import action_from_dict
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import differences, dumps_save
+from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.safe_read import MAX_SAVE_BYTES, JsonError, parse_json, read_text, resolved
 
@@ -97,8 +98,11 @@ def save_campaign(run: CampaignRun, path: Path | str, game: Game | None = None) 
     return target
 
 
-def load_campaign_save(path: Path | str) -> tuple[CampaignRun, Game | None]:
-    """The campaign saved at `path` and its game in progress (None between scenarios)."""
+def load_campaign_save(
+    path: Path | str, rules: RulesData | None = None
+) -> tuple[CampaignRun, Game | None]:
+    """The campaign saved at `path` and its game in progress (None between scenarios),
+    played with `rules` (default: the shipped rules data)."""
     src = Path(path)
     doc = _read(src)
     campaign = _campaign_file(src, doc["campaign"])
@@ -109,7 +113,7 @@ def load_campaign_save(path: Path | str) -> tuple[CampaignRun, Game | None]:
         place = field_path(doc["state"], tuple(first["loc"]))
         raise CampaignError(src, first["msg"], place=f"field state.{place[6:]}") from None
     _check_state(src, campaign, state)
-    run = CampaignRun(campaign, state)
+    run = CampaignRun(campaign, state, rules)
     raw = doc.get("game")
     if raw is None:
         return run, None

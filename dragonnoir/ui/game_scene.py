@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -192,6 +193,16 @@ def has_hidden_information(game: Game) -> bool:
     return has_secrets(game)
 
 
+class GameHooks(Protocol):
+    """Where a game that belongs to something larger (a campaign: ui/campaign_scene.py)
+    is saved: a campaign game does not replay from its scenario file alone. Without
+    hooks a game autosaves to the autosave file and saves under a new name."""
+
+    def autosave(self, game: Game) -> None: ...
+
+    def save(self, game: Game) -> Path: ...
+
+
 class GameScene(Scene):
     title = "Game"
 
@@ -204,9 +215,13 @@ class GameScene(Scene):
         new: bool = False,
         restore_view: bool = False,
         on_game_over: Callable[[Game, GameResult], Result] | None = None,
+        hooks: GameHooks | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
+        #: Where the game is saved when it belongs to a campaign (None: the autosave
+        #: file and new save names).
+        self.hooks = hooks
         #: What comes after this game (a campaign's next step): the end screen's first
         #: button calls it with the game and its result; None: "Play again".
         self.on_game_over = on_game_over
@@ -912,7 +927,10 @@ class GameScene(Scene):
     def autosave(self) -> bool:
         """Write the autosave (atomic); a failure is a message, never a crash."""
         try:
-            save_game(self.game, autosave_path())
+            if self.hooks is not None:
+                self.hooks.autosave(self.game)
+            else:
+                save_game(self.game, autosave_path())
         except (DragonNoirError, OSError) as exc:
             self.message(f"Autosave failed: {exc}")
             return False
@@ -924,9 +942,12 @@ class GameScene(Scene):
         """Save under a new name (scenario, turn, time): a save never replaces another
         file; the message says the folder."""
         try:
-            path = new_save_path(self.game)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            save_game(self.game, path)
+            if self.hooks is not None:
+                path = self.hooks.save(self.game)
+            else:
+                path = new_save_path(self.game)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                save_game(self.game, path)
         except (DragonNoirError, OSError, ValueError) as exc:
             self.message(f"Could not save: {exc}")
             return False

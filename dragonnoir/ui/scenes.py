@@ -130,12 +130,13 @@ class MainMenu(Scene):
             ("new", "New game"),
             ("load", "Load game"),
             ("continue", "Continue"),
+            ("campaign", "Campaign"),
             ("editor", "Map editor"),
             ("settings", "Settings"),
             ("quit", "Quit"),
         )
         bw, bh, gap = 320, 50, 12
-        y = h // 2 - 160
+        y = h // 2 - 180
         self.buttons = {}
         for key, text in items:
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
@@ -147,7 +148,7 @@ class MainMenu(Scene):
             self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
         rules_line, rules_refusal = rules_status(check=self.rules_checked)
         if rules_refusal:
-            for key in ("new", "load", "continue"):
+            for key in ("new", "load", "continue", "campaign"):
                 self.buttons[key].disable()  # type: ignore[no-untyped-call]
         self.rules_label = UITextBox(
             html.escape(rules_line),
@@ -181,6 +182,10 @@ class MainMenu(Scene):
             return LoadScene(self.app)
         if _pressed(event, b.get("continue")):
             return self.continue_game()
+        if _pressed(event, b.get("campaign")):
+            from dragonnoir.ui.campaign_scene import CampaignMenu
+
+            return CampaignMenu(self.app)
         if _pressed(event, b.get("editor")):
             from dragonnoir.ui.editor_scene import EditorScene
 

@@ -94,7 +94,8 @@ def test_a_band_in_the_cave_joins_and_a_garrison_band_away_is_taken_out() -> Non
     prepared = run.prepared()
     ids = {u.id for u in prepared.scenario.units}
     assert {"hunter_05", "hunter_06", "hunter_07"} <= ids
-    assert any("hunting pack" in n for n in prepared.notes)
+    assert any("hunting pack" in n for n in prepared.secret)
+    assert not any("hunting pack" in n for n in prepared.notes)
     for u in prepared.scenario.units:
         if u.id.startswith("hunter_0"):
             assert u.hex is not None and u.hex in prepared.scenario.board.cells
