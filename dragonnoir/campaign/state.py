@@ -21,12 +21,12 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Member(_Model):
-    """A character of the party (his id is his unit id in every scenario)."""
+class Character(_Model):
+    """A character between scenarios: his unit id (the same in every scenario), his
+    counter, status and wounds."""
 
     id: str
     kind: str
-    name: str | None = None
     status: Status = Status.HEALTHY
     wounds: int = Field(default=0, ge=0)
     adult: bool = True
@@ -34,6 +34,12 @@ class Member(_Model):
     @property
     def alive(self) -> bool:
         return self.status is not Status.KILLED
+
+
+class Member(Character):
+    """A character of the party."""
+
+    name: str | None = None
 
 
 class Sheet(_Model):
@@ -45,16 +51,8 @@ class Sheet(_Model):
     wounds: int = Field(default=0, ge=0)
 
 
-class BandUnit(_Model):
-    id: str
-    kind: str
-    status: Status = Status.HEALTHY
-    wounds: int = Field(default=0, ge=0)
-    adult: bool = True
-
-    @property
-    def alive(self) -> bool:
-        return self.status is not Status.KILLED
+class BandUnit(Character):
+    """A Krob of a band."""
 
 
 class Band(_Model):
