@@ -41,11 +41,12 @@ from dragonnoir.campaign.state import BandUnit, CampaignState, Member, Sheet
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.magic import available_energy
 from dragonnoir.engine.rules.steps import never_swims
-from dragonnoir.engine.scenario import Scenario
+from dragonnoir.engine.scenario import Group, Scenario
 from dragonnoir.engine.state import Side, Status, Unit, Wizard
 from dragonnoir.engine.tables import RulesData
-from dragonnoir.engine.values import profile_of, side_of
+from dragonnoir.engine.values import Profile, profile_of, side_of
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.terrain import TerrainTable
 
 #: EP a wizard gains on reaching level 2 ("available EP = Level x 100").
 EP_PER_LEVEL = 100
@@ -80,14 +81,14 @@ def prepare(
 
 def _copy(scenario: Scenario) -> Scenario:
     """A copy whose lists and units may be changed (the board and layout are shared)."""
-    changes: dict[str, Any] = {
-        "units": [Unit.from_dict(u.to_dict()) for u in scenario.units],
-        "wizards": [Wizard.from_dict(w.to_dict()) for w in scenario.wizards],
-    }
-    for name in ("groups", "victory", "names"):
-        if hasattr(scenario, name):
-            changes[name] = copy.deepcopy(getattr(scenario, name))
-    return dataclasses.replace(scenario, **changes)
+    return dataclasses.replace(
+        scenario,
+        units=[Unit.from_dict(u.to_dict()) for u in scenario.units],
+        wizards=[Wizard.from_dict(w.to_dict()) for w in scenario.wizards],
+        groups=copy.deepcopy(scenario.groups),
+        victory=copy.deepcopy(scenario.victory),
+        names=dict(scenario.names),
+    )
 
 
 class _Builder:
@@ -221,10 +222,10 @@ class _Builder:
 
     # -- places ----------------------------------------------------------------------
 
-    def remove(self, uid: str) -> Any:
+    def remove(self, uid: str) -> Group | None:
         """Take `uid` out of the scenario; the group he was in (None: none)."""
         self.sc.units[:] = [u for u in self.sc.units if u.id != uid]
-        for g in getattr(self.sc, "groups", []):
+        for g in self.sc.groups:
             if uid in g.units:
                 g.units.remove(uid)
                 return g
@@ -233,7 +234,7 @@ class _Builder:
     def join_group(self, group_id: str | None, side: Side, unit: Unit) -> bool:
         """Add `unit` to the scenario's group `group_id` (default for the party: the first
         Adventurer group deployed by its player) when it deploys or enters with room."""
-        groups = list(getattr(self.sc, "groups", []))
+        groups = self.sc.groups
         if group_id is None and side is Side.ADVENTURERS:
             group = next((g for g in groups if g.side is side and (g.deploy or g.entry)), None)
         else:
@@ -244,7 +245,7 @@ class _Builder:
             return False
         group.units.append(unit.id)
         if group.hidden:
-            setattr(unit, "hidden_from", Side.ADVENTURERS)  # noqa: B010 (engine v2 field)
+            unit.hidden_from = Side.ADVENTURERS
         return True
 
     def place_near(self, unit: Unit) -> bool:
@@ -282,7 +283,12 @@ class _Builder:
         return False
 
     def _can_stand(
-        self, h: Hex, p: Any, covered: set[Hex], enemies: set[Hex], terrain: Any
+        self,
+        h: Hex,
+        p: Profile,
+        covered: set[Hex],
+        enemies: set[Hex],
+        terrain: TerrainTable,
     ) -> bool:
         cell = self.sc.board.cells.get(h)
         if cell is None or h in covered:
@@ -293,16 +299,12 @@ class _Builder:
         return not any(n in enemies for n in h.neighbours())
 
     def set_name(self, uid: str, name: str) -> None:
-        names = getattr(self.sc, "names", None)
-        if isinstance(names, dict):
-            names[uid] = name
+        self.sc.names[uid] = name
 
     def remap_conditions(self) -> None:
         """Victory conditions name the members who took the places of characters who
         stepped aside, and forget characters no longer in the scenario."""
-        victory = getattr(self.sc, "victory", None)
-        if not isinstance(victory, dict):
-            return
+        victory = self.sc.victory
         present = self.units
         for cond in victory.get("conditions", []):
             named = [self.out.replaced.get(uid, uid) for uid in cond.get("units", [])]

@@ -106,3 +106,23 @@ def test_state_round_trips_through_json() -> None:
     run.finish(game)
     again = CampaignState.model_validate(json.loads(json.dumps(run.state.model_dump(mode="json"))))
     assert again == run.state
+
+
+def test_a_seeded_random_playout_of_the_shipped_campaign_reaches_an_ending() -> None:
+    from dragonnoir.engine.playout import RandomAgent
+
+    run = start(1)
+    agent = RandomAgent(1)
+    for _ in range(len(run.campaign.data.step)):
+        if run.state.over:
+            break
+        game = run.new_game()
+        for _ in range(5000):
+            action = agent.choose(game)
+            if action is None:
+                break
+            game.apply(action)
+        assert game.over
+        run.finish(game)
+    assert run.state.over and run.ending_text()[1]
+    assert len(run.state.played) >= 2
