@@ -53,13 +53,38 @@ def test_the_nest_lost_branches_on_the_survivors(killed: int, step: str) -> None
 
 def test_the_last_step_ends_the_campaign() -> None:
     run = start()
-    for _ in range(3):
+    for _ in range(4):
         game = run.new_game()
         end(game, Side.ADVENTURERS)
         run.finish(game)
     assert run.state.ending == "daylight" and run.state.over
     assert run.ending_text()[:2] == ("adventurers", "Daylight")
-    assert [p.step for p in run.state.played] == ["the-pit", "the-nest", "the-island"]
+    steps = [p.step for p in run.state.played]
+    assert steps == ["the-pit", "the-nest", "the-bridge", "the-island"]
+
+
+def test_at_the_bridge_the_party_fills_the_deploying_group_and_bands_hide() -> None:
+    run = start()
+    for _ in range(2):
+        game = run.new_game()
+        end(game, Side.ADVENTURERS)
+        run.finish(game)
+    assert run.state.step == "the-bridge"
+    pack = run.state.band("hunting-pack")
+    assert pack is not None
+    pack.cave = "pont"
+    prepared = run.prepared()
+    groups = {g.id: g for g in prepared.scenario.groups}
+    alive = {m.id for m in run.state.alive()}
+    assert set(groups["party"].units) == alive  # Le Pont's own party stepped aside
+    assert {"hunter_21", "hunter_22", "hunter_23"} <= set(groups["east-bank"].units)
+    units = {u.id: u for u in prepared.scenario.units}
+    assert all(units[f"hunter_2{i}"].hidden_from is Side.ADVENTURERS for i in (1, 2, 3))
+    # the Krobs' "kill Godiva" names the member who took her place
+    kill = next(c for c in prepared.scenario.victory["conditions"] if c["kind"] == "kill"
+                and c["side"] == "krobs" and c["units"])  # fmt: skip
+    assert kill["units"][0] == prepared.replaced["godiva"]
+    run.new_game()  # and it sets up
 
 
 def _positions(seed: int, outcomes: list[Side]) -> list[tuple[str, str]]:

@@ -93,11 +93,11 @@ def test_a_band_in_the_cave_joins_and_a_garrison_band_away_is_taken_out() -> Non
     pack.cave = "fosse"
     prepared = run.prepared()
     ids = {u.id for u in prepared.scenario.units}
-    assert {"hunter_05", "hunter_06", "hunter_07"} <= ids
+    assert {"hunter_21", "hunter_22", "hunter_23"} <= ids
     assert any("hunting pack" in n for n in prepared.secret)
     assert not any("hunting pack" in n for n in prepared.notes)
     for u in prepared.scenario.units:
-        if u.id.startswith("hunter_0"):
+        if u.id.startswith("hunter_2"):
             assert u.hex is not None and u.hex in prepared.scenario.board.cells
 
     # at Le Nid: the watch's warrior stands there only while the band is home
@@ -119,12 +119,12 @@ def test_band_losses_and_wounds_carry_over() -> None:
     assert pack is not None
     pack.cave = "fosse"
     game = run.new_game()
-    game.state.units["hunter_05"].status = Status.KILLED
-    game.state.units["hunter_06"].status, game.state.units["hunter_06"].wounds = Status.WOUNDED, 1
+    game.state.units["hunter_21"].status = Status.KILLED
+    game.state.units["hunter_22"].status, game.state.units["hunter_22"].wounds = Status.WOUNDED, 1
     end(game, Side.KROBS)
     run.finish(game)
     assert pack.strength() == 2
-    assert [(u.id, u.status) for u in pack.units if u.wounds] == [("hunter_06", Status.WOUNDED)]
+    assert [(u.id, u.status) for u in pack.units if u.wounds] == [("hunter_22", Status.WOUNDED)]
     fought = [s for s in run.state.sightings if s.how == "fought"]
     assert fought and fought[0].band == "hunting-pack" and fought[0].cave == "fosse"
     assert "1 fell" in fought[0].strength

@@ -136,11 +136,12 @@ def test_a_broken_campaign_file_names_the_entry(tmp_path: Path) -> None:
         (text.replace('cave = "fosse"\nbriefing', 'cave = "moon"\nbriefing', 1), "no cave 'moon'"),
         (text.replace('scenario = "la-fosse"', 'scenario = "la-fose"', 1), "la-fose"),
         (text.replace('goto = "daylight"', 'goto = "dawn"', 1), "goto 'dawn'"),
-        (text.replace('kind = "hunter_05"', 'kind = "hunter_99"', 1), "no counter 'hunter_99'"),
+        (text.replace('kind = "hunter_21"', 'kind = "hunter_99"', 1), "no counter 'hunter_99'"),
         (text.replace('alert = ["hunting-pack"]', 'alert = ["pack"]', 1), "no band 'pack'"),
         (text.replace("scouting = 4", "scouting = 40"), "scouting"),
     ]
     for i, (broken, words) in enumerate(cases):
+        assert broken != text  # the case changes the file
         path = tmp_path / f"c{i}.toml"
         path.write_text(broken, encoding="utf-8")
         with pytest.raises(DataFileError) as info:
