@@ -186,71 +186,59 @@ class CampaignScene(Scene):
     # -- text --------------------------------------------------------------------------
 
     def info_html(self) -> str:
-        run, state = self.run, self.run.state
-        roster = run.rules.roster
+        """The side panel: the last outcome, the party, the Krobs as known, what next."""
         parts: list[str] = []
         if self.message:
             parts.append(f"<font color='#ff9a6a'>{html.escape(self.message)}</font><br><br>")
-        last = (
-            self.session.last.played
-            if self.session.last
-            else (state.played[-1] if state.played else None)
-        )
-        if last is not None:
-            verdict = "a draw" if last.winner == "draw" else f"the {last.winner.capitalize()} won"
-            parts.append(f"<b>{html.escape(last.name)}</b>: {verdict}")
-            if last.reason:
-                parts.append(f" — {html.escape(last.reason)}")
-            parts.append(f" (turn {last.turn}).<br>")
-            if last.fallen:
-                names = ", ".join(self.member_name(uid) for uid in last.fallen)
-                parts.append(f"Fallen: {html.escape(names)}.<br>")
-            levelled = self.session.last.levelled if self.session.last else []
-            for uid in levelled:
-                parts.append(
-                    f"{html.escape(self.member_name(uid))} survived: he is now a level 2 "
-                    "wizard (Magic).<br>"
-                )
-            if last.text:
-                parts.append(f"<i>{html.escape(last.text)}</i><br>")
-            parts.append("<br>")
-        if state.over:
-            _winner, title, text = run.ending_text()
-            parts.append(f"<b>The campaign is over: {html.escape(title)}</b><br>")
-            parts.append(f"{html.escape(text)}<br><br>")
-        else:
-            step = run.step
-            assert step is not None
-            scenario = run.prepared().scenario
-            cave = run.campaign.cave(step.cave).name
-            n = len(state.played) + 1
-            title = html.escape(step.name or scenario.name)
+        parts += self.outcome_html()
+        parts += self.party_html()
+        parts += self.krobs_html()
+        parts += self.next_html()
+        return "".join(parts)
+
+    def outcome_html(self) -> list[str]:
+        state = self.run.state
+        last_step = self.session.last
+        last = last_step.played if last_step else (state.played[-1] if state.played else None)
+        if last is None:
+            return []
+        verdict = "a draw" if last.winner == "draw" else f"the {last.winner.capitalize()} won"
+        parts = [f"<b>{html.escape(last.name)}</b>: {verdict}"]
+        if last.reason:
+            parts.append(f" — {html.escape(last.reason)}")
+        parts.append(f" (turn {last.turn}).<br>")
+        if last.fallen:
+            names = ", ".join(self.member_name(uid) for uid in last.fallen)
+            parts.append(f"Fallen: {html.escape(names)}.<br>")
+        for uid in last_step.levelled if last_step else []:
             parts.append(
-                f"<font color='#c9a45a'>Scenario {n}:</font> <b>{title}</b>"
-                f" in {html.escape(cave)}<br>"
+                f"{html.escape(self.member_name(uid))} survived: he is now a level 2 "
+                "wizard (Magic).<br>"
             )
-            for text in (step.briefing, scenario.briefing):
-                if text:
-                    parts.append(f"{html.escape(text)}<br>")
-            prepared = run.prepared()
-            for note in prepared.notes + (prepared.secret if self.krob_view else []):
-                parts.append(f"<i>{html.escape(note)}</i><br>")
-            parts.append("<br>")
-        parts.append("<font color='#c9a45a'>The party</font><br>")
+        if last.text:
+            parts.append(f"<i>{html.escape(last.text)}</i><br>")
+        return [*parts, "<br>"]
+
+    def party_html(self) -> list[str]:
+        state = self.run.state
+        parts = ["<font color='#c9a45a'>The party</font><br>"]
         for m in state.party:
-            name = m.name or (roster[m.kind].name if m.kind in roster else m.id)
+            name = html.escape(self.member_name(m.id))
             if not m.alive:
-                parts.append(f"<font color='#8a7d68'>{html.escape(name)}: fallen</font><br>")
+                parts.append(f"<font color='#8a7d68'>{name}: fallen</font><br>")
                 continue
             health = "healthy" if m.status is Status.HEALTHY else f"wounded ({m.wounds})"
-            line = f"{html.escape(name)}: {health}"
+            line = f"{name}: {health}"
             sheet = state.wizards.get(m.id)
             if sheet is not None:
                 line += f" — wizard level {sheet.level}, {sheet.energy} EP left"
             parts.append(line + "<br>")
-        parts.append("<br><font color='#c9a45a'>The Krobs</font><br>")
-        view = state.view(Side.KROBS if self.krob_view else Side.ADVENTURERS)
-        caves = {c.id: c.name for c in run.campaign.data.cave}
+        return [*parts, "<br>"]
+
+    def krobs_html(self) -> list[str]:
+        parts = ["<font color='#c9a45a'>The Krobs</font><br>"]
+        view = self.run.state.view(Side.KROBS if self.krob_view else Side.ADVENTURERS)
+        caves = {c.id: c.name for c in self.run.campaign.data.cave}
         if self.krob_view:
             for note in self.session.last.krob_notes if self.session.last else []:
                 parts.append(f"<i>{html.escape(note)}</i><br>")
@@ -262,14 +250,38 @@ class CampaignScene(Scene):
                 )
         elif view["sightings"]:
             for s in view["sightings"]:
-                how = "fought" if s["how"] == "fought" else "heard"
                 parts.append(
-                    f"{html.escape(s['name'])}: {how} in {html.escape(caves[s['cave']])} "
+                    f"{html.escape(s['name'])}: {s['how']} in {html.escape(caves[s['cave']])} "
                     f"after scenario {s['after']} — {html.escape(s['strength'])}<br>"
                 )
         else:
             parts.append("Nothing is known of their bands yet.<br>")
-        return "".join(parts)
+        return [*parts, "<br>"]
+
+    def next_html(self) -> list[str]:
+        run = self.run
+        if run.state.over:
+            _winner, title, text = run.ending_text()
+            return [
+                f"<b>The campaign is over: {html.escape(title)}</b><br>",
+                f"{html.escape(text)}<br>",
+            ]
+        step = run.step
+        assert step is not None
+        prepared = run.prepared()
+        scenario = prepared.scenario
+        cave = run.campaign.cave(step.cave).name
+        title = html.escape(step.name or scenario.name)
+        parts = [
+            f"<font color='#c9a45a'>Scenario {len(run.state.played) + 1}:</font> "
+            f"<b>{title}</b> in {html.escape(cave)}<br>"
+        ]
+        for note in prepared.notes + (prepared.secret if self.krob_view else []):
+            parts.append(f"<i>{html.escape(note)}</i><br>")
+        for text in (step.briefing, scenario.briefing):
+            if text:
+                parts.append(f"{html.escape(text)}<br>")
+        return parts
 
     def member_name(self, uid: str) -> str:
         m = self.run.state.member(uid)
