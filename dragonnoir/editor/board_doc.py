@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
 from dragonnoir import resources
-from dragonnoir.editor.edits import Batch, Edit, EditError
+from dragonnoir.editor.edits import Batch, Edit, EditError, batch
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import (
     BOARD_GRID,
@@ -381,6 +381,70 @@ def toggle_zone_hexes(
         if side is not None:
             props["side"] = side  # docs/boards.md: an entry says which side it opens on
     return PutZone(zone_name, Zone(kind, zone_name, frozenset(new), props))
+
+
+def set_zone_properties(
+    doc: BoardDocument, zone_name: str, properties: Mapping[str, str | int | float | bool]
+) -> PutZone | None:
+    """Give the zone `zone_name` these properties (the TMX object's custom properties:
+    `side` on an entry, anything a scenario or a tool reads); None when unchanged."""
+    zone = doc.board.zone(zone_name)
+    if zone is None:
+        raise EditError(f"there is no zone {zone_name!r} on this board")
+    if dict(zone.properties) == dict(properties):
+        return None
+    return PutZone(zone_name, Zone(zone.kind, zone.name, zone.hexes, dict(properties)))
+
+
+def rename_zone(doc: BoardDocument, old_name: str, new_name: str) -> Edit[BoardDocument]:
+    """Rename a zone, keeping its kind, hexes, properties and place in the list."""
+    zone = doc.board.zone(old_name)
+    new_name = new_name.strip()
+    if zone is None:
+        raise EditError(f"there is no zone {old_name!r} on this board")
+    if not new_name:
+        raise EditError("a zone needs a name")
+    if new_name != old_name and doc.board.zone(new_name) is not None:
+        raise EditError(f"there is already a zone {new_name!r}: names are unique")
+    at = doc.board.zones.index(zone)
+    renamed = Zone(zone.kind, new_name, zone.hexes, dict(zone.properties))
+    return batch(
+        [PutZone(old_name, None), PutZone(new_name, renamed, at)],
+        f"Rename zone {old_name} to {new_name}",
+    )
+
+
+def parse_properties(text: str) -> dict[str, str | int | float | bool]:
+    """`side=top, turn=3, secret=true` into typed values (whole numbers, decimals,
+    true/false, else text); a piece without `=` or a key that is not a plain name is an
+    `EditError` saying which."""
+    out: dict[str, str | int | float | bool] = {}
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        key, eq, raw = piece.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not eq or not key.replace("_", "").replace("-", "").isalnum():
+            raise EditError(f"{piece!r}: a property is written name=value")
+        value: str | int | float | bool = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        else:
+            for number in (int, float):
+                try:
+                    value = number(raw)
+                    break
+                except ValueError:
+                    continue
+        out[key] = value
+    return out
+
+
+def properties_text(properties: Mapping[str, str | int | float | bool]) -> str:
+    """The inverse of `parse_properties`, for the panel's entry."""
+    return ", ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in properties.items()
+    )
 
 
 def entry_side(board: Board, hexes: Iterable[Hex]) -> str | None:

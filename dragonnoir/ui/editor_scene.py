@@ -35,6 +35,7 @@ from dragonnoir import resources
 from dragonnoir.editor import board_doc as bd
 from dragonnoir.editor import layout_doc as ld
 from dragonnoir.editor import scenario_doc as sd
+from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
@@ -260,7 +261,7 @@ class EditorScene(Scene):
         options, current = self.tool_options()
         if mode.tool == "select":
             options, current = ["Ctrl+C copies the selection", "Ctrl+V pastes at the mouse"], ""
-        list_h = 200
+        list_h = min(200, len(options) * 26 + 8)
         self.lists["options"] = UISelectionList(
             pygame.Rect(10, y, LEFT - 20, list_h),
             list(options),
@@ -274,7 +275,20 @@ class EditorScene(Scene):
             entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
             entry.set_text(mode.zone_name)
             self.entries["zone_name"] = entry
-            y += 40
+            y += 36
+            zone = mode.doc.board.zone(mode.zone_name)
+            if zone is not None:  # the named zone's other properties, and a new name
+                UILabel(pygame.Rect(10, y, 60, 30), "Props", m, container=root)
+                entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
+                entry.set_text(bd.properties_text(zone.properties))
+                self.entries["zone_props"] = entry
+                y += 36
+                UILabel(pygame.Rect(10, y, 60, 30), "Rename", m, container=root)
+                entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
+                entry.set_text(zone.name)
+                self.entries["zone_rename"] = entry
+                y += 36
+            y += 4
         bw = (LEFT - 20 - 3 * 4) // 4
         for i, radius in enumerate(bd.BRUSH_RADII):
             button = UIButton(
@@ -918,8 +932,19 @@ class EditorScene(Scene):
         e = self.entries
         if element is e.get("zone_name"):
             self.board.zone_name = e["zone_name"].get_text().strip()
+            if finished:  # an existing zone: its kind, properties and a new name
+                zone = self.board.doc.board.zone(self.board.zone_name)
+                if zone is not None:
+                    self.board.zone_kind = zone.kind
+                self.rebuild()
             return
         if not finished:
+            return
+        if element is e.get("zone_props"):
+            self.zone_properties(e["zone_props"].get_text())
+            return
+        if element is e.get("zone_rename"):
+            self.zone_rename(e["zone_rename"].get_text())
             return
         if element is e.get("layout_name"):
             name = e["layout_name"].get_text().strip()
@@ -935,6 +960,34 @@ class EditorScene(Scene):
                 self.board.do(bd.SetBoardInfo((("id", ident),)))
         self.status = self.mode.message
         self.refresh_buttons()
+
+    def zone_properties(self, text: str) -> None:
+        """Set the named zone's properties from `side=top, turn=3` (Enter in *Props*)."""
+        mode = self.board
+        try:
+            properties = bd.parse_properties(text)
+            edit = bd.set_zone_properties(mode.doc, mode.zone_name, properties)
+        except EditError as exc:
+            self.status = f"Properties not set: {exc}"
+            return
+        if edit is not None and mode.do(edit):
+            self.status = f"Zone {mode.zone_name}: {bd.properties_text(properties) or 'none'}"
+        self.refresh_buttons()
+
+    def zone_rename(self, text: str) -> None:
+        """Rename the named zone (Enter in *Rename*); painting then goes on in it."""
+        mode = self.board
+        if text.strip() == mode.zone_name:
+            return
+        try:
+            edit = bd.rename_zone(mode.doc, mode.zone_name, text)
+        except EditError as exc:
+            self.status = f"Not renamed: {exc}"
+            return
+        if mode.do(edit):
+            mode.zone_name = text.strip()
+            self.status = mode.message
+        self.rebuild()
 
     def close_requested(self) -> Result:
         from dragonnoir.ui.app import Quit

@@ -5,11 +5,13 @@ are refused without changing it."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dragonnoir.editor import board_doc as bd
 from dragonnoir.editor.board_doc import (
     BoardDocument,
     PutZone,
@@ -32,9 +34,11 @@ from dragonnoir.editor.board_doc import (
 from dragonnoir.editor.edits import Batch, Edit, EditError
 from dragonnoir.editor.history import History
 from dragonnoir.hexmap.board import LEVELS, Cell, EdgeFeature, Zone, ZoneKind
+from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import default_terrain_table
 
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 TABLE = default_terrain_table()
 BASE = new_board(7, 5, terrain="cave_floor")
 HEXES = sorted(BASE.cells)
@@ -280,3 +284,29 @@ def test_an_entry_zone_says_which_side_it_opens_on() -> None:
     assert edit.zone.properties == {"side": "top"}
     assert entry_side(d.board, [g.to_hex(5, 1)]) == "right"  # odd row: next to the side
     assert entry_side(d.board, [g.to_hex(0, 2), g.to_hex(3, 0)]) is None
+
+
+def test_zone_properties_and_rename_undo(tmp_path: Path) -> None:
+    doc = BoardDocument.open(MAPS / "fosse.tmx")
+    before = copy.deepcopy(doc.board.zones)
+    name = doc.board.zones[0].name
+    props = bd.parse_properties("side=top, turn=3, secret=true, ratio=0.5, note=two words")
+    assert props == {"side": "top", "turn": 3, "secret": True, "ratio": 0.5, "note": "two words"}
+    assert bd.properties_text(props) == "side=top, turn=3, secret=true, ratio=0.5, note=two words"
+    edit = bd.set_zone_properties(doc, name, props)
+    assert edit is not None
+    undo_props = edit.apply(doc)
+    undo_name = bd.rename_zone(doc, name, "north-gate").apply(doc)
+    assert doc.board.zones[0].name == "north-gate" and doc.board.zone(name) is None
+    doc.save(tmp_path / "z.tmx")
+    again = load_board(tmp_path / "z.tmx")
+    gate = again.zone("north-gate")
+    assert gate is not None and dict(gate.properties) == props  # types kept in the TMX
+    undo_name.apply(doc)
+    undo_props.apply(doc)
+    assert doc.board.zones == before
+    with pytest.raises(EditError, match="already a zone"):
+        bd.rename_zone(doc, name, doc.board.zones[1].name)
+    with pytest.raises(EditError, match="name=value"):
+        bd.parse_properties("side top")
+    assert bd.set_zone_properties(doc, name, dict(doc.board.zones[0].properties)) is None

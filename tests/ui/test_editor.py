@@ -267,3 +267,38 @@ def test_recent_files_reopen(make_app: Callable[..., App], tmp_path: Path) -> No
     )
     step(app, 2)
     assert scene.mode is scene.board and scene.board.doc.board.id == "nid"
+
+
+def test_a_zone_gets_properties_and_a_new_name(make_app: Callable[..., App]) -> None:
+    from ui_driver import REPO
+
+    app, scene = editor(make_app)
+    assert scene.open_path(REPO / "maps" / "fosse.tmx")
+    pick(app, scene.lists["tools"], "Zone")
+    name = scene.board.doc.board.zones[0].name
+    entry = scene.entries["zone_name"]
+    entry.set_text(name)
+    for kind in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+        pygame.event.post(pygame.event.Event(kind, ui_element=entry, text=name))
+        step(app, 2)
+    props = scene.entries["zone_props"]
+    assert props.get_text() == "side=top"
+    props.set_text("side=top, turn=2")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=props, text="")
+    )
+    step(app, 2)
+    zone = scene.board.doc.board.zone(name)
+    assert zone is not None and dict(zone.properties) == {"side": "top", "turn": 2}
+    rename = scene.entries["zone_rename"]
+    rename.set_text("west-door")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=rename, text="")
+    )
+    step(app, 2)
+    assert scene.board.doc.board.zone("west-door") is not None
+    assert scene.board.zone_name == "west-door"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    zone = scene.board.doc.board.zone(name)
+    assert zone is not None and dict(zone.properties) == {"side": "top"}
