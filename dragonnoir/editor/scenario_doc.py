@@ -333,6 +333,17 @@ def set_victory(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument]
     return SetPart("victory", victory, "Victory at the turn limit")
 
 
+def drop_victory(doc: ScenarioDocument) -> Edit[ScenarioDocument] | None:
+    """No victory table: the game ends at the turn limit with no winner (refused while
+    conditions are listed: remove them first, so none is lost by a menu)."""
+    victory = doc.data.victory
+    if victory is None:
+        return None
+    if victory.condition:
+        raise EditError("remove the victory conditions first (a game without them has no winner)")
+    return SetPart("victory", None, "No winner at the turn limit")
+
+
 def put_condition(
     doc: ScenarioDocument, index: int | None, condition: ConditionEntry | None
 ) -> Edit[ScenarioDocument]:

@@ -60,6 +60,8 @@ HOW: Final = ("Placed", "Deploys", "Enters")
 SIDES: Final = ("adventurers", "krobs")
 KINDS: Final = ConditionKind.__args__  # type: ignore[attr-defined]
 AT_LIMIT: Final = ("krobs", "adventurers", "draw", "casualties")
+#: No [victory] table: the game ends at the turn limit with no winner.
+NO_VICTORY: Final = "no winner"
 SELECTED = (120, 220, 255)
 
 
@@ -530,8 +532,8 @@ class ScenarioPanel:
         victory = doc.data.victory_or_default
         self._menu(
             "at_limit",
-            list(AT_LIMIT),
-            victory.at_turn_limit,
+            [NO_VICTORY, *AT_LIMIT],
+            NO_VICTORY if doc.data.victory is None else victory.at_turn_limit,
             self._row(root, m, x, y, w, "At limit"),
             root,
             m,
@@ -728,7 +730,11 @@ class ScenarioPanel:
                 mode.group = text.split(" (")[0]
             self.rebuild = True
         elif element is self.menus.get("at_limit"):
-            mode.apply(sd.set_victory, at_turn_limit=text)
+            if text == NO_VICTORY:
+                mode.apply(sd.drop_victory)
+            else:
+                mode.apply(sd.set_victory, at_turn_limit=text)
+            self.rebuild = True
         elif element is self.menus.get("side"):
             self.form["side"] = text
         elif element is self.menus.get("kind"):

@@ -295,3 +295,23 @@ def test_every_edit_undone_gives_back_the_document(
     while history.can_redo():
         history.redo()
     assert doc.data == final
+
+
+def test_no_victory_table(blank: sd.ScenarioDocument, tmp_path: Path) -> None:
+    doc = fresh(blank)
+    assert sd.drop_victory(doc) is None  # a new scenario has none
+    sd.place_unit(doc, "elf_1", dry_hexes(doc)[0]).apply(doc)
+    sd.set_victory(doc, at_turn_limit="draw").apply(doc)  # type: ignore[union-attr]
+    assert doc.data.victory is not None and doc.data.victory.at_turn_limit == "draw"
+    cond = sd.condition_from_form("krobs", "eliminate")
+    sd.put_condition(doc, None, cond).apply(doc)
+    with pytest.raises(EditError, match="remove the victory conditions first"):
+        sd.drop_victory(doc)
+    sd.put_condition(doc, 0, None).apply(doc)
+    undo = sd.drop_victory(doc)
+    assert undo is not None
+    undo.apply(doc)
+    assert doc.data.victory is None
+    doc.save(tmp_path / "s.toml")
+    assert "[victory]" not in (tmp_path / "s.toml").read_text()
+    load_scenario(tmp_path / "s.toml")
