@@ -12,16 +12,16 @@ and gives it the names the renderers use (`pygame.Surface`, `pygame.SRCALPHA`, .
 is only for a process that ends after its one command (`dragonnoir render` run as a
 program): the package object stays in `sys.modules`, so a later `import pygame` in the
 same process would get it, not pygame's own. It does nothing when pygame is imported
-already, on Windows (pygame's `__init__` sets the DLL folders up there) and in the
-frozen binary (pyinstaller's importer); if anything fails it undoes itself and pygame
-is imported as usual.
+already, in the frozen binary (pyinstaller's importer) and off Linux, where it was
+measured and tested (on Windows pygame's `__init__` sets the DLL folders up; macOS is
+left to the usual import until someone checks it there); if anything fails it undoes
+itself and pygame is imported as usual.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
 import sys
 import types
 
@@ -51,7 +51,11 @@ NEVER_STARTED = ("mixer", "freetype", "font", "joystick")
 def load_drawing_core() -> bool:
     """Import pygame's drawing core as the `pygame` package (see the module doc); True
     if done, False if pygame was (or now is) imported the usual way."""
-    if "pygame" in sys.modules or os.name != "posix" or getattr(sys, "frozen", False):
+    if (
+        "pygame" in sys.modules
+        or not sys.platform.startswith("linux")
+        or getattr(sys, "frozen", False)
+    ):
         return False
     before = set(sys.modules)
     try:
