@@ -349,6 +349,30 @@ status = "knocked_out"
     assert any(isinstance(e, Revealed) and "in contact with" in e.what for e in events)
 
 
+def test_a_hidden_krob_who_attacks_shows_himself(tmp_path: Path) -> None:
+    """A knocked-out adventurer sees nothing, but the Krob who declares an attack on him
+    is revealed at once, and the declaration is in both logs."""
+    from dragonnoir.engine.actions import Attack
+
+    body = (
+        """
+[[unit]]
+kind = "rebel_scout_1"
+cell = [8, 14]
+status = "knocked_out"
+"""
+        + hidden_krob(8, 15, "killer_2")
+        + KROB_FAR
+    )
+    game = start(tmp_path, body)
+    game.state.units["rebel_scout_1"].knocked_out_turn = 1  # he stays down this turn
+    end_phases_until(game, "krob_combat")
+    assert game.state.units["killer_2"].hidden_from is ADV
+    events = game.apply(Attack(("killer_2",), ("rebel_scout_1",)))
+    assert any(isinstance(e, Revealed) and "he attacks" in e.what for e in events)
+    assert any("killer_2" in e.text() for e in game.log_for(ADV))
+
+
 def test_a_character_running_into_a_hidden_krob_is_stopped_before_him(tmp_path: Path) -> None:
     game = start(tmp_path, ADV_WEST + KROB_FAR)
     end_phases_until(game, "adventurer_movement")

@@ -19,6 +19,7 @@ enemy. The mover's side computes its legal moves as if the hidden were not there
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.events import Event, Revealed
@@ -83,6 +84,8 @@ def why_seen(game: Game, unit: Unit) -> tuple[str, str] | None:
         return None
     from dragonnoir.engine.rules.line_of_fire import line_of_fire
 
+    if unit.attacked or _in_a_combat(game, unit):
+        return "he attacks", R_CONTACT  # a blow gives away where it came from
     mine = footprint(game, unit)
     watchers = _watchers(game, side)
     for other, hexes in watchers:
@@ -94,6 +97,15 @@ def why_seen(game: Game, unit: Unit) -> tuple[str, str] | None:
         if line_of_fire(game, other, unit).possible:
             return f"seen by {display_name(game, other)}", R_SIGHT
     return None
+
+
+def _in_a_combat(game: Game, unit: Unit) -> bool:
+    """Named in a combat declared this phase (an attacker who declares shows himself)."""
+    if "declared" not in game.state.scratch:
+        return False
+    from dragonnoir.engine.rules.combat_declared import engaged
+
+    return unit.id in engaged(game)
 
 
 def sweep(game: Game) -> list[Event]:
@@ -119,15 +131,18 @@ def hidden_enemy_at(game: Game, mover: Unit, hexes: tuple[Hex, ...]) -> Unit | N
 
 def _secret_from(game: Game, event: Event) -> Side | None:
     """Events that name a character still hidden are kept from his enemy's log (his
-    steps, his deployment); the reveal itself is read by all."""
+    steps, his deployment, a Gharv's attack on him); the reveal itself is read by all."""
     if isinstance(event, Revealed):
         return None
-    for name in ("unit", "by"):
-        uid = getattr(event, name, None)
-        if isinstance(uid, str):
-            unit = game.state.units.get(uid)
-            if unit is not None and unit.hidden_from is not None:
-                return unit.hidden_from
+    units = game.state.units
+    for f in fields(event):
+        value = getattr(event, f.name)
+        names = value if isinstance(value, tuple) else (value,)
+        for uid in names:
+            if isinstance(uid, str):
+                unit = units.get(uid)
+                if unit is not None and unit.hidden_from is not None:
+                    return unit.hidden_from
     return None
 
 
