@@ -101,7 +101,8 @@ def test_a_placed_character_is_picked_up_again(rules: None) -> None:
     assert game.state.units["warrior_03"].hex == pit[0]
     assert game.state.units["hunter_04"].hex == pit[1]
     ui.click_hex(pit[0])  # picked up: the hunter stays, the warrior is to place again
-    assert game.state.units["warrior_03"].hex is None
+    # The engine places a placed character again (Deploy): he waits on his hex meanwhile.
+    assert game.state.units["warrior_03"].hex == pit[0]
     assert game.state.units["hunter_04"].hex == pit[1]
     assert ui.overlays().unit == "warrior_03"
     ui.click_hex(pit[4])
