@@ -10,7 +10,7 @@ and validates again, so undo, redo and painting all show the same thing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -325,6 +325,24 @@ class LayoutMode(Mode[ld.LayoutDocument]):
             self.remove_at(self.slot_under(event.pos))
             return True
         return False
+
+    def reload_board(self, path: Path) -> bool:
+        """A board file of this layout was saved (board mode): its placements take the
+        new board, keeping where and how they stand. Not an edit: the file changed."""
+        target = path.resolve()
+        found = False
+        for i, p in enumerate(self.doc.placements):
+            if p.file is not None and Path(p.file).resolve() == target:
+                self.doc.placements[i] = replace(p, board=self.library.load(target))
+                found = True
+        if found:
+            self.refresh()
+        return found
+
+    def board_file_under_mouse(self) -> Path | None:
+        """The file of the board under the mouse (E opens it in board mode)."""
+        placement = self.doc.at(*self.mouse_slot) if self.mouse_slot else None
+        return Path(placement.file) if placement is not None and placement.file else None
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_r:

@@ -68,6 +68,7 @@ HELP_ROWS = (
     ("right click", "remove a board; pick terrain; clear a side; take from a zone"),
     ("drag a board", "move it (swaps with a board there)"),
     ("R", "turn the board under the mouse 180°"),
+    ("E", "paint the board under the mouse (board mode; saving it updates the layout)"),
     ("[ ]", "brush smaller / larger"),
     ("G", "fill on / off"),
     ("Ctrl+C, Ctrl+V", "copy the selection, paste it at the mouse"),
@@ -464,6 +465,7 @@ class EditorScene(Scene):
                 target = self.board.doc.save(path)
                 self.library.forget(target)
                 self.layout.load_palette([target])
+                self.layout.reload_board(target)  # the layout shows the board as saved
             elif mode is self.layout:
                 target = self.layout.doc.save(path)
             else:
@@ -780,6 +782,13 @@ class EditorScene(Scene):
         if event.key in (pygame.K_h, pygame.K_F1):
             self.help = not self.help
             return None
+        if event.key == pygame.K_e and self.mode is self.layout:
+            board_file = self.layout.board_file_under_mouse()
+            if board_file is None:
+                self.status = "E over a board of the layout opens it in board mode"
+                return None
+            self.pending_open = board_file
+            return self.confirm_then((self.board,), "open_recent")
         if event.key == pygame.K_f:
             control = self.mode.control
             if control is not None:

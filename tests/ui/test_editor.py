@@ -15,6 +15,7 @@ from ui_driver import click, key, small_settings, step
 from dragonnoir.editor.layout_doc import LayoutDocument
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.board_io import load_board
+from dragonnoir.hexmap.hexes import Edge
 from dragonnoir.hexmap.layout import load_layout
 from dragonnoir.ui.app import App
 from dragonnoir.ui.editor_modes import to_screen
@@ -302,3 +303,38 @@ def test_a_zone_gets_properties_and_a_new_name(make_app: Callable[..., App]) -> 
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     zone = scene.board.doc.board.zone(name)
     assert zone is not None and dict(zone.properties) == {"side": "top"}
+
+
+def test_e_paints_a_layout_board_and_saving_it_updates_the_layout(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    import shutil
+
+    from ui_driver import REPO
+
+    shutil.copytree(REPO / "maps" / "tilesets", tmp_path / "maps" / "tilesets")
+    for name in ("labyrinthe.tmx", "fosse.tmx"):
+        shutil.copy(REPO / "maps" / name, tmp_path / "maps" / name)
+    (tmp_path / "layouts").mkdir()
+    shutil.copy(REPO / "layouts" / "two-boards.toml", tmp_path / "layouts" / "two.toml")
+    app, scene = editor(make_app)
+    assert scene.open_path(tmp_path / "layouts" / "two.toml")
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=slot_centre(scene, 1, 0), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    key(app, pygame.K_e)
+    assert scene.mode is scene.board
+    assert scene.board.doc.path == tmp_path / "maps" / "fosse.tmx"
+    doc = scene.board.doc
+    shut = next(h for h, c in sorted(doc.board.cells.items()) if c.terrain == "cave_floor")
+    from dragonnoir.editor import board_doc as bd
+
+    scene.board.do(bd.set_side(doc, Edge(shut, shut.neighbour(0)), EdgeFeature.WALL))
+    assert scene.save_to(None)
+    lower = scene.layout.doc.at(1, 0)
+    assert lower is not None and lower.board.edges.get(Edge(shut, shut.neighbour(0))) == (
+        EdgeFeature.WALL
+    )
+    assert not scene.layout.modified  # the layout file itself did not change
