@@ -278,7 +278,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
     for path in paths:
         try:
-            if path.suffix.lower() == ".toml" and _is_scenario(path):
+            if path.suffix.lower() == ".toml" and _is_campaign(path):
+                from dragonnoir.campaign.plan import load_campaign
+                from dragonnoir.campaign.run import check_campaign
+                from dragonnoir.rules_folder import rules_in_use
+
+                rules = rules_in_use()
+                campaign = load_campaign(path, rules)
+                steps = check_campaign(campaign, rules=rules)
+                print(
+                    f"ok   {path}: campaign '{campaign.id}' ({campaign.name}), {steps} "
+                    f"scenarios set up with the party, {len(campaign.data.cave)} caves"
+                )
+            elif path.suffix.lower() == ".toml" and _is_scenario(path):
                 from dragonnoir.engine.scenario import load_scenario
                 from dragonnoir.rules_folder import rules_in_use
 
@@ -344,6 +356,12 @@ def _design_problems(path: Path, map_: object, args: argparse.Namespace) -> int:
     return 1 if strict and problems else 0
 
 
+def _is_campaign(path: Path) -> bool:
+    from dragonnoir.campaign.plan import is_campaign_file
+
+    return is_campaign_file(path)
+
+
 def _is_scenario(path: Path) -> bool:
     from dragonnoir.editor.scenario_doc import is_scenario_file
 
@@ -359,10 +377,12 @@ def _validate_argument(name: str) -> Path:
         return map_argument(name)
     except ResourceError:
         pass
-    try:
-        return find("scenarios", name)
-    except ResourceError:
-        return Path(name)
+    for kind in ("scenarios", "campaigns"):
+        try:
+            return find(kind, name)
+        except ResourceError:
+            pass
+    return Path(name)
 
 
 def _expand_paths(paths: Iterable[Path]) -> list[Path]:

@@ -85,6 +85,18 @@ class Campaign:
         return dist
 
 
+def is_campaign_file(path: Path) -> bool:
+    """A .toml that holds caves and steps is a campaign (scenarios name a `map`, layouts
+    list `board`s); an unreadable file is not, and is left to the other readers."""
+    from dragonnoir.datafiles import read_toml
+
+    try:
+        data = read_toml(path)
+    except DataFileError:
+        return False
+    return "step" in data and "cave" in data
+
+
 def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
     """Read and check a campaign file; faults name the file and the entry."""
     src = Path(path)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from dragonnoir.campaign.campaign_format import BranchEntry, StepEntry
 from dragonnoir.campaign.carry import Prepared, prepare, record
 from dragonnoir.campaign.krobs import derived_seed, move_bands
-from dragonnoir.campaign.plan import Campaign, is_wizard
+from dragonnoir.campaign.plan import Campaign, CampaignError, is_wizard
 from dragonnoir.campaign.state import (
     Band,
     BandUnit,
@@ -29,6 +29,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.tables import RulesData, default_rules_data
+from dragonnoir.errors import DragonNoirError
 
 #: The ending when no member of the party is left alive (every campaign has it).
 PARTY_LOST = "party-lost"
@@ -141,7 +142,7 @@ class CampaignRun:
         present = [b for b in self.state.bands if b.cave == cave and b.strength() > 0]
         before = {b.id: b.strength() for b in present}
         outcome = record(self.state, game.state.units.values(), game.state.wizards, offmap)
-        condition = _condition_of(result.get("condition"))
+        condition = _condition_of(result)
         played = Played(
             step=step.id,
             scenario=self.prepared().scenario.id,
@@ -224,15 +225,33 @@ class CampaignRun:
         return (found.winner, found.name, found.text)
 
 
-def _condition_of(raw: Any) -> str | None:
-    """The met condition as `result["condition"]` gives it: "c1", or {"id", "kind"}."""
-    if isinstance(raw, str):
-        return raw
-    if isinstance(raw, dict):
-        for key in ("id", "kind"):
-            if isinstance(raw.get(key), str):
-                return f"{raw.get('id', '')}|{raw.get('kind', '')}"
-    return None
+def check_campaign(campaign: Campaign, seed: int = 1, rules: RulesData | None = None) -> int:
+    """Set up every step's game with the party as it sets out and the bands where they
+    start (`dragonnoir validate`): a scenario that cannot take the party is found before
+    anyone plays. Returns the steps checked; a fault is a `CampaignError` naming the step."""
+    for i, step in enumerate(campaign.data.step):
+        run = CampaignRun.start(campaign, seed, rules)
+        run.state.step = step.id
+        try:
+            run.new_game()
+        except DragonNoirError as exc:
+            raise CampaignError(
+                campaign.source,
+                f"its scenario cannot be set up with the party: {exc}",
+                place=f"field step[{i}] (id {step.id!r})",
+            ) from None
+    return len(campaign.data.step)
+
+
+def _condition_of(result: dict[str, Any]) -> str | None:
+    """The met condition as "id|kind" from `scratch["result"]` (`"condition": "c1",
+    "kind": "exit"`), None when the game ended without one."""
+    raw = result.get("condition")
+    entry: dict[str, Any] = raw if isinstance(raw, dict) else {"id": raw}
+    ident, kind = entry.get("id"), entry.get("kind", result.get("kind"))
+    if not isinstance(ident, str) and not isinstance(kind, str):
+        return None
+    return f"{ident if isinstance(ident, str) else ''}|{kind if isinstance(kind, str) else ''}"
 
 
 def _kind_met(wanted: str, condition: str | None) -> bool:

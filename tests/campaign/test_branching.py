@@ -151,3 +151,55 @@ def test_a_seeded_random_playout_of_the_shipped_campaign_reaches_an_ending() -> 
         run.finish(game)
     assert run.state.over and run.ending_text()[1]
     assert len(run.state.played) >= 2
+
+
+def test_each_branch_test() -> None:
+    from dragonnoir.campaign.campaign_format import StepEntry
+    from dragonnoir.campaign.state import Played
+
+    run = start()
+    step = StepEntry.model_validate(
+        {
+            "id": "x",
+            "scenario": "la-fosse",
+            "cave": "fosse",
+            "next": [
+                {"condition": "exit", "goto": "by-kind"},
+                {"condition": "c3", "goto": "by-id"},
+                {"exited": 2, "goto": "two-out"},
+                {"alive": ["shaman"], "dead": ["rebel_knight_1"], "goto": "knight-dead"},
+                {"survivors": 9, "goto": "nine"},
+                {"winner": "draw", "goto": "draw"},
+                {"goto": "otherwise"},
+            ],
+        }
+    )
+    played = Played(step="x", scenario="la-fosse", name="x", winner="adventurers")
+    assert run.choose(step, played, "c1|exit").goto == "by-kind"
+    assert run.choose(step, played, "c3|kill").goto == "by-id"
+    assert run.choose(step, played, None).goto == "otherwise"
+    played.exited = 2
+    assert run.choose(step, played, None).goto == "two-out"
+    played.exited = 0
+    knight = run.state.member("rebel_knight_1")
+    assert knight is not None
+    knight.status = Status.KILLED
+    assert run.choose(step, played, None).goto == "knight-dead"
+    played.winner = "draw"
+    run.state.member("shaman").status = Status.KILLED  # type: ignore[union-attr]
+    assert run.choose(step, played, None).goto == "draw"
+
+
+def test_the_result_condition_and_those_who_left_the_map_are_read() -> None:
+    run = start()
+    game = run.new_game()
+    game.state.scratch["offmap"] = {
+        "rebel_knight_1": {"state": "exited"},
+        "shaman": {"state": "exited"},
+        "dwarf_axeman_1": {"state": "passage"},
+    }
+    end(game, Side.ADVENTURERS, "two got out", condition="c2", kind="exit")
+    result = run.finish(game)
+    assert result.played.condition == "c2|exit"
+    assert result.played.exited == 2
+    assert result.played.reason == "two got out"

@@ -60,3 +60,19 @@ def test_a_campaign_id_opens_the_campaign(opened: list[object]) -> None:
     assert len(opened) == 1
     assert cli.main(["campaign"]) == 0
     assert len(opened) == 2
+
+
+def test_validate_sets_up_every_step_of_a_campaign(
+    tmp_path: Path, opened: list[object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["validate", "la-descente"]) == 0
+    out = capsys.readouterr().out
+    assert "campaign 'la-descente'" in out and "4 scenarios set up with the party" in out
+    broken = tmp_path / "broken.toml"
+    text = (Path(__file__).resolve().parents[2] / "campaigns" / "la-descente.toml").read_text(
+        encoding="utf-8"
+    )
+    broken.write_text(text.replace('scenario = "le-nid"', 'scenario = "le-ni"'), encoding="utf-8")
+    assert cli.main(["validate", str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("FAIL ") and str(broken) in err and "le-ni" in err
