@@ -268,7 +268,11 @@ class CampaignScene(Scene):
             ]
         step = run.step
         assert step is not None
-        prepared = run.prepared()
+        try:
+            prepared = run.prepared()
+        except DragonNoirError as exc:  # a scenario file broken or gone since
+            why = html.escape(f"Cannot set up {step.id}: {exc}")
+            return [f"<font color='#ff9a6a'>{why}</font><br>"]
         scenario = prepared.scenario
         cave = run.campaign.cave(step.cave).name
         title = html.escape(step.name or scenario.name)

@@ -131,3 +131,17 @@ def test_a_broken_campaign_save_is_one_line_in_the_menu(make_app: Callable[..., 
     assert app.scene is menu
     assert "Cannot resume the campaign" in menu.message and "corrupt JSON" in menu.message
     assert str(path) in menu.message and "\n" not in menu.message
+
+
+def test_a_scenario_broken_since_the_campaign_began_is_a_message(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, scene = _open_campaign(make_app)
+    broken = tmp_path / "la-fosse.toml"
+    broken.write_text('id = "la-fosse"\nname = "x"\nmap = "nowhere.tmx"\n', encoding="utf-8")
+    scene.run.campaign.scenario_files["the-pit"] = broken
+    scene.run._prepared = None
+    scene.rebuild()
+    assert "Cannot set up the-pit" in scene.info_html() and "nowhere.tmx" in scene.info_html()
+    click(app, scene.buttons["continue"])
+    assert app.scene is scene and "Cannot start the scenario" in scene.message
