@@ -7,6 +7,8 @@ import json
 
 import pytest
 from campaign_helpers import end, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dragonnoir.campaign.state import CampaignState
 from dragonnoir.engine.state import Side, Status
@@ -203,3 +205,34 @@ def test_the_result_condition_and_those_who_left_the_map_are_read() -> None:
     assert result.played.condition == "c2|exit"
     assert result.played.exited == 2
     assert result.played.reason == "two got out"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**31 - 1),
+    outcomes=st.lists(st.sampled_from([Side.ADVENTURERS, Side.KROBS, None]), max_size=4),
+)
+def test_bands_stay_on_the_plan_hunters_close_in_and_the_adventurers_see_only_sightings(
+    seed: int, outcomes: list[Side | None]
+) -> None:
+    run = start(seed)
+    caves = {c.id for c in run.campaign.data.cave}
+    for winner in outcomes:
+        if run.state.over:
+            break
+        before = {b.id: b.cave for b in run.state.bands}
+        game = run.new_game()
+        end(game, winner)
+        run.finish(game)
+        for band in run.state.bands:
+            assert band.cave in caves
+        if run.state.step is not None:  # a hunter is one link nearer the party's next cave
+            dist = run.campaign.distances(run.campaign.step(run.state.step).cave)
+            for band in run.state.bands:
+                if band.moves == "hunt" and band.strength():
+                    assert dist[band.cave] == max(dist[before[band.id]] - band.speed, 0)
+        text = json.dumps(run.state.view(Side.ADVENTURERS))
+        sighted = {s.band for s in run.state.sightings}
+        for band in run.state.bands:
+            if band.id not in sighted:
+                assert band.name not in text
