@@ -1,7 +1,8 @@
 """Draw docs/screenshots/campaign*.png headless: the campaign screen of La Descente as it
-opens, after a won first scenario (Shaman a level 2 wizard, a band heard), and the Krob
-player's view. Usage: SDL_VIDEODRIVER=dummy .venv/bin/python tools/campaign_screenshots.py
-[OUTPUT_DIR]. A throw-away DRAGONNOIR_HOME keeps the player's files out of it."""
+opens, after a won first scenario (Shaman a level 2 wizard, a band heard), the Krob
+player's view, and the list of campaigns. A throw-away DRAGONNOIR_HOME keeps the
+player's files out of it. Usage:
+SDL_VIDEODRIVER=dummy .venv/bin/python tools/campaign_screenshots.py [OUTPUT_DIR]"""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from dragonnoir.campaign import load_campaign
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.resources import find
 from dragonnoir.ui.app import App
-from dragonnoir.ui.campaign_scene import CampaignScene, CampaignSession
+from dragonnoir.ui.campaign_scene import CampaignMenu, CampaignScene, CampaignSession
 from dragonnoir.ui.settings import Settings
 
 
@@ -57,6 +58,10 @@ def main() -> int:
     for _ in range(3):
         app.step(0.05)
     pygame.image.save(app.screen, str(out / "campaign-krob-view.png"))
+    app.go(CampaignMenu(app))
+    for _ in range(3):
+        app.step(0.05)
+    pygame.image.save(app.screen, str(out / "campaign-menu.png"))
     app.close()
     return 0
 

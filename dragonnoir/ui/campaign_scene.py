@@ -459,6 +459,8 @@ class CampaignMenu(Scene):
             except DragonNoirError as exc:
                 self.entries.append((path, None, str(exc)))
         self.selected = 0
+        #: The selected campaign as it starts, for the plan under its details.
+        self._preview: CampaignRun | None = None
         self.list: UISelectionList | None = None
         self.buttons: dict[str, UIButton] = {}
 
@@ -483,7 +485,7 @@ class CampaignMenu(Scene):
         )
         UITextBox(
             self.details_html(),
-            pygame.Rect(374, 76, w - 404, h - 170),
+            pygame.Rect(374, 76, w - 404, 170),
             self.manager,
             container=root,
         )
@@ -511,6 +513,20 @@ class CampaignMenu(Scene):
     @property
     def campaign(self) -> Campaign | None:
         return self.entries[self.selected][1] if self.entries else None
+
+    def preview_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(374, 260, w - 404, h - 354)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """Under the details: the selected campaign's plan as the Adventurers see it."""
+        screen.fill(GROUND)
+        campaign = self.campaign
+        if campaign is None:
+            return
+        if self._preview is None or self._preview.campaign is not campaign:
+            self._preview = CampaignRun.start(campaign, 0)
+        draw_plan(screen, self.preview_rect(), self._preview, krob_view=False)
 
     def details_html(self) -> str:
         parts = []
@@ -555,10 +571,26 @@ class CampaignMenu(Scene):
         if campaign is None:
             return None
         if event.ui_element is self.buttons.get("new"):
-            return self.start(campaign)
+            return self.ask_then_start(campaign)
         if event.ui_element is self.buttons.get("resume"):
             return self.resume(save_path_for(campaign.id))
         return None
+
+    def ask_then_start(self, campaign: Campaign) -> Result:
+        """A new campaign replaces the saved one of the same campaign: ask first."""
+        saved = save_path_for(campaign.id)
+        if not saved.is_file():
+            return self.start(campaign)
+        from dragonnoir.ui.scenes import ConfirmDialog
+
+        return ConfirmDialog(
+            self.app,
+            self,
+            "A campaign in progress",
+            f"{campaign.name} is in progress. A new one replaces it (the old file is kept "
+            f"as {saved.name}.bak).",
+            [("Start anew", lambda: self.start(campaign)), ("Cancel", lambda: None)],
+        )
 
     def start(self, campaign: Campaign, seed: int | None = None) -> Result:
         try:

@@ -145,3 +145,19 @@ def test_a_scenario_broken_since_the_campaign_began_is_a_message(
     assert "Cannot set up the-pit" in scene.info_html() and "nowhere.tmx" in scene.info_html()
     click(app, scene.buttons["continue"])
     assert app.scene is scene and "Cannot start the scenario" in scene.message
+
+
+def test_a_new_campaign_over_a_saved_one_asks_first(make_app: Callable[..., App]) -> None:
+    app, scene = _open_campaign(make_app)
+    seed = scene.run.state.seed
+    app.go(CampaignMenu(app))
+    menu = app.scene
+    assert isinstance(menu, CampaignMenu)
+    click(app, menu.buttons["new"])
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.buttons[1])  # Cancel: the saved campaign stays
+    assert app.scene is menu
+    click(app, menu.buttons["resume"])
+    resumed = app.scene
+    assert isinstance(resumed, CampaignScene) and resumed.run.state.seed == seed
