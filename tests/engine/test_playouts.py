@@ -134,8 +134,9 @@ def test_the_waters_meet_the_gharvs() -> None:
 
 SHIPPED = sorted((Path(__file__).resolve().parents[2] / "scenarios").glob("*.toml"))
 #: Shipped scenarios whose checked playout takes long (many characters, many boards;
-#: measured with the scenario rules on a shared machine: la-reine 6-20 s, le-labyrinthe
-#: 6-8 s, les-eaux-noires 9-15 s, the epic 100-130 s a game): `pytest -m slow` only.
+#: seed 0 measured on the shared 2-core machine under load: la-reine 42 s, les-eaux-noires
+#: 28 s, le-labyrinthe 23 s, the epic 200 s): `pytest -m slow` only. The default run's five
+#: take 1-12 s each.
 LONG = frozenset({"la-reine", "le-labyrinthe", "les-eaux-noires", "les-six-cavernes"})
 
 
