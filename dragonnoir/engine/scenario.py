@@ -316,6 +316,11 @@ class _Loader:
         col, row = self.board.grid.to_cell(h)
         return f"({col}, {row})"
 
+    def open_ground(self, h: Hex) -> bool:
+        """A hex a character can stand on: passable, not water."""
+        terrain = self.rules.terrain[self.board.cells[h].terrain]
+        return bool(terrain.passable and not terrain.water)
+
     # -- characters ----------------------------------------------------------------------
 
     def unit(self, entry: UnitEntry, place: str, *, placed: bool) -> Unit:
@@ -434,12 +439,15 @@ class _Loader:
             self.units.append(unit)
             ids.append(unit.id)
         if deploy:
-            room = len({h for h in deploy})
+            room = len({h for h in deploy if self.open_ground(h)})
             if room < len(ids):
                 raise self.fail(
-                    f"{len(ids)} characters to deploy on {room} hexes: the zone is too small",
+                    f"{len(ids)} characters to deploy on {room} hexes of open ground: the "
+                    "zone is too small",
                     f"{place}.deploy",
                 )
+        if entry_hexes and not any(self.open_ground(h) for h in entry_hexes):
+            raise self.fail("no hex of the entry zone can be stood on", f"{place}.enter.zone")
         return Group(
             id=entry.id,
             name=entry.name or entry.id.replace("-", " ").replace("_", " ").capitalize(),
@@ -471,6 +479,11 @@ class _Loader:
             )
         if len(set(hexes)) != len(hexes):
             raise self.fail("two counters on one hex", place)
+        for h in hexes:
+            if not self.rules.terrain[self.board.cells[h].terrain].passable:
+                raise self.fail(
+                    f"a counter on {self.where(h)}, in the rock: no one can reach it", place
+                )
         if entry.real is not None and entry.real >= len(hexes):
             raise self.fail(
                 f"real = {entry.real}, but there are {len(hexes)} counters (0 to {len(hexes) - 1})",
@@ -618,6 +631,13 @@ def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
         if acc.hidden and acc.kind is not AccessoryKind.WEB:
             raise fail("only spider webs are placed in secret", f"field accessory[{i}].hidden")
         hexes = [loader.cell(xy, f"field accessory[{i}].cells") for xy in acc.cells]
+        if acc.kind is AccessoryKind.WEB:
+            for h in hexes:
+                if not loader.open_ground(h):
+                    raise fail(
+                        f"a spider web on {loader.where(h)}, which is not open ground",
+                        f"field accessory[{i}].cells",
+                    )
         accessories.append(
             Accessory(
                 acc.id,

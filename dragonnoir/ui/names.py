@@ -50,9 +50,14 @@ class Names:
         self.game = game
         roster = getattr(game.rules, "roster", None)
         self._full: dict[str, str] = {}
+        setup = game.state.scratch.get("scenario")
+        given = setup.get("names", {}) if isinstance(setup, dict) else {}
         for unit in game.state.units.values():
             counter = roster.get(unit.kind) if roster is not None else None
-            self._full[unit.id] = counter.name if counter is not None else _humane(unit.id)
+            if isinstance(given.get(unit.id), str):  # the scenario's name for him
+                self._full[unit.id] = str(given[unit.id])
+            else:
+                self._full[unit.id] = counter.name if counter is not None else _humane(unit.id)
         scenario = game.state.scratch.get("scenario")
         given = scenario.get("names") if isinstance(scenario, dict) else None
         if isinstance(given, dict):  # names the scenario file gives its characters

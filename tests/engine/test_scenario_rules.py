@@ -727,6 +727,14 @@ def test_hidden_units_and_characters_off_the_map_survive_a_save(tmp_path: Path) 
             "real = 2, but there are 2 counters",
         ),
         (
+            '[[objective]]\nkind = "orb"\ncells = [[1, 9], [0, 0]]\n',
+            "a counter on (0, 0), in the rock: no one can reach it",
+        ),
+        (
+            '[[accessory]]\nid = "w"\nkind = "web"\ncells = [[0, 0]]\n',
+            "a spider web on (0, 0), which is not open ground",
+        ),
+        (
             '[[objective]]\nkind = "sun"\ncells = [[1, 9], [2, 9], [3, 9], [4, 9], [5, 9]]\n',
             "5 sun counters: the box has 4",
         ),
