@@ -193,6 +193,14 @@ def is_wizard(rules: RulesData, kind: str) -> bool:
     return any(getattr(t, "value", t) == "wizard" for t in tags)
 
 
+def is_spectre(rules: RulesData, kind: str) -> bool:
+    """Whether `kind` is a summoned spectre (Living Dead, Gargoyle): it serves one
+    scenario and never joins the party."""
+    from dragonnoir.engine.roster import Spectre
+
+    return isinstance(rules.roster.get(kind), Spectre)
+
+
 def _tests(branch: dict[str, object]) -> bool:
     """Whether a branch (as a dict) has any test set."""
     keys = ("winner", "condition", "survivors", "exited")

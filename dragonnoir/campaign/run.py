@@ -15,7 +15,7 @@ from typing import Any, Literal
 from dragonnoir.campaign.campaign_format import BranchEntry, StepEntry
 from dragonnoir.campaign.carry import Prepared, prepare, record
 from dragonnoir.campaign.krobs import derived_seed, move_bands
-from dragonnoir.campaign.plan import Campaign, CampaignError, is_wizard
+from dragonnoir.campaign.plan import Campaign, CampaignError, is_spectre, is_wizard
 from dragonnoir.campaign.state import (
     Band,
     BandUnit,
@@ -141,7 +141,8 @@ class CampaignRun:
         cave = step.cave
         present = [b for b in self.state.bands if b.cave == cave and b.strength() > 0]
         before = {b.id: b.strength() for b in present}
-        outcome = record(self.state, game.state.units.values(), game.state.wizards, offmap)
+        units = [u for u in game.state.units.values() if not is_spectre(self.rules, u.kind)]
+        outcome = record(self.state, units, game.state.wizards, offmap)
         condition = _condition_of(result)
         played = Played(
             step=step.id,

@@ -128,3 +128,14 @@ def test_band_losses_and_wounds_carry_over() -> None:
     fought = [s for s in run.state.sightings if s.how == "fought"]
     assert fought and fought[0].band == "hunting-pack" and fought[0].cave == "fosse"
     assert "1 fell" in fought[0].strength
+
+
+def test_a_summoned_spectre_never_joins_the_party() -> None:
+    from dragonnoir.engine.state import Unit
+
+    run = start()
+    game = run.new_game()
+    game.state.units["living_dead_1"] = Unit("living_dead_1", "living_dead_1", Side.ADVENTURERS)
+    end(game, Side.ADVENTURERS)
+    run.finish(game)
+    assert run.state.member("living_dead_1") is None
