@@ -42,7 +42,7 @@ from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.magic import available_energy
 from dragonnoir.engine.rules.steps import never_swims
 from dragonnoir.engine.scenario import Group, Scenario
-from dragonnoir.engine.state import Side, Status, Unit, Wizard
+from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit, Wizard
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.engine.values import Profile, profile_of, side_of
 from dragonnoir.hexmap.hexes import Hex
@@ -148,8 +148,9 @@ class _Builder:
                 wounds=m.wounds,
                 adult=m.adult,
             )
-            slot = slots.pop(0) if slots else None
+            slot = next((s for s in slots if self.may_take(s, unit)), None)
             if slot is not None:
+                slots.remove(slot)
                 unit.hex, unit.level, unit.facing = slot.hex, slot.level, slot.facing
                 self.out.replaced[slot.id] = m.id
                 self.sc.units.append(unit)
@@ -247,6 +248,19 @@ class _Builder:
         if group.hidden:
             unit.hidden_from = Side.ADVENTURERS
         return True
+
+    def may_take(self, slot: Unit, unit: Unit) -> bool:
+        """Whether `unit` may stand where `slot` stood: not in water he cannot swim unless
+        a boat or a bridge counter covers it (a place in a deploying group always)."""
+        if slot.hex is None:
+            return True
+        cell = self.sc.board.cells[slot.hex]
+        if not self.rules.terrain[cell.terrain].water:
+            return True
+        if not never_swims(profile_of(self.rules.roster, unit)):
+            return True
+        afloat = (AccessoryKind.BOAT, AccessoryKind.BRIDGE)
+        return any(a.kind in afloat and slot.hex in a.hexes for a in self.sc.accessories)
 
     def place_near(self, unit: Unit) -> bool:
         """Stand `unit` on the nearest free hex to his side's characters on the map

@@ -139,3 +139,23 @@ def test_a_summoned_spectre_never_joins_the_party() -> None:
     end(game, Side.ADVENTURERS)
     run.finish(game)
     assert run.state.member("living_dead_1") is None
+
+
+def test_a_place_in_water_goes_only_to_one_who_may_stand_there() -> None:
+    from dragonnoir.campaign.carry import Prepared, _Builder
+    from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.engine.state import Unit
+
+    run = start()
+    scenario = load_scenario(run.campaign.scenario_files["the-island"], run.rules)
+    water = next(h for h, c in scenario.board.cells.items() if run.rules.terrain[c.terrain].water)
+    boats = {h for a in scenario.accessories if a.kind.value == "boat" for h in a.hexes}
+    builder = _Builder(run.campaign, run.state, run.campaign.step("the-island"),
+                       Prepared(scenario), run.rules)  # fmt: skip
+    knight = Unit("rebel_knight_1", "rebel_knight_1", Side.ADVENTURERS)  # armoured: sinks
+    elf = Unit("elf_1", "elf_1", Side.ADVENTURERS)
+    slot = Unit("x", "goblin_spearman_1", Side.ADVENTURERS, hex=water)
+    assert water not in boats
+    assert not builder.may_take(slot, knight) and builder.may_take(slot, elf)
+    slot.hex = next(iter(boats))
+    assert builder.may_take(slot, knight)  # in a boat
