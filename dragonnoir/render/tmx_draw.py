@@ -730,7 +730,9 @@ def _clear_invisible(canvas: pygame.Surface) -> pygame.Surface:
     blit copies the colour of a transparent source pixel onto a transparent canvas, so
     the PNG would otherwise carry invisible junk colours that differ from Tiled's."""
     visible = pygame.mask.from_surface(canvas, 0)
-    return visible.to_surface(setsurface=canvas, unsetcolor=(0, 0, 0, 0))
+    # In place: only the invisible pixels are written (no copy of the picture).
+    visible.to_surface(surface=canvas, setcolor=None, unsetcolor=(0, 0, 0, 0))
+    return canvas
 
 
 def render_tmx_to_png(
