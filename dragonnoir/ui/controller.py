@@ -897,6 +897,10 @@ class Controller:
         self._msg = None
 
     def _rotate(self, step: int) -> None:
+        if self._build in ("deploy", "enter"):  # a Queen's or Guard's facing as placed
+            self._facing = ((self._facing or 0) + step) % 6
+            self._memo = {}
+            return
         spell = self._chosen_spell() if self._build == "spell" else None
         if spell is not None and spell.counter in GALLERY_COUNTERS:
             self._facing = ((self._facing or 0) + step) % 6  # the gallery's orientation
@@ -1853,9 +1857,10 @@ class Controller:
         unit = game.state.units.get(uid)
         if unit is None or unit.hex is None or "Deploy" not in game.phase.actions:
             return None
-        if any(game.explain(Deploy(uid, h)).legal for h in unit.hex.neighbours()):
+        if placement.deploy_options(game, uid):
             self._clear()
-            self._build, self._unit = "deploy", uid  # the engine moves a placed one
+            self._build, self._unit = "deploy", uid  # the engine places him again
+            self._say(f"{uid} chosen: click a highlighted hex to place him again")
             return None
         history = game.history
         at = max(

@@ -50,7 +50,8 @@ class GameResult:
     reason: str
     turn: int
     turn_limit: int | None
-    #: The condition met ({"kind", "side", "text", ...}) or None (turn limit, wipe-out).
+    #: The condition met as the scenario states it ({"id", "kind", "side", "text", ...}),
+    #: or {"id": "turn_limit" | "wiped_out", "kind": ...}; None when the engine says none.
     condition: dict[str, Any] | None
     losses: dict[str, SideLosses] = field(default_factory=dict)
     #: The engine's casualties block as it gave it (points per side, ...).
@@ -75,7 +76,7 @@ def game_result(game: Game) -> GameResult:
     winner = result.get("winner")
     if winner is None and game.state.winner is not None:
         winner = game.state.winner.value
-    condition = result.get("condition")
+    condition = _condition(game, result)
     casualties = result.get("casualties")
     casualties = casualties if isinstance(casualties, dict) else {}
     names = names_of(game)
@@ -95,19 +96,35 @@ def game_result(game: Game) -> GameResult:
         reason=str(result.get("reason") or ("the game goes on" if not game.over else "")),
         turn=int(turn) if isinstance(turn, int) else game.state.turn,
         turn_limit=game.state.turn_limit,
-        condition=condition if isinstance(condition, dict) else None,
+        condition=condition,
         losses=losses,
         casualties=casualties,
     )
 
 
+def _condition(game: Game, result: dict[str, Any]) -> dict[str, Any] | None:
+    """The condition met: the engine names it by id ("c1", or "turn_limit" /
+    "wiped_out") with its kind; the scenario's own entry gives its words."""
+    raw = result.get("condition")
+    if isinstance(raw, dict):
+        return raw
+    if not isinstance(raw, str) or not raw:
+        return None
+    scenario = game.state.scratch.get("scenario")
+    victory = scenario.get("victory") if isinstance(scenario, dict) else None
+    conditions = victory.get("conditions", ()) if isinstance(victory, dict) else ()
+    for c in conditions:
+        if isinstance(c, dict) and c.get("id") == raw:
+            return dict(c)
+    return {"id": raw, "kind": result.get("kind", raw)}
+
+
 def _points(casualties: dict[str, Any], side: Side) -> float | None:
-    """The casualty points scored against `side` from the engine's block, read
-    leniently: {"krobs": 12} (points each side scored) or {"krobs": {"points": 12}}."""
-    enemy = side.enemy().value
-    value = casualties.get(enemy)
+    """The casualty points the enemy scored for `side`'s dead: the engine's block is
+    {side: {"lost": [ids], "points": n}} (victory.casualties)."""
+    value = casualties.get(side.value)
     if isinstance(value, dict):
-        value = value.get("points", value.get("score"))
+        value = value.get("points")
     return float(value) if isinstance(value, int | float) else None
 
 

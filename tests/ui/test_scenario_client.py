@@ -253,3 +253,53 @@ def test_the_picker_shows_length_size_and_features(make_app: Callable[..., App])
         assert words in text, words
     thumb = library.thumbnail(entry, (300, 200))
     assert thumb.get_width() <= 300 and thumb.get_height() <= 200
+
+
+def to_turn_2_krob_movement(game: Game) -> Controller:
+    deploy_krobs(game)
+    ui = Controller(game, follow_to_act=True)
+    for h in zone(game, "party")[:2]:
+        ui.click_hex(h)
+    ui.command("end_phase")
+    while not (game.state.turn == 2 and game.phase.id == "krob_movement"):
+        game.apply(EndPhase())
+    return ui
+
+
+def test_reinforcements_come_in_by_a_click_on_an_entry_hex(rules: None) -> None:
+    game = new_game()
+    ui = to_turn_2_krob_movement(game)
+    prompt = ui.prompt()
+    assert prompt is not None and prompt.kind == "reinforcements"
+    assert [c.unit for c in prompt.choices] == ["killer_3"]
+    ui.choose(0)
+    entry = sorted(ui.overlays().choice_hexes, key=lambda h: (h.q, h.r))
+    assert entry and ui.overlays().unit == "killer_3"
+    ui.click_hex(entry[0])
+    assert game.state.units["killer_3"].hex == entry[0]
+    assert ui.prompt() is None  # nobody left to come
+
+
+def test_leaving_the_map_is_offered_with_the_verdict_first(rules: None) -> None:
+    game = new_game()
+    deploy_krobs(game)
+    ui = Controller(game, follow_to_act=True)
+    party = zone(game, "party")
+    ui.click_hex(party[0])
+    ui.click_hex(party[1])
+    ui.command("end_phase")
+    while game.phase.id != "adventurer_movement":
+        game.apply(EndPhase())
+    knight = game.state.units["rebel_knight_1"]
+    assert knight.hex is not None
+    game.state.scratch["exits_for_test"] = [[knight.hex.q, knight.hex.r]]
+    game.touch()
+    ui.reset()
+    ui.click_hex(knight.hex)
+    prompt = ui.prompt()
+    assert prompt is not None and prompt.kind == "leave"
+    assert prompt.choices[0].label.startswith("Leave the map at ")
+    assert "safe" in prompt.choices[0].label  # the engine's verdict, before committing
+    assert "X: leave the map" in ui.hint()
+    ui.command("leave_map")
+    assert knight.hex is None
