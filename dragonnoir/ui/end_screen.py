@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 from pygame_gui.core import ObjectID, UIContainer
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
 from dragonnoir.engine.events import GameEnded
 from dragonnoir.engine.game import Game
@@ -139,7 +139,10 @@ def result_html(result: GameResult) -> str:
     if cond is not None and cond.get("text") and cond.get("text") != result.reason:
         parts.append(f"<i>{html.escape(str(cond['text']))}</i>")
     limit = f" of {result.turn_limit}" if result.turn_limit else ""
-    parts.append(f"Game turns played: {result.turn}{limit}.")
+    parts.append(
+        f"Game turns played: {result.turn}{limit}. Below, the caves as the game ended (a "
+        "dot per character still there; a gold ring: the real objective counter)."
+    )
     parts.append("")
     for side, loss in result.losses.items():
         colour = "#8fb4f0" if side == "adventurers" else "#f08f7a"
@@ -202,12 +205,17 @@ class EndScreen(Scene):
         box_w = min(760, w - 80)
         text = result_html(self.result)
         lines = text.count("<br>") + 2 + sum(len(part) // 90 for part in text.split("<br>"))
+        box_h = max(120, min(h - 156 - 120, 26 * lines))
         self.text = UITextBox(
-            text,
-            pygame.Rect((w - box_w) // 2, 156, box_w, max(120, min(h - 156 - 120, 26 * lines))),
-            m,
-            container=root,
+            text, pygame.Rect((w - box_w) // 2, 156, box_w, box_h), m, container=root
         )
+        room = (w - 80, h - 156 - box_h - 130)
+        if room[0] > 80 and room[1] > 80:
+            picture = final_board(self.game, room)
+            pw, ph = picture.get_size()
+            UIImage(
+                pygame.Rect((w - pw) // 2, 156 + box_h + 16, pw, ph), picture, m, container=root
+            )
         items: list[tuple[str, str]] = []
         if self.on_continue is not None:
             items.append(("continue", self.continue_label))
@@ -278,3 +286,39 @@ class EndScreen(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill((16, 13, 11))
+
+
+def final_board(game: Game, size: tuple[int, int]) -> pygame.Surface:
+    """The map as the game ended, fitted into `size`: a dot per character still on it
+    in his side's colour (a ring when knocked out), the real objective in gold. Nothing
+    is secret any more."""
+    from dragonnoir.render.board_view import BoardView
+    from dragonnoir.ui.library import SIDE_COLOURS
+    from dragonnoir.ui.visibility import OBJECTIVE_KINDS
+
+    view = BoardView(game.board)
+    view.show_seams = False
+    zoom = min(size[0] / view.map_w, size[1] / view.map_h)
+    picture = view.surface(zoom).copy()
+    grid = game.board.grid
+    radius = max(3, round(20 * zoom))
+
+    def centre(h: object) -> tuple[int, int]:
+        x, y = grid.hex_centre(h)  # type: ignore[arg-type]
+        return round(x * zoom), round(y * zoom)
+
+    for acc in game.state.accessories.values():
+        if acc.kind in OBJECTIVE_KINDS and acc.properties.get("real") and acc.hexes:
+            c = centre(acc.hexes[0])
+            pygame.draw.circle(picture, (244, 204, 96), c, radius + 3, max(2, radius // 3))
+    for unit in game.state.units.values():
+        if unit.hex is None or unit.status is Status.KILLED:
+            continue
+        c = centre(unit.hex)
+        colour = SIDE_COLOURS.get(unit.side, (200, 200, 200))
+        pygame.draw.circle(picture, (0, 0, 0), c, radius + 1)
+        if unit.status is Status.KNOCKED_OUT:
+            pygame.draw.circle(picture, colour, c, radius, max(1, radius // 3))
+        else:
+            pygame.draw.circle(picture, colour, c, radius)
+    return picture

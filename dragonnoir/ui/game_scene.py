@@ -311,6 +311,12 @@ class GameScene(Scene):
             if u.hex is not None and u.alive and vis.sees_unit(u)
         ]
         side = self.game.to_act()
+        zone = self.controller.overlays().zone
+        if "Deploy" in self.game.phase.actions and zone:
+            # the deployment: the zone to fill and what the side already sees around it
+            points = [grid.hex_centre(h) for h in zone]
+            self.map.frame(points, focus=points, lowest=0.6)
+            return
         self.map.frame(
             [grid.hex_centre(u.hex) for u in seen if u.hex is not None],
             focus=[grid.hex_centre(u.hex) for u in seen if u.hex is not None and u.side is side],
@@ -401,7 +407,8 @@ class GameScene(Scene):
         m = self.manager
         who = side_name(prompt.side)
         question = f"<b>{html.escape(who)}</b>: {html.escape(self.names.text(prompt.question))}"
-        tall = 64 if len(question) < 150 else 92  # a deployment's longer instructions
+        # room for the whole question (a deployment's instructions run to four lines)
+        tall = max(64, min(130, 22 * -(-len(html.unescape(question)) // 44) + 14))
         self.widgets["question"] = UITextBox(
             question, pygame.Rect(x, y, SIDE_W, tall), m, container=root
         )
@@ -919,6 +926,8 @@ class GameScene(Scene):
 
     def end_handover(self) -> None:
         self.mode = PlayMode()
+        if "Deploy" in self.game.phase.actions:
+            self.frame_on_action()  # the next player's deployment zone
         if self.root is not None:
             self.rebuild()
 
