@@ -4,7 +4,7 @@ window surface. Usage:
 
     .venv/bin/python tools/scenario_screenshots.py [SCENARIO.toml] [OUTPUT_DIR]
 
-The scenario must have a deployment step (default: tests/ui/data/deployment.toml).
+The scenario must have a deployment step (default: scenarios/le-labyrinthe.toml).
 Runs with a throw-away DRAGONNOIR_HOME; never touches the player's files.
 """
 
@@ -25,7 +25,6 @@ import pygame
 from dragonnoir.engine.actions import Deploy, EndPhase
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
-from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
@@ -48,24 +47,8 @@ def shot(app: App, out: Path, name: str) -> None:
     print(f"wrote {path}")
 
 
-def _rules_for_deployment() -> None:
-    """Until the engine's own Deploy rules are on this branch, the client tests' stand-in
-    (tests/ui/standin_rules.py) places the characters; with the engine's, nothing."""
-    from dragonnoir.engine import game as game_module
-
-    if "Deploy" in game_module._ACTION_RULES:
-        return
-    import pytest
-
-    sys.path.insert(0, str(REPO / "tests" / "ui"))
-    from standin_rules import use_standin_rules
-
-    use_standin_rules(pytest.MonkeyPatch())
-
-
 def main() -> None:
-    _rules_for_deployment()
-    default = REPO / "tests/ui/data/deployment.toml"
+    default = REPO / "scenarios/le-labyrinthe.toml"
     scenario_path = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     out = Path(sys.argv[2]) if len(sys.argv) > 2 else REPO / "docs/screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -82,40 +65,45 @@ def main() -> None:
     shot(app, out, "picker-scenario")
     app.close()
 
-    # The deployment: the Krobs placed, the Adventurers placing, one chosen.
+    # The deployment: the side placing first, one placed, the next chosen by himself.
     scenario = load_scenario(scenario_path)
     game = scenario.new_game(5)
     app = App(lambda a: GameScene(a, game), settings=settings)
     scene = app.scene
     assert isinstance(scene, GameScene)
-    groups = game.state.scratch["scenario"]["groups"]
-    if game.phase.id == "krob_deployment":
-        for uid in [u for u in game.state.units.values() if u.side is Side.KROBS]:
-            entry = game.state.scratch["offmap"].get(uid.id)
-            if not entry or entry.get("state") != "deploying":
-                continue
-            for q, r in groups[entry["group"]]["deploy"]:
-                action = Deploy(uid.id, Hex(q, r))
-                if game.explain(action).legal:
-                    game.apply(action)
-                    break
-        game.apply(EndPhase())
-    scene.controller.reset()
-    scene.changed()
+    ui = scene.controller
     if scene.handover_showing:
         scene.end_handover()
     frames(app)
-    ui = scene.controller
     prompt = ui.prompt()
-    if prompt is not None and prompt.choices:
-        scene.choose(0)
-        first = sorted(ui.overlays().choice_hexes, key=lambda h: (h.q, h.r))
-        if first:
-            ui.click_hex(first[0])
-            scene.changed()
-            scene.frame_on_action()
+    assert prompt is not None and prompt.kind == "deploy", "the scenario has no deployment"
+    scene.choose(0)
+    first = sorted(ui.overlays().choice_hexes, key=lambda h: (h.q, h.r))
+    ui.click_hex(first[len(first) // 2])
+    scene.changed()
+    scene.frame_on_action()
     frames(app, 5)
     shot(app, out, "game-deployment")
+
+    # Everyone placed by the engine's first legal placements, then the reinforcements.
+    while "Deploy" in game.phase.actions:
+        placing = [a for a in game.legal_actions() if isinstance(a, Deploy)]
+        game.apply(placing[0] if placing else EndPhase())
+    scene.changed()
+    if scene.handover_showing:
+        scene.end_handover()
+    while game.phase.id != "adventurer_movement" and not game.over:
+        game.apply(EndPhase())
+    scene.changed()
+    if scene.handover_showing:
+        scene.end_handover()
+    prompt = ui.prompt()
+    if prompt is not None and prompt.kind == "reinforcements" and prompt.choices:
+        scene.choose(0)
+        grid = scene.map.view.grid
+        scene.map.frame([grid.hex_centre(h) for h in ui.overlays().choice_hexes], lowest=0.8)
+        frames(app, 5)
+        shot(app, out, "game-reinforcements")
 
     # The end screen.
     game.log.append(game.end_game(Side.KROBS, "turn limit reached: the Krobs hold the caves"))
