@@ -58,10 +58,6 @@ class Names:
                 self._full[unit.id] = str(given[unit.id])
             else:
                 self._full[unit.id] = counter.name if counter is not None else _humane(unit.id)
-        scenario = game.state.scratch.get("scenario")
-        given = scenario.get("names") if isinstance(scenario, dict) else None
-        if isinstance(given, dict):  # names the scenario file gives its characters
-            self._full.update({str(k): str(v) for k, v in given.items() if v})
         self._pattern: re.Pattern[str] | None = None
         self._pattern_ids: frozenset[str] = frozenset()
 
