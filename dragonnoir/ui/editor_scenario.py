@@ -175,9 +175,9 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             self.panel_stale = True
         elif side is not None:
             self.new_group_side = side
-        if done:
-            placed = list(self.doc.placed())[-1] if self.group is None else None
-            self.select(placed.unit_id if placed else self.selected)
+        there = self.doc.unit_at(h) if done else None
+        if there is not None:  # the new character (none when his group deploys later)
+            self.select(there.unit_id)
         return done
 
     def map_event(self, event: pygame.event.Event) -> bool:
@@ -557,24 +557,13 @@ class ScenarioPanel:
         )
         y += 100
         form = self.form
-        self._menu(
-            "side",
-            list(SIDES),
-            form.get("side", "adventurers"),
-            self._row(root, m, x, y, w, "Side"),
-            root,
-            m,
-        )
-        y += 34
-        self._menu(
-            "kind",
-            list(KINDS),
-            form.get("kind", "exit"),
-            self._row(root, m, x, y, w, "Kind"),
-            root,
-            m,
-        )
-        y += 34
+        for key, label, options, default in (
+            ("side", "Side", SIDES, "adventurers"),
+            ("kind", "Kind", KINDS, "exit"),
+        ):
+            row = self._row(root, m, x, y, w, label)
+            self._menu(key, list(options), form.get(key, default), row, root, m)
+            y += 34
         for key, label in (
             ("units", "Units"),
             ("zones", "Zones"),

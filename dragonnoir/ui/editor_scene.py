@@ -209,6 +209,13 @@ class EditorScene(Scene):
             container=root,
         )
 
+    def labelled_entry(self, root: UIContainer, y: int, label: str, key: str, text: str) -> None:
+        """A one-line text entry of the left panel with its label, kept as `entries[key]`."""
+        UILabel(pygame.Rect(10, y, 60, 30), label, self.manager, container=root)
+        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), self.manager, container=root)
+        entry.set_text(text)
+        self.entries[key] = entry
+
     def build_layout_panel(self, root: UIContainer, h: int) -> None:
         m = self.manager
         mode = self.layout
@@ -230,10 +237,7 @@ class EditorScene(Scene):
             container=root,
         )
         y += 44
-        UILabel(pygame.Rect(10, y, 60, 30), "Name", m, container=root)
-        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
-        entry.set_text(mode.doc.name)
-        self.entries["layout_name"] = entry
+        self.labelled_entry(root, y, "Name", "layout_name", mode.doc.name)
         y += 42
         UITextBox(
             "Click a free place next to the layout to put the chosen board there (it is "
@@ -272,22 +276,15 @@ class EditorScene(Scene):
         )
         y += list_h + 8
         if mode.tool == "zone":
-            UILabel(pygame.Rect(10, y, 60, 30), "Name", m, container=root)
-            entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
-            entry.set_text(mode.zone_name)
-            self.entries["zone_name"] = entry
+            self.labelled_entry(root, y, "Name", "zone_name", mode.zone_name)
             y += 36
             zone = mode.doc.board.zone(mode.zone_name)
             if zone is not None:  # the named zone's other properties, and a new name
-                UILabel(pygame.Rect(10, y, 60, 30), "Props", m, container=root)
-                entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
-                entry.set_text(bd.properties_text(zone.properties))
-                self.entries["zone_props"] = entry
+                self.labelled_entry(
+                    root, y, "Props", "zone_props", bd.properties_text(zone.properties)
+                )
                 y += 36
-                UILabel(pygame.Rect(10, y, 60, 30), "Rename", m, container=root)
-                entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
-                entry.set_text(zone.name)
-                self.entries["zone_rename"] = entry
+                self.labelled_entry(root, y, "Rename", "zone_rename", zone.name)
                 y += 36
             y += 4
         bw = (LEFT - 20 - 3 * 4) // 4
@@ -310,15 +307,9 @@ class EditorScene(Scene):
         )
         y += 46
         board = mode.doc.board
-        UILabel(pygame.Rect(10, y, 60, 30), "Name", m, container=root)
-        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
-        entry.set_text(board.name)
-        self.entries["board_name"] = entry
+        self.labelled_entry(root, y, "Name", "board_name", board.name)
         y += 38
-        UILabel(pygame.Rect(10, y, 60, 30), "Id", m, container=root)
-        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), m, container=root)
-        entry.set_text(board.id)
-        self.entries["board_id"] = entry
+        self.labelled_entry(root, y, "Id", "board_id", board.id)
         y += 38
         half = (LEFT - 24) // 2
         self.buttons["sides"] = UIButton(
@@ -491,10 +482,8 @@ class EditorScene(Scene):
         return True
 
     def new_document(self) -> None:
-        if self.mode is self.scenario:
-            self.scenario = None
-            self.mode = self.layout
-            self.to_scenario()
+        if self.mode is self.scenario:  # on the open layout (or board); kept if that fails
+            self.new_scenario()
             return
         if self.mode is self.layout:
             self.layout = LayoutMode(self.library)

@@ -116,6 +116,7 @@ def test_layout_wall_two_units_save_play(make_app: Callable[..., App], tmp_path:
         ("rebel_knight_1", a),
         ("warrior_01", b),
     ]
+    assert mode.selected == "warrior_01"  # the one just placed
     assert mode.problems == []
     # Undo and redo the second placement.
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
@@ -245,6 +246,11 @@ def test_counters_victory_and_details(make_app: Callable[..., App], tmp_path: Pa
     other = EditorScene(app, tmp_path / "orb.toml")
     assert other.scenario is not None and other.mode is other.scenario
     assert other.scenario.doc.data == mode.doc.data
+    # New (all saved: no question): an empty scenario on the same layout
+    click(app, scene.buttons["new"])
+    assert scene.scenario is not None and scene.scenario is not mode
+    assert list(scene.scenario.doc.placed()) == []
+    assert scene.scenario.doc.map_path == mode.doc.map_path
 
 
 def test_a_scenario_with_design_problems_is_not_played(
