@@ -645,6 +645,15 @@ class GameScene(Scene):
             self._log_len = 0  # rebuild the log with the note
         self.message(text)
 
+    def note_in_log(self, text: str, colour: str = "#b8a888") -> None:
+        """A client note in the log panel after the events so far (it stays there,
+        unlike the line under the map): the rules data a loaded game keeps, say."""
+        at = len(self.game.log) - 1
+        self.log_after.setdefault(at, []).append(
+            f"<i><font color='{colour}'>{html.escape(text)}</font></i>"
+        )
+        self._log_len = 0  # rebuild the log with the note
+
     def message(self, text: str, *, refused: bool | None = None) -> None:
         """A line under the map (a refusal's reason, "saved", "nothing to undo"); a
         refusal (`refused`, or text starting "Not allowed") in the warning colour."""
@@ -1282,7 +1291,10 @@ class GameScene(Scene):
         text = self.message_text
         img = font.render(text, True, colour)
         while img.get_width() > rect.w - 16 and len(text) > 8:
-            text = text[: int(len(text) * (rect.w - 16) / img.get_width()) - 2] + "..."
+            # at least one character shorter each time: a text just too wide, whose cut
+            # kept its length ("..." in place of its end), looped here for ever
+            keep = min(len(text) - 4, int(len(text) * (rect.w - 16) / img.get_width()) - 2)
+            text = text[:keep] + "..."
             img = font.render(text, True, colour)
         screen.blit(img, img.get_rect(midleft=(rect.x + 10, rect.centery)))
 

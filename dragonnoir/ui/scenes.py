@@ -92,8 +92,10 @@ def load_with_rules(path: Path, rules: RulesData) -> tuple[Game, list[str]]:
 
 
 def game_scene_with_warnings(scene: GameScene, warnings: list[str]) -> GameScene:
-    """`scene` saying, under the map, that the game keeps the rules data it was played
-    with (the Load list shows every difference before loading)."""
+    """`scene` saying, under the map and in the log, that the game keeps the rules data
+    it was played with (the Load list shows every difference before loading)."""
+    for warning in warnings:
+        scene.note_in_log(f"Rules data: {warning}", colour="#ff9a6a")
     if warnings:
         scene.message(f"Rules data: {warnings[0]}", refused=True)
     return scene

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 from ui_driver import REPO, click, small_settings
 
 from dragonnoir import rules_folder
@@ -96,6 +97,8 @@ def test_a_save_under_other_rules_keeps_them_and_warns(make_app: Callable[..., A
     loaded = app.scene
     assert isinstance(loaded, GameScene)
     assert loaded.message_text.startswith("Rules data: this game was played with")
+    [note] = [line for lines in loaded.log_after.values() for line in lines]
+    assert "Rules data: this game was played with" in note
     assert loaded.game.rules.fingerprint == default_rules_data().fingerprint
 
 
@@ -125,3 +128,19 @@ def test_the_first_frame_does_not_wait_for_the_player_s_rules(home: Path) -> Non
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     )
     assert run.stdout.split()[-2:] == ["False", "True"]
+
+
+def test_a_long_message_under_the_map_is_cut_never_looped_on(
+    make_app: Callable[..., App],
+) -> None:
+    """The rules warning is long: cutting a line just too wide used to keep its length."""
+    game = load_scenario(REPO / "scenarios" / "le-nid.toml").new_game(5)
+    app = make_app(lambda a: GameScene(a, game, new=True), settings=small_settings())
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    words = "Rules data: this game was played with rules data other than the rules in use "
+    for width in (800, 1024, 1280):
+        surface = pygame.Surface((width, 700))
+        for n in range(40, 400, 3):
+            scene.message((words * 6)[:n], refused=True)
+            scene._draw_message(surface)
