@@ -718,6 +718,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`dragonnoir data | head`): not an error of ours. Point
+        # stdout at nothing so the interpreter's last flush does not complain again.
+        import contextlib
+        import os
+
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # a bug, not bad input: keep the details for a report
         import traceback
 

@@ -228,3 +228,17 @@ def test_a_command_builds_its_own_parser_and_a_typo_lists_them_all(
         main(["rendr", "x"])
     err = capsys.readouterr().err
     assert "invalid choice: 'rendr'" in err and "'validate'" in err and "'bench'" in err
+
+
+def test_a_reader_going_away_is_no_internal_error(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """`dragonnoir data | head`: the pipe closes under the command; it ends quietly."""
+    import dragonnoir.cli as cli
+
+    def closed(args: object) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(cli, "cmd_validate", closed)
+    assert main(["validate", "x.toml"]) == 0
+    assert "internal error" not in capfd.readouterr().err
