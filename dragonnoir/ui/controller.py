@@ -1938,21 +1938,18 @@ class Controller:
                 return Prompt("leave", side, question, choices, False, self._unit)
         if "EnterMap" in actions or "Move" in actions:
             waiting = placement.arriving(game, side)
-            if not waiting:
+            below = [o for o in placement.off_map(game, side) if o.state == placement.PASSAGE]
+            if not waiting and not below:
                 return None
             now = [o for o in waiting if self._placing_options(o.uid)]
             later = [o for o in waiting if o not in now]
             lines = []
             if now:
                 lines.append(f"Reinforcements: {len(now)} may come in now.")
-            if later:
-                lines.append(
-                    "Later: "
-                    + ", ".join(
-                        f"{o.uid} (turn {o.turn})" if o.turn is not None else o.uid for o in later
-                    )
-                    + "."
-                )
+            for title, group in (("Later", later), ("Underground", below)):
+                if group:
+                    named = (f"{o.uid} (turn {o.turn})" if o.turn else o.uid for o in group)
+                    lines.append(f"{title}: {', '.join(named)}.")
             choices = tuple(
                 Choice(
                     f"{'> ' if o.uid == self._unit else ''}bring in {o.uid}",

@@ -18,11 +18,12 @@ from dragonnoir.engine.rules import offmap as offmap_rules
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.ui import library
+from dragonnoir.ui import library, placement
 from dragonnoir.ui.app import App
 from dragonnoir.ui.controller import Controller
 from dragonnoir.ui.end_screen import EndScreen, game_result
 from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.names import names_of
 from dragonnoir.ui.scenes import MainMenu, ScenarioPicker
 from dragonnoir.ui.visibility import readable_log, visible_to
 
@@ -293,3 +294,54 @@ def test_leaving_the_map_is_offered_with_the_verdict_first() -> None:
     assert "X: leave the map" in ui.hint()
     ui.command("leave_map")
     assert knight.hex is None
+
+
+def test_a_character_underground_is_listed_for_his_side_only() -> None:
+    game = new_game()
+    deploy_krobs(game)
+    ui = Controller(game, follow_to_act=True)
+    for h in zone(game, "party")[:2]:
+        ui.click_hex(h)
+    ui.command("end_phase")
+    while game.phase.id != "adventurer_movement":
+        game.apply(EndPhase())
+    dwarf = game.state.units["dwarf_axeman_1"]
+    dwarf.hex, dwarf.hidden_from = None, Side.KROBS  # as EnterPassage leaves him
+    game.state.scratch.setdefault("offmap", {})["dwarf_axeman_1"] = {
+        "state": "passage",
+        "passage": "passage_1",
+        "turn": 3,
+    }
+    game.touch()
+    ui.reset()
+    prompt = ui.prompt()
+    assert prompt is not None and "Underground: dwarf_axeman_1 (turn 3)" in prompt.question
+    assert "dwarf_axeman_1" in visible_to(game, Side.KROBS).hidden_units
+    krobs = Controller(game, Side.KROBS)
+    assert krobs.viewer is Side.KROBS
+    assert not any(o.uid == "dwarf_axeman_1" for o in placement.off_map(game, Side.KROBS))
+
+
+def test_a_shipped_secret_deployment_by_clicks_leaves_no_trace() -> None:
+    """Le Pont: the Krobs place their hidden characters by clicks; the Adventurers' view
+    of the same game (their eyes after the hand-over) holds none of them."""
+    game = load_scenario(Path(__file__).parents[2] / "scenarios" / "le-pont.toml").new_game(2)
+    ui = Controller(game, follow_to_act=True)
+    assert game.phase.id == "krob_deployment"
+    hidden = {u.id for u in game.state.units.values() if u.hidden_from is Side.ADVENTURERS}
+    assert hidden
+    for _ in range(40):
+        prompt = ui.prompt()
+        if prompt is None or not prompt.choices:
+            break
+        ui.choose(0)
+        ui.click_hex(sorted(ui.overlays().choice_hexes, key=lambda h: (h.q, h.r))[0])
+    ui.command("end_phase")
+    assert game.phase.id != "krob_deployment" and ui.viewer is Side.ADVENTURERS
+    still = {uid for uid in hidden if game.state.units[uid].hidden_from is Side.ADVENTURERS}
+    assert still
+    names = names_of(game)
+    lines = [names.event(e) for _, e in readable_log(game, Side.ADVENTURERS)]
+    for uid in still:
+        assert not any(names.full(uid) in line or uid in line for line in lines), uid
+        assert not ui.visibility().sees_unit(uid)
