@@ -709,8 +709,9 @@ def render_tmx(
         raise ValueError(f"scale must be positive, not {scale}")
     cache = cache if cache is not None else _SHARED_CACHE
     out_w, out_h = output_size(tmx_map, scale)
+    # A new Surface is cleared to all black (pygame's documentation): with per-pixel
+    # alpha, (0, 0, 0, 0) everywhere already.
     canvas = pygame.Surface((max(out_w, 1), max(out_h, 1)), pygame.SRCALPHA, 32)
-    canvas.fill((0, 0, 0, 0))
     left, top, _right, _bottom = _offset_margins(tmx_map.layers)
     for layer in tmx_map.layers:
         if not layer.visible or layer.opacity <= 0:
