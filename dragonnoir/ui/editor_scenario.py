@@ -60,6 +60,9 @@ HOW: Final = ("Placed", "Deploys", "Enters")
 SIDES: Final = ("adventurers", "krobs")
 KINDS: Final = ConditionKind.__args__  # type: ignore[attr-defined]
 AT_LIMIT: Final = ("krobs", "adventurers", "draw", "casualties")
+#: What the Krob AI reads of a group (docs/scenarios.md, `behaviour`).
+BEHAVIOURS: Final = ("guard", "ambush", "hunt", "swarm", "protect_queen", "patrol", "block", "flee")
+NO_BEHAVIOUR: Final = "(the AI decides)"
 #: No [victory] table: the game ends at the turn limit with no winner.
 NO_VICTORY: Final = "no winner"
 SELECTED = (120, 220, 255)
@@ -451,7 +454,7 @@ class ScenarioPanel:
         y += 34
         self.roster = mode.roster_entries()
         chosen = next((label for label, kid in self.roster if kid == mode.kind), None)
-        list_h = 170
+        list_h = 170 if mode.group is None else 130
         self.lists["roster"] = UISelectionList(
             pygame.Rect(x, y, w, list_h),
             [label for label, _ in self.roster],
@@ -499,6 +502,10 @@ class ScenarioPanel:
                 text = "Hidden (placed in secret): yes" if group.hidden else "Hidden: no"
                 self._button("hidden", text, pygame.Rect(x, y, w, 30), root, m)
                 y += 36
+                row = self._row(root, m, x, y, w, "AI")
+                current = group.behaviour or NO_BEHAVIOUR
+                self._menu("behaviour", [NO_BEHAVIOUR, *BEHAVIOURS], current, row, root, m)
+                y += 34
         chosen_unit = doc.find(mode.selected) if mode.selected else None
         if chosen_unit is not None and doc.is_wizard(chosen_unit.entry.kind):
             level = doc.wizard_level(chosen_unit.unit_id)
@@ -718,6 +725,9 @@ class ScenarioPanel:
             else:
                 mode.group = text.split(" (")[0]
             self.rebuild = True
+        elif element is self.menus.get("behaviour") and mode.group:
+            value = None if text == NO_BEHAVIOUR else text
+            mode.apply(sd.set_group, mode.group, behaviour=value)
         elif element is self.menus.get("at_limit"):
             if text == NO_VICTORY:
                 mode.apply(sd.drop_victory)

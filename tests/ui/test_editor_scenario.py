@@ -170,8 +170,14 @@ def test_a_hidden_krob_group_deploys_in_a_zone(make_app: Callable[..., App]) -> 
     assert mode.group == "krobs" and mode.doc.group("krobs") is not None
     click(app, panel.buttons["how_Deploys"])
     click(app, panel.buttons["hidden"])
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["behaviour"], text="ambush"
+        )
+    )
+    step(app, 2)
     group = mode.doc.group("krobs")
-    assert group is not None and group.hidden and group.deploy
+    assert group is not None and group.hidden and group.deploy and group.behaviour == "ambush"
     assert group.unit[0].cell is None
     assert mode.problems == []
     # another Krob into the group: no cell, the player deploys him
@@ -179,8 +185,8 @@ def test_a_hidden_krob_group_deploys_in_a_zone(make_app: Callable[..., App]) -> 
     mouse(app, hex_pos(mode, hexes[3]))
     group = mode.doc.group("krobs")
     assert group is not None and [u.kind for u in group.unit] == ["hunter_01", "warrior_02"]
-    # undo the group's last three steps: it stands where it was placed again
-    for _ in range(3):
+    # undo the group's last four steps: it stands where it was placed again
+    for _ in range(4):
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     group = mode.doc.group("krobs")
     assert group is not None and not group.hidden and group.deploy is None
