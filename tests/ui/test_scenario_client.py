@@ -49,6 +49,20 @@ def deploy_krobs(game: Game) -> None:
     assert game.phase.id == "adventurer_deployment"
 
 
+def play_to(game: Game, phase_id: str, turn: int = 1) -> Controller:
+    """Both sides deployed (the Adventurers by clicks), then phases ended up to
+    `phase_id` of game turn `turn`; the hotseat controller of that moment."""
+    deploy_krobs(game)
+    ui = Controller(game, follow_to_act=True)
+    for h in zone(game, "party")[:2]:
+        ui.click_hex(h)
+    ui.command("end_phase")
+    while not (game.state.turn == turn and game.phase.id == phase_id):
+        game.apply(EndPhase())
+    ui.reset()
+    return ui
+
+
 def test_deploy_two_units_and_end_the_phase_by_clicks(make_app: Callable[..., App]) -> None:
     game = new_game()
     app = make_app(lambda a: GameScene(a, game, new=True), settings=small_settings())
@@ -154,14 +168,7 @@ def test_objective_counters_known_only_to_the_krobs_until_revealed() -> None:
 
 def test_reinforcements_listed_with_their_turn() -> None:
     game = new_game()
-    deploy_krobs(game)
-    ui = Controller(game, follow_to_act=True)
-    for h in zone(game, "party")[:2]:
-        ui.click_hex(h)
-    ui.command("end_phase")
-    assert game.phase.id == "adventurer_fire"
-    while game.phase.id != "krob_movement":
-        game.apply(EndPhase())
+    ui = play_to(game, "krob_movement")
     prompt = ui.prompt()
     assert prompt is not None and prompt.kind == "reinforcements"
     assert prompt.choices == () and "killer_3 (turn 2)" in prompt.question
@@ -247,20 +254,9 @@ def test_the_picker_shows_length_size_and_features(make_app: Callable[..., App])
     assert thumb.get_width() <= 300 and thumb.get_height() <= 200
 
 
-def to_turn_2_krob_movement(game: Game) -> Controller:
-    deploy_krobs(game)
-    ui = Controller(game, follow_to_act=True)
-    for h in zone(game, "party")[:2]:
-        ui.click_hex(h)
-    ui.command("end_phase")
-    while not (game.state.turn == 2 and game.phase.id == "krob_movement"):
-        game.apply(EndPhase())
-    return ui
-
-
 def test_reinforcements_come_in_by_a_click_on_an_entry_hex() -> None:
     game = new_game()
-    ui = to_turn_2_krob_movement(game)
+    ui = play_to(game, "krob_movement", turn=2)
     prompt = ui.prompt()
     assert prompt is not None and prompt.kind == "reinforcements"
     assert [c.unit for c in prompt.choices] == ["killer_3"]
@@ -274,14 +270,7 @@ def test_reinforcements_come_in_by_a_click_on_an_entry_hex() -> None:
 
 def test_leaving_the_map_is_offered_with_the_verdict_first() -> None:
     game = new_game()
-    deploy_krobs(game)
-    ui = Controller(game, follow_to_act=True)
-    party = zone(game, "party")
-    ui.click_hex(party[0])
-    ui.click_hex(party[1])
-    ui.command("end_phase")
-    while game.phase.id != "adventurer_movement":
-        game.apply(EndPhase())
+    ui = play_to(game, "adventurer_movement")
     knight = game.state.units["rebel_knight_1"]
     knight.hex = min(offmap_rules.exit_hexes(game), key=lambda h: (h.q, h.r))
     game.touch()
@@ -298,13 +287,7 @@ def test_leaving_the_map_is_offered_with_the_verdict_first() -> None:
 
 def test_a_character_underground_is_listed_for_his_side_only() -> None:
     game = new_game()
-    deploy_krobs(game)
-    ui = Controller(game, follow_to_act=True)
-    for h in zone(game, "party")[:2]:
-        ui.click_hex(h)
-    ui.command("end_phase")
-    while game.phase.id != "adventurer_movement":
-        game.apply(EndPhase())
+    ui = play_to(game, "adventurer_movement")
     dwarf = game.state.units["dwarf_axeman_1"]
     dwarf.hex, dwarf.hidden_from = None, Side.KROBS  # as EnterPassage leaves him
     game.state.scratch.setdefault("offmap", {})["dwarf_axeman_1"] = {
