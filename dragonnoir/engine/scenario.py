@@ -159,13 +159,14 @@ class Scenario:
             (bool(self.passages), "deep passages"),
             ("queen" in categories, "the Queen"),
             ("guard" in categories, "Guards"),
+            ("killer" in categories, "Killers"),
             (any(not u.adult for u in self.units), "babies"),
         ]
         found.extend(text for ok, text in checks if ok)
         for obj in self.objectives:
             found.append({"orb": "the Orb", "khuzun": "Khuzun", "sun": "the Sun exit"}[obj.kind])
-        found.extend(sorted(t.replace("_", " ") for t in tags & _SPECIAL_TAGS))
-        return found
+        found.extend(sorted({_SPECIAL_TAGS[t] for t in tags if t in _SPECIAL_TAGS}))
+        return list(dict.fromkeys(found))
 
     def boards(self) -> int:
         return 1 if self.layout is None else len(self.layout.placements)
@@ -249,9 +250,17 @@ class Scenario:
 
 DEFAULT_SWITCHES: dict[str, Any] = SwitchesEntry().model_dump()
 
-_SPECIAL_TAGS = frozenset(
-    {"crazy_ork", "elf", "goblin", "troll", "zed_curare", "godiva", "godivas_dog", "prisoner"}
-)
+#: Special characters the picker names, by roster tag ("Special Rules").
+_SPECIAL_TAGS = {
+    "crazy_ork": "the Crazy Ork",
+    "elf": "Elves",
+    "goblin": "Goblins",
+    "troll": "Trolls",
+    "zed_curare": "Zed",
+    "godiva": "Lucifer and Godiva",
+    "godivas_dog": "Lucifer and Godiva",
+    "prisoner": "Khuzun",
+}
 
 
 def _hexes(hexes: list[Hex]) -> Hexes:
