@@ -471,6 +471,8 @@ kind = "orb_off"
     assert not game.state.accessories["orb_2"].face_up  # next to his start: found empty
     game.apply(Move("rebel_scout_1", (h(game, 0, 9),)))
     assert orb.hexes == (h(game, 0, 9),)  # it moves with him
+    verdict = game.explain(LeaveMap("rebel_scout_1"))
+    assert verdict.reason.endswith("(0,9): he carries the Orb off the map")
     game.apply(LeaveMap("rebel_scout_1"))
     assert game.over and game.state.winner is ADV
     assert game.state.scratch["result"]["reason"] == "the Orb was carried off the map"

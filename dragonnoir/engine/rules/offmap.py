@@ -352,6 +352,34 @@ def _may_go(game: Game, unit: Unit, rule: str) -> Explanation | None:
     return None
 
 
+def _what_leaving_counts_for(game: Game, unit: Unit) -> str:
+    """What a character leaving here does for his side, as the player reads it before he
+    commits (the Orb he carries, Khuzun brought out, an exit condition, the Sun)."""
+    from dragonnoir.engine.rules import objectives
+    from dragonnoir.engine.state import AccessoryKind
+
+    assert unit.hex is not None
+    said: list[str] = []
+    orb = objectives.real_counter(game, AccessoryKind.ORB)
+    if orb is not None and orb.properties.get("carried_by") == unit.id:
+        said.append("he carries the Orb off the map")
+    if unit.id == objectives.KHUZUN_ID:
+        said.append("Khuzun is brought out")
+    sun = objectives.real_counter(game, AccessoryKind.SUN)
+    if sun is not None and sun.properties.get("revealed") and unit.hex in objectives.area(sun):
+        said.append("by the true gallery of the Sun")
+    for c in setup(game).get("victory", {}).get("conditions", ()):
+        if c.get("kind") != "exit" or c.get("side") != unit.side.value:
+            continue
+        named = c.get("units") or []
+        zone = {Hex(int(q), int(r)) for q, r in c.get("hexes", ())}
+        if (not named or unit.id in named) and (not zone or unit.hex in zone):
+            said.append(f"counts for: {c.get('text') or 'leaving the map'}")
+    if not said:
+        said.append("he is safe, and takes no further part")
+    return "; ".join(said)
+
+
 class LeaveMapRules:
     def explain(self, game: Game, action: Action) -> Explanation:
         assert isinstance(action, LeaveMap)
@@ -370,7 +398,10 @@ class LeaveMapRules:
             return why
         if not set(movement.footprint_of(game, unit)) & exit_hexes(game):
             return refused(f"{name} is not on an exit of the map", R_EXIT)
-        return allowed(f"{name} leaves the map by {game.where(unit.hex)}", R_EXIT)
+        counts = _what_leaving_counts_for(game, unit)
+        return allowed(
+            f"{name} leaves the map by {game.where(unit.hex)}: {counts}", R_EXIT, counts=counts
+        )
 
     def apply(self, game: Game, action: Action) -> list[Event]:
         assert isinstance(action, LeaveMap)
