@@ -737,8 +737,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _crash_log() -> Path:
+    """Where a crash report goes: `$DRAGONNOIR_HOME/log` when that is set (tests, a
+    portable copy), else the system's log folder for the user."""
+    import os
+
     from platformdirs import user_log_dir
 
-    folder = Path(user_log_dir("dragonnoir", appauthor=False))
+    home = os.environ.get("DRAGONNOIR_HOME")
+    folder = Path(home) / "log" if home else Path(user_log_dir("dragonnoir", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
     return folder / "crash.log"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from dragonnoir.hexmap.board import (
     Board,
@@ -25,6 +26,11 @@ from dragonnoir.hexmap.hexes import Edge
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.hexmap.tmx import write_tsx
 from dragonnoir.hexmap.tmxmodel import Properties, Property, TmxMap
+
+# Timings never decide a test (benchmarks/ holds them): hypothesis's 200 ms deadline per
+# example failed property tests on a loaded machine, so it is off for the whole suite.
+settings.register_profile("dragonnoir", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("dragonnoir")
 
 
 def _blank_png(path: Path, width: int, height: int) -> None:
