@@ -62,6 +62,8 @@ class Group:
     entry_turn: int | None = None
     behaviour: str | None = None
     zone_names: list[str] = field(default_factory=list)
+    #: The entry zone is a dungeon entrance: they come up out of the deep passages.
+    from_below: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,6 +76,7 @@ class Group:
             "entry_turn": self.entry_turn,
             "behaviour": self.behaviour,
             "zones": list(self.zone_names),
+            **({"from_below": True} if self.from_below else {}),
         }
 
 
@@ -217,6 +220,19 @@ class Scenario:
                 for uid in g.units:
                     if g.deploy and state.units[uid].hex is None:
                         offmap[uid] = {"state": "deploying", "group": g.id}
+                    elif g.entry and g.from_below:
+                        # Underground until their turn: out at the entrance then (or the
+                        # nearest free hex), unseen by the enemy meanwhile.
+                        out = g.entry[0]
+                        offmap[uid] = {
+                            "state": "passage",
+                            "group": g.id,
+                            "passage": "",
+                            "out": [out.q, out.r],
+                            "turn": g.entry_turn or 1,
+                            "hidden": g.hidden,
+                        }
+                        state.units[uid].hidden_from = g.side.enemy()
                     elif g.entry:
                         offmap[uid] = {"state": "arriving", "group": g.id}
             if offmap:
@@ -427,13 +443,20 @@ class _Loader:
         for xy in entry.deploy_cells:
             deploy.append(self.cell(xy, f"{place}.deploy_cells"))
         entry_hexes: list[Hex] = []
+        below: set[bool] = set()
         if entry.enter is not None:
             names = [entry.enter.zone] if isinstance(entry.enter.zone, str) else entry.enter.zone
+            kinds = (ZoneKind.ENTRY, ZoneKind.EXIT, ZoneKind.DUNGEON_ENTRANCE)
             for name in names:
-                entry_hexes.extend(
-                    self.zone_hexes(name, f"{place}.enter.zone", (ZoneKind.ENTRY, ZoneKind.EXIT))
-                )
+                entry_hexes.extend(self.zone_hexes(name, f"{place}.enter.zone", kinds))
+                zone = self.board.zone(name)
+                below.add(zone is not None and zone.kind is ZoneKind.DUNGEON_ENTRANCE)
                 zone_names.append(name)
+            if len(below) > 1:
+                raise self.fail(
+                    "a group comes in by entries of the map or up from the deep passages, not both",
+                    f"{place}.enter.zone",
+                )
         placed = not deploy and not entry_hexes
         ids: list[str] = []
         for j, u in enumerate(entry.unit):
@@ -468,6 +491,7 @@ class _Loader:
             entry_turn=None if entry.enter is None else entry.enter.turn,
             behaviour=entry.behaviour,
             zone_names=zone_names,
+            from_below=below == {True},
         )
 
     # -- objectives, passages, victory ----------------------------------------------------

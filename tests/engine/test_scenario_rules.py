@@ -273,6 +273,34 @@ def test_a_deep_passage_takes_a_character_away_unseen_and_brings_him_out(
     assert any(isinstance(a, Move) and a.unit == "goblin_spearman_1" for a in game.legal_actions())
 
 
+def test_reinforcements_come_up_out_of_the_deep_passages(tmp_path: Path) -> None:
+    body = (
+        ADV_WEST
+        + """
+[[group]]
+id = "below"
+side = "krobs"
+enter = { zone = "trapdoor", turn = 2 }
+[[group.unit]]
+kind = "hunter_01"
+[[group.unit]]
+kind = "hunter_02"
+"""
+    )
+    game = start(tmp_path, body)
+    hunter = game.state.units["hunter_01"]
+    assert hunter.hex is None and hunter.hidden_from is ADV
+    assert not any("hunter_01" in e.text() for e in game.log_for(ADV))
+    end_phases_until(game, "krob_movement")
+    assert hunter.hex is None  # turn 1: still below
+    end_phases_until(game, "adventurer_movement")
+    end_phases_until(game, "krob_movement")
+    assert game.state.turn == 2
+    assert cell(game, "hunter_01") == (14, 10)  # up through the trapdoor
+    assert cell(game, "hunter_02") is not None and cell(game, "hunter_02") != (14, 10)
+    assert hunter.hidden_from is None
+
+
 # -- hidden Krobs ---------------------------------------------------------------------------------
 
 
@@ -741,9 +769,15 @@ def test_hidden_units_and_characters_off_the_map_survive_a_save(tmp_path: Path) 
             "5 sun counters: the box has 4",
         ),
         (
-            '[[group]]\nid = "g"\nside = "krobs"\nenter = { zone = "trapdoor" }\n'
+            '[[group]]\nid = "g"\nside = "krobs"\nenter = { zone = "cell-fosse-west" }\n'
             '[[group.unit]]\nkind = "hunter_01"\n',
-            "zone 'trapdoor' is a dungeon_entrance zone, not entry or exit",
+            "zone 'cell-fosse-west' is a cell zone, not entry or exit or dungeon_entrance",
+        ),
+        (
+            '[[group]]\nid = "g"\nside = "krobs"\n'
+            'enter = { zone = ["trapdoor", "left-centre"] }\n'
+            '[[group.unit]]\nkind = "hunter_01"\n',
+            "up from the deep passages, not both",
         ),
         (
             '[[group]]\nid = "g"\nside = "krobs"\ndeploy = "pit-bottom"\n'
