@@ -13,7 +13,6 @@ the file is played) and the design checks of `placement.py` (docs/editor.md).
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +26,7 @@ from dragonnoir.editor.layout_doc import _relpath, layout_namer
 from dragonnoir.editor.playable import play_problems
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
 from dragonnoir.engine.roster import Roster, Tag
-from dragonnoir.engine.scenario import Scenario, load_scenario
+from dragonnoir.engine.scenario import Scenario, scenario_from
 from dragonnoir.engine.scenario_format import (
     AccessoryEntry,
     ConditionEntry,
@@ -162,13 +161,11 @@ class ScenarioDocument:
     def load(self) -> Scenario:
         """The scenario as the game would load it (a `DataFileError` naming the entry at
         fault, with this document's title as the file)."""
-        with tempfile.TemporaryDirectory(prefix="dragonnoir-scenario-") as tmp:
-            src = Path(tmp) / (self.path.name if self.path else "scenario.toml")
-            src.write_text(self.toml(src), encoding="utf-8")
-            try:
-                scenario = load_scenario(src, self.rules)
-            except DataFileError as exc:
-                raise DataFileError(self.path or self.title, exc.detail, exc.place) from None
+        src = self.path or Path(self.title)
+        try:
+            scenario = scenario_from(self.data, src, self.rules, map_=(self.board, self.layout))
+        except DataFileError as exc:
+            raise DataFileError(self.path or self.title, exc.detail, exc.place) from None
         scenario.source = self.path
         return scenario
 

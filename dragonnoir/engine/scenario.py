@@ -603,7 +603,19 @@ class _Loader:
 def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
     """Read and check a scenario file; faults name the file and the entry."""
     src = Path(path)
-    data = load_toml_model(src, ScenarioFile)
+    return scenario_from(load_toml_model(src, ScenarioFile), src, rules)
+
+
+def scenario_from(
+    data: ScenarioFile,
+    src: Path,
+    rules: RulesData | None = None,
+    *,
+    map_: tuple[Board, Layout | None] | None = None,
+) -> Scenario:
+    """Check a scenario already read (the map editor's document) as if it were the file
+    `src`: faults name `src` and the entry. `map_`, when given, is the (composed) map the
+    scenario is on, so an editor checking each edit does not read it again."""
     rules = rules or default_rules_data()
 
     def fail(message: str, place: str) -> DataFileError:
@@ -612,19 +624,22 @@ def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
     if data.first_phase not in PHASES:
         raise fail(f"unknown phase {data.first_phase!r}", "field first_phase")
     map_path = resolved(src.parent / data.map)
-    problem = file_problem(map_path)
-    if problem == "file not found":
-        raise fail(f"no map file {quoted(data.map)} ({map_path})", "field map")
-    if problem is not None:
-        raise fail(f"map file {quoted(data.map)}: {problem}", "field map")
     layout: Layout | None = None
-    if map_path.suffix.lower() == ".toml":
-        layout = load_layout(map_path, rules.terrain)
-        board = layout.map
+    if map_ is not None:
+        board, layout = map_
     else:
-        from dragonnoir.hexmap.board_io import load_board
+        problem = file_problem(map_path)
+        if problem == "file not found":
+            raise fail(f"no map file {quoted(data.map)} ({map_path})", "field map")
+        if problem is not None:
+            raise fail(f"map file {quoted(data.map)}: {problem}", "field map")
+        if map_path.suffix.lower() == ".toml":
+            layout = load_layout(map_path, rules.terrain)
+            board = layout.map
+        else:
+            from dragonnoir.hexmap.board_io import load_board
 
-        board = load_board(map_path, rules.terrain)
+            board = load_board(map_path, rules.terrain)
 
     loader = _Loader(src, data, board, rules)
     for i, entry in enumerate(data.unit):
