@@ -137,7 +137,11 @@ def _read(src: Path) -> dict[str, Any]:
         )
     version = doc.get("version")
     if version != CAMPAIGN_VERSION:
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > 1
+        newer = (
+            isinstance(version, int)
+            and not isinstance(version, bool)
+            and version > CAMPAIGN_VERSION
+        )
         why = "a newer version of Dragon Noir wrote it" if newer else "unknown version"
         raise CampaignError(
             src,
