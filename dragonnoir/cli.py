@@ -1,6 +1,6 @@
 """The `dragonnoir` command: the game client (no command: the main menu; `play`,
-`campaign`), view, edit (the map editor), render, validate, export, replay, data (the
-rules data in use) and bench.
+`campaign`), view, edit (the map editor), render, validate, export, replay, simulate
+(games between AI players), data (the rules data in use) and bench.
 
 Every command turns a `DragonNoirError` (bad map, bad layout, bad data file) into one line
 on stderr naming the file and place, and exit code 1 — never a traceback. An unexpected
@@ -484,6 +484,32 @@ def replay_summary(check: SaveCheck) -> list[str]:
     return lines
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play seeded games between agents and say how they went (docs/ai.md)."""
+    import json
+
+    from dragonnoir.ai.simulate import check_agent, progress_bar, simulate
+    from dragonnoir.resources import find
+
+    check_agent(args.krobs)  # a mistyped agent is named before any file is read
+    check_agent(args.adventurers)
+    summary = simulate(
+        find("scenarios", args.scenario),
+        games=args.games,
+        seed=args.seed,
+        krobs=args.krobs,
+        adventurers=args.adventurers,
+        jobs=args.jobs,
+        progress=progress_bar(),
+    )
+    if args.json:
+        print(json.dumps(summary.as_json(), indent=2))
+    else:
+        for line in summary.lines():
+            print(line)
+    return 0
+
+
 def cmd_data(args: argparse.Namespace) -> int:
     """Which rules data is in use and where a player's own files go; `--copy` puts
     shipped files there to edit. Exit 1 when a file of the player's cannot be used."""
@@ -668,6 +694,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="only check that the actions reproduce the snapshot (no event log)",
     )
     replay.set_defaults(func=cmd_replay)
+
+    simulate = sub.add_parser(
+        "simulate", help="play seeded games between AI or random players; win rates and times"
+    )
+    simulate.add_argument("scenario", help="a scenario file (.toml) or id (la-fosse)")
+    simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    simulate.add_argument(
+        "--seed", type=int, default=0, help="the first game's seed; game i plays seed+i"
+    )
+    agents = "random, ai (= ai:normal), ai:easy, ai:normal or ai:hard"
+    simulate.add_argument("--krobs", default="ai", help=f"who plays the Krobs: {agents}")
+    simulate.add_argument(
+        "--adventurers", default="ai", help=f"who plays the Adventurers: {agents}"
+    )
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="worker processes playing games at once"
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the summary"
+    )
+    simulate.set_defaults(func=cmd_simulate)
 
     data = sub.add_parser(
         "data",

@@ -1,0 +1,337 @@
+"""Behaviours: what each group of characters is trying to do this turn.
+
+The scenario sets a behaviour per group (`[[group]] behaviour = ...`, docs/scenarios.md);
+a character outside any group, or a group without one, gets its side's default (the
+Krobs hunt; the Adventurers pursue their victory conditions). Each behaviour turns the
+situation into an `Order` per character: the hexes he should walk towards (`goal`), how
+keen he is to fight (`aggression`), and whether he should stay put. The tactical layer
+(rules of engagement, joint attacks, cover from archers) is shared by all of them and
+lives in tactical.py.
+
+Implemented: `hunt` (walk to the nearest enemies and fight), `guard` (hold the place the
+group started from, fight whoever comes within reach, never chase far), `ambush` (stay
+still and unseen until an enemy comes within striking distance or one of the group is
+revealed, then hunt), the Adventurers' `objective` (see `adventurer_orders`), and `flee`
+(the wounded walk away from the enemy towards their friends). The others fall back, as
+documented in docs/ai.md: `swarm` hunts (every Krob of the group at once), `protect_queen`
+guards the Queen where she stands, `patrol` guards with a wider reach, `block` guards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dragonnoir.ai.paths import FAR, cave_graph
+from dragonnoir.ai.view import SideView
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import objectives, offmap
+from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
+from dragonnoir.engine.values import profile
+from dragonnoir.hexmap.hexes import Hex
+
+KNOWN = ("hunt", "guard", "ambush", "swarm", "protect_queen", "patrol", "block", "flee")
+#: Behaviours that fall back on another, and why (docs/ai.md).
+FALLBACK = {
+    "swarm": "hunt",
+    "protect_queen": "guard",
+    "patrol": "guard",
+    "block": "guard",
+}
+#: How far (walking cost) from his post a guard goes to fight; a patrol goes farther.
+GUARD_REACH = {"guard": 6, "block": 4, "patrol": 10, "protect_queen": 5}
+
+
+@dataclass
+class Order:
+    """What one character should do: walk towards `goal`, fight with `aggression`
+    (0 never attacks at a loss, 1 accepts even trades), or `hold` (do not move)."""
+
+    goal: frozenset[Hex] = frozenset()
+    aggression: float = 0.5
+    hold: bool = False
+    leave: bool = False  # leave the map when he can (exits, the Orb carried out)
+    avoid: bool = False  # walk away from the enemy (the wounded)
+    #: Stay within this walking cost of `post` (guards).
+    post: frozenset[Hex] = frozenset()
+    reach: int = FAR
+
+
+@dataclass
+class GroupPlan:
+    """A group's behaviour this turn and each member's order; `intent` is the line the
+    AI logs ("Hunters 1-4 hunt the archers")."""
+
+    gid: str
+    name: str
+    behaviour: str
+    members: list[str]
+    orders: dict[str, Order] = field(default_factory=dict)
+    intent: str = ""
+
+
+def groups_of(view: SideView) -> dict[str, dict[str, Any]]:
+    """The scenario's groups of this side, as the view holds them, plus one `others`
+    group for characters no group names."""
+    setup = view.state.scratch.get("scenario", {})
+    raw = setup.get("groups", {}) if isinstance(setup, dict) else {}
+    out: dict[str, dict[str, Any]] = {}
+    named: set[str] = set()
+    for gid, g in sorted(raw.items()):
+        if g.get("side") != view.side.value:
+            continue
+        out[gid] = g
+        named.update(g.get("units", ()))
+    rest = [u.id for u in view.state.units.values() if u.side is view.side and u.id not in named]
+    if rest:
+        out["_others"] = {"name": "the others", "units": rest, "behaviour": None}
+    return out
+
+
+def display(game: Game, uid: str) -> str:
+    """A character's name for the intent line."""
+    from dragonnoir.engine.rules.hidden import display_name
+
+    unit = game.state.units.get(uid)
+    return uid if unit is None else display_name(game, unit)
+
+
+def enemy_hexes(view: SideView) -> list[Hex]:
+    out: list[Hex] = []
+    for u in view.enemies():
+        if u.hex is not None and u.standing:
+            out.append(u.hex)
+    return out
+
+
+def nearest(view: SideView, unit: Unit, hexes: list[Hex]) -> tuple[int, Hex | None]:
+    """Walking cost from `unit` to the nearest of `hexes`."""
+    if unit.hex is None or not hexes:
+        return FAR, None
+    dist = cave_graph(view.game).distances([unit.hex], limit=60)
+    best = min(hexes, key=lambda h: dist.get(h, FAR))
+    return dist.get(best, FAR), best
+
+
+def is_badly_hurt(view: SideView, unit: Unit) -> bool:
+    """One more wound kills him (and he is worth keeping)."""
+    p = profile(view.game, unit)
+    return unit.status is Status.WOUNDED and unit.wounds + 1 >= p.wounds_to_kill
+
+
+def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupPlan]:
+    """Every group's plan for now. `posts` is the agent's memory of where each group
+    started (a guard's place), filled on first sight."""
+    plans: list[GroupPlan] = []
+    enemies = enemy_hexes(view)
+    for gid, g in groups_of(view).items():
+        members = [uid for uid in g.get("units", ()) if uid in view.state.units]
+        alive = [view.state.units[u] for u in members if view.state.units[u].alive]
+        if not alive:
+            continue
+        wanted = g.get("behaviour") or ("hunt" if view.side is Side.KROBS else "objective")
+        behaviour = wanted if wanted in KNOWN or wanted == "objective" else "hunt"
+        name = str(g.get("name") or gid)
+        if gid == "_others":
+            name = ", ".join(display(view.game, u.id) for u in alive[:4])
+        plan = GroupPlan(gid, name, behaviour, members)
+        on_map = [u for u in alive if u.hex is not None]
+        if gid not in posts and on_map:
+            posts[gid] = frozenset(u.hex for u in on_map if u.hex is not None)
+        post = posts.get(gid, frozenset())
+        if not post:
+            post = frozenset(_hexes(g.get("entry")) or _hexes(g.get("deploy")))
+        _orders(view, plan, alive, enemies, post)
+        plans.append(plan)
+    return plans
+
+
+def _hexes(raw: Any) -> list[Hex]:
+    if not isinstance(raw, list):
+        return []
+    return [Hex(int(q), int(r)) for q, r in raw]
+
+
+def _orders(
+    view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex], post: frozenset[Hex]
+) -> None:
+    behaviour = plan.behaviour
+    names = ", ".join(display(view.game, u.id) for u in alive[:3])
+    if len(alive) > 3:
+        names += f" and {len(alive) - 3} more"
+    hunt = Order(goal=frozenset(enemies), aggression=0.6)
+    if behaviour == "objective":
+        _adventurer_orders(view, plan, alive, enemies)
+        return
+    if behaviour == "ambush":
+        revealed = any(u.hidden_from is None for u in alive if u.hex is not None)
+        close = _enemy_within(view, alive, enemies)
+        if revealed or close:
+            plan.orders = {u.id: hunt for u in alive}
+            why = "sprung: an enemy is close" if close else "seen: the ambush is sprung"
+            plan.intent = f"{plan.name} ({names}): {why}, they hunt"
+        else:
+            plan.orders = {u.id: Order(hold=True, aggression=0.9) for u in alive}
+            plan.intent = f"{plan.name} ({names}): wait unseen in ambush"
+        return
+    if behaviour in ("guard", "protect_queen", "patrol", "block"):
+        anchor = post
+        if behaviour == "protect_queen":
+            queens = [u for u in view.mine() if profile(view.game, u).category == "queen"]
+            if queens and queens[0].hex is not None:
+                anchor = frozenset({queens[0].hex})
+        reach = GUARD_REACH.get(behaviour, 6)
+        near = _enemies_near(view, anchor, enemies, reach)
+        goal = frozenset(near) if near else anchor
+        plan.orders = {
+            u.id: Order(goal=goal, aggression=0.55, post=anchor, reach=reach) for u in alive
+        }
+        what = {"guard": "guard", "protect_queen": "protect the Queen", "patrol": "patrol",
+                "block": "block"}[behaviour]  # fmt: skip
+        if near:
+            plan.intent = f"{plan.name} ({names}): {what}, and strike at the enemy who came near"
+        else:
+            plan.intent = f"{plan.name} ({names}): {what} their post"
+        return
+    if behaviour == "flee":
+        plan.orders = {}
+        for u in alive:
+            plan.orders[u.id] = Order(avoid=True) if u.wounds else Order(goal=post, aggression=0.4)
+        plan.intent = f"{plan.name} ({names}): the wounded flee to heal, the rest hold back"
+        return
+    plan.orders = {u.id: hunt for u in alive}
+    target = _nearest_enemy_name(view, alive)
+    verb = "swarm" if behaviour == "swarm" else "hunt"
+    plan.intent = (
+        f"{plan.name} ({names}): {verb} {target}"
+        if target
+        else (f"{plan.name} ({names}): search for the enemy")
+    )
+    if not enemies:
+        plan.orders = {u.id: Order(goal=_unknown_ground(view), aggression=0.6) for u in alive}
+
+
+def _enemy_within(view: SideView, alive: list[Unit], enemies: list[Hex]) -> bool:
+    """An enemy within striking distance (his walk, plus one) of one of them."""
+    graph = cave_graph(view.game)
+    for u in alive:
+        if u.hex is None:
+            continue
+        reach = profile(view.game, u).movement + 1
+        dist = graph.distances([u.hex], limit=reach)
+        if any(dist.get(e, FAR) <= reach for e in enemies):
+            return True
+    return False
+
+
+def _enemies_near(
+    view: SideView, anchor: frozenset[Hex], enemies: list[Hex], reach: int
+) -> list[Hex]:
+    if not anchor:
+        return enemies
+    dist = cave_graph(view.game).distances(anchor, limit=reach)
+    return [e for e in enemies if dist.get(e, FAR) <= reach]
+
+
+def _nearest_enemy_name(view: SideView, alive: list[Unit]) -> str:
+    best: tuple[int, str] | None = None
+    for u in alive:
+        if u.hex is None:
+            continue
+        dist = cave_graph(view.game).distances([u.hex], limit=60)
+        for e in view.enemies():
+            if e.hex is not None and (best is None or dist.get(e.hex, FAR) < best[0]):
+                best = (
+                    dist.get(e.hex, FAR),
+                    f"{display(view.game, e.id)} on {view.game.where(e.hex)}",
+                )
+    return "" if best is None else best[1]
+
+
+def _unknown_ground(view: SideView) -> frozenset[Hex]:
+    """Where to look when no enemy is in sight: the other side's entries and exits."""
+    return offmap.exit_hexes(view.game) or frozenset()
+
+
+# -- the Adventurers' objectives -----------------------------------------------------------
+
+
+def victory_targets(view: SideView) -> tuple[frozenset[Hex], bool, list[str]]:
+    """From the side's victory conditions: the hexes to reach, whether leaving the map
+    wins, and the enemies to kill by name."""
+    setup = view.state.scratch.get("scenario", {})
+    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
+    hexes: set[Hex] = set()
+    leave = False
+    kill: list[str] = []
+    game = view.game
+    for c in block.get("conditions", ()) if isinstance(block, dict) else ():
+        if c.get("side") != view.side.value:
+            continue
+        kind = c.get("kind")
+        zone = {Hex(int(q), int(r)) for q, r in c.get("hexes", ())}
+        if kind in ("reach", "hold"):
+            hexes |= zone
+        elif kind == "exit":
+            leave = True
+            hexes |= zone or set(offmap.exit_hexes(game))
+        elif kind in ("orb_off", "khuzun_out", "sun_exit"):
+            sun = objectives.real_counter(game, AccessoryKind.SUN)
+            if kind == "sun_exit" and sun is not None and sun.properties.get("revealed"):
+                leave = True  # only by the true Sun: any other exit wastes the character
+            objective = {"orb_off": AccessoryKind.ORB, "khuzun_out": AccessoryKind.KHUZUN,
+                         "sun_exit": AccessoryKind.SUN}[kind]  # fmt: skip
+            hexes |= _objective_hexes(view, objective)
+        elif kind in ("kill", "eliminate"):
+            kill.extend(c.get("units", ()))
+    return frozenset(hexes), leave, kill
+
+
+def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
+    """Where the objective may be: the true counter once known, else every counter not
+    yet turned over (the view does not say which is true)."""
+    found: set[Hex] = set()
+    for acc in objectives.counters(view.game, kind):
+        if acc.properties.get("revealed") and acc.properties.get("real"):
+            if kind is AccessoryKind.ORB and acc.properties.get("carried_by"):
+                return set(offmap.exit_hexes(view.game))
+            if kind is AccessoryKind.SUN:
+                return set(objectives.area(acc))
+            return (
+                set(acc.hexes) if kind is AccessoryKind.ORB else set(offmap.exit_hexes(view.game))
+            )
+        if not acc.properties.get("revealed"):
+            found |= set(acc.hexes)
+    return found or set(offmap.exit_hexes(view.game))
+
+
+def _adventurer_orders(
+    view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex]
+) -> None:
+    goal, leave, kill = victory_targets(view)
+    names = ", ".join(display(view.game, u.id) for u in alive[:3])
+    targets = [u.hex for u in view.enemies() if u.id in kill and u.hex is not None]
+    orb = objectives.real_counter(view.game, AccessoryKind.ORB)
+    carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
+    exits = frozenset(offmap.exit_hexes(view.game))
+    for u in alive:
+        if is_badly_hurt(view, u) and enemies:
+            plan.orders[u.id] = Order(avoid=True, aggression=0.1)
+        elif u.id == carrier or u.id == objectives.KHUZUN_ID:
+            plan.orders[u.id] = Order(goal=exits, leave=True, aggression=0.2)
+        elif targets:
+            plan.orders[u.id] = Order(goal=frozenset(targets), aggression=0.6)
+        elif goal:
+            plan.orders[u.id] = Order(goal=goal, leave=leave, aggression=0.5)
+        else:
+            plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)
+    if targets:
+        plan.intent = (
+            f"{plan.name} ({names}): go for {', '.join(display(view.game, k) for k in kill[:2])}"
+        )
+    elif carrier:
+        plan.intent = f"{plan.name} ({names}): carry the Orb out"
+    elif goal:
+        plan.intent = f"{plan.name} ({names}): make for the objective"
+    else:
+        plan.intent = f"{plan.name} ({names}): fight the Krobs"

@@ -1,0 +1,135 @@
+"""What things are worth to the AI: characters, blows, combats and shots.
+
+One scale for everything, the scenario's own: a character is worth his casualty points
+(`dragonnoir/data/casualty_points.toml`, the table that judges a game at its turn limit),
+so the AI trades counters the way the scenario counts them. A result is worth the share
+of that value it takes away (a death all of it, a wound the share of the wounds left, a
+knock-out or a retreat less). A combat or a shot is worth the expectation over the die,
+read from the engine's own preview (`Game.explain(...).details["probabilities"]`): the
+AI never computes odds of its own, so whatever the engine applies (terrain shifts,
+armour, a Killer's -1, a joint attack's column) it sees too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from dragonnoir.engine.actions import Attack, Fire
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side, Status, Unit
+from dragonnoir.engine.values import Profile, profile
+
+#: Share of a character's value a knock-out costs: an Adventurer lies helpless for a
+#: turn (the Krobs turn it into a retreat: "knocked out ... equivalent to retreats").
+KNOCKED_OUT_SHARE = {Side.ADVENTURERS: 0.35, Side.KROBS: 0.08, Side.GHARVS: 0.08}
+#: A retreat breaks a line and costs the ground; little else.
+RETREAT_SHARE = 0.05
+
+
+def unit_value(game: Game, unit: Unit) -> float:
+    """A character's worth: his casualty points (at least 1; spectres count little)."""
+    p = profile(game, unit)
+    table = getattr(game.rules, "casualty_points", None)
+    if table is None:
+        return 1.0
+    points = table.of(unit.kind, p, adult=unit.adult)
+    return float(points) if points > 0 else 0.5
+
+
+def wounds_left(unit: Unit, p: Profile) -> int:
+    """Wounds he can still take before dying (a dead or one-wound counter: 1)."""
+    return max(1, p.wounds_to_kill - unit.wounds)
+
+
+def loss_share(
+    game: Game, unit: Unit, effect: str, *, killer: float = 0.0, p: Profile | None = None
+) -> float:
+    """The share of `unit`'s value that `effect` (none, retreat, knocked_out, wounded,
+    killed) takes. `killer`: the chance a wound is mortal because a Krob Killer dealt it
+    ("Any wounded result entails the immediate death of the defender")."""
+    p = p or profile(game, unit)
+    if effect == "killed":
+        # The Queen, the Guards and the Trolls take a "killed" as two wounds.
+        if p.category in ("queen", "guard") or "troll" in p.tags:
+            return min(1.0, 2 / wounds_left(unit, p))
+        return 1.0
+    if effect == "wounded":
+        normal = 1.0 if wounds_left(unit, p) <= 1 else 0.6 / wounds_left(unit, p)
+        if unit.side is Side.ADVENTURERS and killer:
+            return killer + (1 - killer) * normal
+        return normal
+    if effect == "knocked_out":
+        if "troll" in p.tags or "dog" in p.tags or "spectre" in p.tags:
+            return RETREAT_SHARE
+        return KNOCKED_OUT_SHARE.get(unit.side, 0.1)
+    if effect == "retreat":
+        return RETREAT_SHARE
+    return 0.0
+
+
+def cheapest_loss(game: Game, units: Iterable[Unit], effect: str, *, killer: float = 0.0) -> float:
+    """What a blow costs a side that chooses who takes it ("it is the player of the side
+    concerned who decides"): the least valuable loss among them. A retreat applies to
+    all of them."""
+    group = list(units)
+    if not group:
+        return 0.0
+    losses = [unit_value(game, u) * loss_share(game, u, effect, killer=killer) for u in group]
+    if effect == "retreat":
+        return sum(losses)
+    return min(losses)
+
+
+def combat_value(game: Game, attack: Attack, details: Mapping[str, Any]) -> float:
+    """The expected gain of `attack` for the attacking side, from the engine's preview
+    `details` (its `probabilities` per result code of the Combat Table): what the
+    defenders are expected to lose minus what the attackers are."""
+    units = game.state.units
+    attackers = [units[a] for a in details.get("attackers", attack.attackers) if a in units]
+    defenders = [units[d] for d in details.get("defenders", attack.defenders) if d in units]
+    killers = [a for a in attackers if profile(game, a).category == "killer"]
+    mortal = 0.0
+    if killers:
+        mods = game.rules.combat.modifiers
+        mortal = 1.0 if len(attackers) == 1 else mods.killer_mortal_max / 10
+    by_code = {r.code: r for r in game.rules.combat.results}
+    gain = 0.0
+    for code, chance in details.get("probabilities", {}).items():
+        result = by_code.get(code)
+        if result is None or not chance:
+            continue
+        hurt = cheapest_loss(game, defenders, result.defender.effect.value, killer=mortal)
+        cost = cheapest_loss(game, attackers, result.attacker.effect.value)
+        gain += float(chance) * (hurt - cost)
+    return gain
+
+
+def shot_value(game: Game, shot: Mapping[str, Any]) -> float:
+    """The expected loss one shot inflicts, from `explain(Fire)`'s per-shot details
+    (`probabilities` per result code and each code's `effect` on the target)."""
+    target = game.state.units.get(str(shot.get("target", "")))
+    if target is None:
+        return 0.0
+    results = shot.get("results", {})
+    value = unit_value(game, target)
+    gain = 0.0
+    for code, chance in shot.get("probabilities", {}).items():
+        effect = results.get(code, {}).get("effect", "none")
+        gain += float(chance) * value * loss_share(game, target, str(effect))
+    return gain
+
+
+def fire_value(game: Game, action: Fire) -> float:
+    """The expected loss a `Fire` action inflicts (0 when the engine refuses it)."""
+    verdict = game.explain(action)
+    if not verdict.legal:
+        return 0.0
+    return sum(shot_value(game, s) for s in verdict.details.get("shots", ()))
+
+
+def threat(game: Game, unit: Unit) -> float:
+    """How strong he is in a fight now: his attack, none when he cannot fight."""
+    if unit.status is not Status.HEALTHY and unit.status is not Status.WOUNDED:
+        return 0.0
+    return float(profile(game, unit).attack)

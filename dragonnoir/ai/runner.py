@@ -1,0 +1,102 @@
+"""Playing one game with an agent in each seat, through the one door.
+
+`play_game` asks `Game.to_act()` who decides, builds that side's `SideView`, lets its
+agent choose, and applies the action with `Game.apply` — exactly what a person at the
+client does. The time of each decision (building the view included: it is part of what
+the player waits for) is measured; the slowest one is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from dragonnoir.ai.agent import Agent, make_agent
+from dragonnoir.ai.view import view_for
+from dragonnoir.engine.actions import Action
+from dragonnoir.engine.explain import IllegalAction
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side
+from dragonnoir.errors import DragonNoirError
+
+PLAYERS = (Side.ADVENTURERS, Side.KROBS)
+#: A game that has not ended after this many actions is an agent stuck in a loop.
+MAX_ACTIONS = 20_000
+
+
+class AgentFailure(DragonNoirError):
+    """An agent chose an action the engine refused, or never let the game end."""
+
+
+@dataclass
+class GameRecord:
+    """What one game with agents gave."""
+
+    seed: int
+    winner: str | None = None
+    reason: str = ""
+    turns: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    slowest_decision_ms: float = 0.0
+    slowest_decision: str = ""
+    #: Per side: characters lost and the casualty points the enemy scored for them.
+    casualties: dict[str, Any] = field(default_factory=dict)
+    intent: list[str] = field(default_factory=list)
+
+
+def play_game(
+    make_game: Callable[[int], Game],
+    seed: int,
+    agents: dict[Side, str],
+    *,
+    on_action: Callable[[Game, Side, Action], None] | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> GameRecord:
+    """Play `make_game(seed)` to its end, each side by the agent named in `agents`."""
+    started = time.perf_counter()
+    game = make_game(seed)
+    players: dict[Side, Agent] = {s: make_agent(agents[s], s, seed) for s in PLAYERS}
+    record = GameRecord(seed)
+    while not game.over:
+        side = game.to_act()
+        if side is None or side not in players:
+            raise AgentFailure(f"seed {seed}: nobody may act for {side}")
+        if record.actions >= max_actions:
+            raise AgentFailure(f"seed {seed}: no end after {max_actions} actions")
+        t0 = time.perf_counter()
+        view = view_for(game, side)
+        if not view.legal:
+            raise AgentFailure(f"seed {seed}: {side.value} are to act with no legal action")
+        action = players[side].choose(view)
+        spent = (time.perf_counter() - t0) * 1000
+        if spent > record.slowest_decision_ms:
+            record.slowest_decision_ms = spent
+            record.slowest_decision = f"{side.value}, turn {game.state.turn}, {game.phase.title}"
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise AgentFailure(
+                f"seed {seed}: the {agents[side]} agent of the {side.value} chose "
+                f"{action.to_dict()}, which the engine refuses: {exc}"
+            ) from None
+        record.actions += 1
+        if on_action is not None:
+            on_action(game, side, action)
+    result = game.state.scratch.get("result", {})
+    record.winner = None if game.state.winner is None else game.state.winner.value
+    record.reason = str(result.get("reason", ""))
+    record.turns = game.state.turn
+    record.casualties = _casualties(game)
+    record.seconds = time.perf_counter() - started
+    for s in PLAYERS:
+        record.intent.extend(players[s].intent)
+    return record
+
+
+def _casualties(game: Game) -> dict[str, Any]:
+    from dragonnoir.engine.rules.victory import casualties
+
+    return casualties(game)

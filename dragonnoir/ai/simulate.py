@@ -1,0 +1,185 @@
+"""`dragonnoir simulate`: many seeded games between agents, and what they add up to.
+
+Game `i` of a run plays with seed `seed + i`, so a run is reproduced by its command line
+and any one game by its seed (`--games 1 --seed K`). With `jobs` > 1 the games are
+shared among worker processes (each loads the scenario once); the results are the same
+as with one process, only sooner.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dragonnoir.ai.agent import AGENT_NAMES
+from dragonnoir.ai.runner import GameRecord, play_game
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side
+from dragonnoir.errors import DragonNoirError
+
+
+@dataclass
+class Summary:
+    """What a run of games gave (`--json` prints `as_json()`)."""
+
+    scenario: str
+    games: int
+    seed: int
+    krobs: str
+    adventurers: str
+    wins: dict[str, int] = field(default_factory=lambda: {"krobs": 0, "adventurers": 0})
+    draws: int = 0
+    average_turns: float = 0.0
+    #: Per side: average characters lost and casualty points the enemy scored for them.
+    casualties: dict[str, dict[str, float]] = field(default_factory=dict)
+    seconds_per_game: float = 0.0
+    slowest_decision_ms: float = 0.0
+    slowest_decision: str = ""
+    wall_seconds: float = 0.0
+    records: list[GameRecord] = field(default_factory=list, repr=False)
+
+    def as_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        del out["records"]
+        out["results"] = [
+            {"seed": r.seed, "winner": r.winner, "turns": r.turns, "reason": r.reason}
+            for r in self.records
+        ]
+        return out
+
+    def lines(self) -> list[str]:
+        """The summary a player reads."""
+        n = self.games
+        wins, cas = self.wins, self.casualties
+
+        def pct(k: int) -> str:
+            return f"{100 * k / n:.0f}%" if n else "-"
+
+        def lost(side: str) -> str:
+            got = cas.get(side, {})
+            return f"{got.get('lost', 0):.1f} ({got.get('points', 0):.1f} points)"
+
+        return [
+            f"{self.scenario}: {n} games, seeds {self.seed}..{self.seed + n - 1}, "
+            f"Krobs: {self.krobs}, Adventurers: {self.adventurers}",
+            f"Krobs won {wins['krobs']} ({pct(wins['krobs'])}), Adventurers won "
+            f"{wins['adventurers']} ({pct(wins['adventurers'])}), draws {self.draws} "
+            f"({pct(self.draws)})",
+            f"average length {self.average_turns:.1f} turns",
+            f"average casualties: Adventurers lost {lost('adventurers')}, "
+            f"Krobs lost {lost('krobs')}",
+            f"{self.seconds_per_game:.2f} s per game ({self.wall_seconds:.1f} s in all); slowest "
+            f"decision {self.slowest_decision_ms:.0f} ms ({self.slowest_decision})",
+        ]
+
+
+def check_agent(name: str) -> str:
+    """`name` if it is an agent's name, else a clear refusal listing them."""
+    spec = name.strip().lower()
+    if spec not in AGENT_NAMES:
+        raise DragonNoirError(f"unknown agent {name!r}: use one of {', '.join(AGENT_NAMES)}")
+    return spec
+
+
+_LOADED: dict[str, Callable[[int], Game]] = {}
+
+
+def _games_of(path: str) -> Callable[[int], Game]:
+    """`seed -> new game` for the scenario at `path`, loaded once per process."""
+    make = _LOADED.get(path)
+    if make is None:
+        from dragonnoir.engine.scenario import load_scenario
+        from dragonnoir.rules_folder import rules_in_use
+
+        rules = rules_in_use()
+        scenario = load_scenario(path, rules)
+
+        def make(seed: int) -> Game:
+            return scenario.new_game(seed, rules)
+
+        _LOADED[path] = make
+    return make
+
+
+def _one(job: tuple[str, int, str, str]) -> GameRecord:
+    path, seed, krobs, adventurers = job
+    return play_game(_games_of(path), seed, {Side.KROBS: krobs, Side.ADVENTURERS: adventurers})
+
+
+def simulate(
+    path: Path,
+    *,
+    games: int,
+    seed: int = 0,
+    krobs: str = "ai",
+    adventurers: str = "ai",
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play `games` games of the scenario at `path` (seeds `seed`...)."""
+    if games < 1:
+        raise DragonNoirError(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        raise DragonNoirError(f"--jobs must be at least 1, not {jobs}")
+    krobs, adventurers = check_agent(krobs), check_agent(adventurers)
+    where = str(Path(path).resolve())
+    _games_of(where)  # a bad file fails here, once, with its message
+    started = time.perf_counter()
+    work = [(where, seed + i, krobs, adventurers) for i in range(games)]
+    records: list[GameRecord] = []
+    if jobs == 1 or games == 1:
+        for job in work:
+            records.append(_one(job))
+            if progress is not None:
+                progress(len(records), games)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+            for record in pool.map(_one, work):
+                records.append(record)
+                if progress is not None:
+                    progress(len(records), games)
+    summary = Summary(Path(path).stem, games, seed, krobs, adventurers, records=records)
+    summary.wall_seconds = time.perf_counter() - started
+    _add_up(summary)
+    return summary
+
+
+def _add_up(summary: Summary) -> None:
+    records = summary.records
+    n = len(records)
+    for r in records:
+        if r.winner in summary.wins:
+            summary.wins[r.winner] += 1
+        else:
+            summary.draws += 1
+    summary.average_turns = sum(r.turns for r in records) / n
+    summary.seconds_per_game = sum(r.seconds for r in records) / n
+    slowest = max(records, key=lambda r: r.slowest_decision_ms)
+    summary.slowest_decision_ms = slowest.slowest_decision_ms
+    summary.slowest_decision = f"seed {slowest.seed}: {slowest.slowest_decision}"
+    for side in ("adventurers", "krobs"):
+        lost = sum(len(r.casualties.get(side, {}).get("lost", ())) for r in records) / n
+        points = sum(r.casualties.get(side, {}).get("points", 0) for r in records) / n
+        summary.casualties[side] = {"lost": round(lost, 2), "points": round(points, 2)}
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+    """A progress bar on `stream` (standard error) when it is a terminal, else None."""
+    out = stream or sys.stderr
+    if not getattr(out, "isatty", lambda: False)():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return show

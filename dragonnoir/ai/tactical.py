@@ -1,0 +1,469 @@
+"""The tactical AI: one agent for either side, with three levels of play.
+
+Each call answers what the engine asks now, from the side's view only:
+
+- **decisions**: a wound or knock-out goes to the character whose loss costs least; a
+  retreat takes the path that ends farthest from the enemy and nearest to friends; an
+  advance after combat is taken when the hex it ends on is better for the character's
+  order than where he stands; defensive fire shoots when the expected loss it inflicts
+  is worth a shot; spell windows are passed (the AI casts no spells yet: docs/ai.md);
+- **deployment**: each character on the zone hex that suits his group's behaviour;
+- **offensive fire**: shot by shot, the shooter and target with the highest expected
+  loss (the engine's own chances for that line, cover and modifiers);
+- **movement**: the groups' behaviours (behaviours.py) give each character an order; the
+  characters nearest their goal move first, each to the legal destination with the best
+  score (walking distance to the goal, the combat he may then make with the friends
+  already there, the blows he may take back, the archers' lines of fire he ends in);
+- **combat**: the best set of combats (attacks.py: joint attacks for the best odds),
+  declared one by one, then resolved in order.
+
+Levels change how well it plays, never the rules: `easy` scores with a lot of noise,
+sees no archers' lines and tries only the engine's listed attacks; `normal` plays the
+full evaluation with a little noise; `hard` plays it without noise and weighs the
+blows it may take back more carefully.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dragonnoir.ai import attacks
+from dragonnoir.ai.behaviours import Order, plan_groups
+from dragonnoir.ai.evaluation import fire_value, loss_share, unit_value
+from dragonnoir.ai.paths import FAR, cave_graph
+from dragonnoir.ai.view import SideView
+from dragonnoir.engine.actions import (
+    Action,
+    Advance,
+    Attack,
+    ChooseCasualty,
+    Declare,
+    DeclineSpells,
+    Deploy,
+    EndPhase,
+    EnterMap,
+    Fire,
+    Fly,
+    LeaveMap,
+    Move,
+    Pass,
+    ResolveCombat,
+    Retreat,
+)
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import combat_declared
+from dragonnoir.engine.rules.combat_odds import result_probabilities
+from dragonnoir.engine.state import Decision, Side, Unit
+from dragonnoir.engine.values import profile
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.los import MAX_RANGE
+
+
+@dataclass(frozen=True)
+class Level:
+    """How well a level plays."""
+
+    noise: float  # standard deviation added to every move's score
+    fire_lines: bool  # weighs the archers' lines of fire a Krob ends in
+    joined: bool  # builds its own joint attacks (else only the engine's list)
+    risk: float  # weight of the blows it may take back
+    attack_threshold: float  # least expected gain for an attack to be made
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3),
+    "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
+    "hard": Level(noise=0.0, fire_lines=True, joined=True, risk=0.9, attack_threshold=0.05),
+}
+
+#: The score of one movement point nearer the goal.
+W_GOAL = 1.0
+#: Weight of a combat's expected gain (in casualty points) against walking.
+W_FIGHT = 4.0
+#: Weight of the expected loss to one archer's shot.
+W_FIRE = 2.0
+#: A move must beat standing still by this much to be made (no dithering).
+MOVE_MARGIN = 0.25
+
+
+class TacticalAgent:
+    """The Krob AI and the Adventurer AI (the side decides the goals, not the code)."""
+
+    def __init__(self, side: Side, seed: int, *, level: str = "normal") -> None:
+        self.side = side
+        self.level_name = level
+        self.level = LEVELS[level]
+        self.rng = random.Random(seed)
+        self.intent: list[str] = []
+        self.posts: dict[str, frozenset[Hex]] = {}
+        self._phase_key: tuple[int, str] | None = None
+        self._done: set[str] = set()
+        self._attack_plan: list[Attack] | None = None
+        self._said: dict[str, str] = {}
+        self._said_turn = 0
+        self._orders: dict[str, Order] = {}
+
+    # -- the one entry point ---------------------------------------------------------
+
+    def choose(self, view: SideView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        key = (view.turn, view.phase)
+        if key != self._phase_key:
+            self._phase_key = key
+            self._done = set()
+            self._attack_plan = None
+        decision = view.decision
+        if decision is not None:
+            return self._answer(view, decision)
+        phase = view.phase
+        if phase.endswith("_deployment"):
+            return self._deploy(view)
+        if phase == "adventurer_fire":
+            return self._offensive_fire(view)
+        if phase.endswith("_movement"):
+            return self._movement(view)
+        if phase.endswith("_combat"):
+            return self._combat(view)
+        return _end_or(legal, legal[0])
+
+    # -- the groups' orders and the intent log ------------------------------------------
+
+    def _plan(self, view: SideView) -> dict[str, Order]:
+        plans = plan_groups(view, self.posts)
+        if view.turn != self._said_turn:
+            self._said_turn = view.turn
+            self._said = {}
+        orders: dict[str, Order] = {}
+        for plan in plans:
+            orders.update(plan.orders)
+            if plan.intent and self._said.get(plan.gid) != plan.intent:
+                self._said[plan.gid] = plan.intent
+                self.intent.append(f"Turn {view.turn}, {self.side.value}: {plan.intent}")
+        self._orders = orders
+        return orders
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def _answer(self, view: SideView, decision: Decision) -> Action:
+        legal = view.legal
+        game = view.game
+        if decision.kind == "casualty":
+            effect = str(decision.data.get("effect", "wounded"))
+            options = [a for a in legal if isinstance(a, ChooseCasualty)]
+            if options:
+                return min(
+                    options,
+                    key=lambda a: (
+                        unit_value(game, game.state.units[a.unit])
+                        * loss_share(game, game.state.units[a.unit], effect),
+                        a.unit,
+                    ),
+                )
+        if decision.kind == "retreat":
+            retreats = [a for a in legal if isinstance(a, Retreat)]
+            if retreats:
+                return max(
+                    retreats, key=lambda a: self._safety(view, a.path[-1] if a.path else None)
+                )
+        if decision.kind == "advance":
+            return self._advance(view)
+        fires = [a for a in legal if isinstance(a, Fire) and len(a.shooters) == 1]
+        if fires:
+            best = max(fires, key=lambda a: fire_value(game, a))
+            if fire_value(game, best) > 0.05:
+                return best
+        for polite in (DeclineSpells(), Pass()):
+            if polite in legal:
+                return polite
+        return legal[0]
+
+    def _advance(self, view: SideView) -> Action:
+        """Advance only onto a hex better for the character's order than his own."""
+        legal = view.legal
+        options = [a for a in legal if isinstance(a, Advance) and a.path]
+        orders = self._orders or self._plan(view)
+        best: tuple[float, Action] | None = None
+        for a in options:
+            unit = view.state.units[a.unit]
+            order = orders.get(a.unit, Order())
+            here = self._score(view, unit, unit.hex, order) if unit.hex is not None else 0.0
+            there = self._score(view, unit, a.path[-1], order)
+            if there - here > MOVE_MARGIN and (best is None or there - here > best[0]):
+                best = (there - here, a)
+        if best is not None:
+            return best[1]
+        return Pass() if Pass() in legal else legal[0]
+
+    def _safety(self, view: SideView, h: Hex | None) -> float:
+        if h is None:
+            return -FAR
+        enemies = [u.hex for u in view.enemies() if u.hex is not None and u.standing]
+        friends = [u.hex for u in view.mine() if u.hex is not None]
+        far = min((h.distance(e) for e in enemies), default=10)
+        close = sum(1 for f in friends if h.distance(f) <= 2)
+        return far + 0.3 * close
+
+    # -- deployment ------------------------------------------------------------------------
+
+    def _deploy(self, view: SideView) -> Action:
+        legal = view.legal
+        deploys = [a for a in legal if isinstance(a, Deploy)]
+        if not deploys:
+            return _end_or(legal, legal[0])
+        orders = self._plan(view)
+        uid = sorted({a.unit for a in deploys})[0]
+        mine = [a for a in deploys if a.unit == uid]
+        order = orders.get(uid, Order())
+        unit = view.state.units[uid]
+        if order.hold or not order.goal:
+            # An ambush (or a group with nothing to aim at) takes any hex of its zone:
+            # unpredictable is what a secret placement is for.
+            return self.rng.choice(mine)
+        return max(mine, key=lambda a: self._score(view, unit, a.to, order) + self._noise())
+
+    # -- offensive fire ----------------------------------------------------------------------
+
+    def _offensive_fire(self, view: SideView) -> Action:
+        legal = view.legal
+        fires = [a for a in legal if isinstance(a, Fire) and len(a.shooters) == 1]
+        if fires:
+            scored = [(fire_value(view.game, a) + self._noise() * 0.05, a) for a in fires]
+            value, best = max(scored, key=lambda x: x[0])
+            if value > 0.02:
+                return best
+        return _end_or(legal, legal[0])
+
+    # -- movement ------------------------------------------------------------------------------
+
+    def _movement(self, view: SideView) -> Action:
+        legal = view.legal
+        orders = self._plan(view)
+        for a in legal:
+            if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
+                return a
+        by_unit: dict[str, list[Action]] = {}
+        for a in legal:
+            if isinstance(a, Move | Fly | EnterMap) and a.unit not in self._done:
+                by_unit.setdefault(a.unit, []).append(a)
+        game = view.game
+        graph = cave_graph(game)
+        fields: dict[frozenset[Hex], dict[Hex, int]] = {}
+
+        def goal_distance(uid: str) -> int:
+            unit = game.state.units[uid]
+            order = orders.get(uid, Order())
+            if unit.hex is None or not order.goal:
+                return FAR
+            if order.goal not in fields:
+                fields[order.goal] = graph.distances(order.goal)
+            return fields[order.goal].get(unit.hex, FAR)
+
+        for uid in sorted(by_unit, key=lambda u: (goal_distance(u), u)):
+            self._done.add(uid)
+            unit = game.state.units[uid]
+            order = orders.get(uid, Order())
+            if order.hold:
+                continue
+            field = None
+            if order.goal:
+                field = fields.setdefault(order.goal, graph.distances(order.goal))
+            options = by_unit[uid]
+            stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
+            best: tuple[float, Action] | None = None
+            for a in options:
+                to = a.to if isinstance(a, EnterMap) else _path_end(a)
+                score = self._score(view, unit, to, order, field) + self._noise()
+                if best is None or score > best[0]:
+                    best = (score, a)
+            if best is not None and (unit.hex is None or best[0] > stay + MOVE_MARGIN):
+                return best[1]
+        return _end_or(legal, self._unstick(legal))
+
+    def _unstick(self, legal: list[Action]) -> Action:
+        """EndPhase is refused (two characters share a hex at the end of a movement
+        sequence): move one of them on, whichever the engine offers first."""
+        for a in legal:
+            if isinstance(a, Move):
+                return a
+        return legal[0]
+
+    # -- scoring a hex for a character -----------------------------------------------------------
+
+    def _score(
+        self,
+        view: SideView,
+        unit: Unit,
+        to: Hex,
+        order: Order,
+        field: dict[Hex, int] | None = None,
+    ) -> float:
+        """How good it is for `unit` to stand on `to` at the end of this move."""
+        game = view.game
+        score = 0.0
+        if order.avoid:
+            return self._safety(view, to)
+        if order.goal:
+            if field is None:
+                field = cave_graph(game).distances(order.goal)
+            score -= W_GOAL * min(field.get(to, FAR), 60)
+        if order.post:
+            from_post = cave_graph(game).distances(order.post, limit=order.reach + 2)
+            if from_post.get(to, FAR) > order.reach:
+                score -= 5.0
+        fight, danger = self._contact(view, unit, to)
+        score += W_FIGHT * (
+            order.aggression * fight - (1 - order.aggression) * danger * self.level.risk
+        )
+        if self.level.fire_lines and unit.side is Side.KROBS:
+            score -= W_FIRE * self._fire_danger(view, unit, to)
+        return score
+
+    def _contact(self, view: SideView, unit: Unit, to: Hex) -> tuple[float, float]:
+        """The best combat `unit` may make from `to` next (with the friends already next to
+        that enemy), and the loss he may expect from the enemies next to `to`."""
+        game = view.game
+        p = profile(game, unit)
+        fight = 0.0
+        against_me = 0
+        mine = [u for u in view.mine() if u.id != unit.id and u.standing and u.hex is not None]
+        for enemy in view.enemies():
+            if enemy.hex is None or not enemy.standing:
+                continue
+            ep = profile(game, enemy)
+            if not _touches(game, enemy, to):
+                continue
+            against_me += ep.attack
+            friends = [f for f in mine if _touches(game, enemy, f.hex)]  # type: ignore[arg-type]
+            attack = p.attack + sum(profile(game, f).attack for f in friends)
+            gain = _expected(game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured)
+            fight = max(fight, gain)
+        danger = 0.0
+        if against_me:
+            danger = _expected_loss(game, against_me, p.defence, unit, p.armoured)
+        return fight, danger
+
+    def _fire_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
+        """The expected loss from the archers who would see `unit` on `to` (one shot each)."""
+        from dragonnoir.engine.rules.fire import weapon_rate
+        from dragonnoir.engine.rules.line_of_fire import line_of_fire
+
+        game = view.game
+        shooters = [
+            s
+            for s in view.enemies()
+            if s.hex is not None
+            and s.standing
+            and s.hex.distance(to) <= MAX_RANGE
+            and s.hex.distance(to) > 1
+            and weapon_rate(game, s) is not None
+        ]
+        if not shooters:
+            return 0.0
+        cell = game.board.cells.get(to)
+        probe = Unit(
+            "__ai_probe__", unit.kind, unit.side, hex=to, level=cell.level if cell else 0.0,
+            adult=unit.adult, wounds=unit.wounds, status=unit.status,
+        )  # fmt: skip
+        value = unit_value(game, unit)
+        loss = 0.0
+        for s in shooters:
+            if line_of_fire(game, s, probe).possible:
+                loss += 0.25 * value
+        return loss
+
+    # -- combat -------------------------------------------------------------------------------
+
+    def _combat(self, view: SideView) -> Action:
+        legal = view.legal
+        game = view.game
+        if not combat_declared.closed(game):
+            if self._attack_plan is None:
+                found = attacks.candidates(game, legal, joined=self.level.joined)
+                if self.level.noise:
+                    found = [
+                        attacks.Candidate(c.attack, c.value + self._noise() * 0.1) for c in found
+                    ]
+                self._attack_plan = attacks.best_plan(game, found, self.level.attack_threshold)
+            while self._attack_plan:
+                attack = self._attack_plan.pop(0)
+                if game.explain(attack).legal:
+                    return attack
+            if Declare() in legal:
+                return Declare()
+            return _end_or(legal, legal[0])
+        resolves = [a for a in legal if isinstance(a, ResolveCombat)]
+        if resolves:
+            return min(resolves, key=lambda a: a.number)
+        return _end_or(legal, legal[0])
+
+    def _noise(self) -> float:
+        return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
+
+
+def _path_end(action: Action) -> Hex:
+    """Where a move (or a flight) ends."""
+    assert isinstance(action, Move | Fly)
+    return action.path[-1]
+
+
+def _end_or(legal: list[Action], fallback: Action) -> Action:
+    return EndPhase() if EndPhase() in legal else fallback
+
+
+def _touches(game: Game, enemy: Unit, h: Hex) -> bool:
+    from dragonnoir.engine.rules.footprint import footprint
+
+    return any(e.distance(h) <= 1 for e in footprint(game, enemy))
+
+
+def _column(game: Game, attack: int, defence: int, attackers: int) -> int | None:
+    table = game.rules.combat
+    column = table.column_for(attack, max(1, defence))
+    if column is None:
+        return None
+    if attackers >= 2:
+        column = table.shift(column, table.modifiers.joint_attack_shift)
+    return int(column)
+
+
+def _expected(
+    game: Game, attack: int, defence: int, attackers: int, enemy: Unit, me: Unit, armoured: bool
+) -> float:
+    """The expected gain of an attack of `attack` against `defence` (Combat Table, a
+    joint attack's shift, armour), before terrain: what the enemy loses minus what the
+    attacker does."""
+    column = _column(game, attack, defence, attackers)
+    if column is None:
+        return 0.0
+    modifier = game.rules.combat.modifiers.armoured_defender if armoured else 0
+    return _over_results(game, column, modifier, lambda d, a: (
+        unit_value(game, enemy) * loss_share(game, enemy, d)
+        - unit_value(game, me) * loss_share(game, me, a) / attackers
+    ))  # fmt: skip
+
+
+def _expected_loss(game: Game, attack: int, defence: int, me: Unit, armoured: bool) -> float:
+    column = _column(game, attack, defence, 1)
+    if column is None:
+        return 0.0
+    modifier = game.rules.combat.modifiers.armoured_defender if armoured else 0
+    return _over_results(
+        game, column, modifier, lambda d, a: unit_value(game, me) * loss_share(game, me, d)
+    )
+
+
+def _over_results(
+    game: Game, column: int, modifier: int, worth: Callable[[str, str], float]
+) -> float:
+    by_code = {r.code: r for r in game.rules.combat.results}
+    total = 0.0
+    chances: dict[str, Any] = result_probabilities(game, column, modifier)
+    for code, chance in chances.items():
+        r = by_code[code]
+        total += float(chance) * worth(r.defender.effect.value, r.attacker.effect.value)
+    return total

@@ -1,0 +1,152 @@
+"""The agents (dragonnoir/ai): they only ever play legal actions, a game with them is
+reproduced by its seed, and the tactical layer makes the choices a player would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dragonnoir.ai.agent import agent_seed, make_agent
+from dragonnoir.ai.attacks import Candidate, best_plan
+from dragonnoir.ai.runner import play_game
+from dragonnoir.ai.tactical import TacticalAgent
+from dragonnoir.ai.view import view_for
+from dragonnoir.engine.actions import Action, Attack, Declare, EndPhase
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.playout import scenario_games
+from dragonnoir.engine.state import Side
+from dragonnoir.engine.testing import Piece, position
+from dragonnoir.errors import DragonNoirError
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
+SMALL = ["corridor", "fosse_pit", "ambush", "nest"]
+
+
+def _play(name: str, seed: int, krobs: str, adventurers: str) -> list[Action]:
+    actions: list[Action] = []
+
+    def keep(game: Game, side: Side, action: Action) -> None:
+        actions.append(action)
+
+    record = play_game(
+        scenario_games(SCENARIOS / f"{name}.toml"),
+        seed,
+        {Side.KROBS: krobs, Side.ADVENTURERS: adventurers},
+        on_action=keep,
+    )
+    assert record.turns >= 1 and record.actions == len(actions)
+    return actions
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_ai_against_ai_plays_a_whole_game_with_legal_actions_only(name: str) -> None:
+    # play_game applies every choice through Game.apply: a refused one fails the test
+    # (AgentFailure names the agent, the seed and the action).
+    actions = _play(name, 0, "ai:normal", "ai:hard")
+    assert any(isinstance(a, EndPhase) for a in actions)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SMALL)
+@pytest.mark.parametrize("pairing", [("ai", "ai"), ("ai:easy", "random"), ("random", "ai:hard")])
+def test_many_seeded_games_between_agents_stay_legal(name: str, pairing: tuple[str, str]) -> None:
+    for seed in range(1, 9):
+        _play(name, seed, *pairing)
+
+
+def test_a_game_between_agents_is_reproduced_by_its_seed() -> None:
+    first = _play("fosse_pit", 5, "ai", "ai:easy")
+    again = _play("fosse_pit", 5, "ai", "ai:easy")
+    assert first == again
+
+
+def test_agents_are_named_as_on_the_command_line() -> None:
+    assert isinstance(make_agent("ai", Side.KROBS, 1), TacticalAgent)
+    assert make_agent("ai:hard", Side.KROBS, 1).level_name == "hard"  # type: ignore[attr-defined]
+    with pytest.raises(DragonNoirError, match="unknown agent 'genius'"):
+        make_agent("genius", Side.KROBS, 1)
+    # An agent's seed is the game's seed hashed: same game, same agent; other side, other.
+    assert agent_seed(7, Side.KROBS) == agent_seed(7, Side.KROBS)
+    assert agent_seed(7, Side.KROBS) != agent_seed(7, Side.ADVENTURERS)
+    assert agent_seed(7, Side.KROBS) not in (7, 0)
+
+
+ROOM = """
+. . . . . .
+ . . . . . .
+. . . . . .
+ . . . . . .
+"""
+
+
+def test_the_ai_joins_two_weak_attackers_against_an_armoured_warrior() -> None:
+    # The swordsman alone: 5 against 4 (1-1, +1 armour on the die); the elf alone cannot
+    # attack (3 against 4). Together: 8 against 4 = 2-1, one column right for attacking
+    # together: 3-1. The AI declares the joint attack.
+    game = position(
+        ROOM,
+        [
+            Piece("warrior_01", (2, 2)),
+            Piece("rebel_swordsman_1", (1, 2)),
+            Piece("elf_1", (3, 2)),
+        ],
+        phase="adventurer_combat",
+    )
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    choice = agent.choose(view_for(game, Side.ADVENTURERS))
+    assert choice == Attack(("elf_1", "rebel_swordsman_1"), ("warrior_01",))
+    game.apply(choice)
+    assert agent.choose(view_for(game, Side.ADVENTURERS)) == Declare()
+
+
+def test_the_ai_splits_its_attackers_when_two_combats_gain_more_than_one() -> None:
+    # Two Trolls (8 each), each next to both Hunters (2 each): each Troll alone is at 4-1;
+    # both on one Hunter leave the other untouched. The plan is one Troll per Hunter.
+    game = position(
+        ROOM,
+        [
+            Piece("hunter_01", (1, 1)),
+            Piece("hunter_02", (1, 3)),
+            Piece("troll_1", (1, 2)),
+            Piece("troll_2", (2, 2)),
+        ],
+        phase="adventurer_combat",
+    )
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    declared: list[Action] = []
+    while True:
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        if not isinstance(action, Attack):
+            break
+        declared.append(action)
+        game.apply(action)
+    assert sorted(a.defenders for a in declared) == [("hunter_01",), ("hunter_02",)]
+    assert all(len(a.attackers) == 1 for a in declared)
+
+
+def test_the_plan_search_never_uses_an_attacker_twice() -> None:
+    game = position(
+        ROOM,
+        [Piece("hunter_01", (2, 1)), Piece("troll_1", (1, 2)), Piece("troll_2", (3, 2))],
+        phase="adventurer_combat",
+    )
+    a, b = "troll_1", "troll_2"
+    found = [
+        Candidate(Attack((a,), ("hunter_01",)), 2.0),
+        Candidate(Attack((a, b), ("hunter_01",)), 3.0),
+        Candidate(Attack((b,), ("hunter_01",)), 2.5),
+    ]
+    assert best_plan(game, found, 0.0) == [Attack((a, b), ("hunter_01",))]
+
+
+def test_an_ambush_waits_unseen_and_says_so() -> None:
+    record = play_game(
+        scenario_games(SCENARIOS / "ambush.toml"),
+        0,
+        {Side.KROBS: "ai", Side.ADVENTURERS: "random"},
+        max_actions=400,
+    )
+    lines = "\n".join(record.intent)
+    assert "Turn 1, krobs: Pit (Hunter 1, Warrior 1): wait unseen in ambush" in lines
+    assert "Corridor" in lines and "Relief" in lines
