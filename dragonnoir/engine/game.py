@@ -15,7 +15,7 @@ the turn sequence, the dice, undo and the history, and nothing of movement or co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -253,11 +253,15 @@ class Game:
             return self.state.pending[0].side
         return self.phase.side
 
-    def legal_actions(self, side: Side | None = None) -> list[Action]:
+    def legal_actions(
+        self, side: Side | None = None, kinds: Collection[str] | None = None
+    ) -> list[Action]:
         """Every action `side` (default: the side to act) may take now.
 
         Moves are listed once per destination with the engine's chosen path; `is_legal`
-        accepts any other legal path.
+        accepts any other legal path. `kinds` (action type names) keeps the phase's
+        actions to those types (an AI that casts no spell need not have every spell on
+        every target listed); answers to a pending decision are always all listed.
         """
         acting = self.to_act()
         if acting is None or (side is not None and side is not acting):
@@ -270,12 +274,12 @@ class Game:
                 out.extend(rules.generate(self, decision))
             return out
         for kind in sorted(self.phase.actions):
-            if kind == "EndPhase":
+            if kind == "EndPhase" or (kinds is not None and kind not in kinds):
                 continue
             rules_for = _ACTION_RULES.get(kind)
             if rules_for is not None:
                 out.extend(a for a in rules_for.generate(self, acting) if a.kind == kind)
-        if self._end_refusal() is None:
+        if (kinds is None or "EndPhase" in kinds) and self._end_refusal() is None:
             out.append(EndPhase())
         return out
 
