@@ -68,6 +68,9 @@ class GroupPlan:
     members: list[str]
     orders: dict[str, Order] = field(default_factory=dict)
     intent: str = ""
+    #: What the plan amounts to ("wait", "sprung", "strike"...): a new intent line is
+    #: logged when it changes within a turn, not when only the nearest enemy does.
+    mode: str = ""
 
 
 def groups_of(view: SideView) -> dict[str, dict[str, Any]]:
@@ -133,7 +136,7 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
         behaviour = wanted if wanted in KNOWN or wanted == "objective" else "hunt"
         name = str(g.get("name") or gid)
         if gid == "_others":
-            name = ", ".join(display(view.game, u.id) for u in alive[:4])
+            name = ""  # the intent line names them
         plan = GroupPlan(gid, name, behaviour, members)
         on_map = [u for u in alive if u.hex is not None]
         if gid not in posts and on_map:
@@ -159,7 +162,12 @@ def _orders(
     names = ", ".join(display(view.game, u.id) for u in alive[:3])
     if len(alive) > 3:
         names += f" and {len(alive) - 3} more"
-    hunt = Order(goal=frozenset(enemies), aggression=0.6)
+    who = f"{plan.name} ({names})" if plan.name else names
+    plan.mode = behaviour
+    _, _, wanted = victory_targets(view)
+    prey = [u.hex for u in view.enemies() if u.id in wanted and u.hex is not None]
+    # The enemies a victory condition names are hunted first (kill Shaman, kill Godiva).
+    hunt = Order(goal=frozenset(prey or enemies), aggression=0.6)
     if behaviour == "objective":
         _adventurer_orders(view, plan, alive, enemies)
         return
@@ -169,10 +177,12 @@ def _orders(
         if revealed or close:
             plan.orders = {u.id: hunt for u in alive}
             why = "sprung: an enemy is close" if close else "seen: the ambush is sprung"
-            plan.intent = f"{plan.name} ({names}): {why}, they hunt"
+            plan.intent = f"{who}: {why}, they hunt"
+            plan.mode = "sprung"
         else:
             plan.orders = {u.id: Order(hold=True, aggression=0.9) for u in alive}
-            plan.intent = f"{plan.name} ({names}): wait unseen in ambush"
+            plan.intent = f"{who}: wait unseen in ambush"
+            plan.mode = "wait"
         return
     if behaviour in ("guard", "protect_queen", "patrol", "block"):
         anchor = post
@@ -189,24 +199,21 @@ def _orders(
         what = {"guard": "guard", "protect_queen": "protect the Queen", "patrol": "patrol",
                 "block": "block"}[behaviour]  # fmt: skip
         if near:
-            plan.intent = f"{plan.name} ({names}): {what}, and strike at the enemy who came near"
+            plan.intent = f"{who}: {what}, and strike at the enemy who came near"
+            plan.mode = "strike"
         else:
-            plan.intent = f"{plan.name} ({names}): {what} their post"
+            plan.intent = f"{who}: {what} their post"
         return
     if behaviour == "flee":
         plan.orders = {}
         for u in alive:
             plan.orders[u.id] = Order(avoid=True) if u.wounds else Order(goal=post, aggression=0.4)
-        plan.intent = f"{plan.name} ({names}): the wounded flee to heal, the rest hold back"
+        plan.intent = f"{who}: the wounded flee to heal, the rest hold back"
         return
     plan.orders = {u.id: hunt for u in alive}
     target = _nearest_enemy_name(view, alive)
     verb = "swarm" if behaviour == "swarm" else "hunt"
-    plan.intent = (
-        f"{plan.name} ({names}): {verb} {target}"
-        if target
-        else (f"{plan.name} ({names}): search for the enemy")
-    )
+    plan.intent = f"{who}: {verb} {target}" if target else (f"{who}: search for the enemy")
     if not enemies:
         plan.orders = {u.id: Order(goal=_unknown_ground(view), aggression=0.6) for u in alive}
 
@@ -305,17 +312,34 @@ def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
     return found or set(offmap.exit_hexes(view.game))
 
 
+def _named_by_enemy(view: SideView) -> set[str]:
+    """This side's characters that an enemy `kill` condition names."""
+    setup = view.state.scratch.get("scenario", {})
+    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
+    out: set[str] = set()
+    for c in block.get("conditions", ()) if isinstance(block, dict) else ():
+        if c.get("side") != view.side.value and c.get("kind") == "kill":
+            out.update(c.get("units", ()))
+    return out
+
+
 def _adventurer_orders(
     view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex]
 ) -> None:
     goal, leave, kill = victory_targets(view)
     names = ", ".join(display(view.game, u.id) for u in alive[:3])
+    who = f"{plan.name} ({names})" if plan.name else names
+    plan.mode = "objective"
     targets = [u.hex for u in view.enemies() if u.id in kill and u.hex is not None]
     orb = objectives.real_counter(view.game, AccessoryKind.ORB)
     carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
     exits = frozenset(offmap.exit_hexes(view.game))
+    protect = _named_by_enemy(view)
     for u in alive:
-        if is_badly_hurt(view, u) and enemies:
+        if u.id in protect and enemies:
+            # The enemy wins by killing him (the wizard, Godiva): he keeps out of reach.
+            plan.orders[u.id] = Order(avoid=True, aggression=0.1)
+        elif is_badly_hurt(view, u) and enemies:
             plan.orders[u.id] = Order(avoid=True, aggression=0.1)
         elif u.id == carrier or u.id == objectives.KHUZUN_ID:
             plan.orders[u.id] = Order(goal=exits, leave=True, aggression=0.2)
@@ -326,12 +350,10 @@ def _adventurer_orders(
         else:
             plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)
     if targets:
-        plan.intent = (
-            f"{plan.name} ({names}): go for {', '.join(display(view.game, k) for k in kill[:2])}"
-        )
+        plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"
     elif carrier:
-        plan.intent = f"{plan.name} ({names}): carry the Orb out"
+        plan.intent = f"{who}: carry the Orb out"
     elif goal:
-        plan.intent = f"{plan.name} ({names}): make for the objective"
+        plan.intent = f"{who}: make for the objective"
     else:
-        plan.intent = f"{plan.name} ({names}): fight the Krobs"
+        plan.intent = f"{who}: fight the Krobs"

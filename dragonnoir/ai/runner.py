@@ -68,8 +68,6 @@ def play_game(
             raise AgentFailure(f"seed {seed}: no end after {max_actions} actions")
         t0 = time.perf_counter()
         view = view_for(game, side)
-        if not view.legal:
-            raise AgentFailure(f"seed {seed}: {side.value} are to act with no legal action")
         action = players[side].choose(view)
         spent = (time.perf_counter() - t0) * 1000
         if spent > record.slowest_decision_ms:

@@ -79,6 +79,14 @@ LEVELS: dict[str, Level] = {
     "hard": Level(noise=0.0, fire_lines=True, joined=True, risk=0.9, attack_threshold=0.05),
 }
 
+#: The action types the AI plays in each phase (by the phase id's end): it casts no
+#: spells, so it does not have them listed.
+PLAYED: dict[str, frozenset[str]] = {
+    "deployment": frozenset({"Deploy", "EndPhase"}),
+    "fire": frozenset({"Fire", "EndPhase"}),
+    "movement": frozenset({"Move", "Fly", "EnterMap", "LeaveMap", "EndPhase"}),
+    "combat": frozenset({"Attack", "WithdrawAttack", "Declare", "ResolveCombat", "EndPhase"}),
+}
 #: The score of one movement point nearer the goal.
 W_GOAL = 1.0
 #: Weight of a combat's expected gain (in casualty points) against walking.
@@ -109,9 +117,6 @@ class TacticalAgent:
     # -- the one entry point ---------------------------------------------------------
 
     def choose(self, view: SideView) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         key = (view.turn, view.phase)
         if key != self._phase_key:
             self._phase_key = key
@@ -119,16 +124,23 @@ class TacticalAgent:
             self._attack_plan = None
         decision = view.decision
         if decision is not None:
-            return self._answer(view, decision)
+            legal = view.legal
+            return legal[0] if len(legal) == 1 else self._answer(view, decision, legal)
         phase = view.phase
+        kinds = PLAYED.get(phase.split("_", 1)[-1])
+        legal = view.actions(kinds) if kinds else view.legal
+        if not legal:  # nothing of what it plays, and the phase may not end: anything legal
+            legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
         if phase.endswith("_deployment"):
-            return self._deploy(view)
+            return self._deploy(view, legal)
         if phase == "adventurer_fire":
-            return self._offensive_fire(view)
+            return self._offensive_fire(view, legal)
         if phase.endswith("_movement"):
-            return self._movement(view)
+            return self._movement(view, legal)
         if phase.endswith("_combat"):
-            return self._combat(view)
+            return self._combat(view, legal)
         return _end_or(legal, legal[0])
 
     # -- the groups' orders and the intent log ------------------------------------------
@@ -141,16 +153,15 @@ class TacticalAgent:
         orders: dict[str, Order] = {}
         for plan in plans:
             orders.update(plan.orders)
-            if plan.intent and self._said.get(plan.gid) != plan.intent:
-                self._said[plan.gid] = plan.intent
+            if plan.intent and self._said.get(plan.gid) != plan.mode:
+                self._said[plan.gid] = plan.mode
                 self.intent.append(f"Turn {view.turn}, {self.side.value}: {plan.intent}")
         self._orders = orders
         return orders
 
     # -- decisions ------------------------------------------------------------------------
 
-    def _answer(self, view: SideView, decision: Decision) -> Action:
-        legal = view.legal
+    def _answer(self, view: SideView, decision: Decision, legal: list[Action]) -> Action:
         game = view.game
         if decision.kind == "casualty":
             effect = str(decision.data.get("effect", "wounded"))
@@ -171,7 +182,7 @@ class TacticalAgent:
                     retreats, key=lambda a: self._safety(view, a.path[-1] if a.path else None)
                 )
         if decision.kind == "advance":
-            return self._advance(view)
+            return self._advance(view, legal)
         fires = [a for a in legal if isinstance(a, Fire) and len(a.shooters) == 1]
         if fires:
             best = max(fires, key=lambda a: fire_value(game, a))
@@ -182,9 +193,8 @@ class TacticalAgent:
                 return polite
         return legal[0]
 
-    def _advance(self, view: SideView) -> Action:
+    def _advance(self, view: SideView, legal: list[Action]) -> Action:
         """Advance only onto a hex better for the character's order than his own."""
-        legal = view.legal
         options = [a for a in legal if isinstance(a, Advance) and a.path]
         orders = self._orders or self._plan(view)
         best: tuple[float, Action] | None = None
@@ -210,8 +220,7 @@ class TacticalAgent:
 
     # -- deployment ------------------------------------------------------------------------
 
-    def _deploy(self, view: SideView) -> Action:
-        legal = view.legal
+    def _deploy(self, view: SideView, legal: list[Action]) -> Action:
         deploys = [a for a in legal if isinstance(a, Deploy)]
         if not deploys:
             return _end_or(legal, legal[0])
@@ -228,8 +237,7 @@ class TacticalAgent:
 
     # -- offensive fire ----------------------------------------------------------------------
 
-    def _offensive_fire(self, view: SideView) -> Action:
-        legal = view.legal
+    def _offensive_fire(self, view: SideView, legal: list[Action]) -> Action:
         fires = [a for a in legal if isinstance(a, Fire) and len(a.shooters) == 1]
         if fires:
             scored = [(fire_value(view.game, a) + self._noise() * 0.05, a) for a in fires]
@@ -240,8 +248,7 @@ class TacticalAgent:
 
     # -- movement ------------------------------------------------------------------------------
 
-    def _movement(self, view: SideView) -> Action:
-        legal = view.legal
+    def _movement(self, view: SideView, legal: list[Action]) -> Action:
         orders = self._plan(view)
         for a in legal:
             if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
@@ -378,8 +385,7 @@ class TacticalAgent:
 
     # -- combat -------------------------------------------------------------------------------
 
-    def _combat(self, view: SideView) -> Action:
-        legal = view.legal
+    def _combat(self, view: SideView, legal: list[Action]) -> Action:
         game = view.game
         if not combat_declared.closed(game):
             if self._attack_plan is None:

@@ -23,7 +23,7 @@ it to the real game, its state or its dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Collection
 from typing import Any
 
 from dragonnoir.engine.actions import Action
@@ -40,19 +40,33 @@ DECOY_SEED = -7_777_777_777
 _DROP = object()
 
 
-@dataclass
 class SideView:
     """One side's knowledge of a game at the moment it is to decide.
 
     `game` is a redacted copy (see the module docstring): agents read it, ask it
     `explain` for chances, and may clone it to look ahead; nothing they do to it touches
-    the real game. `legal` lists the actions the side may take now.
+    the real game. `legal` lists every action the side may take now (worked out when
+    first asked); `actions(kinds)` only those of some types, for an agent that plays
+    only those (listing every spell on every target takes most of the time).
     """
 
-    side: Side
-    game: Game
-    legal: list[Action]
-    log: list[Event] = field(default_factory=list)
+    def __init__(self, side: Side, game: Game, log: list[Event]) -> None:
+        self.side = side
+        self.game = game
+        self.log = log
+        self._legal: list[Action] | None = None
+
+    @property
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self.game.legal_actions(self.side)
+        return self._legal
+
+    def actions(self, kinds: Collection[str]) -> list[Action]:
+        """The legal actions of these types (all answers when a decision is pending)."""
+        if self._legal is not None or self.game.state.pending:
+            return [a for a in self.legal if self.game.state.pending or a.kind in kinds]
+        return self.game.legal_actions(self.side, kinds)
 
     @property
     def state(self) -> GameState:
@@ -111,8 +125,7 @@ def view_for(game: Game, side: Side) -> SideView:
         record_undo=False,
     )
     copy.secret = [None] * len(log)
-    legal = copy.legal_actions(side)
-    return SideView(side, copy, legal, list(log))
+    return SideView(side, copy, list(log))
 
 
 def _mask_objective(acc: dict[str, Any], side: Side) -> dict[str, Any]:
