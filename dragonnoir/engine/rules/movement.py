@@ -1170,18 +1170,24 @@ class MoveRules:
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
         for unit in sorted(game.state.units.values(), key=lambda u: u.id):
-            if unit.side is not side or _may_move(game, unit) is not None:
-                continue
-            p = profile(game, unit)
-            found = search_all(
-                game, unit, budget_of(game, unit), continuing=_continuing(game, unit)
-            )
-            for _, dest in sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1])):
-                if p.size == 1:
-                    yield Move(unit.id, dest.path)
-                else:
-                    for facing in dest.facings:
-                        yield Move(unit.id, dest.path, facing)
+            if unit.side is side:
+                yield from unit_moves(game, unit)
+
+
+def unit_moves(game: Game, unit: Unit) -> list[Move]:
+    """The moves `legal_actions` lists for one character now: one per destination (and
+    per facing at the end, for the Queen and her Guards), none when he may not move."""
+    if _may_move(game, unit) is not None:
+        return []
+    p = profile(game, unit)
+    found = search_all(game, unit, budget_of(game, unit), continuing=_continuing(game, unit))
+    out: list[Move] = []
+    for _, dest in sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        if p.size == 1:
+            out.append(Move(unit.id, dest.path))
+        else:
+            out.extend(Move(unit.id, dest.path, facing) for facing in dest.facings)
+    return out
 
 
 def placement_level(game: Game, unit: Unit, anchor: Hex, facing: int) -> float | None:
