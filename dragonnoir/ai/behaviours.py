@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dragonnoir.ai.paths import FAR, cave_graph
+from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
@@ -111,7 +111,7 @@ def nearest(view: SideView, unit: Unit, hexes: list[Hex]) -> tuple[int, Hex | No
     """Walking cost from `unit` to the nearest of `hexes`."""
     if unit.hex is None or not hexes:
         return FAR, None
-    dist = cave_graph(view.game).distances([unit.hex], limit=60)
+    dist = distances_for(view.game).field([unit.hex], limit=60)
     best = min(hexes, key=lambda h: dist.get(h, FAR))
     return dist.get(best, FAR), best
 
@@ -220,12 +220,11 @@ def _orders(
 
 def _enemy_within(view: SideView, alive: list[Unit], enemies: list[Hex]) -> bool:
     """An enemy within striking distance (his walk, plus one) of one of them."""
-    graph = cave_graph(view.game)
     for u in alive:
         if u.hex is None:
             continue
         reach = profile(view.game, u).movement + 1
-        dist = graph.distances([u.hex], limit=reach)
+        dist = distances_for(view.game).field([u.hex], limit=reach)
         if any(dist.get(e, FAR) <= reach for e in enemies):
             return True
     return False
@@ -236,7 +235,7 @@ def _enemies_near(
 ) -> list[Hex]:
     if not anchor:
         return enemies
-    dist = cave_graph(view.game).distances(anchor, limit=reach)
+    dist = distances_for(view.game).field(anchor, limit=reach)
     return [e for e in enemies if dist.get(e, FAR) <= reach]
 
 
@@ -245,7 +244,7 @@ def _nearest_enemy_name(view: SideView, alive: list[Unit]) -> str:
     for u in alive:
         if u.hex is None:
             continue
-        dist = cave_graph(view.game).distances([u.hex], limit=60)
+        dist = distances_for(view.game).field([u.hex], limit=60)
         for e in view.enemies():
             if e.hex is not None and (best is None or dist.get(e.hex, FAR) < best[0]):
                 best = (

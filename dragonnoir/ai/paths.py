@@ -59,19 +59,47 @@ class CaveGraph:
         return best
 
 
-_GRAPHS: dict[int, tuple[Board, CaveGraph]] = {}
+class Distances:
+    """Walking-cost fields already worked out, by their sources and limit. The graph does
+    not change during a game, so a field holds as long as its sources: a hundred
+    destinations scored against the same goal cost one search, not a hundred."""
+
+    #: Fields kept before the memo starts afresh (a few MB on the largest map).
+    KEEP = 400
+
+    def __init__(self, graph: CaveGraph) -> None:
+        self.graph = graph
+        self._memo: dict[tuple[frozenset[Hex], int], dict[Hex, int]] = {}
+
+    def field(self, sources: Iterable[Hex], limit: int = FAR) -> dict[Hex, int]:
+        key = (frozenset(sources), limit)
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= self.KEEP:
+                self._memo.clear()
+            found = self.graph.distances(key[0], limit)
+            self._memo[key] = found
+        return found
 
 
-def cave_graph(game: Game) -> CaveGraph:
-    """The walking graph of `game`'s map (built once per board object)."""
+_GRAPHS: dict[int, tuple[Board, Distances]] = {}
+
+
+def distances_for(game: Game) -> Distances:
+    """The distance memo of `game`'s map (its graph built once per board object)."""
     found = _GRAPHS.get(id(game.board))
     if found is not None and found[0] is game.board:
         return found[1]
-    graph = _build(game)
+    memo = Distances(_build(game))
     if len(_GRAPHS) > 16:
         _GRAPHS.clear()
-    _GRAPHS[id(game.board)] = (game.board, graph)
-    return graph
+    _GRAPHS[id(game.board)] = (game.board, memo)
+    return memo
+
+
+def cave_graph(game: Game) -> CaveGraph:
+    """The walking graph of `game`'s map."""
+    return distances_for(game).graph
 
 
 def _build(game: Game) -> CaveGraph:

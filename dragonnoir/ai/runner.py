@@ -44,6 +44,10 @@ class GameRecord:
     slowest_decision: str = ""
     #: Per side: characters lost and the casualty points the enemy scored for them.
     casualties: dict[str, Any] = field(default_factory=dict)
+    #: Per side: the time of each of its decisions, in milliseconds.
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)
+    #: Per side: the time it spent deciding in each game turn, in milliseconds.
+    turn_ms: dict[str, list[float]] = field(default_factory=dict)
     intent: list[str] = field(default_factory=list)
 
 
@@ -54,13 +58,17 @@ def play_game(
     *,
     on_action: Callable[[Game, Side, Action], None] | None = None,
     max_actions: int = MAX_ACTIONS,
+    max_turns: int | None = None,
 ) -> GameRecord:
-    """Play `make_game(seed)` to its end, each side by the agent named in `agents`."""
+    """Play `make_game(seed)` to its end (or the end of game turn `max_turns`: timing
+    benchmarks), each side by the agent named in `agents`."""
     started = time.perf_counter()
     game = make_game(seed)
     players: dict[Side, Agent] = {s: make_agent(agents[s], s, seed) for s in PLAYERS}
     record = GameRecord(seed)
     while not game.over:
+        if max_turns is not None and game.state.turn > max_turns:
+            break
         side = game.to_act()
         if side is None or side not in players:
             raise AgentFailure(f"seed {seed}: nobody may act for {side}")
@@ -70,6 +78,11 @@ def play_game(
         view = view_for(game, side)
         action = players[side].choose(view)
         spent = (time.perf_counter() - t0) * 1000
+        record.decision_ms.setdefault(side.value, []).append(spent)
+        per_turn = record.turn_ms.setdefault(side.value, [])
+        while len(per_turn) < game.state.turn:
+            per_turn.append(0.0)
+        per_turn[game.state.turn - 1] += spent
         if spent > record.slowest_decision_ms:
             record.slowest_decision_ms = spent
             record.slowest_decision = f"{side.value}, turn {game.state.turn}, {game.phase.title}"

@@ -8,10 +8,10 @@ as with one process, only sooner.
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,9 @@ class Summary:
     seconds_per_game: float = 0.0
     slowest_decision_ms: float = 0.0
     slowest_decision: str = ""
+    #: Per side: the median time of a decision, and of a whole game turn's decisions.
+    median_decision_ms: dict[str, float] = field(default_factory=dict)
+    median_turn_ms: dict[str, float] = field(default_factory=dict)
     wall_seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list, repr=False)
 
@@ -75,6 +78,13 @@ class Summary:
             f"Krobs lost {lost('krobs')}",
             f"{self.seconds_per_game:.2f} s per game ({self.wall_seconds:.1f} s in all); slowest "
             f"decision {self.slowest_decision_ms:.0f} ms ({self.slowest_decision})",
+            "median decision: Krobs {:.0f} ms, Adventurers {:.0f} ms; median turn of decisions: "
+            "Krobs {:.0f} ms, Adventurers {:.0f} ms".format(
+                self.median_decision_ms.get("krobs", 0),
+                self.median_decision_ms.get("adventurers", 0),
+                self.median_turn_ms.get("krobs", 0),
+                self.median_turn_ms.get("adventurers", 0),
+            ),
         ]
 
 
@@ -138,6 +148,13 @@ def simulate(
             if progress is not None:
                 progress(len(records), games)
     else:
+        try:  # imported here: a game that only plays needs no worker processes
+            from concurrent.futures import ProcessPoolExecutor
+        except ImportError:  # a binary built without multiprocessing (build/bundle.py)
+            raise DragonNoirError(
+                "--jobs needs worker processes, which this build of the game leaves out: "
+                "run with --jobs 1"
+            ) from None
         with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
             for record in pool.map(_one, work):
                 records.append(record)
@@ -163,6 +180,10 @@ def _add_up(summary: Summary) -> None:
     summary.slowest_decision_ms = slowest.slowest_decision_ms
     summary.slowest_decision = f"seed {slowest.seed}: {slowest.slowest_decision}"
     for side in ("adventurers", "krobs"):
+        times = [t for r in records for t in r.decision_ms.get(side, ())]
+        turns = [t for r in records for t in r.turn_ms.get(side, ()) if t]
+        summary.median_decision_ms[side] = round(statistics.median(times), 1) if times else 0.0
+        summary.median_turn_ms[side] = round(statistics.median(turns), 1) if turns else 0.0
         lost = sum(len(r.casualties.get(side, {}).get("lost", ())) for r in records) / n
         points = sum(r.casualties.get(side, {}).get("points", 0) for r in records) / n
         summary.casualties[side] = {"lost": round(lost, 2), "points": round(points, 2)}

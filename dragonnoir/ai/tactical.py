@@ -33,7 +33,7 @@ from typing import Any
 from dragonnoir.ai import attacks
 from dragonnoir.ai.behaviours import Order, plan_groups
 from dragonnoir.ai.evaluation import fire_value, loss_share, unit_value
-from dragonnoir.ai.paths import FAR, cave_graph
+from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import (
     Action,
@@ -84,7 +84,7 @@ LEVELS: dict[str, Level] = {
 PLAYED: dict[str, frozenset[str]] = {
     "deployment": frozenset({"Deploy", "EndPhase"}),
     "fire": frozenset({"Fire", "EndPhase"}),
-    "movement": frozenset({"Move", "Fly", "EnterMap", "LeaveMap", "EndPhase"}),
+    "movement": frozenset({"EndPhase"}),  # the moves: one character at a time
     "combat": frozenset({"Attack", "WithdrawAttack", "Declare", "ResolveCombat", "EndPhase"}),
 }
 #: The score of one movement point nearer the goal.
@@ -93,6 +93,8 @@ W_GOAL = 1.0
 W_FIGHT = 4.0
 #: Weight of the expected loss to one archer's shot.
 W_FIRE = 2.0
+#: The cost of ending a move on a hex someone else holds.
+STACKED = 3.0
 #: A move must beat standing still by this much to be made (no dithering).
 MOVE_MARGIN = 0.25
 
@@ -129,6 +131,8 @@ class TacticalAgent:
         phase = view.phase
         kinds = PLAYED.get(phase.split("_", 1)[-1])
         legal = view.actions(kinds) if kinds else view.legal
+        if phase.endswith("_movement"):
+            return self._movement(view, legal)
         if not legal:  # nothing of what it plays, and the phase may not end: anything legal
             legal = view.legal
         if len(legal) == 1:
@@ -137,8 +141,6 @@ class TacticalAgent:
             return self._deploy(view, legal)
         if phase == "adventurer_fire":
             return self._offensive_fire(view, legal)
-        if phase.endswith("_movement"):
-            return self._movement(view, legal)
         if phase.endswith("_combat"):
             return self._combat(view, legal)
         return _end_or(legal, legal[0])
@@ -249,37 +251,48 @@ class TacticalAgent:
     # -- movement ------------------------------------------------------------------------------
 
     def _movement(self, view: SideView, legal: list[Action]) -> Action:
+        """One character's move at a time: the nearest his goal first, each to his best
+        destination, or nobody (End phase). Only his own moves are worked out
+        (`movement.unit_moves`, what `legal_actions` lists for him): on six boards with
+        sixty Krobs, listing everyone's every destination at each step was most of a
+        Krob turn's time."""
+        from dragonnoir.engine.rules.movement import unit_moves
+
         orders = self._plan(view)
-        for a in legal:
+        others = view.actions({"LeaveMap", "EnterMap", "Fly"})
+        for a in others:
             if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
                 return a
-        by_unit: dict[str, list[Action]] = {}
-        for a in legal:
-            if isinstance(a, Move | Fly | EnterMap) and a.unit not in self._done:
-                by_unit.setdefault(a.unit, []).append(a)
         game = view.game
-        graph = cave_graph(game)
-        fields: dict[frozenset[Hex], dict[Hex, int]] = {}
+        memo = distances_for(game)
 
-        def goal_distance(uid: str) -> int:
-            unit = game.state.units[uid]
-            order = orders.get(uid, Order())
+        def goal_distance(unit: Unit) -> int:
+            order = orders.get(unit.id, Order())
             if unit.hex is None or not order.goal:
                 return FAR
-            if order.goal not in fields:
-                fields[order.goal] = graph.distances(order.goal)
-            return fields[order.goal].get(unit.hex, FAR)
+            return memo.field(order.goal).get(unit.hex, FAR)
 
-        for uid in sorted(by_unit, key=lambda u: (goal_distance(u), u)):
+        waiting: dict[str, list[Action]] = {}
+        for a in others:
+            if isinstance(a, EnterMap | Fly) and a.unit not in self._done:
+                waiting.setdefault(a.unit, []).append(a)
+        movers = [
+            u
+            for u in view.mine()
+            if u.id not in self._done and u.standing and not orders.get(u.id, Order()).hold
+        ]
+        movers.sort(key=lambda u: (goal_distance(u), u.id))
+        ids = [u.id for u in movers] + sorted(set(waiting) - {u.id for u in movers})
+        for uid in ids:
             self._done.add(uid)
             unit = game.state.units[uid]
             order = orders.get(uid, Order())
-            if order.hold:
+            options: list[Action] = list(waiting.get(uid, ()))
+            if unit.hex is not None:
+                options.extend(unit_moves(game, unit))
+            if not options:
                 continue
-            field = None
-            if order.goal:
-                field = fields.setdefault(order.goal, graph.distances(order.goal))
-            options = by_unit[uid]
+            field = memo.field(order.goal) if order.goal else None
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             best: tuple[float, Action] | None = None
             for a in options:
@@ -289,15 +302,30 @@ class TacticalAgent:
                     best = (score, a)
             if best is not None and (unit.hex is None or best[0] > stay + MOVE_MARGIN):
                 return best[1]
-        return _end_or(legal, self._unstick(legal))
+        ending = view.actions({"EndPhase"})
+        return ending[0] if ending else self._unstick(view, view.actions({"Move"}) or legal)
 
-    def _unstick(self, legal: list[Action]) -> Action:
+    def _unstick(self, view: SideView, legal: list[Action]) -> Action:
         """EndPhase is refused (two characters share a hex at the end of a movement
-        sequence): move one of them on, whichever the engine offers first."""
-        for a in legal:
-            if isinstance(a, Move):
-                return a
-        return legal[0]
+        sequence: "Stacking"): move one of those on, to the hex best for his order."""
+        game = view.game
+        shared: set[str] = set()
+        for ids in game.occupancy().values():
+            standing = [i for i in ids if game.state.units[i].alive]
+            if len(standing) > 1:
+                shared.update(standing)
+        moves = [a for a in legal if isinstance(a, Move) and a.unit in shared]
+        if not moves:
+            moves = [a for a in legal if isinstance(a, Move)]
+        if not moves:
+            return legal[0]
+        orders = self._orders
+        return max(
+            moves,
+            key=lambda a: self._score(
+                view, game.state.units[a.unit], a.path[-1], orders.get(a.unit, Order())
+            ),
+        )
 
     # -- scoring a hex for a character -----------------------------------------------------------
 
@@ -312,14 +340,19 @@ class TacticalAgent:
         """How good it is for `unit` to stand on `to` at the end of this move."""
         game = view.game
         score = 0.0
+        units = game.state.units
+        if any(u != unit.id and units[u].alive for u in game.occupancy().get(to, ())):
+            # A friend is there: ending on his hex means moving again, or the phase
+            # cannot end ("Stacking").
+            score -= STACKED
         if order.avoid:
-            return self._safety(view, to)
+            return score + self._safety(view, to)
         if order.goal:
             if field is None:
-                field = cave_graph(game).distances(order.goal)
+                field = distances_for(game).field(order.goal)
             score -= W_GOAL * min(field.get(to, FAR), 60)
         if order.post:
-            from_post = cave_graph(game).distances(order.post, limit=order.reach + 2)
+            from_post = distances_for(game).field(order.post, limit=order.reach + 2)
             if from_post.get(to, FAR) > order.reach:
                 score -= 5.0
         fight, danger = self._contact(view, unit, to)

@@ -12,7 +12,7 @@ from dragonnoir.ai.attacks import Candidate, best_plan
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
-from dragonnoir.engine.actions import Action, Attack, Declare, EndPhase
+from dragonnoir.engine.actions import Action, Attack, Declare, EndPhase, Move
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import scenario_games
 from dragonnoir.engine.state import Side
@@ -150,3 +150,62 @@ def test_an_ambush_waits_unseen_and_says_so() -> None:
     lines = "\n".join(record.intent)
     assert "Turn 1, krobs: Pit (Hunter 1, Warrior 1): wait unseen in ambush" in lines
     assert "Corridor" in lines and "Relief" in lines
+
+
+HALL = """
+. . . . . . . . . . . . . . . .
+ . . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . .
+"""
+
+
+def _krob_turn(behaviour: str) -> tuple[TacticalAgent, Action, Game]:
+    """A Hunter at the west end of a long hall, a knight at the east end (14 hexes
+    away), the Krob movement phase; the Hunter's group has `behaviour`."""
+    game = position(
+        HALL,
+        [Piece("hunter_01", (1, 1)), Piece("rebel_knight_1", (15, 1))],
+        phase="krob_movement",
+    )
+    game.state.scratch["scenario"] = {
+        "groups": {"watch": {"name": "The watch", "side": "krobs", "units": ["hunter_01"],
+                             "behaviour": behaviour}}
+    }  # fmt: skip
+    if behaviour == "ambush":
+        game.state.units["hunter_01"].hidden_from = Side.ADVENTURERS  # placed in secret
+    agent = TacticalAgent(Side.KROBS, 1, level="hard")
+    return agent, agent.choose(view_for(game, Side.KROBS)), game
+
+
+def test_a_hunter_walks_to_the_enemy_a_guard_stays_at_his_post() -> None:
+    agent, action, game = _krob_turn("hunt")
+    assert isinstance(action, Move) and action.unit == "hunter_01"
+    start = game.state.units["hunter_01"].hex
+    knight = game.state.units["rebel_knight_1"].hex
+    assert start is not None and knight is not None
+    assert action.path[-1].distance(knight) < start.distance(knight)
+    assert agent.intent == [
+        "Turn 1, krobs: The watch (Hunter 1): hunt Knight of Halöven 1 on (15,1)"
+    ]
+
+    agent, action, _ = _krob_turn("guard")
+    assert action == EndPhase()  # the knight is beyond the guard's reach: he holds
+    assert agent.intent == ["Turn 1, krobs: The watch (Hunter 1): guard their post"]
+
+    agent, action, _ = _krob_turn("ambush")
+    assert action == EndPhase()  # unseen, nobody within a move and a step: he waits
+    assert agent.intent == ["Turn 1, krobs: The watch (Hunter 1): wait unseen in ambush"]
+
+
+SHIPPED = sorted(p.stem for p in (SCENARIOS.parents[2] / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_ai_plays_every_shipped_scenario_to_its_end(name: str) -> None:
+    record = play_game(
+        scenario_games(SCENARIOS.parents[2] / "scenarios" / f"{name}.toml"),
+        0,
+        {Side.KROBS: "ai", Side.ADVENTURERS: "ai"},
+    )
+    assert record.reason  # judged: a condition met, or the turn limit
