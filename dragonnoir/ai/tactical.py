@@ -57,7 +57,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import result_probabilities
 from dragonnoir.engine.state import Decision, Side, Unit
-from dragonnoir.engine.values import profile
+from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 
@@ -115,6 +115,7 @@ class TacticalAgent:
         self._said: dict[str, str] = {}
         self._said_turn = 0
         self._orders: dict[str, Order] = {}
+        self._picture_of: tuple[SideView, _Picture] | None = None
 
     # -- the one entry point ---------------------------------------------------------
 
@@ -367,25 +368,26 @@ class TacticalAgent:
         """The best combat `unit` may make from `to` next (with the friends already next to
         that enemy), and the loss he may expect from the enemies next to `to`."""
         game = view.game
+        picture = self._picture(view)
         p = profile(game, unit)
         fight = 0.0
         against_me = 0
-        mine = [u for u in view.mine() if u.id != unit.id and u.standing and u.hex is not None]
-        for enemy in view.enemies():
-            if enemy.hex is None or not enemy.standing:
-                continue
-            ep = profile(game, enemy)
-            if not _touches(game, enemy, to):
-                continue
+        for enemy, ep in picture.touching.get(to, ()):
             against_me += ep.attack
-            friends = [f for f in mine if _touches(game, enemy, f.hex)]  # type: ignore[arg-type]
-            attack = p.attack + sum(profile(game, f).attack for f in friends)
+            friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
+            attack = p.attack + sum(friends)
             gain = _expected(game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured)
             fight = max(fight, gain)
         danger = 0.0
         if against_me:
             danger = _expected_loss(game, against_me, p.defence, unit, p.armoured)
         return fight, danger
+
+    def _picture(self, view: SideView) -> _Picture:
+        """Who stands next to whom in this view, worked out once per view."""
+        if self._picture_of is None or self._picture_of[0] is not view:
+            self._picture_of = (view, _Picture.of(view))
+        return self._picture_of[1]
 
     def _fire_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
         """The expected loss from the archers who would see `unit` on `to` (one shot each)."""
@@ -444,6 +446,36 @@ class TacticalAgent:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
 
 
+@dataclass
+class _Picture:
+    """The contacts of one moment: for each hex, the standing enemies a character there
+    would touch; for each enemy, the attack of the friends already touching him."""
+
+    touching: dict[Hex, list[tuple[Unit, Profile]]]
+    friends_of: dict[str, list[tuple[str, int]]]
+
+    @classmethod
+    def of(cls, view: SideView) -> _Picture:
+        from dragonnoir.engine.rules.footprint import footprint
+
+        game = view.game
+        touching: dict[Hex, list[tuple[Unit, Profile]]] = {}
+        friends_of: dict[str, list[tuple[str, int]]] = {}
+        mine = [(u, profile(game, u)) for u in view.mine() if u.standing and u.hex is not None]
+        for enemy in view.enemies():
+            if not enemy.standing:
+                continue
+            ep = profile(game, enemy)
+            around: set[Hex] = set()
+            for h in footprint(game, enemy):
+                around.add(h)
+                around.update(h.neighbours())
+            for h in around:
+                touching.setdefault(h, []).append((enemy, ep))
+            friends_of[enemy.id] = [(u.id, p.attack) for u, p in mine if u.hex in around]
+        return cls(touching, friends_of)
+
+
 def _path_end(action: Action) -> Hex:
     """Where a move (or a flight) ends."""
     assert isinstance(action, Move | Fly)
@@ -452,12 +484,6 @@ def _path_end(action: Action) -> Hex:
 
 def _end_or(legal: list[Action], fallback: Action) -> Action:
     return EndPhase() if EndPhase() in legal else fallback
-
-
-def _touches(game: Game, enemy: Unit, h: Hex) -> bool:
-    from dragonnoir.engine.rules.footprint import footprint
-
-    return any(e.distance(h) <= 1 for e in footprint(game, enemy))
 
 
 def _column(game: Game, attack: int, defence: int, attackers: int) -> int | None:
