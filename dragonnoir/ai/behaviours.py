@@ -107,15 +107,6 @@ def enemy_hexes(view: SideView) -> list[Hex]:
     return out
 
 
-def nearest(view: SideView, unit: Unit, hexes: list[Hex]) -> tuple[int, Hex | None]:
-    """Walking cost from `unit` to the nearest of `hexes`."""
-    if unit.hex is None or not hexes:
-        return FAR, None
-    dist = distances_for(view.game).field([unit.hex], limit=60)
-    best = min(hexes, key=lambda h: dist.get(h, FAR))
-    return dist.get(best, FAR), best
-
-
 def is_badly_hurt(view: SideView, unit: Unit) -> bool:
     """One more wound kills him (and he is worth keeping)."""
     p = profile(view.game, unit)

@@ -17,7 +17,7 @@ from typing import Any
 
 from dragonnoir.engine.actions import Attack, Fire
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.state import Side, Status, Unit
+from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import Profile, profile
 
 #: Share of a character's value a knock-out costs: an Adventurer lies helpless for a
@@ -126,10 +126,3 @@ def fire_value(game: Game, action: Fire) -> float:
     if not verdict.legal:
         return 0.0
     return sum(shot_value(game, s) for s in verdict.details.get("shots", ()))
-
-
-def threat(game: Game, unit: Unit) -> float:
-    """How strong he is in a fight now: his attack, none when he cannot fight."""
-    if unit.status is not Status.HEALTHY and unit.status is not Status.WOUNDED:
-        return 0.0
-    return float(profile(game, unit).attack)
