@@ -327,8 +327,10 @@ def _adventurer_orders(
     protect = _named_by_enemy(view)
     for u in alive:
         if u.id in protect and enemies:
-            # The enemy wins by killing him (the wizard, Godiva): he keeps out of reach.
-            plan.orders[u.id] = Order(avoid=True, aggression=0.1)
+            # The enemy wins by killing him (the wizard, Godiva): he goes where the party
+            # goes but never seeks a fight (the blows he may take weigh nine times more
+            # than those he may deal).
+            plan.orders[u.id] = Order(goal=goal or frozenset(enemies), leave=leave, aggression=0.1)
         elif is_badly_hurt(view, u) and enemies:
             plan.orders[u.id] = Order(avoid=True, aggression=0.1)
         elif u.id == carrier or u.id == objectives.KHUZUN_ID:

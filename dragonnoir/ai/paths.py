@@ -36,8 +36,11 @@ class CaveGraph:
 
     steps: dict[Hex, tuple[tuple[Hex, int], ...]]
 
-    def distances(self, sources: Iterable[Hex], limit: int = FAR) -> dict[Hex, int]:
-        """Walking cost from the nearest of `sources` to every hex within `limit`."""
+    def distances(
+        self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
+    ) -> dict[Hex, int]:
+        """Walking cost from the nearest of `sources` to every hex within `limit`, never
+        through `blocked` (spider webs, for the Adventurers: Movement Restriction 7)."""
         best: dict[Hex, int] = {}
         queue: list[tuple[int, int, Hex]] = []
         for h in sources:
@@ -51,6 +54,8 @@ class CaveGraph:
             if cost > best.get(h, FAR) or cost > limit:
                 continue
             for nxt, step in self.steps[h]:
+                if nxt in blocked:
+                    continue
                 total = cost + step
                 if total < best.get(nxt, FAR):
                     best[nxt] = total
@@ -69,15 +74,17 @@ class Distances:
 
     def __init__(self, graph: CaveGraph) -> None:
         self.graph = graph
-        self._memo: dict[tuple[frozenset[Hex], int], dict[Hex, int]] = {}
+        self._memo: dict[tuple[frozenset[Hex], int, frozenset[Hex]], dict[Hex, int]] = {}
 
-    def field(self, sources: Iterable[Hex], limit: int = FAR) -> dict[Hex, int]:
-        key = (frozenset(sources), limit)
+    def field(
+        self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
+    ) -> dict[Hex, int]:
+        key = (frozenset(sources), limit, blocked)
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) >= self.KEEP:
                 self._memo.clear()
-            found = self.graph.distances(key[0], limit)
+            found = self.graph.distances(key[0], limit, blocked)
             self._memo[key] = found
         return found
 

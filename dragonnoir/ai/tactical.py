@@ -43,6 +43,7 @@ from dragonnoir.engine.actions import (
     Declare,
     DeclineSpells,
     Deploy,
+    DestroyWeb,
     EndPhase,
     EnterMap,
     Fire,
@@ -56,7 +57,7 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import result_probabilities
-from dragonnoir.engine.state import Decision, Side, Unit
+from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
@@ -85,7 +86,9 @@ PLAYED: dict[str, frozenset[str]] = {
     "deployment": frozenset({"Deploy", "EndPhase"}),
     "fire": frozenset({"Fire", "EndPhase"}),
     "movement": frozenset({"EndPhase"}),  # the moves: one character at a time
-    "combat": frozenset({"Attack", "WithdrawAttack", "Declare", "ResolveCombat", "EndPhase"}),
+    "combat": frozenset(
+        {"Attack", "WithdrawAttack", "Declare", "ResolveCombat", "DestroyWeb", "EndPhase"}
+    ),
 }
 #: The score of one movement point nearer the goal.
 W_GOAL = 1.0
@@ -266,12 +269,13 @@ class TacticalAgent:
                 return a
         game = view.game
         memo = distances_for(game)
+        blocked = _webs(view)
 
         def goal_distance(unit: Unit) -> int:
             order = orders.get(unit.id, Order())
             if unit.hex is None or not order.goal:
                 return FAR
-            return memo.field(order.goal).get(unit.hex, FAR)
+            return memo.field(order.goal, blocked=blocked).get(unit.hex, FAR)
 
         waiting: dict[str, list[Action]] = {}
         for a in others:
@@ -293,7 +297,7 @@ class TacticalAgent:
                 options.extend(unit_moves(game, unit))
             if not options:
                 continue
-            field = memo.field(order.goal) if order.goal else None
+            field = memo.field(order.goal, blocked=blocked) if order.goal else None
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             best: tuple[float, Action] | None = None
             for a in options:
@@ -350,7 +354,7 @@ class TacticalAgent:
             return score + self._safety(view, to)
         if order.goal:
             if field is None:
-                field = distances_for(game).field(order.goal)
+                field = distances_for(game).field(order.goal, blocked=_webs(view))
             score -= W_GOAL * min(field.get(to, FAR), 60)
         if order.post:
             from_post = distances_for(game).field(order.post, limit=order.reach + 2)
@@ -434,6 +438,9 @@ class TacticalAgent:
                 attack = self._attack_plan.pop(0)
                 if game.explain(attack).legal:
                     return attack
+            web = self._web_to_destroy(view, legal)
+            if web is not None:
+                return web
             if Declare() in legal:
                 return Declare()
             return _end_or(legal, legal[0])
@@ -441,6 +448,23 @@ class TacticalAgent:
         if resolves:
             return min(resolves, key=lambda a: a.number)
         return _end_or(legal, legal[0])
+
+    def _web_to_destroy(self, view: SideView, legal: list[Action]) -> Action | None:
+        """A web that stands between a character and his goal: he destroys it ("How to
+        Destroy a Spider Web": no die, he advances onto it)."""
+        orders = self._orders or self._plan(view)
+        memo = distances_for(view.game)
+        for a in legal:
+            if not isinstance(a, DestroyWeb):
+                continue
+            unit = view.state.units[a.unit]
+            order = orders.get(a.unit, Order())
+            if unit.hex is None or not order.goal or order.avoid:
+                continue
+            field = memo.field(order.goal)  # as if the web were gone
+            if field.get(a.at, FAR) < field.get(unit.hex, FAR):
+                return a
+        return None
 
     def _noise(self) -> float:
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
@@ -474,6 +498,19 @@ class _Picture:
                 touching.setdefault(h, []).append((enemy, ep))
             friends_of[enemy.id] = [(u.id, p.attack) for u, p in mine if u.hex in around]
         return cls(touching, friends_of)
+
+
+def _webs(view: SideView) -> frozenset[Hex]:
+    """The spider webs the side knows of that stop its movement: the Adventurers' ("Spider
+    webs block the movement of Adventurers", Movement Restriction 7); none for the Krobs."""
+    if view.side is not Side.ADVENTURERS:
+        return frozenset()
+    return frozenset(
+        h
+        for acc in view.state.accessories.values()
+        if acc.kind is AccessoryKind.WEB and acc.face_up
+        for h in acc.hexes
+    )
 
 
 def _path_end(action: Action) -> Hex:

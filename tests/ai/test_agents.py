@@ -9,6 +9,7 @@ import pytest
 
 from dragonnoir.ai.agent import agent_seed, make_agent
 from dragonnoir.ai.attacks import Candidate, best_plan
+from dragonnoir.ai.paths import distances_for
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
@@ -209,3 +210,21 @@ def test_the_ai_plays_every_shipped_scenario_to_its_end(name: str) -> None:
         {Side.KROBS: "ai", Side.ADVENTURERS: "ai"},
     )
     assert record.reason  # judged: a condition met, or the turn limit
+
+
+def test_walking_distances_go_round_what_blocks_the_way() -> None:
+    # A corridor one hex wide with a web in it: the Adventurers' way round is the hall's
+    # other row ("Spider webs block the movement of Adventurers").
+    game = position(
+        """
+        . . . . . .
+         # # . # # .
+        . . . . . .
+        """,
+        [Piece("elf_1", (0, 0))],
+    )
+    grid = game.board.grid
+    start, goal, web = grid.to_hex(0, 0), grid.to_hex(0, 2), grid.to_hex(2, 1)
+    memo = distances_for(game)
+    assert memo.field([goal]).get(start) == 6  # through the gap at (2, 1)
+    assert memo.field([goal], blocked=frozenset({web})).get(start) == 12  # round by (5, 1)
