@@ -285,6 +285,42 @@ def parse_json(text: str) -> Any:
     return value
 
 
+def json_document(
+    src: Path,
+    text: str,
+    *,
+    marker: str,
+    version: int,
+    names: tuple[str, str, str],
+    error: ErrorType = DataFileError,
+) -> dict[str, Any]:
+    """A JSON document of ours (a save, a campaign save): strict JSON holding an object
+    whose `"format"` is `marker` and whose `"version"` is `version`. `names` words the
+    faults: (what an empty file is not, what a foreign file is not, whose version it is),
+    e.g. ("save", "save file", "save format"). Every fault is `error(src, message)`."""
+    empty, foreign, versioned = names
+    if not text.strip():
+        raise error(src, f"the file is empty (not a {empty})")
+    try:
+        doc = parse_json(text)
+    except JsonError as exc:
+        place = f"line {exc.line}, column {exc.column}" if exc.line is not None else None
+        raise error(src, f"corrupt JSON: {exc.msg}", place=place) from None
+    if not isinstance(doc, dict) or doc.get("format") != marker:
+        raise error(src, f'not a Dragon Noir {foreign} (no "format": "{marker}")')
+    found = doc.get("version")
+    if found != version:
+        newer = isinstance(found, int) and not isinstance(found, bool) and found > version
+        why = "a newer version of Dragon Noir wrote it" if newer else "unknown version"
+        raise error(
+            src,
+            f"{versioned} version {found!r} is not supported ({why}; this version reads "
+            f"version {version})",
+            place="field version",
+        )
+    return doc
+
+
 def resolved(path: Path | str) -> Path:
     """`path` made absolute with its symlinks followed as far as they go. Unlike
     `Path.resolve` on Python 3.11 it never raises: a symlink loop stays unresolved (and

@@ -39,7 +39,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import differences, dumps_save
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.safe_read import MAX_SAVE_BYTES, JsonError, parse_json, read_text, resolved
+from dragonnoir.safe_read import MAX_SAVE_BYTES, json_document, read_text, resolved
 
 CAMPAIGN_FORMAT = "dragonnoir-campaign"
 CAMPAIGN_VERSION = 1
@@ -124,31 +124,14 @@ def load_campaign_save(
 
 def _read(src: Path) -> dict[str, Any]:
     text = read_text(src, limit=MAX_SAVE_BYTES, what="campaign save", error=CampaignError)
-    if not text.strip():
-        raise CampaignError(src, "the file is empty (not a campaign save)")
-    try:
-        doc = parse_json(text)
-    except JsonError as exc:
-        place = f"line {exc.line}, column {exc.column}" if exc.line is not None else None
-        raise CampaignError(src, f"corrupt JSON: {exc.msg}", place=place) from None
-    if not isinstance(doc, dict) or doc.get("format") != CAMPAIGN_FORMAT:
-        raise CampaignError(
-            src, f'not a Dragon Noir campaign save (no "format": "{CAMPAIGN_FORMAT}")'
-        )
-    version = doc.get("version")
-    if version != CAMPAIGN_VERSION:
-        newer = (
-            isinstance(version, int)
-            and not isinstance(version, bool)
-            and version > CAMPAIGN_VERSION
-        )
-        why = "a newer version of Dragon Noir wrote it" if newer else "unknown version"
-        raise CampaignError(
-            src,
-            f"campaign save version {version!r} is not supported ({why}; this version "
-            f"reads version {CAMPAIGN_VERSION})",
-            place="field version",
-        )
+    doc = json_document(
+        src,
+        text,
+        marker=CAMPAIGN_FORMAT,
+        version=CAMPAIGN_VERSION,
+        names=("campaign save", "campaign save", "campaign save"),
+        error=CampaignError,
+    )
     for key, kind in (("campaign", dict), ("state", dict)):
         if not isinstance(doc.get(key), kind):
             raise CampaignError(src, "missing or not an object", place=f"field {key}")

@@ -53,9 +53,8 @@ from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.safe_read import (
     MAX_SAVE_BYTES,
-    JsonError,
     is_regular_file,
-    parse_json,
+    json_document,
     quoted,
     read_bytes,
     resolved,
@@ -528,27 +527,14 @@ def _read_document(src: Path) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(src, f"not UTF-8 text ({exc.reason}) at byte {exc.start}") from None
-    if not text.strip():
-        raise SaveError(src, "the file is empty (not a save)")
-    try:
-        doc = parse_json(text)
-    except JsonError as exc:
-        place = f"line {exc.line}, column {exc.column}" if exc.line is not None else None
-        raise SaveError(src, f"corrupt JSON: {exc.msg}", place=place) from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise SaveError(src, 'not a Dragon Noir save file (no "format": "dragonnoir-save")')
-    version = doc.get("version")
-    if version != SAVE_VERSION:
-        newer = (
-            isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
-        )
-        why = "a newer version of Dragon Noir wrote it" if newer else "unknown version"
-        raise SaveError(
-            src,
-            f"save format version {version!r} is not supported ({why}; this version reads "
-            f"version {SAVE_VERSION})",
-            place="field version",
-        )
+    doc = json_document(
+        src,
+        text,
+        marker=SAVE_FORMAT,
+        version=SAVE_VERSION,
+        names=("save", "save file", "save format"),
+        error=SaveError,
+    )
     _expect(src, doc, "seed", int)
     _expect(src, doc, "scenario", dict)
     _expect(src, doc, "actions", list)
