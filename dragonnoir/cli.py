@@ -291,10 +291,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     f"scenarios set up with the party, {len(campaign.data.cave)} caves"
                 )
             elif path.suffix.lower() == ".toml" and _is_scenario(path):
-                from dragonnoir.engine.scenario import load_scenario
+                from dragonnoir.engine.scenario import load_scenario, scenario_file_problems
                 from dragonnoir.rules_folder import rules_in_use
 
                 rules = rules_in_use()  # a scenario may name the player's own counters
+                faults = scenario_file_problems(path, rules)
+                if faults:  # every bad entry, not only the first
+                    for fault in faults:
+                        print(f"FAIL {fault}", file=sys.stderr)
+                    failures += 1
+                    continue
                 scenario = load_scenario(path, rules)
                 game = scenario.new_game(1, rules)
                 print(

@@ -7,6 +7,10 @@ a traceback reaching a player is a bug.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # a type only: errors.py is imported by the hex code itself
+    from dragonnoir.hexmap.hexes import Hex
 
 
 class DragonNoirError(Exception):
@@ -17,12 +21,22 @@ class DataFileError(DragonNoirError):
     """A file we read (map, tileset, layout, rules table, save) is broken or unsupported.
 
     `place` says where in the file: a line, a layer and cell, an object id, a field name.
+    `hexes` are the map's hexes at fault, when the error has any (a scenario's character
+    placed in the rock): the map editor outlines them; the message is the same without.
     """
 
-    def __init__(self, path: Path | str | None, message: str, place: str | None = None) -> None:
+    def __init__(
+        self,
+        path: Path | str | None,
+        message: str,
+        place: str | None = None,
+        *,
+        hexes: tuple[Hex, ...] = (),
+    ) -> None:
         self.path = Path(path) if path is not None else None
         self.place = place
         self.detail = message
+        self.hexes = hexes
         where = str(self.path) if self.path is not None else "<memory>"
         if place:
             where = f"{where}: {place}"

@@ -26,7 +26,7 @@ from dragonnoir.editor.layout_doc import _relpath, layout_namer
 from dragonnoir.editor.playable import play_problems
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
 from dragonnoir.engine.roster import Roster, Tag
-from dragonnoir.engine.scenario import Scenario, scenario_from
+from dragonnoir.engine.scenario import Scenario, scenario_from, scenario_problems
 from dragonnoir.engine.scenario_format import (
     AccessoryEntry,
     ConditionEntry,
@@ -170,17 +170,20 @@ class ScenarioDocument:
         return scenario
 
     def check(self) -> list[Problem]:
-        """What stops the scenario being played (the loader's first fault), else the
-        design problems of where its characters stand (the same as `validate --design`)."""
-        try:
-            scenario = self.load()
-        except DataFileError as exc:
-            where = f"{exc.place}: " if exc.place else ""
-            hexes = tuple(
-                p.hex for p in self.placed() if p.hex is not None and p.unit_id in str(exc)
-            )
-            return [Problem(R_SCENARIO, f"{where}{exc.detail}", hexes[:1])]
-        return play_problems(scenario, self.namer(), self.rules)
+        """What stops the scenario being played: every fault the loader finds, each
+        naming its entry and marking its hexes (`scenario_problems`); without any, the
+        design problems of the map and of where its characters stand (the same as
+        `validate --design`)."""
+        src = self.path or Path(self.title)
+        faults = scenario_problems(self.data, src, self.rules, map_=(self.board, self.layout))
+        if faults:
+            return [
+                Problem(
+                    R_SCENARIO, f"{exc.place}: {exc.detail}" if exc.place else exc.detail, exc.hexes
+                )
+                for exc in faults
+            ]
+        return play_problems(self.load(), self.namer(), self.rules)
 
     def namer(self) -> Namer:
         if self.layout is not None:

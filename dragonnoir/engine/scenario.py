@@ -18,9 +18,10 @@ initial state (`state.scratch["scenario"]`), so saves and replays carry it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from dragonnoir.datafiles import load_toml_model
 from dragonnoir.engine.game import Game
@@ -28,6 +29,7 @@ from dragonnoir.engine.phases import FIRST_PHASE, PHASES
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import never_swims
 from dragonnoir.engine.scenario_format import (
+    AccessoryEntry,
     ConditionEntry,
     GroupEntry,
     ObjectiveEntry,
@@ -35,6 +37,7 @@ from dragonnoir.engine.scenario_format import (
     ScenarioFile,
     SwitchesEntry,
     UnitEntry,
+    WizardEntry,
 )
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit, Wizard
 from dragonnoir.engine.tables import RulesData, default_rules_data
@@ -301,22 +304,49 @@ def _place_objectives(state: Any, objectives: list[Objective]) -> None:
             state.accessories[aid] = Accessory(aid, obj.kind, (h,), face_up=True, properties=props)
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
 class _Loader:
     """Reads one scenario file against its map and the rules data; every fault is a
-    `DataFileError` naming the file and the entry."""
+    `DataFileError` naming the file and the entry (and the hexes at fault, when there are).
 
-    def __init__(self, src: Path, data: ScenarioFile, board: Board, rules: RulesData) -> None:
+    With `faults` (a list), the loader collects: each entry is read with `attempt`, and
+    the fault of a bad entry goes in the list instead of stopping the reading, so the
+    editor can mark every bad entry at once. Without it the first fault is raised, as a
+    player loading the file sees it."""
+
+    def __init__(
+        self,
+        src: Path,
+        data: ScenarioFile,
+        board: Board,
+        rules: RulesData,
+        faults: list[DataFileError] | None = None,
+    ) -> None:
         self.src = src
         self.data = data
         self.board = board
         self.rules = rules
+        self.faults = faults
         self.units: list[Unit] = []
         self.ids: set[str] = set()
         self.covered: dict[tuple[Hex, float], str] = {}
         self.names: dict[str, str] = {}
 
-    def fail(self, message: str, place: str) -> DataFileError:
-        return DataFileError(self.src, message, place=place)
+    def fail(self, message: str, place: str, hexes: tuple[Hex, ...] = ()) -> DataFileError:
+        return DataFileError(self.src, message, place=place, hexes=hexes)
+
+    def attempt(self, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
+        """`read(...)`; when collecting, its fault is kept and None returned instead."""
+        if self.faults is None:
+            return read(*args, **kwargs)
+        try:
+            return read(*args, **kwargs)
+        except DataFileError as exc:
+            self.faults.append(exc)
+            return None
 
     # -- places --------------------------------------------------------------------------
 
@@ -350,11 +380,14 @@ class _Loader:
 
     def unit(self, entry: UnitEntry, place: str, *, placed: bool) -> Unit:
         rules = self.rules
+        # Where the entry stands, for the editor to outline (None: no cell, or off the map).
+        at = self.board.grid.to_hex(*entry.cell) if entry.cell is not None else None
+        here = (at,) if at is not None and at in self.board.cells else ()
         if entry.kind not in rules.roster:
-            raise self.fail(f"no counter {entry.kind!r} in the roster", f"{place}.kind")
+            raise self.fail(f"no counter {entry.kind!r} in the roster", f"{place}.kind", here)
         unit_id = entry.id or entry.kind
         if unit_id in self.ids:
-            raise self.fail(f"unit id {unit_id!r} is used twice", f"{place}.id")
+            raise self.fail(f"unit id {unit_id!r} is used twice", f"{place}.id", here)
         self.ids.add(unit_id)
         if entry.name:
             self.names[unit_id] = entry.name
@@ -380,6 +413,7 @@ class _Loader:
                 f"{unit_id!r} has a cell, but his group is placed by its player or enters "
                 "later: leave the cell out",
                 f"{place}.cell",
+                here,
             )
         anchor = self.cell(entry.cell, f"{place}.cell")
         cell = self.board.cells[anchor]
@@ -389,6 +423,7 @@ class _Loader:
                 f"level {level:g} does not exist at cell {entry.cell} "
                 f"(levels there: {', '.join(f'{lv:g}' for lv in cell.levels())})",
                 f"{place}.level",
+                here,
             )
         unit.hex, unit.level = anchor, level
         self.check_ground(unit, place)
@@ -407,19 +442,23 @@ class _Loader:
             if h not in self.board.cells:
                 col, row = self.board.grid.to_cell(h)
                 raise self.fail(
-                    f"the counter reaches cell ({col}, {row}), off the map", f"{place}.cell"
+                    f"the counter reaches cell ({col}, {row}), off the map",
+                    f"{place}.cell",
+                    (unit.hex,),
                 )
             terrain = self.rules.terrain[self.board.cells[h].terrain]
             if not terrain.passable:
                 raise self.fail(
                     f"{unit.id!r} would stand on {terrain.name.lower()} at cell {self.where(h)}",
                     f"{place}.cell",
+                    (h,),
                 )
             if terrain.water and h not in afloat and never_swims(p):
                 raise self.fail(
                     f"{unit.id!r} would stand in water at cell {self.where(h)}, but cannot "
                     "swim (The Underground Maps: River; put him in a boat or on the bank)",
                     f"{place}.cell",
+                    (h,),
                 )
             if unit.alive:
                 other = self.covered.get((h, unit.level))
@@ -428,8 +467,23 @@ class _Loader:
                         f"{unit.id!r} and {other!r} would share a hex at the same level "
                         "(Stacking: one living character per hex)",
                         f"{place}.cell",
+                        (h,),
                     )
                 self.covered[(h, unit.level)] = unit.id
+
+    def group_unit(self, group: GroupEntry, entry: UnitEntry, place: str, *, placed: bool) -> Unit:
+        """A character of a group (of the group's side, hidden if the group is)."""
+        unit = self.unit(entry, place, placed=placed)
+        if unit.side.value != group.side:
+            raise self.fail(
+                f"{unit.id!r} is one of the {unit.side.value}, not of the {group.side}",
+                f"{place}.kind",
+                () if unit.hex is None else (unit.hex,),
+            )
+        if group.hidden:
+            unit.hidden_from = Side.ADVENTURERS
+        self.units.append(unit)
+        return unit
 
     def group(self, i: int, entry: GroupEntry) -> Group:
         place = f"field group[{i}] (id {entry.id!r})"
@@ -460,26 +514,24 @@ class _Loader:
         placed = not deploy and not entry_hexes
         ids: list[str] = []
         for j, u in enumerate(entry.unit):
-            unit = self.unit(u, f"{place}.unit[{j}]", placed=placed)
-            if unit.side.value != entry.side:
-                raise self.fail(
-                    f"{unit.id!r} is one of the {unit.side.value}, not of the {entry.side}",
-                    f"{place}.unit[{j}].kind",
-                )
-            if entry.hidden:
-                unit.hidden_from = Side.ADVENTURERS
-            self.units.append(unit)
-            ids.append(unit.id)
+            unit = self.attempt(self.group_unit, entry, u, f"{place}.unit[{j}]", placed=placed)
+            if unit is not None:
+                ids.append(unit.id)
         if deploy:
             room = len({h for h in deploy if self.open_ground(h)})
-            if room < len(ids):
+            if room < len(entry.unit):
                 raise self.fail(
-                    f"{len(ids)} characters to deploy on {room} hexes of open ground: the "
-                    "zone is too small",
+                    f"{len(entry.unit)} characters to deploy on {room} hexes of open ground: "
+                    "the zone is too small",
                     f"{place}.deploy",
+                    tuple(deploy),
                 )
         if entry_hexes and not any(self.open_ground(h) for h in entry_hexes):
-            raise self.fail("no hex of the entry zone can be stood on", f"{place}.enter.zone")
+            raise self.fail(
+                "no hex of the entry zone can be stood on",
+                f"{place}.enter.zone",
+                tuple(entry_hexes),
+            )
         return Group(
             id=entry.id,
             name=entry.name or entry.id.replace("-", " ").replace("_", " ").capitalize(),
@@ -509,13 +561,15 @@ class _Loader:
             raise self.fail(
                 f"{len(hexes)} {entry.kind} counters: the box has {limit} (Accessory Counters)",
                 place,
+                tuple(hexes),
             )
         if len(set(hexes)) != len(hexes):
-            raise self.fail("two counters on one hex", place)
+            twice = tuple(h for h in set(hexes) if hexes.count(h) > 1)
+            raise self.fail("two counters on one hex", place, twice)
         for h in hexes:
             if not self.rules.terrain[self.board.cells[h].terrain].passable:
                 raise self.fail(
-                    f"a counter on {self.where(h)}, in the rock: no one can reach it", place
+                    f"a counter on {self.where(h)}, in the rock: no one can reach it", place, (h,)
                 )
         if entry.real is not None and entry.real >= len(hexes):
             raise self.fail(
@@ -534,13 +588,11 @@ class _Loader:
         a = self.passage_end(entry.ends[0], f"{place}.ends[0]")
         b = self.passage_end(entry.ends[1], f"{place}.ends[1]")
         if a == b:
-            raise self.fail("a passage joins two different entrances", f"{place}.ends")
+            raise self.fail("a passage joins two different entrances", f"{place}.ends", (a,))
         name = entry.name or f"the passage {self.where(a)} - {self.where(b)}"
         return Passage(f"passage_{i + 1}", name, a, b, entry.turns, entry.both_ways)
 
-    def condition(
-        self, i: int, entry: ConditionEntry, objectives: list[Objective]
-    ) -> dict[str, Any]:
+    def condition(self, i: int, entry: ConditionEntry) -> dict[str, Any]:
         place = f"field victory.condition[{i}] ({entry.kind})"
         side = Side(entry.side)
         for uid in entry.units:
@@ -550,7 +602,9 @@ class _Loader:
         hexes = [self.cell(xy, f"{place}.cells") for xy in entry.cells]
         for name in entry.zones:
             hexes.extend(self.zone_hexes(name, f"{place}.zones"))
-        kinds = {o.kind.value for o in objectives}
+        # The file's objective kinds (those read: the same when the loader stops at a
+        # fault; when it collects, a bad objective entry is not blamed on conditions too).
+        kinds = {o.kind for o in self.data.objective}
         kind = entry.kind
         if kind in ("reach", "hold") and not hexes:
             raise self.fail(f"a {kind} condition needs zones or cells", place)
@@ -570,7 +624,8 @@ class _Loader:
             raise self.fail("Khuzun is freed from his cell: do not list him as a unit", place)
         if kind == "kill":
             for uid in entry.units:
-                if by_id[uid].side is side:
+                unit = by_id.get(uid)  # None: the unit's own entry is at fault
+                if unit is not None and unit.side is side:
                     raise self.fail(f"{uid!r} is on the {side.value}' own side", f"{place}.units")
         if kind == "hold" and entry.turn is None and self.data.turn_limit is None:
             raise self.fail("a hold condition needs a turn (or a turn limit)", place)
@@ -616,13 +671,54 @@ def scenario_from(
     """Check a scenario already read (the map editor's document) as if it were the file
     `src`: faults name `src` and the entry. `map_`, when given, is the (composed) map the
     scenario is on, so an editor checking each edit does not read it again."""
-    rules = rules or default_rules_data()
+    return _read(data, src, rules or default_rules_data(), map_, None)
 
-    def fail(message: str, place: str) -> DataFileError:
-        return DataFileError(src, message, place=place)
+
+def scenario_problems(
+    data: ScenarioFile,
+    src: Path,
+    rules: RulesData | None = None,
+    *,
+    map_: tuple[Board, Layout | None] | None = None,
+) -> list[DataFileError]:
+    """Every fault of a scenario, not only the first: one per bad entry (a group's bad
+    characters each), in the order `scenario_from` meets them, each with the message it
+    would raise and the hexes at fault (`DataFileError.hexes`). Empty: it loads. A fault
+    of the map itself (no file) is the only one: nothing else can be judged without it.
+    The map editor marks them all; `dragonnoir validate` prints them all."""
+    faults: list[DataFileError] = []
+    try:
+        _read(data, src, rules or default_rules_data(), map_, faults)
+    except DataFileError as exc:  # what stops the reading as a whole (the map)
+        faults.append(exc)
+    return faults
+
+
+def scenario_file_problems(path: Path | str, rules: RulesData | None = None) -> list[DataFileError]:
+    """`scenario_problems` of a file (a file that is not a scenario: its one fault)."""
+    src = Path(path)
+    try:
+        data = load_toml_model(src, ScenarioFile)
+    except DataFileError as exc:
+        return [exc]
+    return scenario_problems(data, src, rules)
+
+
+def _read(
+    data: ScenarioFile,
+    src: Path,
+    rules: RulesData,
+    map_: tuple[Board, Layout | None] | None,
+    faults: list[DataFileError] | None,
+) -> Scenario:
+    """`scenario_from`; with `faults`, every entry's fault is collected there instead of
+    raised (the scenario returned then leaves the bad entries out)."""
+
+    def fail(message: str, place: str, hexes: tuple[Hex, ...] = ()) -> DataFileError:
+        return DataFileError(src, message, place=place, hexes=hexes)
 
     if data.first_phase not in PHASES:
-        raise fail(f"unknown phase {data.first_phase!r}", "field first_phase")
+        _report(faults, fail(f"unknown phase {data.first_phase!r}", "field first_phase"))
     map_path = resolved(src.parent / data.map)
     layout: Layout | None = None
     if map_ is not None:
@@ -641,75 +737,34 @@ def scenario_from(
 
             board = load_board(map_path, rules.terrain)
 
-    loader = _Loader(src, data, board, rules)
+    loader = _Loader(src, data, board, rules, faults)
     for i, entry in enumerate(data.unit):
-        loader.units.append(loader.unit(entry, f"field unit[{i}]", placed=True))
-    groups: list[Group] = []
-    seen_groups: set[str] = set()
-    for i, group_entry in enumerate(data.group):
-        if group_entry.id in seen_groups:
-            raise fail(f"group id {group_entry.id!r} is used twice", f"field group[{i}].id")
-        seen_groups.add(group_entry.id)
-        groups.append(loader.group(i, group_entry))
-    for i, g in enumerate(groups):
-        # A secret placement may not share hexes with the other side's deployment zone: the
-        # other player would find the hidden Krobs by the hexes refused to him.
-        for other in groups[:i]:
-            if g.side is not other.side and (g.hidden or other.hidden):
-                shared = set(g.deploy) & set(other.deploy)
-                if shared:
-                    raise fail(
-                        f"groups {other.id!r} and {g.id!r} deploy on the same hexes, and one "
-                        "is placed in secret",
-                        f"field group[{i}].deploy",
-                    )
-
+        unit = loader.attempt(loader.unit, entry, f"field unit[{i}]", placed=True)
+        if unit is not None:
+            loader.units.append(unit)
+    groups = _groups(loader)
     accessories: list[Accessory] = []
-    acc_ids: set[str] = set()
     for i, acc in enumerate(data.accessory):
-        if acc.id in acc_ids:
-            raise fail(f"accessory id {acc.id!r} is used twice", f"field accessory[{i}].id")
-        acc_ids.add(acc.id)
-        if acc.kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN):
-            raise fail(
-                "objective counters are laid by [[objective]] (which one is real is the "
-                "scenario's or the dice's)",
-                f"field accessory[{i}].kind",
-            )
-        if acc.hidden and acc.kind is not AccessoryKind.WEB:
-            raise fail("only spider webs are placed in secret", f"field accessory[{i}].hidden")
-        hexes = [loader.cell(xy, f"field accessory[{i}].cells") for xy in acc.cells]
-        if acc.kind is AccessoryKind.WEB:
-            for h in hexes:
-                if not loader.open_ground(h):
-                    raise fail(
-                        f"a spider web on {loader.where(h)}, which is not open ground",
-                        f"field accessory[{i}].cells",
-                    )
-        accessories.append(
-            Accessory(
-                acc.id,
-                acc.kind,
-                tuple(hexes),
-                acc.face_up,
-                acc.facing,
-                hidden_from=Side.ADVENTURERS if acc.hidden else None,
-            )
-        )
+        read = loader.attempt(_accessory, loader, i, acc)
+        if read is not None:
+            accessories.append(read)
 
     wizards: list[Wizard] = []
     for i, wiz in enumerate(data.wizard):
-        if wiz.unit not in loader.ids:
-            raise fail(f"no unit {wiz.unit!r} in this scenario", f"field wizard[{i}].unit")
-        energy = wiz.level * 100 if wiz.energy is None else wiz.energy
-        wizards.append(Wizard(wiz.unit, wiz.level, energy))
+        wizard = loader.attempt(_wizard, loader, i, wiz)
+        if wizard is not None:
+            wizards.append(wizard)
 
     objectives: list[Objective] = []
     for i, obj in enumerate(data.objective):
-        if any(o.kind.value == obj.kind for o in objectives):
-            raise fail(f"two [[objective]] entries of kind {obj.kind!r}", f"field objective[{i}]")
-        objectives.append(loader.objective(i, obj))
-    passages = [loader.passage(i, p) for i, p in enumerate(data.passage)]
+        objective = loader.attempt(_objective, loader, i, obj)
+        if objective is not None:
+            objectives.append(objective)
+    passages = [
+        p
+        for p in (loader.attempt(loader.passage, i, entry) for i, entry in enumerate(data.passage))
+        if p is not None
+    ]
     for p in passages:  # the Dungeon Entrance counters mark both ends
         for end in (p.a, p.b):
             if not any(
@@ -720,13 +775,14 @@ def scenario_from(
                 accessories.append(Accessory(aid, AccessoryKind.DUNGEON_ENTRANCE, (end,)))
     victory: dict[str, Any] = {}
     if data.victory is not None:
+        conditions = [
+            loader.attempt(loader.condition, i, c) for i, c in enumerate(data.victory.condition)
+        ]
         victory = {
             "at_turn_limit": data.victory.at_turn_limit,
             "margin": data.victory.margin,
             "draw_allowed": data.victory.draw_allowed,
-            "conditions": [
-                loader.condition(i, c, objectives) for i, c in enumerate(data.victory.condition)
-            ],
+            "conditions": [c for c in conditions if c is not None],
         }
     exits = sorted(
         {
@@ -759,6 +815,96 @@ def scenario_from(
         names=loader.names,
         exits=exits,
     )
+
+
+def _groups(loader: _Loader) -> list[Group]:
+    """The `[[group]]` entries, each id once; no secret group sharing hexes with the
+    other side's deployment."""
+    groups: list[Group] = []
+    seen_groups: set[str] = set()
+    for i, entry in enumerate(loader.data.group):
+        group = loader.attempt(_group, loader, i, entry, seen_groups)
+        if group is not None:
+            groups.append(group)
+    for i, g in enumerate(groups):
+        # A secret placement may not share hexes with the other side's deployment zone: the
+        # other player would find the hidden Krobs by the hexes refused to him.
+        for other in groups[:i]:
+            if g.side is not other.side and (g.hidden or other.hidden):
+                shared = set(g.deploy) & set(other.deploy)
+                if shared:
+                    index = loader.data.group.index(
+                        next(e for e in loader.data.group if e.id == g.id)
+                    )
+                    error = loader.fail(
+                        f"groups {other.id!r} and {g.id!r} deploy on the same hexes, and one "
+                        "is placed in secret",
+                        f"field group[{index}].deploy",
+                        tuple(sorted(shared, key=lambda h: (h.q, h.r))),
+                    )
+                    _report(loader.faults, error)
+    return groups
+
+
+def _report(faults: list[DataFileError] | None, error: DataFileError) -> None:
+    """Raise `error`, or keep it when collecting."""
+    if faults is None:
+        raise error
+    faults.append(error)
+
+
+def _group(loader: _Loader, i: int, entry: GroupEntry, seen: set[str]) -> Group:
+    if entry.id in seen:
+        raise loader.fail(f"group id {entry.id!r} is used twice", f"field group[{i}].id")
+    seen.add(entry.id)
+    return loader.group(i, entry)
+
+
+def _accessory(loader: _Loader, i: int, acc: AccessoryEntry) -> Accessory:
+    """One `[[accessory]]` entry."""
+    place = f"field accessory[{i}]"
+    if any(a.id == acc.id for a in loader.data.accessory[:i]):
+        raise loader.fail(f"accessory id {acc.id!r} is used twice", f"{place}.id")
+    if acc.kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN):
+        raise loader.fail(
+            "objective counters are laid by [[objective]] (which one is real is the "
+            "scenario's or the dice's)",
+            f"{place}.kind",
+        )
+    if acc.hidden and acc.kind is not AccessoryKind.WEB:
+        raise loader.fail("only spider webs are placed in secret", f"{place}.hidden")
+    hexes = [loader.cell(xy, f"{place}.cells") for xy in acc.cells]
+    if acc.kind is AccessoryKind.WEB:
+        for h in hexes:
+            if not loader.open_ground(h):
+                raise loader.fail(
+                    f"a spider web on {loader.where(h)}, which is not open ground",
+                    f"{place}.cells",
+                    (h,),
+                )
+    return Accessory(
+        acc.id,
+        acc.kind,
+        tuple(hexes),
+        acc.face_up,
+        acc.facing,
+        hidden_from=Side.ADVENTURERS if acc.hidden else None,
+    )
+
+
+def _wizard(loader: _Loader, i: int, wiz: WizardEntry) -> Wizard:
+    if wiz.unit not in loader.ids:
+        raise loader.fail(f"no unit {wiz.unit!r} in this scenario", f"field wizard[{i}].unit")
+    energy = wiz.level * 100 if wiz.energy is None else wiz.energy
+    return Wizard(wiz.unit, wiz.level, energy)
+
+
+def _objective(loader: _Loader, i: int, obj: ObjectiveEntry) -> Objective:
+    if any(o.kind == obj.kind for o in loader.data.objective[:i]):
+        raise loader.fail(
+            f"two [[objective]] entries of kind {obj.kind!r}", f"field objective[{i}]"
+        )
+    return loader.objective(i, obj)
 
 
 def _on_edge(board: Board, hexes: frozenset[Hex]) -> bool:

@@ -177,6 +177,26 @@ def test_check_reports_the_loader_fault(blank: sd.ScenarioDocument) -> None:
     assert problems[0].rule == sd.R_SCENARIO
 
 
+def test_check_marks_every_bad_entry_at_once(blank: sd.ScenarioDocument) -> None:
+    """Each bad entry is a problem of its own, with the hex where it is (the loader's
+    `scenario_problems`), not only the first one."""
+    doc = fresh(blank)
+    table = default_rules_data().terrain
+    rock = min(h for h, c in doc.board.cells.items() if not table[c.terrain].passable)
+    a, b = dry_hexes(doc)[0], dry_hexes(doc)[9]
+    units = [
+        sd._model(sd.UnitEntry, kind="elf_1", cell=doc.cell_of(rock)),
+        sd._model(sd.UnitEntry, kind="no_such_counter", cell=doc.cell_of(a)),
+        sd._model(sd.UnitEntry, kind="warrior_01", cell=doc.cell_of(b)),
+    ]
+    sd.SetPart("unit", units, "three").apply(doc)
+    sd.put_condition(doc, None, sd.condition_from_form("krobs", "kill", units="nobody")).apply(doc)
+    problems = doc.check()
+    assert [p.hexes for p in problems] == [(rock,), (a,), ()]
+    assert "unit[0].cell" in problems[0].message and "unit[1].kind" in problems[1].message
+    assert "no unit 'nobody'" in problems[2].message
+
+
 def test_check_reports_design_problems() -> None:
     doc = sd.ScenarioDocument.new(ROOT / "maps" / "marais.tmx")
     table = default_rules_data().terrain
