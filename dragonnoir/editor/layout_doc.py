@@ -11,12 +11,13 @@ rows and columns start at 0 (compose does the same).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
 from dragonnoir import resources
+from dragonnoir.editor.board_doc import BoardDocument
 from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.validate import R_MAPS, Namer, Problem, validate_board
 from dragonnoir.errors import DataFileError
@@ -69,6 +70,8 @@ class LayoutDocument:
     placements: list[Placement] = field(default_factory=list)
     path: Path | None = None
     table: TerrainTable = field(default_factory=default_terrain_table)
+    #: Board files painted on the layout (layout_paint.py) since they were last saved.
+    painted: set[Path] = field(default_factory=set, compare=False)
 
     @property
     def title(self) -> str:
@@ -76,6 +79,24 @@ class LayoutDocument:
 
     def at(self, row: int, col: int) -> Placement | None:
         return next((p for p in self.placements if (p.row, p.col) == (row, col)), None)
+
+    def board_doc(self, file: Path) -> BoardDocument:
+        """The board of file `file` as the layout holds it, as a board document (edits
+        change the placement's board itself: every place it lies shows them)."""
+        target = Path(file).resolve()
+        for p in self.placements:
+            if p.file is not None and Path(p.file).resolve() == target:
+                return BoardDocument(p.board, Path(p.file), self.table)
+        raise EditError(f"no board of file {target.name} in this layout")
+
+    def save_painted(self) -> list[Path]:
+        """Write the boards painted on the layout to their files (atomically), so the
+        layout file, which names them, shows the paint; returns the files written."""
+        written = []
+        for file in sorted(self.painted):
+            written.append(self.board_doc(file).save())
+        self.painted.clear()
+        return written
 
     # -- files -------------------------------------------------------------------------
 
@@ -92,8 +113,10 @@ class LayoutDocument:
         ]
         return cls(name, places, src, lib.table)
 
-    def toml(self, path: Path) -> str:
-        """The layout file's text for a file at `path` (board files relative to it)."""
+    def toml(self, path: Path, files: Mapping[Path, Path] | None = None) -> str:
+        """The layout file's text for a file at `path` (board files relative to it);
+        `files` names other files for some boards (the autosave's copies of the boards
+        painted on the layout)."""
         if not self.placements:
             raise EditError("a layout needs at least one board")
         min_row = min(p.row for p in self.placements)
@@ -107,7 +130,8 @@ class LayoutDocument:
         for p in self.placements:
             if p.file is None:
                 raise EditError(f"{p.describe()} was never saved to a file: save the board first")
-            rel = Path(_relpath(p.file, folder)).as_posix()
+            file = (files or {}).get(Path(p.file).resolve(), p.file)
+            rel = Path(_relpath(file, folder)).as_posix()
             lines += [
                 "",
                 "[[board]]",
@@ -119,11 +143,14 @@ class LayoutDocument:
         return "\n".join(lines) + "\n"
 
     def save(self, path: Path | str | None = None) -> Path:
-        """Write the layout TOML (atomically) to `path` or where it came from."""
+        """Write the layout TOML (atomically) to `path` or where it came from, and the
+        boards painted on it to their own files first."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this layout has never been saved: choose a file name")
-        write_text_atomic(target, self.toml(target))
+        text = self.toml(target)
+        self.save_painted()
+        write_text_atomic(target, text)
         self.path = target
         return target
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pygame
 
@@ -40,6 +41,9 @@ class EditableBoardView(BoardView):
         #: Areas repainted so far (tests and the benchmark look at it).
         self.repaints = 0
         self._rects: dict[Hex, pygame.Rect] | None = None
+        #: The tiles by square of `BUCKET` map pixels they reach into (a six-board
+        #: layout has some 3000 tiles: a brush step looks at a few dozen).
+        self._buckets: dict[tuple[int, int], list[Hex]] = {}
 
     def _tile_rects(self) -> dict[Hex, pygame.Rect]:
         """Each cell's tile rectangle in 1x map pixels (kept until the board's cells
@@ -51,7 +55,17 @@ class EditableBoardView(BoardView):
             self._rects = {
                 h: pygame.Rect(*grid.cell_origin(*grid.to_cell(h)), tw, th) for h in cells
             }
+            self._buckets = {}
+            for h, r in self._rects.items():
+                for key in _squares(r):
+                    self._buckets.setdefault(key, []).append(h)
         return self._rects
+
+    def tiles_in(self, area: pygame.Rect) -> list[Hex]:
+        """The hexes whose tile rectangle meets `area` (1x map pixels)."""
+        rects = self._tile_rects()
+        found = {h for key in _squares(area) for h in self._buckets.get(key, ())}
+        return [h for h in found if area.colliderect(rects[h])]
 
     def map_rect(self, hexes: Iterable[Hex]) -> pygame.Rect | None:
         """The 1x map pixels the tiles of `hexes` cover, with `MARGIN` around them."""
@@ -78,17 +92,29 @@ class EditableBoardView(BoardView):
         if area is None or area.w <= 0 or area.h <= 0:
             return None
         reach = area.inflate(2 * MARGIN, 2 * MARGIN)
-        redraw = [h for h, r in self._tile_rects().items() if reach.colliderect(r)]
+        redraw = self.tiles_in(reach)
         self.repaints += 1
-        for scale, base in self._base.items():
-            clip = pygame.Rect(area.x * scale, area.y * scale, area.w * scale, area.h * scale)
-            old = base.get_clip()
-            base.set_clip(clip)
-            try:
-                base.fill(VOID, clip)
-                self._paint(base, scale, redraw)
-            finally:
-                base.set_clip(old)
+        # `_paint` looks at the whole board it is given (every cell's terrain, every
+        # side): on a six-board layout that costs far more than the few hexes drawn. It
+        # is given the part of the board that matters here: the hexes drawn, their
+        # neighbours (shades, the upper side of an edge feature), and their sides.
+        whole = self.board
+        near = set(redraw) | {n for h in redraw for n in h.neighbours()}
+        cells = {h: c for h in near if (c := whole.cells.get(h)) is not None}
+        edges = {e: f for e, f in whole.edges.items() if e.a in near or e.b in near}
+        self.board = replace(whole, cells=cells, edges=edges, zones=[])
+        try:
+            for scale, base in self._base.items():
+                clip = pygame.Rect(area.x * scale, area.y * scale, area.w * scale, area.h * scale)
+                old = base.get_clip()
+                base.set_clip(clip)
+                try:
+                    base.fill(VOID, clip)
+                    self._paint(base, scale, redraw)
+                finally:
+                    base.set_clip(old)
+        finally:
+            self.board = whole
         for key in list(self._levels):
             zoom = key[0]
             scale = 1 if zoom <= 1.0 + 1e-9 else 2
@@ -98,6 +124,19 @@ class EditableBoardView(BoardView):
                 continue
             _rescale_area(source, scale, self._levels[key], zoom, area)
         return area
+
+
+#: The side of the squares `EditableBoardView` files its tiles under (map pixels).
+BUCKET = 128
+
+
+def _squares(r: pygame.Rect) -> list[tuple[int, int]]:
+    """The `BUCKET` squares rectangle `r` reaches into."""
+    return [
+        (x, y)
+        for x in range(r.left // BUCKET, (r.right - 1) // BUCKET + 1)
+        for y in range(r.top // BUCKET, (r.bottom - 1) // BUCKET + 1)
+    ]
 
 
 def _rescale_area(

@@ -19,12 +19,13 @@ import pygame
 from dragonnoir import resources
 from dragonnoir.editor import board_doc as bd
 from dragonnoir.editor import layout_doc as ld
+from dragonnoir.editor import layout_paint as lp
 from dragonnoir.editor.edits import Edit, EditError, batch
 from dragonnoir.editor.history import History
 from dragonnoir.editor.validate import Problem, validate_board
 from dragonnoir.hexmap.board import LEVELS, Board, Cell, EdgeFeature, ZoneKind
-from dragonnoir.hexmap.hexes import Edge, Hex, line
-from dragonnoir.render.board_view import ZONE_COLOURS, BoardView
+from dragonnoir.hexmap.hexes import Edge, Hex, line, spiral
+from dragonnoir.render.board_view import ZONE_COLOURS
 from dragonnoir.render.editable_view import EditableBoardView
 from dragonnoir.render.fonts import ui_font
 from dragonnoir.ui.map_view import MapControl
@@ -162,6 +163,23 @@ class PaletteEntry:
         return f"{self.board.name} ({self.board.id})"
 
 
+#: Layout mode's tools: arranging boards, or painting them where they lie.
+LAYOUT_TOOLS: tuple[tuple[str, str], ...] = (
+    ("arrange", "Arrange boards"),
+    ("terrain", "Paint terrain"),
+    ("level", "Paint level"),
+    ("walkway", "Paint walkway"),
+    ("side", "Side feature"),
+)
+LAYOUT_TOOL_HINTS: dict[str, str] = {
+    "arrange": "Click a free place to put a board; drag to move, R turns, right click removes",
+    "terrain": "Paint the boards where they lie; right click picks the terrain under the mouse",
+    "level": "Paint levels on the boards where they lie",
+    "walkway": "Paint walkways on the boards where they lie",
+    "side": "Click near a side to set it (a seam's side goes on both boards); right click clears",
+}
+
+
 class LayoutMode(Mode[ld.LayoutDocument]):
     """Compose boards on the layout grid: place, turn, move, remove; joins checked live."""
 
@@ -186,6 +204,19 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         self.revision = 0
         self._spots_key: object = None
         self._spots: dict[tuple[int, int, int], str] = {}
+        # Painting on the boards as they lie (layout_paint.py): "arrange" moves boards.
+        self.tool = "arrange"
+        table = self.doc.table
+        self.terrain = "cave_floor" if "cave_floor" in table else table.ids()[0]
+        self.level = 0.0
+        self.walkway: str | None = "walkway"
+        self.feature: EdgeFeature | None = EdgeFeature.WALL
+        self.radius = 0
+        self.stroke: Hex | None = None
+        self.side_stroke: Edge | None = None
+        self.erasing = False
+        self.mouse: tuple[int, int] = (0, 0)
+        self.view: EditableBoardView | None = None
         self.refresh()
 
     def load_palette(self, extra: Sequence[Path] = ()) -> None:
@@ -227,7 +258,16 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         self.revalidate()
 
     def changed(self, touched: frozenset[Hex] | None) -> None:
-        self.refresh()
+        """A layout edit composes the canvas again; paint (the hexes it touched) brings
+        the composed map up to date at those hexes and repaints only their area."""
+        if not touched or self.canvas is None:
+            self.refresh()
+            return
+        lp.recompose(self.doc, self.canvas, touched)
+        if self.view is not None:
+            self.view.repaint(touched)
+        if any(self.canvas.layout.is_seam(h) for h in touched):
+            self.seams = ld.seam_report(self.canvas.layout)
 
     def spots(self, entry: PaletteEntry) -> dict[tuple[int, int, int], str]:
         """`legal_spots` of a palette board, kept until the layout changes (the hover
@@ -247,9 +287,9 @@ class LayoutMode(Mode[ld.LayoutDocument]):
 
     def _control_for(self, viewport: pygame.Rect) -> MapControl:
         assert self.canvas is not None
-        view = BoardView(self.canvas.layout.map)
-        view.show_seams = False
-        return MapControl(self.canvas.layout.map, viewport, PAN_KEYS, view=view)
+        # An editable view: painting repaints the changed hexes' area only.
+        self.view = EditableBoardView(self.canvas.layout.map, table=self.doc.table)
+        return MapControl(self.canvas.layout.map, viewport, PAN_KEYS, view=self.view)
 
     # -- acting --------------------------------------------------------------------
 
@@ -301,6 +341,11 @@ class LayoutMode(Mode[ld.LayoutDocument]):
     def map_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse_slot = self.slot_under(event.pos)
+        if hasattr(event, "pos"):
+            self.mouse = (int(event.pos[0]), int(event.pos[1]))
+        if self.tool != "arrange":
+            return self.paint_event(event)
+        if event.type == pygame.MOUSEMOTION:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             slot = self.slot_under(event.pos)
@@ -326,6 +371,85 @@ class LayoutMode(Mode[ld.LayoutDocument]):
             return True
         return False
 
+    # -- painting the boards as they lie ------------------------------------------------
+
+    def paint_event(self, event: pygame.event.Event) -> bool:
+        """The mouse with a painting tool: as in board mode (a stroke is one undo step,
+        a fast drag paints the line between two mouse positions), on the composed map."""
+        control, canvas = self.control, self.canvas
+        if control is None or canvas is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            if self.side_stroke is not None:
+                self.click_side(self.erasing)
+                return True
+            if self.stroke is not None:
+                h = control.hex_at(self.mouse)
+                if h is not None and h != self.stroke:
+                    for step in line(self.stroke, h)[1:]:
+                        self.paint_at(step)
+                    self.stroke = h
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            h = control.hex_at(self.mouse)
+            if h is None or not lp.halves(self.doc, canvas, h):
+                return False
+            self.erasing = event.button == 3
+            if self.tool == "side":
+                self.history.begin("Clear sides" if self.erasing else "Sides")
+                self.side_stroke = bd.side_at(canvas.layout.grid, *to_map(control, self.mouse))
+                self.click_side(self.erasing)
+                return True
+            if self.erasing:
+                if self.tool == "terrain":  # right click picks the terrain under the mouse
+                    self.terrain = canvas.layout.map.cells[h].terrain
+                    self.message = f"Picked {self.doc.table[self.terrain].name}"
+                return True
+            change = cell_change(self)
+            self.history.begin(change[1] if change else "Paint")
+            self.paint_at(h)
+            self.stroke = h
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            if self.side_stroke is None and self.stroke is None:
+                return False
+            self.side_stroke = self.stroke = None
+            self.history.end()
+            self.revalidate()
+            return True
+        return False
+
+    def paint_at(self, h: Hex) -> None:
+        """One brush step at canvas hex `h`, on every board under the brush."""
+        canvas = self.canvas
+        change = cell_change(self)
+        if canvas is None or change is None:
+            return
+        fn, label = change
+        hexes = [x for x in spiral(h, self.radius) if x in canvas.layout.map.cells]
+        try:
+            edit = lp.paint(self.doc, canvas, hexes, fn, label)
+        except EditError as exc:
+            self.message = str(exc)
+            return
+        self.do(edit)
+
+    def click_side(self, clear: bool) -> None:
+        """Set (or clear) the side nearest the mouse on the boards it belongs to."""
+        control, canvas = self.control, self.canvas
+        assert control is not None and canvas is not None
+        edge = bd.side_at(canvas.layout.grid, *to_map(control, self.mouse))
+        if self.side_stroke is not None:
+            self.side_stroke = edge
+        try:
+            edit = lp.set_side(self.doc, canvas, edge, None if clear else self.feature)
+        except EditError as exc:
+            self.message = str(exc)
+            return
+        if self.do(edit) and not self.history.grouping:
+            self.revalidate()
+
     def reload_board(self, path: Path) -> bool:
         """A board file of this layout was saved (board mode): its placements take the
         new board, keeping where and how they stand. Not an edit: the file changed."""
@@ -344,7 +468,16 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         placement = self.doc.at(*self.mouse_slot) if self.mouse_slot else None
         return Path(placement.file) if placement is not None and placement.file else None
 
+    def brush_text(self) -> str:
+        n = brush_size(self.radius)
+        return f"Brush: {n} hex{'es' if n > 1 else ''}"
+
     def key(self, event: pygame.event.Event) -> bool:
+        if self.tool != "arrange" and event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            step = 1 if event.key == pygame.K_RIGHTBRACKET else -1
+            self.radius = min(bd.BRUSH_RADII[-1], max(0, self.radius + step))
+            self.message = self.brush_text()
+            return True
         if event.key == pygame.K_r:
             self.turn_at(self.mouse_slot)
             return True
@@ -364,7 +497,8 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         # The free positions of the ring, dashed; the one under the mouse says whether
         # the chosen board would join there.
         entry = self.chosen
-        spots = self.spots(entry) if entry and self.mouse_slot else {}
+        arranging = self.tool == "arrange"
+        spots = self.spots(entry) if entry and self.mouse_slot and arranging else {}
         for row in range(canvas.row0, canvas.row0 + layout.grid_rows):
             for col in range(canvas.col0, canvas.col0 + layout.grid_cols):
                 if (row, col) in taken:
@@ -395,6 +529,26 @@ class LayoutMode(Mode[ld.LayoutDocument]):
                 hex_outline(screen, control, h, PROBLEM, 2)
         if self.dragging is not None and self.mouse_slot is not None:
             self._rect(screen, canvas.slot_rect(*self.mouse_slot), BRUSH, 3)
+        if self.tool != "arrange" and control.viewport.collidepoint(self.mouse):
+            self.draw_brush(screen)
+
+    def draw_brush(self, screen: pygame.Surface) -> None:
+        """Where the brush would paint: the side nearest the mouse, or its hexes."""
+        control, canvas = self.control, self.canvas
+        assert control is not None and canvas is not None
+        grid = canvas.layout.grid
+        if self.tool == "side":
+            edge = bd.side_at(grid, *to_map(control, self.mouse))
+            a, b = grid.edge_segment(edge.a, edge.b)
+            width = max(2, round(3 * control.camera.zoom)) + 4
+            pygame.draw.line(screen, BRUSH, to_screen(control, *a), to_screen(control, *b), width)
+            return
+        under = control.hex_at(self.mouse)
+        if under is None:
+            return
+        for h in spiral(under, self.radius):
+            if h in canvas.layout.map.cells:
+                hex_outline(screen, control, h, BRUSH, 2)
 
     def _rect(
         self,
@@ -531,15 +685,7 @@ class BoardMode(Mode[bd.BoardDocument]):
     # -- painting ------------------------------------------------------------------
 
     def _cell_change(self) -> tuple[Callable[[Cell], Cell], str] | None:
-        if self.tool == "terrain":
-            name = self.doc.table[self.terrain].name
-            return bd.with_terrain(self.terrain), f"Paint {name}"
-        if self.tool == "level":
-            return bd.with_level(self.level), f"Level {LEVEL_NAMES[self.level]}"
-        if self.tool == "walkway":
-            label = dict(WALKWAYS)[self.walkway]
-            return bd.with_walkway(self.walkway), label
-        return None
+        return cell_change(self)
 
     def paint_at(self, h: Hex) -> None:
         """One brush step (or a fill) of the current tool at `h`."""
@@ -800,6 +946,19 @@ class BoardMode(Mode[bd.BoardDocument]):
             if h in zone.hexes:
                 out.append(f"{zone.kind.value} zone '{zone.name}'")
         return out
+
+
+def cell_change(mode: Any) -> tuple[Callable[[Cell], Cell], str] | None:
+    """The change the brush of `mode` makes to a cell, and its label (None: the tool
+    does not paint cells)."""
+    table = mode.doc.table
+    if mode.tool == "terrain":
+        return bd.with_terrain(mode.terrain), f"Paint {table[mode.terrain].name}"
+    if mode.tool == "level":
+        return bd.with_level(mode.level), f"Level {LEVEL_NAMES[mode.level]}"
+    if mode.tool == "walkway":
+        return bd.with_walkway(mode.walkway), dict(WALKWAYS)[mode.walkway]
+    return None
 
 
 #: A coloured line in map pixels: (colour, from, to).

@@ -43,6 +43,8 @@ from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.ui import storage
 from dragonnoir.ui.app import App, Pop, Push, Result, Scene
 from dragonnoir.ui.editor_modes import (
+    LAYOUT_TOOL_HINTS,
+    LAYOUT_TOOLS,
     LEVEL_NAMES,
     TOOLS,
     WALKWAYS,
@@ -219,17 +221,29 @@ class EditorScene(Scene):
     def build_layout_panel(self, root: UIContainer, h: int) -> None:
         m = self.manager
         mode = self.layout
-        UILabel(pygame.Rect(10, TOP + 4, LEFT - 20, 26), "Boards", m, container=root)
+        tool_labels: list[str | tuple[str, str]] = [label for _, label in LAYOUT_TOOLS]
+        self.lists["layout_tools"] = UISelectionList(
+            pygame.Rect(10, TOP + 6, LEFT - 20, len(LAYOUT_TOOLS) * 26 + 8),
+            tool_labels,
+            m,
+            container=root,
+            default_selection=dict(LAYOUT_TOOLS)[mode.tool],
+        )
+        top = TOP + 6 + len(LAYOUT_TOOLS) * 26 + 14
+        if mode.tool != "arrange":
+            self.build_layout_brush(root, top, h)
+            return
+        UILabel(pygame.Rect(10, top, LEFT - 20, 26), "Boards", m, container=root)
         labels: list[str | tuple[str, str]] = [e.label for e in mode.palette]
         chosen = mode.chosen
         self.lists["palette"] = UISelectionList(
-            pygame.Rect(10, TOP + 32, LEFT - 20, 250),
+            pygame.Rect(10, top + 28, LEFT - 20, 200),
             labels,
             m,
             container=root,
             default_selection=chosen.label if chosen else None,
         )
-        y = TOP + 292
+        y = top + 238
         self.buttons["turn"] = UIButton(
             pygame.Rect(10, y, LEFT - 20, 34),
             f"Next board turned: {mode.rotation}°",
@@ -250,6 +264,45 @@ class EditorScene(Scene):
             m,
             container=root,
         )
+
+    def build_layout_brush(self, root: UIContainer, y: int, h: int) -> None:
+        """Layout mode's painting tools: what the brush paints, its size."""
+        m = self.manager
+        options, current = self.tool_options()
+        list_h = min(220, len(options) * 26 + 8)
+        self.lists["options"] = UISelectionList(
+            pygame.Rect(10, y, LEFT - 20, list_h),
+            list(options),
+            m,
+            container=root,
+            default_selection=current or None,
+        )
+        y += list_h + 8
+        self.brush_buttons(root, y, self.layout.radius, False)
+        y += 44
+        UITextBox(
+            "Paint the boards where they lie: each hex goes to its board (a turned board "
+            "is painted turned), a seam hex to both boards, a side along a seam to both. "
+            "A stroke is one undo step. Save writes the layout and the boards painted. "
+            "Zones, copy and fill: board mode (E over a board).",
+            pygame.Rect(10, y, LEFT - 20, max(60, h - y - STATUS - 10)),
+            m,
+            container=root,
+        )
+
+    def brush_buttons(self, root: UIContainer, y: int, radius_now: int, fill: bool) -> None:
+        """The brush size buttons (1, 7, 19, 37 hexes), the current one disabled."""
+        bw = (LEFT - 20 - 3 * 4) // 4
+        for i, radius in enumerate(bd.BRUSH_RADII):
+            button = UIButton(
+                pygame.Rect(10 + i * (bw + 4), y, bw, 32),
+                str(3 * radius * (radius + 1) + 1),
+                self.manager,
+                container=root,
+            )
+            if radius == radius_now and not fill:
+                button.disable()  # type: ignore[no-untyped-call]
+            self.buttons[f"brush{radius}"] = button
 
     def build_board_panel(self, root: UIContainer, h: int) -> None:
         m = self.manager
@@ -287,17 +340,7 @@ class EditorScene(Scene):
                 self.labelled_entry(root, y, "Rename", "zone_rename", zone.name)
                 y += 36
             y += 4
-        bw = (LEFT - 20 - 3 * 4) // 4
-        for i, radius in enumerate(bd.BRUSH_RADII):
-            button = UIButton(
-                pygame.Rect(10 + i * (bw + 4), y, bw, 32),
-                str(3 * radius * (radius + 1) + 1),
-                m,
-                container=root,
-            )
-            if radius == mode.radius and not mode.fill:
-                button.disable()  # type: ignore[no-untyped-call]
-            self.buttons[f"brush{radius}"] = button
+        self.brush_buttons(root, y, mode.radius, mode.fill)
         y += 38
         self.buttons["fill"] = UIButton(
             pygame.Rect(10, y, LEFT - 20, 32),
@@ -329,9 +372,13 @@ class EditorScene(Scene):
             pygame.Rect(200, y, LEFT - 210, 32), "Make", m, container=root
         )
 
+    def painter(self) -> BoardMode | LayoutMode:
+        """The mode whose brush the left panel sets: layout mode painting, or board mode."""
+        return self.layout if self.mode is self.layout else self.board
+
     def tool_options(self) -> tuple[list[str], str]:
-        """The options list of the current board tool, and the chosen one."""
-        mode = self.board
+        """The options list of the current painting tool, and the chosen one."""
+        mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
             return [t.name for t in table.terrain], table[mode.terrain].name
@@ -343,10 +390,10 @@ class EditorScene(Scene):
             names = [_feature_name(f) for f in EdgeFeature] + ["Clear the side"]
             return names, _feature_name(mode.feature) if mode.feature else "Clear the side"
         kinds = [k.value.replace("_", " ") for k in ZoneKind]
-        return kinds, mode.zone_kind.value.replace("_", " ")
+        return kinds, self.board.zone_kind.value.replace("_", " ")
 
     def choose_option(self, text: str) -> None:
-        mode = self.board
+        mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
             mode.terrain = next(t.id for t in table.terrain if t.name == text)
@@ -356,10 +403,11 @@ class EditorScene(Scene):
             mode.walkway = next(k for k, label in WALKWAYS if label == text)
         elif mode.tool == "side":
             mode.feature = next((f for f in EdgeFeature if _feature_name(f) == text), None)
-        else:
-            mode.zone_kind = ZoneKind(text.replace(" ", "_"))
-            if mode.zone_name in {k.value for k in ZoneKind} or not mode.zone_name:
-                mode.zone_name = mode.zone_kind.value
+        elif mode is self.board:
+            board = self.board
+            board.zone_kind = ZoneKind(text.replace(" ", "_"))
+            if board.zone_name in {k.value for k in ZoneKind} or not board.zone_name:
+                board.zone_name = board.zone_kind.value
                 self.rebuild()
 
     def problems_html(self) -> str:
@@ -424,10 +472,17 @@ class EditorScene(Scene):
             if p.suffix.lower() == ".toml" and sd.is_scenario_file(p):
                 self.set_scenario(ScenarioMode(sd.ScenarioDocument.open(p, rules_in_use())))
             elif p.suffix.lower() == ".toml":
+                self.forget_painted()
                 doc = ld.LayoutDocument.open(p, self.library)
                 self.layout = LayoutMode(self.library, doc)
                 self.mode = self.layout
             else:
+                if p.resolve() in self.layout.doc.painted:
+                    self.status = (
+                        f"{p.name} is painted on the layout and not saved: save the layout "
+                        "first (it saves its painted boards)"
+                    )
+                    return False
                 self.library.forget(p)
                 self.board = BoardMode(bd.BoardDocument.open(p))
                 self.mode = self.board
@@ -458,7 +513,9 @@ class EditorScene(Scene):
                 self.layout.load_palette([target])
                 self.layout.reload_board(target)  # the layout shows the board as saved
             elif mode is self.layout:
-                target = self.layout.doc.save(path)
+                painted = set(self.layout.doc.painted)
+                target = self.layout.doc.save(path)  # and the boards painted on it
+                self.board_files_saved(painted)
             else:
                 assert self.scenario is not None
                 target = self.scenario.doc.save(path)
@@ -471,6 +528,22 @@ class EditorScene(Scene):
         self.status = f"Saved {target}{warn}"
         self.rebuild()
         return True
+
+    def board_files_saved(self, files: set[Path]) -> None:
+        """Boards painted on the layout were saved: board mode shows the file again if it
+        has it open without changes of its own."""
+        path = self.board.doc.path
+        if path is None or path.resolve() not in files or self.board.modified:
+            return
+        self.board = BoardMode(bd.BoardDocument.open(path))
+        self.board.make_control(self.viewport())
+
+    def forget_painted(self) -> None:
+        """The layout is closed: its boards painted and not saved are read again from
+        their files next time (the library's boards are the ones painted)."""
+        for file in self.layout.doc.painted:
+            self.library.forget(file)
+        self.layout.doc.painted.clear()
 
     def export_to(self, path: Path) -> bool:
         try:
@@ -486,6 +559,7 @@ class EditorScene(Scene):
             self.new_scenario()
             return
         if self.mode is self.layout:
+            self.forget_painted()
             self.layout = LayoutMode(self.library)
             self.mode = self.layout
         else:
@@ -619,7 +693,14 @@ class EditorScene(Scene):
             layout_due = self.autosaved_serial.get("layout") != self._serial(self.layout)
             if self.layout.modified and self.layout.doc.placements and layout_due:
                 target = folder / LAYOUT_AUTOSAVE
-                storage.write_text_atomic(target, self.layout.doc.toml(target))
+                # Boards painted on the layout are kept beside it, and it names them.
+                copies = {}
+                for file in sorted(self.layout.doc.painted):
+                    copy = folder / f"autosave-layout-{file.stem}.tmx"
+                    doc = self.layout.doc.board_doc(file)
+                    bd.BoardDocument(doc.board, table=doc.table).save(copy)
+                    copies[file] = copy
+                storage.write_text_atomic(target, self.layout.doc.toml(target, copies))
                 self.autosaved_serial["layout"] = self._serial(self.layout)
             scenario = self.scenario
             if (
@@ -661,7 +742,8 @@ class EditorScene(Scene):
         self.rebuild()
 
     def clear_autosaves(self) -> None:
-        for path in self.recoverable():
+        copies = sorted(autosave_dir().glob("autosave-layout-*.tmx"))
+        for path in [*self.recoverable(), *copies]:
             with contextlib.suppress(OSError):
                 path.unlink()
 
@@ -776,6 +858,12 @@ class EditorScene(Scene):
             if board_file is None:
                 self.status = "E over a board of the layout opens it in board mode"
                 return None
+            if board_file.resolve() in self.layout.doc.painted:
+                self.status = (
+                    f"{board_file.name} is painted on the layout and not saved: save the "
+                    "layout first (it saves its painted boards)"
+                )
+                return None
             self.pending_open = board_file
             return self.confirm_then((self.board,), "open_recent")
         if event.key == pygame.K_f:
@@ -873,9 +961,11 @@ class EditorScene(Scene):
         else:
             for radius in bd.BRUSH_RADII:
                 if element is b.get(f"brush{radius}"):
-                    self.board.radius = radius
-                    self.board.fill = False
-                    self.status = self.board.brush_text()
+                    painter = self.painter()
+                    painter.radius = radius
+                    if painter is self.board:
+                        self.board.fill = False
+                    self.status = painter.brush_text()
                     self.rebuild()
         return None
 
@@ -923,7 +1013,11 @@ class EditorScene(Scene):
         elif element is self.lists.get("tools"):
             self.board.tool = next(k for k, label in TOOLS if label == text)
             self.rebuild()
-        elif element is self.lists.get("options") and self.board.tool != "select":
+        elif element is self.lists.get("layout_tools"):
+            self.layout.tool = next(k for k, label in LAYOUT_TOOLS if label == text)
+            self.status = LAYOUT_TOOL_HINTS[self.layout.tool]
+            self.rebuild()
+        elif element is self.lists.get("options") and self.painter().tool != "select":
             self.choose_option(text)
 
     def text_entered(self, element: object, finished: bool) -> None:

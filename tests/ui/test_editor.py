@@ -338,3 +338,80 @@ def test_e_paints_a_layout_board_and_saving_it_updates_the_layout(
         EdgeFeature.WALL
     )
     assert not scene.layout.modified  # the layout file itself did not change
+
+
+def test_paint_across_two_boards_of_a_layout_undo_and_save(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Layout mode paints the boards where they lie: a stroke from Le Labyrinthe down
+    into La Fosse (turned 180 degrees) paints both boards, the seam hex on both; one
+    undo step takes it all back; Save writes the layout and both boards."""
+    import shutil
+
+    from ui_driver import REPO
+
+    from dragonnoir.editor import layout_paint as lp
+
+    shutil.copytree(REPO / "maps" / "tilesets", tmp_path / "maps" / "tilesets")
+    for name in ("labyrinthe.tmx", "fosse.tmx"):
+        shutil.copy(REPO / "maps" / name, tmp_path / "maps" / name)
+    (tmp_path / "layouts").mkdir()
+    shutil.copy(REPO / "layouts" / "two-boards.toml", tmp_path / "layouts" / "two.toml")
+    app, scene = editor(make_app)
+    assert scene.open_path(tmp_path / "layouts" / "two.toml")
+    mode = scene.layout
+    pick(app, scene.lists["layout_tools"], "Paint terrain")
+    pick(app, scene.lists["options"], "Rubble")
+    assert mode.tool == "terrain" and mode.terrain == "rubble"
+    canvas, control, view = mode.canvas, mode.control, mode.view
+    assert canvas is not None and control is not None and view is not None
+    doc = mode.doc
+    upper, lower = doc.placements
+    before = [dict(upper.board.cells), dict(lower.board.cells)]
+    composed = dict(canvas.layout.map.cells)
+    grid = canvas.layout.grid
+    start = canvas.layout.to_global(0, upper.board.grid.to_hex(13, 15))
+    end = canvas.layout.to_global(1, lower.board.grid.to_hex(13, 15))  # turned: 4 rows down
+    a = to_screen(control, *grid.hex_centre(start))
+    b = to_screen(control, *grid.hex_centre(end))
+    repaints = view.repaints
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    for i in range(1, 7):
+        pos = (a[0] + (b[0] - a[0]) * i // 6, a[1] + (b[1] - a[1]) * i // 6)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    step(app, 2)
+    assert len(mode.history.undo_steps) == 1 and mode.modified
+    assert view.repaints > repaints  # only the changed areas were drawn again
+    painted = {h for h, c in canvas.layout.map.cells.items() if c.terrain == "rubble"}
+    assert {start, end} <= painted
+    changed = [
+        {h for h, c in p.board.cells.items() if c != before[i][h]}
+        for i, p in enumerate((upper, lower))
+    ]
+    assert changed[0] and changed[1]
+    # The turned board's own cell under the end of the stroke is the one painted.
+    assert lower.board.cells[lower.board.grid.to_hex(13, 15)].terrain == "rubble"
+    seam = next(h for h in painted if canvas.layout.is_seam(h))
+    assert all(
+        p.board.cells[local].terrain == "rubble" for p, local in lp.halves(doc, canvas, seam)
+    )
+    fresh = doc.canvas()
+    assert fresh is not None and fresh.layout.map.cells == canvas.layout.map.cells
+    # One undo takes the stroke off both boards.
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert [dict(upper.board.cells), dict(lower.board.cells)] == before
+    assert canvas.layout.map.cells == composed
+    assert not mode.modified
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    # E would open a painted board in board mode with the paint lost: refused.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    key(app, pygame.K_e)
+    assert scene.mode is mode and "save the layout first" in scene.status
+    assert scene.save_to(None)
+    assert not mode.modified and doc.painted == set()
+    for p in (upper, lower):
+        assert load_board(p.file or "").cells == p.board.cells
