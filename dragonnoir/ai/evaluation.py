@@ -126,3 +126,36 @@ def fire_value(game: Game, action: Fire) -> float:
     if not verdict.legal:
         return 0.0
     return sum(shot_value(game, s) for s in verdict.details.get("shots", ()))
+
+
+def attack_loss(
+    game: Game,
+    attack: int,
+    defence: int,
+    defender: Unit,
+    armoured: bool,
+    *,
+    attackers: int = 1,
+    shift: int = 0,
+) -> float:
+    """The loss `defender` may expect from an attack of `attack` against `defence`:
+    the Combat Table's column for the ratio, a joint attack's shift, `shift` more columns
+    (a known terrain effect), armour's die modifier. For weighing places and spells
+    before an attack exists to ask the engine about."""
+    from dragonnoir.engine.rules.combat_odds import result_probabilities
+
+    table = game.rules.combat
+    column = table.column_for(attack, max(1, defence))
+    if column is None:
+        return 0.0
+    if attackers >= 2:
+        column = table.shift(column, table.modifiers.joint_attack_shift)
+    if shift:
+        column = table.shift(column, shift)
+    modifier = table.modifiers.armoured_defender if armoured else 0
+    by_code = {r.code: r for r in table.results}
+    value = unit_value(game, defender)
+    return sum(
+        float(chance) * value * loss_share(game, defender, by_code[code].defender.effect.value)
+        for code, chance in result_probabilities(game, int(column), modifier).items()
+    )

@@ -30,15 +30,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dragonnoir.ai import attacks
-from dragonnoir.ai.behaviours import Order, plan_groups
-from dragonnoir.ai.evaluation import fire_value, loss_share, unit_value
+from dragonnoir.ai import attacks, mobility, spells
+from dragonnoir.ai.behaviours import Order, display, plan_groups
+from dragonnoir.ai.evaluation import attack_loss, fire_value, loss_share, unit_value
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import (
     Action,
     Advance,
     Attack,
+    CastSpell,
     ChooseCasualty,
     Declare,
     DeclineSpells,
@@ -46,6 +47,7 @@ from dragonnoir.engine.actions import (
     DestroyWeb,
     EndPhase,
     EnterMap,
+    EnterPassage,
     Fire,
     Fly,
     LeaveMap,
@@ -53,10 +55,12 @@ from dragonnoir.engine.actions import (
     Pass,
     ResolveCombat,
     Retreat,
+    SailBoat,
 )
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import result_probabilities
+from dragonnoir.engine.rules.steps import never_swims
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
@@ -72,10 +76,13 @@ class Level:
     joined: bool  # builds its own joint attacks (else only the engine's list)
     risk: float  # weight of the blows it may take back
     attack_threshold: float  # least expected gain for an attack to be made
+    casts: bool = True  # its wizards cast spells
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3),
+    "easy": Level(
+        noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3, casts=False
+    ),
     "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
     "hard": Level(noise=0.0, fire_lines=True, joined=True, risk=0.9, attack_threshold=0.05),
 }
@@ -98,6 +105,14 @@ W_FIGHT = 4.0
 W_FIRE = 2.0
 #: The cost of ending a move on a hex someone else holds.
 STACKED = 3.0
+#: A Gharv's attack (data/gharvs.toml, healthy) and its shift in the water ("Effect of
+#: Terrain on Combats": the Gharvs fight on favourable terrain in the water).
+GHARV_ATTACK = 5
+GHARV_SHIFT = 2
+#: The least value (casualty points, net of the energy) for a spell cast in the
+#: Adventurer turn, and for one cast in a window of the Krob turn.
+CAST_LEAST = 0.15
+CAST_WINDOW_LEAST = 0.4
 #: A move must beat standing still by this much to be made (no dithering).
 MOVE_MARGIN = 0.25
 
@@ -114,6 +129,8 @@ class TacticalAgent:
         self.posts: dict[str, frozenset[Hex]] = {}
         self._phase_key: tuple[int, str] | None = None
         self._done: set[str] = set()
+        self._sailed: set[str] = set()
+        self._cast_looked: set[tuple[int, str]] = set()
         self._attack_plan: list[Attack] | None = None
         self._said: dict[str, str] = {}
         self._said_turn = 0
@@ -127,12 +144,16 @@ class TacticalAgent:
         if key != self._phase_key:
             self._phase_key = key
             self._done = set()
+            self._sailed = set()
             self._attack_plan = None
         decision = view.decision
         if decision is not None:
             legal = view.legal
             return legal[0] if len(legal) == 1 else self._answer(view, decision, legal)
         phase = view.phase
+        cast = self._cast(view)
+        if cast is not None:
+            return cast
         kinds = PLAYED.get(phase.split("_", 1)[-1])
         legal = view.actions(kinds) if kinds else view.legal
         if phase.endswith("_movement"):
@@ -189,6 +210,9 @@ class TacticalAgent:
                 )
         if decision.kind == "advance":
             return self._advance(view, legal)
+        cast = self._cast(view, window=True)
+        if cast is not None:
+            return cast
         fires = [a for a in legal if isinstance(a, Fire) and len(a.shooters) == 1]
         if fires:
             best = max(fires, key=lambda a: fire_value(game, a))
@@ -223,6 +247,34 @@ class TacticalAgent:
         far = min((h.distance(e) for e in enemies), default=10)
         close = sum(1 for f in friends if h.distance(f) <= 2)
         return far + 0.3 * close
+
+    # -- spells ----------------------------------------------------------------------------
+
+    def _cast(self, view: SideView, *, window: bool = False) -> CastSpell | None:
+        """A wizard's spell worth casting now (spells.py), looked for once per phase in
+        the Adventurer turn (offensive fire, then combat: a spectre summoned early also
+        moves and fights) and at the first window of the Krob turn, where only a spell
+        worth more than waiting is cast."""
+        if view.side is not Side.ADVENTURERS or not self.level.casts:
+            return None
+        key = (view.turn, view.phase if not window else "krob")
+        if key in self._cast_looked:
+            return None
+        if not window and not view.phase.endswith(("_fire", "_combat")):
+            return None
+        if view.phase.endswith("_combat") and combat_declared.closed(view.game):
+            return None
+        self._cast_looked.add(key)
+        found = spells.best_cast(view)
+        least = CAST_WINDOW_LEAST if window else CAST_LEAST
+        if found is None or found.value < least or not view.game.explain(found.action).legal:
+            return None
+        wizard = view.state.units[found.action.wizard]
+        self.intent.append(
+            f"Turn {view.turn}, {self.side.value}: {display(view.game, wizard.id)} casts "
+            f"{_spell_name(view.game, found.action.spell)} ({found.why})"
+        )
+        return found.action
 
     # -- deployment ------------------------------------------------------------------------
 
@@ -259,27 +311,36 @@ class TacticalAgent:
         destination, or nobody (End phase). Only his own moves are worked out
         (`movement.unit_moves`, what `legal_actions` lists for him): on six boards with
         sixty Krobs, listing everyone's every destination at each step was most of a
-        Krob turn's time."""
+        Krob turn's time. Besides walking: rowing a boat he sits in (`SailBoat`), going
+        down a deep passage (`EnterPassage`), coming onto the map, a Gargoyle's flight."""
         from dragonnoir.engine.rules.movement import unit_moves
 
         orders = self._plan(view)
-        others = view.actions({"LeaveMap", "EnterMap", "Fly"})
+        others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage"})
         for a in others:
             if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
                 return a
         game = view.game
-        memo = distances_for(game)
         blocked = _webs(view)
+        fields: dict[str, dict[Hex, int] | None] = {}
+
+        def field_of(unit: Unit) -> dict[Hex, int] | None:
+            if unit.id not in fields:
+                order = orders.get(unit.id, Order())
+                fields[unit.id] = (
+                    mobility.goal_field(game, unit, order.goal, blocked) if order.goal else None
+                )
+            return fields[unit.id]
 
         def goal_distance(unit: Unit) -> int:
-            order = orders.get(unit.id, Order())
-            if unit.hex is None or not order.goal:
+            field = field_of(unit)
+            if unit.hex is None or field is None:
                 return FAR
-            return memo.field(order.goal, blocked=blocked).get(unit.hex, FAR)
+            return field.get(unit.hex, FAR)
 
         waiting: dict[str, list[Action]] = {}
         for a in others:
-            if isinstance(a, EnterMap | Fly) and a.unit not in self._done:
+            if isinstance(a, EnterMap | Fly | SailBoat | EnterPassage):
                 waiting.setdefault(a.unit, []).append(a)
         movers = [
             u
@@ -287,28 +348,66 @@ class TacticalAgent:
             if u.id not in self._done and u.standing and not orders.get(u.id, Order()).hold
         ]
         movers.sort(key=lambda u: (goal_distance(u), u.id))
-        ids = [u.id for u in movers] + sorted(set(waiting) - {u.id for u in movers})
+        ids = [u.id for u in movers] + sorted(
+            uid for uid in set(waiting) - {u.id for u in movers}
+            if uid not in self._done or uid not in self._sailed
+        )  # fmt: skip
         for uid in ids:
+            again = uid in self._done  # boarded a boat this phase: he may still row it
             self._done.add(uid)
             unit = game.state.units[uid]
             order = orders.get(uid, Order())
             options: list[Action] = list(waiting.get(uid, ()))
-            if unit.hex is not None:
+            if again:
+                options = [a for a in options if isinstance(a, SailBoat)]
+                self._sailed.add(uid)
+            elif unit.hex is not None:
                 options.extend(unit_moves(game, unit))
             if not options:
                 continue
-            field = memo.field(order.goal, blocked=blocked) if order.goal else None
+            field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             best: tuple[float, Action] | None = None
             for a in options:
-                to = a.to if isinstance(a, EnterMap) else _path_end(a)
-                score = self._score(view, unit, to, order, field) + self._noise()
+                scored = self._option(view, unit, a, order, field)
+                if scored is None:
+                    continue
+                score = scored + self._noise()
                 if best is None or score > best[0]:
                     best = (score, a)
             if best is not None and (unit.hex is None or best[0] > stay + MOVE_MARGIN):
+                if isinstance(best[1], SailBoat):
+                    self._sailed.add(uid)
                 return best[1]
         ending = view.actions({"EndPhase"})
         return ending[0] if ending else self._unstick(view, view.actions({"Move"}) or legal)
+
+    def _option(
+        self,
+        view: SideView,
+        unit: Unit,
+        action: Action,
+        order: Order,
+        field: dict[Hex, int] | None,
+    ) -> float | None:
+        """The score of where `action` leaves `unit` (None: it could not be worked out)."""
+        game = view.game
+        extra = 0.0
+        if isinstance(action, EnterMap):
+            to: Hex | None = action.to
+        elif isinstance(action, SailBoat):
+            to = mobility.sail_end(game, unit, action)
+        elif isinstance(action, EnterPassage):
+            out = mobility.passage_out(game, unit, action.passage)
+            if out is None or not order.goal:
+                return None
+            to, cost = out
+            extra = -W_GOAL * cost
+        else:
+            to = _path_end(action)
+        if to is None:
+            return None
+        return self._score(view, unit, to, order, field) + extra
 
     def _unstick(self, view: SideView, legal: list[Action]) -> Action:
         """EndPhase is refused (two characters share a hex at the end of a movement
@@ -354,7 +453,7 @@ class TacticalAgent:
             return score + self._safety(view, to)
         if order.goal:
             if field is None:
-                field = distances_for(game).field(order.goal, blocked=_webs(view))
+                field = mobility.goal_field(game, unit, order.goal, _webs(view))
             score -= W_GOAL * min(field.get(to, FAR), 60)
         if order.post:
             from_post = distances_for(game).field(order.post, limit=order.reach + 2)
@@ -366,7 +465,39 @@ class TacticalAgent:
         )
         if self.level.fire_lines and unit.side is Side.KROBS:
             score -= W_FIRE * self._fire_danger(view, unit, to)
+        if self.level.fire_lines:
+            score -= W_FIGHT * self._water_danger(view, unit, to)
         return score
+
+    def _water_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
+        """The loss he may expect from the Gharvs if he ends his move on `to`: at each of
+        the two Gharv interphases before he moves again, the chance that one rises next to
+        him (the Gharv Appearance Table for where he stands: in the water, in a boat, next
+        to the water, in a marsh) times what its automatic attack costs him ("The
+        Gharvs")."""
+        from dragonnoir.engine.rules.gharvs import situation
+        from dragonnoir.engine.rules.switches import switch
+
+        game = view.game
+        if not mobility.water_hexes(game) or not switch(game, "gharvs"):
+            return 0.0
+        cell = game.board.cells.get(to)
+        probe = Unit(
+            "__ai_probe__", unit.kind, unit.side, hex=to, level=cell.level if cell else 0.0,
+            adult=unit.adult, wounds=unit.wounds, status=unit.status,
+        )  # fmt: skip
+        where = situation(game, probe)
+        if where is None:
+            return 0.0
+        table = game.rules.gharv_appearance
+        chance = float(table.chance(where, table.modifiers.wounded if unit.wounds else 0))
+        if not chance:
+            return 0.0
+        p = profile(game, unit)
+        blow = attack_loss(game, GHARV_ATTACK, p.defence, unit, p.armoured, shift=GHARV_SHIFT)
+        if where.value == "boat":
+            blow = unit_value(game, unit) * (0.3 if never_swims(p) else 0.05)  # capsized
+        return min(1.0, 2 * chance) * blow
 
     def _contact(self, view: SideView, unit: Unit, to: Hex) -> tuple[float, float]:
         """The best combat `unit` may make from `to` next (with the friends already next to
@@ -384,7 +515,7 @@ class TacticalAgent:
             fight = max(fight, gain)
         danger = 0.0
         if against_me:
-            danger = _expected_loss(game, against_me, p.defence, unit, p.armoured)
+            danger = attack_loss(game, against_me, p.defence, unit, p.armoured)
         return fight, danger
 
     def _picture(self, view: SideView) -> _Picture:
@@ -513,6 +644,11 @@ def _webs(view: SideView) -> frozenset[Hex]:
     )
 
 
+def _spell_name(game: Game, spell_id: str) -> str:
+    spell = game.rules.spells.get(spell_id)
+    return spell.name if spell is not None else spell_id
+
+
 def _path_end(action: Action) -> Hex:
     """Where a move (or a flight) ends."""
     assert isinstance(action, Move | Fly)
@@ -547,16 +683,6 @@ def _expected(
         unit_value(game, enemy) * loss_share(game, enemy, d)
         - unit_value(game, me) * loss_share(game, me, a) / attackers
     ))  # fmt: skip
-
-
-def _expected_loss(game: Game, attack: int, defence: int, me: Unit, armoured: bool) -> float:
-    column = _column(game, attack, defence, 1)
-    if column is None:
-        return 0.0
-    modifier = game.rules.combat.modifiers.armoured_defender if armoured else 0
-    return _over_results(
-        game, column, modifier, lambda d, a: unit_value(game, me) * loss_share(game, me, d)
-    )
 
 
 def _over_results(

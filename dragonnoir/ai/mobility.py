@@ -1,0 +1,155 @@
+"""How each character can get somewhere: on foot, swimming, by boat, by a deep passage.
+
+The walking graph (paths.py) is one map for everyone. Characters differ:
+
+- **who may not swim** ("Movement Restriction 2": armoured adventurers, Krob Warriors,
+  Guards and the Queen "would sink like stones"): water is no way for them. The field
+  they plan with leaves the water out;
+- **boats** ("Movement by Boat": "Only Adventurers can move by boat"): an Adventurer
+  who cannot swim and whose goal lies over water makes for a boat; once aboard he plans
+  as if the water were his (the boat takes him across), and `sail_end` tells where a
+  `SailBoat` leaves him;
+- **deep passages** (a scenario's `[[passage]]`: a dungeon entrance opening on a passage
+  that comes out elsewhere some turns later): a way in the plan, worth its turns
+  underground in walking points.
+
+The graph ranks where a character should want to go; the engine's legal actions say
+what he may really do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dragonnoir.ai.paths import FAR, distances_for
+from dragonnoir.engine.actions import SailBoat
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import offmap
+from dragonnoir.engine.rules.boats import sail
+from dragonnoir.engine.rules.steps import boat_at, never_swims
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.values import profile
+from dragonnoir.hexmap.hexes import Hex
+
+#: Walking points a game turn underground is worth (a deep passage of T turns costs T x
+#: this in the plan: about a character's move per turn).
+TURN_POINTS = 6
+
+
+@dataclass(frozen=True)
+class Link:
+    """A deep passage in the plan: from `entrance` one comes out at `out` after `cost`."""
+
+    entrance: Hex
+    out: Hex
+    cost: int
+
+
+def swims(game: Game, unit: Unit) -> bool:
+    return not never_swims(profile(game, unit))
+
+
+def water_hexes(game: Game) -> frozenset[Hex]:
+    """The board's water hexes (static for a game: memoised on the board)."""
+    board = game.board
+    cached = _WATER.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    table = game.rules.terrain
+    found = frozenset(h for h, c in board.cells.items() if table[c.terrain].water)
+    _WATER[id(board)] = (board, found)
+    return found
+
+
+_WATER: dict[int, tuple[object, frozenset[Hex]]] = {}
+
+
+def boats(game: Game) -> list[tuple[Hex, ...]]:
+    """The hexes of each boat afloat."""
+    return [
+        tuple(a.hexes)
+        for a in game.state.accessories.values()
+        if a.kind is AccessoryKind.BOAT and a.face_up and a.hexes
+    ]
+
+
+def links(game: Game) -> tuple[Link, ...]:
+    """The scenario's deep passages, each way it may be taken."""
+    out: list[Link] = []
+    for p in offmap.passages(game).values():
+        a, b = Hex(*p["a"]), Hex(*p["b"])
+        cost = int(p.get("turns", 1)) * TURN_POINTS
+        out.append(Link(a, b, cost))
+        if p.get("both_ways", True):
+            out.append(Link(b, a, cost))
+    return tuple(out)
+
+
+def goal_field(
+    game: Game, unit: Unit, goal: frozenset[Hex], blocked: frozenset[Hex] = frozenset()
+) -> dict[Hex, int]:
+    """The walking cost from each hex to `goal` as `unit` can go (see the module's
+    docstring). `blocked`: hexes he may not cross (the webs, for an Adventurer)."""
+    memo = distances_for(game)
+    if swims(game, unit):
+        return _linked(game, memo.field(goal, blocked=blocked), blocked)
+    on_boats = frozenset(h for b in boats(game) for h in b)
+    dry = blocked | (water_hexes(game) - on_boats)
+    field = _linked(game, memo.field(goal, blocked=dry), dry)
+    if unit.hex is None or field.get(unit.hex, FAR) < FAR or unit.side is not Side.ADVENTURERS:
+        return field
+    if not on_boats:
+        # No boat: the nearest shore to the goal is the best he can do.
+        return _linked(game, memo.field(goal, blocked=blocked), blocked)
+    if boat_at(game, unit.hex) is not None:
+        return memo.field(goal, blocked=blocked)  # aboard: the water is his way
+    # His goal is over the water: first to a boat (counted to the goal from there).
+    wet = memo.field(goal, blocked=blocked)
+    to_boat = memo.field(on_boats, blocked=dry)
+    over = min((wet.get(h, FAR) for h in on_boats), default=FAR)
+    return {h: d + over for h, d in to_boat.items()}
+
+
+def _linked(game: Game, field: dict[Hex, int], blocked: frozenset[Hex]) -> dict[Hex, int]:
+    """`field` with the deep passages as shortcuts: from an entrance, the way out's cost
+    plus the time underground, then walking from the entrance."""
+    ways = links(game)
+    if not ways:
+        return field
+    memo = distances_for(game)
+    out = field
+    for link in ways:
+        through = field.get(link.out, FAR) + link.cost
+        if through >= field.get(link.entrance, FAR):
+            continue
+        if out is field:
+            out = dict(field)
+        for h, d in memo.field([link.entrance], blocked=blocked).items():
+            if through + d < out.get(h, FAR):
+                out[h] = through + d
+    return out
+
+
+def sail_end(game: Game, unit: Unit, action: SailBoat) -> Hex | None:
+    """Where `unit` sits when his boat has been rowed along `action.path`."""
+    if unit.hex is None:
+        return None
+    boat = boat_at(game, unit.hex)
+    if boat is None:
+        return None
+    voyage = sail(game, boat, action.path, action.backward)
+    if isinstance(voyage, str) or not voyage.positions:
+        return None
+    seat = boat.hexes.index(unit.hex)
+    return voyage.positions[-1][seat]
+
+
+def passage_out(game: Game, unit: Unit, passage: str) -> tuple[Hex, int] | None:
+    """Where a character going down `passage` comes out, and its cost in the plan."""
+    if unit.hex is None:
+        return None
+    out = offmap.passage_out(game, passage, unit.hex)
+    if out is None:
+        return None
+    turns = int(offmap.passages(game)[passage].get("turns", 1))
+    return out, turns * TURN_POINTS

@@ -1,0 +1,202 @@
+"""The wizards' spells for the Adventurer AI ("Magic", "Magic Spells"; the list is ours:
+data/spells.toml, docs/spells.md).
+
+"At each game turn, each of the wizards may cast one spell, either during his turn or
+during that of the Krobs." The AI weighs, for each wizard who may cast now, the spells
+that change a fight, on the same scale as every other choice (casualty points, evaluation.py):
+
+- **Fireball** on a Krob in range: the chance the spell succeeds times the loss the
+  Fireball Table deals him (the Queen and her Guards take it lighter, as the engine says);
+- **healing** (Self-healing, Healing hands) on a wounded friend: the wound given back;
+- **summoning** a Living Dead or a Gargoyle next to a Krob: the blows the spectre will
+  deal in the turns it stays (it cannot be hurt: "Spectres have a single side");
+- **Far sight** when '?' counters or webs may hide on the wizard's map or the next: what
+  finding the true objective saves the party.
+
+Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
+(a wizard of level 1 has 100 EP for the whole game). Bridges, galleries, demolished
+walls and Blink are not chosen: they change the map, and the AI's planner does not yet
+weigh a way that is not there (docs/ai.md, "What is not done yet").
+
+Every candidate is judged by the engine (`plan_cast`: range, the maps, the EP, the chance
+with the level and the penalty beyond range), on the side's view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dragonnoir.ai.evaluation import attack_loss, loss_share, unit_value
+from dragonnoir.ai.view import SideView
+from dragonnoir.engine.actions import CastSpell
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import magic, objectives
+from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.spell_book import Effect as SpellEffect
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.values import is_queen_or_guard, profile
+from dragonnoir.hexmap.hexes import Hex
+
+#: What one energy point is worth, in casualty points.
+EP_PRICE = 0.015
+#: What turning over the '?' counters with Far sight is worth (steps saved, a surprise
+#: avoided).
+FAR_SIGHT_WORTH = 1.5
+
+
+@dataclass(frozen=True)
+class Cast:
+    action: CastSpell
+    value: float  # expected casualty points, net of the energy spent
+    why: str
+
+
+def best_cast(view: SideView) -> Cast | None:
+    """The best spell to cast now for the side's wizards, or None when none is worth it."""
+    game = view.game
+    if view.side is not Side.ADVENTURERS:
+        return None
+    best: Cast | None = None
+    for wizard in sorted(view.mine(), key=lambda u: u.id):
+        if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
+            continue
+        for cast in _candidates(view, wizard):
+            if cast.value > 0 and (best is None or cast.value > best.value):
+                best = cast
+    return best
+
+
+def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
+    game = view.game
+    assert wizard.hex is not None
+    level = magic.sheet(game, wizard).level
+    reach = magic.range_of(level)
+    enemies = [u for u in view.enemies() if u.hex is not None and u.alive]
+    friends = [u for u in view.mine() if u.hex is not None and u.alive]
+    out: list[Cast] = []
+    for spell in game.rules.spells.spells:
+        if spell.level > level:
+            continue
+        price = EP_PRICE * spell.cost
+        if spell.effect is SpellEffect.FIREBALL:
+            for enemy in enemies:
+                assert enemy.hex is not None
+                if wizard.hex.distance(enemy.hex) > reach:
+                    continue
+                worth = _fireball_worth(game, enemy, level)
+                out.extend(_judged(game, wizard, spell.id, (enemy.id,), worth, price, "fireball"))
+        elif spell.effect is SpellEffect.HEAL:
+            patients = [wizard] if spell.target.value == "self" else friends
+            for friend in patients:
+                if not friend.wounds or friend.hex is None:
+                    continue
+                if wizard.hex.distance(friend.hex) > reach:
+                    continue
+                targets = () if spell.target.value == "self" else (friend.id,)
+                worth = unit_value(game, friend) * loss_share(game, friend, "wounded")
+                if friend is wizard:
+                    worth += 0.5  # his energy doubles again
+                out.extend(_judged(game, wizard, spell.id, targets, worth, price, "healing"))
+        elif spell.effect is SpellEffect.SUMMON and spell.summons:
+            spot = _summon_spot(view, wizard, spell.summons, reach, enemies)
+            if spot is not None:
+                h, worth = spot
+                out.extend(
+                    _judged(game, wizard, spell.id, (f"{h.q},{h.r}",), worth, price, "summon")
+                )
+        elif spell.effect is SpellEffect.DETECT:
+            worth = _far_sight_worth(view, wizard)
+            if worth:
+                out.extend(_judged(game, wizard, spell.id, (), worth, price, "far sight"))
+    return out
+
+
+def _judged(
+    game: Game,
+    wizard: Unit,
+    spell: str,
+    targets: tuple[str, ...],
+    worth: float,
+    price: float,
+    why: str,
+) -> list[Cast]:
+    """The cast as the engine judges it: its chance times its worth, less its price."""
+    action = CastSpell(wizard.id, spell, targets)
+    plan = magic.plan_cast(game, action)
+    if not isinstance(plan, magic.Plan):
+        return []
+    return [Cast(action, plan.chance * worth - price, why)]
+
+
+def _fireball_worth(game: Game, enemy: Unit, level: int) -> float:
+    """The expected loss the Fireball Table deals `enemy` (die + the wizard's level)."""
+    table = game.rules.spells
+    guard = is_queen_or_guard(profile(game, enemy))
+    value = unit_value(game, enemy)
+    total = 0.0
+    for face in range(1, 11):
+        code = table.fireball_result(face + level)
+        effect = {"N": "none", "R": "retreat", "W": "wounded", "K": "killed"}[code]
+        if guard:
+            effect = {"wounded": "retreat", "retreat": "none"}.get(effect, effect)
+        total += value * loss_share(game, enemy, effect) / 10
+    return total
+
+
+def _summon_spot(
+    view: SideView, wizard: Unit, kind: str, reach: int, enemies: list[Unit]
+) -> tuple[Hex, float] | None:
+    """The free hex next to the Krob a spectre would hurt most, and what it is worth:
+    the spectre's expected blow each of its turns (with the friends already next to that
+    Krob, a joint attack), never a loss of its own."""
+    game = view.game
+    counter = next((s for s in game.rules.roster.spectres if s.kind.value == kind), None)
+    if counter is None or wizard.hex is None:
+        return None
+    stay = counter.lasts_turns
+    friends = [u for u in view.mine() if u.hex is not None and u.standing]
+    best: tuple[Hex, float] | None = None
+    for enemy in enemies:
+        if not enemy.standing:
+            continue
+        around = {n for h in footprint(game, enemy) for n in h.neighbours()}
+        with_him = [f for f in friends if f.hex in around]
+        attack = counter.attack + sum(profile(game, f).attack for f in with_him)
+        ep = profile(game, enemy)
+        blow = attack_loss(
+            game, attack, ep.defence, enemy, ep.armoured, attackers=1 + len(with_him)
+        )
+        worth = blow * stay
+        if best is not None and worth <= best[1]:
+            continue
+        for h in sorted(around, key=lambda x: (x.q, x.r)):
+            if wizard.hex.distance(h) > reach or not magic.same_map(game, wizard.hex, h):
+                continue
+            if h in game.board.cells and magic._may_hold(
+                game, wizard, game.rules.spells.get(_summon_spell(game, kind)), h
+            ):
+                best = (h, worth)
+                break
+    return best
+
+
+def _summon_spell(game: Game, kind: str) -> str:
+    for spell in game.rules.spells.spells:
+        if spell.effect is SpellEffect.SUMMON and spell.summons == kind:
+            return str(spell.id)
+    return ""
+
+
+def _far_sight_worth(view: SideView, wizard: Unit) -> float:
+    """Far sight turns over the '?' counters and finds the webs on the wizard's map and
+    the next: worth it while some are still unknown there."""
+    game = view.game
+    assert wizard.hex is not None
+    unknown = 0
+    for kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN):
+        for acc in objectives.counters(game, kind):
+            if acc.properties.get("revealed") or not acc.hexes:
+                continue
+            if magic.near_map(game, wizard.hex, acc.hexes[0]):
+                unknown += 1
+    return FAR_SIGHT_WORTH if unknown >= 2 else 0.0
