@@ -136,8 +136,31 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
         if not post:
             post = frozenset(_hexes(g.get("entry")) or _hexes(g.get("deploy")))
         _orders(view, plan, alive, enemies, post)
+        _keep_newborns_back(view, plan, alive)
         plans.append(plan)
     return plans
+
+
+def _keep_newborns_back(view: SideView, plan: GroupPlan, alive: list[Unit]) -> None:
+    """Baby Krobs follow their group but never seek a fight: "killed at the first
+    wound", no weight in infiltration ("The Krobs"); near the Queen when she is on the
+    map (they are the nest's future), else with the grown-ups of their group."""
+    if view.side is not Side.KROBS:
+        return
+    babies = [u for u in alive if not u.adult and u.hex is not None]
+    if not babies:
+        return
+    queens = [
+        u for u in view.mine() if u.hex is not None and profile(view.game, u).category == "queen"
+    ]
+    grown = [u.hex for u in alive if u.adult and u.hex is not None]
+    home = frozenset(q.hex for q in queens if q.hex is not None) or frozenset(grown)
+    for baby in babies:
+        order = plan.orders.get(baby.id, Order())
+        plan.orders[baby.id] = Order(
+            goal=home or order.goal, aggression=0.05, hold=order.hold, post=order.post,
+            reach=order.reach,
+        )  # fmt: skip
 
 
 def _hexes(raw: Any) -> list[Hex]:

@@ -109,6 +109,14 @@ STACKED = 3.0
 #: Terrain on Combats": the Gharvs fight on favourable terrain in the water).
 GHARV_ATTACK = 5
 GHARV_SHIFT = 2
+#: The Queen and her Guards watch the enemies within this many hexes of their rear zone;
+#: an enemy next to it costs REAR_WEIGHT (goal points) for the facing that shows it.
+REAR_WATCH = 6
+REAR_WEIGHT = 2.0
+#: A Krob holding a post one hex from the next (a line the enemy must infiltrate).
+LINE_BONUS = 0.6
+#: Going down a deep passage on the way: the progress the walking field already shows.
+PASSAGE_TAKEN = 1.0
 #: The least value (casualty points, net of the energy) for a spell cast in the
 #: Adventurer turn, and for one cast in a window of the Krob turn.
 CAST_LEAST = 0.15
@@ -402,12 +410,46 @@ class TacticalAgent:
             if out is None or not order.goal:
                 return None
             to, cost = out
-            extra = -W_GOAL * cost
+            # The field at the entrance already counts the way through: going down is
+            # what makes that progress real (a tie with standing there is not one).
+            extra = -W_GOAL * cost + PASSAGE_TAKEN
         else:
             to = _path_end(action)
+            if isinstance(action, Move) and action.facing is not None:
+                extra -= self._rear_exposure(view, unit, to, action.facing)
         if to is None:
             return None
         return self._score(view, unit, to, order, field) + extra
+
+    def _rear_exposure(self, view: SideView, unit: Unit, to: Hex, facing: int) -> float:
+        """What turning his back costs the Queen or a Guard ending on `to` facing
+        `facing`: each enemy nearer his greyed rear zone than his front may strike where
+        his defence is the weaker one ("Defence": "an attack from behind, through the
+        greyed zone of the counter"); the nearer, the worse."""
+        from dragonnoir.engine.rules.combat_geometry import rear_zone
+        from dragonnoir.engine.rules.footprint import footprint
+
+        game = view.game
+        probe = Unit(
+            "__ai_probe__", unit.kind, unit.side, hex=to, facing=facing, adult=unit.adult,
+            wounds=unit.wounds, status=unit.status,
+        )  # fmt: skip
+        rear = rear_zone(game, probe)
+        if not rear:
+            return 0.0
+        body = footprint(game, probe)
+        front = {n for h in body for n in h.neighbours()} - rear - set(body)
+        exposure = 0.0
+        for enemy in view.enemies():
+            if enemy.hex is None or not enemy.standing:
+                continue
+            to_rear = min(enemy.hex.distance(h) for h in rear)
+            if to_rear > REAR_WATCH:
+                continue
+            to_front = min((enemy.hex.distance(h) for h in front), default=FAR)
+            if to_rear < to_front:
+                exposure += REAR_WEIGHT * (1 + REAR_WATCH - to_rear) / REAR_WATCH
+        return exposure
 
     def _unstick(self, view: SideView, legal: list[Action]) -> Action:
         """EndPhase is refused (two characters share a hex at the end of a movement
@@ -459,6 +501,8 @@ class TacticalAgent:
             from_post = distances_for(game).field(order.post, limit=order.reach + 2)
             if from_post.get(to, FAR) > order.reach:
                 score -= 5.0
+        if order.post and unit.side is Side.KROBS and not order.goal - order.post:
+            score += self._line_bonus(view, unit, to)
         fight, danger = self._contact(view, unit, to)
         score += W_FIGHT * (
             order.aggression * fight - (1 - order.aggression) * danger * self.level.risk
@@ -468,6 +512,25 @@ class TacticalAgent:
         if self.level.fire_lines:
             score -= W_FIGHT * self._water_danger(view, unit, to)
         return score
+
+    def _line_bonus(self, view: SideView, unit: Unit, to: Hex) -> float:
+        """Krobs holding a post stand one hex apart: the hex between two of them is next
+        to both, so an Adventurer crossing it rolls twice on the Infiltration Table
+        ("Infiltration of Enemy Lines": "as many times as there are enemies adjacent to
+        the hex"); side by side, they would cover less of the gallery."""
+        nearest = min(
+            (
+                to.distance(u.hex)
+                for u in view.mine()
+                if u.id != unit.id and u.hex is not None and u.standing and u.adult
+            ),
+            default=FAR,
+        )
+        if nearest == 2:
+            return LINE_BONUS
+        if nearest <= 1:
+            return -LINE_BONUS / 2
+        return 0.0
 
     def _water_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
         """The loss he may expect from the Gharvs if he ends his move on `to`: at each of
@@ -496,7 +559,10 @@ class TacticalAgent:
         p = profile(game, unit)
         blow = attack_loss(game, GHARV_ATTACK, p.defence, unit, p.armoured, shift=GHARV_SHIFT)
         if where.value == "boat":
-            blow = unit_value(game, unit) * (0.3 if never_swims(p) else 0.05)  # capsized
+            # Capsized (the Capsize Table): an armoured man drowns or clutches a bank.
+            # For him the boat is the only way over the water: its risk is the price of
+            # a crossing the plan has chosen, weighed lightly.
+            blow = unit_value(game, unit) * (0.08 if never_swims(p) else 0.02)
         return min(1.0, 2 * chance) * blow
 
     def _contact(self, view: SideView, unit: Unit, to: Hex) -> tuple[float, float]:

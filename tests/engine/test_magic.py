@@ -127,12 +127,12 @@ def test_a_cast_between_the_steps_of_a_krob_move() -> None:
 
 def test_fireball_wounds_burns_the_web_and_barely_touches_a_guard() -> None:
     game = wizard_game([Piece("zacharie", (0, 1)), Piece("hunter_01", (4, 1))], webs=[(4, 1)])
-    force_dice(game, 10, 1)  # success; Fireball Table: 1 + 1 = 2: W
+    force_dice(game, 10, 9)  # success; Fireball Table: 9 + 1 = 10: W
     events = game.apply(cast(game, "fireball", "hunter_01"))
     assert any(isinstance(e, WebDestroyed) for e in events)
     assert game.state.units["hunter_01"].wounds == 1 or not game.state.units["hunter_01"].alive
     guard = wizard_game([Piece("zacharie", (0, 1)), Piece("guard_1", (5, 1), facing=3)])
-    force_dice(guard, 10, 1)  # W becomes a retreat of one hex for a Guard
+    force_dice(guard, 10, 9)  # W becomes a retreat of one hex for a Guard
     before = guard.state.units["guard_1"].hex
     guard.apply(cast(guard, "fireball", "guard_1"))
     while guard.state.pending:

@@ -1,0 +1,200 @@
+"""The tactical AI on small hand-made positions: boats, deep passages, the Gharvs'
+waters, the wizards' spells, the Queen's rear, baby Krobs and lines to infiltrate.
+Each test asserts the choice a good player would make, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragonnoir.ai.tactical import TacticalAgent
+from dragonnoir.ai.view import view_for
+from dragonnoir.engine.actions import Action, CastSpell, EnterPassage, Move, SailBoat
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.combat_geometry import rear_zone
+from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status
+from dragonnoir.engine.testing import Piece, hexes, position
+
+
+def _goal(game: Game, side: Side, cells: list[tuple[int, int]]) -> None:
+    """A scenario whose `side` wins by reaching these cells."""
+    zone = [[h.q, h.r] for h in hexes(game, *cells)]
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": side.value, "kind": "reach", "hexes": zone}]}
+    game.touch()
+
+
+def _choose(
+    game: Game, side: Side, level: str = "hard", agent: TacticalAgent | None = None
+) -> Action:
+    agent = agent or TacticalAgent(side, 1, level=level)
+    return agent.choose(view_for(game, side))
+
+
+LAKE = """
+. l l l l .
+ ~ ~ ~ ~ ~ ~
+~ ~ ~ ~ ~ ~
+ ~ ~ ~ ~ ~ ~
+. h h h h .
+"""
+LAKE_LEVELS = """
+0 - - - - 0
+ - - - - - -
+- - - - - -
+ - - - - - -
+0 - - - - 0
+"""
+
+
+def test_a_knight_who_cannot_swim_takes_the_boat_and_rows_it_across() -> None:
+    # "Only Adventurers can move by boat"; an armoured man "would sink like a stone"
+    # (Movement Restriction 2): the south shore is his goal, the lake between.
+    game = position(LAKE, [Piece("rebel_knight_1", (2, 0))], levels=LAKE_LEVELS)
+    stern, bow = hexes(game, (1, 1), (2, 1))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    _goal(game, Side.ADVENTURERS, [(1, 4), (2, 4), (3, 4), (4, 4)])
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    board = _choose(game, Side.ADVENTURERS, agent=agent)
+    assert isinstance(board, Move) and board.path[-1] in (stern, bow)
+    game.apply(board)
+    row = _choose(game, Side.ADVENTURERS, agent=agent)
+    # Boarded with half his points or fewer: "the boat can move immediately 2 hexes".
+    assert isinstance(row, SailBoat), row
+    before = game.state.units["rebel_knight_1"].hex
+    game.apply(row)
+    after = game.state.units["rebel_knight_1"].hex
+    assert before is not None and after is not None
+    assert game.board.grid.to_cell(after)[1] > game.board.grid.to_cell(before)[1]  # southwards
+
+
+def test_a_swimmer_keeps_out_of_the_gharvs_waters_when_a_dry_way_is_as_good() -> None:
+    # Two ways to the east end of a hall: along the floor, or through a pool one hex
+    # shorter. Ending the move in the water would call the Gharvs ("Appearance of the
+    # Gharvs"): the elf stays dry.
+    game = position(
+        """
+        . . . . . . . .
+         . ~ ~ ~ ~ ~ . .
+        . . . . . . . .
+        """,
+        [Piece("elf_1", (0, 1))],
+        levels="""
+        0 0 0 0 0 0 0 0
+         0 - - - - - 0 0
+        0 0 0 0 0 0 0 0
+        """,
+    )
+    _goal(game, Side.ADVENTURERS, [(7, 1)])
+    move = _choose(game, Side.ADVENTURERS)
+    assert isinstance(move, Move)
+    terrain = game.board.cells[move.path[-1]].terrain
+    assert terrain != "water", game.board.grid.to_cell(move.path[-1])
+
+
+def test_a_character_takes_the_deep_passage_when_it_is_the_short_way() -> None:
+    # Two caves walled apart; a passage from the west cave's entrance comes out in the
+    # east cave one turn later: the goal is in the east cave.
+    game = position(
+        """
+        . . . # . . .
+         . . . # . . .
+        . . . # . . .
+        """,
+        [Piece("elf_1", (0, 1))],
+    )
+    entrance, out = hexes(game, (0, 1), (5, 1))
+    game.state.scratch["scenario"] = {
+        "passages": {"deep": {"a": [entrance.q, entrance.r], "b": [out.q, out.r], "turns": 1,
+                              "name": "the deep way"}}
+    }  # fmt: skip
+    _goal(game, Side.ADVENTURERS, [(6, 1)])
+    assert _choose(game, Side.ADVENTURERS) == EnterPassage("elf_1", "deep")
+
+
+def test_the_wizard_throws_a_fireball_at_a_krob_in_range() -> None:
+    # "Magic": Zacharie, level 1, 100 EP; a Warrior four hexes away. The Fireball Table
+    # (ours) wounds or pushes him back; it is the spell worth most now.
+    game = position(
+        """
+        . . . . . . . .
+         . . . . . . . .
+        """,
+        [Piece("zacharie", (0, 0)), Piece("warrior_01", (4, 0))],
+        phase="adventurer_fire",
+    )
+    cast = _choose(game, Side.ADVENTURERS)
+    assert isinstance(cast, CastSpell) and cast.spell == "fireball"
+    assert cast.targets == ("warrior_01",)
+    # The easy level casts nothing: how well it plays, not the rules.
+    assert not isinstance(_choose(game, Side.ADVENTURERS, level="easy"), CastSpell)
+
+
+def test_the_wizard_heals_a_badly_wounded_friend_before_throwing_fire() -> None:
+    game = position(
+        """
+        . . . . . . . .
+         . . . . . . . .
+        """,
+        [
+            Piece("zacharie", (0, 0)),
+            Piece("rebel_swordsman_1", (1, 0), status=Status.WOUNDED, wounds=1),
+            Piece("hunter_01", (6, 1)),
+        ],
+        phase="adventurer_fire",
+    )
+    cast = _choose(game, Side.ADVENTURERS)
+    assert isinstance(cast, CastSpell) and cast.spell == "healing"
+    assert cast.targets == ("rebel_swordsman_1",)
+
+
+ROOM = "\n".join((" " if r % 2 else "") + " ".join("." for _ in range(12)) for r in range(9))
+
+
+def test_the_queen_turns_her_rear_away_from_the_enemy() -> None:
+    # "Defence": the weaker number is for an attack "from behind, through the greyed
+    # zone of the counter". Wherever she goes, she faces the elf.
+    game = position(
+        ROOM,
+        [Piece("queen_alkiram", (3, 4), facing=3), Piece("elf_1", (10, 4))],
+        phase="krob_movement",
+    )
+    move = _choose(game, Side.KROBS)
+    assert isinstance(move, Move) and move.unit == "queen_alkiram" and move.facing is not None
+    queen = game.state.units["queen_alkiram"]
+    game.apply(move)
+    elf = game.state.units["elf_1"].hex
+    assert elf is not None
+    rear = rear_zone(game, queen)
+    body = footprint(game, queen)
+    front = {n for h in body for n in h.neighbours()} - rear - set(body)
+    assert min(elf.distance(h) for h in front) < min(elf.distance(h) for h in rear)
+
+
+def test_a_baby_krob_keeps_out_of_the_fight() -> None:
+    # A grown Hunter and a newborn ("Baby Krobs are killed at the first wound") next to
+    # the nest floor, a knight three hexes away: the Hunter goes for him, the baby does
+    # not end next to him.
+    game = position(
+        ROOM,
+        [
+            Piece("hunter_01", (2, 4)),
+            Piece("hunter_02", (2, 5), adult=False),
+            Piece("rebel_knight_1", (6, 4)),
+        ],
+        phase="krob_movement",
+    )
+    agent = TacticalAgent(Side.KROBS, 1, level="hard")
+    knight = game.state.units["rebel_knight_1"].hex
+    assert knight is not None
+    for _ in range(4):
+        action = agent.choose(view_for(game, Side.KROBS))
+        if not isinstance(action, Move):
+            break
+        game.apply(action)
+    baby = game.state.units["hunter_02"].hex
+    assert baby is not None and baby.distance(knight) > 1
+    hunter = game.state.units["hunter_01"].hex
+    assert hunter is not None and hunter.distance(knight) < 4  # the grown one went
