@@ -19,7 +19,7 @@ guards the Queen where she stands, `patrol` guards with a wider reach, `block` g
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dragonnoir.ai.paths import FAR, distances_for
@@ -136,9 +136,37 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
         if not post:
             post = frozenset(_hexes(g.get("entry")) or _hexes(g.get("deploy")))
         _orders(view, plan, alive, enemies, post)
+        _press_when_time_runs_out(view, plan)
         _keep_newborns_back(view, plan, alive)
         plans.append(plan)
     return plans
+
+
+def urgency(view: SideView) -> float:
+    """0 at the start, up to 1 on the last turn, for a side the turn limit would make
+    lose (the scenario's `at_turn_limit` names the other side): time is against it, so
+    it must take the fight to the enemy as the limit nears."""
+    limit = view.state.turn_limit
+    setup = view.state.scratch.get("scenario", {})
+    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
+    mode = block.get("at_turn_limit") if isinstance(block, dict) else None
+    if not limit or mode != view.side.enemy().value:
+        return 0.0
+    return max(0.0, min(1.0, view.turn / limit))
+
+
+def _press_when_time_runs_out(view: SideView, plan: GroupPlan) -> None:
+    """Those who seek the fight accept harder trades as the turn limit nears."""
+    push = urgency(view)
+    if not push:
+        return
+    for uid, order in list(plan.orders.items()):
+        if order.aggression >= 0.4 and not order.avoid:
+            # Orders may be shared between members: each gets his own, changed copy.
+            plan.orders[uid] = replace(order, aggression=min(0.9, order.aggression + 0.35 * push))
+    if push >= 0.5 and plan.mode and "late" not in plan.intent:
+        plan.intent += " (time runs out: they press on)"
+        plan.mode += "-late"
 
 
 def _keep_newborns_back(view: SideView, plan: GroupPlan, alive: list[Unit]) -> None:
@@ -153,14 +181,13 @@ def _keep_newborns_back(view: SideView, plan: GroupPlan, alive: list[Unit]) -> N
     queens = [
         u for u in view.mine() if u.hex is not None and profile(view.game, u).category == "queen"
     ]
-    grown = [u.hex for u in alive if u.adult and u.hex is not None]
-    home = frozenset(q.hex for q in queens if q.hex is not None) or frozenset(grown)
+    home = frozenset(q.hex for q in queens if q.hex is not None)
     for baby in babies:
         order = plan.orders.get(baby.id, Order())
-        plan.orders[baby.id] = Order(
-            goal=home or order.goal, aggression=0.05, hold=order.hold, post=order.post,
-            reach=order.reach,
-        )  # fmt: skip
+        if home:
+            plan.orders[baby.id] = Order(goal=home, aggression=0.05, hold=order.hold)
+        else:  # no Queen: away from the enemy, towards friends
+            plan.orders[baby.id] = Order(avoid=True, aggression=0.05, hold=order.hold)
 
 
 def _hexes(raw: Any) -> list[Hex]:

@@ -117,6 +117,10 @@ REAR_WEIGHT = 2.0
 LINE_BONUS = 0.6
 #: Going down a deep passage on the way: the progress the walking field already shows.
 PASSAGE_TAKEN = 1.0
+#: Share of a coming friend's attack counted in the combat a character may make.
+JOINING = 0.6
+#: Orders at or below this aggression keep out of the enemy's next move.
+SHY = 0.2
 #: The least value (casualty points, net of the energy) for a spell cast in the
 #: Adventurer turn, and for one cast in a window of the Krob turn.
 CAST_LEAST = 0.15
@@ -504,6 +508,8 @@ class TacticalAgent:
         if order.post and unit.side is Side.KROBS and not order.goal - order.post:
             score += self._line_bonus(view, unit, to)
         fight, danger = self._contact(view, unit, to)
+        if order.aggression <= SHY and self.level.joined:
+            danger += self._within_reach(view, unit, to)
         score += W_FIGHT * (
             order.aggression * fight - (1 - order.aggression) * danger * self.level.risk
         )
@@ -577,12 +583,33 @@ class TacticalAgent:
             against_me += ep.attack
             friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
             attack = p.attack + sum(friends)
+            if self.level.joined:
+                # Friends who have not moved yet and can still come: they will join him
+                # (counted at part of their strength: they may find better to do).
+                coming = [a for uid, a in picture.could_join.get(enemy.id, ()) if uid != unit.id]
+                attack += int(JOINING * sum(coming))
+                friends = friends + coming
             gain = _expected(game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured)
             fight = max(fight, gain)
         danger = 0.0
         if against_me:
             danger = attack_loss(game, against_me, p.defence, unit, p.armoured)
         return fight, danger
+
+    def _within_reach(self, view: SideView, unit: Unit, to: Hex) -> float:
+        """For a character who must not be caught (the wizard the enemy wins by
+        killing, the badly wounded, a newborn): half the blows of each enemy who could
+        walk next to `to` in his next move (straight distance: a cautious guess)."""
+        game = view.game
+        p = profile(game, unit)
+        loss = 0.0
+        for enemy, ep in self._picture(view).enemies:
+            if enemy.hex is None:
+                continue
+            d = enemy.hex.distance(to)
+            if 1 < d <= ep.movement + 1:
+                loss += 0.5 * attack_loss(game, ep.attack, p.defence, unit, p.armoured)
+        return loss
 
     def _picture(self, view: SideView) -> _Picture:
         """Who stands next to whom in this view, worked out once per view."""
@@ -674,6 +701,10 @@ class _Picture:
 
     touching: dict[Hex, list[tuple[Unit, Profile]]]
     friends_of: dict[str, list[tuple[str, int]]]
+    #: For each enemy, the friends who have not moved yet and are within a move of him.
+    could_join: dict[str, list[tuple[str, int]]]
+    #: The standing enemies, with their profiles (for who can reach a hex next turn).
+    enemies: list[tuple[Unit, Profile]]
 
     @classmethod
     def of(cls, view: SideView) -> _Picture:
@@ -682,11 +713,15 @@ class _Picture:
         game = view.game
         touching: dict[Hex, list[tuple[Unit, Profile]]] = {}
         friends_of: dict[str, list[tuple[str, int]]] = {}
+        could_join: dict[str, list[tuple[str, int]]] = {}
+        enemies: list[tuple[Unit, Profile]] = []
         mine = [(u, profile(game, u)) for u in view.mine() if u.standing and u.hex is not None]
+        moving = view.phase == f"{view.side.value[:-1]}_movement"
         for enemy in view.enemies():
             if not enemy.standing:
                 continue
             ep = profile(game, enemy)
+            enemies.append((enemy, ep))
             around: set[Hex] = set()
             for h in footprint(game, enemy):
                 around.add(h)
@@ -694,7 +729,16 @@ class _Picture:
             for h in around:
                 touching.setdefault(h, []).append((enemy, ep))
             friends_of[enemy.id] = [(u.id, p.attack) for u, p in mine if u.hex in around]
-        return cls(touching, friends_of)
+            if moving and enemy.hex is not None:
+                could_join[enemy.id] = [
+                    (u.id, p.attack)
+                    for u, p in mine
+                    if not u.moved
+                    and u.hex not in around
+                    and u.hex is not None
+                    and u.hex.distance(enemy.hex) <= p.movement
+                ]
+        return cls(touching, friends_of, could_join, enemies)
 
 
 def _webs(view: SideView) -> frozenset[Hex]:
