@@ -310,7 +310,7 @@ def victory_targets(view: SideView) -> tuple[frozenset[Hex], bool, list[str]]:
     block = setup.get("victory", {}) if isinstance(setup, dict) else {}
     hexes: set[Hex] = set()
     leave = False
-    kill: list[str] = []
+    choices: list[list[str]] = []
     game = view.game
     for c in block.get("conditions", ()) if isinstance(block, dict) else ():
         if c.get("side") != view.side.value:
@@ -329,9 +329,37 @@ def victory_targets(view: SideView) -> tuple[frozenset[Hex], bool, list[str]]:
             objective = {"orb_off": AccessoryKind.ORB, "khuzun_out": AccessoryKind.KHUZUN,
                          "sun_exit": AccessoryKind.SUN}[kind]  # fmt: skip
             hexes |= _objective_hexes(view, objective)
-        elif kind in ("kill", "eliminate"):
-            kill.extend(c.get("units", ()))
-    return frozenset(hexes), leave, kill
+        elif kind in ("kill", "eliminate") and c.get("units"):
+            choices.append([str(u) for u in c.get("units", ())])
+    return frozenset(hexes), leave, _easiest(view, choices)
+
+
+def _easiest(view: SideView, choices: list[list[str]]) -> list[str]:
+    """Of the side's `kill` conditions (each a list of enemies, all to be killed), the
+    one nearest done: the fewest wounds still to deal and steps to walk, over the enemies
+    the side sees. Going for one makes a party strike together, not split between two
+    (Le Nid: the Guard, or both newborns)."""
+    if len(choices) <= 1:
+        return choices[0] if choices else []
+    game = view.game
+    mine = [u.hex for u in view.mine() if u.hex is not None and u.standing]
+    units = view.state.units
+
+    def effort(names: list[str]) -> float:
+        total = 0.0
+        for uid in names:
+            unit = units.get(uid)
+            if unit is None:
+                total += 25.0  # unseen: somewhere to search for
+                continue
+            if not unit.alive:
+                continue
+            p = profile(game, unit)
+            near = min((h.distance(unit.hex) for h in mine if unit.hex), default=25)
+            total += near + 6 * max(1, p.wounds_to_kill - unit.wounds)
+        return total
+
+    return min(choices, key=lambda names: (effort(names), names))
 
 
 def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:

@@ -77,6 +77,9 @@ class Level:
     risk: float  # weight of the blows it may take back
     attack_threshold: float  # least expected gain for an attack to be made
     casts: bool = True  # its wizards cast spells
+    #: Plays as a team: counts the friends who can still come to a fight, keeps those
+    #: who must not be caught out of reach, moves first whoever gains most.
+    coordinate: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -84,7 +87,9 @@ LEVELS: dict[str, Level] = {
         noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3, casts=False
     ),
     "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
-    "hard": Level(noise=0.0, fire_lines=True, joined=True, risk=0.9, attack_threshold=0.05),
+    "hard": Level(
+        noise=0.0, fire_lines=True, joined=True, risk=0.9, attack_threshold=0.05, coordinate=True
+    ),
 }
 
 #: The action types the AI plays in each phase (by the phase id's end): it casts no
@@ -117,6 +122,8 @@ REAR_WEIGHT = 2.0
 LINE_BONUS = 0.6
 #: Going down a deep passage on the way: the progress the walking field already shows.
 PASSAGE_TAKEN = 1.0
+#: Hard: how many characters who would gain by moving are weighed against each other.
+LOOK_AHEAD_MOVERS = 3
 #: Share of a coming friend's attack counted in the combat a character may make.
 JOINING = 0.6
 #: Orders at or below this aggression keep out of the enemy's next move.
@@ -364,9 +371,12 @@ class TacticalAgent:
             uid for uid in set(waiting) - {u.id for u in movers}
             if uid not in self._done or uid not in self._sailed
         )  # fmt: skip
+        # Normal: the first who gains by moving, moves. Hard: of the next few who gain,
+        # the one who gains most (the attack that opens the way goes first).
+        look = LOOK_AHEAD_MOVERS if self.level.coordinate else 1
+        found: list[tuple[float, str, Action]] = []
         for uid in ids:
             again = uid in self._done  # boarded a boat this phase: he may still row it
-            self._done.add(uid)
             unit = game.state.units[uid]
             order = orders.get(uid, Order())
             options: list[Action] = list(waiting.get(uid, ()))
@@ -375,8 +385,6 @@ class TacticalAgent:
                 self._sailed.add(uid)
             elif unit.hex is not None:
                 options.extend(unit_moves(game, unit))
-            if not options:
-                continue
             field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             best: tuple[float, Action] | None = None
@@ -387,10 +395,18 @@ class TacticalAgent:
                 score = scored + self._noise()
                 if best is None or score > best[0]:
                     best = (score, a)
-            if best is not None and (unit.hex is None or best[0] > stay + MOVE_MARGIN):
-                if isinstance(best[1], SailBoat):
-                    self._sailed.add(uid)
-                return best[1]
+            if best is None or (unit.hex is not None and best[0] <= stay + MOVE_MARGIN):
+                self._done.add(uid)  # nothing better than where he is: his turn is over
+                continue
+            found.append((best[0] - stay if unit.hex is not None else FAR, uid, best[1]))
+            if len(found) >= look:
+                break
+        if found:
+            _, uid, action = max(found, key=lambda f: f[0])
+            self._done.add(uid)
+            if isinstance(action, SailBoat):
+                self._sailed.add(uid)
+            return action
         ending = view.actions({"EndPhase"})
         return ending[0] if ending else self._unstick(view, view.actions({"Move"}) or legal)
 
@@ -508,7 +524,7 @@ class TacticalAgent:
         if order.post and unit.side is Side.KROBS and not order.goal - order.post:
             score += self._line_bonus(view, unit, to)
         fight, danger = self._contact(view, unit, to)
-        if order.aggression <= SHY and self.level.joined:
+        if order.aggression <= SHY and self.level.coordinate:
             danger += self._within_reach(view, unit, to)
         score += W_FIGHT * (
             order.aggression * fight - (1 - order.aggression) * danger * self.level.risk
@@ -583,7 +599,7 @@ class TacticalAgent:
             against_me += ep.attack
             friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
             attack = p.attack + sum(friends)
-            if self.level.joined:
+            if self.level.coordinate:
                 # Friends who have not moved yet and can still come: they will join him
                 # (counted at part of their strength: they may find better to do).
                 coming = [a for uid, a in picture.could_join.get(enemy.id, ()) if uid != unit.id]
