@@ -9,6 +9,8 @@ The walking graph (paths.py) is one map for everyone. Characters differ:
   who cannot swim and whose goal lies over water makes for a boat; once aboard he plans
   as if the water were his (the boat takes him across), and `sail_end` tells where a
   `SailBoat` leaves him;
+- **jumps** (Movement Restriction 8: a daredevil jumps a level to a next hex, the Jump
+  Table): `jump_odds` gives the chance he lands and what a fall may cost him;
 - **deep passages** (a scenario's `[[passage]]`: a dungeon entrance opening on a passage
   that comes out elsewhere some turns later): a way in the plan, worth its turns
   underground in walking points.
@@ -22,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dragonnoir.ai.paths import FAR, distances_for
-from dragonnoir.engine.actions import SailBoat
+from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import offmap
 from dragonnoir.engine.rules.boats import sail
@@ -153,3 +155,25 @@ def passage_out(game: Game, unit: Unit, passage: str) -> tuple[Hex, int] | None:
         return None
     turns = int(offmap.passages(game)[passage].get("turns", 1))
     return out, turns * TURN_POINTS
+
+
+def jump_odds(game: Game, unit: Unit, action: Jump) -> tuple[float, float] | None:
+    """A daredevil's jump (Movement Restriction 8, the Jump Table) as odds: the chance he
+    lands on `action.to`, and the share of his value he may expect to lose trying (a
+    fall's wound or knock-out). None when the engine refuses the jump."""
+    from dragonnoir.ai.evaluation import loss_share
+
+    verdict = game.explain(action)
+    if not verdict.legal:
+        return None
+    table = game.rules.jump
+    p = profile(game, unit)
+    lands = 0.0
+    loss = 0.0
+    for face in range(1, 11):
+        result = table.roll(
+            str(verdict.details["direction"]), face, wounded=unit.wounds > 0, armoured=p.armoured
+        )
+        lands += 0.1 if result.lands else 0.0
+        loss += 0.1 * loss_share(game, unit, result.effect.value, p=p)
+    return lands, loss

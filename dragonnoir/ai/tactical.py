@@ -50,6 +50,7 @@ from dragonnoir.engine.actions import (
     EnterPassage,
     Fire,
     Fly,
+    Jump,
     LeaveMap,
     Move,
     Pass,
@@ -335,7 +336,7 @@ class TacticalAgent:
         from dragonnoir.engine.rules.movement import unit_moves
 
         orders = self._plan(view)
-        others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage"})
+        others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage", "Jump"})
         for a in others:
             if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
                 return a
@@ -359,7 +360,7 @@ class TacticalAgent:
 
         waiting: dict[str, list[Action]] = {}
         for a in others:
-            if isinstance(a, EnterMap | Fly | SailBoat | EnterPassage):
+            if isinstance(a, EnterMap | Fly | SailBoat | EnterPassage | Jump):
                 waiting.setdefault(a.unit, []).append(a)
         movers = [
             u
@@ -389,7 +390,7 @@ class TacticalAgent:
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             best: tuple[float, Action] | None = None
             for a in options:
-                scored = self._option(view, unit, a, order, field)
+                scored = self._option(view, unit, a, order, field, stay)
                 if scored is None:
                     continue
                 score = scored + self._noise()
@@ -417,10 +418,22 @@ class TacticalAgent:
         action: Action,
         order: Order,
         field: dict[Hex, int] | None,
+        stay: float = -FAR,
     ) -> float | None:
         """The score of where `action` leaves `unit` (None: it could not be worked out)."""
         game = view.game
         extra = 0.0
+        if isinstance(action, Jump):
+            odds = mobility.jump_odds(game, unit, action)
+            if odds is None:
+                return None
+            lands, loss = odds
+            there = self._score(view, unit, action.to, order, field)
+            return (
+                lands * there
+                + (1 - lands) * stay
+                - W_FIGHT * loss * unit_value(game, unit) * self.level.risk
+            )
         if isinstance(action, EnterMap):
             to: Hex | None = action.to
         elif isinstance(action, SailBoat):

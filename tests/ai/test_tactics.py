@@ -8,7 +8,7 @@ from typing import Any
 
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
-from dragonnoir.engine.actions import Action, CastSpell, EnterPassage, Move, SailBoat
+from dragonnoir.engine.actions import Action, CastSpell, EnterPassage, Jump, Move, SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_geometry import rear_zone
 from dragonnoir.engine.rules.footprint import footprint
@@ -198,3 +198,18 @@ def test_a_baby_krob_keeps_out_of_the_fight() -> None:
     assert baby is not None and baby.distance(knight) > 1
     hunter = game.state.units["hunter_01"].hex
     assert hunter is not None and hunter.distance(knight) < 4  # the grown one went
+
+
+def test_a_daredevil_jumps_down_the_ledge_rather_than_walk_round() -> None:
+    # A ledge (level 0 above, -1 below) with the only stairs far to the west: the scout
+    # jumps (Movement Restriction 8, the Jump Table); the swordsman, no daredevil, walks.
+    game = position(
+        """
+        s . . . . . . .
+         _ _ _ _ _ _ _ _
+        """,
+        [Piece("rebel_scout_1", (6, 0))],
+    )
+    _goal(game, Side.ADVENTURERS, [(7, 1)])
+    choice = _choose(game, Side.ADVENTURERS)
+    assert isinstance(choice, Jump) and choice.unit == "rebel_scout_1", choice
