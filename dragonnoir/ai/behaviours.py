@@ -391,6 +391,49 @@ def _named_by_enemy(view: SideView) -> set[str]:
     return out
 
 
+#: At most this share of the party goes to turn over one '?' counter (at least two go
+#: together: a lone searcher is easy prey).
+SEARCH_PAIR = 2
+
+
+def _search_split(
+    view: SideView, alive: list[Unit], goal: frozenset[Hex]
+) -> dict[str, frozenset[Hex]]:
+    """While the true objective is unknown and several '?' counters lie in the goal,
+    the party splits to turn them over faster: each counter gets the nearest of the
+    characters still free, two at a time, nearest pairs first ("Revealed" by contact)."""
+    game = view.game
+    unknown = [
+        acc
+        for kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN)
+        for acc in objectives.counters(game, kind)
+        if not acc.properties.get("revealed") and acc.hexes and set(acc.hexes) <= goal
+    ]
+    if len(unknown) < 2:
+        return {}
+    free = [u for u in alive if u.hex is not None and u.standing and not is_badly_hurt(view, u)]
+    if len(free) < 2 * SEARCH_PAIR:
+        return {}
+    memo = distances_for(game)
+    pairs = []
+    for acc in unknown:
+        field = memo.field(acc.hexes)
+        for u in free:
+            assert u.hex is not None
+            pairs.append((field.get(u.hex, FAR), acc.id, u.id))
+    pairs.sort()
+    per_counter = max(SEARCH_PAIR, -(-len(free) // len(unknown)))
+    taken: dict[str, frozenset[Hex]] = {}
+    load: dict[str, int] = {}
+    where = {acc.id: frozenset(acc.hexes) for acc in unknown}
+    for d, acc_id, uid in pairs:
+        if d >= FAR or uid in taken or load.get(acc_id, 0) >= per_counter:
+            continue
+        taken[uid] = where[acc_id]
+        load[acc_id] = load.get(acc_id, 0) + 1
+    return taken
+
+
 def _adventurer_orders(
     view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex]
 ) -> None:
@@ -403,6 +446,7 @@ def _adventurer_orders(
     carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
     exits = frozenset(offmap.exit_hexes(view.game))
     protect = _named_by_enemy(view)
+    searching = _search_split(view, alive, goal) if not targets else {}
     for u in alive:
         if u.id in protect and enemies:
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
@@ -415,6 +459,8 @@ def _adventurer_orders(
             plan.orders[u.id] = Order(goal=exits, leave=True, aggression=0.2)
         elif targets:
             plan.orders[u.id] = Order(goal=frozenset(targets), aggression=0.6)
+        elif u.id in searching:
+            plan.orders[u.id] = Order(goal=searching[u.id], leave=leave, aggression=0.5)
         elif goal:
             plan.orders[u.id] = Order(goal=goal, leave=leave, aggression=0.5)
         else:
@@ -423,6 +469,9 @@ def _adventurer_orders(
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"
     elif carrier:
         plan.intent = f"{who}: carry the Orb out"
+    elif len(set(searching.values())) > 1:
+        plan.intent = f"{who}: split to turn over {len(set(searching.values()))} '?' counters"
+        plan.mode = f"search-{len(set(searching.values()))}"
     elif goal:
         plan.intent = f"{who}: make for the objective"
     else:

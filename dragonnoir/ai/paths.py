@@ -2,11 +2,11 @@
 
 Straight hex distance lies underground: the Krob two hexes away behind a wall may be
 twenty steps round. The AI plans with walking costs instead, on a graph of the map built
-once per board: a step between two neighbouring hexes when both are passable terrain
-("Movement": the terrain's cost), no wall, window, arrow slit or cliff on the side
-between them, and either the same level (half a level apart: a stair or a slope) or a
-level link (stairs, embankments, slopes: Movement Restriction 8). Water costs triple, so
-dry ways are preferred. This is a planner's map, not the rules: the engine's legal moves
+once per board: a step between two neighbouring places when the map's Movement
+Restrictions allow it (the editor's model, `editor/walking.py`: no wall, window, arrow
+slit or cliff between, half a level only by a level link, a walkway's deck only from its
+end or another deck), at the terrain's cost ("Movement"). Water costs triple, so dry
+ways are preferred. This is a planner's map, not the rules: the engine's legal moves
 decide what a character may really do; the graph only ranks where he should want to go.
 """
 
@@ -17,51 +17,61 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dragonnoir.engine.game import Game
-from dragonnoir.hexmap.board import Board, EdgeFeature
-from dragonnoir.hexmap.hexes import Edge, Hex
+from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.hexes import Hex
 
-#: Sides nobody walks through.
-_CLOSED = frozenset(
-    {EdgeFeature.WALL, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT, EdgeFeature.CLIFF}
-)
 #: Water is walked round when it can be: its cost is multiplied by this.
 WATER_FACTOR = 3
 #: Farther than any walk on the largest map.
 FAR = 10_000
 
 
+#: A place to stand: (hex, on a walkway deck). The deck of a walkway hex (+1) and the
+#: ground under it are two places ("Stacking": one character on the walkway, one under).
+Node = tuple[Hex, bool]
+
+
 @dataclass(frozen=True)
 class CaveGraph:
-    """The walking graph of one map: for each hex, its neighbours and the step's cost."""
+    """The walking graph of one map: for each place, the places one step away and the
+    step's cost."""
 
-    steps: dict[Hex, tuple[tuple[Hex, int], ...]]
+    steps: dict[Node, tuple[tuple[Node, int], ...]]
 
     def distances(
         self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
     ) -> dict[Hex, int]:
         """Walking cost from the nearest of `sources` to every hex within `limit`, never
-        through `blocked` (spider webs, for the Adventurers: Movement Restriction 7)."""
-        best: dict[Hex, int] = {}
-        queue: list[tuple[int, int, Hex]] = []
+        through `blocked` (spider webs, for the Adventurers: Movement Restriction 7). A
+        walkway hex is given its ground's cost (a deck's only where the ground is out of
+        reach): the decks carry the search, and a character is on the ground far more
+        often than on a deck — this is a planner's map, the engine's moves decide."""
+        best: dict[Node, int] = {}
+        queue: list[tuple[int, int, Node]] = []
         for h in sources:
-            if h in self.steps and best.get(h, FAR) > 0:
-                best[h] = 0
-                queue.append((0, len(queue), h))
+            for node in ((h, False), (h, True)):
+                if node in self.steps and best.get(node, FAR) > 0:
+                    best[node] = 0
+                    queue.append((0, len(queue), node))
         heapq.heapify(queue)
         count = len(queue)
         while queue:
-            cost, _, h = heapq.heappop(queue)
-            if cost > best.get(h, FAR) or cost > limit:
+            cost, _, node = heapq.heappop(queue)
+            if cost > best.get(node, FAR) or cost > limit:
                 continue
-            for nxt, step in self.steps[h]:
-                if nxt in blocked:
+            for nxt, step in self.steps[node]:
+                if nxt[0] in blocked:
                     continue
                 total = cost + step
                 if total < best.get(nxt, FAR):
                     best[nxt] = total
                     count += 1
                     heapq.heappush(queue, (total, count, nxt))
-        return best
+        out: dict[Hex, int] = {}
+        for (h, deck), d in best.items():
+            if not deck or h not in out:
+                out[h] = d
+        return out
 
 
 class Distances:
@@ -110,28 +120,22 @@ def cave_graph(game: Game) -> CaveGraph:
 
 
 def _build(game: Game) -> CaveGraph:
+    """The steps are the editor's model of the map's Movement Restrictions
+    (`editor/walking.py`: walls and cliffs, half a level only by a level link, a walkway
+    deck entered only from its end hex or another deck), with each step's cost."""
+    from dragonnoir.editor.walking import Walker
+
     board = game.board
     table = game.rules.terrain
-    steps: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
-    for h, cell in board.cells.items():
-        here = table[cell.terrain]
-        if not here.passable:
-            continue
-        out: list[tuple[Hex, int]] = []
-        for n in h.neighbours():
-            other = board.cells.get(n)
-            if other is None:
-                continue
-            there = table[other.terrain]
-            if not there.passable or board.edges.get(Edge(h, n)) in _CLOSED:
-                continue
-            linked = here.level_link or there.level_link
-            decks = cell.walkway or other.walkway or cell.walkway_end or other.walkway_end
-            if abs(cell.level - other.level) > 0.5 and not (linked or decks):
-                continue
+    walker = Walker(board, table)
+    steps: dict[Node, tuple[tuple[Node, int], ...]] = {}
+    for node in walker.nodes():
+        out: list[tuple[Node, int]] = []
+        for nxt in walker.steps(node):
+            there = table[board.cells[nxt[0]].terrain]
             cost = int(there.move_cost or 1)
-            if there.water:
+            if there.water and not nxt[1]:
                 cost *= WATER_FACTOR
-            out.append((n, cost))
-        steps[h] = tuple(out)
+            out.append((nxt, cost))
+        steps[node] = tuple(out)
     return CaveGraph(steps)
