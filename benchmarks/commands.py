@@ -108,8 +108,6 @@ def write_plain_fosse(folder: Path) -> Path:
 
 def write_big_map(folder: Path, size: tuple[int, int] = BIG_SIZE) -> Path:
     """A `size` hex map of fosse's three tile layers repeated, no objects, no board_id."""
-    from dataclasses import replace
-
     from dragonnoir.hexmap.tmx import read_tmx, write_tmx
     from dragonnoir.hexmap.tmxmodel import Layer, TileLayer
 
@@ -121,8 +119,8 @@ def write_big_map(folder: Path, size: tuple[int, int] = BIG_SIZE) -> Path:
         # Rows repeat two at a time, so the stagger of every row stays as it was.
         rows = [layer.data[(r % (layer.height - 1))] for r in range(height)]
         data = [[row[c % layer.width] for c in range(width)] for row in rows]
-        layers.append(replace(layer, width=width, height=height, data=data))
-    big = replace(fosse, width=width, height=height, layers=layers, properties={})
+        layers.append(layer.replace(width=width, height=height, data=data))
+    big = fosse.replace(width=width, height=height, layers=layers, properties={})
     assert all(isinstance(la, TileLayer) for la in big.layers)
     out = folder / "big.tmx"
     write_tmx(big, out)

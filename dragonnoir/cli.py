@@ -14,7 +14,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,14 +27,23 @@ if TYPE_CHECKING:
 DEFAULT_LAYOUT = "six-boards"
 
 
-@dataclass
 class LoadedMap:
-    """A board or a composed layout, ready to draw."""
+    """A board or a composed layout, ready to draw. (A plain class: `dataclasses` costs
+    ~8 ms to import, which `dragonnoir render` of a plain Tiled map need not pay.)"""
 
-    board: object  # dragonnoir.hexmap.board.Board (typed loosely to keep imports lazy)
-    title: str
-    seams: list[list[tuple[float, float]]]
-    board_of: Callable[[object], list[tuple[str, int, int]]] | None
+    __slots__ = ("board", "board_of", "seams", "title")
+
+    def __init__(
+        self,
+        board: object,  # dragonnoir.hexmap.board.Board (typed loosely to keep imports lazy)
+        title: str,
+        seams: list[list[tuple[float, float]]],
+        board_of: Callable[[object], list[tuple[str, int, int]]] | None,
+    ) -> None:
+        self.board = board
+        self.title = title
+        self.seams = seams
+        self.board_of = board_of
 
 
 def load_map(path: Path, tmx: object = None) -> LoadedMap:
@@ -67,6 +75,8 @@ def load_map(path: Path, tmx: object = None) -> LoadedMap:
 
 def map_argument(name: str) -> Path:
     """A .tmx or .toml path as given, else a bundled (or the player's) layout or board id."""
+    if os.path.isfile(name):  # a file named on the command line: no need for `resources`
+        return Path(name)
     from dragonnoir.resources import find_map
 
     return find_map(name)

@@ -3,7 +3,6 @@ what Tiled legitimately changes when it re-saves a map."""
 
 from __future__ import annotations
 
-import dataclasses
 import struct
 import zlib
 from collections.abc import Callable
@@ -129,7 +128,7 @@ def _normalise_for_tiled(m: TmxMap) -> TmxMap:
     - class properties: see `_without_tiled_changes` (objects, layers, map, tilesets);
     - nothing else: version/tiledversion are already 1.8/1.8.2, layers without ids were
       given Tiled's ids by the reader, image sizes are read from the image files."""
-    m = dataclasses.replace(m, path=None, properties=_without_tiled_changes(m.properties))
+    m = m.replace(path=None, properties=_without_tiled_changes(m.properties))
     for layer in m.layers:
         layer.properties = _without_tiled_changes(layer.properties)
         for obj in getattr(layer, "objects", []):

@@ -13,29 +13,59 @@ its renders), and the board loader refuses odd sizes outright (docs/map-format.m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from dragonnoir.hexmap.hexes import Hex, hex_round
+from dragonnoir.hexmap.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from dragonnoir.hexmap.hexes import Hex
 
 StaggerAxis = Literal["x", "y"]
 StaggerIndex = Literal["odd", "even"]
 Point = tuple[float, float]
 
+#: `hexes.Hex`, imported on first use by `_hex_class` (see `HexGrid`).
+_Hex: type[Hex] | None = None
 
-@dataclass(frozen=True, slots=True)
-class HexGrid:
+
+def _hex_class() -> type[Hex]:
+    global _Hex
+    from dragonnoir.hexmap.hexes import Hex
+
+    _Hex = Hex
+    return Hex
+
+
+class HexGrid(FrozenRecord):
     """The shape of a Tiled hexagonal grid: stagger and the three pixel sizes.
 
     `tile_width`, `tile_height` and `side_length` are Tiled's `tilewidth`, `tileheight`
-    and `hexsidelength`.
+    and `hexsidelength`. Immutable and hashable. A `records.FrozenRecord`, not a
+    dataclass, and `hexes` (cube hexes) is imported only by the methods that make hexes:
+    drawing a plain Tiled map (`render/tmx_draw.py`) needs neither (issue 16).
     """
 
-    stagger_axis: StaggerAxis = "y"
-    stagger_index: StaggerIndex = "odd"
-    tile_width: int = 52
-    tile_height: int = 60
-    side_length: int = 30
+    __slots__ = ("side_length", "stagger_axis", "stagger_index", "tile_height", "tile_width")
+    stagger_axis: StaggerAxis
+    stagger_index: StaggerIndex
+    tile_width: int
+    tile_height: int
+    side_length: int
+
+    def __init__(
+        self,
+        stagger_axis: StaggerAxis = "y",
+        stagger_index: StaggerIndex = "odd",
+        tile_width: int = 52,
+        tile_height: int = 60,
+        side_length: int = 30,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "stagger_axis", stagger_axis)
+        setattr_(self, "stagger_index", stagger_index)
+        setattr_(self, "tile_width", tile_width)
+        setattr_(self, "tile_height", tile_height)
+        setattr_(self, "side_length", side_length)
 
     # -- offset <-> cube ---------------------------------------------------------------
 
@@ -45,17 +75,18 @@ class HexGrid:
 
     def to_hex(self, col: int, row: int) -> Hex:
         """The cube hex of Tiled cell (col, row)."""
+        make = _Hex or _hex_class()
         if self.stagger_axis == "y":
             if self.stagger_index == "odd":
                 q = col - (row - (row & 1)) // 2
             else:
                 q = col - (row + (row & 1)) // 2
-            return Hex(q, row)
+            return make(q, row)
         if self.stagger_index == "odd":
             r = row - (col - (col & 1)) // 2
         else:
             r = row - (col + (col & 1)) // 2
-        return Hex(col, r)
+        return make(col, r)
 
     def to_cell(self, h: Hex) -> tuple[int, int]:
         """The Tiled cell (col, row) of a cube hex."""
@@ -164,9 +195,10 @@ class HexGrid:
 
     def _fractional_hex(self, x: float, y: float) -> tuple[float, float]:
         """Invert the (linear) centre mapping: fractional cube (q, r) of a pixel."""
-        c0 = self.hex_centre(Hex(0, 0))
-        cq = self.hex_centre(Hex(1, 0))
-        cr = self.hex_centre(Hex(0, 1))
+        make = _Hex or _hex_class()
+        c0 = self.hex_centre(make(0, 0))
+        cq = self.hex_centre(make(1, 0))
+        cr = self.hex_centre(make(0, 1))
         ux, uy = cq[0] - c0[0], cq[1] - c0[1]
         vx, vy = cr[0] - c0[0], cr[1] - c0[1]
         dx, dy = x - c0[0], y - c0[1]
@@ -179,6 +211,8 @@ class HexGrid:
         The outlines of a Tiled grid tile the plane, so exactly one contains any point
         that is not on a border; on a border, the first candidate in a fixed order wins.
         """
+        from dragonnoir.hexmap.hexes import hex_round
+
         guess = hex_round(*self._fractional_hex(x, y))
         for h in (guess, *guess.neighbours()):
             if point_in_convex(self.hex_polygon(h), x, y):

@@ -99,7 +99,6 @@ import stat
 import struct
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -982,7 +981,7 @@ def _image_paths(ts: Tileset) -> list[Path]:
 
 def _copy_properties(props: Properties) -> Properties:
     return {
-        name: p if p.members is None else replace(p, members=_copy_properties(p.members))
+        name: p if p.members is None else p.replace(members=_copy_properties(p.members))
         for name, p in props.items()
     }
 
@@ -1002,7 +1001,7 @@ def _copy_tileset(ts: Tileset) -> Tileset:
         )
         for tid, tile in ts.tiles.items()
     }
-    return replace(ts, tiles=tiles, properties=_copy_properties(ts.properties))
+    return ts.replace(tiles=tiles, properties=_copy_properties(ts.properties))
 
 
 def _external_tileset(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import shutil
 from collections.abc import Callable
@@ -24,7 +23,7 @@ def _copy_data(tmp_path: Path) -> Path:
 
 
 def _same(a: TmxMap, b: TmxMap) -> bool:
-    return dataclasses.replace(a, path=None) == dataclasses.replace(b, path=None)
+    return a.replace(path=None) == b.replace(path=None)
 
 
 @pytest.mark.parametrize("name", FIXTURES)
