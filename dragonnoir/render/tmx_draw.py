@@ -473,13 +473,22 @@ def _draw_image_layer(
     key: object = ("image", id(image))
     clip = canvas.get_clip()
     repeats = layer.repeat_x or layer.repeat_y
-    if scale != 1.0 and repeats and (len(xs) + 2) * (len(ys) + 2) * w * h <= 1 << 18:
+    small = (len(xs) + 2) * (len(ys) + 2) * w * h <= 1 << 18
+    scaled = scale != 1.0 and repeats
+    if (
+        scaled
+        and not small
+        and _draw_periodic_pattern(canvas, layer, image, xs[0], ys[0], scale, cache, smooth)
+    ):
+        return
+    if scaled and small:
         # Qt fills a rectangle with the image as a brush: scaled, each copy is sampled
         # together with its neighbours, across the rectangle's edges too (the brush
         # repeats both ways), and the rectangle's edges are rounded to whole pixels. Drawn as
         # one image of all the copies, one more on each side that does not repeat, and
         # clipped to the rectangle, it is sampled the same way (per pixel in Python, so
-        # only for patterns of up to 2^18 source pixels).
+        # only for patterns of up to 2^18 source pixels; larger canvases draw one period
+        # of the pattern this way and repeat it: `_draw_periodic_pattern`).
         if not layer.repeat_x:
             lo, hi = _qround(origin[0] * scale), _qround((origin[0] + w) * scale)
             canvas.set_clip(pygame.Rect(lo, 0, hi - lo, canvas.get_height()).clip(clip))
@@ -512,6 +521,84 @@ def _draw_image_layer(
                 scale,
             )
     canvas.set_clip(clip)
+
+
+def _period(size: int, scale: float, most: int = 64) -> int | None:
+    """The fewest copies of an image `size` source pixels long that are a whole number
+    of output pixels long at `scale` (None if more than `most` would be needed)."""
+    for k in range(1, most + 1):
+        span = k * size * scale
+        if abs(span - round(span)) < 1e-9:
+            return k
+    return None
+
+
+def _draw_periodic_pattern(
+    canvas: pygame.Surface,
+    layer: ImageLayer,
+    image: pygame.Surface,
+    first_x: float,
+    first_y: float,
+    scale: float,
+    cache: ImageCache,
+    smooth: bool,
+) -> bool:
+    """A repeated image layer scaled, on a canvas too large for one pattern image of all
+    the copies (see `_draw_image_layer`): the scaled pattern repeats exactly every
+    `_period` copies, a whole number of output pixels, so that many copies (with one
+    more on each side, sampled as Qt's brush samples them) are drawn once into a small
+    picture, and the window of one period cut from its middle is blitted across the
+    canvas. False (nothing drawn) when the period is too long for that."""
+    w, h = image.get_size()
+    kx = _period(w, scale) if layer.repeat_x else 1
+    ky = _period(h, scale) if layer.repeat_y else 1
+    if kx is None or ky is None or (kx + 2) * (ky + 2) * w * h > 1 << 18:
+        return False
+    # Copies -1 .. k of the pattern; copy 0 at (first_x, first_y) in map pixels.
+    pattern = pygame.Surface(((kx + 2) * w, (ky + 2) * h), pygame.SRCALPHA, 32)
+    pattern.fill((0, 0, 0, 0))
+    for j in range(ky + 2):
+        for i in range(kx + 2):
+            pattern.blit(image, (i * w, j * h))
+    left, top = (first_x - w) * scale, (first_y - h) * scale
+    ox, oy = math.floor(left) - 2, math.floor(top) - 2
+    drawn = pygame.Surface(
+        (math.ceil((kx + 2) * w * scale) + 5, math.ceil((ky + 2) * h * scale) + 5),
+        pygame.SRCALPHA,
+        32,
+    )
+    drawn.fill((0, 0, 0, 0))  # blitting onto transparent pixels copies: as drawing once
+    key = ("periodic", id(image), kx, ky)
+    _draw_image(
+        drawn, cache, key, pattern, left - ox, top - oy, False, False, 0.0, layer.opacity,
+        smooth, scale, scale,
+    )  # fmt: skip
+    cw, ch = canvas.get_size()
+    clip = canvas.get_clip()
+
+    def period_window(first: float, size: int, k: int, o: int, end: int) -> list[int]:
+        """Along a repeating axis: [start in `drawn`, length, canvas positions...]. The
+        period is the pixels whose centres fall within copies 0 .. k-1."""
+        span = round(k * size * scale)
+        start = math.ceil(first * scale - 0.5)  # <= 0: first copy at or before the edge
+        return [start - o, span, *range(start, end, span)]
+
+    if layer.repeat_x:
+        xw = period_window(first_x, w, kx, ox, cw)
+    else:  # the whole strip, clipped to the copy itself (as in `_draw_image_layer`)
+        lo, hi = _qround(first_x * scale), _qround((first_x + w) * scale)
+        canvas.set_clip(pygame.Rect(lo, 0, hi - lo, ch).clip(clip))
+        xw = [0, drawn.get_width(), ox]
+    if layer.repeat_y:
+        yw = period_window(first_y, h, ky, oy, ch)
+    else:
+        lo, hi = _qround(first_y * scale), _qround((first_y + h) * scale)
+        canvas.set_clip(pygame.Rect(0, lo, cw, hi - lo).clip(clip))
+        yw = [0, drawn.get_height(), oy]
+    area = pygame.Rect(xw[0], yw[0], xw[1], yw[1])
+    canvas.blits([(drawn, (x, y), area) for y in yw[2:] for x in xw[2:]], doreturn=False)
+    canvas.set_clip(clip)
+    return True
 
 
 # -- objects ---------------------------------------------------------------------------------
