@@ -36,6 +36,9 @@ TILE = 8
 _BIG = TILE * SAMPLES
 #: From a tile's centre to its corner.
 _TILE_REACH = TILE * math.sqrt(0.5)
+#: How much farther than a shape's reach a sample may be drawn (the outline is rounded
+#: to the large grid: 1/32 of a pixel), with room to spare.
+_MARGIN = 0.25
 
 
 def segments(points: Sequence[Point], closed: bool) -> list[Segment]:
@@ -53,6 +56,31 @@ def _segment_distance(px: float, py: float, seg: Segment) -> float:
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
     ex, ey = x1 + t * dx - px, y1 + t * dy - py
     return math.hypot(ex, ey)
+
+
+def _segment_box_distance(seg: Segment, bx0: float, by0: float, bx1: float, by1: float) -> float:
+    """Distance between a segment and the box [bx0, bx1] x [by0, by1]; 0 if they meet."""
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    # Liang-Barsky: the part of the segment inside the box, t0 <= t <= t1, if any.
+    t0, t1, crosses = 0.0, 1.0, True
+    for p, q in ((-dx, x1 - bx0), (dx, bx1 - x1), (-dy, y1 - by0), (dy, by1 - y1)):
+        if p == 0:
+            crosses = crosses and q >= 0
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    if crosses and t0 <= t1:
+        return 0.0
+    # Apart: the nearest points are an end of the segment and the box, or a corner of
+    # the box and the segment.
+    ends = (
+        math.hypot(max(bx0 - x, 0.0, x - bx1), max(by0 - y, 0.0, y - by1))
+        for x, y in ((x1, y1), (x2, y2))
+    )
+    corners = (_segment_distance(x, y, seg) for x in (bx0, bx1) for y in (by0, by1))
+    return min(*ends, *corners)
 
 
 def _inside_odd_even(px: float, py: float, segs: Sequence[Segment]) -> bool:
@@ -119,9 +147,12 @@ class _Painter:
         self, near: Sequence[Segment], reach: float, x0: int, y0: int, x1: int, y1: int
     ) -> set[tuple[int, int]]:
         """Top-left corners of the tiles of the grid from (x0, y0) that come within
-        `reach` of a segment."""
+        `reach` of a segment (and a margin for the large grid's rounding): the tiles
+        whose tiles' centres are near enough are tested exactly, tile box against
+        segment, which leaves out about half of them (the rows beside a level line)."""
         found: set[tuple[int, int]] = set()
-        limit = reach + _TILE_REACH + 1.0
+        near_enough = reach + _MARGIN
+        limit = near_enough + _TILE_REACH
         for seg in near:
             lo_x = max(x0, math.floor(min(seg[0], seg[2]) - limit))
             hi_x = min(x1, math.ceil(max(seg[0], seg[2]) + limit))
@@ -133,7 +164,11 @@ class _Painter:
                 for tx in range(first_x, hi_x, TILE):
                     if (tx, ty) in found:
                         continue
-                    if _segment_distance(tx + TILE / 2, ty + TILE / 2, seg) <= limit:
+                    if _segment_distance(
+                        tx + TILE / 2, ty + TILE / 2, seg
+                    ) <= limit and near_enough >= _segment_box_distance(
+                        seg, tx, ty, tx + TILE, ty + TILE
+                    ):
                         found.add((tx, ty))
         return found
 
