@@ -12,11 +12,22 @@ so the figures are those of an installed program, not of a first run compiling s
   with no `board_id`, so `dragonnoir render` draws it as any Tiled map. Aim: ratio <= 1.
 - `render_objects_cli_ms` vs `render_objects_tiled_ms`: maps/fosse.tmx without its
   `board_id` (15 edge polylines and 35 zone pins drawn as Tiled draws objects). Aim <= 1.
+- `render_layout_cli_ms` vs `render_layout_tiled_ms`: `dragonnoir render
+  layouts/six-boards.toml` against `tmxrasterizer` on the layout's export (the same
+  picture as one Tiled map). Aim <= 1.
 - `validate_cli_ms` vs `pytmx_open_ms`: `dragonnoir validate maps/fosse.tmx` against
-  `python -c "import pytmx; pytmx.TiledMap('maps/fosse.tmx')"`. Aim: ratio <= 1.5.
+  `python -c "import pytmx; pytmx.TiledMap('maps/fosse.tmx')"` (the same Python). Aim:
+  ratio <= 1.5.
 - `start_first_frame_ms`: `python -m dragonnoir` (no command) to the main menu's first
   frame, with SDL's dummy driver, by `benchmarks/startup.py` (the client's
   `DRAGONNOIR_FIRST_FRAME=exit` probe). Aim <= 1000 ms.
+
+`python -m benchmarks.commands [--repeats N] [--dragonnoir PATH]` prints these figures
+alone; `--dragonnoir` names the `dragonnoir` script of another install, e.g. a regular
+`pip install .` in a scratch virtual environment, whose Python then runs the bare pytmx
+and the start-up figures too. Why: an editable install (`pip install -e`, as in
+development) adds a path finder that every Python of its environment imports at start
+(`site`: ~10 ms, with `pathlib` and `re`), which a user's installed program does not have.
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FOSSE = REPO_ROOT / "maps" / "fosse.tmx"
+SIX_BOARDS = REPO_ROOT / "layouts" / "six-boards.toml"
 BIG_SIZE = (96, 64)
 
 
@@ -127,24 +139,40 @@ def write_big_map(folder: Path, size: tuple[int, int] = BIG_SIZE) -> Path:
     return out
 
 
-def bench_commands(repeats: int) -> dict[str, float | str]:
-    """The figures listed in the module docstring."""
+def write_layout_export(folder: Path) -> Path:
+    """The six-board layout exported as one Tiled map (what `dragonnoir export` writes)."""
+    from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
+
+    out = folder / "six-boards.tmx"
+    export_layout_tmx(load_layout(SIX_BOARDS), out)
+    return out
+
+
+def bench_commands(repeats: int, dragonnoir: Path | None = None) -> dict[str, float | str]:
+    """The figures listed in the module docstring; `dragonnoir`, another install's
+    `dragonnoir` script (its Python runs the bare pytmx and the start-up too)."""
     from benchmarks.startup import time_to_first_frame
     from dragonnoir import tiled_tools
 
     figures: dict[str, float | str] = {}
+    cmd = [str(dragonnoir)] if dragonnoir else _dragonnoir()
+    python = str(dragonnoir.parent / "python") if dragonnoir else sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         env = _env(folder / "home")
-        cmd = _dragonnoir()
         raster = shutil.which(tiled_tools.RASTERIZER)
         big, plain = write_big_map(folder), write_plain_fosse(folder)
-        for name, tmx in (("render_big_cli", big), ("render_objects_cli", plain)):
-            ours = [*cmd, "render", str(tmx), "-o", str(folder / "ours.png")]
-            theirs = [raster, str(tmx), str(folder / "theirs.png")] if raster else None
+        pairs = [
+            ("render_big_cli", big, big),
+            ("render_objects_cli", plain, plain),
+            ("render_layout_cli", SIX_BOARDS, write_layout_export(folder)),
+        ]
+        for name, source, tiled_map in pairs:
+            ours = [*cmd, "render", str(source), "-o", str(folder / "ours.png")]
+            theirs = [raster, str(tiled_map), str(folder / "theirs.png")] if raster else None
             tiled = name.replace("_cli", "_tiled")
             figures.update(side_by_side(name, ours, theirs, tiled, repeats, env))
-        pytmx_open = [sys.executable, "-c", f"import pytmx; pytmx.TiledMap({str(FOSSE)!r})"]
+        pytmx_open = [python, "-c", f"import pytmx; pytmx.TiledMap({str(FOSSE)!r})"]
         figures.update(
             side_by_side(
                 "validate_cli",
@@ -156,9 +184,34 @@ def bench_commands(repeats: int) -> dict[str, float | str]:
             )
         )
         # The client's own probe (DRAGONNOIR_FIRST_FRAME=exit, benchmarks/startup.py).
-        figures["start_first_frame_ms"] = time_to_first_frame(
-            [sys.executable, "-m", "dragonnoir"], repeats
-        )
+        figures["start_first_frame_ms"] = time_to_first_frame([python, "-m", "dragonnoir"], repeats)
         if raster is None:
             figures["tmxrasterizer"] = "not installed"
     return figures
+
+
+def _load_average() -> str:
+    """The 1-minute load average (`uptime`'s first figure), where the system tells it."""
+    getloadavg = getattr(os, "getloadavg", None)
+    return f"{getloadavg()[0]:.2f}" if getloadavg else "unknown"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.commands")
+    parser.add_argument("--repeats", type=int, default=7, help="runs of each command")
+    parser.add_argument(
+        "--dragonnoir", type=Path, default=None, help="another install's dragonnoir script"
+    )
+    args = parser.parse_args(argv)
+    load_before = _load_average()
+    figures = bench_commands(args.repeats, args.dragonnoir)
+    figures["load_average"] = f"{load_before} -> {_load_average()}"
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -767,7 +767,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command may leave its memory to the OS at exit instead of tidying it up."""
     words = sys.argv[1:] if argv is None else list(argv)
     command = next((w for w in words if not w.startswith("-")), None)
-    args = build_parser(only=command).parse_args(words)
+    args: Any = plain_render_args(words)
+    if args is None:
+        args = build_parser(only=command).parse_args(words)
     if args.selftest:
         args.func = cmd_selftest
     elif args.command is None:
@@ -797,6 +799,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.write_text(traceback.format_exc(), encoding="utf-8")
         print(f"dragonnoir: internal error: {exc!r}; details in {log}", file=sys.stderr)
         return 2
+
+
+def plain_render_args(words: Sequence[str]) -> Any:
+    """The arguments of `render PATH -o OUT [--scale S] [--seams]` written plainly (each
+    option once, `-o`/`--output`/`--scale` followed by their value as a word of its own,
+    a path not starting with "-"), read without argparse; None for any other command
+    line, which argparse reads (with --help, errors and the other forms).
+
+    Why: importing argparse and building even one command's parser (with gettext and
+    locale) takes ~4 ms, 3% of a whole `dragonnoir render` of a small map, the command
+    compared with Tiled's tmxrasterizer (issue 16). Agrees with argparse on every command
+    line it takes (tests/render/test_render_args.py)."""
+    if not words or words[0] != "render":
+        return None
+    values: dict[str, str] = {}
+    seams, path, rest = False, None, list(words[1:])
+    while rest:
+        word = rest.pop(0)
+        key = {"-o": "output", "--output": "output", "--scale": "scale"}.get(word)
+        if key is not None and rest and key not in values and not rest[0].startswith("-"):
+            values[key] = rest.pop(0)
+        elif word == "--seams" and not seams:
+            seams = True
+        elif path is None and word and not word.startswith("-"):
+            path = word
+        else:
+            return None
+    if path is None or "output" not in values:
+        return None
+    try:
+        scale = float(values.get("scale", "1.0"))
+    except ValueError:
+        return None
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        command="render",
+        selftest=False,
+        func=cmd_render,
+        path=path,
+        output=values["output"],
+        scale=scale,
+        seams=seams,
+    )
 
 
 def _crash_log() -> Path:
