@@ -10,7 +10,6 @@ says where.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from dragonnoir.errors import DragonNoirError
 
 if TYPE_CHECKING:
+    import argparse
+
     from dragonnoir.engine.save import SaveCheck
     from dragonnoir.hexmap.tiled import HexGrid
 
@@ -539,17 +540,6 @@ def cmd_data(args: argparse.Namespace) -> int:
     return 0
 
 
-class _VersionAction(argparse.Action):
-    """`--version`: the program's version and which rules data it plays with (worked
-    out only when asked: a listing of the player's rules folder)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        from dragonnoir.rules_folder import summary
-
-        print(f"{_version()}\nrules data: {summary()}")
-        parser.exit()
-
-
 def cmd_selftest(args: argparse.Namespace) -> int:
     from dragonnoir.selftest import run_selftest
 
@@ -562,20 +552,39 @@ def _version() -> str:
     return f"dragonnoir {__version__}"
 
 
-class _HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter, given the terminal's width: left to find it, argparse
-    imports shutil (and bz2, lzma...) at every start, for `get_terminal_size`."""
+def _argparse_classes() -> tuple[type[argparse.HelpFormatter], type[argparse.Action]]:
+    """Our help formatter and `--version` action, made when a parser is built: argparse
+    is imported only then (`plain_render_args` reads plain renders without it)."""
+    import argparse
 
-    def __init__(
-        self,
-        prog: str,
-        indent_increment: int = 2,
-        max_help_position: int = 24,
-        width: int | None = None,
-    ) -> None:
-        if width is None:
-            width = _terminal_columns() - 2  # as argparse does
-        super().__init__(prog, indent_increment, max_help_position, width)
+    class HelpFormatter(argparse.HelpFormatter):
+        """argparse's formatter, given the terminal's width: left to find it, argparse
+        imports shutil (and bz2, lzma...) at every start, for `get_terminal_size`."""
+
+        def __init__(
+            self,
+            prog: str,
+            indent_increment: int = 2,
+            max_help_position: int = 24,
+            width: int | None = None,
+        ) -> None:
+            if width is None:
+                width = _terminal_columns() - 2  # as argparse does
+            super().__init__(prog, indent_increment, max_help_position, width)
+
+    class VersionAction(argparse.Action):
+        """`--version`: the program's version and which rules data it plays with (worked
+        out only when asked: a listing of the player's rules folder)."""
+
+        def __call__(
+            self, parser: argparse.ArgumentParser, *args: object, **kwargs: object
+        ) -> None:
+            from dragonnoir.rules_folder import summary
+
+            print(f"{_version()}\nrules data: {summary()}")
+            parser.exit()
+
+    return HelpFormatter, VersionAction
 
 
 def _terminal_columns() -> int:
@@ -607,9 +616,15 @@ class _Commands:
     the command line: each parser costs argparse work (formatters, translations,
     patterns) that a one-shot command like `render` should not pay eight times."""
 
-    def __init__(self, action: argparse._SubParsersAction, only: str | None) -> None:  # type: ignore[type-arg]
+    def __init__(
+        self,
+        action: argparse._SubParsersAction,  # type: ignore[type-arg]
+        only: str | None,
+        formatter: type[argparse.HelpFormatter],
+    ) -> None:
         self.action = action
         self.only = only
+        self.formatter = formatter
         self.built: list[str] = []
 
     def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser | _Skipped:
@@ -617,7 +632,7 @@ class _Commands:
             return _Skipped()
         self.built.append(name)
         parser: argparse.ArgumentParser = self.action.add_parser(
-            name, formatter_class=_HelpFormatter, **kwargs
+            name, formatter_class=self.formatter, **kwargs
         )
         return parser
 
@@ -625,10 +640,13 @@ class _Commands:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; `only`, a command's name: that command's parser alone
     (the whole parser if no command has that name)."""
+    import argparse
+
+    formatter, version_action = _argparse_classes()
     parser = argparse.ArgumentParser(
         prog="dragonnoir",
         description="Dragon Noir 2: L'Epreuve. Without a command: the game's main menu.",
-        formatter_class=_HelpFormatter,
+        formatter_class=formatter,
     )
     parser.add_argument(
         "--selftest",
@@ -637,11 +655,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action=_VersionAction,
+        action=version_action,
         nargs=0,
         help="show the version and which rules data is in use, and exit",
     )
-    sub = _Commands(parser.add_subparsers(dest="command"), only)
+    sub = _Commands(parser.add_subparsers(dest="command"), only, formatter)
 
     play = sub.add_parser("play", help="play a scenario (no scenario: choose one)")
     play.add_argument("scenario", nargs="?", help="a scenario file (.toml) or id (la-fosse)")
