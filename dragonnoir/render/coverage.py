@@ -232,13 +232,12 @@ def _paint_shape(
         return
     # The outline relative to the mask, to 1/4096 of a pixel: shapes that differ by
     # less are the same coverage to within 1/255.
-    grid = 4096.0
-    quantised = tuple(
-        v
-        for x, y in points
-        for v in (math.floor((x - x0) * grid + 0.5), math.floor((y - y0) * grid + 0.5))
+    grid, floor = 4096.0, math.floor
+    full_key = (
+        *key,
+        tuple([floor((x - x0) * grid + 0.5) for x in xs]),
+        tuple([floor((y - y0) * grid + 0.5) for y in ys]),
     )
-    full_key = (*key, quantised)
     tinted = _TINTED.get((full_key, colour[:3], alpha))
     if tinted is not None:  # the same shape in the same colour again (Tiled's pins)
         canvas.blit(tinted, (x0, y0))

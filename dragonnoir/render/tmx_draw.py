@@ -58,9 +58,10 @@ Scale
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pygame
@@ -606,14 +607,18 @@ def _draw_periodic_pattern(
 Point = tuple[float, float]
 
 
-def _ellipse_points(cx: float, cy: float, rx: float, ry: float, steps: int = 64) -> list[Point]:
-    return [
+@functools.lru_cache(maxsize=256)  # the same pin head or ellipse on many objects
+def _ellipse_points(
+    cx: float, cy: float, rx: float, ry: float, steps: int = 64
+) -> tuple[Point, ...]:
+    return tuple(
         (cx + rx * math.cos(2 * math.pi * k / steps), cy + ry * math.sin(2 * math.pi * k / steps))
         for k in range(steps)
-    ]
+    )
 
 
-def _pin_points(radius: float) -> list[Point]:
+@functools.lru_cache(maxsize=16)
+def _pin_points(radius: float) -> tuple[Point, ...]:
     """Tiled's point-object pin (`drawPointObject`) relative to the object position: a
     235-degree arc round (0, -2r), closed by lines through the tip at (0, 0)."""
     sweep = 235.0
@@ -624,7 +629,7 @@ def _pin_points(radius: float) -> list[Point]:
         a = math.radians(start + sweep * k / steps)
         pts.append((radius * math.cos(a), -2 * radius - radius * math.sin(a)))
     pts.append((0.0, 0.0))
-    return pts
+    return tuple(pts)
 
 
 def _object_colour(layer: ObjectLayer) -> Colour:
@@ -650,7 +655,8 @@ def _draw_shape_object(
     dot_r = 4.0  # the 4x-wide pen of the first-point dot
     shadow = 1.0  # shadowDist * 0.5 with shadowDist = lineWidth / scale, in device px
     closed, filled, dot = True, True, False
-    extra: list[Point] | None = None
+    extra: Sequence[Point] | None = None
+    local: Sequence[Point]
     if shape == "point":
         local = [(px * scale, py * scale) for px, py in _pin_points(10.0)]
         extra = _ellipse_points(0.0, -20.0 * scale, 10.0 / 3 * scale, 10.0 / 3 * scale)
@@ -676,13 +682,12 @@ def _draw_shape_object(
     rad = math.radians(obj.rotation)
     cos_a, sin_a = math.cos(rad), math.sin(rad)
 
-    def place(pts: list[Point], dx: float = 0.0, dy: float = 0.0) -> list[Point]:
+    def place(pts: Sequence[Point], dx: float = 0.0, dy: float = 0.0) -> list[Point]:
         """Painter coordinates -> device: offset in the object's frame, rotate, move."""
-        out = []
-        for x, y in pts:
-            x, y = x + dx, y + dy
-            out.append((px0 + x * cos_a - y * sin_a, py0 + x * sin_a + y * cos_a))
-        return out
+        return [
+            (px0 + (x + dx) * cos_a - (y + dy) * sin_a, py0 + (x + dx) * sin_a + (y + dy) * cos_a)
+            for x, y in pts
+        ]
 
     black: Colour = (0, 0, 0, 255)
     fill_colour: Colour = (colour[0], colour[1], colour[2], 50)
