@@ -380,17 +380,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         if control is None or canvas is None:
             return False
         if event.type == pygame.MOUSEMOTION:
-            if self.side_stroke is not None:
-                self.click_side(self.erasing)
-                return True
-            if self.stroke is not None:
-                h = control.hex_at(self.mouse)
-                if h is not None and h != self.stroke:
-                    for step in line(self.stroke, h)[1:]:
-                        self.paint_at(step)
-                    self.stroke = h
-                return True
-            return False
+            return drag_stroke(self, control)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             h = control.hex_at(self.mouse)
             if h is None or not lp.halves(self.doc, canvas, h):
@@ -717,18 +707,7 @@ class BoardMode(Mode[bd.BoardDocument]):
             return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = (int(event.pos[0]), int(event.pos[1]))
-            if self.side_stroke is not None:
-                self.click_side(self.erasing)
-                return True
-            if self.stroke is not None:
-                h = control.hex_at(self.mouse)
-                if h is not None and h != self.stroke:
-                    # Fast drags skip hexes: paint the line between the two.
-                    for step in line(self.stroke, h)[1:]:
-                        self.paint_at(step)
-                    self.stroke = h
-                return True
-            return False
+            return drag_stroke(self, control)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self.mouse = (int(event.pos[0]), int(event.pos[1]))
             h = control.hex_at(self.mouse)
@@ -946,6 +925,23 @@ class BoardMode(Mode[bd.BoardDocument]):
             if h in zone.hexes:
                 out.append(f"{zone.kind.value} zone '{zone.name}'")
         return out
+
+
+def drag_stroke(mode: Any, control: MapControl) -> bool:
+    """The mouse moved (board mode, or layout mode painting): a side stroke sets the
+    side now nearest; a brush stroke paints every hex on the line from the last one
+    (fast drags skip hexes). False when no stroke is under way."""
+    if mode.side_stroke is not None:
+        mode.click_side(mode.erasing)
+        return True
+    if mode.stroke is None:
+        return False
+    h = control.hex_at(mode.mouse)
+    if h is not None and h != mode.stroke:
+        for step in line(mode.stroke, h)[1:]:
+            mode.paint_at(step)
+        mode.stroke = h
+    return True
 
 
 def cell_change(mode: Any) -> tuple[Callable[[Cell], Cell], str] | None:

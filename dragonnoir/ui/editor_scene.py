@@ -221,15 +221,7 @@ class EditorScene(Scene):
     def build_layout_panel(self, root: UIContainer, h: int) -> None:
         m = self.manager
         mode = self.layout
-        tool_labels: list[str | tuple[str, str]] = [label for _, label in LAYOUT_TOOLS]
-        self.lists["layout_tools"] = UISelectionList(
-            pygame.Rect(10, TOP + 6, LEFT - 20, len(LAYOUT_TOOLS) * 26 + 8),
-            tool_labels,
-            m,
-            container=root,
-            default_selection=dict(LAYOUT_TOOLS)[mode.tool],
-        )
-        top = TOP + 6 + len(LAYOUT_TOOLS) * 26 + 14
+        top = self.tool_list(root, "layout_tools", LAYOUT_TOOLS, mode.tool) - 2
         if mode.tool != "arrange":
             self.build_layout_brush(root, top, h)
             return
@@ -264,6 +256,21 @@ class EditorScene(Scene):
             m,
             container=root,
         )
+
+    def tool_list(
+        self, root: UIContainer, key: str, tools: tuple[tuple[str, str], ...], tool: str
+    ) -> int:
+        """The tools list at the top of the left panel (kept as `lists[key]`); returns
+        the y below it."""
+        labels: list[str | tuple[str, str]] = [label for _, label in tools]
+        self.lists[key] = UISelectionList(
+            pygame.Rect(10, TOP + 6, LEFT - 20, len(tools) * 26 + 8),
+            labels,
+            self.manager,
+            container=root,
+            default_selection=dict(tools)[tool],
+        )
+        return TOP + 6 + len(tools) * 26 + 16
 
     def build_layout_brush(self, root: UIContainer, y: int, h: int) -> None:
         """Layout mode's painting tools: what the brush paints, its size."""
@@ -307,15 +314,7 @@ class EditorScene(Scene):
     def build_board_panel(self, root: UIContainer, h: int) -> None:
         m = self.manager
         mode = self.board
-        tool_labels: list[str | tuple[str, str]] = [label for _, label in TOOLS]
-        self.lists["tools"] = UISelectionList(
-            pygame.Rect(10, TOP + 6, LEFT - 20, len(TOOLS) * 26 + 8),
-            tool_labels,
-            m,
-            container=root,
-            default_selection=dict(TOOLS)[mode.tool],
-        )
-        y = TOP + 6 + len(TOOLS) * 26 + 16
+        y = self.tool_list(root, "tools", TOOLS, mode.tool)
         options, current = self.tool_options()
         if mode.tool == "select":
             options, current = ["Ctrl+C copies the selection", "Ctrl+V pastes at the mouse"], ""
