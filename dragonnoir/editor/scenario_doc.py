@@ -32,6 +32,7 @@ from dragonnoir.engine.scenario_format import (
     ConditionEntry,
     GroupEntry,
     ObjectiveEntry,
+    PassageEntry,
     ScenarioFile,
     UnitEntry,
     VictoryEntry,
@@ -556,6 +557,136 @@ def set_wizard(doc: ScenarioDocument, unit_id: str, level: int | None) -> Edit[S
     return SetPart("wizard", wizards, label)
 
 
+#: What a character's entry may say of his state at the start (`set_unit`).
+UNIT_FIELDS: Final = ("name", "status", "wounds", "level")
+STATUSES: Final = ("healthy", "wounded", "knocked_out", "killed")
+
+
+def set_unit(doc: ScenarioDocument, unit_id: str, **changes: Any) -> Edit[ScenarioDocument]:
+    """Change a character's display `name` (None or "": the counter's), `status`
+    (healthy, wounded, knocked out, killed), `wounds` or `level` (None: the hex's own;
+    +1 stands on a walkway's deck). The format refuses what it refuses (a negative
+    wound count); the loader judges the rest live (a level the hex does not have)."""
+    found = doc.find(unit_id)
+    if found is None:
+        raise EditError(f"no character {unit_id!r} in this scenario")
+    bad = sorted(set(changes) - set(UNIT_FIELDS))
+    if bad:
+        raise EditError(f"a character has no field {bad[0]!r} here ({', '.join(UNIT_FIELDS)})")
+    if "name" in changes:
+        changes["name"] = (changes["name"] or "").strip() or None
+    entry: UnitEntry = _model(UnitEntry, **{**found.entry.model_dump(), **changes})
+    if entry == found.entry:
+        raise EditError("nothing changes")
+    what = ", ".join(f"{k} {_shown(v)}" for k, v in changes.items())
+    return batch(_replace_entry(doc, found, entry, f"{unit_id}: {what}"))
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, float):
+        return f"{value:+g}" if value else "0"
+    return str(value).replace("_", " ")
+
+
+def unit_levels(doc: ScenarioDocument, unit_id: str) -> tuple[float, ...]:
+    """The levels a character may be given where he stands (a walkway's +1 too)."""
+    found = doc.find(unit_id)
+    if found is None or found.hex is None or found.hex not in doc.board.cells:
+        return ()
+    return doc.board.cells[found.hex].levels()
+
+
+# -- deployment on cells ------------------------------------------------------------------
+
+
+def toggle_deploy_cell(doc: ScenarioDocument, group_id: str, h: Hex) -> Edit[ScenarioDocument]:
+    """Add the cell `h` to where a group deploys (`deploy_cells`), or take it off. A
+    group deploying on cells comes into play by deployment: no entry, no cells of its
+    own characters (their player places them)."""
+    group = doc.group(group_id)
+    if group is None:
+        raise EditError(f"there is no group {group_id!r}")
+    if h not in doc.board.cells:
+        raise EditError("that place is off the map")
+    cell = doc.cell_of(h)
+    cells = [tuple(c) for c in group.deploy_cells]
+    if cell in cells:
+        cells.remove(cell)
+    else:
+        cells.append(cell)
+    if not cells and group.deploy is None:
+        raise EditError(
+            "a group that deploys needs a zone or a cell: choose Placed or Enters instead"
+        )
+    return set_group(doc, group_id, deploy_cells=cells, enter=None)
+
+
+# -- deep passages --------------------------------------------------------------------------
+
+
+def passage_end(doc: ScenarioDocument, h: Hex) -> str | tuple[int, int]:
+    """How a passage names its end at `h`: the dungeon entrance zone there (it stays
+    right if the zone is redrawn), else the cell."""
+    if h not in doc.board.cells:
+        raise EditError("that place is off the map")
+    for zone in doc.board.zones:
+        if zone.kind.value == "dungeon_entrance" and h in zone.hexes:
+            return zone.name
+    return doc.cell_of(h)
+
+
+def passage_hex(doc: ScenarioDocument, end: str | Sequence[int]) -> Hex | None:
+    """The hex of a passage's end (a zone's first hex, as the loader takes it)."""
+    if isinstance(end, str):
+        zone = doc.board.zone(end)
+        if zone is None or not zone.hexes:
+            return None
+        return min(zone.hexes, key=lambda x: (x.q, x.r))
+    return doc.hex_of(end)
+
+
+def put_passage(
+    doc: ScenarioDocument, index: int | None, passage: PassageEntry | None
+) -> Edit[ScenarioDocument]:
+    """Add (`index` None), replace or remove (`passage` None) a deep passage."""
+    passages = list(doc.data.passage)
+    if index is None:
+        if passage is None:
+            raise EditError("nothing to add")
+        passages.append(passage)
+        label = f"Deep passage {len(passages)}"
+    elif not 0 <= index < len(passages):
+        raise EditError(f"there is no deep passage {index + 1}")
+    elif passage is None:
+        del passages[index]
+        label = f"Remove deep passage {index + 1}"
+    else:
+        passages[index] = passage
+        label = f"Change deep passage {index + 1}"
+    return SetPart("passage", passages, label)
+
+
+def new_passage(doc: ScenarioDocument, a: Hex, b: Hex) -> Edit[ScenarioDocument]:
+    """A deep passage from `a` to `b` (one game turn, both ways: the format's default)."""
+    ends = (passage_end(doc, a), passage_end(doc, b))
+    if ends[0] == ends[1]:
+        raise EditError("a passage joins two different entrances: click another hex")
+    return put_passage(doc, None, _model(PassageEntry, ends=ends))
+
+
+def set_passage(doc: ScenarioDocument, index: int, **changes: Any) -> Edit[ScenarioDocument]:
+    """Change a passage's `turns`, `both_ways` or `name`."""
+    if not 0 <= index < len(doc.data.passage):
+        raise EditError(f"there is no deep passage {index + 1}")
+    old = doc.data.passage[index]
+    new: PassageEntry = _model(PassageEntry, **{**old.model_dump(), **changes})
+    if new == old:
+        raise EditError("nothing changes")
+    return put_passage(doc, index, new)
+
+
 # -- groups ---------------------------------------------------------------------------------
 
 
@@ -669,6 +800,39 @@ def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioD
         else:
             objectives[index] = entry
     return SetPart("objective", objectives, label)
+
+
+def set_objective_real(
+    doc: ScenarioDocument, kind: str, real: int | None
+) -> Edit[ScenarioDocument]:
+    """Say which "?" counter of `kind` is the true one (0 the first laid, in the file's
+    order: its cells, then its zones), or None: drawn with the game's dice at the start."""
+    index = next((i for i, o in enumerate(doc.data.objective) if o.kind == kind), None)
+    if index is None:
+        raise EditError(f"no {kind} counter laid yet")
+    old = doc.data.objective[index]
+    count = len(old.cells) + len(old.zones)
+    if real is not None and not 0 <= real < count:
+        raise EditError(f"there are {count} {kind} counters (1 to {count})")
+    if old.real == real:
+        raise EditError("nothing changes")
+    objectives = list(doc.data.objective)
+    objectives[index] = old.model_copy(update={"real": real})
+    which = "drawn by the dice" if real is None else f"counter {real + 1}"
+    return SetPart("objective", objectives, f"The true {kind}: {which}")
+
+
+def objective_hexes(doc: ScenarioDocument, kind: str) -> list[Hex]:
+    """The hexes of the "?" counters of `kind`, in the order `real` counts them."""
+    entry = next((o for o in doc.data.objective if o.kind == kind), None)
+    if entry is None:
+        return []
+    out = [doc.hex_of(c) for c in entry.cells]
+    for name in entry.zones:
+        h = passage_hex(doc, name)
+        if h is not None:
+            out.append(h)
+    return out
 
 
 def is_scenario_file(path: Path) -> bool:

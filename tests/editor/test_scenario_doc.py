@@ -231,6 +231,119 @@ def test_shipped_scenarios_round_trip(path: Path, tmp_path: Path) -> None:
         target.unlink(missing_ok=True)
 
 
+def test_a_deep_passage_between_two_entrances(blank: sd.ScenarioDocument, tmp_path: Path) -> None:
+    """A passage from La Fosse's trapdoor (named by its zone) to a cell of Le
+    Labyrinthe: saved, loaded by the game, changed and removed, each undoable."""
+    doc = fresh(blank)
+    trapdoor = doc.board.zone("fosse:trapdoor")
+    assert trapdoor is not None
+    a = min(trapdoor.hexes, key=lambda h: (h.q, h.r))
+    b = dry_hexes(doc)[3]
+    history = History(doc)
+    history.do(sd.new_passage(doc, a, b))
+    assert doc.data.passage[0].ends == ("fosse:trapdoor", doc.cell_of(b))
+    history.do(sd.set_passage(doc, 0, turns=3, both_ways=False, name="The long way"))
+    with pytest.raises(EditError, match="two different entrances"):
+        sd.new_passage(doc, a, a)
+    with pytest.raises(EditError):
+        sd.set_passage(doc, 0, turns=99)  # the format: 1 to 20 turns
+    target = tmp_path / "p.toml"
+    doc.save(target)
+    scenario = load_scenario(target)
+    (passage,) = scenario.passages
+    assert (passage.a, passage.b, passage.turns, passage.both_ways) == (a, b, 3, False)
+    assert passage.name == "The long way" and doc.check() == []
+    assert sd.passage_hex(doc, "fosse:trapdoor") == a
+    history.do(sd.put_passage(doc, 0, None))
+    assert doc.data.passage == []
+    history.undo()
+    history.undo()
+    assert doc.data.passage[0].turns == 1
+
+
+def test_a_group_deploys_on_cells(blank: sd.ScenarioDocument, tmp_path: Path) -> None:
+    doc = fresh(blank)
+    hexes = dry_hexes(doc)
+    history = History(doc)
+    history.do(sd.place_unit(doc, "hunter_01", hexes[0], new_group_side="krobs"))
+    history.do(sd.place_unit(doc, "hunter_02", hexes[1], "krobs"))
+    for h in hexes[10:13]:
+        history.do(sd.toggle_deploy_cell(doc, "krobs", h))
+    group = doc.group("krobs")
+    assert group is not None and [tuple(c) for c in group.deploy_cells] == [
+        doc.cell_of(h) for h in hexes[10:13]
+    ]
+    assert all(u.cell is None for u in group.unit)  # their player places them
+    assert sd.how_group_comes(group).startswith("deployed by its player")
+    history.do(sd.toggle_deploy_cell(doc, "krobs", hexes[12]))  # off again
+    target = tmp_path / "d.toml"
+    doc.save(target)
+    (g,) = load_scenario(target).groups
+    assert g.deploy == hexes[10:12]
+    assert doc.check() == []
+    # Two cells for two Krobs: taking one more off leaves no room, said live.
+    history.do(sd.toggle_deploy_cell(doc, "krobs", hexes[11]))
+    (problem,) = doc.check()
+    assert "too small" in problem.message and problem.hexes == (hexes[10],)
+    history.do(sd.toggle_deploy_cell(doc, "krobs", hexes[11]))
+    with pytest.raises(EditError, match="needs a zone or a cell"):
+        for h in hexes[10:12]:
+            history.do(sd.toggle_deploy_cell(doc, "krobs", h))
+
+
+def test_a_characters_state_at_the_start(blank: sd.ScenarioDocument, tmp_path: Path) -> None:
+    doc = fresh(blank)
+    table = default_rules_data().terrain
+    deck = next(
+        h
+        for h, c in sorted(doc.board.cells.items(), key=lambda x: (x[0].q, x[0].r))
+        if c.walkway and table[c.terrain].passable and not table[c.terrain].water
+    )
+    history = History(doc)
+    history.do(sd.place_unit(doc, "elf_1", deck))
+    assert sd.unit_levels(doc, "elf_1") == (0.0, 1.0)
+    history.do(sd.set_unit(doc, "elf_1", level=1.0, name="Elf on the walkway"))
+    history.do(sd.set_unit(doc, "elf_1", status="wounded", wounds=1))
+    with pytest.raises(EditError):
+        sd.set_unit(doc, "elf_1", wounds=-1)
+    with pytest.raises(EditError, match="no field"):
+        sd.set_unit(doc, "elf_1", speed=3)
+    target = tmp_path / "u.toml"
+    doc.save(target)
+    scenario = load_scenario(target)
+    (unit,) = scenario.units
+    assert (unit.level, unit.status.value, unit.wounds) == (1.0, "wounded", 1)
+    assert scenario.names == {"elf_1": "Elf on the walkway"}
+    # A level the hex does not have is the loader's fault, marked on the hex.
+    history.do(sd.set_unit(doc, "elf_1", level=-1.0))
+    (problem,) = doc.check()
+    assert "level -1 does not exist" in problem.message and problem.hexes == (deck,)
+    history.do(sd.set_unit(doc, "elf_1", name="", level=None))
+    assert doc.find("elf_1").entry.name is None  # type: ignore[union-attr]
+
+
+def test_which_objective_counter_is_real(blank: sd.ScenarioDocument, tmp_path: Path) -> None:
+    doc = fresh(blank)
+    hexes = dry_hexes(doc)
+    history = History(doc)
+    for h in hexes[20:23]:
+        history.do(sd.toggle_objective(doc, "orb", h))
+    assert sd.objective_hexes(doc, "orb") == hexes[20:23]
+    history.do(sd.set_objective_real(doc, "orb", 1))
+    with pytest.raises(EditError, match="1 to 3"):
+        sd.set_objective_real(doc, "orb", 3)
+    with pytest.raises(EditError, match="no khuzun"):
+        sd.set_objective_real(doc, "khuzun", 0)
+    target = tmp_path / "o.toml"
+    doc.save(target)
+    (objective,) = load_scenario(target).objectives
+    assert objective.real == 1 and objective.hexes == hexes[20:23]
+    history.do(sd.set_objective_real(doc, "orb", None))  # the dice draw it
+    assert doc.data.objective[0].real is None
+    history.undo()
+    assert doc.data.objective[0].real == 1
+
+
 # -- every edit undone gives back the same document (hypothesis) ---------------------------
 
 KINDS = ["rebel_knight_1", "elf_1", "zacharie", "warrior_01", "hunter_01", "killer_1"]
@@ -248,6 +361,10 @@ ACTS = st.lists(
                 "web",
                 "orb",
                 "cond",
+                "passage",
+                "deploy_cell",
+                "unit_state",
+                "real",
             ]
         ),
         st.integers(0, 5),
@@ -285,6 +402,18 @@ def act(doc: sd.ScenarioDocument, what: str, i: int, j: int) -> Edit[sd.Scenario
         return sd.toggle_objective(doc, "orb", h)
     if what == "cond":
         return sd.put_condition(doc, None, sd.condition_from_form("krobs", "eliminate"))
+    if what == "passage":
+        if doc.data.passage and i % 2:
+            return sd.set_passage(doc, 0, turns=1 + j % 5, both_ways=bool(i % 3))
+        return sd.new_passage(doc, h, hexes[(j * 11 + 3) % len(hexes)])
+    if what == "deploy_cell" and groups:
+        return sd.toggle_deploy_cell(doc, groups[i % len(groups)], h)
+    if what == "unit_state" and ids:
+        status = sd.STATUSES[j % len(sd.STATUSES)]
+        return sd.set_unit(doc, ids[i % len(ids)], status=status, wounds=j % 3, name=f"N{i}")
+    if what == "real" and doc.data.objective:
+        count = len(doc.data.objective[0].cells)
+        return sd.set_objective_real(doc, "orb", None if i == 0 else j % count)
     return None
 
 
