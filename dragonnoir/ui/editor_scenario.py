@@ -3,8 +3,9 @@ counters, the victory conditions and the scenario's details, and *Play*.
 
 `ScenarioMode` turns the mouse on the map into `editor/scenario_doc.py` edits (so undo
 and redo cover everything) and draws the counters over the map; `ScenarioPanel` is the
-left panel's widgets for its four tools (Forces, Counters, Victory, Details) and turns
-their events into edits too. The scene (`ui/editor_scene.py`) owns files and prompts.
+left panel's widgets for its tools (Forces, Character, Counters, Deep passages, Victory,
+Details) and turns their events into edits too. The scene (`ui/editor_scene.py`) owns
+files and prompts.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pygame_gui.elements import (
     UIDropDownMenu,
     UILabel,
     UISelectionList,
+    UITextBox,
     UITextEntryBox,
     UITextEntryLine,
 )
@@ -49,7 +51,9 @@ from dragonnoir.ui.map_view import MapControl
 
 TOOLS: Final = (
     ("forces", "Forces (place characters)"),
+    ("character", "Character (name, state)"),
     ("counters", "Counters (accessories, ?)"),
+    ("passages", "Deep passages"),
     ("victory", "Victory conditions"),
     ("details", "Details (name, turns, briefing)"),
 )
@@ -66,6 +70,10 @@ NO_BEHAVIOUR: Final = "(the AI decides)"
 #: No [victory] table: the game ends at the turn limit with no winner.
 NO_VICTORY: Final = "no winner"
 SELECTED = (120, 220, 255)
+PASSAGE = (190, 140, 255)
+#: The objective counter's "which one is real" choice left to the game's dice.
+BY_DICE: Final = "Drawn by the dice"
+AUTO_LEVEL: Final = "the hex's own"
 
 
 def _accessory_label(kind: AccessoryKind) -> str:
@@ -91,6 +99,11 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
         self.selected: str | None = None
         self.dragging: str | None = None
         self.condition: int | None = None
+        #: Deep passages: the one chosen in the list, and the first end clicked.
+        self.passage: int | None = None
+        self.passage_start: Hex | None = None
+        #: Clicks on the map tick the chosen group's deployment cells.
+        self.cells_tool = False
         self.mouse: tuple[int, int] = (0, 0)
         #: The panel shows something a map click changed (a new group, the selection).
         self.panel_stale = False
@@ -194,6 +207,12 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
                 return False
             if self.tool == "counters":
                 return self.counter_at(h)
+            if self.tool == "passages":
+                return self.passage_at(h, event.button == 3)
+            if self.cells_tool and self.group and self.tool == "forces":
+                if event.button == 1:
+                    self.apply(sd.toggle_deploy_cell, self.group, h)
+                return True
             there = self.doc.unit_at(h)
             if event.button == 3:
                 if there is not None:
@@ -205,6 +224,9 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
                 self.dragging = there.unit_id
                 self.message = f"{self.describe(there)}: drag to move, right click removes"
                 return True
+            if self.tool == "character":
+                self.message = "Click a character to see and change his state"
+                return True
             self.place(h)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
@@ -215,6 +237,45 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
                 self.apply(sd.move_unit, unit_id, h)
             return True
         return False
+
+    def passage_at(self, h: Hex, cancel: bool) -> bool:
+        """Deep passages: a click on an end chooses its passage; two clicks elsewhere
+        make a new one (the first end, then the other); right click removes the passage
+        whose end is under the mouse, or forgets the first end."""
+        at = self.passage_ends()
+        if cancel:
+            if self.passage_start is not None:
+                self.passage_start = None
+                self.message = "No new passage"
+            elif h in at:
+                self.apply(sd.put_passage, at[h], None)
+                self.passage = None
+                self.panel_stale = True
+            return True
+        if h in at and self.passage_start is None:
+            self.passage = at[h]
+            self.panel_stale = True
+            self.message = f"Deep passage {at[h] + 1}"
+            return True
+        if self.passage_start is None:
+            self.passage_start = h
+            self.message = f"A passage from cell {self.doc.cell_of(h)}: click its other end"
+            return True
+        start, self.passage_start = self.passage_start, None
+        if self.apply(sd.new_passage, start, h):
+            self.passage = len(self.doc.data.passage) - 1
+            self.panel_stale = True
+        return True
+
+    def passage_ends(self) -> dict[Hex, int]:
+        """The hexes of the passages' ends, with the passage's index."""
+        out: dict[Hex, int] = {}
+        for i, p in enumerate(self.doc.data.passage):
+            for end in p.ends:
+                h = sd.passage_hex(self.doc, end)
+                if h is not None:
+                    out.setdefault(h, i)
+        return out
 
     def counter_at(self, h: Hex) -> bool:
         if self.counter in OBJECTIVES:
@@ -272,6 +333,11 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             out.append("")
             out.append(f"Selected: {self.describe(chosen)}")
             out.append(f"facing {chosen.entry.facing} (R turns)")
+            entry = chosen.entry
+            if entry.status != "healthy" or entry.wounds:
+                out.append(f"{entry.status.replace('_', ' ')}, {entry.wounds} wound(s)")
+            if entry.level is not None:
+                out.append(f"level {entry.level:+g}")
             level = doc.wizard_level(chosen.unit_id)
             if doc.is_wizard(chosen.entry.kind):
                 out.append(f"wizard level {level}" if level else "wizard: not cast (no level)")
@@ -311,12 +377,37 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             viewport=control.viewport,
             walkways=walkways,
         )
+        self.draw_passages(screen)
+        group = self.doc.group(self.group) if self.group else None
+        if group is not None:
+            for c in group.deploy_cells:
+                hex_outline(screen, control, self.doc.hex_of(c), SELECTED, 3)
         for problem in self.problems:
             for h in problem.marked():
                 hex_outline(screen, control, h, PROBLEM, 3)
         under = self.hex_under(self.mouse)
         if under is not None:
             hex_outline(screen, control, under, BRUSH, 2)
+
+    def draw_passages(self, screen: pygame.Surface) -> None:
+        """Each deep passage as a dashed line between its ends, the chosen one bright,
+        and the first end of one being made."""
+        control = self.control
+        assert control is not None
+        grid = control.view.grid
+        for i, p in enumerate(self.doc.data.passage):
+            ha, hb = (sd.passage_hex(self.doc, e) for e in p.ends)
+            if ha is None or hb is None:
+                continue
+            a = to_screen(control, *grid.hex_centre(ha))
+            b = to_screen(control, *grid.hex_centre(hb))
+            colour = SELECTED if i == self.passage else PASSAGE
+            pygame.draw.line(screen, (0, 0, 0), a, b, 5)
+            pygame.draw.line(screen, colour, a, b, 3)
+            for h in (ha, hb):
+                hex_outline(screen, control, h, colour, 3)
+        if self.passage_start is not None:
+            hex_outline(screen, control, self.passage_start, BRUSH, 4)
 
     def counters(self) -> tuple[list[Accessory], list[tuple[Hex, str]]]:
         """The accessories drawn as in the game, and the badges of the others (objective
@@ -332,8 +423,14 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             elif a.hidden:
                 badges.append((hexes[0], "hidden"))
         for o in doc.data.objective:
-            for c in o.cells:
-                badges.append((doc.hex_of(c), f"{o.kind.capitalize()} ?"))
+            for n, h in enumerate(sd.objective_hexes(doc, o.kind)):
+                real = "!" if o.real == n else "?"  # the designer sees which is true
+                badges.append((h, f"{o.kind.capitalize()} {real}"))
+        for i, p in enumerate(doc.data.passage):
+            for end in p.ends:
+                at = sd.passage_hex(doc, end)
+                if at is not None:
+                    badges.append((at, f"Passage {i + 1}"))
         return drawn, badges
 
     def zone_lines(self) -> list[Segment]:
@@ -454,7 +551,7 @@ class ScenarioPanel:
         y += 34
         self.roster = mode.roster_entries()
         chosen = next((label for label, kid in self.roster if kid == mode.kind), None)
-        list_h = 170 if mode.group is None else 130
+        list_h = 170 if mode.group is None else 110
         self.lists["roster"] = UISelectionList(
             pygame.Rect(x, y, w, list_h),
             [label for label, _ in self.roster],
@@ -465,7 +562,8 @@ class ScenarioPanel:
         y += list_h + 6
         group = doc.group(mode.group) if mode.group else None
         if group is not None:
-            how = "Enters" if group.enter else "Deploys" if group.deploy is not None else "Placed"
+            deploys = group.deploy is not None or bool(group.deploy_cells)
+            how = "Enters" if group.enter else "Deploys" if deploys else "Placed"
             bw = (w - 8) // 3
             for i, text in enumerate(HOW):
                 b = self._button(
@@ -489,6 +587,11 @@ class ScenarioPanel:
                     default_selection=[n for n in chosen_zones if n in names] or None,
                 )
                 y += 100
+            if how == "Deploys":
+                count = len(group.deploy_cells)
+                text = f"Cells: {count} (click the map: {'on' if mode.cells_tool else 'off'})"
+                self._button("cells", text, pygame.Rect(x, y, w, 30), root, m)
+                y += 36
             if how == "Enters" and group.enter is not None:
                 self._entry(
                     "turn", self._row(root, m, x, y, w, "on turn"), str(group.enter.turn), root, m
@@ -532,6 +635,87 @@ class ScenarioPanel:
         if mode.counter == AccessoryKind.WEB.value:
             text = "New webs hidden: yes" if mode.web_hidden else "New webs hidden: no"
             self._button("web_hidden", text, pygame.Rect(r.x, y, r.w, 30), root, m)
+        laid = sd.objective_hexes(mode.doc, mode.counter) if mode.counter in OBJECTIVES else []
+        if laid:
+            entry = next(o for o in mode.doc.data.objective if o.kind == mode.counter)
+            choices = [f"{i + 1}: cell {mode.doc.cell_of(h)}" for i, h in enumerate(laid)]
+            current = BY_DICE if entry.real is None else choices[entry.real]
+            UILabel(pygame.Rect(r.x, y, r.w, 26), "The true one", m, container=root)
+            rect = pygame.Rect(r.x, y + 28, r.w, 30)
+            self._menu("real", [BY_DICE, *choices], current, rect, root, m)
+
+    def build_character(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
+        """The selected character's entry: display name, state at the start, level."""
+        mode, doc = self.mode, self.mode.doc
+        x, y, w = r.x, r.y, r.w
+        found = doc.find(mode.selected) if mode.selected else None
+        if found is None:
+            UITextBox(
+                "Click a character on the map: his display name (when two counters of "
+                "one kind need telling apart), how he starts (wounded, knocked out...) "
+                "and the level he stands at (+1: on a walkway's deck).",
+                pygame.Rect(x, y, w, 120),
+                m,
+                container=root,
+            )
+            return
+        entry = found.entry
+        counter = doc.roster.get(entry.kind)
+        UILabel(
+            pygame.Rect(x, y, w, 26),
+            f"{counter.name if counter else entry.kind} · {found.unit_id}",
+            m,
+            container=root,
+        )
+        y += 30
+        self._entry("u_name", self._row(root, m, x, y, w, "Name"), entry.name or "", root, m)
+        y += 34
+        row = self._row(root, m, x, y, w, "State")
+        self._menu("u_status", list(sd.STATUSES), entry.status, row, root, m)
+        y += 34
+        self._entry("u_wounds", self._row(root, m, x, y, w, "Wounds"), str(entry.wounds), root, m)
+        y += 34
+        levels = [f"{lv:+g}" if lv else "0" for lv in sd.unit_levels(doc, found.unit_id)]
+        current = AUTO_LEVEL if entry.level is None else f"{entry.level:+g}" if entry.level else "0"
+        row = self._row(root, m, x, y, w, "Level")
+        self._menu("u_level", [AUTO_LEVEL, *levels], current, row, root, m)
+
+    def build_passages(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
+        """The deep passages: the list, and the chosen one's turns, way and name."""
+        mode, doc = self.mode, self.mode.doc
+        x, y, w = r.x, r.y, r.w
+        rows: list[str | tuple[str, str]] = [
+            f"{i + 1}. {_end_text(p.ends[0])} - {_end_text(p.ends[1])}, {p.turns} turn(s)"
+            + ("" if p.both_ways else ", one way")
+            for i, p in enumerate(doc.data.passage)
+        ]
+        chosen = mode.passage if mode.passage is not None and mode.passage < len(rows) else None
+        self.lists["passages"] = UISelectionList(
+            pygame.Rect(x, y, w, 120),
+            rows,
+            m,
+            container=root,
+            default_selection=rows[chosen] if chosen is not None else None,
+        )
+        y += 126
+        if chosen is not None:
+            p = doc.data.passage[chosen]
+            self._entry("p_turns", self._row(root, m, x, y, w, "Turns"), str(p.turns), root, m)
+            y += 34
+            self._entry("p_name", self._row(root, m, x, y, w, "Name"), p.name, root, m)
+            y += 34
+            way = "Both ways: yes" if p.both_ways else "Both ways: no (a to b only)"
+            self._button("p_way", way, pygame.Rect(x, y, w, 30), root, m)
+            y += 36
+            self._button("p_remove", "Remove the passage", pygame.Rect(x, y, w, 30), root, m)
+            y += 40
+        UITextBox(
+            "Click a hex (a dungeon entrance), then the other end: a deep passage between "
+            "them. A click on an end chooses its passage; right click removes it.",
+            pygame.Rect(x, y, w, max(60, r.bottom - y)),
+            m,
+            container=root,
+        )
 
     def build_victory(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
         doc, mode = self.mode.doc, self.mode
@@ -677,6 +861,9 @@ class ScenarioPanel:
                     mode.counter = key
             mode.message = f"{text}: click a hex to put it there, again to take it off"
             self.rebuild = True
+        elif element is self.lists.get("passages"):
+            mode.passage = int(text.split(".")[0]) - 1
+            self.rebuild = True
         elif element is self.lists.get("conditions"):
             index = int(text.split(".")[0]) - 1
             mode.condition = index
@@ -702,8 +889,11 @@ class ScenarioPanel:
         if group is None or widget is None:
             return False
         names = [str(n) for n in widget.get_multi_selection()]
+        if not names and group.enter is None and group.deploy_cells:
+            mode.apply(sd.set_group, group.id, deploy=[])  # on its cells only
+            return True
         if not names:
-            mode.message = "A group that deploys or enters needs at least one zone"
+            mode.message = "A group that deploys or enters needs at least one zone (or cells)"
             return True
         if group.enter is not None:
             zone: str | list[str] = names[0] if len(names) == 1 else names
@@ -716,6 +906,7 @@ class ScenarioPanel:
         mode = self.mode
         if element is self.menus.get("group"):
             mode.new_group_side = None
+            mode.cells_tool = False
             if text == NO_GROUP:
                 mode.group = None
             elif text in NEW_GROUP.values():
@@ -734,6 +925,14 @@ class ScenarioPanel:
             else:
                 mode.apply(sd.set_victory, at_turn_limit=text)
             self.rebuild = True
+        elif element is self.menus.get("u_status") and mode.selected:
+            mode.apply(sd.set_unit, mode.selected, status=text)
+        elif element is self.menus.get("u_level") and mode.selected:
+            level = None if text == AUTO_LEVEL else float(text)
+            mode.apply(sd.set_unit, mode.selected, level=level)
+        elif element is self.menus.get("real"):
+            real = None if text == BY_DICE else int(text.split(":")[0]) - 1
+            mode.apply(sd.set_objective_real, mode.counter, real)
         elif element is self.menus.get("side"):
             self.form["side"] = text
         elif element is self.menus.get("kind"):
@@ -753,6 +952,29 @@ class ScenarioPanel:
                     mode.message = "The turn is a whole number"
                     return True
                 mode.apply(sd.set_group, group.id, enter={"zone": group.enter.zone, "turn": turn})
+            return True
+        if element is e.get("u_name") and mode.selected:
+            mode.apply(sd.set_unit, mode.selected, name=e["u_name"].get_text())
+            return True
+        if element is e.get("u_wounds") and mode.selected:
+            try:
+                wounds = int(e["u_wounds"].get_text())
+            except ValueError:
+                mode.message = "Wounds are a whole number"
+                return True
+            mode.apply(sd.set_unit, mode.selected, wounds=wounds)
+            return True
+        if element is e.get("p_turns") and mode.passage is not None:
+            try:
+                turns = int(e["p_turns"].get_text())
+            except ValueError:
+                mode.message = "A passage takes a whole number of game turns (1 to 20)"
+                return True
+            mode.apply(sd.set_passage, mode.passage, turns=turns)
+            self.rebuild = True
+            return True
+        if element is e.get("p_name") and mode.passage is not None:
+            mode.apply(sd.set_passage, mode.passage, name=e["p_name"].get_text().strip())
             return True
         if element is e.get("group_name") and mode.group:
             mode.apply(sd.set_group, mode.group, name=e["group_name"].get_text().strip())
@@ -780,12 +1002,17 @@ class ScenarioPanel:
             b.get("how_Deploys"),
             b.get("how_Enters"),
         ):
+            mode.cells_tool = False
             if element is b.get("how_Placed"):
                 mode.apply(sd.set_group, group.id, deploy=None, enter=None, deploy_cells=[])
             elif element is b.get("how_Deploys"):
                 zones = mode.doc.zone_names("deployment")
                 if not zones:
-                    mode.message = "This map has no deployment zone (paint one in board mode)"
+                    mode.cells_tool = True
+                    mode.message = (
+                        "This map has no deployment zone: click the cells the group "
+                        "deploys on"
+                    )
                 else:
                     mode.apply(sd.set_group, group.id, deploy=[zones[0]])
             else:
@@ -794,6 +1021,22 @@ class ScenarioPanel:
                     mode.message = "This map has no entry zone (paint one in board mode)"
                 else:
                     mode.apply(sd.set_group, group.id, enter={"zone": zones[0], "turn": 2})
+            self.rebuild = True
+        elif group is not None and element is b.get("cells"):
+            mode.cells_tool = not mode.cells_tool
+            mode.message = (
+                f"Clicks on the map tick {group.id}'s deployment cells"
+                if mode.cells_tool
+                else "Clicks on the map place characters again"
+            )
+            self.rebuild = True
+        elif element is b.get("p_way") and mode.passage is not None:
+            both = mode.doc.data.passage[mode.passage].both_ways
+            mode.apply(sd.set_passage, mode.passage, both_ways=not both)
+            self.rebuild = True
+        elif element is b.get("p_remove") and mode.passage is not None:
+            mode.apply(sd.put_passage, mode.passage, None)
+            mode.passage = None
             self.rebuild = True
         elif group is not None and element is b.get("hidden"):
             mode.apply(sd.set_group, group.id, hidden=not group.hidden)
@@ -854,6 +1097,10 @@ class ScenarioPanel:
         if mode.apply(sd.put_condition, index, condition) and index is None:
             mode.condition = len(mode.doc.data.victory_or_default.condition) - 1
         self.rebuild = True
+
+
+def _end_text(end: str | tuple[int, int] | list[int]) -> str:
+    return end if isinstance(end, str) else f"cell ({end[0]}, {end[1]})"
 
 
 def _zones_of(value: str | list[str] | None) -> list[str]:

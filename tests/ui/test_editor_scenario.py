@@ -20,7 +20,13 @@ from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.editor_modes import to_screen
-from dragonnoir.ui.editor_scenario import NEW_GROUP, TOOLS, ScenarioMode, ScenarioPanel
+from dragonnoir.ui.editor_scenario import (
+    NEW_GROUP,
+    NO_GROUP,
+    TOOLS,
+    ScenarioMode,
+    ScenarioPanel,
+)
 from dragonnoir.ui.editor_scene import EditorScene
 from dragonnoir.ui.game_scene import GameScene
 
@@ -280,3 +286,120 @@ def test_a_scenario_with_design_problems_is_not_played(
     click(app, scene.buttons["play"])
     assert app.scene is scene and scene.status.startswith("Cannot play:")
     assert "water" in scene.status
+
+
+def test_passages_deploy_cells_character_state_and_the_true_orb(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """The fields that were only in the TOML, edited on screen: a deep passage by two
+    clicks (its turns and way in the panel), a Krob group deploying on cells ticked on
+    the map, a character's display name, state and wounds, the true Orb; saved, opened
+    again, loaded and validated; each undoable."""
+    from dragonnoir.cli import main
+
+    app, scene, mode, panel = open_scenario(make_app)
+    assert mode.control is not None
+    hexes = dry(mode.doc, mode.control.viewport, mode)
+    # A deep passage: two clicks, then three turns, one way.
+    pick(app, panel.lists["tools"], dict(TOOLS)["passages"])
+    mouse(app, hex_pos(mode, hexes[2]))
+    assert mode.passage_start == hexes[2] and not mode.doc.data.passage
+    mouse(app, hex_pos(mode, hexes[30]))
+    (passage,) = mode.doc.data.passage
+    assert passage.ends == (mode.doc.cell_of(hexes[2]), mode.doc.cell_of(hexes[30]))
+    scene.rebuild()
+    entry = panel.entries["p_turns"]
+    entry.set_text("3")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text="3")
+    )
+    step(app, 2)
+    click(app, panel.buttons["p_way"])
+    assert mode.doc.data.passage[0].turns == 3 and not mode.doc.data.passage[0].both_ways
+    # A Krob group deploying on three cells ticked on the map.
+    pick(app, panel.lists["tools"], dict(TOOLS)["forces"])
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["group"],
+            text=NEW_GROUP["krobs"],
+        )
+    )
+    step(app, 2)
+    choose_counter(app, panel, "hunter_01")
+    mouse(app, hex_pos(mode, hexes[8]))
+    click(app, panel.buttons["how_Deploys"])
+    click(app, panel.buttons["cells"])
+    assert mode.cells_tool
+    for h in hexes[10:13]:
+        mouse(app, hex_pos(mode, h))
+    group = mode.doc.group("krobs")
+    assert group is not None
+    assert [tuple(c) for c in group.deploy_cells] == [mode.doc.cell_of(h) for h in hexes[10:13]]
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # the third cell undone
+    group = mode.doc.group("krobs")
+    assert group is not None and len(group.deploy_cells) == 2
+    click(app, panel.buttons["cells"])
+    # A character's display name, state and wounds.
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["group"], text=NO_GROUP
+        )
+    )
+    step(app, 2)
+    choose_counter(app, panel, "elf_1")
+    mouse(app, hex_pos(mode, hexes[20]))
+    assert mode.selected == "elf_1"
+    pick(app, panel.lists["tools"], dict(TOOLS)["character"])
+    name = panel.entries["u_name"]
+    name.set_text("Aelin the scout")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=name, text="")
+    )
+    step(app, 2)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["u_status"], text="wounded"
+        )
+    )
+    step(app, 2)
+    wounds = panel.entries["u_wounds"]
+    wounds.set_text("1")
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=wounds, text="1")
+    )
+    step(app, 2)
+    elf = mode.doc.find("elf_1")
+    assert elf is not None
+    assert (elf.entry.name, elf.entry.status, elf.entry.wounds) == ("Aelin the scout", "wounded", 1)
+    # Two Orb counters, the second the true one.
+    pick(app, panel.lists["tools"], dict(TOOLS)["counters"])
+    pick(app, panel.lists["counter"], "Orb ? counter")
+    mouse(app, hex_pos(mode, hexes[40]))
+    mouse(app, hex_pos(mode, hexes[44]))
+    scene.rebuild()
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["real"],
+            text=f"2: cell {mode.doc.cell_of(hexes[44])}",
+        )
+    )
+    step(app, 2)
+    assert mode.doc.data.objective[0].real == 1
+    assert mode.problems == []
+    # Saved, opened again, loaded by the game, validated.
+    target = tmp_path / "passages.toml"
+    assert scene.save_to(target)
+    other = EditorScene(app, target)
+    assert other.scenario is not None and other.scenario.doc.data == mode.doc.data
+    scenario = load_scenario(target)
+    (p,) = scenario.passages
+    assert (p.a, p.b, p.turns, p.both_ways) == (hexes[2], hexes[30], 3, False)
+    krobs = next(g for g in scenario.groups if g.id == "krobs")
+    assert krobs.deploy[-2:] == hexes[10:12]  # after the zone "Deploys" chose first
+    unit = next(u for u in scenario.units if u.id == "elf_1")
+    assert unit.status.value == "wounded" and unit.wounds == 1
+    assert scenario.names["elf_1"] == "Aelin the scout"
+    assert scenario.objectives[0].real == 1
+    assert main(["validate", str(target)]) == 0
