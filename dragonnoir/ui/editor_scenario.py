@@ -1010,8 +1010,7 @@ class ScenarioPanel:
                 if not zones:
                     mode.cells_tool = True
                     mode.message = (
-                        "This map has no deployment zone: click the cells the group "
-                        "deploys on"
+                        "This map has no deployment zone: click the cells the group deploys on"
                     )
                 else:
                     mode.apply(sd.set_group, group.id, deploy=[zones[0]])
