@@ -615,6 +615,11 @@ def toggle_deploy_cell(doc: ScenarioDocument, group_id: str, h: Hex) -> Edit[Sce
     if cell in cells:
         cells.remove(cell)
     else:
+        terrain = doc.rules.terrain[doc.board.cells[h].terrain]
+        if not terrain.passable or terrain.water:
+            raise EditError(
+                f"cell {cell} is {terrain.name.lower()}: characters deploy on open ground"
+            )
         cells.append(cell)
     if not cells and group.deploy is None:
         raise EditError(

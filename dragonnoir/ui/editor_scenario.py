@@ -685,8 +685,8 @@ class ScenarioPanel:
         mode, doc = self.mode, self.mode.doc
         x, y, w = r.x, r.y, r.w
         rows: list[str | tuple[str, str]] = [
-            f"{i + 1}. {_end_text(p.ends[0])} - {_end_text(p.ends[1])}, {p.turns} turn(s)"
-            + ("" if p.both_ways else ", one way")
+            f"{i + 1}. {_end_text(p.ends[0])} - {_end_text(p.ends[1])}"
+            + ("" if p.both_ways else " (one way)")
             for i, p in enumerate(doc.data.passage)
         ]
         chosen = mode.passage if mode.passage is not None and mode.passage < len(rows) else None
@@ -1099,7 +1099,7 @@ class ScenarioPanel:
 
 
 def _end_text(end: str | tuple[int, int] | list[int]) -> str:
-    return end if isinstance(end, str) else f"cell ({end[0]}, {end[1]})"
+    return end if isinstance(end, str) else f"({end[0]}, {end[1]})"
 
 
 def _zones_of(value: str | list[str] | None) -> list[str]:

@@ -276,6 +276,10 @@ def test_a_group_deploys_on_cells(blank: sd.ScenarioDocument, tmp_path: Path) ->
     assert all(u.cell is None for u in group.unit)  # their player places them
     assert sd.how_group_comes(group).startswith("deployed by its player")
     history.do(sd.toggle_deploy_cell(doc, "krobs", hexes[12]))  # off again
+    table = default_rules_data().terrain
+    rock = min(h for h, c in doc.board.cells.items() if not table[c.terrain].passable)
+    with pytest.raises(EditError, match="open ground"):
+        sd.toggle_deploy_cell(doc, "krobs", rock)
     target = tmp_path / "d.toml"
     doc.save(target)
     (g,) = load_scenario(target).groups
