@@ -199,6 +199,10 @@ class Game:
     version: int = field(default=0, repr=False, compare=False)
     #: Per-game memo of the rules modules (precomputed map tables, per-version caches).
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Who plays each seat, by side value: "human" or an agent's name ("ai:normal").
+    #: Empty: two people (hotseat). Not part of the rules: the client reads it, a save
+    #: keeps it (field `players`) so a loaded game resumes with the same players.
+    players: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     # -- construction ----------------------------------------------------------------
 
@@ -396,6 +400,12 @@ class Game:
 
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions `undo` can take back now (back to the last die roll or
+        reveal): the client checks it before taking back several at once."""
+        return len(self._undo)
 
     def undo(self) -> bool:
         """Take back the last action if no die was rolled and nothing revealed since."""

@@ -45,7 +45,7 @@ from dragonnoir.engine.actions import Action, action_from_dict
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules_record import RULES_FIELD, read_record, rules_for_save, rules_record
-from dragonnoir.engine.state import GameState, Unit
+from dragonnoir.engine.state import GameState, Side, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.errors import DataFileError, DragonNoirError
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
@@ -63,6 +63,11 @@ from dragonnoir.safe_read import (
 SAVE_FORMAT = "dragonnoir-save"
 SAVE_VERSION = 1
 BACKUP_SUFFIX = ".bak"
+#: Who plays each seat ({"adventurers": "human", "krobs": "ai:normal"}); absent in a
+#: hotseat game and in saves older than solo play.
+PLAYERS_FIELD = "players"
+#: The longest player name a save may give (agents are named "ai:normal" and the like).
+MAX_PLAYER_NAME = 40
 #: How many differing fields `verify_save` lists before it stops.
 MAX_DIFFERENCES = 5
 
@@ -98,6 +103,8 @@ def save_document(game: Game, path: Path | str) -> dict[str, Any]:
     }
     if isinstance(game.rules, RulesData):  # (tests may play without rules data)
         doc[RULES_FIELD] = rules_record(game.rules)
+    if game.players:
+        doc[PLAYERS_FIELD] = dict(sorted(game.players.items()))
     return doc | {
         "seed": game.seed,
         "actions": [a.to_dict() for a in game.history],
@@ -491,6 +498,7 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
         stage.place = "field scenario"
         game, changed = _rebuild(src, doc, match.rules, check)
         _replay(src, doc, game, changed, check, stage, match.hint)
+        game.players = _players(doc, check)
     except SaveError as exc:
         check.game = None
         check.problems.append(exc)
@@ -723,6 +731,27 @@ def _replay(
                 f"the saved log text differs from the replay's from line {first + 1} "
                 "(the replay's is shown)"
             )
+
+
+def _players(doc: dict[str, Any], check: SaveCheck) -> dict[str, str]:
+    """The save's `players` field: side value -> "human" or an agent's name. A field
+    that is not of that form is left out with a note (the game loads as hotseat): who
+    plays is the client's business, never a reason to refuse a game. The client checks
+    the names themselves (an agent it does not know is played by a person)."""
+    raw = doc.get(PLAYERS_FIELD)
+    if raw is None:
+        return {}
+    sides = {s.value for s in Side}
+    if isinstance(raw, dict) and all(
+        isinstance(k, str) and k in sides and isinstance(v, str) and 0 < len(v) <= MAX_PLAYER_NAME
+        for k, v in raw.items()
+    ):
+        return dict(raw)
+    check.notes.append(
+        f"field {PLAYERS_FIELD} is not a list of who plays each side: both sides are played by"
+        " people"
+    )
+    return {}
 
 
 def _describe(action: Action) -> str:

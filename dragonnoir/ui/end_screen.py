@@ -282,6 +282,7 @@ class EndScreen(Scene):
                 self.text.set_text(f"Cannot start again: {html.escape(str(exc))}")
             return None
         game = scenario.new_game(secrets.randbelow(2**31) if seed is None else seed)
+        game.players = dict(self.game.players)  # the same players again
         return Reset(GameScene(self.app, game, new=True))
 
     def draw(self, screen: pygame.Surface) -> None:

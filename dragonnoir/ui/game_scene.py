@@ -25,6 +25,7 @@ import contextlib
 import html
 import json
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +52,18 @@ from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
+from dragonnoir.ui.ai_driver import (
+    HUMAN,
+    SPEEDS,
+    AgentMaker,
+    AIDriver,
+    AIError,
+    AIMove,
+    game_kind,
+    intent_shown,
+    move_beats,
+    players_of,
+)
 from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import FIRE_DECISIONS, Controller, Message, Mode, Prompt
 from dragonnoir.ui.end_screen import EndScreen, GameResult, game_result
@@ -216,9 +229,24 @@ class GameScene(Scene):
         restore_view: bool = False,
         on_game_over: Callable[[Game, GameResult], Result] | None = None,
         hooks: GameHooks | None = None,
+        agents: AgentMaker | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
+        #: Who plays each seat (`game.players`, from the picker or the save) and the
+        #: AI seats' driver (None: hotseat). `agents` makes the agents (tests).
+        self.players, player_problems = players_of(game)
+        self.ai: AIDriver | None = None
+        if game_kind(self.players) != "hotseat":
+            self.ai = AIDriver(game, self.players, *((agents,) if agents else ()))
+            self.ai.set_speed(app.settings.ai_speed)
+        #: The one side a person plays against the AI (None: hotseat, or watching).
+        self.human: Side | None = None
+        if game_kind(self.players) == "solo":
+            self.human = next(s for s, p in self.players.items() if p == HUMAN)
+        #: History lengths before each of the person's actions (a solo game's undo
+        #: goes back to the last of them, the AI's reply included).
+        self.human_marks: list[int] = []
         #: Where the game is saved when it belongs to a campaign (None: the autosave
         #: file and new save names).
         self.hooks = hooks
@@ -237,8 +265,12 @@ class GameScene(Scene):
         self.unsaved = False
         self._saved_history: list[Action] = list(game.history)
         self.mode: InputMode = PlayMode()
-        #: The acting logic (no pygame): hotseat, the eyes of the side to act.
-        self.controller = Controller(game, follow_to_act=True)
+        #: The acting logic (no pygame): hotseat, the eyes of the side to act; solo,
+        #: the person's eyes only; watching the AI play itself, everything.
+        if self.ai is None:
+            self.controller = Controller(game, follow_to_act=True)
+        else:
+            self.controller = Controller(game, viewer_side=self.human)
         self.painter = OverlayPainter()
         #: Which page of the prompt's answers is shown (when they outnumber the room).
         self._choice_page = 0
@@ -295,7 +327,10 @@ class GameScene(Scene):
             self._last_side = game.to_act()
             if new:
                 self._saved_history = list(game.history)  # passing by itself is not play
+        self._known_len = len(game.history)
         self.note_defensive_fire()
+        for problem in player_problems:
+            self.note_in_log(f"Players: {problem}", colour="#ff9a6a")
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
             self.mode = HandOverMode(self._last_side)
@@ -388,6 +423,10 @@ class GameScene(Scene):
         self.widgets["log"] = UITextBox(
             "", pygame.Rect(sx, y, SIDE_W, max(40, h - y)), m, container=root
         )
+        if self.ai is not None:
+            strip = self.ai_strip_rect()
+            for key, rect in self.ai_button_rects(strip).items():
+                self.widgets[key] = UIButton(rect, self.ai_button_text(key), m, container=root)
         self._info_key = None
         self._controls_key = None
         self.refresh()
@@ -400,7 +439,7 @@ class GameScene(Scene):
 
     def _build_prompt(self, root: UIContainer, x: int, y: int, h: int) -> int:
         """The decision's question and one button per choice; returns the next free y."""
-        prompt = self.controller.prompt()
+        prompt = self.shown_prompt()
         self._prompt_key = self._key_of(prompt)
         if prompt is None:
             return y
@@ -680,7 +719,7 @@ class GameScene(Scene):
     def deployable_at(self, pos: tuple[int, int]) -> Hex | None:
         """In a deployment phase, the hex of the acting side's placed character under
         `pos` (he may be dragged to another hex of the zone), else None."""
-        if "Deploy" not in self.game.phase.actions or self.game.state.pending:
+        if "Deploy" not in self.game.phase.actions or self.game.state.pending or self.ai_turn():
             return None
         h = self.hex_at(pos)
         if h is None:
@@ -694,9 +733,16 @@ class GameScene(Scene):
         h = self.hex_at(pos)
         if h is None:
             return None
+        if self.ai_turn():
+            if button == "left":
+                self.message(self.ai_busy_text())
+            return None
         return self.after_controller(self.controller.click_hex(h, button=button))
 
     def controller_command(self, name: str) -> list[Event] | None:
+        if self.ai_turn():
+            self.message(self.ai_busy_text(), refused=True)
+            return None
         if name in ("fire", "attack") and not self.command_acts(name):
             why = self.why_not(name)
             self.message(f"Not allowed: {why}", refused=True)
@@ -711,6 +757,8 @@ class GameScene(Scene):
         return self.after_controller(self.controller.command(name))
 
     def choose(self, index: int) -> list[Event] | None:
+        if self.ai_turn():
+            return None
         return self.after_controller(self.controller.choose(index))
 
     def after_controller(self, events: list[Event] | None) -> list[Event] | None:
@@ -740,7 +788,7 @@ class GameScene(Scene):
         if self.handover_showing or not self.widgets:
             return
         ui = self.controller
-        prompt = ui.prompt()
+        prompt = self.shown_prompt()
         if self._key_of(prompt) != self._prompt_key:
             self._prompt_key = self._key_of(prompt)
             self._choice_page = 0  # a new question starts on its first page
@@ -749,25 +797,36 @@ class GameScene(Scene):
                 return
         preview = ui.preview()
         legal = preview is None or preview.legal
-        key = (ui.mode, ui.staged(), legal, self._prompt_key, ui.hint(), self.can_undo())
+        ai_turn = self.ai_turn()
+        key = (
+            ui.mode, ui.staged(), legal, self._prompt_key, ui.hint(), self.can_undo(), ai_turn,
+            self.ai_state(),
+        )  # fmt: skip
         if key == self._controls_key:
             return
         self._controls_key = key
         hint = self.widgets.get("hint")
         if isinstance(hint, UILabel):
             text = ui.hint()
-            if ui.staged() is not None and not legal:
+            if ai_turn:
+                text = self.ai_hint()
+            elif ui.staged() is not None and not legal:
                 text = "not allowed (the panel says why): change the choice or cancel (right click)"
             hint.set_text(self.names.text(text))
         enabled = {
-            "confirm": ui.staged() is not None and legal,
-            "cancel": ui.mode not in (Mode.IDLE, Mode.OVER),
+            "confirm": ui.staged() is not None and legal and not ai_turn,
+            "cancel": ui.mode not in (Mode.IDLE, Mode.OVER) and not ai_turn,
             "pass": prompt is not None and prompt.can_pass,
             "fire": self.command_acts("fire"),
             "attack": self.command_acts("attack"),
-            "cast": self.controller.cast_possible(),
+            "cast": self.controller.cast_possible() and not ai_turn,
             "undo": self.can_undo(),
+            "end_phase": not ai_turn and not self.game.over,
         }
+        for key_name in ("ai_pause", "ai_speed"):
+            button = self.widgets.get(key_name)
+            if isinstance(button, UIButton):
+                button.set_text(self.ai_button_text(key_name))
         for name, on in enabled.items():
             button = self.widgets.get(name)
             if isinstance(button, UIButton):
@@ -780,7 +839,7 @@ class GameScene(Scene):
         """Would the Fire / Attack button do something now? (Else it is disabled and its
         key says why.)"""
         game = self.game
-        if game.over:
+        if game.over or self.ai_turn():
             return False
         decision = game.state.pending[0] if game.state.pending else None
         if decision is not None:
@@ -792,6 +851,8 @@ class GameScene(Scene):
         game = self.game
         if game.over:
             return "the game is over"
+        if self.ai_turn():
+            return self.ai_busy_text()
         if game.state.pending:
             return f"{name} is not possible now: {side_name(game.to_act())} must decide first"
         return f"{name} is not possible in {game.phase.title}"
@@ -813,14 +874,33 @@ class GameScene(Scene):
         return events
 
     def end_phase(self) -> None:
+        if self.ai_turn():
+            self.message(self.ai_busy_text(), refused=True)
+            return
         self.apply(EndPhase())
 
     def can_undo(self) -> bool:
         """Undo takes back only the acting player's own actions since the last hand-over,
-        and never a die roll or a reveal (`Game.undo`)."""
+        and never a die roll or a reveal (`Game.undo`). Against the AI: the person's
+        last action and everything after it (the AI's reply), when no die was rolled
+        and nothing revealed since."""
+        if self.ai is not None:
+            steps = self._solo_undo_steps()
+            return steps is not None and steps <= self.game.undo_depth
         return self.game.can_undo() and len(self.game.history) > self.undo_floor
 
+    def _solo_undo_steps(self) -> int | None:
+        """How many actions take the game back to before the person's last action
+        (None: he has none to take back since the game was started or loaded)."""
+        marks = [m for m in self.human_marks if m < len(self.game.history)]
+        if self.human is None or not marks:
+            return None
+        return len(self.game.history) - marks[-1]
+
     def undo(self) -> None:
+        if self.ai is not None:
+            self.undo_against_ai()
+            return
         if len(self.game.history) <= self.undo_floor and self.game.can_undo():
             self.message(
                 "Nothing to undo: undo stops where the other player handed over to you.",
@@ -833,10 +913,47 @@ class GameScene(Scene):
         self.message("Undone.")
         self.changed()
 
+    def undo_against_ai(self) -> None:
+        """Take back the person's last action and the AI's reply after it, so that he is
+        back at his own decision; refused (and said why) when a die was rolled or
+        something revealed since, as any undo."""
+        assert self.ai is not None
+        if self.human is None:
+            self.message("Nothing to undo: the AI plays both sides.", refused=True)
+            return
+        steps = self._solo_undo_steps()
+        if steps is None:
+            self.message(
+                "Nothing to undo: you have made no move since the game was started or loaded.",
+                refused=True,
+            )
+            return
+        if steps > self.game.undo_depth:
+            self.message(
+                "Cannot undo: a die was rolled or something revealed since your last action "
+                "(the AI's reply included); undo stops at the last die roll or reveal.",
+                refused=True,
+            )
+            return
+        self.ai.drop()
+        for _ in range(steps):
+            self.game.undo()
+        self.human_marks = [m for m in self.human_marks if m < len(self.game.history)]
+        self.ai.restart(self.game)
+        theirs = steps - 1
+        reply = f" and the AI's {theirs} action{'s' * (theirs != 1)} after it" if theirs else ""
+        self.message(f"Undone: your last action{reply}.")
+        self.interphase.skip()
+        self.changed()
+
     def changed(self) -> None:
         """After every change of the game: phases with nothing to do passed, panels,
         autosave, hand-over."""
+        n = len(self.game.history)
+        if self.ai is not None and n > self._known_len and self._last_side is self.human:
+            self.human_marks.append(self._known_len)  # the person's action: undo's mark
         self.auto_pass()
+        self._known_len = len(self.game.history)
         self.show_interphases()
         self.note_reveals()
         self.note_defensive_fire()
@@ -917,9 +1034,166 @@ class GameScene(Scene):
             for i in [i for i in notes if i >= n]:
                 del notes[i]
 
+    # -- the AI ----------------------------------------------------------------------------
+
+    def ai_turn(self) -> bool:
+        """Is it an AI seat's turn (or decision) now? Then the person's acting input is
+        refused (panning, zooming, the log, pause and speed still work)."""
+        return self.ai is not None and not self.game.over and self.ai.plays(self.game.to_act())
+
+    def ai_state(self) -> tuple[object, ...]:
+        """What the AI controls show (the strip and buttons are redrawn when it changes)."""
+        if self.ai is None:
+            return ()
+        return (self.ai.paused, self.ai.speed_text, self.ai.thinking)
+
+    def shown_prompt(self) -> Prompt | None:
+        """The decision's question and answers, unless it is the AI's to answer."""
+        return None if self.ai_turn() else self.controller.prompt()
+
+    def ai_name(self, side: Side | None) -> str:
+        """ "Krobs (AI normal)"."""
+        player = self.players.get(side, HUMAN) if side is not None else HUMAN
+        level = player.split(":", 1)[-1]
+        return f"{side_name(side)} (AI {level})"
+
+    def ai_busy_text(self) -> str:
+        side = self.game.to_act()
+        paused = " (paused: Space resumes)" if self.ai is not None and self.ai.paused else ""
+        return f"The {self.ai_name(side)} are playing{paused}: wait for your turn."
+
+    def ai_hint(self) -> str:
+        assert self.ai is not None
+        who = self.ai_name(self.game.to_act())
+        state = "paused" if self.ai.paused else "playing"
+        return f"{who} {state} · Space: pause / resume · 1-4: speed ({self.ai.speed_text})"
+
+    def ai_strip_rect(self) -> pygame.Rect:
+        """The AI's strip at the bottom of the map: what it is doing, Pause, Speed."""
+        vp = self.map_rect()
+        width = min(vp.w - 16, 600)
+        return pygame.Rect(vp.x + 8, vp.bottom - AI_STRIP_H - 8, width, AI_STRIP_H)
+
+    def ai_button_rects(self, strip: pygame.Rect) -> dict[str, pygame.Rect]:
+        speed = pygame.Rect(strip.right - 150, strip.y + 4, 146, strip.h - 8)
+        pause = pygame.Rect(speed.x - 134, strip.y + 4, 130, strip.h - 8)
+        return {"ai_pause": pause, "ai_speed": speed}
+
+    def ai_button_text(self, key: str) -> str:
+        assert self.ai is not None
+        if key == "ai_pause":
+            return "Resume (Space)" if self.ai.paused else "Pause (Space)"
+        return f"Speed {self.ai.speed_text} (1-4)"
+
+    def ai_status_text(self) -> str:
+        """The strip's words: who thinks (dots that move), who plays, paused."""
+        ai = self.ai
+        assert ai is not None
+        side = self.game.to_act()
+        if self.game.over:
+            return "Game over"
+        if not ai.plays(side):
+            return f"Your turn: {side_name(side)}"
+        if ai.paused:
+            return f"Paused · {self.ai_name(side)} to play"
+        if ai.thinking is not None:
+            dots = "." * (1 + int(time.monotonic() * 3) % 3)
+            return f"{self.ai_name(ai.thinking)} thinking{dots}"
+        return f"{self.ai_name(side)} playing"
+
+    def command_ai(self, command: Command) -> None:
+        """Pause / resume, and the speed of the AI's show."""
+        ai = self.ai
+        if ai is None:
+            self.message("There is no AI in this game (two people play it).", refused=True)
+            return
+        if command is Command.AI_PAUSE:
+            ai.paused = not ai.paused
+            self.message("The AI is paused." if ai.paused else "The AI plays on.")
+        else:
+            if command is Command.AI_SPEED:
+                ai.speed_index = (ai.speed_index + 1) % len(SPEEDS)
+            else:
+                ai.set_speed(AI_SPEED_KEYS[command])
+            if ai.speed == 0:
+                self.interphase.skip()
+            self.message(f"The AI's moves: {ai.speed_text}.")
+            if self.app.settings.ai_speed != ai.speed:
+                settings = self.app.settings.model_copy(update={"ai_speed": ai.speed})
+                self.app.apply_settings(settings)  # remembered for the next game
+        self.refresh_controls()
+
+    def drive_ai(self) -> None:
+        """Once a frame: let the AI think, and play its move when it is ready and the
+        show of its last one has ended."""
+        ai = self.ai
+        if ai is None or self.game.over or self.handover_showing:
+            return
+        if self.interphase.current is not None:
+            return  # the last move is still being shown
+        try:
+            move = ai.poll(self.game)
+        except AIError as exc:
+            ai.paused = True
+            self.message(f"The AI failed ({exc}): paused. Undo, save or resume.", refused=True)
+            self.refresh_controls()
+            return
+        if move is not None:
+            self.play_ai_move(move)
+        elif self.ai_state() != (self._controls_key or ())[-1:]:
+            self.refresh_controls()
+
+    def play_ai_move(self, move: AIMove) -> None:
+        """Apply the AI's move through the one door; its intent lines (those the person
+        may read) go into the log before it, and what it did is shown beat by beat at
+        the animation speed times the AI's speed."""
+        assert self.ai is not None
+        viewer = self.controller.viewer
+        for line in move.intent:
+            if intent_shown(self.game, line, move.side, viewer):
+                _, _, said = line.partition(f"{move.side.value}: ")
+                self.note_in_log(f"{self.ai_name(move.side)}: {said or line}", INTENT_COLOUR)
+        before = {uid: u.hex for uid, u in self.game.state.units.items()}
+        start = len(self.game.log)
+        if self.apply(move.action) is None:
+            self.ai.paused = True
+            self.message(
+                f"The {self.ai_name(move.side)} chose an action the rules refuse "
+                f"({move.action.kind}): paused.",
+                refused=True,
+            )
+            return
+        readable = [e for _, e in readable_log(self.game, viewer, start)]
+        beats = move_beats(self.game, readable, before, self.names.full)
+        speed = self.app.settings.animation_speed * self.ai.speed
+        if speed <= 0:
+            self.interphase.skip()
+            self.flashes.clear()
+        elif beats:
+            self.interphase.start(beats + self.interphase.beats, speed)
+
+    def draw_ai_status(self, screen: pygame.Surface) -> None:
+        """The AI's strip over the bottom of the map (its buttons are widgets)."""
+        if self.ai is None:
+            return
+        strip = self.ai_strip_rect()
+        band = pygame.Surface(strip.size, pygame.SRCALPHA)
+        band.fill((20, 16, 12, 215))
+        screen.blit(band, strip.topleft)
+        thinking = self.ai.thinking is not None and not self.ai.paused
+        colour = (255, 217, 138) if thinking else (220, 206, 180)
+        pygame.draw.rect(screen, colour, strip, 1, border_radius=4)
+        text = fonts.ui_font(16, bold=True).render(self.ai_status_text(), True, colour)
+        room = self.ai_button_rects(strip)["ai_pause"].x - strip.x - 16
+        screen.blit(text, (strip.x + 10, strip.centery - text.get_height() // 2), (0, 0, room, 40))
+
     # -- hand-over ---------------------------------------------------------------------------
 
     def _handover_wanted(self) -> bool:
+        """Hotseat only: against the AI the person's eyes are the only ones shown (and
+        watching the AI play itself hides nothing from anyone)."""
+        if self.ai is not None:
+            return False
         return self.app.settings.handover or has_hidden_information(self.game)
 
     @property
@@ -1094,6 +1368,9 @@ class GameScene(Scene):
         if command in CONTROLLER_COMMANDS:
             self.controller_command(command.value)
             return None
+        if command in AI_COMMANDS:
+            self.command_ai(command)
+            return None
         if command is Command.END_PHASE:
             self.end_phase()
         elif command is Command.UNDO:
@@ -1124,6 +1401,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> Result:
         self.interphase.advance(dt)
+        self.drive_ai()
         if self.board_drawn and self.flashes:
             speed = self.app.settings.animation_speed
             for flash in self.flashes:
@@ -1182,7 +1460,12 @@ class GameScene(Scene):
     def animating(self) -> bool:
         """A Gharv interphase or a reveal being shown, or the map's zoom animation
         (App.run)."""
-        return self.interphase.current is not None or bool(self.flashes) or self.map.animating
+        return (
+            self.interphase.current is not None
+            or bool(self.flashes)
+            or self.map.animating
+            or (self.ai is not None and self.ai_turn() and not self.ai.paused)
+        )
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -1213,6 +1496,7 @@ class GameScene(Scene):
             draw_beat(screen, self.map, beat)
         self.draw_flashes(screen)
         self.mode.draw(self, screen)
+        self.draw_ai_status(screen)
         self._draw_message(screen)
         self.board_drawn = True
 
@@ -1405,6 +1689,27 @@ class Flash:
 #: A reveal's flip and flash: how long (at animation speed 1) and its colour.
 REVEAL_SECONDS = 1.4
 REVEAL_COLOUR = (255, 240, 170)
+
+#: The AI's strip at the bottom of the map: its height; the colour of its intent lines.
+AI_STRIP_H = 36
+INTENT_COLOUR = "#9fc7e8"
+AI_COMMANDS = frozenset(
+    {
+        Command.AI_PAUSE,
+        Command.AI_SPEED,
+        Command.AI_SPEED_1,
+        Command.AI_SPEED_2,
+        Command.AI_SPEED_4,
+        Command.AI_INSTANT,
+    }
+)
+#: The speed each of the keys 1-4 sets.
+AI_SPEED_KEYS = {
+    Command.AI_SPEED_1: 1.0,
+    Command.AI_SPEED_2: 2.0,
+    Command.AI_SPEED_4: 4.0,
+    Command.AI_INSTANT: 0.0,
+}
 
 #: The colour of the Gharvs' interphase beats (their water-green).
 BEAT_COLOUR = (120, 230, 170)

@@ -8,6 +8,7 @@ what the keys do. Panning keys are held, not pressed: `PAN_KEYS` gives their dir
 The acting keys (Enter, Esc, F, A, R, P) are the controller's commands
 (docs/client-controller.md): the game screen passes them to `Controller.command`. Esc is
 `cancel`: it closes the help, else drops the selection, else goes back to the menu.
+Space pauses the AI and 1-4 set the speed of its show (a game against the AI).
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ class Command(StrEnum):
     PASS = "pass"
     LEAVE_MAP = "leave_map"
     ENTER_PASSAGE = "enter_passage"
+    # the computer player's show (ui/ai_driver.py)
+    AI_PAUSE = "ai_pause"
+    AI_SPEED = "ai_speed"  # the next speed (the on-screen button)
+    AI_SPEED_1 = "ai_speed_1"
+    AI_SPEED_2 = "ai_speed_2"
+    AI_SPEED_4 = "ai_speed_4"
+    AI_INSTANT = "ai_instant"
 
 
 #: Commands the game screen hands to `Controller.command`.
@@ -122,6 +130,11 @@ KEYMAP: tuple[Binding, ...] = (
         "close help / drop the selection / back to the menu",
     ),
     Binding(Command.QUIT, ((pygame.K_q, CTRL),), "Ctrl+Q", "quit the program"),
+    Binding(Command.AI_PAUSE, ((pygame.K_SPACE, 0),), "Space", "the AI: pause / resume"),
+    Binding(Command.AI_SPEED_1, ((pygame.K_1, 0),), "1", "the AI's moves at 1x speed"),
+    Binding(Command.AI_SPEED_2, ((pygame.K_2, 0),), "2", "the AI's moves at 2x speed"),
+    Binding(Command.AI_SPEED_4, ((pygame.K_3, 0),), "3", "the AI's moves at 4x speed"),
+    Binding(Command.AI_INSTANT, ((pygame.K_4, 0),), "4", "the AI's moves at once (no show)"),
 )
 
 PAN_KEYS: dict[int, tuple[int, int]] = {

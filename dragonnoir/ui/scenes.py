@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
 
 MENU_BUTTON = ObjectID(class_id="@menu_button")
+#: The height of the picker's "who plays" rows (two seats).
+PLAYERS_H = 90
 
 
 def _label(text: str, rect: pygame.Rect, root: UIContainer, manager: object, oid: str) -> UILabel:
@@ -279,6 +281,15 @@ class ScenarioPicker(Scene):
         self.list: UISelectionList | None = None
         self.start: UIButton | None = None
         self.back: UIButton | None = None
+        #: Who plays each seat: a person, or the AI at a level (the last choice, kept
+        #: in the settings, is offered again).
+        s = app.settings
+        self.players: dict[Side, str] = {
+            Side.ADVENTURERS: s.adventurers_player,
+            Side.KROBS: s.krobs_player,
+        }
+        #: (side, player) -> its button in the "who plays" rows.
+        self.player_buttons: dict[tuple[Side, str], UIButton] = {}
 
     @property
     def entry(self) -> library.ScenarioEntry | None:
@@ -316,12 +327,14 @@ class ScenarioPicker(Scene):
             text = f"<font color='#ff9a6a'>{html.escape(self.rules_error)}</font>"
         else:
             text = f"No scenarios in {html.escape(str(library.SCENARIO_DIR))}."
+        text_top = 76 + thumb_h + 12
         UITextBox(
             text,
-            pygame.Rect(x, 76 + thumb_h + 12, right_w, h - 170 - thumb_h - 12),
+            pygame.Rect(x, text_top, right_w, max(40, h - 170 - thumb_h - 12 - PLAYERS_H)),
             self.manager,
             container=root,
         )
+        self.build_players(root, pygame.Rect(x, h - 94 - PLAYERS_H + 8, right_w, PLAYERS_H - 8))
         self.back = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root)
         self.start = UIButton(
             pygame.Rect(w - 230, h - 74, 200, 46),
@@ -332,6 +345,44 @@ class ScenarioPicker(Scene):
         )
         if entry is None or entry.scenario is None:
             self.start.disable()  # type: ignore[no-untyped-call]
+
+    def build_players(self, root: UIContainer, area: pygame.Rect) -> None:
+        """Who plays each side: a row per seat, one button per choice (the chosen one
+        lit), and a line saying what kind of game that makes."""
+        from dragonnoir.ui.ai_driver import PLAYER_CHOICES, SEATS, describe_players
+
+        self.player_buttons = {}
+        row_h = 36
+        label_w = 120
+        bw = max(70, min(130, (area.w - label_w) // len(PLAYER_CHOICES) - 6))
+        for row, side in enumerate(SEATS):
+            y = area.y + row * (row_h + 4)
+            UILabel(
+                pygame.Rect(area.x, y, label_w, row_h),
+                side.value.capitalize(),
+                self.manager,
+                container=root,
+            )
+            for i, (player, text) in enumerate(PLAYER_CHOICES):
+                button = UIButton(
+                    pygame.Rect(area.x + label_w + i * (bw + 6), y, bw, row_h),
+                    text,
+                    self.manager,
+                    container=root,
+                    tool_tip_text=f"The {side.value} are played by "
+                    + ("a person" if player == "human" else f"the computer ({text})"),
+                )
+                if self.players[side] == player:
+                    button.select()  # type: ignore[no-untyped-call]
+                self.player_buttons[(side, player)] = button
+        w, h = self.app.size
+        _label(
+            describe_players(self.players),
+            pygame.Rect(200, h - 70, max(100, w - 450), 40),
+            root,
+            self.manager,
+            "#players_line",
+        )
 
     def details_html(self, entry: library.ScenarioEntry) -> str:
         scenario = entry.scenario
@@ -375,6 +426,12 @@ class ScenarioPicker(Scene):
             event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN
         ):
             return self.start_game()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for (side, player), button in self.player_buttons.items():
+                if event.ui_element is button:
+                    self.players[side] = player
+                    self.rebuild()
+                    return None
         if (
             event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
             and event.ui_element is self.list
@@ -393,7 +450,21 @@ class ScenarioPicker(Scene):
 
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         game = entry.scenario.new_game(seed, self.rules)
+        if any(p != "human" for p in self.players.values()):
+            game.players = {side.value: player for side, player in self.players.items()}
+        self.remember_players()
         return Reset(GameScene(self.app, game, new=True))
+
+    def remember_players(self) -> None:
+        """Keep the choice of players in the settings (the picker offers it next time);
+        a settings file that cannot be written costs only that."""
+        s = self.app.settings
+        chosen = {
+            "adventurers_player": self.players[Side.ADVENTURERS],
+            "krobs_player": self.players[Side.KROBS],
+        }
+        if any(getattr(s, k) != v for k, v in chosen.items()):
+            self.app.apply_settings(s.model_copy(update=chosen))
 
 
 # -- load game ------------------------------------------------------------------------------

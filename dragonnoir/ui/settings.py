@@ -1,5 +1,6 @@
 """The player's settings: window, scrolling and zoom speed, the hand-over screen,
-animations. Kept as JSON in the user's config folder (`storage.settings_path()`).
+animations, who played each side last and how fast the AI's moves are shown. Kept as
+JSON in the user's config folder (`storage.settings_path()`).
 
 A missing file means the defaults. A broken one (not JSON, a wrong value) also means the
 defaults, plus one line saying what was wrong, which the main menu shows — the game must
@@ -18,6 +19,8 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.safe_read import JsonError, file_problem, parse_json, read_text
 from dragonnoir.ui.storage import settings_path, write_text_atomic
 
+#: A seat's player as the settings keep it (ui/ai_driver.py lists them).
+PLAYER_PATTERN = r"^(human|ai:(easy|normal|hard))$"
 #: Window sizes the settings screen offers.
 WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1024, 700),
@@ -48,6 +51,12 @@ class Settings(BaseModel):
     auto_pass: bool = True
     #: Multiplier of animation speeds; 0 turns animations off.
     animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)
+    #: Who played each side in the last game started from the scenario picker (it asks
+    #: the same again): "human", or the AI at a level ("ai:easy", "ai:normal", "ai:hard").
+    adventurers_player: str = Field(default="human", pattern=PLAYER_PATTERN)
+    krobs_player: str = Field(default="human", pattern=PLAYER_PATTERN)
+    #: How fast the AI's moves are shown: a multiplier of the animation speed, 0 instant.
+    ai_speed: float = Field(default=1.0, ge=0.0, le=8.0)
 
     @property
     def window_size(self) -> tuple[int, int]:
