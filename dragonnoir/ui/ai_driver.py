@@ -301,7 +301,12 @@ def intent_shown(game: Game, line: str, ai_side: Side, viewer: Side | None) -> b
     hidden = {u.id for u in units if u.side is ai_side and u.hidden_from is viewer}
     if not hidden:
         return True
-    return not (_members_named(game, line, ai_side) & hidden)
+    if _members_named(game, line, ai_side) & hidden:
+        return False
+    # and, whatever the line's form, none of them named in it
+    from dragonnoir.engine.rules.hidden import display_name
+
+    return not any(display_name(game, game.state.units[u]) in line for u in hidden)
 
 
 def _members_named(game: Game, line: str, side: Side) -> set[str]:
@@ -319,7 +324,7 @@ def _members_named(game: Game, line: str, side: Side) -> set[str]:
         members = {str(u) for u in g.get("units", ())}
         grouped |= members
         name = str(g.get("name") or gid)  # as the behaviours name it
-        if name and rest.startswith(f"{name} (") and found is None:
+        if name and rest.lower().startswith(f"{name.lower()} (") and found is None:
             found = members
     if found is not None:
         return found
