@@ -27,6 +27,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -270,6 +271,7 @@ class AIDriver:
         agent = self.agents[side]
         if self._worker is None:
             self._worker = _Worker()
+            weakref.finalize(self, self._worker.stop)  # a screen dropped stops its thread
         self._future = self._worker.submit(lambda: _think(agent, side, view))
         self._key = key
         self._side = side

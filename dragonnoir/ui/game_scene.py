@@ -276,6 +276,8 @@ class GameScene(Scene):
         self._choice_page = 0
         #: The Gharv interphases shown beat by beat (ui/interphase_show.py).
         self.interphase = InterphaseShow()
+        #: The beat the map last turned to (`follow_beat`).
+        self._followed: Beat | None = None
         self._shown_log = len(game.log)
         self._shown_message: Message | None = None
         self.message_refused = False
@@ -1139,9 +1141,7 @@ class GameScene(Scene):
             self.refresh_controls()
             return
         if move is not None:
-            self.play_ai_move(move)
-        elif self.ai_state() != (self._controls_key or ())[-1:]:
-            self.refresh_controls()
+            self.play_ai_move(move)  # (the controls follow in `update`)
 
     def play_ai_move(self, move: AIMove) -> None:
         """Apply the AI's move through the one door; its intent lines (those the person
@@ -1171,6 +1171,24 @@ class GameScene(Scene):
             self.flashes.clear()
         elif beats:
             self.interphase.start(beats + self.interphase.beats, speed)
+
+    def follow_beat(self) -> None:
+        """When a beat of a show (the AI's move, a Gharv's attack) happens out of sight,
+        the map turns to it (the zoom stays); a beat in sight leaves the map alone."""
+        beat = self.interphase.current
+        if beat is None or beat is self._followed or self.handover_showing:
+            self._followed = beat
+            return
+        self._followed = beat
+        if not beat.hexes:
+            return
+        inner = self.map.viewport.inflate(-60, -60)
+        if any(inner.collidepoint(self.map.screen_centre(h)) for h in beat.hexes):
+            return
+        points = [self.map.hex_centre(h) for h in beat.hexes]
+        self.map.camera.center_on(
+            sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+        )
 
     def draw_ai_status(self, screen: pygame.Surface) -> None:
         """The AI's strip over the bottom of the map (its buttons are widgets)."""
@@ -1319,8 +1337,11 @@ class GameScene(Scene):
     # -- events ----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> Result:
+        if self.ai is not None and keymap.command_for(event) in AI_COMMANDS:
+            return self._command(keymap.command_for(event))  # type: ignore[arg-type]
         if (
-            event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+            self.ai is None  # against the AI: panning and zooming while it is shown
+            and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
             and self.interphase.current is not None
             and self.interphase.skip()
         ):
@@ -1361,7 +1382,7 @@ class GameScene(Scene):
             if self.show_help:
                 self.show_help = False
                 return None
-            if self.controller.mode in (Mode.IDLE, Mode.OVER):
+            if self.controller.mode in (Mode.IDLE, Mode.OVER) or self.ai_turn():
                 return self.to_menu()
             self.controller_command("cancel")
             return None
@@ -1402,6 +1423,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> Result:
         self.interphase.advance(dt)
         self.drive_ai()
+        self.follow_beat()
         if self.board_drawn and self.flashes:
             speed = self.app.settings.animation_speed
             for flash in self.flashes:

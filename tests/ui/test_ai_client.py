@@ -186,6 +186,8 @@ def test_pause_stops_the_ai_moves_from_being_applied(make_app: Callable[..., App
     click(app, scene.widgets["ai_pause"])  # the on-screen button resumes
     assert not scene.ai.paused
     run_until(app, lambda: len(game.history) > held)
+    key(app, pygame.K_ESCAPE)  # the AI's turn: Esc still leaves (asking first: unsaved)
+    assert scene.quit_prompt is not None
 
 
 def test_speed_keys_and_button(make_app: Callable[..., App]) -> None:
