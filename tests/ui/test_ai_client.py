@@ -317,3 +317,44 @@ def test_picker_asks_who_plays_and_remembers(make_app: Callable[..., App]) -> No
     assert (settings.adventurers_player, settings.krobs_player) == ("human", "ai:hard")
     again = ScenarioPicker(app)
     assert again.players[Side.KROBS] == "ai:hard"
+
+
+class BrokenAgent:
+    """An agent whose code fails."""
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+        self.intent: list[str] = []
+
+    def choose(self, view: SideView) -> Action:
+        raise RuntimeError("the planner lost its way")
+
+
+def test_a_failing_agent_pauses_the_ai_and_loses_nothing(make_app: Callable[..., App]) -> None:
+    game = pit_game({"adventurers": "ai:normal", "krobs": "human"})
+    app = make_app(
+        lambda a: GameScene(a, game, new=True, agents=lambda n, s, seed: BrokenAgent(s)),
+        settings=small_settings(),
+    )
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.ai is not None
+    history = len(game.history)
+    run_until(app, lambda: scene.ai is not None and scene.ai.paused, frames=600)
+    assert "The AI failed (RuntimeError: the planner lost its way)" in scene.message_text
+    assert len(game.history) == history and not game.over
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # the game can still be saved
+    assert "Saved as" in scene.message_text
+
+
+def test_play_again_keeps_the_players(make_app: Callable[..., App]) -> None:
+    from dragonnoir.ui.end_screen import EndScreen as End
+
+    game = pit_game({"adventurers": "ai:easy", "krobs": "ai:easy"})
+    app = make_app(lambda a: GameScene(a, game, new=True), settings=small_settings(ai_speed=0.0))
+    run_until(app, lambda: isinstance(app.scene, End), frames=20000)
+    end = app.scene
+    assert isinstance(end, End)
+    app.go(end.play_again(seed=9))
+    again = app.scene
+    assert isinstance(again, GameScene) and again.game is not game
+    assert again.game.players == {"adventurers": "ai:easy", "krobs": "ai:easy"}
