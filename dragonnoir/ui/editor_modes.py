@@ -217,6 +217,9 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         self.erasing = False
         self.mouse: tuple[int, int] = (0, 0)
         self.view: EditableBoardView | None = None
+        #: A board file open in board mode with unsaved changes (the scene says which):
+        #: not painted here, or one of the two versions would be lost on saving.
+        self.held: Path | None = None
         self.refresh()
 
     def load_palette(self, extra: Sequence[Path] = ()) -> None:
@@ -423,7 +426,18 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         except EditError as exc:
             self.message = str(exc)
             return
-        self.do(edit)
+        self.do_paint(edit)
+
+    def do_paint(self, edit: lp.PaintBoards | None) -> bool:
+        """Do a paint edit unless it paints the board open in board mode with changes."""
+        held = self.held
+        if edit is not None and held is not None and any(f == held for f, _ in edit.steps):
+            self.message = (
+                f"{held.name} is open in board mode with unsaved changes: save or discard "
+                "them there first"
+            )
+            return False
+        return self.do(edit)
 
     def click_side(self, clear: bool) -> None:
         """Set (or clear) the side nearest the mouse on the boards it belongs to."""
@@ -437,7 +451,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         except EditError as exc:
             self.message = str(exc)
             return
-        if self.do(edit) and not self.history.grouping:
+        if self.do_paint(edit) and not self.history.grouping:
             self.revalidate()
 
     def reload_board(self, path: Path) -> bool:

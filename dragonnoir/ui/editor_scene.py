@@ -785,6 +785,9 @@ class EditorScene(Scene):
         control = self.mode.control
         if control is None:
             return None
+        if self.mode is self.layout:
+            path = self.board.doc.path
+            self.layout.held = path.resolve() if path and self.board.modified else None
         if self.mode.map_event(event):
             self.after_map_event()
             return None

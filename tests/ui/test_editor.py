@@ -350,6 +350,7 @@ def test_paint_across_two_boards_of_a_layout_undo_and_save(
 
     from ui_driver import REPO
 
+    from dragonnoir.editor import board_doc as bd
     from dragonnoir.editor import layout_paint as lp
 
     shutil.copytree(REPO / "maps" / "tilesets", tmp_path / "maps" / "tilesets")
@@ -407,6 +408,18 @@ def test_paint_across_two_boards_of_a_layout_undo_and_save(
     assert canvas.layout.map.cells == composed
     assert not mode.modified
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    # The autosave keeps copies of the painted boards, and the autosaved layout names
+    # them: recovering it shows the paint.
+    from dragonnoir.ui.editor_scene import LAYOUT_AUTOSAVE, autosave_dir
+
+    scene.autosave()
+    copies = sorted(autosave_dir().glob("autosave-layout-*.tmx"))
+    assert [c.name for c in copies] == [
+        "autosave-layout-fosse.tmx",
+        "autosave-layout-labyrinthe.tmx",
+    ]
+    recovered = LayoutDocument.open(autosave_dir() / LAYOUT_AUTOSAVE)
+    assert [p.board.cells for p in recovered.placements] == [upper.board.cells, lower.board.cells]
     # E would open a painted board in board mode with the paint lost: refused.
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
     key(app, pygame.K_e)
@@ -415,3 +428,15 @@ def test_paint_across_two_boards_of_a_layout_undo_and_save(
     assert not mode.modified and doc.painted == set()
     for p in (upper, lower):
         assert load_board(p.file or "").cells == p.board.cells
+    # A board open in board mode with changes of its own is not painted on the layout.
+    assert scene.open_path(upper.file or Path())
+    scene.board.do(
+        bd.paint(
+            scene.board.doc, [scene.board.doc.board.grid.to_hex(3, 3)], bd.with_terrain("water")
+        )
+    )
+    click(app, scene.buttons["layout"])
+    steps = len(mode.history.undo_steps)
+    mode.terrain = "trees"  # (the hex is rubble already)
+    mouse(app, a)
+    assert len(mode.history.undo_steps) == steps and "open in board mode" in scene.status
