@@ -163,25 +163,40 @@ def recompose(doc: LayoutDocument, canvas: Canvas, hexes: Iterable[Hex]) -> None
     layout = canvas.layout
     cells, edges = layout.map.cells, layout.map.edges
     table = doc.table
+    places = doc.placements
+    covers: dict[Hex, list[tuple[int, Hex]]] = {}
+
+    def cover(h: Hex) -> list[tuple[int, Hex]]:
+        """The placements under `h` (by index) and the local hex on each."""
+        found = covers.get(h)
+        if found is None:
+            found = []
+            for i, p in enumerate(places):
+                local = layout.to_local(i, h)
+                if local in p.board.cells:
+                    found.append((i, local))
+            covers[h] = found
+        return found
+
     around: set[Edge] = set()
-    places = list(enumerate(doc.placements))
     for h in hexes:
-        found = halves(doc, canvas, h)
-        if found:
-            here = [p.board.cells[local] for p, local in found]
+        here = [places[i].board.cells[local] for i, local in cover(h)]
+        if here:
             winner = here[0].terrain
             for half in here[1:]:
                 winner = table.seam_winner(winner, half.terrain)
             cells[h] = next(c for c in here if c.terrain == winner)
         around.update(Edge(h, n) for n in h.neighbours())
     for edge in around:
+        # A side is on a board when one of its hexes is (a board's outer sides count).
+        boards = {i for i, _ in cover(edge.a)} | {i for i, _ in cover(edge.b)}
         strongest: EdgeFeature | None = None
-        for i, p in places:
-            if not p.board.edges:
+        for i in boards:
+            board_edges = places[i].board.edges
+            if not board_edges:
                 continue
-            feature = p.board.edges.get(
-                Edge(layout.to_local(i, edge.a), layout.to_local(i, edge.b))
-            )
+            local = Edge(layout.to_local(i, edge.a), layout.to_local(i, edge.b))
+            feature = board_edges.get(local)
             if feature is not None and (
                 strongest is None
                 or EDGE_FEATURE_STRENGTH[feature] > EDGE_FEATURE_STRENGTH[strongest]
