@@ -9,6 +9,10 @@ with `dragonnoir.ai.simulate` (the same code as `dragonnoir simulate`):
 - the median time of an AI decision and of an AI side's whole game turn of decisions,
   and the slowest decision seen.
 
+`--sixty [--turns T] [--seed S] [--profile]`: the Krob turn's time with sixty Krobs on six
+boards (issue 13's speed aim: median Krob turn at most 300 ms, no decision over 1 s), AI
+against AI for T game turns (default 3); `--big` the same on les-six-cavernes.
+
 Seeds 0..N-1, the same every run. Prints one JSON object per line and a Markdown table
 for benchmarks/README.md at the end.
 """
@@ -22,6 +26,9 @@ from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ["la-fosse", "le-nid", "le-pont", "l-ile"]
+#: The benchmark position of issue 13's speed aim: sixty Krobs on six boards (written by
+#: `python -m benchmarks.sixty_krobs`).
+SIXTY = REPO_ROOT / "tests" / "data" / "scenarios" / "six_boards_sixty_krobs.toml"
 
 
 def measure(scenario: str, games: int, jobs: int) -> dict[str, Any]:
@@ -49,9 +56,21 @@ def measure(scenario: str, games: int, jobs: int) -> dict[str, Any]:
     }
 
 
-def big_turns(scenario: str = "les-six-cavernes", turns: int = 3, seed: int = 0) -> dict[str, Any]:
-    """AI against AI on the largest scenario for its first `turns` game turns: the median
-    and the longest Krob turn of decisions, and the slowest decision."""
+def big_turns(
+    scenario: str | Path = "les-six-cavernes",
+    turns: int = 3,
+    seed: int = 0,
+    *,
+    profile: bool = False,
+) -> dict[str, Any]:
+    """AI against AI on a large scenario for its first `turns` game turns: the median and
+    the longest Krob turn of decisions (all the Krobs' decisions of one game turn), the
+    median Krob decision, the slowest decision (either side), and the machine's load.
+    With `profile`, the same game again with cProfile on during the Krob decisions, for
+    its summary (`profile_top`): the profiler slows the code down, so the times come from
+    the first game, played without it."""
+    import cProfile
+    import os
     import statistics
 
     from dragonnoir.ai.runner import play_game
@@ -59,20 +78,55 @@ def big_turns(scenario: str = "les-six-cavernes", turns: int = 3, seed: int = 0)
     from dragonnoir.engine.state import Side
     from dragonnoir.resources import find
 
-    make = scenario_games(find("scenarios", scenario))
-    krobs = sum(1 for u in make(seed).state.units.values() if u.side is Side.KROBS)
-    record = play_game(make, seed, {Side.KROBS: "ai", Side.ADVENTURERS: "ai"}, max_turns=turns)
+    path = scenario if isinstance(scenario, Path) else find("scenarios", scenario)
+    make = scenario_games(path)
+    start = make(seed).state.units.values()
+    krobs = sum(1 for u in start if u.side is Side.KROBS)
+    agents = {Side.KROBS: "ai", Side.ADVENTURERS: "ai"}
+    load_before = os.getloadavg()[0]
+    record = play_game(make, seed, agents, max_turns=turns)
+    load_after = os.getloadavg()[0]
     krob_turns = [t for t in record.turn_ms.get("krobs", ()) if t]
-    return {
-        "scenario": scenario,
+    decisions = record.decision_ms["krobs"]
+    out: dict[str, Any] = {
+        "scenario": path.stem,
         "krobs": krobs,
+        "seed": seed,
         "turns": len(krob_turns),
+        "krob_turn_ms": [round(t) for t in krob_turns],
         "krob_turn_ms_median": round(statistics.median(krob_turns)) if krob_turns else None,
         "krob_turn_ms_max": round(max(krob_turns)) if krob_turns else None,
-        "krob_decision_ms_median": round(statistics.median(record.decision_ms["krobs"]), 1),
+        "krob_decisions": len(decisions),
+        "krob_decision_ms_median": round(statistics.median(decisions), 1),
+        "krob_decision_ms_max": round(max(decisions)),
         "slowest_decision_ms": round(record.slowest_decision_ms),
         "slowest_decision": record.slowest_decision,
+        "actions": record.actions,
+        "load_1min": [round(load_before, 2), round(load_after, 2)],
     }
+    if profile:
+        profiler = cProfile.Profile()
+        play_game(make, seed, agents, max_turns=turns, profilers={Side.KROBS: profiler})
+        out["profile_top"] = profile_top(profiler)
+    return out
+
+
+def profile_top(profiler: Any, n: int = 15) -> list[str]:
+    """The `n` functions with the most time of their own, and the `n` with the most
+    time under them (cumulative), as printed lines."""
+    import io
+    import pstats
+
+    lines: list[str] = []
+    for order in ("tottime", "cumulative"):
+        buf = io.StringIO()
+        stats = pstats.Stats(profiler, stream=buf)
+        stats.strip_dirs().sort_stats(order).print_stats(n)
+        body = buf.getvalue().splitlines()
+        first = next(i for i, line in enumerate(body) if "ncalls" in line)
+        lines.append(f"-- by {order}")
+        lines.extend(line.rstrip() for line in body[first : first + n + 1] if line.strip())
+    return lines
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -102,9 +156,24 @@ def main() -> None:
     parser.add_argument(
         "--big", action="store_true", help="only the Krob turn time on les-six-cavernes"
     )
+    parser.add_argument(
+        "--sixty",
+        action="store_true",
+        help="only the Krob turn time with sixty Krobs on six boards (issue 13's aim)",
+    )
+    parser.add_argument("--turns", type=int, default=3, help="game turns for --big/--sixty")
+    parser.add_argument("--seed", type=int, default=0, help="the game's seed for --big/--sixty")
+    parser.add_argument(
+        "--profile", action="store_true", help="with --big/--sixty: where the Krobs' time goes"
+    )
     args = parser.parse_args()
-    if args.big:
-        print(json.dumps(big_turns()))
+    if args.big or args.sixty:
+        scenario: str | Path = SIXTY if args.sixty else "les-six-cavernes"
+        row = big_turns(scenario, args.turns, args.seed, profile=args.profile)
+        top = row.pop("profile_top", None)
+        print(json.dumps(row))
+        if top:
+            print("\n".join(top))
         return
     rows = []
     for scenario in args.scenarios:

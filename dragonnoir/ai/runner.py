@@ -9,7 +9,7 @@ the player waits for) is measured; the slowest one is reported.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,9 +59,12 @@ def play_game(
     on_action: Callable[[Game, Side, Action], None] | None = None,
     max_actions: int = MAX_ACTIONS,
     max_turns: int | None = None,
+    profilers: Mapping[Side, Any] | None = None,
 ) -> GameRecord:
     """Play `make_game(seed)` to its end (or the end of game turn `max_turns`: timing
-    benchmarks), each side by the agent named in `agents`."""
+    benchmarks), each side by the agent named in `agents`. `profilers`: a
+    `cProfile.Profile` per side, enabled during that side's decisions only (benchmarks:
+    where a Krob turn's time goes)."""
     started = time.perf_counter()
     game = make_game(seed)
     players: dict[Side, Agent] = {s: make_agent(agents[s], s, seed) for s in PLAYERS}
@@ -74,10 +77,15 @@ def play_game(
             raise AgentFailure(f"seed {seed}: nobody may act for {side}")
         if record.actions >= max_actions:
             raise AgentFailure(f"seed {seed}: no end after {max_actions} actions")
+        profiler = profilers.get(side) if profilers else None
+        if profiler is not None:
+            profiler.enable()
         t0 = time.perf_counter()
         view = view_for(game, side)
         action = players[side].choose(view)
         spent = (time.perf_counter() - t0) * 1000
+        if profiler is not None:
+            profiler.disable()
         record.decision_ms.setdefault(side.value, []).append(spent)
         per_turn = record.turn_ms.setdefault(side.value, [])
         while len(per_turn) < game.state.turn:
