@@ -174,10 +174,12 @@ class TacticalAgent:
         cast = self._cast(view)
         if cast is not None:
             return cast
+        if phase.endswith("_movement"):
+            # Whether the phase may end is asked only when nobody moves (the Stacking
+            # check searches every stacked character's moves: costly at every step).
+            return self._movement(view)
         kinds = PLAYED.get(phase.split("_", 1)[-1])
         legal = view.actions(kinds) if kinds else view.legal
-        if phase.endswith("_movement"):
-            return self._movement(view, legal)
         if not legal:  # nothing of what it plays, and the phase may not end: anything legal
             legal = view.legal
         if len(legal) == 1:
@@ -326,7 +328,7 @@ class TacticalAgent:
 
     # -- movement ------------------------------------------------------------------------------
 
-    def _movement(self, view: SideView, legal: list[Action]) -> Action:
+    def _movement(self, view: SideView) -> Action:
         """One character's move at a time: the nearest his goal first, each to his best
         destination, or nobody (End phase). Only his own moves are worked out
         (`movement.unit_moves`, what `legal_actions` lists for him): on six boards with
@@ -409,7 +411,7 @@ class TacticalAgent:
                 self._sailed.add(uid)
             return action
         ending = view.actions({"EndPhase"})
-        return ending[0] if ending else self._unstick(view, view.actions({"Move"}) or legal)
+        return ending[0] if ending else self._unstick(view, view.actions({"Move"}) or ending)
 
     def _option(
         self,

@@ -29,6 +29,7 @@ from typing import Any
 from dragonnoir.engine.actions import Action
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.movement import MovementTables, share_movement_tables
 from dragonnoir.engine.state import Decision, GameState, Side, Unit
 
 #: The objective counters whose true face the Adventurers do not see until turned over.
@@ -125,7 +126,32 @@ def view_for(game: Game, side: Side) -> SideView:
         record_undo=False,
     )
     copy.secret = [None] * len(log)
+    share_movement_tables(copy, _movement_tables(game, side))
     return SideView(side, copy, list(log))
+
+
+#: Per (map, rules, side): the movement steps judged on the side's earlier views.
+_TABLES: dict[tuple[int, int, Side], tuple[object, object, MovementTables]] = {}
+
+
+def _movement_tables(game: Game, side: Side) -> MovementTables:
+    """The movement tables the side's views of games on this map share.
+
+    A view is a fresh copy at each decision, so without them every view judged again
+    every step of the map its characters' searches crossed (most of a Krob turn with
+    sixty Krobs). They are filled by views only (never by the real game) and hold only
+    what the map, the rules and the map counters in view say: steps, costs, levels — no
+    character, no hidden counter. They live here, outside the view: a view reaches only
+    its own side's tables, through its copy's cache."""
+    key = (id(game.board), id(game.rules), side)
+    found = _TABLES.get(key)
+    if found is not None and found[0] is game.board and found[1] is game.rules:
+        return found[2]
+    if len(_TABLES) > 16:
+        _TABLES.clear()
+    tables: MovementTables = {}
+    _TABLES[key] = (game.board, game.rules, tables)
+    return tables
 
 
 def _mask_objective(acc: dict[str, Any], side: Side) -> dict[str, Any]:

@@ -294,9 +294,34 @@ def _graph(game: Game, unit: Unit, p: Profile) -> _Graph:
         if len(graphs) > 64:  # map counters changed many times: start again
             graphs.clear()
         graph = _Graph(game, unit, p)
+        shared: MovementTables | None = game.cache.get(_SHARED_TABLES)
+        if shared is not None:
+            if key not in shared and len(shared) > 64:
+                shared.clear()
+            graph.edges, graph.fits = shared.setdefault(key, ({}, {}))
         graphs[key] = graph
     graph.unit = unit
     return graph
+
+
+#: The steps and placements judged on one map, by (map counters' fingerprint, profile
+#: key): plain data (hexes, costs, levels), the same for every game on that map.
+MovementTables = dict[
+    tuple[Any, ...],
+    tuple[dict[Node, tuple[_Edge, ...]], dict[tuple[Hex, int], float | None]],
+]
+_SHARED_TABLES = "movement_tables"
+
+
+def share_movement_tables(game: Game, tables: MovementTables) -> None:
+    """Let `game` read and fill `tables`, the judged steps and placements of its map.
+
+    A step's verdict depends on the map, the rules and the map counters (bridges,
+    galleries, demolished walls, boats) and on the mover's profile only: the key of the
+    tables says all of these, the board and rules are the caller's to keep the same. So
+    games on the same map (an agent's successive views of one game: a fresh copy at each
+    decision) need not judge every step of the map again."""
+    game.cache[_SHARED_TABLES] = tables
 
 
 # -- who stands where, per position ---------------------------------------------------------
