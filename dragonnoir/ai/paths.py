@@ -12,9 +12,9 @@ decide what a character may really do; the graph only ranks where he should want
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from dragonnoir.engine.game import Game
 from dragonnoir.hexmap.board import Board
@@ -34,43 +34,79 @@ Node = tuple[Hex, bool]
 @dataclass(frozen=True)
 class CaveGraph:
     """The walking graph of one map: for each place, the places one step away and the
-    step's cost."""
+    step's cost.
+
+    The search runs on numbers, not places: each place gets an index once, its steps
+    become (index, cost) pairs, and costs live in a list (hashing places at every step
+    was most of a search's time: a field over the six boards cost about 12 ms, now a
+    few)."""
 
     steps: dict[Node, tuple[tuple[Node, int], ...]]
+    _nodes: list[Node] = dc_field(init=False, repr=False, compare=False)
+    _index: dict[Node, int] = dc_field(init=False, repr=False, compare=False)
+    _by_hex: dict[Hex, list[int]] = dc_field(init=False, repr=False, compare=False)
+    _adjacent: list[tuple[tuple[int, int], ...]] = dc_field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        nodes = list(self.steps)
+        index = {n: i for i, n in enumerate(nodes)}
+        for out in self.steps.values():
+            for n, _ in out:
+                if n not in index:  # a step onto a place with no steps of its own
+                    index[n] = len(nodes)
+                    nodes.append(n)
+        by_hex: dict[Hex, list[int]] = {}
+        for i, (h, _deck) in enumerate(nodes):
+            by_hex.setdefault(h, []).append(i)
+        adjacent = [tuple((index[n], c) for n, c in self.steps.get(n0, ())) for n0 in nodes]
+        object.__setattr__(self, "_nodes", nodes)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_by_hex", by_hex)
+        object.__setattr__(self, "_adjacent", adjacent)
 
     def distances(
         self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
     ) -> dict[Hex, int]:
-        """Walking cost from the nearest of `sources` to every hex within `limit`, never
-        through `blocked` (spider webs, for the Adventurers: Movement Restriction 7). A
-        walkway hex is given its ground's cost (a deck's only where the ground is out of
-        reach): the decks carry the search, and a character is on the ground far more
-        often than on a deck — this is a planner's map, the engine's moves decide."""
-        best: dict[Node, int] = {}
-        queue: list[tuple[int, int, Node]] = []
+        """Walking cost from the nearest of `sources` to every hex within `limit` (and the
+        hexes one step beyond it), never through `blocked` (spider webs, for the
+        Adventurers: Movement Restriction 7). A walkway hex is given its ground's cost (a
+        deck's only where the ground is out of reach): the decks carry the search, and a
+        character is on the ground far more often than on a deck — this is a planner's
+        map, the engine's moves decide."""
+        index = self._index
+        adjacent = self._adjacent
+        best = [FAR] * len(self._nodes)
+        # Dial's buckets: step costs are small whole numbers, so the places waiting at
+        # each cost are kept in a list per cost instead of a heap.
+        buckets: list[list[int]] = [[]]
         for h in sources:
             for node in ((h, False), (h, True)):
-                if node in self.steps and best.get(node, FAR) > 0:
-                    best[node] = 0
-                    queue.append((0, len(queue), node))
-        heapq.heapify(queue)
-        count = len(queue)
-        while queue:
-            cost, _, node = heapq.heappop(queue)
-            if cost > best.get(node, FAR) or cost > limit:
-                continue
-            for nxt, step in self.steps[node]:
-                if nxt[0] in blocked:
-                    continue
-                total = cost + step
-                if total < best.get(nxt, FAR):
-                    best[nxt] = total
-                    count += 1
-                    heapq.heappush(queue, (total, count, nxt))
+                i = index.get(node)
+                if i is not None and node in self.steps and best[i] > 0:
+                    best[i] = 0
+                    buckets[0].append(i)
+        by_hex = self._by_hex
+        closed = {i for h in blocked for i in by_hex.get(h, ())}
+        cost = 0
+        while cost < len(buckets) and cost <= limit:
+            for i in buckets[cost]:
+                if best[i] != cost:
+                    continue  # reached more cheaply since
+                for j, step in adjacent[i]:
+                    total = cost + step
+                    if total < best[j] and j not in closed:
+                        best[j] = total
+                        while len(buckets) <= total:
+                            buckets.append([])
+                        buckets[total].append(j)
+            cost += 1
         out: dict[Hex, int] = {}
-        for (h, deck), d in best.items():
-            if not deck or h not in out:
-                out[h] = d
+        nodes = self._nodes
+        for i, d in enumerate(best):
+            if d < FAR:
+                h, deck = nodes[i]
+                if not deck or h not in out:
+                    out[h] = d
         return out
 
 

@@ -411,7 +411,7 @@ class TacticalAgent:
                 self._sailed.add(uid)
             return action
         ending = view.actions({"EndPhase"})
-        return ending[0] if ending else self._unstick(view, view.actions({"Move"}) or ending)
+        return ending[0] if ending else self._unstick(view)
 
     def _option(
         self,
@@ -486,20 +486,29 @@ class TacticalAgent:
                 exposure += REAR_WEIGHT * (1 + REAR_WATCH - to_rear) / REAR_WATCH
         return exposure
 
-    def _unstick(self, view: SideView, legal: list[Action]) -> Action:
+    def _unstick(self, view: SideView) -> Action:
         """EndPhase is refused (two characters share a hex at the end of a movement
-        sequence: "Stacking"): move one of those on, to the hex best for his order."""
+        sequence: "Stacking"): move one of those on, to the hex best for his order.
+        Only their moves are worked out (each character's is a search), everyone's
+        only when none of them can move."""
+        from dragonnoir.engine.rules.movement import unit_moves
+
         game = view.game
+        units = game.state.units
         shared: set[str] = set()
         for ids in game.occupancy().values():
-            standing = [i for i in ids if game.state.units[i].alive]
+            standing = [i for i in ids if units[i].alive]
             if len(standing) > 1:
                 shared.update(standing)
-        moves = [a for a in legal if isinstance(a, Move) and a.unit in shared]
+        moves: list[Move] = [
+            a for uid in sorted(shared) if units[uid].side is view.side
+            for a in unit_moves(game, units[uid])
+        ]  # fmt: skip
         if not moves:
+            legal = view.actions({"Move"})
             moves = [a for a in legal if isinstance(a, Move)]
-        if not moves:
-            return legal[0]
+            if not moves:
+                return legal[0]
         orders = self._orders
         return max(
             moves,
