@@ -153,3 +153,12 @@ def test_an_agent_s_look_ahead_on_its_view_leaves_the_game_alone(seed: int) -> N
     view = view_for(game, game.to_act() or Side.KROBS)
     view.game.apply(view.legal[0])
     assert game.state.to_dict() == before
+
+
+def test_the_view_weighs_every_field_of_the_state() -> None:
+    # view_for builds its copy field by field: a field added to the state (or to a
+    # character, accessory or wizard, copied whole) must be weighed there first.
+    from dragonnoir.ai.view import STATE_FIELDS
+    from dragonnoir.engine.state import GameState
+
+    assert tuple(f.name for f in dataclasses.fields(GameState)) == STATE_FIELDS
