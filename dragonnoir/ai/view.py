@@ -199,7 +199,9 @@ def _accessory_seen(acc: Accessory, side: Side) -> Accessory:
     hides = side is Side.ADVENTURERS and acc.kind.value in OBJECTIVE_KINDS
     if hides and not props.get("revealed"):
         props.pop("real", None)
-    return Accessory(*_ACCESSORY_FIELDS(acc), properties=props)
+    seen = Accessory(*_ACCESSORY_FIELDS(acc))
+    seen.properties = props
+    return seen
 
 
 def _plain_copy(value: Any) -> Any:
