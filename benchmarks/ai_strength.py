@@ -65,7 +65,8 @@ def big_turns(
 ) -> dict[str, Any]:
     """AI against AI on a large scenario for its first `turns` game turns: the median and
     the longest Krob turn of decisions (all the Krobs' decisions of one game turn), the
-    median Krob decision, the slowest decision (either side), and the machine's load.
+    median Krob decision, the slowest decision (either side), and the machine's load; the
+    same in processor time (`cpu_...`: what the figures compare on a shared machine).
     With `profile`, the same game again with cProfile on during the Krob decisions, for
     its summary (`profile_top`): the profiler slows the code down, so the times come from
     the first game, played without it."""
@@ -88,6 +89,8 @@ def big_turns(
     load_after = os.getloadavg()[0]
     krob_turns = [t for t in record.turn_ms.get("krobs", ()) if t]
     decisions = record.decision_ms["krobs"]
+    cpu_turns = [t for t in record.turn_cpu_ms.get("krobs", ()) if t]
+    cpu_decisions = record.decision_cpu_ms["krobs"]
     out: dict[str, Any] = {
         "scenario": path.stem,
         "krobs": krobs,
@@ -99,6 +102,10 @@ def big_turns(
         "krob_decisions": len(decisions),
         "krob_decision_ms_median": round(statistics.median(decisions), 1),
         "krob_decision_ms_max": round(max(decisions)),
+        "cpu_krob_turn_ms": [round(t) for t in cpu_turns],
+        "cpu_krob_turn_ms_median": round(statistics.median(cpu_turns)) if cpu_turns else None,
+        "cpu_krob_decision_ms_median": round(statistics.median(cpu_decisions), 1),
+        "cpu_krob_decision_ms_max": round(max(cpu_decisions)),
         "slowest_decision_ms": round(record.slowest_decision_ms),
         "slowest_decision": record.slowest_decision,
         "actions": record.actions,

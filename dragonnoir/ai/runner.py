@@ -48,6 +48,10 @@ class GameRecord:
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
     #: Per side: the time it spent deciding in each game turn, in milliseconds.
     turn_ms: dict[str, list[float]] = field(default_factory=dict)
+    #: The same two in processor time (what the decisions cost this process, whatever
+    #: else the machine runs: benchmarks on a shared machine compare these).
+    decision_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
+    turn_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
     intent: list[str] = field(default_factory=list)
 
 
@@ -80,17 +84,15 @@ def play_game(
         profiler = profilers.get(side) if profilers else None
         if profiler is not None:
             profiler.enable()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         view = view_for(game, side)
         action = players[side].choose(view)
         spent = (time.perf_counter() - t0) * 1000
+        cpu = (time.process_time() - c0) * 1000
         if profiler is not None:
             profiler.disable()
-        record.decision_ms.setdefault(side.value, []).append(spent)
-        per_turn = record.turn_ms.setdefault(side.value, [])
-        while len(per_turn) < game.state.turn:
-            per_turn.append(0.0)
-        per_turn[game.state.turn - 1] += spent
+        _add(record.decision_ms, record.turn_ms, side, game.state.turn, spent)
+        _add(record.decision_cpu_ms, record.turn_cpu_ms, side, game.state.turn, cpu)
         if spent > record.slowest_decision_ms:
             record.slowest_decision_ms = spent
             record.slowest_decision = f"{side.value}, turn {game.state.turn}, {game.phase.title}"
@@ -113,6 +115,21 @@ def play_game(
     for s in PLAYERS:
         record.intent.extend(players[s].intent)
     return record
+
+
+def _add(
+    decisions: dict[str, list[float]],
+    turns: dict[str, list[float]],
+    side: Side,
+    turn: int,
+    ms: float,
+) -> None:
+    """Count one decision's time for the side, and in its game turn's total."""
+    decisions.setdefault(side.value, []).append(ms)
+    per_turn = turns.setdefault(side.value, [])
+    while len(per_turn) < turn:
+        per_turn.append(0.0)
+    per_turn[turn - 1] += ms
 
 
 def _casualties(game: Game) -> dict[str, Any]:

@@ -60,6 +60,7 @@ class SideView:
         self.game = game
         self.log = log
         self._legal: list[Action] | None = None
+        self._units: dict[tuple[Side | None, int], list[Unit]] = {}
 
     @property
     def legal(self) -> list[Action]:
@@ -92,8 +93,17 @@ class SideView:
         return pending[0] if pending else None
 
     def units(self, side: Side | None = None) -> list[Unit]:
-        """Living characters on the map this side sees (of `side`, default all), by id."""
-        return sorted(self.game.living_units(side), key=lambda u: u.id)
+        """Living characters on the map this side sees (of `side`, default all), by id.
+        Worked out once per state version of the view's game (the AI asks for them at
+        every hex it scores)."""
+        key = (side, self.game.version)
+        found = self._units.get(key)
+        if found is None:
+            if len(self._units) > 8:
+                self._units.clear()
+            found = sorted(self.game.living_units(side), key=lambda u: u.id)
+            self._units[key] = found
+        return list(found)
 
     def mine(self) -> list[Unit]:
         return self.units(self.side)

@@ -108,9 +108,29 @@ def _last(counter: Adventurer, unit: Unit) -> Values:
 
 
 def profile(game: Game, unit: Unit) -> Profile:
-    """What `unit`'s counter shows now, from the game's rules data."""
+    """What `unit`'s counter shows now, from the game's rules data.
+
+    A profile depends only on the counter and on the face it shows (wounds, frenzy,
+    adulthood), so each is worked out once per roster: the rules and the AI ask for
+    them hundreds of thousands of times in a long game."""
     roster: Roster = game.rules.roster
-    return profile_of(roster, unit)
+    found = _PROFILES.get(id(roster))
+    if found is None or found[0] is not roster:
+        if len(_PROFILES) > 8:
+            _PROFILES.clear()
+        found = (roster, {})
+        _PROFILES[id(roster)] = found
+    key = (unit.kind, unit.wounds, unit.frenzied, unit.adult)
+    p = found[1].get(key)
+    if p is None:
+        p = profile_of(roster, unit)
+        found[1][key] = p
+    return p
+
+
+#: Profiles already worked out, per roster (kept with it: an id is reused once the
+#: roster is gone) and by (counter, wounds, frenzied, adult).
+_PROFILES: dict[int, tuple[Roster, dict[tuple[str, int, bool, bool], Profile]]] = {}
 
 
 def is_queen_or_guard(p: Profile) -> bool:
