@@ -450,8 +450,9 @@ def _run(
     heap: list[tuple[int, int, int, Node, int]] = [(0, 0, 0, start, 0)]
     seq = 0
     n_follow = -1 if follow is None else len(follow)
+    pop, push, moves = heapq.heappop, heapq.heappush, graph.moves
     while heap:
-        mp, rolls, _, node, idx = heapq.heappop(heap)
+        mp, rolls, _, node, idx = pop(heap)
         key = (node, idx)
         if key in done:
             continue
@@ -460,9 +461,10 @@ def _run(
         leaving = 0
         if not mover_exempt and (continuing or node is not start):
             cells = _cells(p, anchor, facing)
-            if any(c in adjacent for c in cells):
+            if not adjacent.keys().isdisjoint(cells):
                 leaving = len(infil.threats_at(game, unit, cells, level, ignore=ignore))
-        for dnode, cost, rotation, slots, covered in graph.moves(node):
+        here_stop = web_stop[key]
+        for dnode, cost, rotation, slots, covered in moves(node):
             nmp = mp + cost
             if nmp > budget:
                 continue
@@ -475,12 +477,12 @@ def _run(
                 node is start
                 and first_step_in is not None
                 and not rotation
-                and not any(h in first_step_in for h in covered)
+                and first_step_in.isdisjoint(covered)
             ):
                 continue
-            if enemy_slots and any(s in enemy_slots for s in slots):
+            if enemy_slots and not enemy_slots.isdisjoint(slots):
                 continue  # Movement Restriction 1
-            stop_at = web_stop[key]
+            stop_at = here_stop
             if webs and not rotation:
                 hidden = _web_hit(webs, unit.side, covered)
                 if hidden is False:
@@ -490,14 +492,14 @@ def _run(
             nkey = (dnode, nidx)
             if nkey in done:
                 continue
-            label = (nmp, rolls + (0 if rotation else leaving))
+            label = (nmp, rolls if rotation else rolls + leaving)
             old = best.get(nkey)
             if old is None or label < old:
                 best[nkey] = label
                 parent[nkey] = key
                 web_stop[nkey] = stop_at
                 seq += 1
-                heapq.heappush(heap, (label[0], label[1], seq, nkey[0], nidx))
+                push(heap, (nmp, label[1], seq, dnode, nidx))
     return best, parent, web_stop
 
 
@@ -687,12 +689,9 @@ def stacking_at_end(game: Game) -> Explanation | None:
     shared = shared_hexes(game)
     if not shared:
         return None
-    movable = [
-        uid
-        for ids in shared.values()
-        for uid in ids
-        if legal_destinations(game, uid) or _jumpable(game, uid)
-    ]
+    movable = any(
+        _can_move_on(game, uid) or _jumpable(game, uid) for ids in shared.values() for uid in ids
+    )
     if not movable:
         return None  # nobody can undo it: the exit hook settles it (`settle_stacks`)
     where = "; ".join(f"{' and '.join(ids)} on {game.where(h)}" for h, ids in shared.items())
@@ -702,6 +701,24 @@ def stacking_at_end(game: Game) -> Explanation | None:
         R_STACKING,
         hexes=[[h.q, h.r] for h in shared],
     )
+
+
+def _can_move_on(game: Game, unit_id: str) -> bool:
+    """Has the character somewhere to go now (`legal_destinations` is not empty)? A
+    free placement one step away within his points, with no standing enemy there, is
+    such a destination (the search reaches it and he stands there alone), so the
+    search is run only when there is none. Adventurers are always searched: a web
+    their step does not see stops them (Movement Restriction 7)."""
+    unit = game.state.units[unit_id]
+    if _may_move(game, unit) is not None:
+        return False
+    assert unit.hex is not None
+    if unit.side is not Side.ADVENTURERS:
+        p = profile(game, unit)
+        start = _start_node(game, unit, p, unit.hex, unit.level)
+        if _free_exit(game, _position(game), unit, p, start, budget_of(game, unit)):
+            return True
+    return bool(legal_destinations(game, unit_id))
 
 
 def search(
@@ -778,11 +795,16 @@ def search_all(
     )
     # Group the end nodes by (anchor, level): a big counter's facings share a destination.
     groups: dict[tuple[Hex, float], list[tuple[Node, int]]] = {}
+    living = pos.living
     for key in best:
         node = key[0]
         if node[0] == origin:
             continue
-        if _sharing_blocker(game, pos, unit, p, node, budget - best[key][0]) is not None:
+        # Only a placement someone else holds may be unsound to end on ("Stacking").
+        slots = _node_slots(game, p, node)
+        if not living.keys().isdisjoint(slots) and (
+            _sharing_blocker(game, pos, unit, p, node, budget - best[key][0]) is not None
+        ):
             continue
         groups.setdefault((node[0], node[2]), []).append(key)
     out: dict[tuple[Hex, float], Destination] = {}
@@ -1207,7 +1229,8 @@ def unit_moves(game: Game, unit: Unit) -> list[Move]:
     p = profile(game, unit)
     found = search_all(game, unit, budget_of(game, unit), continuing=_continuing(game, unit))
     out: list[Move] = []
-    for _, dest in sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+    # By hex (its q, then r: the order of `Hex`), then level.
+    for _, dest in sorted(found.items(), key=lambda kv: (kv[0][0].q, kv[0][0].r, kv[0][1])):
         if p.size == 1:
             out.append(Move(unit.id, dest.path))
         else:
