@@ -114,10 +114,19 @@ def goal_field(
 
 def _linked(game: Game, field: dict[Hex, int], blocked: frozenset[Hex]) -> dict[Hex, int]:
     """`field` with the deep passages as shortcuts: from an entrance, the way out's cost
-    plus the time underground, then walking from the entrance."""
+    plus the time underground, then walking from the entrance. Worked out once per
+    field, passages and blocked hexes (`Distances.derived`: every mover asks at every
+    step of a movement phase)."""
     ways = links(game)
     if not ways:
         return field
+    memo = distances_for(game)
+    return memo.derived(field, (ways, blocked), lambda: _with_links(game, field, ways, blocked))
+
+
+def _with_links(
+    game: Game, field: dict[Hex, int], ways: tuple[Link, ...], blocked: frozenset[Hex]
+) -> dict[Hex, int]:
     memo = distances_for(game)
     out = field
     for link in ways:

@@ -12,7 +12,7 @@ decide what a character may really do; the graph only ranks where he should want
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
@@ -121,6 +121,7 @@ class Distances:
     def __init__(self, graph: CaveGraph) -> None:
         self.graph = graph
         self._memo: dict[tuple[frozenset[Hex], int, frozenset[Hex]], dict[Hex, int]] = {}
+        self._derived: dict[tuple[int, Hashable], tuple[dict[Hex, int], dict[Hex, int]]] = {}
 
     def field(
         self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
@@ -133,6 +134,21 @@ class Distances:
             found = self.graph.distances(key[0], limit, blocked)
             self._memo[key] = found
         return found
+
+    def derived(
+        self, base: dict[Hex, int], key: Hashable, make: Callable[[], dict[Hex, int]]
+    ) -> dict[Hex, int]:
+        """A field worked out from the field `base` (`mobility`'s deep passages as
+        shortcuts), kept by `base` and `key` like the fields are: `key` must say
+        everything else `make` depends on but the map. Read-only for the caller, as the
+        fields are."""
+        found = self._derived.get((id(base), key))
+        if found is None or found[0] is not base:
+            if len(self._derived) >= self.KEEP:
+                self._derived.clear()
+            found = (base, make())  # kept with its base: its id is not reused meanwhile
+            self._derived[(id(base), key)] = found
+        return found[1]
 
 
 _GRAPHS: dict[int, tuple[Board, Distances]] = {}
