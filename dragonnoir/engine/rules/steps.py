@@ -79,7 +79,9 @@ def terrain_at(game: Game, h: Hex) -> TerrainType | None:
         return None
     table = game.rules.terrain
     for acc in game.state.accessories.values():
-        if acc.face_up and h in acc.hexes and acc.kind in _COUNTER_TERRAIN:
+        # The kind first: comparing hexes is the dear part, and most counters lying
+        # about (webs, boats, objectives) are not terrain.
+        if acc.kind in _COUNTER_TERRAIN and acc.face_up and h in acc.hexes:
             return table[_COUNTER_TERRAIN[acc.kind]]  # type: ignore[no-any-return]
     return table[cell.terrain]  # type: ignore[no-any-return]
 
