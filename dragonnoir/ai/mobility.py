@@ -91,25 +91,48 @@ def goal_field(
     game: Game, unit: Unit, goal: frozenset[Hex], blocked: frozenset[Hex] = frozenset()
 ) -> dict[Hex, int]:
     """The walking cost from each hex to `goal` as `unit` can go (see the module's
-    docstring). `blocked`: hexes he may not cross (the webs, for an Adventurer)."""
+    docstring). `blocked`: hexes he may not cross (the webs, for an Adventurer).
+
+    A swimmer swims, except where the scenario plays with the Gharvs and a boat with a
+    free seat lies within `BOAT_DETOUR` of him: then he takes the boat like one who
+    cannot swim (in the water a Gharv rises one time in two, in a boat one in five: the
+    Gharv Appearance Table)."""
     memo = distances_for(game)
-    if swims(game, unit):
-        return _linked(game, memo.field(goal, blocked=blocked), blocked)
+    swimmer = swims(game, unit)
+    seats = frozenset(h for b in boats(game) for h in b if _free_seat(game, h, unit))
+    wet = _linked(game, memo.field(goal, blocked=blocked), blocked)
+    if swimmer and (unit.side is not Side.ADVENTURERS or not seats or not _gharvs(game)):
+        return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
-    dry = blocked | (water_hexes(game) - on_boats)
-    field = _linked(game, memo.field(goal, blocked=dry), dry)
-    if unit.hex is None or field.get(unit.hex, FAR) < FAR or unit.side is not Side.ADVENTURERS:
-        return field
-    if not on_boats:
-        # No boat: the nearest shore to the goal is the best he can do.
-        return _linked(game, memo.field(goal, blocked=blocked), blocked)
+    dry_blocked = blocked | (water_hexes(game) - on_boats)
+    dry = _linked(game, memo.field(goal, blocked=dry_blocked), dry_blocked)
+    if unit.hex is None or dry.get(unit.hex, FAR) < FAR or unit.side is not Side.ADVENTURERS:
+        return dry
     if boat_at(game, unit.hex) is not None:
         return memo.field(goal, blocked=blocked)  # aboard: the water is his way
+    if not seats:
+        return wet  # no boat for him: the nearest shore to the goal is the best he can do
     # His goal is over the water: first to a boat (counted to the goal from there).
-    wet = memo.field(goal, blocked=blocked)
-    to_boat = memo.field(on_boats, blocked=dry)
-    over = min((wet.get(h, FAR) for h in on_boats), default=FAR)
+    to_boat = memo.field(seats, blocked=dry_blocked)
+    if swimmer and to_boat.get(unit.hex, FAR) > BOAT_DETOUR:
+        return wet
+    over = min((wet.get(h, FAR) for h in seats), default=FAR)
     return {h: d + over for h, d in to_boat.items()}
+
+
+#: How far (walking cost) a swimmer goes out of his way to take a boat in Gharv waters.
+BOAT_DETOUR = 8
+
+
+def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:
+    """No one but `unit` sits on this boat hex."""
+    return all(u.id == unit.id or not u.alive for u in game.units_at(h))
+
+
+def _gharvs(game: Game) -> bool:
+    from dragonnoir.engine.rules.switches import switch
+
+    return bool(water_hexes(game)) and bool(switch(game, "gharvs"))
 
 
 def _linked(game: Game, field: dict[Hex, int], blocked: frozenset[Hex]) -> dict[Hex, int]:

@@ -213,3 +213,62 @@ def test_a_daredevil_jumps_down_the_ledge_rather_than_walk_round() -> None:
     _goal(game, Side.ADVENTURERS, [(7, 1)])
     choice = _choose(game, Side.ADVENTURERS)
     assert isinstance(choice, Jump) and choice.unit == "rebel_scout_1", choice
+
+
+def test_the_party_splits_by_pairs_to_turn_over_two_counters() -> None:
+    # Two "Orb?" counters at the two ends of a hall, four rebels in the middle: two go
+    # each way ("Revealed" by contact), rather than all four to the nearer one.
+    game = position(
+        "\n".join(
+            " ".join("." for _ in range(14))
+            if r % 2 == 0
+            else " " + " ".join("." for _ in range(14))
+            for r in range(3)
+        ),
+        [
+            Piece("rebel_knight_1", (6, 1)),
+            Piece("rebel_swordsman_1", (7, 1)),
+            Piece("elf_1", (6, 0)),
+            Piece("dwarf_axeman_1", (7, 0)),
+        ],
+    )
+    west, east = hexes(game, (0, 1), (13, 1))
+    for i, h in enumerate((west, east)):
+        game.state.accessories[f"orb_{i}"] = Accessory(
+            f"orb_{i}", AccessoryKind.ORB, (h,), properties={"real": i == 1}
+        )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    goals = [agent._orders[u].goal for u in ("rebel_knight_1", "rebel_swordsman_1", "elf_1",
+                                             "dwarf_axeman_1")]  # fmt: skip
+    assert sorted(goals.count(frozenset({h})) for h in (west, east)) == [2, 2]
+    assert any("split to turn over 2 '?' counters" in line for line in agent.intent)
+
+
+def test_of_two_kill_conditions_the_party_goes_for_the_one_nearest_done() -> None:
+    # Kill the Guard (far, strong) or the newborn Hunter (near, dies of a wound): all go
+    # for the newborn (Le Nid's choice).
+    game = position(
+        ROOM,
+        [
+            Piece("rebel_knight_1", (2, 4)),
+            Piece("elf_1", (2, 5)),
+            Piece("hunter_01", (5, 4), adult=False),
+            Piece("guard_1", (10, 4), facing=3),
+        ],
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [
+            {"side": "adventurers", "kind": "kill", "units": ["guard_1"]},
+            {"side": "adventurers", "kind": "kill", "units": ["hunter_01"]},
+        ]
+    }
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    baby = game.state.units["hunter_01"].hex
+    assert agent._orders["rebel_knight_1"].goal == frozenset({baby})
