@@ -634,6 +634,15 @@ class TacticalAgent:
         danger = 0.0
         if against_me:
             danger = attack_loss(game, against_me, p.defence, unit, p.armoured)
+        beasts = picture.gharvs_at.get(to, 0)
+        if beasts:
+            # A Gharv in contact attacks again at the next interphase ("The Gharvs"),
+            # on favourable terrain in the water and the marshes.
+            terrain = game.rules.terrain[game.board.cells[to].terrain]
+            wet = terrain.water or terrain.id in ("marsh", "unstable_marsh")
+            danger += attack_loss(
+                game, beasts, p.defence, unit, p.armoured, shift=GHARV_SHIFT if wet else 0
+            )
         return fight, danger
 
     def _within_reach(self, view: SideView, unit: Unit, to: Hex) -> float:
@@ -745,6 +754,8 @@ class _Picture:
     could_join: dict[str, list[tuple[str, int]]]
     #: The standing enemies, with their profiles (for who can reach a hex next turn).
     enemies: list[tuple[Unit, Profile]]
+    #: For each hex, the attack of the Gharvs on the map next to it.
+    gharvs_at: dict[Hex, int]
 
     @classmethod
     def of(cls, view: SideView) -> _Picture:
@@ -778,7 +789,13 @@ class _Picture:
                     and u.hex is not None
                     and u.hex.distance(enemy.hex) <= p.movement
                 ]
-        return cls(touching, friends_of, could_join, enemies)
+        gharvs_at: dict[Hex, int] = {}
+        for beast in game.state.units.values():
+            if beast.side is Side.GHARVS and beast.hex is not None and beast.standing:
+                attack = profile(game, beast).attack
+                for h in beast.hex.neighbours():
+                    gharvs_at[h] = gharvs_at.get(h, 0) + attack
+        return cls(touching, friends_of, could_join, enemies, gharvs_at)
 
 
 def _webs(view: SideView) -> frozenset[Hex]:

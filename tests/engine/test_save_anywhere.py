@@ -43,7 +43,7 @@ def test_a_scenario_of_ones_own_is_embedded_and_loads_without_its_file(tmp_path:
     scenario = copy_checkout_part(tmp_path / "mine")
     own = scenario.with_name("my-pit.toml")
     text = scenario.read_text().replace('id = "la-fosse"', 'id = "my-pit"')
-    own.write_text(text.replace("turn_limit = 6", "turn_limit = 9"))
+    own.write_text(text.replace("turn_limit = 7", "turn_limit = 9"))
     scenario.unlink()
     game = load_scenario(own).new_game(2)
     game.apply(EndPhase())
