@@ -93,15 +93,21 @@ def goal_field(
     """The walking cost from each hex to `goal` as `unit` can go (see the module's
     docstring). `blocked`: hexes he may not cross (the webs, for an Adventurer).
 
-    A swimmer swims, except where the scenario plays with the Gharvs and a boat with a
-    free seat lies within `BOAT_DETOUR` of him: then he takes the boat like one who
-    cannot swim (in the water a Gharv rises one time in two, in a boat one in five: the
-    Gharv Appearance Table)."""
+    A swimmer swims, except where the scenario plays with the Gharvs, no friend who
+    cannot swim still needs a boat, and a boat with a free seat lies within
+    `BOAT_DETOUR` of him: then he takes the boat like one who cannot swim (in the
+    water a Gharv rises one time in two, in a boat one in five: the Gharv Appearance
+    Table)."""
     memo = distances_for(game)
     swimmer = swims(game, unit)
     seats = frozenset(h for b in boats(game) for h in b if _free_seat(game, h, unit))
     wet = _linked(game, memo.field(goal, blocked=blocked), blocked)
-    if swimmer and (unit.side is not Side.ADVENTURERS or not seats or not _gharvs(game)):
+    if swimmer and (
+        unit.side is not Side.ADVENTURERS
+        or not seats
+        or not _gharvs(game)
+        or _boat_needed(game, unit)
+    ):
         return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
     dry_blocked = blocked | (water_hexes(game) - on_boats)
@@ -122,6 +128,19 @@ def goal_field(
 
 #: How far (walking cost) a swimmer goes out of his way to take a boat in Gharv waters.
 BOAT_DETOUR = 8
+
+
+def _boat_needed(game: Game, unit: Unit) -> bool:
+    """A friend who cannot swim is not yet in a boat: the seats are his first."""
+    return any(
+        u.id != unit.id
+        and u.side is unit.side
+        and u.hex is not None
+        and u.standing
+        and not swims(game, u)
+        and boat_at(game, u.hex) is None
+        for u in game.state.units.values()
+    )
 
 
 def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:

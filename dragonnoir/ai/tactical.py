@@ -151,6 +151,7 @@ class TacticalAgent:
         self._done: set[str] = set()
         self._sailed: set[str] = set()
         self._cast_looked: set[tuple[int, str]] = set()
+        self._last_mover = ""
         self._attack_plan: list[Attack] | None = None
         self._said: dict[str, str] = {}
         self._said_turn = 0
@@ -374,6 +375,12 @@ class TacticalAgent:
             uid for uid in set(waiting) - {u.id for u in movers}
             if uid not in self._done or uid not in self._sailed
         )  # fmt: skip
+        rower = self._last_mover
+        if rower in waiting and rower not in self._sailed and rower in ids:
+            # He has just boarded: he rows now or never (once another character moves,
+            # his own move is over: "Movement by Boat", "Stacking").
+            ids.remove(rower)
+            ids.insert(0, rower)
         # Normal: the first who gains by moving, moves. Hard: of the next few who gain,
         # the one who gains most (the attack that opens the way goes first).
         look = LOOK_AHEAD_MOVERS if self.level.coordinate else 1
@@ -407,6 +414,7 @@ class TacticalAgent:
         if found:
             _, uid, action = max(found, key=lambda f: f[0])
             self._done.add(uid)
+            self._last_mover = uid
             if isinstance(action, SailBoat):
                 self._sailed.add(uid)
             return action
