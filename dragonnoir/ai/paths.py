@@ -5,8 +5,8 @@ twenty steps round. The AI plans with walking costs instead, on a graph of the m
 once per board: a step between two neighbouring places when the map's Movement
 Restrictions allow it (the editor's model, `editor/walking.py`: no wall, window, arrow
 slit or cliff between, half a level only by a level link, a walkway's deck only from its
-end or another deck), at the terrain's cost ("Movement"). Water costs triple, so dry
-ways are preferred. This is a planner's map, not the rules: the engine's legal moves
+end or another deck), at the terrain's cost ("Movement"). Water and the unstable marsh
+cost triple, so dry and firm ways are preferred. This is a planner's map, not the rules: the engine's legal moves
 decide what a character may really do; the graph only ranks where he should want to go.
 """
 
@@ -186,7 +186,9 @@ def _build(game: Game) -> CaveGraph:
         for nxt in walker.steps(node):
             there = table[board.cells[nxt[0]].terrain]
             cost = int(there.move_cost or 1)
-            if there.water and not nxt[1]:
+            if (there.water or there.id == "unstable_marsh") and not nxt[1]:
+                # The water's Gharvs, the bog's Unstable Marsh Table (one step in five
+                # wounds): walked round when they can be.
                 cost *= WATER_FACTOR
             out.append((nxt, cost))
         steps[node] = tuple(out)
