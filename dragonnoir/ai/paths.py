@@ -6,8 +6,9 @@ once per board: a step between two neighbouring places when the map's Movement
 Restrictions allow it (the editor's model, `editor/walking.py`: no wall, window, arrow
 slit or cliff between, half a level only by a level link, a walkway's deck only from its
 end or another deck), at the terrain's cost ("Movement"). Water and the unstable marsh
-cost triple, so dry and firm ways are preferred. This is a planner's map, not the rules: the engine's legal moves
-decide what a character may really do; the graph only ranks where he should want to go.
+cost triple, so dry and firm ways are preferred. This is a planner's map, not the rules:
+the engine's legal moves decide what a character may really do; the graph only ranks
+where he should want to go.
 """
 
 from __future__ import annotations
