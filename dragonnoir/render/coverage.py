@@ -28,6 +28,9 @@ import pygame
 Colour = tuple[int, int, int, int]
 Point = tuple[float, float]
 Segment = tuple[float, float, float, float]
+#: The blits that drew shapes (surface, left, top), None for a shape drawn straight on
+#: the canvas: what `tmx_draw` replays for the next point object of the same look.
+Blits = list[tuple[pygame.Surface, int, int] | None]
 
 #: Samples per pixel along each axis.
 SAMPLES = 16
@@ -217,8 +220,10 @@ def _paint_shape(
     colour: Colour,
     opacity: float,
     direct: Callable[[pygame.Surface, Sequence[Point], Colour, float], None],
+    record: Blits | None = None,
 ) -> None:
-    """`direct(canvas, points, colour, opacity)` through a cached mask when it is small."""
+    """`direct(canvas, points, colour, opacity)` through a cached mask when it is small;
+    `record` gets the blit that drew it (None when the shape was drawn directly)."""
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, y0 = math.floor(min(xs) - margin) - 1, math.floor(min(ys) - margin) - 1
@@ -226,6 +231,8 @@ def _paint_shape(
     area = (x1 - x0) * (y1 - y0)
     if area > MASK_PIXELS:
         direct(canvas, points, colour, opacity)
+        if record is not None:
+            record.append(None)
         return
     alpha = round(colour[3] * max(0.0, min(1.0, opacity)))
     if alpha <= 0:
@@ -241,6 +248,8 @@ def _paint_shape(
     tinted = _TINTED.get((full_key, colour[:3], alpha))
     if tinted is not None:  # the same shape in the same colour again (Tiled's pins)
         canvas.blit(tinted, (x0, y0))
+        if record is not None:
+            record.append((tinted, x0, y0))
         return
     mask = _MASKS.get(full_key)
     if mask is None:
@@ -261,6 +270,8 @@ def _paint_shape(
         _TINTED.clear()
     _TINTED[(full_key, colour[:3], alpha)] = tinted
     canvas.blit(tinted, (x0, y0))
+    if record is not None:
+        record.append((tinted, x0, y0))
 
 
 def stroke(
@@ -270,16 +281,20 @@ def stroke(
     radius: float,
     colour: Colour,
     opacity: float = 1.0,
+    record: Blits | None = None,
 ) -> None:
     """A round-capped, round-joined stroke of half-width `radius` along `points`: every
-    point within `radius` of the line (a cosmetic pen of width 2 * radius)."""
+    point within `radius` of the line (a cosmetic pen of width 2 * radius). `record`:
+    see `_paint_shape`."""
     if not points:
         return
 
     def direct(on: pygame.Surface, pts: Sequence[Point], col: Colour, op: float) -> None:
         _stroke_direct(on, pts, closed, radius, col, op)
 
-    _paint_shape(canvas, ("stroke", closed, radius), points, radius, colour, opacity, direct)
+    _paint_shape(
+        canvas, ("stroke", closed, radius), points, radius, colour, opacity, direct, record
+    )
 
 
 def _stroke_direct(
@@ -327,12 +342,17 @@ def _stroke_direct(
 
 
 def fill(
-    canvas: pygame.Surface, points: Sequence[Point], colour: Colour, opacity: float = 1.0
+    canvas: pygame.Surface,
+    points: Sequence[Point],
+    colour: Colour,
+    opacity: float = 1.0,
+    record: Blits | None = None,
 ) -> None:
-    """Fill a polygon by the odd-even rule (Qt's default for drawPolygon and paths)."""
+    """Fill a polygon by the odd-even rule (Qt's default for drawPolygon and paths).
+    `record`: see `_paint_shape`."""
     if len(points) < 3:
         return
-    _paint_shape(canvas, ("fill",), points, 0.0, colour, opacity, _fill_direct)
+    _paint_shape(canvas, ("fill",), points, 0.0, colour, opacity, _fill_direct, record)
 
 
 def _inset(points: Sequence[Point], distance: float) -> list[Point]:

@@ -81,7 +81,7 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
     TmxMap,
 )
-from dragonnoir.render.coverage import fill, stroke
+from dragonnoir.render.coverage import Blits, fill, stroke
 from dragonnoir.render.images import ImageCache, parse_colour
 from dragonnoir.render.png import save_png
 
@@ -679,6 +679,17 @@ def _draw_shape_object(
             x0, y0, x1, y1 = bx * scale, by * scale, (bx + w) * scale, (by + h) * scale
             local = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     px0, py0 = (origin[0] + obj.x) * scale, (origin[1] + obj.y) * scale
+    # Point objects all have the same pin: one at the same sub-pixel position, angle,
+    # scale and colour as one drawn before is the same picture moved by whole pixels.
+    left, top = math.floor(px0), math.floor(py0)
+    pin = (scale, obj.rotation, px0 - left, py0 - top, colour, opacity)
+    record: Blits | None = None
+    if shape == "point":
+        blits = _PINS.get(pin)
+        if blits is not None:
+            canvas.blits([(sf, (left + dx, top + dy)) for sf, dx, dy in blits], doreturn=False)
+            return
+        record = []
     rad = math.radians(obj.rotation)
     cos_a, sin_a = math.cos(rad), math.sin(rad)
 
@@ -691,17 +702,27 @@ def _draw_shape_object(
 
     black: Colour = (0, 0, 0, 255)
     fill_colour: Colour = (colour[0], colour[1], colour[2], 50)
-    stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity)
+    stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity, record)
     if dot:
         stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity)
     if filled:
-        fill(canvas, place(local), fill_colour, opacity)
-    stroke(canvas, place(local), closed, line_r, colour, opacity)
+        fill(canvas, place(local), fill_colour, opacity, record)
+    stroke(canvas, place(local), closed, line_r, colour, opacity, record)
     if extra is not None:
-        fill(canvas, place(extra), colour, opacity)
-        stroke(canvas, place(extra), True, line_r, colour, opacity)
+        fill(canvas, place(extra), colour, opacity, record)
+        stroke(canvas, place(extra), True, line_r, colour, opacity, record)
     if dot:
         stroke(canvas, place(local[:1]), False, dot_r, colour, opacity)
+    kept = [blit for blit in record or () if blit is not None]
+    if record and len(kept) == len(record):  # all through masks: replayable
+        if len(_PINS) >= 256:
+            _PINS.clear()
+        _PINS[pin] = [(surface, x - left, y - top) for surface, x, y in kept]
+
+
+#: Point objects drawn: the blits that drew one, by what makes them the same picture
+#: (`_draw_shape_object`).
+_PINS: dict[tuple[object, ...], list[tuple[pygame.Surface, int, int]]] = {}
 
 
 def _rotate_point(px: float, py: float, cx: float, cy: float, angle: float) -> Point:

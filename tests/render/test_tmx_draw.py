@@ -306,3 +306,29 @@ def test_odd_tile_sizes_follow_the_tiled_that_saved_the_map(
     tmx_map = read_tmx(path)
     assert render_grid(tmx_map).row_height == row_step
     assert output_size(tmx_map) == size
+
+
+class _NeverKept(dict[tuple[object, ...], list[tuple[pygame.Surface, int, int]]]):
+    """A pin cache that keeps nothing: every point object drawn afresh."""
+
+    def __setitem__(self, key: tuple[object, ...], value: object) -> None:
+        pass
+
+
+def test_point_objects_replayed_from_the_pin_cache_are_drawn_as_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fosse.tmx as a plain map has 35 zone pins; those at the same sub-pixel position
+    are blitted from the first one's drawing (issue 16): the picture is the same, pixel
+    for pixel, as drawing each pin in full."""
+    from tmx_samples import plain_fosse
+
+    from dragonnoir.render import tmx_draw
+
+    tmx_map = read_tmx(plain_fosse(tmp_path))
+    monkeypatch.setattr(tmx_draw, "_PINS", {})
+    cached = pygame.image.tobytes(render_tmx(tmx_map), "RGBA")
+    assert 0 < len(tmx_draw._PINS) < 35  # fewer looks than pins: some were replayed
+    monkeypatch.setattr(tmx_draw, "_PINS", _NeverKept())
+    afresh = pygame.image.tobytes(render_tmx(tmx_map), "RGBA")
+    assert cached == afresh
