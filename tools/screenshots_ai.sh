@@ -46,7 +46,7 @@ picker.selected = next(
     n for n, e in enumerate(picker.entries) if e.label.startswith("Les six cavernes")
 )
 picker.rebuild()
-ai = picker.player_buttons[(Side.KROBS, "ai:normal")].rect.center
+ai = picker.choice.buttons[(Side.KROBS, "ai:normal")].rect.center
 print(f"AI_X={ai[0]} AI_Y={ai[1]}")
 app.close()
 PY

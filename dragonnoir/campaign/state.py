@@ -112,6 +112,9 @@ class CampaignState(_Model):
     bands: list[Band] = Field(default_factory=list)
     sightings: list[Sighting] = Field(default_factory=list)
     played: list[Played] = Field(default_factory=list)
+    #: Who plays each seat in the campaign's games, by side ({"krobs": "ai:normal"}:
+    #: `Game.players`, chosen when the campaign starts; empty: two people).
+    players: dict[str, str] = Field(default_factory=dict)
 
     # -- lookups ---------------------------------------------------------------------
 

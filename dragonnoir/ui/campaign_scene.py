@@ -34,6 +34,7 @@ from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.render import fonts
 from dragonnoir.ui.app import App, Reset, Result, Scene
+from dragonnoir.ui.player_choice import ROWS_H, PlayerChoice
 from dragonnoir.ui.storage import data_dir, file_stem
 
 MENU_BUTTON = ObjectID(class_id="@menu_button")
@@ -115,6 +116,7 @@ class CampaignSession:
 
         if game is None:
             game = self.run.new_game()
+        game.players = dict(self.run.state.players)  # chosen when the campaign started
         return GameScene(
             self.app, game, new=not game.history, on_game_over=self.continue_after, hooks=self
         )
@@ -463,9 +465,16 @@ class CampaignMenu(Scene):
         self._preview: CampaignRun | None = None
         self.list: UISelectionList | None = None
         self.buttons: dict[str, UIButton] = {}
+        #: Who plays each side in a new campaign's games (a resumed one keeps its own).
+        self.choice = PlayerChoice(app)
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
+        self.choice.build(
+            root,
+            pygame.Rect(374, 254, w - 404, ROWS_H - 8),
+            pygame.Rect(200, h - 70, max(100, w - 680), 40),  # between Back and Resume
+        )
         UILabel(
             pygame.Rect(30, 20, 500, 40),
             "Choose a campaign",
@@ -516,7 +525,7 @@ class CampaignMenu(Scene):
 
     def preview_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(374, 260, w - 404, h - 354)
+        return pygame.Rect(374, 260 + ROWS_H, w - 404, h - 354 - ROWS_H)
 
     def draw(self, screen: pygame.Surface) -> None:
         """Under the details: the selected campaign's plan as the Adventurers see it."""
@@ -563,6 +572,9 @@ class CampaignMenu(Scene):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return Reset()
+        if self.choice.handle(event):
+            self.rebuild()
+            return None
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return None
         if event.ui_element is self.buttons.get("back"):
@@ -595,11 +607,13 @@ class CampaignMenu(Scene):
     def start(self, campaign: Campaign, seed: int | None = None) -> Result:
         try:
             session = CampaignSession.new(self.app, campaign, seed)
+            session.run.state.players = self.choice.for_game()
             save_campaign(session.run, session.path)
         except DragonNoirError as exc:
             self.message = str(exc)
             self.rebuild()
             return None
+        self.choice.remember()
         return CampaignScene(self.app, session)
 
     def resume(self, path: Path) -> Result:

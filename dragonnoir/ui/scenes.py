@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
 
 MENU_BUTTON = ObjectID(class_id="@menu_button")
-#: The height of the picker's "who plays" rows (two seats).
-PLAYERS_H = 90
+#: The height of the picker's "who plays" rows (ui/player_choice.py: `ROWS_H`).
+PLAYER_ROWS_H = 90
 
 
 def _label(text: str, rect: pygame.Rect, root: UIContainer, manager: object, oid: str) -> UILabel:
@@ -124,7 +124,7 @@ class MainMenu(Scene):
         w, h = self.app.size
         _label("Dragon Noir 2", pygame.Rect(0, h // 2 - 290, w, 64), root, self.manager, "#title")
         _label(
-            "L'Épreuve — hotseat for two players",
+            "L'Épreuve — two players at one screen, or against the AI",
             pygame.Rect(0, h // 2 - 226, w, 34),
             root,
             self.manager,
@@ -282,14 +282,11 @@ class ScenarioPicker(Scene):
         self.start: UIButton | None = None
         self.back: UIButton | None = None
         #: Who plays each seat: a person, or the AI at a level (the last choice, kept
-        #: in the settings, is offered again).
-        s = app.settings
-        self.players: dict[Side, str] = {
-            Side.ADVENTURERS: s.adventurers_player,
-            Side.KROBS: s.krobs_player,
-        }
-        #: (side, player) -> its button in the "who plays" rows.
-        self.player_buttons: dict[tuple[Side, str], UIButton] = {}
+        #: in the settings, is offered again). Imported here: the main menu's first
+        #: frame loads no engine (tests/test_lazy_imports.py).
+        from dragonnoir.ui.player_choice import PlayerChoice
+
+        self.choice = PlayerChoice(app)
 
     @property
     def entry(self) -> library.ScenarioEntry | None:
@@ -330,11 +327,15 @@ class ScenarioPicker(Scene):
         text_top = 76 + thumb_h + 12
         UITextBox(
             text,
-            pygame.Rect(x, text_top, right_w, max(40, h - 170 - thumb_h - 12 - PLAYERS_H)),
+            pygame.Rect(x, text_top, right_w, max(40, h - 170 - thumb_h - 12 - PLAYER_ROWS_H)),
             self.manager,
             container=root,
         )
-        self.build_players(root, pygame.Rect(x, h - 94 - PLAYERS_H + 8, right_w, PLAYERS_H - 8))
+        self.choice.build(
+            root,
+            pygame.Rect(x, h - 94 - PLAYER_ROWS_H + 8, right_w, PLAYER_ROWS_H - 8),
+            pygame.Rect(200, h - 70, max(100, w - 450), 40),
+        )
         self.back = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root)
         self.start = UIButton(
             pygame.Rect(w - 230, h - 74, 200, 46),
@@ -345,44 +346,6 @@ class ScenarioPicker(Scene):
         )
         if entry is None or entry.scenario is None:
             self.start.disable()  # type: ignore[no-untyped-call]
-
-    def build_players(self, root: UIContainer, area: pygame.Rect) -> None:
-        """Who plays each side: a row per seat, one button per choice (the chosen one
-        lit), and a line saying what kind of game that makes."""
-        from dragonnoir.ui.ai_driver import PLAYER_CHOICES, SEATS, describe_players
-
-        self.player_buttons = {}
-        row_h = 36
-        label_w = 120
-        bw = max(70, min(130, (area.w - label_w) // len(PLAYER_CHOICES) - 6))
-        for row, side in enumerate(SEATS):
-            y = area.y + row * (row_h + 4)
-            UILabel(
-                pygame.Rect(area.x, y, label_w, row_h),
-                side.value.capitalize(),
-                self.manager,
-                container=root,
-            )
-            for i, (player, text) in enumerate(PLAYER_CHOICES):
-                button = UIButton(
-                    pygame.Rect(area.x + label_w + i * (bw + 6), y, bw, row_h),
-                    text,
-                    self.manager,
-                    container=root,
-                    tool_tip_text=f"The {side.value} are played by "
-                    + ("a person" if player == "human" else f"the computer ({text})"),
-                )
-                if self.players[side] == player:
-                    button.select()  # type: ignore[no-untyped-call]
-                self.player_buttons[(side, player)] = button
-        w, h = self.app.size
-        _label(
-            describe_players(self.players),
-            pygame.Rect(200, h - 70, max(100, w - 450), 40),
-            root,
-            self.manager,
-            "#players_line",
-        )
 
     def details_html(self, entry: library.ScenarioEntry) -> str:
         scenario = entry.scenario
@@ -426,12 +389,9 @@ class ScenarioPicker(Scene):
             event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN
         ):
             return self.start_game()
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for (side, player), button in self.player_buttons.items():
-                if event.ui_element is button:
-                    self.players[side] = player
-                    self.rebuild()
-                    return None
+        if self.choice.handle(event):
+            self.rebuild()
+            return None
         if (
             event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
             and event.ui_element is self.list
@@ -450,21 +410,9 @@ class ScenarioPicker(Scene):
 
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         game = entry.scenario.new_game(seed, self.rules)
-        if any(p != "human" for p in self.players.values()):
-            game.players = {side.value: player for side, player in self.players.items()}
-        self.remember_players()
+        game.players = self.choice.for_game()
+        self.choice.remember()
         return Reset(GameScene(self.app, game, new=True))
-
-    def remember_players(self) -> None:
-        """Keep the choice of players in the settings (the picker offers it next time);
-        a settings file that cannot be written costs only that."""
-        s = self.app.settings
-        chosen = {
-            "adventurers_player": self.players[Side.ADVENTURERS],
-            "krobs_player": self.players[Side.KROBS],
-        }
-        if any(getattr(s, k) != v for k, v in chosen.items()):
-            self.app.apply_settings(s.model_copy(update=chosen))
 
 
 # -- load game ------------------------------------------------------------------------------

@@ -305,10 +305,10 @@ def test_picker_asks_who_plays_and_remembers(make_app: Callable[..., App]) -> No
     )
     picker = app.scene
     assert isinstance(picker, ScenarioPicker)
-    assert picker.players == {Side.ADVENTURERS: "human", Side.KROBS: "human"}
-    click(app, picker.player_buttons[(Side.KROBS, "ai:hard")])
-    assert picker.players[Side.KROBS] == "ai:hard"
-    assert picker.player_buttons[(Side.KROBS, "ai:hard")].is_selected
+    assert picker.choice.players == {Side.ADVENTURERS: "human", Side.KROBS: "human"}
+    click(app, picker.choice.buttons[(Side.KROBS, "ai:hard")])
+    assert picker.choice.players[Side.KROBS] == "ai:hard"
+    assert picker.choice.buttons[(Side.KROBS, "ai:hard")].is_selected
     key(app, pygame.K_RETURN)
     scene = app.scene
     assert isinstance(scene, GameScene)
@@ -316,7 +316,7 @@ def test_picker_asks_who_plays_and_remembers(make_app: Callable[..., App]) -> No
     settings, _ = load_settings()
     assert (settings.adventurers_player, settings.krobs_player) == ("human", "ai:hard")
     again = ScenarioPicker(app)
-    assert again.players[Side.KROBS] == "ai:hard"
+    assert again.choice.players[Side.KROBS] == "ai:hard"
 
 
 class BrokenAgent:
@@ -358,3 +358,32 @@ def test_play_again_keeps_the_players(make_app: Callable[..., App]) -> None:
     again = app.scene
     assert isinstance(again, GameScene) and again.game is not game
     assert again.game.players == {"adventurers": "ai:easy", "krobs": "ai:easy"}
+
+
+def test_a_campaign_against_the_krob_ai(make_app: Callable[..., App]) -> None:
+    """The campaign menu asks who plays too; the campaign keeps it (its save), and each
+    of its games — new or resumed — is played against the AI."""
+    from dragonnoir.ui.campaign_scene import CampaignMenu, CampaignScene, resume_scene
+    from dragonnoir.ui.campaign_scene import save_path_for as campaign_save
+
+    app = make_app(settings=small_settings())
+    click(app, app.scene.buttons["campaign"])  # type: ignore[attr-defined]
+    menu = app.scene
+    assert isinstance(menu, CampaignMenu)
+    click(app, menu.choice.buttons[(Side.KROBS, "ai:easy")])
+    assert "Solo" in " ".join(
+        str(getattr(w, "text", ""))
+        for w in menu.root.elements  # type: ignore[union-attr]
+    )
+    click(app, menu.buttons["new"])
+    screen = app.scene
+    assert isinstance(screen, CampaignScene)
+    assert screen.run.state.players == {"adventurers": "human", "krobs": "ai:easy"}
+    click(app, screen.buttons["continue"])
+    game_screen = app.scene
+    assert isinstance(game_screen, GameScene)
+    assert game_screen.human is Side.ADVENTURERS
+    assert game_screen.ai is not None and game_screen.ai.sides == {Side.KROBS}
+    resumed = resume_scene(app, campaign_save("la-descente"))
+    assert isinstance(resumed, GameScene)
+    assert resumed.game.players == {"adventurers": "human", "krobs": "ai:easy"}

@@ -1,0 +1,96 @@
+"""Who plays each side: the rows of buttons the scenario picker and the campaign menu
+show (a person, or the AI easy / normal / hard per seat), the line saying what kind of
+game that makes, and the choice kept in the settings so it is offered again.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.elements import UIButton, UILabel
+
+from dragonnoir.engine.state import Side
+from dragonnoir.ui.ai_driver import HUMAN, PLAYER_CHOICES, SEATS, describe_players
+from dragonnoir.ui.app import App
+
+#: The height of the two rows (one per seat); ui/scenes.py's `PLAYER_ROWS_H` too (the
+#: main menu's module does not import this one).
+ROWS_H = 90
+ROW_H = 36
+LABEL_W = 120
+
+
+class PlayerChoice:
+    """The players chosen on one screen (from the settings' last choice)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        s = app.settings
+        self.players: dict[Side, str] = {
+            Side.ADVENTURERS: s.adventurers_player,
+            Side.KROBS: s.krobs_player,
+        }
+        #: (side, player) -> its button (rebuilt with the screen).
+        self.buttons: dict[tuple[Side, str], UIButton] = {}
+
+    def build(self, root: UIContainer, area: pygame.Rect, line: pygame.Rect) -> None:
+        """A row per seat in `area`, one button per choice (the chosen one lit); the
+        line saying what kind of game it makes in `line`."""
+        manager = self.app.manager
+        self.buttons = {}
+        bw = max(70, min(130, (area.w - LABEL_W) // len(PLAYER_CHOICES) - 6))
+        for row, side in enumerate(SEATS):
+            y = area.y + row * (ROW_H + 4)
+            UILabel(
+                pygame.Rect(area.x, y, LABEL_W, ROW_H),
+                side.value.capitalize(),
+                manager,
+                container=root,
+            )
+            for i, (player, text) in enumerate(PLAYER_CHOICES):
+                who = "a person" if player == HUMAN else f"the computer ({text})"
+                button = UIButton(
+                    pygame.Rect(area.x + LABEL_W + i * (bw + 6), y, bw, ROW_H),
+                    text,
+                    manager,
+                    container=root,
+                    tool_tip_text=f"The {side.value} are played by {who}",
+                )
+                if self.players[side] == player:
+                    button.select()  # type: ignore[no-untyped-call]
+                self.buttons[(side, player)] = button
+        UILabel(
+            line,
+            describe_players(self.players),
+            manager,
+            container=root,
+            object_id=ObjectID(object_id="#players_line"),
+        )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A press on one of the buttons: that player chosen (True: rebuild the screen)."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        for (side, player), button in self.buttons.items():
+            if event.ui_element is button:
+                self.players[side] = player
+                return True
+        return False
+
+    def for_game(self) -> dict[str, str]:
+        """`Game.players` (and a campaign's): empty when two people play (hotseat)."""
+        if all(p == HUMAN for p in self.players.values()):
+            return {}
+        return {side.value: player for side, player in self.players.items()}
+
+    def remember(self) -> None:
+        """Keep the choice in the settings (offered next time); a settings file that
+        cannot be written costs only that."""
+        s = self.app.settings
+        chosen = {
+            "adventurers_player": self.players[Side.ADVENTURERS],
+            "krobs_player": self.players[Side.KROBS],
+        }
+        if any(getattr(s, k) != v for k, v in chosen.items()):
+            self.app.apply_settings(s.model_copy(update=chosen))
