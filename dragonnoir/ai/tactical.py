@@ -513,10 +513,11 @@ class TacticalAgent:
             for a in unit_moves(game, units[uid])
         ]  # fmt: skip
         if not moves:
-            legal = view.actions({"Move"})
-            moves = [a for a in legal if isinstance(a, Move)]
+            moves = [a for a in view.actions({"Move"}) if isinstance(a, Move)]
             if not moves:
-                return legal[0]
+                # No one can walk on: whatever else the phase allows (rowing, going
+                # down a passage, leaving the map) — the engine lists it.
+                return view.legal[0]
         orders = self._orders
         return max(
             moves,
