@@ -366,6 +366,7 @@ def move_beats(
                     f"{name(event.unit)} {verb} to {game.where(path[-1])}",
                     hexes,
                     line=(hexes[0], hexes[-1]) if len(hexes) > 1 else None,
+                    walker=event.unit,
                 )
             )
         elif isinstance(event, UnitDeployed):

@@ -22,6 +22,7 @@ drawn (`board_drawn` stays False, the panels are destroyed).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import html
 import json
 import math
@@ -1533,6 +1534,7 @@ class GameScene(Scene):
         ui = self.controller
         vis = ui.visibility()
         units = [u for u in game.state.units.values() if u.hex is not None and vis.sees_unit(u)]
+        units, step = self._walking(units)
         ov = ui.overlays()
         selected = ov.selected
         marked = set(selected[1:])  # the enemies chosen get the overlay's red ring
@@ -1546,8 +1548,21 @@ class GameScene(Scene):
             viewport=self.map.viewport,
             walkways=_walkways(game),
             # the same position seen by the same side: the chits stay where they were
-            placement_key=(id(game), id(game.state), game.version, ui.viewer),
+            placement_key=(id(game), id(game.state), game.version, ui.viewer, step),
         )
+
+    def _walking(self, units: list[Unit]) -> tuple[list[Unit], int]:
+        """While a beat shows a character's walk (the AI's moves), his counter steps
+        along the path: `units` with him on the hex he has reached, and that step."""
+        beat = self.interphase.current
+        if beat is None or not beat.walker or len(beat.hexes) < 2:
+            return units, -1
+        step = min(len(beat.hexes) - 1, int(self.interphase.progress * len(beat.hexes)))
+        out = [
+            dataclasses.replace(u, hex=beat.hexes[step]) if u.id == beat.walker else u
+            for u in units
+        ]
+        return out, step
 
     def done_marks(self) -> dict[str, str]:
         """Unit id -> what he did this turn ("M" moved, "F" fired, "A" attacked), for the

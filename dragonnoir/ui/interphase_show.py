@@ -41,6 +41,9 @@ class Beat:
     hexes: tuple[Hex, ...] = ()
     line: tuple[Hex, Hex] | None = None
     numbered: tuple[tuple[Hex, str], ...] = ()
+    #: A character walking `hexes` (his path, from where he stood): his counter is
+    #: drawn stepping along it while the beat lasts.
+    walker: str = ""
 
 
 def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = str) -> list[Beat]:
@@ -131,6 +134,13 @@ class InterphaseShow:
     @property
     def current(self) -> Beat | None:
         return self.beats[0] if self.beats else None
+
+    @property
+    def progress(self) -> float:
+        """How far the current beat is, 0 to 1."""
+        if not self.beats:
+            return 1.0
+        return min(1.0, max(0.0, 1.0 - self.left / self._duration()))
 
     def advance(self, dt: float) -> None:
         if not self.beats:

@@ -225,14 +225,24 @@ def test_ai_moves_are_shown_beat_by_beat(make_app: Callable[..., App]) -> None:
     while game.to_act() is Side.ADVENTURERS:
         key(app, pygame.K_e)
     captions: list[str] = []
+    #: Where the walking counter was drawn, frame by frame, per walk.
+    drawn: dict[str, set[tuple[int, int]]] = {}
     for _ in range(2000):
         app.step(1 / 60)
         beat = scene.interphase.current
         if beat is not None and (not captions or captions[-1] != beat.caption):
             captions.append(beat.caption)
-        if game.to_act() is not Side.KROBS:
-            break
+        if beat is not None and beat.walker:
+            rect = next((r for uid, r in scene.unit_rects if uid == beat.walker), None)
+            if rect is not None:
+                drawn.setdefault(beat.caption, set()).add(rect.center)
+        if game.to_act() is Side.ADVENTURERS:
+            if not game.state.pending or game.state.turn > 1:
+                break
+            key(app, pygame.K_p, frames=1)  # no defensive fire
     assert any(" moves to (" in c for c in captions), captions
+    # the moving counter steps along its path while the beat lasts
+    assert any(len(places) >= 2 for places in drawn.values()), drawn
 
 
 def test_undo_takes_back_the_ai_reply(make_app: Callable[..., App]) -> None:
