@@ -182,9 +182,11 @@ def _movement_tables(game: Game, side: Side) -> MovementTables:
     return tables
 
 
-#: Every field of a state, a character, an accessory, a wizard: `view_for` builds the
-#: copy field by field, so a field added to one of them must be weighed there (may the
-#: other side see it?): tests/ai/test_side_view.py fails until it is.
+#: Every field of a state: `view_for` builds the copy field by field, so a field added
+#: to the state must be weighed there (may the other side see it?):
+#: tests/ai/test_side_view.py fails until it is. Characters, accessories and wizards are
+#: copied with all their fields (values: ids, hexes, numbers; an accessory's properties
+#: dict is copied too).
 STATE_FIELDS = ("turn", "phase", "units", "dice", "accessories", "wizards", "pending",
                 "turn_limit", "winner", "scratch")  # fmt: skip
 _UNIT_FIELDS = attrgetter(*(f.name for f in fields(Unit)))
