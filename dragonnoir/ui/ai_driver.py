@@ -135,7 +135,9 @@ AgentMaker = Callable[[str, Side, int], Agent]
 class _Worker:
     """One daemon thread running jobs in order (an agent is never asked twice at once)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        #: Called (on the worker's thread) when a job is done: wakes an idle window.
+        self._wake = wake
         self._jobs: queue.Queue[tuple[Callable[[], object], Future[object]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="dragonnoir-ai", daemon=True)
         self._thread.start()
@@ -157,6 +159,8 @@ class _Worker:
                 future.set_result(job())
             except BaseException as exc:  # handed to the screen's thread
                 future.set_exception(exc)
+            if self._wake is not None:
+                self._wake()
 
     def stop(self) -> None:
         self._jobs.put(None)
@@ -174,9 +178,18 @@ def _think(agent: Agent, view_side: Side, view: object) -> AIMove:
 class AIDriver:
     """The AI seats of one game screen (see the module docstring)."""
 
-    def __init__(self, game: Game, players: dict[Side, str], make: AgentMaker = make_agent) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: dict[Side, str],
+        make: AgentMaker = make_agent,
+        wake: Callable[[], None] | None = None,
+    ) -> None:
         self.players = dict(players)
         self._make = make
+        #: Called from the worker when an answer is ready (the screen posts an event, so
+        #: a window idling while the AI thinks wakes at once).
+        self._wake = wake
         self.agents: dict[Side, Agent] = {}
         self.paused = False
         #: Index into `SPEEDS`.
@@ -270,7 +283,7 @@ class AIDriver:
         view = view_for(game, side)  # the copy, made here on the screen's thread
         agent = self.agents[side]
         if self._worker is None:
-            self._worker = _Worker()
+            self._worker = _Worker(self._wake)
             weakref.finalize(self, self._worker.stop)  # a screen dropped stops its thread
         self._future = self._worker.submit(lambda: _think(agent, side, view))
         self._key = key

@@ -37,6 +37,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from dragonnoir.ai.agent import make_agent
 from dragonnoir.engine.actions import Action, EndPhase
 from dragonnoir.engine.events import DieRolled, Event, PhaseBegan, Revealed, TurnBegan
 from dragonnoir.engine.explain import IllegalAction
@@ -239,7 +240,7 @@ class GameScene(Scene):
         self.players, player_problems = players_of(game)
         self.ai: AIDriver | None = None
         if game_kind(self.players) != "hotseat":
-            self.ai = AIDriver(game, self.players, *((agents,) if agents else ()))
+            self.ai = AIDriver(game, self.players, agents or make_agent, wake=_post_ai_ready)
             self.ai.set_speed(app.settings.ai_speed)
         #: The one side a person plays against the AI (None: hotseat, or watching).
         self.human: Side | None = None
@@ -1487,7 +1488,14 @@ class GameScene(Scene):
             self.interphase.current is not None
             or bool(self.flashes)
             or self.map.animating
-            or (self.ai is not None and self.ai_turn() and not self.ai.paused)
+            # the AI about to think or to play: full rate; while it thinks the window
+            # idles (its worker posts AI_READY when done), leaving it the processor
+            or (
+                self.ai is not None
+                and self.ai_turn()
+                and not self.ai.paused
+                and self.ai.thinking is None
+            )
         )
 
     # -- drawing ---------------------------------------------------------------------------
@@ -1740,6 +1748,17 @@ AI_COMMANDS = frozenset(
         Command.AI_INSTANT,
     }
 )
+#: Posted by the AI's worker when an answer is ready: wakes a window idling meanwhile.
+AI_READY = pygame.event.custom_type()
+
+
+def _post_ai_ready() -> None:
+    """(On the worker's thread: SDL's event queue takes posts from any thread.)"""
+    with contextlib.suppress(pygame.error):
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(AI_READY))
+
+
 #: The speed each of the keys 1-4 sets.
 AI_SPEED_KEYS = {
     Command.AI_SPEED_1: 1.0,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.ui.ai_driver import intent_shown
 from dragonnoir.ui.app import App
 from dragonnoir.ui.end_screen import EndScreen
-from dragonnoir.ui.game_scene import GameScene, HandOverMode
+from dragonnoir.ui.game_scene import AI_READY, GameScene, HandOverMode
 from dragonnoir.ui.scenes import ScenarioPicker
 from dragonnoir.ui.settings import load_settings
 
@@ -109,6 +110,7 @@ def test_solo_game_the_ai_answers_on_its_worker_while_frames_keep_coming(
     history = len(game.history)
     step(app, 2)
     assert scene.ai is not None and scene.ai.thinking is Side.KROBS
+    assert not scene.animating  # the window may idle while it thinks (App.run)
     frames, zoom = app.frames, scene.map.camera.zoom
     key(app, pygame.K_EQUALS, frames=30)  # zoom in while the AI thinks
     assert app.frames - frames >= 30  # the window drew every frame
@@ -119,6 +121,11 @@ def test_solo_game_the_ai_answers_on_its_worker_while_frames_keep_coming(
     key(app, pygame.K_e)
     assert len(game.history) == history and "AI" in scene.message_text
     gate.set()
+    for _ in range(200):  # the worker wakes an idle window when its answer is ready
+        if pygame.event.peek(AI_READY):
+            break
+        time.sleep(0.01)
+    assert pygame.event.peek(AI_READY)
     run_until(app, lambda: game.to_act() is Side.ADVENTURERS or game.over)
     krobs = next(a for a in agents if a.side is Side.KROBS)
     assert krobs.calls >= 1 and krobs.threads == {"dragonnoir-ai"}
