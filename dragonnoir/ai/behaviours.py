@@ -242,6 +242,8 @@ def _orders(
         if near:
             plan.intent = f"{who}: {what}, and strike at the enemy who came near"
             plan.mode = "strike"
+        elif behaviour == "protect_queen":
+            plan.intent = f"{who}: protect the Queen where she stands"
         else:
             plan.intent = f"{who}: {what} their post"
         return
