@@ -135,7 +135,7 @@ def view_for(game: Game, side: Side) -> SideView:
             for aid, a in real.accessories.items()
             if a.hidden_from is not side
         },
-        wizards={uid: _copy_wizard(w) for uid, w in real.wizards.items()},
+        wizards={uid: _copy_wizard(w) for uid, w in real.wizards.items() if uid not in hidden},
         pending=[Decision.from_dict(d) for d in pending],
         turn_limit=real.turn_limit,
         winner=real.winner,

@@ -162,3 +162,17 @@ def test_the_view_weighs_every_field_of_the_state() -> None:
     from dragonnoir.engine.state import GameState
 
     assert tuple(f.name for f in dataclasses.fields(GameState)) == STATE_FIELDS
+
+
+def test_a_hidden_wizard_s_sheet_is_not_in_the_view() -> None:
+    # A wizard underground (a deep passage) is hidden from the other side: his sheet
+    # (level, energy) would name him.
+    game = scenario_games(AMBUSH)(0)
+    shaman = game.state.units["shaman"]
+    shaman.hidden_from = Side.KROBS
+    game.touch()
+    assert "shaman" in game.state.wizards
+    view = view_for(game, Side.KROBS)
+    assert "shaman" not in view.state.wizards and "shaman" not in view.state.units
+    assert _leaks(view, game) == []
+    assert "shaman" in view_for(game, Side.ADVENTURERS).state.wizards
