@@ -449,6 +449,11 @@ def _adventurer_orders(
     exits = frozenset(offmap.exit_hexes(view.game))
     protect = _named_by_enemy(view)
     searching = _search_split(view, alive, goal) if not targets else {}
+    units = view.state.units
+    escorted = units.get(carrier) if carrier else None
+    khuzun = units.get(objectives.KHUZUN_ID)
+    if escorted is None and khuzun is not None and khuzun.alive and khuzun.side is view.side:
+        escorted = khuzun
     for u in alive:
         if u.id in protect and enemies:
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
@@ -459,6 +464,10 @@ def _adventurer_orders(
             plan.orders[u.id] = Order(avoid=True, aggression=0.1)
         elif u.id == carrier or u.id == objectives.KHUZUN_ID:
             plan.orders[u.id] = Order(goal=exits, leave=True, aggression=0.2)
+        elif escorted is not None and escorted.hex is not None and not leave:
+            # The Orb's bearer or Khuzun makes for the way out: the others go with him
+            # and fight off whoever comes, rather than crowd the exits he needs.
+            plan.orders[u.id] = Order(goal=frozenset({escorted.hex}), aggression=0.6)
         elif targets:
             plan.orders[u.id] = Order(goal=frozenset(targets), aggression=0.6)
         elif u.id in searching:
@@ -471,6 +480,8 @@ def _adventurer_orders(
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"
     elif carrier:
         plan.intent = f"{who}: carry the Orb out"
+    elif escorted is not None:
+        plan.intent = f"{who}: bring {display(view.game, escorted.id)} out"
     elif len(set(searching.values())) > 1:
         plan.intent = f"{who}: split to turn over {len(set(searching.values()))} '?' counters"
         plan.mode = f"search-{len(set(searching.values()))}"

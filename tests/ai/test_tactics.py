@@ -272,3 +272,21 @@ def test_of_two_kill_conditions_the_party_goes_for_the_one_nearest_done() -> Non
     agent.choose(view_for(game, Side.ADVENTURERS))
     baby = game.state.units["hunter_01"].hex
     assert agent._orders["rebel_knight_1"].goal == frozenset({baby})
+
+
+def test_the_party_escorts_khuzun_rather_than_crowd_the_exits() -> None:
+    # Khuzun freed (a unit on the map) and a khuzun_out condition: Khuzun makes for the
+    # exits and leaves; the others follow him, so they never stand on the hexes he needs.
+    game = position(
+        ROOM,
+        [Piece("troll_1", (3, 4)), Piece("dwarf_miner_1", (3, 5)), Piece("khuzun", (5, 4))],
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "khuzun_out"}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    khuzun = game.state.units["khuzun"].hex
+    assert agent._orders["khuzun"].leave
+    assert agent._orders["troll_1"].goal == frozenset({khuzun})
+    assert any("bring Khuzun out" in line for line in agent.intent)
