@@ -12,6 +12,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Wizard
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
+from dragonnoir.engine.values import profile
 
 FLOOR = """
 . . . . . . . . . . . . . .
@@ -123,6 +124,38 @@ def test_a_cast_between_the_steps_of_a_krob_move() -> None:
     assert cell_of(game, "zacharie") == (1, 0)
     game.apply(Pass())  # the Hunter goes on
     assert cell_of(game, "hunter_01") == (8, 2)
+
+
+def test_a_fireball_that_drives_a_moving_krob_back_ends_its_move() -> None:
+    # Cast in the pause after the Hunter's first step: the Fireball Table's "retreat one
+    # hex" is settled at once (the Krob player's path, or the only one), and the Hunter's
+    # move is over, as after a defensive shot that drives him back. It once went on
+    # moving with its retreat still to choose, and no path was left to choose from.
+    game = wizard_game(
+        [Piece("zacharie", (0, 0)), Piece("hunter_01", (10, 2))], phase="krob_movement"
+    )
+    game.apply(Move("hunter_01", hexes(game, (9, 2), (8, 2))))
+    assert game.state.pending[0].kind == "defensive_fire"
+    force_dice(game, 10, 5)  # success; Fireball Table: 5 + 1 = 6: R
+    game.apply(cast(game, "fireball", "hunter_01"))
+    while game.state.pending and game.state.pending[0].kind == "retreat":
+        game.apply(game.legal_actions()[0])
+    assert not any(d.kind == "defensive_fire" for d in game.state.pending)
+    hunter = game.state.units["hunter_01"]
+    assert cell_of(game, "hunter_01") != (9, 2) and cell_of(game, "hunter_01") != (8, 2)
+    assert hunter.mp_spent >= profile(game, hunter).movement  # his move is over
+    assert "move_in_progress" not in game.state.scratch
+    assert game.legal_actions()  # the Krob turn goes on
+
+
+def test_a_spell_that_leaves_the_moving_krob_alone_keeps_the_pause() -> None:
+    game = wizard_game(
+        [Piece("zacharie", (0, 0)), Piece("hunter_01", (10, 2))], phase="krob_movement"
+    )
+    game.apply(Move("hunter_01", hexes(game, (9, 2), (8, 2))))
+    force_dice(game, 10)
+    game.apply(cast(game, "blink", at(game, (1, 0))))
+    assert game.state.pending[0].kind == "defensive_fire"
 
 
 def test_fireball_wounds_burns_the_web_and_barely_touches_a_guard() -> None:

@@ -562,8 +562,9 @@ def can_fire_at_moving(game: Game, krob: Unit) -> bool:
     return bool(eligible_shooters(game, krob, DEFENSIVE))
 
 
-def _end_move(game: Game, krob: Unit, reason: str) -> list[Event]:
-    """The Krob's move interrupted by a shot is over (it retreated, or must)."""
+def end_interrupted_move(game: Game, krob: Unit, reason: str) -> list[Event]:
+    """The Krob's move interrupted by a shot (or a spell) is over (it retreated, or
+    must)."""
     game.state.scratch.pop("move_in_progress", None)
     if krob.alive:
         krob.mp_spent = max(krob.mp_spent, profile(game, krob).movement)
@@ -598,7 +599,9 @@ class DefensiveFireAnswer:
         at = decision.data.get("at")
         moved_off = krob.hex is None or [krob.hex.q, krob.hex.r] != at
         if moved_off or game.state.pending:
-            events.extend(_end_move(game, krob, "driven back by defensive fire: its move ends"))
+            events.extend(
+                end_interrupted_move(game, krob, "driven back by defensive fire: its move ends")
+            )
             return events
         if can_fire_at_moving(game, krob):
             game.push_decision(Decision("defensive_fire", Side.ADVENTURERS, dict(decision.data)))

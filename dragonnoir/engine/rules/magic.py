@@ -833,14 +833,33 @@ class DeclineSpellsAnswer:
 
 class CastDuringKrobMove:
     """`CastSpell` as an answer to the pause after a Krob's step (the defensive fire
-    decision): the decision stays, so the Adventurer player may still fire or pass."""
+    decision). When the spell leaves the moving Krob where it stood and asks nothing
+    more, the pause stays: the Adventurer player may still fire or pass. When it moves
+    him, kills him, or asks a decision (a Fireball's retreat: the Krob player's path),
+    that is settled first and the Krob's move is over, as after a defensive shot that
+    drives him back ("Defensive fire")."""
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         assert isinstance(action, CastSpell)
         return CastRules().explain(game, action)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
-        return CastRules().apply(game, action)
+        from dragonnoir.engine.rules.fire import end_interrupted_move
+
+        game.pop_decision()
+        events = CastRules().apply(game, action)
+        krob = game.state.units.get(str(decision.data.get("unit", "")))
+        at = decision.data.get("at")
+        moved_off = krob is None or krob.hex is None or [krob.hex.q, krob.hex.r] != at
+        if krob is None or not krob.alive or moved_off or game.state.pending:
+            if krob is not None:
+                events.extend(end_interrupted_move(game, krob, "struck by a spell: its move ends"))
+            else:
+                game.state.scratch.pop("move_in_progress", None)
+                game.touch()
+            return events
+        game.state.pending.insert(0, decision)  # the pause goes on: fire, or pass
+        return events
 
     def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
         yield from casts(game)
