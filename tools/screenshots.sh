@@ -8,23 +8,8 @@ cd "$(dirname "$0")/.."
 OUT="${1:-docs/screenshots}"
 DISPLAY_NUM="${SCREENSHOT_DISPLAY:-:91}"
 W=1600 H=1000
-mkdir -p "$OUT"
-HOME_DIR="$(mktemp -d)"
-mkdir -p "$HOME_DIR/config"
-printf '{"window_width": %d, "window_height": %d, "handover": true}\n' "$W" "$H" \
-  >"$HOME_DIR/config/settings.json"
-
-Xvfb "$DISPLAY_NUM" -screen 0 "${W}x${H}x24" >/dev/null 2>&1 &
-XVFB=$!
-APP=""
-cleanup() {
-  [ -n "$APP" ] && kill "$APP" 2>/dev/null || true
-  kill "$XVFB" 2>/dev/null || true
-  rm -rf "$HOME_DIR"
-}
-trap cleanup EXIT
-export DISPLAY="$DISPLAY_NUM" DRAGONNOIR_HOME="$HOME_DIR" SDL_AUDIODRIVER=dummy
-sleep 1
+SETTINGS_EXTRA=', "handover": true'
+source tools/xvfb_session.sh
 
 # Where Le Nid's Queen's Guard is on the screen as the game opens, and Le Nid's row in
 # the scenario picker (the same scenes, headless, at the same window size).

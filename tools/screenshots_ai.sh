@@ -9,22 +9,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-docs/screenshots}"
 DISPLAY_NUM="${SCREENSHOT_DISPLAY:-:92}"
 W=1600 H=1000
-mkdir -p "$OUT"
-HOME_DIR="$(mktemp -d)"
-mkdir -p "$HOME_DIR/config"
-printf '{"window_width": %d, "window_height": %d}\n' "$W" "$H" >"$HOME_DIR/config/settings.json"
-
-Xvfb "$DISPLAY_NUM" -screen 0 "${W}x${H}x24" >/dev/null 2>&1 &
-XVFB=$!
-APP=""
-cleanup() {
-  [ -n "$APP" ] && kill -KILL "$APP" 2>/dev/null || true
-  kill "$XVFB" 2>/dev/null || true
-  rm -rf "$HOME_DIR"
-}
-trap cleanup EXIT
-export DISPLAY="$DISPLAY_NUM" DRAGONNOIR_HOME="$HOME_DIR" SDL_AUDIODRIVER=dummy
-sleep 1
+source tools/xvfb_session.sh
 
 # Where the picker's row of the scenario and the "AI normal" button of the Krobs are (the
 # same scene, headless, at the same window size).
