@@ -850,3 +850,38 @@ kind = "hunter_01"
 """
     with pytest.raises(DataFileError, match="deploy on the same hexes"):
         load_scenario(scenario(tmp_path, body))
+
+
+def test_an_advance_is_planned_without_the_hidden_krobs_and_stops_short_of_one() -> None:
+    # The Adventurers' advance after combat is listed as if the Krobs hidden from them
+    # were not there (their legal actions must not betray a hidden Krob), and carrying it
+    # out finds the Krob and stops before his hex, as a move does.
+    from dragonnoir.engine.events import MovementStopped
+    from dragonnoir.engine.rules import combat_results
+    from dragonnoir.engine.testing import Piece, hexes, position
+
+    art = ". . . . . .\n . . . . . .\n. . . . . ."
+
+    def game_with(lurker: bool) -> Game:
+        pieces = [Piece("rebel_swordsman_1", (1, 1))]
+        if lurker:
+            pieces.append(Piece("hunter_01", (3, 1)))
+        game = position(art, pieces, phase="adventurer_combat")
+        if lurker:
+            game.state.units["hunter_01"].hidden_from = Side.ADVENTURERS
+        return game
+
+    seen, blind = game_with(False), game_with(True)
+    left = frozenset(hexes(blind, (2, 1)))
+    swordsman = blind.state.units["rebel_swordsman_1"]
+    options = combat_results.advance_options(blind, swordsman, left)
+    assert options == combat_results.advance_options(
+        seen, seen.state.units["rebel_swordsman_1"], left
+    )
+    path = hexes(blind, (2, 1), (3, 1))
+    assert options[path[-1]][0] == path
+    events = combat_results.do_advance(blind, swordsman, path)
+    assert swordsman.hex == path[0]
+    assert blind.state.units["hunter_01"].hidden_from is None
+    assert any(isinstance(e, Revealed) for e in events)
+    assert any(isinstance(e, MovementStopped) for e in events)

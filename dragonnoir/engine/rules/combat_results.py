@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from dragonnoir.engine.events import (
     DecisionRequested,
     Event,
+    MovementStopped,
     ResultConverted,
     RetreatBlocked,
     UnitAdvanced,
@@ -445,18 +446,29 @@ def _shift(
     return new_fp, new_level
 
 
-def _standing_enemy_on(game: Game, unit: Unit, hexes: Iterable[Hex]) -> bool:
+def _standing_enemy_on(
+    game: Game, unit: Unit, hexes: Iterable[Hex], *, seen_only: bool = False
+) -> bool:
+    """A standing enemy is there; with `seen_only`, only one `unit`'s side sees (an
+    advance is planned, like a move, as if the hidden Krobs were not there)."""
     return any(
-        o.id != unit.id and o.standing and is_enemy(unit, o)
+        o.id != unit.id
+        and o.standing
+        and is_enemy(unit, o)
+        and not (seen_only and o.hidden_from is unit.side)
         for h in hexes
         for o in game.units_at(h)
     )
 
 
-def _stacked_on(game: Game, unit: Unit, hexes: Iterable[Hex]) -> bool:
+def _stacked_on(game: Game, unit: Unit, hexes: Iterable[Hex], *, seen_only: bool = False) -> bool:
     """Another living character is there ("only one living character must remain per
-    hex"; dead counters block nothing)."""
-    return any(o.id != unit.id and o.alive for h in hexes for o in game.units_at(h))
+    hex"; dead counters block nothing); with `seen_only`, one `unit`'s side sees."""
+    return any(
+        o.id != unit.id and o.alive and not (seen_only and o.hidden_from is unit.side)
+        for h in hexes
+        for o in game.units_at(h)
+    )
 
 
 def retreat_paths(
@@ -692,7 +704,7 @@ def _own_search(
     ]
     while heap:
         cost, path, fp, level = heapq.heappop(heap)
-        if path and path[-1] not in out and not _stacked_on(game, unit, fp):
+        if path and path[-1] not in out and not _stacked_on(game, unit, fp, seen_only=True):
             out[path[-1]] = (path, cost)
         for d in range(6):
             moved = _shift(game, unit, p, fp, level, d)
@@ -703,7 +715,7 @@ def _own_search(
                 continue
             if new_fp[0] == start_fp[0] or new_fp[0] in path:
                 continue
-            if _standing_enemy_on(game, unit, new_fp):
+            if _standing_enemy_on(game, unit, new_fp, seen_only=True):
                 continue
             step_cost = _entry_cost(game, unit, p, fp, new_fp, level)
             total = cost + step_cost
@@ -819,6 +831,23 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
         with webs_lifted(game, [h] if unit.side is Side.ADVENTURERS else []):
             moved = _shift(game, unit, p, fp, level, d)
         assert moved is not None, f"illegal advance step onto {game.where(h)}"
+        lurkers = [
+            o
+            for x in moved[0]
+            for o in game.units_at(x)
+            if o.id != unit.id and o.alive and o.hidden_from is unit.side
+        ]
+        if lurkers:
+            # A Krob nobody saw stands there: he is found, and the advance stops short
+            # of him, as a move does ("Hidden Krobs", docs/scenarios.md).
+            from dragonnoir.engine.rules import hidden
+
+            for o in lurkers:
+                events.append(hidden.reveal(game, o, f"{unit.id} runs into him"))
+            events.append(
+                MovementStopped(unit.id, unit.hex, "a hidden Krob bars the way", R_ADVANCE)
+            )
+            break
         fp, level = moved
         unit.hex = h
         unit.level = level
