@@ -885,3 +885,28 @@ def test_an_advance_is_planned_without_the_hidden_krobs_and_stops_short_of_one()
     assert blind.state.units["hunter_01"].hidden_from is None
     assert any(isinstance(e, Revealed) for e in events)
     assert any(isinstance(e, MovementStopped) for e in events)
+
+
+def test_an_advance_is_planned_through_a_hidden_web_and_stops_at_it() -> None:
+    from dragonnoir.engine.events import MovementStopped
+    from dragonnoir.engine.rules import combat_results
+    from dragonnoir.engine.testing import Piece, hexes, position
+
+    art = ". . . . . .\n . . . . . .\n. . . . . ."
+    seen = position(art, [Piece("rebel_swordsman_1", (1, 1))], phase="adventurer_combat")
+    blind = position(
+        art, [Piece("rebel_swordsman_1", (1, 1))], phase="adventurer_combat", webs=[(3, 1)]
+    )
+    web = next(iter(blind.state.accessories.values()))
+    web.hidden_from = Side.ADVENTURERS
+    left = frozenset(hexes(blind, (2, 1)))
+    swordsman = blind.state.units["rebel_swordsman_1"]
+    options = combat_results.advance_options(blind, swordsman, left)
+    assert options == combat_results.advance_options(
+        seen, seen.state.units["rebel_swordsman_1"], left
+    )
+    path = hexes(blind, (2, 1), (3, 1))
+    assert combat_results.check_advance_path(blind, swordsman, path, left) is None
+    events = combat_results.do_advance(blind, swordsman, path)
+    assert swordsman.hex == path[0] and web.hidden_from is None and web.face_up
+    assert any(isinstance(e, MovementStopped) for e in events)

@@ -37,6 +37,7 @@ from dragonnoir.engine.events import (
     MovementStopped,
     ResultConverted,
     RetreatBlocked,
+    Revealed,
     UnitAdvanced,
     UnitFrenzied,
     UnitKilled,
@@ -666,7 +667,7 @@ def advance_options(
     if budget <= 0 or unit.hex is None:
         return {}
     lift = first & _web_hexes(game) if unit.side is Side.ADVENTURERS else frozenset()
-    with webs_lifted(game, lift):
+    with webs_lifted(game, lift | _unknown_webs(game, unit)):
         found = _own_search(game, unit, budget, first)
         search = _movement_search()
         if search is not None:
@@ -674,12 +675,25 @@ def advance_options(
             # The Queen and Guards keep their facing in an advance (an Advance has no
             # facing): their path is ours, translated; others take movement's path.
             keep_ours = profile(game, unit).size > 1
+            # A web hidden from him does not shorten the list (his side cannot know of
+            # it): carrying the advance out stops him at it (`do_advance`).
             found = {
                 h: found[h] if keep_ours else (tuple(d.path), int(d.cost))
                 for h, d in theirs.items()
-                if h in found and d.path and d.cost <= budget and d.web_stop is None
+                if h in found and d.path and d.cost <= budget
             }
     return found
+
+
+def _unknown_webs(game: Game, unit: Unit) -> frozenset[Hex]:
+    """The hexes of the webs hidden from `unit`'s side: an advance is planned through
+    them, as the side sees the map; carrying it out stops him at one (`do_advance`)."""
+    return frozenset(
+        h
+        for acc in game.state.accessories.values()
+        if acc.kind is AccessoryKind.WEB and acc.face_up and acc.hidden_from is unit.side
+        for h in acc.hexes
+    )
 
 
 def _movement_search() -> Any:
@@ -756,7 +770,7 @@ def check_advance_path(
     p = profile(game, unit)
     budget = half_movement(p)
     lift = first & _web_hexes(game) if unit.side is Side.ADVENTURERS else frozenset()
-    with webs_lifted(game, lift):
+    with webs_lifted(game, lift | _unknown_webs(game, unit)):
         fp = footprint(game, unit)
         level = unit.level
         cost = 0
@@ -773,13 +787,13 @@ def check_advance_path(
                     "the first hex must be one the enemy left (or the hex of the knocked-out "
                     "or killed character)"
                 )
-            if _standing_enemy_on(game, unit, new_fp):
+            if _standing_enemy_on(game, unit, new_fp, seen_only=True):
                 return "an advance cannot pass through enemy characters"
             cost += _entry_cost(game, unit, p, fp, new_fp, level)
             fp, level = new_fp, new_level
         if cost > budget:
             return f"the path costs {cost} MP, more than half the movement potential ({budget})"
-        if _stacked_on(game, unit, fp):
+        if _stacked_on(game, unit, fp, seen_only=True):
             return "only one living character may remain per hex (Stacking)"
     return None
 
@@ -837,6 +851,28 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
             for o in game.units_at(x)
             if o.id != unit.id and o.alive and o.hidden_from is unit.side
         ]
+        hidden_web = [
+            acc
+            for acc in game.state.accessories.values()
+            if i > 0
+            and acc.kind is AccessoryKind.WEB
+            and acc.face_up
+            and acc.hidden_from is unit.side
+            and set(acc.hexes) & set(moved[0])
+        ]
+        if hidden_web:
+            # A web he did not know of stops him on the hex before it, as in a move
+            # (Movement Restriction 7, "Spider webs").
+            for acc in hidden_web:
+                acc.hidden_from = None
+            game.touch()
+            events.append(Revealed(f"a spider web on {game.where(h)}", h, R_WEB))
+            events.append(
+                MovementStopped(
+                    unit.id, unit.hex, f"a spider web on {game.where(h)} blocks the way", R_WEB
+                )
+            )
+            break
         if lurkers:
             # A Krob nobody saw stands there: he is found, and the advance stops short
             # of him, as a move does ("Hidden Krobs", docs/scenarios.md).
