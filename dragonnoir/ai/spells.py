@@ -33,6 +33,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import magic, objectives
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.spell_book import Effect as SpellEffect
+from dragonnoir.engine.spell_book import Spell
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.hexes import Hex
@@ -98,7 +99,7 @@ def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
                     worth += 0.5  # his energy doubles again
                 out.extend(_judged(game, wizard, spell.id, targets, worth, price, "healing"))
         elif spell.effect is SpellEffect.SUMMON and spell.summons:
-            spot = _summon_spot(view, wizard, spell.summons, reach, enemies)
+            spot = _summon_spot(view, wizard, spell, reach, enemies)
             if spot is not None:
                 h, worth = spot
                 out.extend(
@@ -144,13 +145,13 @@ def _fireball_worth(game: Game, enemy: Unit, level: int) -> float:
 
 
 def _summon_spot(
-    view: SideView, wizard: Unit, kind: str, reach: int, enemies: list[Unit]
+    view: SideView, wizard: Unit, spell: Spell, reach: int, enemies: list[Unit]
 ) -> tuple[Hex, float] | None:
     """The free hex next to the Krob a spectre would hurt most, and what it is worth:
     the spectre's expected blow each of its turns (with the friends already next to that
     Krob, a joint attack), never a loss of its own."""
     game = view.game
-    counter = next((s for s in game.rules.roster.spectres if s.kind.value == kind), None)
+    counter = next((s for s in game.rules.roster.spectres if s.kind.value == spell.summons), None)
     if counter is None or wizard.hex is None:
         return None
     stay = counter.lasts_turns
@@ -172,19 +173,10 @@ def _summon_spot(
         for h in sorted(around, key=lambda x: (x.q, x.r)):
             if wizard.hex.distance(h) > reach or not magic.same_map(game, wizard.hex, h):
                 continue
-            if h in game.board.cells and magic._may_hold(
-                game, wizard, game.rules.spells.get(_summon_spell(game, kind)), h
-            ):
+            if h in game.board.cells and magic._may_hold(game, wizard, spell, h):
                 best = (h, worth)
                 break
     return best
-
-
-def _summon_spell(game: Game, kind: str) -> str:
-    for spell in game.rules.spells.spells:
-        if spell.effect is SpellEffect.SUMMON and spell.summons == kind:
-            return str(spell.id)
-    return ""
 
 
 def _far_sight_worth(view: SideView, wizard: Unit) -> float:
