@@ -38,8 +38,9 @@ Objects
     Tile objects exactly (image scaled to the object size, bottom-left at the object
     position, flips, rotation about the position). Shapes (rectangle, ellipse, polygon,
     polyline, point) in Tiled's style - the object colour (layer colour or Qt's grey
-    #a0a0a4) at alpha 50 as fill, a 2 px round-joined outline and a black shadow one
-    pixel down-right - antialiased as QPainter does, by the share of each pixel covered,
+    #a0a0a4) at alpha 50 as fill, a 2 px round-joined outline (2 device pixels at any
+    scale: a cosmetic pen) and a black shadow one map pixel down-right (`scale` device
+    pixels: tmxrasterizer leaves the renderer's painterScale at 1) - antialiased as QPainter does, by the share of each pixel covered,
     estimated by `render/coverage.py` with pygame's drawing at 16 x 16 samples a pixel
     (edges close to Qt's, not identical: `tests/render/test_against_tiled.py` counts the
     pixels). Text objects are not drawn (fonts cannot be matched).
@@ -653,7 +654,10 @@ def _draw_shape_object(
         return
     line_r = 1.0  # cosmetic pen, width 2 device pixels
     dot_r = 4.0  # the 4x-wide pen of the first-point dot
-    shadow = 1.0  # shadowDist * 0.5 with shadowDist = lineWidth / scale, in device px
+    # Shadow offset: shadowDist * 0.5 with shadowDist = lineWidth / painterScale, in
+    # painter units; tmxrasterizer never sets the renderer's painterScale (it stays 1),
+    # so the shadow lies one map pixel down-right: `scale` device pixels.
+    shadow = scale
     closed, filled, dot = True, True, False
     extra: Sequence[Point] | None = None
     local: Sequence[Point]

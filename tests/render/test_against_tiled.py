@@ -98,15 +98,19 @@ def test_corpus_map_matches_tmxrasterizer(tmx_path: Path, tmp_path: Path) -> Non
 
 
 SCALED = [p for p in CORPUS_MAPS if p.name in ("hexagonal-mini.tmx", "finite_flat_top_odd.tmx")]
-#: Every corpus map at half size (issue 16, section 6), two of them at double size.
-SCALED_CASES = [(p, 0.5) for p in CORPUS_MAPS] + [(p, 2.0) for p in SCALED]
-#: Object shapes drawn smaller than the map's own size do not follow Qt as closely as
-#: at full size (finite_pointy_top_odd at 0.5: 98.8% of pixels agree, 99.5% without
-#: its object layer; 2 of finite_pointy_top_even's 100 cell centres differ), so at
-#: 0.5 the comparison leaves the object layers out on both sides; tiles and image
-#: layers are compared in full. Object shapes are compared at full size below
-#: (`test_object_shapes_agree_pixel_by_pixel`) and at 2.0 here.
+#: The maps with object shapes (finite_*), and one without.
+DOUBLED = [p for p in CORPUS_MAPS if p in SCALED or p.name.startswith("finite_")]
+#: Every corpus map at half size (issue 16, section 6), those at double size.
+SCALED_CASES = [(p, 0.5) for p in CORPUS_MAPS] + [(p, 2.0) for p in DOUBLED]
+#: Share of all pixels that must agree at 0.5 and 2.0, object layers included. Object
+#: shadows lie one map pixel down-right, `scale` device pixels (tmxrasterizer leaves
+#: the renderer's painterScale at 1); with them one device pixel away, as before,
+#: finite_pointy_top_even at 0.5 had 2 of 100 cell centres wrong and 98.84% of pixels.
 SCALED_PIXELS = 0.994
+#: finite_pointy_top_odd at 0.5: 99.46% of its pixels agree without its object layer
+#: (tile edges blended over half-transparent tile edges), 99.12% with it (a pin lies
+#: off the map, over transparent pixels).
+SCALED_PIXELS_OF = {("finite_pointy_top_odd.tmx", 0.5): 0.990}
 
 
 @pytest.mark.tiled
@@ -117,17 +121,14 @@ SCALED_PIXELS = 0.994
 )
 def test_scaled_render_matches_tmxrasterizer(tmx_path: Path, scale: float, tmp_path: Path) -> None:
     tmx_map = _read(tmx_path)
-    hide = [la.name for la in tmx_map.object_layers()] if scale < 1.0 else []
-    for layer in tmx_map.object_layers():
-        layer.visible = layer.visible and layer.name not in hide
-    theirs = rasterize(tmx_path, tmp_path / "tiled.png", scale, hide)
+    theirs = rasterize(tmx_path, tmp_path / "tiled.png", scale)
     ours = render_tmx(tmx_map, scale)
     assert ours.get_size() == theirs.get_size()
     share, bad = cell_agreement(tmx_map, ours, theirs, scale)
     pixels = pixel_agreement(ours, theirs)
     print(f"AGREEMENT {_id(tmx_path)} scale={scale}: {share:.2%} cells, {pixels:.4%} pixels")
-    assert share >= REQUIRED_AGREEMENT, bad[:10]
-    assert pixels >= SCALED_PIXELS
+    assert not bad, bad[:10]  # every cell centre
+    assert pixels >= SCALED_PIXELS_OF.get((tmx_path.name, scale), SCALED_PIXELS)
 
 
 def pixel_agreement(ours: pygame.Surface, theirs: pygame.Surface, tol: int = TOLERANCE) -> float:
