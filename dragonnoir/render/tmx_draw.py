@@ -40,10 +40,11 @@ Objects
     polyline, point) in Tiled's style - the object colour (layer colour or Qt's grey
     #a0a0a4) at alpha 50 as fill, a 2 px round-joined outline (2 device pixels at any
     scale: a cosmetic pen) and a black shadow one map pixel down-right (`scale` device
-    pixels: tmxrasterizer leaves the renderer's painterScale at 1) - antialiased as QPainter does, by the share of each pixel covered,
-    estimated by `render/coverage.py` with pygame's drawing at 16 x 16 samples a pixel
-    (edges close to Qt's, not identical: `tests/render/test_against_tiled.py` counts the
-    pixels). Text objects are not drawn (fonts cannot be matched).
+    pixels: tmxrasterizer leaves the renderer's painterScale at 1) - antialiased as
+    QPainter does, by the share of each pixel covered, estimated by `render/coverage.py`
+    with pygame's drawing at 16 x 16 samples a pixel (edges close to Qt's, not
+    identical: `tests/render/test_against_tiled.py` counts the pixels). Text objects
+    are not drawn (fonts cannot be matched).
 Animated tiles
     Drawn as their first frame, as tmxrasterizer does without --advance-animations.
 Not reproduced (Tiled 1.8 ignores it too, or the model has no field for it)
