@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dragonnoir.ai import attacks, mobility, spells
+from dragonnoir.ai import attacks, mobility, spells, tables
 from dragonnoir.ai.behaviours import Order, display, plan_groups
 from dragonnoir.ai.evaluation import attack_loss, fire_value, loss_share, unit_value
 from dragonnoir.ai.paths import FAR, distances_for
@@ -469,29 +469,12 @@ class TacticalAgent:
         `facing`: each enemy nearer his greyed rear zone than his front may strike where
         his defence is the weaker one ("Defence": "an attack from behind, through the
         greyed zone of the counter"); the nearer, the worse."""
-        from dragonnoir.engine.rules.combat_geometry import rear_zone
-        from dragonnoir.engine.rules.footprint import footprint
-
-        game = view.game
-        probe = Unit(
-            "__ai_probe__", unit.kind, unit.side, hex=to, facing=facing, adult=unit.adult,
-            wounds=unit.wounds, status=unit.status,
-        )  # fmt: skip
-        rear = rear_zone(game, probe)
+        rear, front = tables.rear_and_front(view.game, unit, to, facing)
         if not rear:
             return 0.0
-        body = footprint(game, probe)
-        front = {n for h in body for n in h.neighbours()} - rear - set(body)
         exposure = 0.0
-        for enemy in view.enemies():
-            if enemy.hex is None or not enemy.standing:
-                continue
-            to_rear = min(enemy.hex.distance(h) for h in rear)
-            if to_rear > REAR_WATCH:
-                continue
-            to_front = min((enemy.hex.distance(h) for h in front), default=FAR)
-            if to_rear < to_front:
-                exposure += REAR_WEIGHT * (1 + REAR_WATCH - to_rear) / REAR_WATCH
+        for to_rear in tables.for_view(view).behind(rear, front, REAR_WATCH):
+            exposure += REAR_WEIGHT * (1 + REAR_WATCH - to_rear) / REAR_WATCH
         return exposure
 
     def _unstick(self, view: SideView) -> Action:
@@ -573,14 +556,7 @@ class TacticalAgent:
         to both, so an Adventurer crossing it rolls twice on the Infiltration Table
         ("Infiltration of Enemy Lines": "as many times as there are enemies adjacent to
         the hex"); side by side, they would cover less of the gallery."""
-        nearest = min(
-            (
-                to.distance(u.hex)
-                for u in view.mine()
-                if u.id != unit.id and u.hex is not None and u.standing and u.adult
-            ),
-            default=FAR,
-        )
+        nearest = tables.for_view(view).nearest_friend(unit, to)
         if nearest == 2:
             return LINE_BONUS
         if nearest <= 1:
@@ -593,18 +569,12 @@ class TacticalAgent:
         him (the Gharv Appearance Table for where he stands: in the water, in a boat, next
         to the water, in a marsh) times what its automatic attack costs him ("The
         Gharvs")."""
-        from dragonnoir.engine.rules.gharvs import situation
         from dragonnoir.engine.rules.switches import switch
 
         game = view.game
         if not mobility.water_hexes(game) or not switch(game, "gharvs"):
             return 0.0
-        cell = game.board.cells.get(to)
-        probe = Unit(
-            "__ai_probe__", unit.kind, unit.side, hex=to, level=cell.level if cell else 0.0,
-            adult=unit.adult, wounds=unit.wounds, status=unit.status,
-        )  # fmt: skip
-        where = situation(game, probe)
+        where = tables.water_situation(game, unit, to)
         if where is None:
             return 0.0
         table = game.rules.gharv_appearance
@@ -677,18 +647,11 @@ class TacticalAgent:
 
     def _fire_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
         """The expected loss from the archers who would see `unit` on `to` (one shot each)."""
-        from dragonnoir.engine.rules.fire import weapon_rate
         from dragonnoir.engine.rules.line_of_fire import line_of_fire
 
         game = view.game
         shooters = [
-            s
-            for s in view.enemies()
-            if s.hex is not None
-            and s.standing
-            and s.hex.distance(to) <= MAX_RANGE
-            and s.hex.distance(to) > 1
-            and weapon_rate(game, s) is not None
+            s for s, at in tables.for_view(view).shooters() if 1 < at.distance(to) <= MAX_RANGE
         ]
         if not shooters:
             return 0.0

@@ -61,6 +61,9 @@ class SideView:
         self.log = log
         self._legal: list[Action] | None = None
         self._units: dict[tuple[Side | None, int], list[Unit]] = {}
+        #: The agent's own tables about this view (ai/tables.py: worked out once per
+        #: view, not at every hex it scores); only what is worked out from the view.
+        self.memo: dict[str, Any] = {}
 
     @property
     def legal(self) -> list[Action]:

@@ -46,9 +46,18 @@ class Hex:
         return self + DIRECTIONS[direction % 6]
 
     def neighbours(self) -> tuple[Hex, ...]:
-        """The six adjacent hexes, in direction order."""
-        q, r = self.q, self.r
-        return tuple(Hex(q + d.q, r + d.r) for d in DIRECTIONS)
+        """The six adjacent hexes, in direction order.
+
+        Kept once worked out (`_NEIGHBOURS`): the rules and the AI ask for them millions
+        of times in a game, and building six hexes costs ten times a look-up."""
+        found = _NEIGHBOURS.get(self)
+        if found is None:
+            q, r = self.q, self.r
+            found = tuple(Hex(q + d.q, r + d.r) for d in DIRECTIONS)
+            if len(_NEIGHBOURS) >= _NEIGHBOURS_KEPT:
+                _NEIGHBOURS.clear()
+            _NEIGHBOURS[self] = found
+        return found
 
     def length(self) -> int:
         """Distance from the origin."""
@@ -96,6 +105,10 @@ DIRECTIONS: Final[tuple[Hex, ...]] = (
     Hex(0, 1),
 )
 _DIRECTION_INDEX: Final[dict[Hex, int]] = {d: i for i, d in enumerate(DIRECTIONS)}
+#: The neighbours of the hexes asked about so far (`Hex.neighbours`), and how many are
+#: kept before starting afresh (six boards hold about ten thousand hexes).
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+_NEIGHBOURS_KEPT: Final = 200_000
 
 
 def ring(centre: Hex, radius: int) -> list[Hex]:
