@@ -22,6 +22,7 @@ what he may really do.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.engine.actions import Jump, SailBoat
@@ -76,9 +77,30 @@ def boats(game: Game) -> list[tuple[Hex, ...]]:
 
 
 def links(game: Game) -> tuple[Link, ...]:
-    """The scenario's deep passages, each way it may be taken."""
+    """The scenario's deep passages, each way it may be taken (read once per game: the
+    scenario's passages do not change; every mover asks at every step)."""
+    table = offmap.passages(game)
+    cached = game.cache.get(_LINKS)
+    if cached is not None and cached[0] is table:
+        return cached[1]  # type: ignore[no-any-return]
+    found = _links(table)
+    plain = tuple((w.entrance.q, w.entrance.r, w.out.q, w.out.r, w.cost) for w in found)
+    game.cache[_LINKS] = (table, found, plain)
+    return found
+
+
+_LINKS = "ai_deep_passage_links"
+
+
+def _links_key(game: Game) -> tuple[tuple[int, int, int, int, int], ...]:
+    """`links(game)` as plain numbers: a memo key hashed quickly."""
+    links(game)
+    return game.cache[_LINKS][2]  # type: ignore[no-any-return]
+
+
+def _links(table: dict[str, dict[str, Any]]) -> tuple[Link, ...]:
     out: list[Link] = []
-    for p in offmap.passages(game).values():
+    for p in table.values():
         a, b = Hex(*p["a"]), Hex(*p["b"])
         cost = int(p.get("turns", 1)) * TURN_POINTS
         out.append(Link(a, b, cost))
@@ -100,7 +122,13 @@ def goal_field(
     Table)."""
     memo = distances_for(game)
     swimmer = swims(game, unit)
-    seats = frozenset(h for b in boats(game) for h in b if _free_seat(game, h, unit))
+    # Only an Adventurer takes a boat: the free seats are looked for only for him.
+    adventurer = unit.side is Side.ADVENTURERS
+    seats = (
+        frozenset(h for b in boats(game) for h in b if _free_seat(game, h, unit))
+        if adventurer
+        else frozenset()
+    )
     wet = _linked(game, memo.field(goal, blocked=blocked), blocked)
     if swimmer and (
         unit.side is not Side.ADVENTURERS
@@ -110,7 +138,7 @@ def goal_field(
     ):
         return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
-    dry_blocked = blocked | (water_hexes(game) - on_boats)
+    dry_blocked = _dry_blocked(game, blocked, on_boats)
     dry = _linked(game, memo.field(goal, blocked=dry_blocked), dry_blocked)
     if unit.hex is None or dry.get(unit.hex, FAR) < FAR or unit.side is not Side.ADVENTURERS:
         return dry
@@ -124,6 +152,24 @@ def goal_field(
         return wet
     over = min((wet.get(h, FAR) for h in seats), default=FAR)
     return {h: d + over for h, d in to_boat.items()}
+
+
+def _dry_blocked(game: Game, blocked: frozenset[Hex], on_boats: frozenset[Hex]) -> frozenset[Hex]:
+    """`blocked` and the water but the boats: where one who does not swim may not go.
+    The same set object for the same map, webs and boats (a memo key: its hash is
+    worked out once, not over every water hex at every call)."""
+    board = game.board
+    key = (id(board), blocked, on_boats)
+    found = _DRY.get(key)
+    if found is None or found[0] is not board:
+        if len(_DRY) > 64:
+            _DRY.clear()
+        found = (board, blocked | (water_hexes(game) - on_boats))
+        _DRY[key] = found
+    return found[1]
+
+
+_DRY: dict[tuple[int, frozenset[Hex], frozenset[Hex]], tuple[object, frozenset[Hex]]] = {}
 
 
 #: How far (walking cost) a swimmer goes out of his way to take a boat in Gharv waters.
@@ -163,7 +209,8 @@ def _linked(game: Game, field: dict[Hex, int], blocked: frozenset[Hex]) -> dict[
     if not ways:
         return field
     memo = distances_for(game)
-    return memo.derived(field, (ways, blocked), lambda: _with_links(game, field, ways, blocked))
+    key = (_links_key(game), blocked)
+    return memo.derived(field, key, lambda: _with_links(game, field, ways, blocked))
 
 
 def _with_links(

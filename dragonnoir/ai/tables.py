@@ -79,11 +79,11 @@ class ViewTables:
         q, r = to.q, to.r
         best = FAR
         uid = unit.id
-        for fid, fq, fr in self._friends:
-            if fid == uid:
-                continue
-            d = _gap(q, r, fq, fr)
-            if d < best:
+        for fid, fq, fr in self._friends:  # `_gap`, written out: asked at every hex
+            dq = q - fq
+            dr = r - fr
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d < best and fid != uid:
                 best = d
         return best
 

@@ -103,20 +103,29 @@ class PositionInfo:
         self.profiles: dict[str, Profile] = {}
         self.footprints: dict[str, tuple[Hex, ...]] = {}
         self.adjacent: dict[Hex, list[tuple[Unit, Hex]]] = {}
+        # Built at every new position (every view an agent decides from): the look-ups
+        # are bound once, the columns asked once per counter and face.
+        profiles, footprints, next_to = self.profiles, self.footprints, self.adjacent.setdefault
+        threatens: dict[tuple[str, bool], bool] = {}
         for unit in game.state.units.values():
             if unit.hex is None:
                 continue
             p = profile(game, unit)
-            self.profiles[unit.id] = p
+            profiles[unit.id] = p
             cells = hexes_for(unit.hex, p.size, unit.facing)
-            self.footprints[unit.id] = cells
+            footprints[unit.id] = cells
             if not unit.standing or unit.hidden_from is not None:
                 continue  # a hidden Krob is never next to a standing enemy (rules/hidden.py)
-            if infiltration_column(roster[unit.kind], adult=unit.adult) is None:
+            face = (unit.kind, unit.adult)
+            column = threatens.get(face)
+            if column is None:
+                column = infiltration_column(roster[unit.kind], adult=unit.adult) is not None
+                threatens[face] = column
+            if not column:
                 continue  # a baby Hunter "has no effect on enemies trying to infiltrate"
             for a in cells:
                 for n in a.neighbours():
-                    self.adjacent.setdefault(n, []).append((unit, a))
+                    next_to(n, []).append((unit, a))
         verdicts: dict[tuple[Any, ...], dict[tuple[Any, ...], bool]] = game.cache.setdefault(
             "attack_verdicts", {}
         )

@@ -214,11 +214,20 @@ def _room(board: Board, start: Hex) -> frozenset[Hex] | None:
     return frozenset(seen)
 
 
+#: The map tables of each board, by its identity: they depend on the board alone, so
+#: every game on it shares them (an agent decides on a fresh copy of the game each time).
+_MAPS: dict[int, tuple[Board, _MapTables]] = {}
+
+
 def _map_tables(game: Game) -> _MapTables:
     cached = game.cache.get("line_of_fire_map")
     if isinstance(cached, _MapTables):
         return cached
     board = game.board
+    shared = _MAPS.get(id(board))
+    if shared is not None and shared[0] is board:
+        game.cache["line_of_fire_map"] = shared[1]
+        return shared[1]
     rooms: dict[Hex, frozenset[Hex]] = {}
     inner: dict[Edge, tuple[Hex, ...]] = {}
     openings: dict[Hex, list[tuple[Edge, EdgeFeature, Hex]]] = {}
@@ -251,6 +260,9 @@ def _map_tables(game: Game) -> _MapTables:
         {h: tuple(v) for h, v in outside.items()},
     )
     game.cache["line_of_fire_map"] = tables
+    if len(_MAPS) > 16:
+        _MAPS.clear()
+    _MAPS[id(board)] = (board, tables)
     return tables
 
 

@@ -154,10 +154,32 @@ def _pkey(p: Profile) -> tuple[Any, ...]:
     return (p.side, p.category, p.armoured, "goblin" in p.tags, p.movement, p.size)
 
 
+class _Index:
+    """The placements of a `_Graph` as numbers, for the search (`_run_indexed`): each
+    placement an index, its steps (index, cost, rotation?, slots as numbers, hexes
+    covered), the hexes it covers and its slots as numbers. A slot (hex, on a deck?) is the number
+    2 x the hex's number (`_hex_ids`), + 1 on a deck (a hex off the board, which no
+    placement covers, is -1: no one stands there). Hashing places at every step of a
+    search was most of its time; numbers hash in C. Plain map data, like the steps."""
+
+    __slots__ = ("cells", "ids", "nodes", "out", "slots")
+
+    def __init__(self) -> None:
+        self.ids: dict[Node, int] = {}
+        self.nodes: list[Node] = []
+        self.out: list[tuple[_IEdge, ...] | None] = []
+        self.cells: list[tuple[Hex, ...]] = []
+        self.slots: list[tuple[int, ...]] = []
+
+
+#: A step of the numbered search: (placement, cost, rotation?, slots, hexes covered).
+_IEdge = tuple[int, int, bool, tuple[int, ...], tuple[Hex, ...]]
+
+
 class _Graph:
     """Memoised moves of one kind of character on one map (board + map counters)."""
 
-    __slots__ = ("edges", "fits", "game", "p", "unit")
+    __slots__ = ("edges", "fits", "game", "index", "p", "unit")
 
     def __init__(self, game: Game, unit: Unit, p: Profile) -> None:
         self.game = game
@@ -165,6 +187,43 @@ class _Graph:
         self.p = p
         self.edges: dict[Node, tuple[_Edge, ...]] = {}
         self.fits: dict[tuple[Hex, int], float | None] = {}
+        self.index = _Index()
+
+    def node_id(self, node: Node) -> int:
+        """The number of placement `node` (given one when first seen)."""
+        index = self.index
+        found = index.ids.get(node)
+        if found is None:
+            found = len(index.nodes)
+            index.ids[node] = found
+            index.nodes.append(node)
+            index.out.append(None)
+            hex_ids = _hex_ids(self.game)
+            anchor, facing, _ = node
+            index.cells.append(_cells(self.p, anchor, facing))
+            slots = _node_slots(self.game, self.p, node)
+            index.slots.append(tuple(2 * hex_ids.get(h, -1) + deck for h, deck in slots))
+        return found
+
+    def moves_of(self, n: int) -> tuple[_IEdge, ...]:
+        """`moves` of placement number `n`, in numbers (same steps, same order)."""
+        index = self.index
+        found = index.out[n]
+        if found is None:
+            hex_ids = _hex_ids(self.game)
+            node_id = self.node_id
+            found = tuple(
+                (
+                    node_id(dnode),
+                    cost,
+                    rotation,
+                    tuple(2 * hex_ids.get(h, -1) + deck for h, deck in slots),
+                    covered,
+                )
+                for dnode, cost, rotation, slots, covered in self.moves(index.nodes[n])
+            )
+            index.out[n] = found
+        return found
 
     def moves(self, node: Node) -> tuple[_Edge, ...]:
         """The steps from `node`: (new node, cost, rotation?, slots, cells covered)."""
@@ -298,7 +357,9 @@ def _graph(game: Game, unit: Unit, p: Profile) -> _Graph:
         if shared is not None:
             if key not in shared and len(shared) > 64:
                 shared.clear()
-            graph.edges, graph.fits = shared.setdefault(key, ({}, {}))
+            graph.edges, graph.fits, graph.index = shared.setdefault(
+                key, (graph.edges, graph.fits, graph.index)
+            )
         graphs[key] = graph
     graph.unit = unit
     return graph
@@ -308,7 +369,7 @@ def _graph(game: Game, unit: Unit, p: Profile) -> _Graph:
 #: key): plain data (hexes, costs, levels), the same for every game on that map.
 MovementTables = dict[
     tuple[Any, ...],
-    tuple[dict[Node, tuple[_Edge, ...]], dict[tuple[Hex, int], float | None]],
+    tuple[dict[Node, tuple[_Edge, ...]], dict[tuple[Hex, int], float | None], _Index],
 ]
 _SHARED_TABLES = "movement_tables"
 
@@ -322,6 +383,22 @@ def share_movement_tables(game: Game, tables: MovementTables) -> None:
     games on the same map (an agent's successive views of one game: a fresh copy at each
     decision) need not judge every step of the map again."""
     game.cache[_SHARED_TABLES] = tables
+
+
+#: Per board: each of its hexes' number (`_Index`), by the board's identity.
+_HEX_IDS: dict[int, tuple[object, dict[Hex, int]]] = {}
+
+
+def _hex_ids(game: Game) -> dict[Hex, int]:
+    """The number of each hex of `game`'s board (every hex a placement covers is one)."""
+    board = game.board
+    found = _HEX_IDS.get(id(board))
+    if found is None or found[0] is not board:
+        if len(_HEX_IDS) > 16:
+            _HEX_IDS.clear()
+        found = (board, {h: i for i, h in enumerate(board.cells)})
+        _HEX_IDS[id(board)] = found
+    return found[1]
 
 
 # -- who stands where, per position ---------------------------------------------------------
@@ -339,15 +416,19 @@ class _Position:
         self.living: dict[tuple[Hex, bool], list[Unit]] = {}
         self.standing: dict[tuple[Hex, bool], list[Unit]] = {}
         cells = game.board.cells
+        footprints = info.footprints
+        living, standing = self.living.setdefault, self.standing.setdefault
         for unit in game.state.units.values():
             if unit.hex is None or not unit.alive:
                 continue
-            for h in info.footprints[unit.id]:
+            deck = unit.level == 1.0
+            up = unit.standing
+            for h in footprints[unit.id]:
                 cell = cells.get(h)
-                slot = (h, bool(cell is not None and cell.walkway and unit.level == 1.0))
-                self.living.setdefault(slot, []).append(unit)
-                if unit.standing:
-                    self.standing.setdefault(slot, []).append(unit)
+                slot = (h, bool(deck and cell is not None and cell.walkway))
+                living(slot, []).append(unit)
+                if up:
+                    standing(slot, []).append(unit)
         self.webs: dict[Hex, Side | None] = {}
         for acc in game.state.accessories.values():
             if acc.kind is AccessoryKind.WEB and acc.face_up:
@@ -397,6 +478,26 @@ def _occupant(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> 
 
 def _web_known(side: Side, hidden_from: Side | None) -> bool:
     return hidden_from is not side
+
+
+def _numbered(game: Game, pos: _Position, side: Side) -> tuple[frozenset[int], frozenset[int]]:
+    """Who stands where, as the slot numbers of `_Index`: the slots of the standing
+    enemies `side` sees (Movement Restriction 1) and the slots a living character holds.
+    Worked out once per position and side."""
+    key = ("numbered", side)
+    found: tuple[frozenset[int], frozenset[int]] | None = pos.results.get(key)
+    if found is None:
+        hex_ids = _hex_ids(game)
+        enemies = frozenset(
+            2 * hex_ids[h] + deck
+            for (h, deck), there in pos.standing.items()
+            if h in hex_ids
+            and any(infil.is_enemy(side, u.side) and u.hidden_from is not side for u in there)
+        )
+        living = frozenset(2 * hex_ids[h] + deck for h, deck in pos.living if h in hex_ids)
+        found = (enemies, living)
+        pos.results[key] = found
+    return found
 
 
 # -- the search ----------------------------------------------------------------------------
@@ -503,6 +604,103 @@ def _run(
     return best, parent, web_stop
 
 
+def _run_indexed(
+    game: Game,
+    unit: Unit,
+    p: Profile,
+    budget: int,
+    start: Node,
+    *,
+    first_step_in: frozenset[Hex] | None,
+    ignore: frozenset[str],
+    continuing: bool,
+) -> tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, Hex | None], int]:
+    """`_run` without `follow`, on the placements' numbers (`_Index`): the same labels,
+    parents and web stops, set in the same order (the same heap of (MP, rolls, sequence)),
+    so the same paths. Returns the MP and the rolls of each placement reached, its parent
+    (-1 for the start), its web stop, and the start's number."""
+    graph = _graph(game, unit, p)
+    pos = _position(game)
+    enemies, _ = _numbered(game, pos, unit.side)
+    adjacent = infil.position_info(game).adjacent.keys()
+    mover_exempt = infil.exempt(p, unit)
+    webs = pos.webs if unit.side is Side.ADVENTURERS else {}
+    index = graph.index
+    origin = graph.node_id(start)
+    nodes, cells_of, moves = index.nodes, index.cells, graph.moves_of
+    best_mp: dict[int, int] = {origin: 0}
+    best_rolls: dict[int, int] = {origin: 0}
+    parent: dict[int, int] = {origin: -1}
+    web_stop: dict[int, Hex | None] = {origin: None}
+    done: set[int] = set()
+    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, origin)]
+    seq = 0
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        mp, rolls, _, n = pop(heap)
+        if n in done:
+            continue
+        done.add(n)
+        leaving = 0
+        if (
+            not mover_exempt
+            and (continuing or n != origin)
+            and not adjacent.isdisjoint(cells_of[n])
+        ):
+            level = nodes[n][2]
+            leaving = len(infil.threats_at(game, unit, cells_of[n], level, ignore=ignore))
+        here_stop = web_stop[n]
+        for d, cost, rotation, slots, covered in moves(n):
+            nmp = mp + cost
+            if nmp > budget:
+                continue
+            if (
+                n == origin
+                and first_step_in is not None
+                and not rotation
+                and first_step_in.isdisjoint(covered)
+            ):
+                continue
+            if enemies and not enemies.isdisjoint(slots):
+                continue  # Movement Restriction 1
+            stop_at = here_stop
+            if webs and not rotation:
+                hidden = _web_hit(webs, unit.side, covered)
+                if hidden is False:
+                    continue  # a web he can see stops him before it (Restriction 7)
+                if hidden is True and stop_at is None:
+                    stop_at = nodes[n][0]
+            if d in done:
+                continue
+            nrolls = rolls if rotation else rolls + leaving
+            old = best_mp.get(d)
+            if old is None or nmp < old or (nmp == old and nrolls < best_rolls[d]):
+                best_mp[d] = nmp
+                best_rolls[d] = nrolls
+                parent[d] = n
+                web_stop[d] = stop_at
+                seq += 1
+                push(heap, (nmp, nrolls, seq, d))
+    return best_mp, best_rolls, parent, web_stop, origin
+
+
+def _path_of_indexed(
+    parent: dict[int, int], nodes: list[Node], n: int, memo: dict[int, tuple[Hex, ...]]
+) -> tuple[Hex, ...]:
+    """`_path_of` on placement numbers."""
+    found = memo.get(n)
+    if found is not None:
+        return found
+    prev = parent[n]
+    if prev < 0:
+        path: tuple[Hex, ...] = ()
+    else:
+        before = _path_of_indexed(parent, nodes, prev, memo)
+        path = before if nodes[prev][0] == nodes[n][0] else (*before, nodes[n][0])
+    memo[n] = path
+    return path
+
+
 def _web_hit(webs: dict[Hex, Side | None], side: Side, cells: Iterable[Hex]) -> bool | None:
     """False: a web the mover knows of; True: one hidden from him; None: no web."""
     hit: bool | None = None
@@ -512,25 +710,6 @@ def _web_hit(webs: dict[Hex, Side | None], side: Side, cells: Iterable[Hex]) -> 
                 return False
             hit = True
     return hit
-
-
-def _path_of(
-    parent: dict[tuple[Node, int], tuple[Node, int] | None],
-    key: tuple[Node, int],
-    memo: dict[tuple[Node, int], tuple[Hex, ...]],
-) -> tuple[Hex, ...]:
-    """The anchors entered to reach `key` (rotations in place add none)."""
-    found = memo.get(key)
-    if found is not None:
-        return found
-    prev = parent[key]
-    if prev is None:
-        path: tuple[Hex, ...] = ()
-    else:
-        before = _path_of(parent, prev, memo)
-        path = before if prev[0][0] == key[0][0] else (*before, key[0][0])
-    memo[key] = path
-    return path
 
 
 def _node_slots(game: Game, p: Profile, node: Node) -> tuple[tuple[Hex, bool], ...]:
@@ -589,10 +768,21 @@ def _free_exit(
     alone (no living character but `ignore`, no standing enemy)?"""
     if budget <= 0:
         return False
-    for _dnode, cost, rotation, slots, _ in _graph(game, unit, p).moves(node):
-        if rotation or cost > budget or _enemy_in(pos, unit, slots) is not None:
-            continue
-        if all(o is ignore for o in _occupants(pos, unit, slots)):
+    graph = _graph(game, unit, p)
+    enemies, held = _numbered(game, pos, unit.side)
+    living = pos.living
+    side = unit.side
+    numbered = graph.moves_of(graph.node_id(node))
+    for (_, cost, rotation, ids, _), (_, _, _, slots, _) in zip(
+        numbered, graph.moves(node), strict=True
+    ):
+        if rotation or cost > budget or not enemies.isdisjoint(ids):
+            continue  # no turning on the spot, within his points, no standing enemy there
+        if held.isdisjoint(ids) or all(
+            o is ignore or o.id == unit.id or o.hidden_from is side
+            for slot in slots
+            for o in living.get(slot, ())
+        ):
             return True
     return False
 
@@ -783,7 +973,7 @@ def search_all(
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     start_node = _start_node(game, unit, p, origin, level)
-    best, parent, web_stop = _run(
+    best_mp, best_rolls, parent, web_stop, _ = _run_indexed(
         game,
         unit,
         p,
@@ -793,34 +983,43 @@ def search_all(
         ignore=ignore,
         continuing=continuing,
     )
+    index = _graph(game, unit, p).index
+    nodes, slots_of = index.nodes, index.slots
     # Group the end nodes by (anchor, level): a big counter's facings share a destination.
-    groups: dict[tuple[Hex, float], list[tuple[Node, int]]] = {}
-    living = pos.living
-    for key in best:
-        node = key[0]
+    groups: dict[tuple[Hex, float], list[int]] = {}
+    _, living = _numbered(game, pos, unit.side)
+    for n in best_mp:
+        node = nodes[n]
         if node[0] == origin:
             continue
         # Only a placement someone else holds may be unsound to end on ("Stacking").
-        slots = _node_slots(game, p, node)
-        if not living.keys().isdisjoint(slots) and (
-            _sharing_blocker(game, pos, unit, p, node, budget - best[key][0]) is not None
+        if not living.isdisjoint(slots_of[n]) and (
+            _sharing_blocker(game, pos, unit, p, node, budget - best_mp[n]) is not None
         ):
             continue
-        groups.setdefault((node[0], node[2]), []).append(key)
+        groups.setdefault((node[0], node[2]), []).append(n)
     out: dict[tuple[Hex, float], Destination] = {}
-    memo: dict[tuple[Node, int], tuple[Hex, ...]] = {}
-    for (h, lvl), keys in groups.items():
-        keys.sort(key=lambda k: (best[k], (k[0][1] - unit.facing) % 6))
-        first = keys[0]
-        cost, rolls = best[first]
+    memo: dict[int, tuple[Hex, ...]] = {}
+    for (h, lvl), ns in groups.items():
+        ns.sort(key=lambda n: (best_mp[n], best_rolls[n], (nodes[n][1] - unit.facing) % 6))
+        first = ns[0]
+        cost, rolls = best_mp[first], best_rolls[first]
         if p.size == QUEEN_SIZE:
             facings = tuple((unit.facing + i) % 6 for i in range(6))
         elif p.size == GUARD_SIZE:
-            facings = tuple(k[0][1] for k in keys if best[k] == best[first])
+            facings = tuple(
+                nodes[n][1] for n in ns if best_mp[n] == cost and best_rolls[n] == rolls
+            )
         else:
             facings = ()
         out[(h, lvl)] = Destination(
-            h, lvl, cost, _path_of(parent, first, memo), rolls, facings, web_stop[first]
+            h,
+            lvl,
+            cost,
+            _path_of_indexed(parent, nodes, first, memo),
+            rolls,
+            facings,
+            web_stop[first],
         )
     pos.results[cache_key] = out
     return out
