@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from dragonnoir.render.compose import blit_over
+
 Colour = tuple[int, int, int, int]
 Point = tuple[float, float]
 Segment = tuple[float, float, float, float]
@@ -102,10 +104,14 @@ class _Painter:
     `draw(big, x0, y0, opaque)` draws the shape in the colour `opaque` on a tile drawn
     `SAMPLES` times larger whose top-left output pixel is (x0, y0); `near` lists the
     segments the outline runs along and `reach` how far from them it may cover;
-    `inside(x, y)` says whether a point away from the outline is covered."""
+    `inside(x, y)` says whether a point away from the outline is covered. `over`:
+    composite with `compose.blit_over` (onto a picture; a fresh mask needs no care)."""
 
-    def __init__(self, canvas: pygame.Surface, colour: Colour, opacity: float) -> None:
+    def __init__(
+        self, canvas: pygame.Surface, colour: Colour, opacity: float, over: bool = False
+    ) -> None:
         self.canvas = canvas
+        self.over = over
         r, g, b, a = colour
         self.rgb = (r, g, b)
         self.alpha = round(a * max(0.0, min(1.0, opacity)))
@@ -183,13 +189,23 @@ class _Painter:
         small = pygame.transform.smoothscale(big, (TILE, TILE))
         if self.alpha < 255:
             small.fill((255, 255, 255, self.alpha), special_flags=pygame.BLEND_RGBA_MULT)
-        self.canvas.blit(small, (tx, ty), (0, 0, w, h))
+        self._blit(small if (w, h) == (TILE, TILE) else small.subsurface(0, 0, w, h), tx, ty)
 
     def _solid_tile(self, tx: int, ty: int, w: int, h: int) -> None:
         if self.solid is None:
             self.solid = pygame.Surface((TILE, TILE), pygame.SRCALPHA, 32)
             self.solid.fill((*self.rgb, self.alpha))
-        self.canvas.blit(self.solid, (tx, ty), (0, 0, w, h))
+        self._blit(self.solid.subsurface(0, 0, w, h), tx, ty)
+
+    def _blit(self, surface: pygame.Surface, x: int, y: int) -> None:
+        if self.over:
+            blit_over(self.canvas, surface, (x, y))
+        else:
+            self.canvas.blit(surface, (x, y))
+
+
+def _plain_blit(canvas: pygame.Surface, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+    canvas.blit(surface, pos)
 
 
 def _big_polygon(points: Sequence[Point], x0: int, y0: int) -> list[tuple[int, int]]:
@@ -219,18 +235,23 @@ def _paint_shape(
     margin: float,
     colour: Colour,
     opacity: float,
-    direct: Callable[[pygame.Surface, Sequence[Point], Colour, float], None],
+    direct: Callable[[pygame.Surface, Sequence[Point], Colour, float, bool], None],
     record: Blits | None = None,
+    over: bool = True,
 ) -> None:
-    """`direct(canvas, points, colour, opacity)` through a cached mask when it is small;
-    `record` gets the blit that drew it (None when the shape was drawn directly)."""
+    """`direct(canvas, points, colour, opacity, over)` through a cached mask when it is
+    small; `record` gets the blit that drew it (None when the shape was drawn directly).
+    `over`: composited with `compose.blit_over`, as Qt composites over translucent
+    pixels (the caller may know that every pixel under the shape is opaque, where
+    pygame's blit is right and faster)."""
+    put = blit_over if over else _plain_blit
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     x0, y0 = math.floor(min(xs) - margin) - 1, math.floor(min(ys) - margin) - 1
     x1, y1 = math.ceil(max(xs) + margin) + 2, math.ceil(max(ys) + margin) + 2
     area = (x1 - x0) * (y1 - y0)
     if area > MASK_PIXELS:
-        direct(canvas, points, colour, opacity)
+        direct(canvas, points, colour, opacity, over)
         if record is not None:
             record.append(None)
         return
@@ -247,7 +268,7 @@ def _paint_shape(
     )
     tinted = _TINTED.get((full_key, colour[:3], alpha))
     if tinted is not None:  # the same shape in the same colour again (Tiled's pins)
-        canvas.blit(tinted, (x0, y0))
+        put(canvas, tinted, (x0, y0))
         if record is not None:
             record.append((tinted, x0, y0))
         return
@@ -262,14 +283,14 @@ def _paint_shape(
         _cached_pixels += area
         mask = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA, 32)
         mask.fill((255, 255, 255, 0))
-        direct(mask, moved, (255, 255, 255, 255), 1.0)
+        direct(mask, moved, (255, 255, 255, 255), 1.0, False)
         _MASKS[full_key] = mask
     tinted = mask.copy()
     tinted.fill((*colour[:3], alpha), special_flags=pygame.BLEND_RGBA_MULT)
     if len(_TINTED) >= _TINTED_MAX:
         _TINTED.clear()
     _TINTED[(full_key, colour[:3], alpha)] = tinted
-    canvas.blit(tinted, (x0, y0))
+    put(canvas, tinted, (x0, y0))
     if record is not None:
         record.append((tinted, x0, y0))
 
@@ -282,18 +303,21 @@ def stroke(
     colour: Colour,
     opacity: float = 1.0,
     record: Blits | None = None,
+    over: bool = True,
 ) -> None:
     """A round-capped, round-joined stroke of half-width `radius` along `points`: every
-    point within `radius` of the line (a cosmetic pen of width 2 * radius). `record`:
-    see `_paint_shape`."""
+    point within `radius` of the line (a cosmetic pen of width 2 * radius). `record`,
+    `over`: see `_paint_shape`."""
     if not points:
         return
 
-    def direct(on: pygame.Surface, pts: Sequence[Point], col: Colour, op: float) -> None:
-        _stroke_direct(on, pts, closed, radius, col, op)
+    def direct(
+        on: pygame.Surface, pts: Sequence[Point], col: Colour, op: float, over: bool
+    ) -> None:
+        _stroke_direct(on, pts, closed, radius, col, op, over)
 
     _paint_shape(
-        canvas, ("stroke", closed, radius), points, radius, colour, opacity, direct, record
+        canvas, ("stroke", closed, radius), points, radius, colour, opacity, direct, record, over
     )
 
 
@@ -304,6 +328,7 @@ def _stroke_direct(
     radius: float,
     colour: Colour,
     opacity: float,
+    over: bool = False,
 ) -> None:
     segs = segments(points, closed) or [(points[0][0], points[0][1]) * 2]
     # pygame fills a polygon's pixels on its outline too: half a large pixel more on
@@ -338,7 +363,7 @@ def _stroke_direct(
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     bounds = (min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius)
-    _Painter(canvas, colour, opacity).paint(bounds, segs, radius, draw)
+    _Painter(canvas, colour, opacity, over).paint(bounds, segs, radius, draw)
 
 
 def fill(
@@ -347,12 +372,13 @@ def fill(
     colour: Colour,
     opacity: float = 1.0,
     record: Blits | None = None,
+    over: bool = True,
 ) -> None:
     """Fill a polygon by the odd-even rule (Qt's default for drawPolygon and paths).
-    `record`: see `_paint_shape`."""
+    `record`, `over`: see `_paint_shape`."""
     if len(points) < 3:
         return
-    _paint_shape(canvas, ("fill",), points, 0.0, colour, opacity, _fill_direct, record)
+    _paint_shape(canvas, ("fill",), points, 0.0, colour, opacity, _fill_direct, record, over)
 
 
 def _inset(points: Sequence[Point], distance: float) -> list[Point]:
@@ -379,7 +405,11 @@ def _inset(points: Sequence[Point], distance: float) -> list[Point]:
 
 
 def _fill_direct(
-    canvas: pygame.Surface, points: Sequence[Point], colour: Colour, opacity: float
+    canvas: pygame.Surface,
+    points: Sequence[Point],
+    colour: Colour,
+    opacity: float,
+    over: bool = False,
 ) -> None:
     segs = segments(points, True)
     # pygame fills the pixels on a polygon's outline too (see `_stroke_direct`).
@@ -394,4 +424,4 @@ def _fill_direct(
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     bounds = (min(xs), min(ys), max(xs), max(ys))
-    _Painter(canvas, colour, opacity).paint(bounds, segs, 0.0, draw, inside)
+    _Painter(canvas, colour, opacity, over).paint(bounds, segs, 0.0, draw, inside)

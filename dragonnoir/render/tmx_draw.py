@@ -83,6 +83,7 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
     TmxMap,
 )
+from dragonnoir.render.compose import Compositor, blit_over, translucent_mask
 from dragonnoir.render.coverage import Blits, fill, stroke
 from dragonnoir.render.images import ImageCache, parse_colour
 from dragonnoir.render.png import save_png
@@ -300,10 +301,11 @@ def _draw_image(
     smooth: bool,
     scale_x: float = 1.0,
     scale_y: float = 1.0,
+    to: Compositor | None = None,
 ) -> None:
     """Draw `image` scaled by (scale_x, scale_y) with its untransformed top-left at output
     pixel (left, top), flipped then rotated `angle` degrees clockwise about its centre,
-    as CellRenderer does."""
+    as CellRenderer does; through the layer's compositor `to` if given."""
     angle %= 360.0
     if angle == 180.0:
         flip_h, flip_v, angle = not flip_h, not flip_v, 0.0
@@ -319,7 +321,7 @@ def _draw_image(
         else:
             key, surface = image_key, image
         surface = _with_opacity(cache, key, surface, opacity)
-        canvas.blit(surface, (_qround(left), _qround(top)))
+        _blit(canvas, cache, (key, opacity), surface, (_qround(left), _qround(top)), to)
         return
     w, h = image.get_size()
     cx, cy = left + w * scale_x / 2.0, top + h * scale_y / 2.0
@@ -334,11 +336,35 @@ def _draw_image(
     assert isinstance(made, tuple)
     surface, dx, dy = made
     surface = _with_opacity(cache, rkey, surface, opacity)
-    canvas.blit(surface, (ix + dx, iy + dy))
+    _blit(canvas, cache, (rkey, opacity), surface, (ix + dx, iy + dy), to)
+
+
+def _blit(
+    canvas: pygame.Surface,
+    cache: ImageCache,
+    key: object,
+    surface: pygame.Surface,
+    pos: tuple[int, int],
+    to: Compositor | None,
+) -> None:
+    """Blit a drawn image, through the layer's compositor when there is one (which
+    blends translucent pixels, antialiased art or edges sampled at a scale, over
+    translucent pixels as Qt does; pygame's blit darkens or tints them)."""
+    if to is None:
+        canvas.blit(surface, pos)
+        return
+    translucent = cache.derived(("translucent", key), lambda: translucent_mask(surface))
+    to.blit(surface, pos, translucent)  # type: ignore[arg-type]
 
 
 def _draw_missing_marker(
-    canvas: pygame.Surface, left: float, top: float, width: float, height: float, opacity: float
+    canvas: pygame.Surface,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    opacity: float,
+    to: Compositor | None = None,
 ) -> None:
     """Tiled's `renderMissingImageMarker`: translucent black box, red outline and cross."""
     w, h = max(1, _qround(width)), max(1, _qround(height))
@@ -350,7 +376,11 @@ def _draw_missing_marker(
     pygame.draw.line(marker, red, (w - 1, 0), (0, h - 1))
     if opacity < 1.0:
         marker.set_alpha(_qround(max(0.0, opacity) * 255))
-    canvas.blit(marker, (_qround(left), _qround(top)))
+    pos = (_qround(left), _qround(top))
+    if to is None:
+        canvas.blit(marker, pos)
+    else:
+        to.blit(marker, pos, translucent_mask(marker))
 
 
 # -- tiles ---------------------------------------------------------------------------------
@@ -645,11 +675,14 @@ def _draw_shape_object(
     scale: float,
     colour: Colour,
     opacity: float,
+    to: Compositor | None = None,
 ) -> None:
     """Non-tile objects as OrthogonalRenderer::drawMapObject draws them: a black shadow
-    stroke one device pixel down-right, then the fill (object colour at alpha 50) and a
+    stroke one map pixel down-right, then the fill (object colour at alpha 50) and a
     2 px cosmetic stroke in the object colour; polygons and polylines get an 8 px dot on
-    their first point. Text is not drawn (see module docstring)."""
+    their first point. Text is not drawn (see module docstring). Blended as Qt blends
+    over translucent pixels unless the layer's compositor `to` finds the object's box
+    opaque (over a board, mostly)."""
     shape = obj.shape
     if shape == "text":
         return
@@ -692,7 +725,12 @@ def _draw_shape_object(
     if shape == "point":
         blits = _PINS.get(pin)
         if blits is not None:
-            canvas.blits([(sf, (left + dx, top + dy)) for sf, dx, dy in blits], doreturn=False)
+            rects = [sf.get_rect(topleft=(left + dx, top + dy)) for sf, dx, dy in blits]
+            if to is not None and rects and to.box_opaque(rects[0].unionall(rects[1:])):
+                canvas.blits([(b[0], r) for b, r in zip(blits, rects, strict=True)], False)
+            else:
+                for b, r in zip(blits, rects, strict=True):
+                    blit_over(canvas, b[0], r.topleft)
             return
         record = []
     rad = math.radians(obj.rotation)
@@ -705,19 +743,30 @@ def _draw_shape_object(
             for x, y in pts
         ]
 
+    outline = place(local)
+    xs = [x for x, _y in outline]
+    ys = [y for _x, y in outline]
+    reach = (dot_r if dot else line_r) + shadow * 1.5 + 2  # pen, shadow, rounding
+    box = pygame.Rect(
+        math.floor(min(xs) - reach),
+        math.floor(min(ys) - reach),
+        math.ceil(max(xs) - min(xs) + 2 * reach) + 1,
+        math.ceil(max(ys) - min(ys) + 2 * reach) + 1,
+    )
+    over = to is None or not to.box_opaque(box)
     black: Colour = (0, 0, 0, 255)
     fill_colour: Colour = (colour[0], colour[1], colour[2], 50)
-    stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity, record)
+    stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity, record, over)
     if dot:
-        stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity)
+        stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity, None, over)
     if filled:
-        fill(canvas, place(local), fill_colour, opacity, record)
-    stroke(canvas, place(local), closed, line_r, colour, opacity, record)
+        fill(canvas, outline, fill_colour, opacity, record, over)
+    stroke(canvas, outline, closed, line_r, colour, opacity, record, over)
     if extra is not None:
-        fill(canvas, place(extra), colour, opacity, record)
-        stroke(canvas, place(extra), True, line_r, colour, opacity, record)
+        fill(canvas, place(extra), colour, opacity, record, over)
+        stroke(canvas, place(extra), True, line_r, colour, opacity, record, over)
     if dot:
-        stroke(canvas, place(local[:1]), False, dot_r, colour, opacity)
+        stroke(canvas, outline[:1], False, dot_r, colour, opacity, None, over)
     kept = [blit for blit in record or () if blit is not None]
     if record and len(kept) == len(record):  # all through masks: replayable
         if len(_PINS) >= 256:
@@ -746,9 +795,10 @@ def _draw_tile_object(
     cache: ImageCache,
     opacity: float,
     smooth: bool,
+    to: Compositor | None = None,
 ) -> None:
     """A tile object: its tile stretched to the object size, bottom-left at the object
-    position, flips applied, rotated about the position."""
+    position, flips applied, rotated about the position (through the compositor `to`)."""
     raw = obj.gid
     gid = raw & GID_MASK
     ts, local, image = _tile_image(tmx_map, cache, gid)
@@ -757,7 +807,9 @@ def _draw_tile_object(
     ow = obj.width or (image.get_width() if image else tw)
     oh = obj.height or (image.get_height() if image else th)
     if ts is None or image is None:
-        _draw_missing_marker(canvas, x * scale, (y - oh) * scale, ow * scale, oh * scale, opacity)
+        _draw_missing_marker(
+            canvas, x * scale, (y - oh) * scale, ow * scale, oh * scale, opacity, to
+        )
         return
     iw, ih = image.get_size()
     sx, sy = ow / iw, oh / ih
@@ -781,6 +833,7 @@ def _draw_tile_object(
         smooth,
         sx * scale,
         sy * scale,
+        to,
     )
 
 
@@ -792,6 +845,7 @@ def _draw_object_layer(
     scale: float,
     cache: ImageCache,
     smooth: bool,
+    to: Compositor | None = None,
 ) -> None:
     colour = _object_colour(layer)
     objects = list(layer.objects)
@@ -802,9 +856,9 @@ def _draw_object_layer(
         if not obj.visible:
             continue
         if obj.gid & GID_MASK:
-            _draw_tile_object(canvas, tmx_map, obj, origin, scale, cache, layer.opacity, smooth)
+            _draw_tile_object(canvas, tmx_map, obj, origin, scale, cache, layer.opacity, smooth, to)
         else:
-            _draw_shape_object(canvas, obj, origin, scale, colour, layer.opacity)
+            _draw_shape_object(canvas, obj, origin, scale, colour, layer.opacity, to)
 
 
 # -- public API ----------------------------------------------------------------------------
@@ -840,7 +894,9 @@ def render_tmx(
         elif isinstance(layer, ImageLayer):
             _draw_image_layer(canvas, layer, origin, scale, cache, smooth)
         elif isinstance(layer, ObjectLayer):
-            _draw_object_layer(canvas, tmx_map, layer, origin, scale, cache, smooth)
+            # Objects blend as Qt does over translucent pixels (`render/compose.py`).
+            to = Compositor(canvas)
+            _draw_object_layer(canvas, tmx_map, layer, origin, scale, cache, smooth, to)
     return _clear_invisible(canvas)
 
 
