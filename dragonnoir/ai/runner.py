@@ -4,6 +4,12 @@
 agent choose, and applies the action with `Game.apply` — exactly what a person at the
 client does. The time of each decision (building the view included: it is part of what
 the player waits for) is measured; the slowest one is reported.
+
+A decision runs with the cyclic garbage collector paused (`gc_paused`, as the client's AI
+worker does): a decision allocates hundreds of thousands of small objects, nearly all
+freed as soon as they are dropped, and the collector would walk every live object of
+the game and its caches again and again meanwhile (a quarter of a Krob turn with sixty
+Krobs: benchmarks/README.md). It resumes between decisions and collects what is left.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.hexmap.tmx import gc_paused
 
 PLAYERS = (Side.ADVENTURERS, Side.KROBS)
 #: A game that has not ended after this many actions is an agent stuck in a loop.
@@ -85,8 +92,9 @@ def play_game(
         if profiler is not None:
             profiler.enable()
         t0, c0 = time.perf_counter(), time.process_time()
-        view = view_for(game, side)
-        action = players[side].choose(view)
+        with gc_paused():  # see the module docstring
+            view = view_for(game, side)
+            action = players[side].choose(view)
         spent = (time.perf_counter() - t0) * 1000
         cpu = (time.process_time() - c0) * 1000
         if profiler is not None:

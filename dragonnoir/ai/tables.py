@@ -21,7 +21,8 @@ objects only, and the map memo holds plain map data keyed by what the side sees.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
@@ -29,6 +30,8 @@ from dragonnoir.engine.rules.infiltration import position_info
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.water_tables import WaterSituation
 from dragonnoir.hexmap.hexes import Hex
+
+T = TypeVar("T")
 
 #: Farther than any walk (as paths.FAR): what `nearest_friend` gives when none stands.
 FAR = 10_000
@@ -41,7 +44,7 @@ Cells = tuple[tuple[int, int], ...]
 class ViewTables:
     """The per-view lists `_score` walks at every hex (see the module docstring)."""
 
-    __slots__ = ("_enemy_cells", "_friends", "_shooters", "version", "view")
+    __slots__ = ("_enemy_cells", "_friends", "_shooters", "_units", "version", "view")
 
     #: Where `for_view` keeps a view's tables (`SideView.memo`).
     KEY = "tactical_tables"
@@ -52,6 +55,18 @@ class ViewTables:
         self._shooters: list[tuple[Unit, Hex]] | None = None
         self._friends: list[tuple[str, int, int]] | None = None
         self._enemy_cells: list[tuple[int, int]] | None = None
+        self._units: dict[tuple[str, str], Any] = {}
+
+    def of_unit(self, unit: Unit, name: str, make: Callable[[], T]) -> T:
+        """`make()`, worked out once per character of this view: for what does not
+        depend on the hex he is weighed on (`name` says what it is)."""
+        key = (unit.id, name)
+        if key in self._units:
+            found: T = self._units[key]
+            return found
+        value = make()
+        self._units[key] = value
+        return value
 
     def shooters(self) -> list[tuple[Unit, Hex]]:
         """The standing enemies on the map with a missile weapon, by id, with their hex

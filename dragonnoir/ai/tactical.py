@@ -582,7 +582,11 @@ class TacticalAgent:
         if not chance:
             return 0.0
         p = profile(game, unit)
-        blow = attack_loss(game, GHARV_ATTACK, p.defence, unit, p.armoured, shift=GHARV_SHIFT)
+        blow = tables.for_view(view).of_unit(
+            unit,
+            "gharv_blow",  # the same for every hex he may end on: worked out once
+            lambda: attack_loss(game, GHARV_ATTACK, p.defence, unit, p.armoured, shift=GHARV_SHIFT),
+        )
         if where.value == "boat":
             # Capsized (the Capsize Table): an armoured man drowns or clutches a bank.
             # For him the boat is the only way over the water: its risk is the price of
@@ -738,7 +742,14 @@ class _Picture:
         friends_of: dict[str, list[tuple[str, int]]] = {}
         could_join: dict[str, list[tuple[str, int]]] = {}
         enemies: list[tuple[Unit, Profile]] = []
-        mine = [(u, profile(game, u)) for u in view.mine() if u.standing and u.hex is not None]
+        # The friends as plain numbers (id, attack, q, r, movement, moved): every enemy
+        # looks at every friend, hexes compared as (q, r).
+        mine = [
+            (u.id, p.attack, u.hex.q, u.hex.r, p.movement, u.moved)
+            for u in view.mine()
+            if u.standing and u.hex is not None
+            for p in (profile(game, u),)
+        ]
         moving = view.phase == f"{view.side.value[:-1]}_movement"
         for enemy in view.enemies():
             if not enemy.standing:
@@ -751,15 +762,16 @@ class _Picture:
                 around.update(h.neighbours())
             for h in around:
                 touching.setdefault(h, []).append((enemy, ep))
-            friends_of[enemy.id] = [(u.id, p.attack) for u, p in mine if u.hex in around]
+            cells = {(h.q, h.r) for h in around}
+            friends_of[enemy.id] = [(uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells]
             if moving and enemy.hex is not None:
+                eq, er = enemy.hex.q, enemy.hex.r
                 could_join[enemy.id] = [
-                    (u.id, p.attack)
-                    for u, p in mine
-                    if not u.moved
-                    and u.hex not in around
-                    and u.hex is not None
-                    and u.hex.distance(enemy.hex) <= p.movement
+                    (uid, a)
+                    for uid, a, q, r, walk, moved in mine
+                    if not moved
+                    and (q, r) not in cells
+                    and (abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2 <= walk
                 ]
         gharvs_at: dict[Hex, int] = {}
         for beast in game.state.units.values():

@@ -50,6 +50,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.tmx import gc_paused
 from dragonnoir.ui.interphase_show import Beat
 
 HUMAN = "human"
@@ -170,7 +171,8 @@ def _think(agent: Agent, view_side: Side, view: object) -> AIMove:
     """The worker's job: the agent's choice on the side's view (never the live game)."""
     before = len(agent.intent)
     started = time.perf_counter()
-    action = agent.choose(view)  # type: ignore[arg-type]
+    with gc_paused():  # as `ai.runner.play_game` does: see its module docstring
+        action = agent.choose(view)  # type: ignore[arg-type]
     spent = time.perf_counter() - started
     return AIMove(view_side, action, tuple(agent.intent[before:]), spent)
 

@@ -504,12 +504,17 @@ class EnterPassageRules:
         return events
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
-        if not passages(game):
+        table = passages(game)
+        if not table:
             return
+        # Only a character on one end of a passage may go down (asked at every step of
+        # a movement phase: the others are not looked at).
+        ends = {Hex(*p[end]) for p in table.values() for end in ("a", "b") if end in p}
+        pids = sorted(table)
         for unit in sorted(game.state.units.values(), key=lambda u: u.id):
-            if unit.side is not side or unit.hex is None:
+            if unit.side is not side or unit.hex is None or unit.hex not in ends:
                 continue
-            for pid in sorted(passages(game)):
+            for pid in pids:
                 if passage_out(game, pid, unit.hex) is not None:
                     action = EnterPassage(unit.id, pid)
                     if self.explain(game, action).legal:
