@@ -44,7 +44,7 @@ Cells = tuple[tuple[int, int], ...]
 class ViewTables:
     """The per-view lists `_score` walks at every hex (see the module docstring)."""
 
-    __slots__ = ("_enemy_cells", "_friends", "_shooters", "_units", "version", "view")
+    __slots__ = ("_enemy_cells", "_friends", "_maps", "_shooters", "_units", "version", "view")
 
     #: Where `for_view` keeps a view's tables (`SideView.memo`).
     KEY = "tactical_tables"
@@ -52,10 +52,19 @@ class ViewTables:
     def __init__(self, view: SideView) -> None:
         self.view = view
         self.version = view.game.version
-        self._shooters: list[tuple[Unit, Hex]] | None = None
+        self._shooters: list[tuple[Unit, int, int]] | None = None
         self._friends: list[tuple[str, int, int]] | None = None
         self._enemy_cells: list[tuple[int, int]] | None = None
         self._units: dict[tuple[str, str], Any] = {}
+        self._maps: dict[str, dict[Any, Any]] = {}
+
+    def map_memo(self, name: str) -> dict[Any, Any]:
+        """`map_memo(game, side, name)` for this view (looked up once per view)."""
+        found = self._maps.get(name)
+        if found is None:
+            found = map_memo(self.view.game, self.view.side, name)
+            self._maps[name] = found
+        return found
 
     def of_unit(self, unit: Unit, name: str, make: Callable[[], T]) -> T:
         """`make()`, worked out once per character of this view: for what does not
@@ -68,19 +77,27 @@ class ViewTables:
         self._units[key] = value
         return value
 
-    def shooters(self) -> list[tuple[Unit, Hex]]:
-        """The standing enemies on the map with a missile weapon, by id, with their hex
-        (the archers whose lines of fire a character may end in)."""
+    def shooters(self, to: Hex, near: int, far: int) -> list[Unit]:
+        """The standing enemies on the map with a missile weapon, by id, more than `near`
+        and at most `far` hexes from `to` (the archers whose lines of fire a character
+        on `to` may be in)."""
         if self._shooters is None:
             from dragonnoir.engine.rules.fire import weapon_rate
 
             game = self.view.game
             self._shooters = [
-                (s, s.hex)
+                (s, s.hex.q, s.hex.r)
                 for s in self.view.enemies()
                 if s.hex is not None and s.standing and weapon_rate(game, s) is not None
             ]
-        return self._shooters
+        q, r = to.q, to.r
+        out: list[Unit] = []
+        for s, sq, sr in self._shooters:  # `_gap`, written out: asked at every hex
+            dq = q - sq
+            dr = r - sr
+            if near < (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= far:
+                out.append(s)
+        return out
 
     def nearest_friend(self, unit: Unit, to: Hex) -> int:
         """The distance from `to` to the nearest standing adult friend of `unit` on the
@@ -162,13 +179,14 @@ def map_memo(game: Game, side: Side, name: str) -> dict[Any, Any]:
     return memos.setdefault(name, {})
 
 
-def water_situation(game: Game, unit: Unit, to: Hex) -> WaterSituation | None:
+def water_situation(view: SideView, unit: Unit, to: Hex) -> WaterSituation | None:
     """Where `unit` would stand on `to` for the Gharv Appearance Table (`gharvs.situation`
     of a character like him put there, at the hex's level): by the map and its counters
     only, so kept per map."""
     from dragonnoir.engine.rules.gharvs import situation
 
-    memo = map_memo(game, unit.side, "water_situation")
+    game = view.game
+    memo = for_view(view).map_memo("water_situation")
     key = (to, unit.alive, unit.side)
     if key in memo:
         found: WaterSituation | None = memo[key]
@@ -183,7 +201,7 @@ def water_situation(game: Game, unit: Unit, to: Hex) -> WaterSituation | None:
     return found
 
 
-def rear_and_front(game: Game, unit: Unit, to: Hex, facing: int) -> tuple[Cells, Cells]:
+def rear_and_front(view: SideView, unit: Unit, to: Hex, facing: int) -> tuple[Cells, Cells]:
     """The greyed rear zone of the Queen or a Guard like `unit` placed on `to` facing
     `facing`, and the hexes in front of it (next to the counter, not behind), as (q, r):
     geometry, kept per map. Empty for everybody else."""
@@ -191,8 +209,9 @@ def rear_and_front(game: Game, unit: Unit, to: Hex, facing: int) -> tuple[Cells,
     from dragonnoir.engine.rules.footprint import footprint
     from dragonnoir.engine.values import profile
 
+    game = view.game
     p = profile(game, unit)
-    memo = map_memo(game, unit.side, "rear_and_front")
+    memo = for_view(view).map_memo("rear_and_front")
     key = (p.category, p.size, to, facing)
     found: tuple[Cells, Cells] | None = memo.get(key)
     if found is None:

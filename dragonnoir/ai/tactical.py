@@ -469,7 +469,7 @@ class TacticalAgent:
         `facing`: each enemy nearer his greyed rear zone than his front may strike where
         his defence is the weaker one ("Defence": "an attack from behind, through the
         greyed zone of the counter"); the nearer, the worse."""
-        rear, front = tables.rear_and_front(view.game, unit, to, facing)
+        rear, front = tables.rear_and_front(view, unit, to, facing)
         if not rear:
             return 0.0
         exposure = 0.0
@@ -574,7 +574,7 @@ class TacticalAgent:
         game = view.game
         if not mobility.water_hexes(game) or not switch(game, "gharvs"):
             return 0.0
-        where = tables.water_situation(game, unit, to)
+        where = tables.water_situation(view, unit, to)
         if where is None:
             return 0.0
         table = game.rules.gharv_appearance
@@ -654,9 +654,7 @@ class TacticalAgent:
         from dragonnoir.engine.rules.line_of_fire import line_of_fire
 
         game = view.game
-        shooters = [
-            s for s, at in tables.for_view(view).shooters() if 1 < at.distance(to) <= MAX_RANGE
-        ]
+        shooters = tables.for_view(view).shooters(to, 1, MAX_RANGE)
         if not shooters:
             return 0.0
         cell = game.board.cells.get(to)

@@ -346,6 +346,13 @@ class _Graph:
 
 def _graph(game: Game, unit: Unit, p: Profile) -> _Graph:
     state = _position(game)
+    # Asked at every step judged and every free exit looked for: kept per position by
+    # the profile object (profiles are made once per counter face), so the key with the
+    # map counters' fingerprint is hashed once per position and profile.
+    mine = state.graphs.get(id(p))
+    if mine is not None and mine[0] is p:
+        mine[1].unit = unit
+        return mine[1]
     graphs: dict[tuple[Any, ...], _Graph] = game.cache.setdefault("movement_graphs", {})
     key = (state.fingerprint, _pkey(p))
     graph = graphs.get(key)
@@ -361,6 +368,7 @@ def _graph(game: Game, unit: Unit, p: Profile) -> _Graph:
                 key, (graph.edges, graph.fits, graph.index)
             )
         graphs[key] = graph
+    state.graphs[id(p)] = (p, graph)
     graph.unit = unit
     return graph
 
@@ -407,7 +415,7 @@ def _hex_ids(game: Game) -> dict[Hex, int]:
 class _Position:
     """Occupancy by slot (hex, on a walkway deck?) and the webs, for one state version."""
 
-    __slots__ = ("fingerprint", "living", "results", "standing", "version", "webs")
+    __slots__ = ("fingerprint", "graphs", "living", "results", "standing", "version", "webs")
 
     def __init__(self, game: Game) -> None:
         info = infil.position_info(game)
@@ -435,6 +443,8 @@ class _Position:
                 for h in acc.hexes:
                     self.webs[h] = acc.hidden_from
         self.results: dict[tuple[Any, ...], Any] = {}
+        #: The step graph of each profile asked about (`_graph`), by the profile's id.
+        self.graphs: dict[int, tuple[Profile, _Graph]] = {}
 
 
 def _position(game: Game) -> _Position:
