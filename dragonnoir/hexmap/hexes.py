@@ -53,9 +53,13 @@ class Hex:
         found = _NEIGHBOURS.get(self)
         if found is None:
             q, r = self.q, self.r
-            found = tuple(Hex(q + d.q, r + d.r) for d in DIRECTIONS)
             if len(_NEIGHBOURS) >= _NEIGHBOURS_KEPT:
                 _NEIGHBOURS.clear()
+                _SAME.clear()
+            # The same hex object for the same cell, whoever asks: a dict meeting it
+            # again finds it by identity, without comparing fields.
+            same = _SAME.setdefault
+            found = tuple(same(h, h) for h in (Hex(q + d.q, r + d.r) for d in DIRECTIONS))
             _NEIGHBOURS[self] = found
         return found
 
@@ -108,6 +112,7 @@ _DIRECTION_INDEX: Final[dict[Hex, int]] = {d: i for i, d in enumerate(DIRECTIONS
 #: The neighbours of the hexes asked about so far (`Hex.neighbours`), and how many are
 #: kept before starting afresh (six boards hold about ten thousand hexes).
 _NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+_SAME: dict[Hex, Hex] = {}
 _NEIGHBOURS_KEPT: Final = 200_000
 
 
