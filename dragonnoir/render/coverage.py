@@ -4,7 +4,8 @@ they cover, drawn with pygame's own rasteriser.
 Why: Tiled draws object shapes with QPainter's antialiasing, which weighs each pixel by
 the area the shape covers. We estimate that area by drawing the shape 16 times larger
 with `pygame.draw` and averaging each 16 x 16 block with `smoothscale` (256 samples a
-pixel, all in C; 8 x 8 lost to the former pure-Python estimate on Tiled's pixels). Only
+pixel, all in C; 8 x 8 lost to the former pure-Python estimate on Tiled's pixels; callers
+may ask for more, as `tmx_draw` does for maps drawn smaller than their size). Only
 the parts of the picture an outline passes through are drawn large: the bounding box is
 cut into 8 x 8 pixel tiles; a tile far from every outline is either wholly inside a
 filled polygon (one blit of the colour) or left alone. Shapes are drawn once as a
@@ -34,11 +35,10 @@ Segment = tuple[float, float, float, float]
 #: the canvas: what `tmx_draw` replays for the next point object of the same look.
 Blits = list[tuple[pygame.Surface, int, int] | None]
 
-#: Samples per pixel along each axis.
+#: Samples per pixel along each axis (by default: `stroke` and `fill` take others).
 SAMPLES = 16
 #: Output pixels per tile side.
 TILE = 8
-_BIG = TILE * SAMPLES
 #: From a tile's centre to its corner.
 _TILE_REACH = TILE * math.sqrt(0.5)
 #: How much farther than a shape's reach a sample may be drawn (the outline is rounded
@@ -102,20 +102,26 @@ class _Painter:
     """Composites `colour` (alpha scaled by `opacity`) over `canvas` where a shape lies.
 
     `draw(big, x0, y0, opaque)` draws the shape in the colour `opaque` on a tile drawn
-    `SAMPLES` times larger whose top-left output pixel is (x0, y0); `near` lists the
+    `samples` times larger whose top-left output pixel is (x0, y0); `near` lists the
     segments the outline runs along and `reach` how far from them it may cover;
     `inside(x, y)` says whether a point away from the outline is covered. `over`:
     composite with `compose.blit_over` (onto a picture; a fresh mask needs no care)."""
 
     def __init__(
-        self, canvas: pygame.Surface, colour: Colour, opacity: float, over: bool = False
+        self,
+        canvas: pygame.Surface,
+        colour: Colour,
+        opacity: float,
+        over: bool = False,
+        samples: int = SAMPLES,
     ) -> None:
         self.canvas = canvas
         self.over = over
+        self.samples = samples
         r, g, b, a = colour
         self.rgb = (r, g, b)
         self.alpha = round(a * max(0.0, min(1.0, opacity)))
-        self.big = pygame.Surface((_BIG, _BIG), pygame.SRCALPHA, 32)
+        self.big = pygame.Surface((TILE * samples,) * 2, pygame.SRCALPHA, 32)
         self.solid: pygame.Surface | None = None
 
     def paint(
@@ -208,9 +214,11 @@ def _plain_blit(canvas: pygame.Surface, surface: pygame.Surface, pos: tuple[int,
     canvas.blit(surface, pos)
 
 
-def _big_polygon(points: Sequence[Point], x0: int, y0: int) -> list[tuple[int, int]]:
-    """`points` on the large grid of the tile at (x0, y0), for `draw.polygon`."""
-    s = SAMPLES
+def _big_polygon(
+    points: Sequence[Point], x0: int, y0: int, s: int = SAMPLES
+) -> list[tuple[int, int]]:
+    """`points` on the large grid (`s` samples a pixel) of the tile at (x0, y0), for
+    `draw.polygon`."""
     return [(round((x - x0) * s - 0.5), round((y - y0) * s - 0.5)) for x, y in points]
 
 
@@ -304,21 +312,21 @@ def stroke(
     opacity: float = 1.0,
     record: Blits | None = None,
     over: bool = True,
+    samples: int = SAMPLES,
 ) -> None:
     """A round-capped, round-joined stroke of half-width `radius` along `points`: every
-    point within `radius` of the line (a cosmetic pen of width 2 * radius). `record`,
-    `over`: see `_paint_shape`."""
+    point within `radius` of the line (a cosmetic pen of width 2 * radius), estimated
+    with `samples` x `samples` samples a pixel. `record`, `over`: see `_paint_shape`."""
     if not points:
         return
 
     def direct(
         on: pygame.Surface, pts: Sequence[Point], col: Colour, op: float, over: bool
     ) -> None:
-        _stroke_direct(on, pts, closed, radius, col, op, over)
+        _stroke_direct(on, pts, closed, radius, col, op, over, samples)
 
-    _paint_shape(
-        canvas, ("stroke", closed, radius), points, radius, colour, opacity, direct, record, over
-    )
+    key = ("stroke", closed, radius, samples)
+    _paint_shape(canvas, key, points, radius, colour, opacity, direct, record, over)
 
 
 def _stroke_direct(
@@ -329,11 +337,12 @@ def _stroke_direct(
     colour: Colour,
     opacity: float,
     over: bool = False,
+    s: int = SAMPLES,
 ) -> None:
     segs = segments(points, closed) or [(points[0][0], points[0][1]) * 2]
     # pygame fills a polygon's pixels on its outline too: half a large pixel more on
     # each side than the shape, so the quads are drawn that much narrower.
-    half_width = radius - 0.5 / SAMPLES
+    half_width = radius - 0.5 / s
     pieces: list[tuple[float, float, float, float, list[Point] | Point]] = []
     for x1, y1, x2, y2 in segs:
         length = math.hypot(x2 - x1, y2 - y1)
@@ -344,7 +353,6 @@ def _stroke_direct(
         pieces.append((min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2), quad))
     for x, y in points:  # the round joins and caps
         pieces.append((x, y, x, y, (x, y)))
-    s = SAMPLES
     big_r = radius * s
     reach = radius + 1.0
 
@@ -355,7 +363,7 @@ def _stroke_direct(
             if px1 < left or px0 > right or py1 < top or py0 > bottom:
                 continue  # nowhere near this tile
             if isinstance(piece, list):
-                pygame.draw.polygon(big, opaque, _big_polygon(piece, x0, y0))
+                pygame.draw.polygon(big, opaque, _big_polygon(piece, x0, y0, s))
             else:
                 centre = (round((piece[0] - x0) * s), round((piece[1] - y0) * s))
                 pygame.draw.circle(big, opaque, centre, big_r)
@@ -363,7 +371,7 @@ def _stroke_direct(
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     bounds = (min(xs) - radius, min(ys) - radius, max(xs) + radius, max(ys) + radius)
-    _Painter(canvas, colour, opacity, over).paint(bounds, segs, radius, draw)
+    _Painter(canvas, colour, opacity, over, s).paint(bounds, segs, radius, draw)
 
 
 def fill(
@@ -373,12 +381,20 @@ def fill(
     opacity: float = 1.0,
     record: Blits | None = None,
     over: bool = True,
+    samples: int = SAMPLES,
 ) -> None:
-    """Fill a polygon by the odd-even rule (Qt's default for drawPolygon and paths).
-    `record`, `over`: see `_paint_shape`."""
+    """Fill a polygon by the odd-even rule (Qt's default for drawPolygon and paths),
+    estimated with `samples` x `samples` samples a pixel. `record`, `over`: see
+    `_paint_shape`."""
     if len(points) < 3:
         return
-    _paint_shape(canvas, ("fill",), points, 0.0, colour, opacity, _fill_direct, record, over)
+
+    def direct(
+        on: pygame.Surface, pts: Sequence[Point], col: Colour, op: float, over: bool
+    ) -> None:
+        _fill_direct(on, pts, col, op, over, samples)
+
+    _paint_shape(canvas, ("fill", samples), points, 0.0, colour, opacity, direct, record, over)
 
 
 def _inset(points: Sequence[Point], distance: float) -> list[Point]:
@@ -410,13 +426,14 @@ def _fill_direct(
     colour: Colour,
     opacity: float,
     over: bool = False,
+    s: int = SAMPLES,
 ) -> None:
     segs = segments(points, True)
     # pygame fills the pixels on a polygon's outline too (see `_stroke_direct`).
-    drawn = _inset(points, 0.5 / SAMPLES)
+    drawn = _inset(points, 0.5 / s)
 
     def draw(big: pygame.Surface, x0: int, y0: int, opaque: Colour) -> None:
-        pygame.draw.polygon(big, opaque, _big_polygon(drawn, x0, y0))
+        pygame.draw.polygon(big, opaque, _big_polygon(drawn, x0, y0, s))
 
     def inside(x: float, y: float) -> bool:
         return _inside_odd_even(x, y, segs)
@@ -424,4 +441,4 @@ def _fill_direct(
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     bounds = (min(xs), min(ys), max(xs), max(ys))
-    _Painter(canvas, colour, opacity, over).paint(bounds, segs, 0.0, draw, inside)
+    _Painter(canvas, colour, opacity, over, s).paint(bounds, segs, 0.0, draw, inside)

@@ -42,8 +42,10 @@ Objects
     scale: a cosmetic pen) and a black shadow one map pixel down-right (`scale` device
     pixels: tmxrasterizer leaves the renderer's painterScale at 1) - antialiased as
     QPainter does, by the share of each pixel covered, estimated by `render/coverage.py`
-    with pygame's drawing at 16 x 16 samples a pixel (edges close to Qt's, not
-    identical: `tests/render/test_against_tiled.py` counts the pixels). Text objects
+    with pygame's drawing at 16 x 16 samples a pixel, more when drawn smaller (32 x 32
+    at 0.5: as many a map pixel), and blended by `render/compose.py` as Qt blends over
+    translucent pixels (edges close to Qt's, not identical:
+    `tests/render/test_against_tiled.py` counts the pixels). Text objects
     are not drawn (fonts cannot be matched).
 Animated tiles
     Drawn as their first frame, as tmxrasterizer does without --advance-animations.
@@ -754,19 +756,23 @@ def _draw_shape_object(
         math.ceil(max(ys) - min(ys) + 2 * reach) + 1,
     )
     over = to is None or not to.box_opaque(box)
+    # Samples a pixel: as many a map pixel as at full size when drawn smaller (16 at 1,
+    # 32 at 0.5: the edges' sub-pixel places count more, at the same cost an object).
+    n = min(32, max(16, round(16 / scale)))
     black: Colour = (0, 0, 0, 255)
     fill_colour: Colour = (colour[0], colour[1], colour[2], 50)
-    stroke(canvas, place(local, shadow, shadow), closed, line_r, black, opacity, record, over)
+    shadow_outline = place(local, shadow, shadow)
+    stroke(canvas, shadow_outline, closed, line_r, black, opacity, record, over, n)
     if dot:
-        stroke(canvas, place(local[:1], shadow, shadow), False, dot_r, black, opacity, None, over)
+        stroke(canvas, shadow_outline[:1], False, dot_r, black, opacity, None, over, n)
     if filled:
-        fill(canvas, outline, fill_colour, opacity, record, over)
-    stroke(canvas, outline, closed, line_r, colour, opacity, record, over)
+        fill(canvas, outline, fill_colour, opacity, record, over, n)
+    stroke(canvas, outline, closed, line_r, colour, opacity, record, over, n)
     if extra is not None:
-        fill(canvas, place(extra), colour, opacity, record, over)
-        stroke(canvas, place(extra), True, line_r, colour, opacity, record, over)
+        fill(canvas, place(extra), colour, opacity, record, over, n)
+        stroke(canvas, place(extra), True, line_r, colour, opacity, record, over, n)
     if dot:
-        stroke(canvas, outline[:1], False, dot_r, colour, opacity, None, over)
+        stroke(canvas, outline[:1], False, dot_r, colour, opacity, None, over, n)
     kept = [blit for blit in record or () if blit is not None]
     if record and len(kept) == len(record):  # all through masks: replayable
         if len(_PINS) >= 256:
