@@ -55,6 +55,10 @@ class Order:
     #: Stay within this walking cost of `post` (guards).
     post: frozenset[Hex] = frozenset()
     reach: int = FAR
+    #: Walking cost to `goal` he may still stand off without loss: a place to hold at a
+    #: set turn needs no one there before he must start for it (the waiting is done
+    #: where nothing threatens: not in the Gharvs' marsh).
+    slack: int = 0
 
 
 @dataclass
@@ -273,6 +277,18 @@ def _enemy_within(view: SideView, alive: list[Unit], enemies: list[Hex]) -> bool
     return False
 
 
+#: A badly wounded character keeps away from any enemy within this walking cost (about
+#: what a Krob walks in a turn and strikes after: "Movement", "Combat").
+THREAT_REACH = 8
+
+
+def _threatened(view: SideView, unit: Unit, enemies: list[Hex]) -> bool:
+    """An enemy stands within THREAT_REACH of him."""
+    if unit.hex is None:
+        return False
+    return bool(_enemies_near(view, frozenset({unit.hex}), enemies, THREAT_REACH))
+
+
 def _enemies_near(
     view: SideView, anchor: frozenset[Hex], enemies: list[Hex], reach: int
 ) -> list[Hex]:
@@ -308,17 +324,35 @@ def _unknown_ground(view: SideView) -> frozenset[Hex]:
 def victory_targets(view: SideView) -> tuple[frozenset[Hex], bool, list[str]]:
     """From the side's victory conditions: the hexes to reach, whether leaving the map
     wins, and the enemies to kill by name."""
+    hexes, leave, kill, _ = _victory_targets(view)
+    return hexes, leave, kill
+
+
+def hold_turn(view: SideView) -> int | None:
+    """The game turn at whose end the side must hold its goal, when every place it must
+    reach is one to hold then (a `hold` condition with its `turn`): None otherwise."""
+    return _victory_targets(view)[3]
+
+
+def _victory_targets(
+    view: SideView,
+) -> tuple[frozenset[Hex], bool, list[str], int | None]:
     setup = view.state.scratch.get("scenario", {})
     block = setup.get("victory", {}) if isinstance(setup, dict) else {}
     hexes: set[Hex] = set()
     leave = False
     choices: list[list[str]] = []
     game = view.game
+    held: set[int | None] = set()
     for c in block.get("conditions", ()) if isinstance(block, dict) else ():
         if c.get("side") != view.side.value:
             continue
         kind = c.get("kind")
         zone = {Hex(int(q), int(r)) for q, r in c.get("hexes", ())}
+        if kind == "hold" and zone and c.get("turn"):
+            held.add(int(c["turn"]))
+        elif kind not in ("kill", "eliminate"):
+            held.add(None)  # a place to reach as soon as may be
         if kind in ("reach", "hold"):
             hexes |= zone
         elif kind == "exit":
@@ -333,7 +367,9 @@ def victory_targets(view: SideView) -> tuple[frozenset[Hex], bool, list[str]]:
             hexes |= _objective_hexes(view, objective)
         elif kind in ("kill", "eliminate") and c.get("units"):
             choices.append([str(u) for u in c.get("units", ())])
-    return frozenset(hexes), leave, _easiest(view, choices)
+    turns = [t for t in held if t is not None]
+    turn = min(turns) if turns and len(turns) == len(held) else None
+    return frozenset(hexes), leave, _easiest(view, choices), turn
 
 
 def _easiest(view: SideView, choices: list[list[str]]) -> list[str]:
@@ -393,6 +429,23 @@ def _named_by_enemy(view: SideView) -> set[str]:
     return out
 
 
+#: Of the moves left before the turn a place must be held, the share a character may
+#: spend away from it: the rest is his margin for the enemies, webs and water on the way.
+SPARE_SHARE = 0.5
+
+
+def _time_to_spare(view: SideView, unit: Unit, by: int | None) -> int:
+    """The walking cost he may stay away from a place the side must hold at the end of
+    turn `by`: half of what his moves after this one could walk, the last move before
+    `by` kept for getting there and clearing it ("Victory" of the scenario)."""
+    if by is None:
+        return 0
+    later = by - view.turn - 1  # his moves after this one, the very last one kept spare
+    if later <= 0:
+        return 0
+    return int(SPARE_SHARE * profile(view.game, unit).movement * later)
+
+
 #: At most this share of the party goes to turn over one '?' counter (at least two go
 #: together: a lone searcher is easy prey).
 SEARCH_PAIR = 2
@@ -439,7 +492,7 @@ def _search_split(
 def _adventurer_orders(
     view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex]
 ) -> None:
-    goal, leave, kill = victory_targets(view)
+    goal, leave, kill, by = _victory_targets(view)
     names = ", ".join(display(view.game, u.id) for u in alive[:3])
     who = f"{plan.name} ({names})" if plan.name else names
     plan.mode = "objective"
@@ -459,9 +512,17 @@ def _adventurer_orders(
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
             # goes but never seeks a fight (the blows he may take weigh nine times more
             # than those he may deal).
-            plan.orders[u.id] = Order(goal=goal or frozenset(enemies), leave=leave, aggression=0.1)
-        elif is_badly_hurt(view, u) and enemies:
+            plan.orders[u.id] = Order(
+                goal=goal or frozenset(enemies),
+                leave=leave,
+                aggression=0.1,
+                slack=_time_to_spare(view, u, by) if goal else 0,
+            )
+        elif is_badly_hurt(view, u) and _threatened(view, u, enemies):
             plan.orders[u.id] = Order(avoid=True, aggression=0.1)
+        elif is_badly_hurt(view, u) and enemies and goal:
+            # Nobody can reach him next turn: he still does his part, out of the fights.
+            plan.orders[u.id] = Order(goal=goal, leave=leave, aggression=0.1)
         elif u.id == carrier or u.id == objectives.KHUZUN_ID:
             plan.orders[u.id] = Order(goal=exits, leave=True, aggression=0.2)
         elif escorted is not None and escorted.hex is not None and not leave:
@@ -473,9 +534,12 @@ def _adventurer_orders(
         elif u.id in searching:
             plan.orders[u.id] = Order(goal=searching[u.id], leave=leave, aggression=0.5)
         elif goal:
-            plan.orders[u.id] = Order(goal=goal, leave=leave, aggression=0.5)
+            plan.orders[u.id] = Order(
+                goal=goal, leave=leave, aggression=0.5, slack=_time_to_spare(view, u, by)
+            )
         else:
             plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)
+    waiting = any(o.slack for o in plan.orders.values())
     if targets:
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"
     elif carrier:
@@ -485,6 +549,9 @@ def _adventurer_orders(
     elif len(set(searching.values())) > 1:
         plan.intent = f"{who}: split to turn over {len(set(searching.values()))} '?' counters"
         plan.mode = f"search-{len(set(searching.values()))}"
+    elif goal and waiting and by is not None:
+        plan.intent = f"{who}: wait out of harm's way, then take the objective by turn {by}"
+        plan.mode = "bide"
     elif goal:
         plan.intent = f"{who}: make for the objective"
     else:

@@ -107,6 +107,10 @@ PLAYED: dict[str, frozenset[str]] = {
 W_GOAL = 1.0
 #: Weight of a combat's expected gain (in casualty points) against walking.
 W_FIGHT = 4.0
+#: Weight of the loss the Gharvs may cost at the next two interphases: twice a combat's,
+#: as who ends a move in the water or the marsh is seldom out of it by the next turn
+#: (the marsh costs double, "Terrain Effects Chart") and a risen Gharv stays to strike.
+W_WATER = 2 * W_FIGHT
 #: Weight of the expected loss to one archer's shot.
 W_FIRE = 2.0
 #: The cost of ending a move on a hex someone else holds.
@@ -397,18 +401,20 @@ class TacticalAgent:
                 options.extend(unit_moves(game, unit))
             field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
-            best: tuple[float, Action] | None = None
+            best: tuple[float, float, Action] | None = None
             for a in options:
                 scored = self._option(view, unit, a, order, field, stay)
                 if scored is None:
                     continue
                 score = scored + self._noise()
                 if best is None or score > best[0]:
-                    best = (score, a)
-            if best is None or (unit.hex is not None and best[0] <= stay + MOVE_MARGIN):
+                    best = (score, scored, a)
+            # The noise picks among good moves; whether moving beats standing is judged
+            # on the scores alone (else, where nothing pulls, he wanders at random).
+            if best is None or (unit.hex is not None and best[1] <= stay + MOVE_MARGIN):
                 self._done.add(uid)  # nothing better than where he is: his turn is over
                 continue
-            found.append((best[0] - stay if unit.hex is not None else FAR, uid, best[1]))
+            found.append((best[1] - stay if unit.hex is not None else FAR, uid, best[2]))
             if len(found) >= look:
                 break
         if found:
@@ -532,7 +538,7 @@ class TacticalAgent:
         if order.goal:
             if field is None:
                 field = mobility.goal_field(game, unit, order.goal, _webs(view))
-            score -= W_GOAL * min(field.get(to, FAR), 60)
+            score -= W_GOAL * min(max(0, field.get(to, FAR) - order.slack), 60)
         if order.post:
             from_post = distances_for(game).field(order.post, limit=order.reach + 2)
             if from_post.get(to, FAR) > order.reach:
@@ -548,7 +554,7 @@ class TacticalAgent:
         if self.level.fire_lines and unit.side is Side.KROBS:
             score -= W_FIRE * self._fire_danger(view, unit, to)
         if self.level.fire_lines:
-            score -= W_FIGHT * self._water_danger(view, unit, to)
+            score -= W_WATER * self._water_danger(view, unit, to)
         return score
 
     def _line_bonus(self, view: SideView, unit: Unit, to: Hex) -> float:
