@@ -38,9 +38,16 @@ class Candidate:
     value: float
 
 
-def candidates(game: Game, legal: Iterable[Action], *, joined: bool = True) -> list[Candidate]:
+def candidates(
+    game: Game,
+    legal: Iterable[Action],
+    *,
+    joined: bool = True,
+    targets: frozenset[str] = frozenset(),
+) -> list[Candidate]:
     """Every attack worth considering: the legal list's, and (with `joined`) every group
-    of able attackers against each single defender, each judged by the engine."""
+    of able attackers against each single defender, each judged by the engine (blows to
+    `targets`, the enemies the side wins by killing, weigh more)."""
     listed = [a for a in legal if isinstance(a, Attack)]
     seen: set[Attack] = set(listed)
     tried = list(listed)
@@ -61,7 +68,7 @@ def candidates(game: Game, legal: Iterable[Action], *, joined: bool = True) -> l
     for attack in tried:
         verdict = game.explain(attack)
         if verdict.legal:
-            out.append(Candidate(attack, combat_value(game, attack, verdict.details)))
+            out.append(Candidate(attack, combat_value(game, attack, verdict.details, targets)))
     return out
 
 

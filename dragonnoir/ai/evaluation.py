@@ -81,10 +81,21 @@ def cheapest_loss(game: Game, units: Iterable[Unit], effect: str, *, killer: flo
     return min(losses)
 
 
-def combat_value(game: Game, attack: Attack, details: Mapping[str, Any]) -> float:
+#: How much more a blow to an enemy the side wins by killing counts (the Queen, the
+#: wizard of a `kill` condition): every wound brings the end of the game nearer.
+TARGET_WEIGHT = 2.0
+
+
+def combat_value(
+    game: Game,
+    attack: Attack,
+    details: Mapping[str, Any],
+    targets: frozenset[str] = frozenset(),
+) -> float:
     """The expected gain of `attack` for the attacking side, from the engine's preview
     `details` (its `probabilities` per result code of the Combat Table): what the
-    defenders are expected to lose minus what the attackers are."""
+    defenders are expected to lose minus what the attackers are. A blow to one of
+    `targets` (the enemies a victory condition names) counts TARGET_WEIGHT times."""
     units = game.state.units
     attackers = [units[a] for a in details.get("attackers", attack.attackers) if a in units]
     defenders = [units[d] for d in details.get("defenders", attack.defenders) if d in units]
@@ -94,6 +105,7 @@ def combat_value(game: Game, attack: Attack, details: Mapping[str, Any]) -> floa
         mods = game.rules.combat.modifiers
         mortal = 1.0 if len(attackers) == 1 else mods.killer_mortal_max / 10
     by_code = {r.code: r for r in game.rules.combat.results}
+    weight = TARGET_WEIGHT if any(d.id in targets for d in defenders) else 1.0
     gain = 0.0
     for code, chance in details.get("probabilities", {}).items():
         result = by_code.get(code)
@@ -101,7 +113,7 @@ def combat_value(game: Game, attack: Attack, details: Mapping[str, Any]) -> floa
             continue
         hurt = cheapest_loss(game, defenders, result.defender.effect.value, killer=mortal)
         cost = cheapest_loss(game, attackers, result.attacker.effect.value)
-        gain += float(chance) * (hurt - cost)
+        gain += float(chance) * (weight * hurt - cost)
     return gain
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragonnoir.ai import attacks, mobility, spells, tables
-from dragonnoir.ai.behaviours import Order, display, plan_groups
+from dragonnoir.ai.behaviours import Order, display, plan_groups, victory_targets
 from dragonnoir.ai.evaluation import attack_loss, fire_value, loss_share, unit_value
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
@@ -681,7 +681,10 @@ class TacticalAgent:
         game = view.game
         if not combat_declared.closed(game):
             if self._attack_plan is None:
-                found = attacks.candidates(game, legal, joined=self.level.joined)
+                _, _, kill = victory_targets(view)
+                found = attacks.candidates(
+                    game, legal, joined=self.level.joined, targets=frozenset(kill)
+                )
                 if self.level.noise:
                     found = [
                         attacks.Candidate(c.attack, c.value + self._noise() * 0.1) for c in found
