@@ -334,8 +334,14 @@ def hold_turn(view: SideView) -> int | None:
     return _victory_targets(view)[3]
 
 
+def enemy_goal_hexes(view: SideView) -> frozenset[Hex]:
+    """The places the other side must reach, hold or leave by (its victory conditions
+    are public: the briefing states them); empty when it wins only by killing."""
+    return _victory_targets(view, view.side.enemy())[0]
+
+
 def _victory_targets(
-    view: SideView,
+    view: SideView, side: Side | None = None
 ) -> tuple[frozenset[Hex], bool, list[str], int | None]:
     setup = view.state.scratch.get("scenario", {})
     block = setup.get("victory", {}) if isinstance(setup, dict) else {}
@@ -344,8 +350,9 @@ def _victory_targets(
     choices: list[list[str]] = []
     game = view.game
     held: set[int | None] = set()
+    side = side or view.side
     for c in block.get("conditions", ()) if isinstance(block, dict) else ():
-        if c.get("side") != view.side.value:
+        if c.get("side") != side.value:
             continue
         kind = c.get("kind")
         zone = {Hex(int(q), int(r)) for q, r in c.get("hexes", ())}

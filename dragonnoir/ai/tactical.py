@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragonnoir.ai import attacks, mobility, spells, tables
+from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.behaviours import Order, display, plan_groups, victory_targets
 from dragonnoir.ai.evaluation import attack_loss, fire_value, loss_share, unit_value
 from dragonnoir.ai.paths import FAR, distances_for
@@ -315,9 +316,9 @@ class TacticalAgent:
         order = orders.get(uid, Order())
         unit = view.state.units[uid]
         if order.hold or not order.goal:
-            # An ambush (or a group with nothing to aim at) takes any hex of its zone:
-            # unpredictable is what a secret placement is for.
-            return self.rng.choice(mine)
+            # An ambush (or a group with nothing to aim at) lies across the enemy's way
+            # (ambush.py), a little chance choosing among hexes as good.
+            return ambush_spot(view, mine, self.rng)
         return max(mine, key=lambda a: self._score(view, unit, a.to, order) + self._noise())
 
     # -- offensive fire ----------------------------------------------------------------------
