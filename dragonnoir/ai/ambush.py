@@ -72,18 +72,14 @@ def detours(view: SideView) -> dict[Hex, int] | None:
     }
 
 
-def ambush_spot(
-    view: SideView, deploys: Sequence[Deploy], rng: random.Random
-) -> Deploy:
+def ambush_spot(view: SideView, deploys: Sequence[Deploy], rng: random.Random) -> Deploy:
     """Of one character's legal placements, the one across the enemy's way, spaced from
     his friends already placed; any of them at random when the way is not known."""
     way = detours(view)
     if way is None:
         return rng.choice(list(deploys))
     placed = [
-        u.hex
-        for u in view.mine()
-        if u.hex is not None and u.id != deploys[0].unit and u.standing
+        u.hex for u in view.mine() if u.hex is not None and u.id != deploys[0].unit and u.standing
     ]
 
     def score(a: Deploy) -> float:

@@ -8,7 +8,15 @@ from typing import Any
 
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
-from dragonnoir.engine.actions import Action, CastSpell, EnterPassage, Jump, Move, SailBoat
+from dragonnoir.engine.actions import (
+    Action,
+    Attack,
+    CastSpell,
+    EnterPassage,
+    Jump,
+    Move,
+    SailBoat,
+)
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_geometry import rear_zone
 from dragonnoir.engine.rules.footprint import footprint
@@ -290,3 +298,102 @@ def test_the_party_escorts_khuzun_rather_than_crowd_the_exits() -> None:
     assert agent._orders["khuzun"].leave
     assert agent._orders["troll_1"].goal == frozenset({khuzun})
     assert any("bring Khuzun out" in line for line in agent.intent)
+
+
+MARSH = """
+. m m m m m m .
+ . m m m m m m .
+. m m m m m m ~
+"""
+
+
+def _hold(game: Game, cells: list[tuple[int, int]], turn: int) -> None:
+    """A scenario the Adventurers win by holding these cells at the end of `turn`."""
+    zone = [[h.q, h.r] for h in hexes(game, *cells)]
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [{"side": "adventurers", "kind": "hold", "hexes": zone, "turn": turn}]
+    }
+    game.touch()
+
+
+def test_a_place_to_hold_at_turn_ten_is_waited_for_out_of_the_marsh() -> None:
+    # The place to hold lies across a marsh where Gharvs rise (the Gharv Appearance
+    # Table: "In the marsh"). On turn 1 of 10 there is time: the Ork stays on firm
+    # ground (no wandering either: the noise of `normal` picks among moves, it does not
+    # make one). On turn 9 he must go, and wades in.
+    game = position(MARSH, [Piece("ork_warrior_1", (0, 1))], turn_limit=10)
+    _hold(game, [(7, 1)], turn=10)
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    choice = agent.choose(view_for(game, Side.ADVENTURERS))
+    assert choice.to_dict()["type"] == "EndPhase", choice
+    assert any("wait out of harm's way" in line for line in agent.intent)
+    game.state.turn = 9
+    game.touch()
+    late = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    choice = late.choose(view_for(game, Side.ADVENTURERS))
+    assert isinstance(choice, Move) and choice.unit == "ork_warrior_1", choice
+
+
+def test_the_badly_wounded_walks_on_while_no_enemy_can_reach_him() -> None:
+    # One more wound kills the elf. With the Krob far off (more than a turn's walk and
+    # strike) he makes for the goal, out of fights; with the Krob near, he keeps away.
+    far = position(
+        ROOM,
+        [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", (11, 0))],
+    )
+    _goal(far, Side.ADVENTURERS, [(11, 8)])
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    agent.choose(view_for(far, Side.ADVENTURERS))
+    order = agent._orders["elf_1"]
+    assert not order.avoid and order.goal and order.aggression <= 0.1
+    near = position(
+        ROOM,
+        [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", (4, 4))],
+    )
+    _goal(near, Side.ADVENTURERS, [(11, 8)])
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    agent.choose(view_for(near, Side.ADVENTURERS))
+    assert agent._orders["elf_1"].avoid
+
+
+def test_an_ambush_lies_across_the_enemy_way_not_anywhere_in_its_zone() -> None:
+    # The elf must cross the hall from west to east ("reach"). Of a zone spanning the
+    # hall from north to south, the hidden Hunter takes a hex on the elf's way (the
+    # middle rows), whatever the chance among hexes as good.
+    import random
+
+    from dragonnoir.ai.ambush import ambush_spot
+    from dragonnoir.engine.actions import Deploy
+
+    game = position(ROOM, [Piece("elf_1", (0, 4)), Piece("hunter_01", (11, 0))])
+    _goal(game, Side.ADVENTURERS, [(11, 4)])
+    zone = hexes(game, *[(6, r) for r in range(9)])
+    middle = hexes(game, (6, 4))[0]
+    view = view_for(game, Side.KROBS)
+    for seed in range(8):
+        spot = ambush_spot(view, [Deploy("hunter_01", h) for h in zone], random.Random(seed))
+        assert spot.to.distance(middle) <= 2, (seed, spot)
+
+
+def test_blows_to_the_enemy_the_side_wins_by_killing_weigh_more() -> None:
+    # A knight between a Hunter (the better odds) and a Killer. Left to himself he
+    # strikes the Hunter; when the scenario is won by killing the Killer, he strikes the
+    # Killer: each wound brings the end of the game nearer.
+    def choice(kill: list[str]) -> Action:
+        game = position(
+            ROOM,
+            [Piece("rebel_knight_1", (5, 4)), Piece("hunter_01", (6, 4)),
+             Piece("killer_1", (4, 4))],
+            phase="adventurer_combat",
+        )  # fmt: skip
+        if kill:
+            setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+            setup["victory"] = {
+                "conditions": [{"side": "adventurers", "kind": "kill", "units": kill}]
+            }
+            game.touch()
+        return _choose(game, Side.ADVENTURERS, level="normal")
+
+    assert choice([]) == Attack(("rebel_knight_1",), ("hunter_01",))
+    assert choice(["killer_1"]) == Attack(("rebel_knight_1",), ("killer_1",))
