@@ -33,6 +33,7 @@ from dragonnoir.engine.actions import Action
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.infiltration import AttackVerdicts, share_attack_verdicts
 from dragonnoir.engine.rules.movement import MovementTables, share_movement_tables
 from dragonnoir.engine.state import Accessory, Decision, GameState, Side, Unit, Wizard
 
@@ -157,32 +158,38 @@ def view_for(game: Game, side: Side) -> SideView:
         record_undo=False,
     )
     seen.secret = [None] * len(log)
-    share_movement_tables(seen, _movement_tables(game, side))
+    movement, attacks = _shared_tables(game, side)
+    share_movement_tables(seen, movement)
+    share_attack_verdicts(seen, attacks)
     return SideView(side, seen, list(log))
 
 
-#: Per (map, rules, side): the movement steps judged on the side's earlier views.
-_TABLES: dict[tuple[int, int, Side], tuple[object, object, MovementTables]] = {}
+#: Per (map, rules, side): the movement steps and the "in a position to attack" verdicts
+#: judged on the side's earlier views.
+_TABLES: dict[tuple[int, int, Side], tuple[object, object, MovementTables, AttackVerdicts]] = {}
 
 
-def _movement_tables(game: Game, side: Side) -> MovementTables:
-    """The movement tables the side's views of games on this map share.
+def _shared_tables(game: Game, side: Side) -> tuple[MovementTables, AttackVerdicts]:
+    """The movement tables and attack verdicts the side's views of games on this map
+    share.
 
     A view is a fresh copy at each decision, so without them every view judged again
     every step of the map its characters' searches crossed (most of a Krob turn with
-    sixty Krobs). They are filled by views only (never by the real game) and hold only
-    what the map, the rules and the map counters in view say: steps, costs, levels — no
-    character, no hidden counter. They live here, outside the view: a view reaches only
-    its own side's tables, through its copy's cache."""
+    sixty Krobs), and whether each enemy next to a hex crossed may attack there. They
+    are filled by views only (never by the real game) and hold only what the map, the
+    rules and the map counters in view say: steps, costs, levels, verdicts by kind of
+    character — no character, no hidden counter. They live here, outside the view: a
+    view reaches only its own side's tables, through its copy's cache."""
     key = (id(game.board), id(game.rules), side)
     found = _TABLES.get(key)
     if found is not None and found[0] is game.board and found[1] is game.rules:
-        return found[2]
+        return found[2], found[3]
     if len(_TABLES) > 16:
         _TABLES.clear()
-    tables: MovementTables = {}
-    _TABLES[key] = (game.board, game.rules, tables)
-    return tables
+    movement: MovementTables = {}
+    attacks: AttackVerdicts = {}
+    _TABLES[key] = (game.board, game.rules, movement, attacks)
+    return movement, attacks
 
 
 #: Every field of a state: `view_for` builds the copy field by field, so a field added

@@ -126,12 +126,23 @@ class PositionInfo:
             for a in cells:
                 for n in a.neighbours():
                     next_to(n, []).append((unit, a))
-        verdicts: dict[tuple[Any, ...], dict[tuple[Any, ...], bool]] = game.cache.setdefault(
-            "attack_verdicts", {}
-        )
+        verdicts: AttackVerdicts = game.cache.setdefault(_VERDICTS, {})
         if self.fingerprint not in verdicts and len(verdicts) > 16:
             verdicts.clear()
         self.attack = verdicts.setdefault(self.fingerprint, {})
+
+
+#: "In a position to attack" verdicts by the map counters' fingerprint, then by (kind of
+#: attacker, his hex and level, the hex attacked and its level): plain map data.
+AttackVerdicts = dict[tuple[Any, ...], dict[tuple[Any, ...], bool]]
+_VERDICTS = "attack_verdicts"
+
+
+def share_attack_verdicts(game: Game, verdicts: AttackVerdicts) -> None:
+    """Let `game` read and fill `verdicts` (as `movement.share_movement_tables`: games
+    on the same map and rules, an agent's successive views of one game, need not judge
+    again whether an enemy next to a crossed hex may attack there)."""
+    game.cache[_VERDICTS] = verdicts
 
 
 def position_info(game: Game) -> PositionInfo:
