@@ -21,6 +21,7 @@ objects only, and the map memo holds plain map data keyed by what the side sees.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -44,19 +45,27 @@ Cells = tuple[tuple[int, int], ...]
 class ViewTables:
     """The per-view lists `_score` walks at every hex (see the module docstring)."""
 
-    __slots__ = ("_enemy_cells", "_friends", "_maps", "_shooters", "_units", "version", "view")
+    __slots__ = ("_enemy_cells", "_friends", "_maps", "_shooters", "_units", "_view", "version")
 
     #: Where `for_view` keeps a view's tables (`SideView.memo`).
     KEY = "tactical_tables"
 
     def __init__(self, view: SideView) -> None:
-        self.view = view
+        # Weakly: the tables live in the view's memo, and a cycle would keep a dropped
+        # view (a whole game copy) for the cyclic garbage collector.
+        self._view = weakref.ref(view)
         self.version = view.game.version
         self._shooters: list[tuple[Unit, int, int]] | None = None
         self._friends: list[tuple[str, int, int]] | None = None
         self._enemy_cells: list[tuple[int, int]] | None = None
         self._units: dict[tuple[str, str], Any] = {}
         self._maps: dict[str, dict[Any, Any]] = {}
+
+    @property
+    def view(self) -> SideView:
+        view = self._view()
+        assert view is not None  # the tables live in the view's memo
+        return view
 
     def map_memo(self, name: str) -> dict[Any, Any]:
         """`map_memo(game, side, name)` for this view (looked up once per view)."""

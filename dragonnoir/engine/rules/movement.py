@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -177,17 +178,28 @@ _IEdge = tuple[int, int, bool, tuple[int, ...], tuple[Hex, ...]]
 
 
 class _Graph:
-    """Memoised moves of one kind of character on one map (board + map counters)."""
+    """Memoised moves of one kind of character on one map (board + map counters).
 
-    __slots__ = ("edges", "fits", "game", "index", "p", "unit")
+    It lives in its game's cache and reaches the game through a weak reference: a
+    strong one would make a cycle, and a game copy (an agent's view, made at every
+    decision) would then wait for the cyclic garbage collector instead of going when
+    dropped."""
+
+    __slots__ = ("_game", "edges", "fits", "index", "p", "unit")
 
     def __init__(self, game: Game, unit: Unit, p: Profile) -> None:
-        self.game = game
+        self._game = weakref.ref(game)
         self.unit = unit
         self.p = p
         self.edges: dict[Node, tuple[_Edge, ...]] = {}
         self.fits: dict[tuple[Hex, int], float | None] = {}
         self.index = _Index()
+
+    @property
+    def game(self) -> Game:
+        game = self._game()
+        assert game is not None  # the graph lives in its game's cache
+        return game
 
     def node_id(self, node: Node) -> int:
         """The number of placement `node` (given one when first seen)."""
