@@ -117,7 +117,6 @@ class _Painter:
     ) -> None:
         self.canvas = canvas
         self.over = over
-        self.samples = samples
         r, g, b, a = colour
         self.rgb = (r, g, b)
         self.alpha = round(a * max(0.0, min(1.0, opacity)))
