@@ -71,6 +71,39 @@ def _no(reason: str, rule: str) -> Step:
     return Step(False, reason=reason, rule=rule)
 
 
+class _Counters:
+    """The accessory counters that change the map for a step, by kind, in the order of
+    the game's counters: every step judged asked each counter lying about (webs,
+    objectives, entrances) whether it was a bridge, a boat... Only *which* counters
+    are kept; where they lie and whether they are face up is read at each question."""
+
+    __slots__ = ("boats", "demolished", "galleries", "key", "size", "terrain")
+
+    def __init__(self, accessories: dict[str, Accessory]) -> None:
+        self.key = accessories
+        self.size = len(accessories)
+        everyone = list(accessories.values())
+        self.terrain = tuple(a for a in everyone if a.kind in _COUNTER_TERRAIN)
+        self.boats = tuple(a for a in everyone if a.kind is AccessoryKind.BOAT)
+        self.galleries = tuple(a for a in everyone if a.kind is AccessoryKind.GALLERY)
+        self.demolished = tuple(a for a in everyone if a.kind is AccessoryKind.DEMOLISHED_WALL)
+
+
+def _counters(game: Game) -> _Counters:
+    """The game's `_Counters`, made again when its counters dict is another or has
+    grown (counters are added, never removed; an undo or a load brings a new dict)."""
+    accessories = game.state.accessories
+    found = game.cache.get("step_counters")
+    if (
+        not isinstance(found, _Counters)
+        or found.key is not accessories
+        or found.size != len(accessories)
+    ):
+        found = _Counters(accessories)
+        game.cache["step_counters"] = found
+    return found
+
+
 def terrain_at(game: Game, h: Hex) -> TerrainType | None:
     """The terrain that counts on `h`: the board's, unless a bridge or gallery counter
     lies there. None off the map."""
@@ -78,10 +111,10 @@ def terrain_at(game: Game, h: Hex) -> TerrainType | None:
     if cell is None:
         return None
     table = game.rules.terrain
-    for acc in game.state.accessories.values():
-        # The kind first: comparing hexes is the dear part, and most counters lying
-        # about (webs, boats, objectives) are not terrain.
-        if acc.kind in _COUNTER_TERRAIN and acc.face_up and h in acc.hexes:
+    for acc in _counters(game).terrain:
+        # Only bridges and galleries: most counters lying about (webs, boats,
+        # objectives) are not terrain.
+        if acc.face_up and h in acc.hexes:
             return table[_COUNTER_TERRAIN[acc.kind]]  # type: ignore[no-any-return]
     return table[cell.terrain]  # type: ignore[no-any-return]
 
@@ -96,8 +129,8 @@ GALLERY_SIDES = {"straight": (0, 3), "curved": (0, 2), "crossing": (0, 1, 3, 4)}
 def _gallery_closes(game: Game, a: Hex, b: Hex) -> bool:
     """Is the side between `a` and `b` closed by the rock around a gallery counter (a
     side its shape does not open)? Galleries laid without a shape open every side."""
-    for acc in game.state.accessories.values():
-        if acc.kind is not AccessoryKind.GALLERY or not acc.face_up:
+    for acc in _counters(game).galleries:
+        if not acc.face_up:
             continue
         shape = acc.properties.get("shape")
         if shape not in GALLERY_SIDES:
@@ -120,15 +153,11 @@ def edge_feature(game: Game, a: Hex, b: Hex) -> EdgeFeature | None:
         if _gallery_closes(game, a, b):
             return EdgeFeature.WALL
         return None
-    for acc in game.state.accessories.values():
-        if (
-            acc.kind is AccessoryKind.DEMOLISHED_WALL
-            and acc.face_up
-            and (
-                (a in acc.hexes and b in acc.hexes)
-                or (a in acc.hexes and a.direction_to(b) == acc.facing)
-                or (b in acc.hexes and b.direction_to(a) == acc.facing)
-            )
+    for acc in _counters(game).demolished:
+        if acc.face_up and (
+            (a in acc.hexes and b in acc.hexes)
+            or (a in acc.hexes and a.direction_to(b) == acc.facing)
+            or (b in acc.hexes and b.direction_to(a) == acc.facing)
         ):
             return None
     return feature
@@ -274,8 +303,8 @@ def _gharv_step(terrain: TerrainType, level: float, p: Profile) -> Step:
 
 def boat_at(game: Game, h: Hex) -> Accessory | None:
     """The boat lying on `h`, or None ("Movement by Boat")."""
-    for acc in game.state.accessories.values():
-        if acc.kind is AccessoryKind.BOAT and acc.face_up and h in acc.hexes:
+    for acc in _counters(game).boats:
+        if acc.face_up and h in acc.hexes:
             return acc
     return None
 
