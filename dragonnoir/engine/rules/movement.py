@@ -767,13 +767,26 @@ def _sharing_blocker(
     for other in _occupants(pos, unit, slots):
         if other.side is not unit.side or not other.standing or other.hex is None:
             continue
-        if _may_move(game, other) is not None:
-            continue
-        op = profile(game, other)
-        here = _start_node(game, other, op, other.hex, other.level)
-        if _free_exit(game, pos, other, op, here, budget_of(game, other), ignore=unit):
+        if _friend_may_step_off(game, pos, other, unit):
             return None
     return occupant
+
+
+def _friend_may_step_off(game: Game, pos: _Position, other: Unit, unit: Unit) -> bool:
+    """May `other`, a friend `unit` would end on, still move and step to a free placement
+    (`unit` aside)? The same for every destination of `unit` on him (the Queen's and a
+    Guard's placements overlap): answered once per position."""
+    key = ("friend_may_step_off", other.id, unit.id)
+    found: bool | None = pos.results.get(key)
+    if found is None:
+        found = False
+        if _may_move(game, other) is None:
+            assert other.hex is not None
+            op = profile(game, other)
+            here = _start_node(game, other, op, other.hex, other.level)
+            found = _free_exit(game, pos, other, op, here, budget_of(game, other), ignore=unit)
+        pos.results[key] = found
+    return found
 
 
 def _free_exit(
