@@ -30,7 +30,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.infiltration import position_info
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.water_tables import WaterSituation
-from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.hexes import Hex, ring
 
 T = TypeVar("T")
 
@@ -56,7 +56,7 @@ class ViewTables:
         self._view = weakref.ref(view)
         self.version = view.game.version
         self._shooters: list[tuple[Unit, int, int]] | None = None
-        self._friends: list[tuple[str, int, int]] | None = None
+        self._friends: dict[tuple[int, int], list[str]] | None = None
         self._enemy_cells: list[tuple[int, int]] | None = None
         self._units: dict[tuple[str, str], Any] = {}
         self._maps: dict[str, dict[Any, Any]] = {}
@@ -108,25 +108,24 @@ class ViewTables:
                 out.append(s)
         return out
 
-    def nearest_friend(self, unit: Unit, to: Hex) -> int:
+    def nearest_friend(self, unit: Unit, to: Hex, within: int) -> int:
         """The distance from `to` to the nearest standing adult friend of `unit` on the
-        map (him aside), FAR when there is none."""
+        map (him aside) when it is at most `within`, else FAR: the friends' hexes are
+        looked up ring by ring around `to`, not each friend measured."""
         if self._friends is None:
-            self._friends = [
-                (u.id, u.hex.q, u.hex.r)
-                for u in self.view.mine()
-                if u.hex is not None and u.standing and u.adult
-            ]
+            self._friends = {}
+            for u in self.view.mine():
+                if u.hex is not None and u.standing and u.adult:
+                    self._friends.setdefault((u.hex.q, u.hex.r), []).append(u.id)
+        friends = self._friends
         q, r = to.q, to.r
-        best = FAR
         uid = unit.id
-        for fid, fq, fr in self._friends:  # `_gap`, written out: asked at every hex
-            dq = q - fq
-            dr = r - fr
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            if d < best and fid != uid:
-                best = d
-        return best
+        for d, cells in enumerate(_rings(within)):
+            for dq, dr in cells:
+                there = friends.get((q + dq, r + dr))
+                if there is not None and (len(there) > 1 or there[0] != uid):
+                    return d
+        return FAR
 
     def behind(self, rear: Cells, front: Cells, watch: int) -> list[int]:
         """For each standing enemy on the map (by id) within `watch` hexes of the `rear`
@@ -143,6 +142,19 @@ class ViewTables:
             if to_rear < min((_gap(eq, er, q, r) for q, r in front), default=FAR):
                 out.append(to_rear)
         return out
+
+
+def _rings(radius: int) -> list[Cells]:
+    """The offsets of the hexes at distance 0, 1 ... `radius` from a hex, ring by ring."""
+    found = _RINGS.get(radius)
+    if found is None:
+        origin = Hex(0, 0)
+        found = [tuple((h.q, h.r) for h in ring(origin, d)) for d in range(radius + 1)]
+        _RINGS[radius] = found
+    return found
+
+
+_RINGS: dict[int, list[Cells]] = {}
 
 
 def _gap(q1: int, r1: int, q2: int, r2: int) -> int:

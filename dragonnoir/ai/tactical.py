@@ -563,7 +563,7 @@ class TacticalAgent:
         to both, so an Adventurer crossing it rolls twice on the Infiltration Table
         ("Infiltration of Enemy Lines": "as many times as there are enemies adjacent to
         the hex"); side by side, they would cover less of the gallery."""
-        nearest = tables.for_view(view).nearest_friend(unit, to)
+        nearest = tables.for_view(view).nearest_friend(unit, to, within=2)
         if nearest == 2:
             return LINE_BONUS
         if nearest <= 1:
