@@ -212,14 +212,19 @@ def water_situation(view: SideView, unit: Unit, to: Hex) -> WaterSituation | Non
     if key in memo:
         found: WaterSituation | None = memo[key]
         return found
+    found = situation(game, probe(game, unit, to))
+    memo[key] = found
+    return found
+
+
+def probe(game: Game, unit: Unit, to: Hex) -> Unit:
+    """A character like `unit` standing on `to` at the hex's level (to ask the rules
+    about a place he might end on)."""
     cell = game.board.cells.get(to)
-    probe = Unit(
+    return Unit(
         "__ai_probe__", unit.kind, unit.side, hex=to, level=cell.level if cell else 0.0,
         adult=unit.adult, wounds=unit.wounds, status=unit.status,
     )  # fmt: skip
-    found = situation(game, probe)
-    memo[key] = found
-    return found
 
 
 def rear_and_front(view: SideView, unit: Unit, to: Hex, facing: int) -> tuple[Cells, Cells]:

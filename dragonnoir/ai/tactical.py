@@ -664,11 +664,7 @@ class TacticalAgent:
         shooters = tables.for_view(view).shooters(to, 1, MAX_RANGE)
         if not shooters:
             return 0.0
-        cell = game.board.cells.get(to)
-        probe = Unit(
-            "__ai_probe__", unit.kind, unit.side, hex=to, level=cell.level if cell else 0.0,
-            adult=unit.adult, wounds=unit.wounds, status=unit.status,
-        )  # fmt: skip
+        probe = tables.probe(game, unit, to)
         value = unit_value(game, unit)
         loss = 0.0
         for s in shooters:

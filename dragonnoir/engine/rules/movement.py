@@ -640,7 +640,10 @@ def _run_indexed(
     """`_run` without `follow`, on the placements' numbers (`_Index`): the same labels,
     parents and web stops, set in the same order (the same heap of (MP, rolls, sequence)),
     so the same paths. Returns the MP and the rolls of each placement reached, its parent
-    (-1 for the start), its web stop, and the start's number."""
+    (-1 for the start), its web stop, and the start's number. Its step filter repeats
+    `_run`'s on purpose (a helper call per step would cost the time saved); `_run` stays
+    for following a given path, and tests/engine/test_movement_index.py holds the two
+    together."""
     graph = _graph(game, unit, p)
     pos = _position(game)
     enemies, _ = _numbered(game, pos, unit.side)
