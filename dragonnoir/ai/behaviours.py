@@ -425,6 +425,36 @@ def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
     return found or set(offmap.exit_hexes(view.game))
 
 
+#: Walking points a wound still to deal weighs, when a kill condition is set against a
+#: place to reach (the Queen's seven wounds: a long fight, not a short walk).
+WOUND_EFFORT = 4
+
+
+def _kill_is_nearer(
+    view: SideView, alive: list[Unit], kill: list[str], targets: list[Hex], goal: frozenset[Hex]
+) -> bool:
+    """Whether the party should go for the enemies it wins by killing rather than the
+    place it wins by reaching: the walk to them plus WOUND_EFFORT per wound still to deal,
+    against the walk to the place (the nearest of the party, each way)."""
+    memo = distances_for(view.game)
+    here = [u.hex for u in alive if u.hex is not None]
+    if not here:
+        return True
+    to_targets = memo.field(targets)
+    to_goal = memo.field(goal)
+    walk_kill = min(to_targets.get(h, FAR) for h in here)
+    walk_goal = min(to_goal.get(h, FAR) for h in here)
+    if walk_kill >= FAR:
+        return False
+    units = view.state.units
+    wounds = sum(
+        max(1, profile(view.game, units[k]).wounds_to_kill - units[k].wounds)
+        for k in kill
+        if k in units and units[k].alive
+    )
+    return walk_kill + WOUND_EFFORT * wounds <= walk_goal
+
+
 def _named_by_enemy(view: SideView) -> set[str]:
     """This side's characters that an enemy `kill` condition names."""
     setup = view.state.scratch.get("scenario", {})
@@ -504,6 +534,8 @@ def _adventurer_orders(
     who = f"{plan.name} ({names})" if plan.name else names
     plan.mode = "objective"
     targets = [u.hex for u in view.enemies() if u.id in kill and u.hex is not None]
+    if targets and goal and not _kill_is_nearer(view, alive, kill, targets, goal):
+        targets = []  # the place is the nearer way to win (les-six-cavernes: the Sun)
     orb = objectives.real_counter(view.game, AccessoryKind.ORB)
     carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
     exits = frozenset(offmap.exit_hexes(view.game))

@@ -397,3 +397,29 @@ def test_blows_to_the_enemy_the_side_wins_by_killing_weigh_more() -> None:
 
     assert choice([]) == Attack(("rebel_knight_1",), ("hunter_01",))
     assert choice(["killer_1"]) == Attack(("rebel_knight_1",), ("killer_1",))
+
+
+def test_the_party_makes_for_a_near_exit_rather_than_a_long_fight_far_off() -> None:
+    # Two ways to win: leave by the exit two hexes away, or kill the Queen across the
+    # hall (seven wounds to deal). The party makes for the exit; with the exit far and
+    # the Krob a weak one next to them, it goes for the Krob.
+    def goal_of(kill: str, exit_cell: tuple[int, int], enemy_cell: tuple[int, int]) -> str:
+        game = position(
+            ROOM, [Piece("rebel_knight_1", (1, 4)), Piece("elf_1", (1, 5)), Piece(kill, enemy_cell)]
+        )
+        zone = [[h.q, h.r] for h in hexes(game, exit_cell)]
+        setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+        setup["victory"] = {
+            "conditions": [
+                {"side": "adventurers", "kind": "reach", "hexes": zone},
+                {"side": "adventurers", "kind": "kill", "units": [kill]},
+            ]
+        }
+        game.touch()
+        agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+        agent.choose(view_for(game, Side.ADVENTURERS))
+        target = game.state.units[kill].hex
+        return "kill" if agent._orders["rebel_knight_1"].goal == frozenset({target}) else "place"
+
+    assert goal_of("queen_alkiram", (3, 4), (9, 4)) == "place"
+    assert goal_of("hunter_01", (11, 8), (3, 4)) == "kill"
