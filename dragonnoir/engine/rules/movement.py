@@ -158,10 +158,11 @@ def _pkey(p: Profile) -> tuple[Any, ...]:
 class _Index:
     """The placements of a `_Graph` as numbers, for the search (`_run_indexed`): each
     placement an index, its steps (index, cost, rotation?, slots as numbers, hexes
-    covered), the hexes it covers and its slots as numbers. A slot (hex, on a deck?) is the number
-    2 x the hex's number (`_hex_ids`), + 1 on a deck (a hex off the board, which no
-    placement covers, is -1: no one stands there). Hashing places at every step of a
-    search was most of its time; numbers hash in C. Plain map data, like the steps."""
+    covered), the hexes it covers, and its slots as numbers. A slot (hex, on a deck?)
+    is the number 2 x the hex's number (`_hex_ids`), + 1 on a deck (a hex off the
+    board, which no placement covers, is -1: no one stands there). Hashing places at
+    every step of a search was most of its time; numbers hash in C. Plain map data,
+    like the steps."""
 
     __slots__ = ("cells", "ids", "nodes", "out", "slots")
 
