@@ -120,6 +120,30 @@ def goal_field(
     `BOAT_DETOUR` of him: then he takes the boat like one who cannot swim (in the
     water a Gharv rises one time in two, in a boat one in five: the Gharv Appearance
     Table)."""
+    if unit.side is Side.ADVENTURERS:
+        return _goal_field(game, unit, goal, blocked)
+    # Whoever is not an Adventurer takes no boat: his field depends on whether he swims,
+    # his goal and the hexes blocked, the map and its counters being the game's. Kept
+    # per state version for all who share them (every mover is weighed at every step of
+    # a movement phase). Should it come to depend on more of him, say it in the key.
+    key = (swims(game, unit), unit.side, goal, blocked)
+    kept: tuple[int, dict[tuple[Any, ...], dict[Hex, int]]] | None = game.cache.get(_FIELDS)
+    if kept is None or kept[0] != game.version:
+        kept = (game.version, {})
+        game.cache[_FIELDS] = kept
+    found: dict[Hex, int] | None = kept[1].get(key)
+    if found is None:
+        found = _goal_field(game, unit, goal, blocked)
+        kept[1][key] = found
+    return found
+
+
+_FIELDS = "ai_goal_fields"
+
+
+def _goal_field(
+    game: Game, unit: Unit, goal: frozenset[Hex], blocked: frozenset[Hex]
+) -> dict[Hex, int]:
     memo = distances_for(game)
     swimmer = swims(game, unit)
     # Only an Adventurer takes a boat: the free seats are looked for only for him.
