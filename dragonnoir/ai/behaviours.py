@@ -299,17 +299,16 @@ def _enemies_near(
 
 
 def _nearest_enemy_name(view: SideView, alive: list[Unit]) -> str:
+    """The enemy nearest (walking) any of them, and his cell, for the intent line: one
+    field from all of them at once (the nearest to any is the nearest to the group)."""
+    here = [u.hex for u in alive if u.hex is not None]
+    if not here:
+        return ""
+    dist = distances_for(view.game).field(here, limit=60)
     best: tuple[int, str] | None = None
-    for u in alive:
-        if u.hex is None:
-            continue
-        dist = distances_for(view.game).field([u.hex], limit=60)
-        for e in view.enemies():
-            if e.hex is not None and (best is None or dist.get(e.hex, FAR) < best[0]):
-                best = (
-                    dist.get(e.hex, FAR),
-                    f"{display(view.game, e.id)} on {view.game.where(e.hex)}",
-                )
+    for e in view.enemies():
+        if e.hex is not None and (best is None or dist.get(e.hex, FAR) < best[0]):
+            best = (dist.get(e.hex, FAR), f"{display(view.game, e.id)} on {view.game.where(e.hex)}")
     return "" if best is None else best[1]
 
 
