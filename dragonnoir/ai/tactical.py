@@ -381,14 +381,16 @@ class TacticalAgent:
             if uid not in self._done or uid not in self._sailed
         )  # fmt: skip
         rower = self._last_mover
-        if rower in waiting and rower not in self._sailed and rower in ids:
-            # He has just boarded: he rows now or never (once another character moves,
-            # his own move is over: "Movement by Boat", "Stacking").
-            ids.remove(rower)
-            ids.insert(0, rower)
         # Normal: the first who gains by moving, moves. Hard: of the next few who gain,
         # the one who gains most (the attack that opens the way goes first).
         look = LOOK_AHEAD_MOVERS if self.level.coordinate else 1
+        if rower in waiting and rower not in self._sailed and rower in ids:
+            # He has just boarded: he rows now or never (once another character moves,
+            # his own move is over: "Movement by Boat", "Stacking"), so his choice is
+            # made before anyone else's is weighed.
+            ids.remove(rower)
+            ids.insert(0, rower)
+            look = 1
         found: list[tuple[float, str, Action]] = []
         for uid in ids:
             again = uid in self._done  # boarded a boat this phase: he may still row it
