@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from dragonnoir.ai import mobility
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
@@ -474,8 +475,8 @@ def _time_to_spare(view: SideView, unit: Unit, by: int | None) -> int:
     """The walking cost he may stay away from a place the side must hold at the end of
     turn `by`: half of what his moves after this one could walk, the last move before
     `by` kept for getting there and clearing it ("Victory" of the scenario)."""
-    if by is None:
-        return 0
+    if by is None or not mobility.gharv_waters(view.game):
+        return 0  # waiting is worth it where the way itself hurts: the Gharvs' waters
     later = by - view.turn - 1  # his moves after this one, the very last one kept spare
     if later <= 0:
         return 0

@@ -157,7 +157,7 @@ def _goal_field(
     if swimmer and (
         unit.side is not Side.ADVENTURERS
         or not seats
-        or not _gharvs(game)
+        or not gharv_waters(game)
         or _boat_needed(game, unit)
     ):
         return wet
@@ -218,7 +218,8 @@ def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:
     return all(u.id == unit.id or not u.alive for u in game.units_at(h))
 
 
-def _gharvs(game: Game) -> bool:
+def gharv_waters(game: Game) -> bool:
+    """The map has water and the scenario plays with the Gharvs."""
     from dragonnoir.engine.rules.switches import switch
 
     return bool(water_hexes(game)) and bool(switch(game, "gharvs"))

@@ -578,10 +578,8 @@ class TacticalAgent:
         him (the Gharv Appearance Table for where he stands: in the water, in a boat, next
         to the water, in a marsh) times what its automatic attack costs him ("The
         Gharvs")."""
-        from dragonnoir.engine.rules.switches import switch
-
         game = view.game
-        if not mobility.water_hexes(game) or not switch(game, "gharvs"):
+        if not mobility.gharv_waters(game):
             return 0.0
         where = tables.water_situation(view, unit, to)
         if where is None:
