@@ -21,8 +21,9 @@ what he may really do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.engine.actions import Jump, SailBoat
@@ -54,17 +55,27 @@ def swims(game: Game, unit: Unit) -> bool:
 
 def water_hexes(game: Game) -> frozenset[Hex]:
     """The board's water hexes (static for a game: memoised on the board)."""
-    board = game.board
-    cached = _WATER.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
     table = game.rules.terrain
-    found = frozenset(h for h, c in board.cells.items() if table[c.terrain].water)
-    _WATER[id(board)] = (board, found)
+    return _per_board(
+        game,
+        "water",
+        lambda: frozenset(h for h, c in game.board.cells.items() if table[c.terrain].water),
+    )
+
+
+def _per_board(game: Game, what: str, compute: Callable[[], _T]) -> _T:
+    """`compute()` once per board (a map's terrain does not change during a game)."""
+    board = game.board
+    cached = _PER_BOARD.get((id(board), what))
+    if cached is not None and cached[0] is board:
+        return cast(_T, cached[1])
+    found = compute()
+    _PER_BOARD[(id(board), what)] = (board, found)
     return found
 
 
-_WATER: dict[int, tuple[object, frozenset[Hex]]] = {}
+_T = TypeVar("_T")
+_PER_BOARD: dict[tuple[int, str], tuple[object, object]] = {}
 
 
 def boats(game: Game) -> list[tuple[Hex, ...]]:
@@ -219,10 +230,20 @@ def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:
 
 
 def gharv_waters(game: Game) -> bool:
-    """The map has water and the scenario plays with the Gharvs."""
+    """The scenario plays with the Gharvs and the map has where they rise: water, or a
+    marsh ("The Gharvs": in the water, next to it, in a boat, in the marshes)."""
     from dragonnoir.engine.rules.switches import switch
 
-    return bool(water_hexes(game)) and bool(switch(game, "gharvs"))
+    return bool(switch(game, "gharvs")) and bool(water_hexes(game) or _marshes(game))
+
+
+def _marshes(game: Game) -> bool:
+    """The board has a marsh hex (memoised on the board)."""
+    return _per_board(
+        game,
+        "marsh",
+        lambda: any(c.terrain in ("marsh", "unstable_marsh") for c in game.board.cells.values()),
+    )
 
 
 def _linked(game: Game, field: dict[Hex, int], blocked: frozenset[Hex]) -> dict[Hex, int]:

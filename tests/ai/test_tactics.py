@@ -335,6 +335,17 @@ def test_a_place_to_hold_at_turn_ten_is_waited_for_out_of_the_marsh() -> None:
     assert isinstance(choice, Move) and choice.unit == "ork_warrior_1", choice
 
 
+def test_without_the_gharvs_a_place_to_hold_is_not_waited_for() -> None:
+    # The same hall as firm floor, no water and no marsh: no Gharv rises anywhere ("The
+    # Gharvs": in the water, next to it, in a boat, in the marshes), so waiting would
+    # only give the defenders time: he goes at once.
+    floor = MARSH.replace("~", ".").replace("m", ".")
+    game = position(floor, [Piece("ork_warrior_1", (0, 1))], turn_limit=10)
+    _hold(game, [(7, 1)], turn=10)
+    choice = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(choice, Move) and choice.unit == "ork_warrior_1", choice
+
+
 def test_the_badly_wounded_walks_on_while_no_enemy_can_reach_him() -> None:
     # One more wound kills the elf. With the Krob far off (more than a turn's walk and
     # strike) he makes for the goal, out of fights; with the Krob near, he keeps away.
