@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dragonnoir.ai.behaviours import Order
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import (
@@ -349,23 +350,19 @@ def test_without_the_gharvs_a_place_to_hold_is_not_waited_for() -> None:
 def test_the_badly_wounded_walks_on_while_no_enemy_can_reach_him() -> None:
     # One more wound kills the elf. With the Krob far off (more than a turn's walk and
     # strike) he makes for the goal, out of fights; with the Krob near, he keeps away.
-    far = position(
-        ROOM,
-        [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", (11, 0))],
-    )
-    _goal(far, Side.ADVENTURERS, [(11, 8)])
-    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
-    agent.choose(view_for(far, Side.ADVENTURERS))
-    order = agent._orders["elf_1"]
-    assert not order.avoid and order.goal and order.aggression <= 0.1
-    near = position(
-        ROOM,
-        [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", (4, 4))],
-    )
-    _goal(near, Side.ADVENTURERS, [(11, 8)])
-    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
-    agent.choose(view_for(near, Side.ADVENTURERS))
-    assert agent._orders["elf_1"].avoid
+    def order_with_krob_at(cell: tuple[int, int]) -> Order:
+        game = position(
+            ROOM,
+            [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", cell)],
+        )
+        _goal(game, Side.ADVENTURERS, [(11, 8)])
+        agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+        agent.choose(view_for(game, Side.ADVENTURERS))
+        return agent._orders["elf_1"]
+
+    far = order_with_krob_at((11, 0))
+    assert not far.avoid and far.goal and far.aggression <= 0.1
+    assert order_with_krob_at((4, 4)).avoid
 
 
 def test_an_ambush_lies_across_the_enemy_way_not_anywhere_in_its_zone() -> None:
