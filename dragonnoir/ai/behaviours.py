@@ -328,12 +328,6 @@ def victory_targets(view: SideView) -> tuple[frozenset[Hex], bool, list[str]]:
     return hexes, leave, kill
 
 
-def hold_turn(view: SideView) -> int | None:
-    """The game turn at whose end the side must hold its goal, when every place it must
-    reach is one to hold then (a `hold` condition with its `turn`): None otherwise."""
-    return _victory_targets(view)[3]
-
-
 def enemy_goal_hexes(view: SideView) -> frozenset[Hex]:
     """The places the other side must reach, hold or leave by (its victory conditions
     are public: the briefing states them); empty when it wins only by killing."""
@@ -343,6 +337,9 @@ def enemy_goal_hexes(view: SideView) -> frozenset[Hex]:
 def _victory_targets(
     view: SideView, side: Side | None = None
 ) -> tuple[frozenset[Hex], bool, list[str], int | None]:
+    """`victory_targets` for `side` (the view's by default), and the turn at whose end
+    its goal must be held when every place it must reach is one to hold then (a `hold`
+    condition with its `turn`; None otherwise)."""
     setup = view.state.scratch.get("scenario", {})
     block = setup.get("victory", {}) if isinstance(setup, dict) else {}
     hexes: set[Hex] = set()
