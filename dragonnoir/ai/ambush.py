@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from dragonnoir.ai.behaviours import enemy_goal_hexes
+from dragonnoir.ai.behaviours import enemy_goal_hexes, hexes_of
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import Deploy
@@ -46,9 +46,7 @@ def enemy_sources(view: SideView) -> frozenset[Hex]:
         if g.get("side") != view.side.enemy().value:
             continue
         for key in ("deploy", "entry"):
-            raw = g.get(key)
-            if isinstance(raw, list):
-                out.update(Hex(int(q), int(r)) for q, r in raw)
+            out.update(hexes_of(g.get(key)))
     return frozenset(out)
 
 

@@ -139,7 +139,7 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
             posts[gid] = frozenset(u.hex for u in on_map if u.hex is not None)
         post = posts.get(gid, frozenset())
         if not post:
-            post = frozenset(_hexes(g.get("entry")) or _hexes(g.get("deploy")))
+            post = frozenset(hexes_of(g.get("entry")) or hexes_of(g.get("deploy")))
         _orders(view, plan, alive, enemies, post)
         _press_when_time_runs_out(view, plan)
         _keep_newborns_back(view, plan, alive)
@@ -195,7 +195,8 @@ def _keep_newborns_back(view: SideView, plan: GroupPlan, alive: list[Unit]) -> N
             plan.orders[baby.id] = Order(avoid=True, aggression=0.05, hold=order.hold)
 
 
-def _hexes(raw: Any) -> list[Hex]:
+def hexes_of(raw: Any) -> list[Hex]:
+    """Hexes as the scenario's setup stores them (`[[q, r], ...]`); none for anything else."""
     if not isinstance(raw, list):
         return []
     return [Hex(int(q), int(r)) for q, r in raw]
@@ -352,7 +353,7 @@ def _victory_targets(
         if c.get("side") != side.value:
             continue
         kind = c.get("kind")
-        zone = {Hex(int(q), int(r)) for q, r in c.get("hexes", ())}
+        zone = set(hexes_of(c.get("hexes")))
         if kind == "hold" and zone and c.get("turn"):
             held.add(int(c["turn"]))
         elif kind not in ("kill", "eliminate"):
