@@ -874,10 +874,7 @@ def test_an_advance_is_planned_without_the_hidden_krobs_and_stops_short_of_one()
     seen, blind = game_with(False), game_with(True)
     left = frozenset(hexes(blind, (2, 1)))
     swordsman = blind.state.units["rebel_swordsman_1"]
-    options = combat_results.advance_options(blind, swordsman, left)
-    assert options == combat_results.advance_options(
-        seen, seen.state.units["rebel_swordsman_1"], left
-    )
+    options = _advance_planned_as_seen(seen, blind, left)
     path = hexes(blind, (2, 1), (3, 1))
     assert options[path[-1]][0] == path
     events = combat_results.do_advance(blind, swordsman, path)
@@ -885,6 +882,20 @@ def test_an_advance_is_planned_without_the_hidden_krobs_and_stops_short_of_one()
     assert blind.state.units["hunter_01"].hidden_from is None
     assert any(isinstance(e, Revealed) for e in events)
     assert any(isinstance(e, MovementStopped) for e in events)
+
+
+def _advance_planned_as_seen(
+    seen: Game, blind: Game, left: frozenset[Hex]
+) -> dict[Hex, tuple[tuple[Hex, ...], int]]:
+    """The swordsman's advance options in `blind` (something hidden from him ahead) are
+    those of `seen` (nothing there): the plan shows only what his side sees."""
+    from dragonnoir.engine.rules import combat_results
+
+    options = combat_results.advance_options(blind, blind.state.units["rebel_swordsman_1"], left)
+    assert options == combat_results.advance_options(
+        seen, seen.state.units["rebel_swordsman_1"], left
+    )
+    return options
 
 
 def test_an_advance_is_planned_through_a_hidden_web_and_stops_at_it() -> None:
@@ -901,10 +912,7 @@ def test_an_advance_is_planned_through_a_hidden_web_and_stops_at_it() -> None:
     web.hidden_from = Side.ADVENTURERS
     left = frozenset(hexes(blind, (2, 1)))
     swordsman = blind.state.units["rebel_swordsman_1"]
-    options = combat_results.advance_options(blind, swordsman, left)
-    assert options == combat_results.advance_options(
-        seen, seen.state.units["rebel_swordsman_1"], left
-    )
+    _advance_planned_as_seen(seen, blind, left)
     path = hexes(blind, (2, 1), (3, 1))
     assert combat_results.check_advance_path(blind, swordsman, path, left) is None
     events = combat_results.do_advance(blind, swordsman, path)
