@@ -302,16 +302,17 @@ def _enemies_near(
 
 def _nearest_enemy_name(view: SideView, alive: list[Unit]) -> str:
     """The enemy nearest (walking) any of them, and his cell, for the intent line: one
-    field from all of them at once (the nearest to any is the nearest to the group)."""
+    search from all of them at once (the nearest to any is the nearest to the group),
+    stopped once the nearest is sure (`CaveGraph.nearest`)."""
     here = [u.hex for u in alive if u.hex is not None]
     if not here:
         return ""
-    dist = distances_for(view.game).field(here, limit=60)
-    best: tuple[int, str] | None = None
-    for e in view.enemies():
-        if e.hex is not None and (best is None or dist.get(e.hex, FAR) < best[0]):
-            best = (dist.get(e.hex, FAR), f"{display(view.game, e.id)} on {view.game.where(e.hex)}")
-    return "" if best is None else best[1]
+    enemies = [(e.id, e.hex) for e in view.enemies() if e.hex is not None]
+    i = distances_for(view.game).nearest(here, [h for _, h in enemies], limit=60)
+    if i < 0:
+        return ""
+    uid, h = enemies[i]
+    return f"{display(view.game, uid)} on {view.game.where(h)}"
 
 
 def _unknown_ground(view: SideView) -> frozenset[Hex]:

@@ -13,7 +13,7 @@ where he should want to go.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
@@ -74,6 +74,63 @@ class CaveGraph:
         deck's only where the ground is out of reach): the decks carry the search, and a
         character is on the ground far more often than on a deck — this is a planner's
         map, the engine's moves decide."""
+        best = self._search(sources, limit, blocked)
+        out: dict[Hex, int] = {}
+        nodes = self._nodes
+        for i, d in enumerate(best):
+            if d < FAR:
+                h, deck = nodes[i]
+                if not deck or h not in out:
+                    out[h] = d
+        return out
+
+    def nearest(self, sources: Iterable[Hex], targets: Sequence[Hex], limit: int = FAR) -> int:
+        """Which of `targets` is nearest `sources`: the index of the first of those with
+        the smallest `distances(sources, limit).get(target, FAR)` (-1 without targets).
+
+        The same answer as the whole field, but the search stops once the nearest is
+        sure: when every place at cost c has been expanded, a target whose ground (or,
+        with no ground, deck) is at cost c or less is settled, and every other one is
+        farther. A target whose deck is settled but whose ground is not yet reached
+        could still take the deck's cost (the field's rule for walkways): then the
+        search goes on to the end."""
+        if not targets:
+            return -1
+        index = self._index
+        wanted = [(index.get((t, False)), index.get((t, True))) for t in targets]
+
+        def settled(best: list[int], cost: int) -> bool:
+            found = False
+            for ground, deck in wanted:
+                if ground is not None and best[ground] <= cost:
+                    found = True
+                elif deck is not None and best[deck] <= cost:
+                    if ground is not None:
+                        return False  # the deck's cost counts if the ground stays unreached
+                    found = True
+            return found
+
+        best = self._search(sources, limit, frozenset(), settled)
+        values = []
+        for ground, deck in wanted:
+            if ground is not None and best[ground] < FAR:
+                values.append(best[ground])
+            elif deck is not None and best[deck] < FAR:
+                values.append(best[deck])
+            else:
+                values.append(FAR)
+        return values.index(min(values))
+
+    def _search(
+        self,
+        sources: Iterable[Hex],
+        limit: int,
+        blocked: frozenset[Hex],
+        stop: Callable[[list[int], int], bool] | None = None,
+    ) -> list[int]:
+        """The walking cost of each place (FAR: not reached), Dial's buckets expanded in
+        order of cost up to `limit`; `stop(best, cost)`, asked once all places at `cost`
+        are expanded, ends the search early."""
         index = self._index
         adjacent = self._adjacent
         best = [FAR] * len(self._nodes)
@@ -100,15 +157,10 @@ class CaveGraph:
                         while len(buckets) <= total:
                             buckets.append([])
                         buckets[total].append(j)
+            if stop is not None and stop(best, cost):
+                break
             cost += 1
-        out: dict[Hex, int] = {}
-        nodes = self._nodes
-        for i, d in enumerate(best):
-            if d < FAR:
-                h, deck = nodes[i]
-                if not deck or h not in out:
-                    out[h] = d
-        return out
+        return best
 
 
 class Distances:
@@ -123,6 +175,7 @@ class Distances:
         self.graph = graph
         self._memo: dict[tuple[frozenset[Hex], int, frozenset[Hex]], dict[Hex, int]] = {}
         self._derived: dict[tuple[int, Hashable], tuple[dict[Hex, int], dict[Hex, int]]] = {}
+        self._nearest: dict[tuple[frozenset[Hex], tuple[Hex, ...], int], int] = {}
 
     def field(
         self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
@@ -134,6 +187,18 @@ class Distances:
                 self._memo.clear()
             found = self.graph.distances(key[0], limit, blocked)
             self._memo[key] = found
+        return found
+
+    def nearest(self, sources: Iterable[Hex], targets: Sequence[Hex], limit: int = FAR) -> int:
+        """`CaveGraph.nearest`, kept like the fields (a group that has not moved asks
+        again at every decision)."""
+        key = (frozenset(sources), tuple(targets), limit)
+        found = self._nearest.get(key)
+        if found is None:
+            if len(self._nearest) >= self.KEEP:
+                self._nearest.clear()
+            found = self.graph.nearest(key[0], key[1], limit)
+            self._nearest[key] = found
         return found
 
     def derived(

@@ -238,3 +238,29 @@ def test_walking_distances_go_round_what_blocks_the_way() -> None:
     memo = distances_for(game)
     assert memo.field([goal]).get(start) == 6  # through the gap at (2, 1)
     assert memo.field([goal], blocked=frozenset({web})).get(start) == 12  # round by (5, 1)
+
+
+def test_the_nearest_target_is_the_one_the_whole_field_names() -> None:
+    # `CaveGraph.nearest` stops its search early: on the six boards (walkway decks
+    # included), from seeded groups to seeded targets, with and without a limit, it names
+    # the first target of the smallest distance the whole field gives.
+    import random
+
+    from dragonnoir.ai.paths import FAR
+    from dragonnoir.resources import find
+
+    game = scenario_games(find("scenarios", "les-six-cavernes"))(0)
+    graph = distances_for(game).graph
+    hexes = sorted(game.board.cells)
+    decks = [h for h in hexes if game.board.cells[h].walkway]
+    rng = random.Random(13)
+    for _ in range(60):
+        sources = rng.sample(hexes, rng.randint(1, 5))
+        targets = rng.sample(hexes, rng.randint(1, 8)) + rng.sample(decks, min(2, len(decks)))
+        rng.shuffle(targets)
+        targets += targets[:2]  # ties: the first of them
+        for limit in (FAR, 60, 12, 3):
+            field = graph.distances(sources, limit)
+            values = [field.get(t, FAR) for t in targets]
+            assert graph.nearest(sources, targets, limit) == values.index(min(values))
+    assert graph.nearest(hexes[:1], [], 60) == -1
