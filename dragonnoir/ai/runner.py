@@ -9,7 +9,9 @@ A decision runs with the cyclic garbage collector paused (`gc_paused`, as the cl
 worker does): a decision allocates hundreds of thousands of small objects, nearly all
 freed as soon as they are dropped, and the collector would walk every live object of
 the game and its caches again and again meanwhile (a quarter of a Krob turn with sixty
-Krobs: benchmarks/README.md). It resumes between decisions and collects what is left.
+Krobs: benchmarks/README.md). It resumes between decisions and collects what is left;
+the decision's view is dropped first (the agent keeps no strong reference to it), so
+that collection does not walk the view's copy of the game and its tables.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ def play_game(
         with gc_paused():  # see the module docstring
             view = view_for(game, side)
             action = players[side].choose(view)
+            del view  # freed before the collector resumes, which need not walk it then
         spent = (time.perf_counter() - t0) * 1000
         cpu = (time.process_time() - c0) * 1000
         if profiler is not None:

@@ -26,6 +26,7 @@ blows it may take back more carefully.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -161,7 +162,9 @@ class TacticalAgent:
         self._said: dict[str, str] = {}
         self._said_turn = 0
         self._orders: dict[str, Order] = {}
-        self._picture_of: tuple[SideView, _Picture] | None = None
+        #: The last view's picture; the view weakly held (`ai.runner` frees a view when
+        #: its decision is made, before the garbage collector resumes).
+        self._picture_of: tuple[weakref.ref[SideView], _Picture] | None = None
 
     # -- the one entry point ---------------------------------------------------------
 
@@ -652,8 +655,8 @@ class TacticalAgent:
 
     def _picture(self, view: SideView) -> _Picture:
         """Who stands next to whom in this view, worked out once per view."""
-        if self._picture_of is None or self._picture_of[0] is not view:
-            self._picture_of = (view, _Picture.of(view))
+        if self._picture_of is None or self._picture_of[0]() is not view:
+            self._picture_of = (weakref.ref(view), _Picture.of(view))
         return self._picture_of[1]
 
     def _fire_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
