@@ -408,8 +408,9 @@ class TacticalAgent:
             field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             best: tuple[float, float, Action] | None = None
+            scores: dict[Hex, float] = {}  # a Guard's or the Queen's facings share a hex
             for a in options:
-                scored = self._option(view, unit, a, order, field, stay)
+                scored = self._option(view, unit, a, order, field, stay, scores)
                 if scored is None:
                     continue
                 score = scored + self._noise()
@@ -441,8 +442,10 @@ class TacticalAgent:
         order: Order,
         field: dict[Hex, int] | None,
         stay: float = -FAR,
+        scores: dict[Hex, float] | None = None,
     ) -> float | None:
-        """The score of where `action` leaves `unit` (None: it could not be worked out)."""
+        """The score of where `action` leaves `unit` (None: it could not be worked out);
+        `scores`: the hexes' scores already worked out for him (the same order and field)."""
         game = view.game
         extra = 0.0
         if isinstance(action, Jump):
@@ -474,7 +477,12 @@ class TacticalAgent:
                 extra -= self._rear_exposure(view, unit, to, action.facing)
         if to is None:
             return None
-        return self._score(view, unit, to, order, field) + extra
+        if scores is None:
+            return self._score(view, unit, to, order, field) + extra
+        known = scores.get(to)
+        if known is None:
+            known = scores[to] = self._score(view, unit, to, order, field)
+        return known + extra
 
     def _rear_exposure(self, view: SideView, unit: Unit, to: Hex, facing: int) -> float:
         """What turning his back costs the Queen or a Guard ending on `to` facing
@@ -514,12 +522,17 @@ class TacticalAgent:
                 # down a passage, leaving the map) — the engine lists it.
                 return view.legal[0]
         orders = self._orders
-        return max(
-            moves,
-            key=lambda a: self._score(
-                view, game.state.units[a.unit], a.path[-1], orders.get(a.unit, Order())
-            ),
-        )
+        scores: dict[tuple[str, Hex], float] = {}  # the Queen's six facings share a hex
+
+        def score(a: Move) -> float:
+            key = (a.unit, a.path[-1])
+            found = scores.get(key)
+            if found is None:
+                unit = units[a.unit]
+                found = scores[key] = self._score(view, unit, key[1], orders.get(a.unit, Order()))
+            return found
+
+        return max(moves, key=score)
 
     # -- scoring a hex for a character -----------------------------------------------------------
 
