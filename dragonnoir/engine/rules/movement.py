@@ -164,7 +164,7 @@ class _Index:
     every step of a search was most of its time; numbers hash in C. Plain map data,
     like the steps."""
 
-    __slots__ = ("cells", "ids", "nodes", "out", "slots")
+    __slots__ = ("cells", "ids", "nodes", "out", "slots", "threats")
 
     def __init__(self) -> None:
         self.ids: dict[Node, int] = {}
@@ -172,6 +172,9 @@ class _Index:
         self.out: list[tuple[_IEdge, ...] | None] = []
         self.cells: list[tuple[Hex, ...]] = []
         self.slots: list[tuple[int, ...]] = []
+        #: Infiltration threats counted per placement (`_threat_counts`), by who may
+        #: threaten: the same as long as the enemies stand where they stand.
+        self.threats: dict[tuple[Any, ...], dict[int, int]] = {}
 
 
 #: A step of the numbered search: (placement, cost, rotation?, slots, hexes covered).
@@ -654,6 +657,7 @@ def _run_indexed(
     index = graph.index
     origin = graph.node_id(start)
     nodes, cells_of, moves = index.nodes, index.cells, graph.moves_of
+    threats = _threat_counts(game, pos, index, unit.side, ignore)
     best_mp: dict[int, int] = {origin: 0}
     best_rolls: dict[int, int] = {origin: 0}
     parent: dict[int, int] = {origin: -1}
@@ -673,8 +677,12 @@ def _run_indexed(
             and (continuing or n != origin)
             and not adjacent.isdisjoint(cells_of[n])
         ):
-            level = nodes[n][2]
-            leaving = len(infil.threats_at(game, unit, cells_of[n], level, ignore=ignore))
+            found = threats.get(n)
+            if found is None:
+                level = nodes[n][2]
+                found = len(infil.threats_at(game, unit, cells_of[n], level, ignore=ignore))
+                threats[n] = found
+            leaving = found
         here_stop = web_stop[n]
         for d, cost, rotation, slots, covered in moves(n):
             nmp = mp + cost
@@ -708,6 +716,45 @@ def _run_indexed(
                 seq += 1
                 push(heap, (nmp, nrolls, seq, d))
     return best_mp, best_rolls, parent, web_stop, origin
+
+
+def _threat_counts(
+    game: Game, pos: _Position, index: _Index, side: Side, ignore: frozenset[str]
+) -> dict[int, int]:
+    """How many enemies may attack one of `side` crossing each placement of `index`
+    (`infil.threats_at`, counted). The same for every mover of that side not exempt from
+    infiltration, whoever he is and wherever his friends stand: the placement, the map
+    (the index's), `ignore` and the characters of the other sides who may threaten
+    (where each stands, on which level, facing where, with which counter face) decide.
+    So kept with the index by those: all the searches of a movement phase share them
+    (the other side does not move meanwhile) — the Guards about the Queen cross the
+    same placements one after the other."""
+    key = ("threateners", side)
+    threateners = pos.results.get(key)
+    if threateners is None:
+        threateners = pos.results[key] = _threateners(game, side)
+    who = (side, ignore, threateners)
+    kept = index.threats
+    found = kept.get(who)
+    if found is None:
+        if len(kept) > 8:
+            kept.clear()
+        found = kept[who] = {}
+    return found
+
+
+def _threateners(game: Game, side: Side) -> tuple[Any, ...]:
+    """The characters not of `side` who may threaten a crossing (standing, seen by
+    everyone: `PositionInfo.adjacent`'s), as what `threats_at` reads of them."""
+    return tuple(
+        sorted(
+            (u.id, u.side.value, u.kind, u.wounds, u.frenzied, u.adult, h.q, h.r, u.facing, u.level)
+            for u in game.state.units.values()
+            if u.side is not side and u.standing and u.hidden_from is None
+            for h in (u.hex,)
+            if h is not None
+        )
+    )
 
 
 def _path_of_indexed(
@@ -751,7 +798,13 @@ def _alone(game: Game, pos: _Position, unit: Unit, p: Profile, node: Node) -> bo
 
 
 def _sharing_blocker(
-    game: Game, pos: _Position, unit: Unit, p: Profile, node: Node, remaining: int
+    game: Game,
+    pos: _Position,
+    unit: Unit,
+    p: Profile,
+    node: Node,
+    remaining: int,
+    ids: tuple[int, ...] = (),
 ) -> Unit | None:
     """The living character that makes ending here unsound, or None.
 
@@ -762,17 +815,25 @@ def _sharing_blocker(
     step to a free hex next to it (he may go on later: `_may_go_on`), or a friend
     standing there may still move and has such a free hex.
     """
-    slots = _node_slots(game, p, node)
-    occupant = _occupant(pos, unit, slots)
-    if occupant is None:
+    if ids and min(ids) >= 0:  # the placement's slot numbers (`_Index`), all on the board
+        living = _living_numbered(game, pos)
+        there = [o for i in ids for o in living.get(i, ())]
+    else:
+        there = [o for slot in _node_slots(game, p, node) for o in pos.living.get(slot, ())]
+    # `_occupant` and `_occupants` of the placement's slots.
+    others = [o for o in there if o.id != unit.id and o.hidden_from is not unit.side]
+    if not others:
         return None
-    if _free_exit(game, pos, unit, p, node, remaining):
-        return None
-    for other in _occupants(pos, unit, slots):
+    occupant = others[0]
+    # The friends first: their answer is kept per position and pair, his own free exit
+    # is looked for at each placement.
+    for other in sorted({o.id: o for o in others}.values(), key=lambda o: o.id):
         if other.side is not unit.side or not other.standing or other.hex is None:
             continue
         if _friend_may_step_off(game, pos, other, unit):
             return None
+    if _free_exit(game, pos, unit, p, node, remaining):
+        return None
     return occupant
 
 
@@ -809,30 +870,33 @@ def _free_exit(
         return False
     graph = _graph(game, unit, p)
     enemies, held = _numbered(game, pos, unit.side)
-    living = pos.living
+    living = _living_numbered(game, pos)
     side = unit.side
-    numbered = graph.moves_of(graph.node_id(node))
-    for (_, cost, rotation, ids, _), (_, _, _, slots, _) in zip(
-        numbered, graph.moves(node), strict=True
-    ):
+    for i, (_, cost, rotation, ids, _) in enumerate(graph.moves_of(graph.node_id(node))):
         if rotation or cost > budget or not enemies.isdisjoint(ids):
             continue  # no turning on the spot, within his points, no standing enemy there
-        if held.isdisjoint(ids) or all(
-            o is ignore or o.id == unit.id or o.hidden_from is side
-            for slot in slots
-            for o in living.get(slot, ())
-        ):
+        if held.isdisjoint(ids):
+            return True
+        if min(ids) < 0:  # a hex off the board: the placements' own slots say who is there
+            slots = graph.moves(node)[i][3]
+            there = [o for slot in slots for o in pos.living.get(slot, ())]
+        else:
+            there = [o for n in ids for o in living.get(n, ())]
+        if all(o is ignore or o.id == unit.id or o.hidden_from is side for o in there):
             return True
     return False
 
 
-def _occupants(pos: _Position, unit: Unit, slots: Iterable[tuple[Hex, bool]]) -> list[Unit]:
-    found: dict[str, Unit] = {}
-    for slot in slots:
-        for other in pos.living.get(slot, ()):
-            if other.id != unit.id and other.hidden_from is not unit.side:
-                found[other.id] = other
-    return [found[k] for k in sorted(found)]
+def _living_numbered(game: Game, pos: _Position) -> dict[int, list[Unit]]:
+    """`pos.living` by slot number (`_Index`), the hexes of the board only."""
+    found: dict[int, list[Unit]] | None = pos.results.get(("living_numbered",))
+    if found is None:
+        hex_ids = _hex_ids(game)
+        found = {
+            2 * hex_ids[h] + deck: there for (h, deck), there in pos.living.items() if h in hex_ids
+        }
+        pos.results[("living_numbered",)] = found
+    return found
 
 
 def nearest_free_placement(game: Game, unit: Unit) -> Node | None:
@@ -1033,7 +1097,7 @@ def search_all(
             continue
         # Only a placement someone else holds may be unsound to end on ("Stacking").
         if not living.isdisjoint(slots_of[n]) and (
-            _sharing_blocker(game, pos, unit, p, node, budget - best_mp[n]) is not None
+            _sharing_blocker(game, pos, unit, p, node, budget - best_mp[n], slots_of[n]) is not None
         ):
             continue
         groups.setdefault((node[0], node[2]), []).append(n)
