@@ -32,7 +32,9 @@ def hexes_for(anchor: Hex, size: int, facing: int) -> tuple[Hex, ...]:
     if size == QUEEN_SIZE:
         return (anchor, *anchor.neighbours())
     if size == GUARD_SIZE:
-        return (anchor, anchor.neighbour(facing + 3), anchor.neighbour(facing + 4))
+        # `neighbours` is kept per hex, in direction order: no new hexes made.
+        around = anchor.neighbours()
+        return (anchor, around[(facing + 3) % 6], around[(facing + 4) % 6])
     raise ValueError(f"counters cover 1, 3 or 7 hexes, not {size}")
 
 

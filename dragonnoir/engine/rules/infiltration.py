@@ -38,7 +38,7 @@ Our readings (docs/movement.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dragonnoir.engine.events import (
     Event,
@@ -99,37 +99,62 @@ class PositionInfo:
                 if a.kind in MAP_COUNTERS
             )
         )
-        roster = game.rules.roster
         self.profiles: dict[str, Profile] = {}
         self.footprints: dict[str, tuple[Hex, ...]] = {}
         self.adjacent: dict[Hex, list[tuple[Unit, Hex]]] = {}
         # Built at every new position (every view an agent decides from): the look-ups
-        # are bound once, the columns asked once per counter and face.
+        # are bound once, and what a counter face on a placement covers and threatens
+        # is kept from one position to the next (`_placed`).
         profiles, footprints, next_to = self.profiles, self.footprints, self.adjacent.setdefault
-        threatens: dict[tuple[str, bool], bool] = {}
+        placed = _placed(game)
         for unit in game.state.units.values():
             if unit.hex is None:
                 continue
-            p = profile(game, unit)
+            key = (unit.kind, unit.wounds, unit.frenzied, unit.adult, unit.hex, unit.facing)
+            found = placed.get(key)
+            if found is None:
+                found = placed[key] = _placement(game, unit)
+            p, cells, around = found
             profiles[unit.id] = p
-            cells = hexes_for(unit.hex, p.size, unit.facing)
             footprints[unit.id] = cells
             if not unit.standing or unit.hidden_from is not None:
                 continue  # a hidden Krob is never next to a standing enemy (rules/hidden.py)
-            face = (unit.kind, unit.adult)
-            column = threatens.get(face)
-            if column is None:
-                column = infiltration_column(roster[unit.kind], adult=unit.adult) is not None
-                threatens[face] = column
-            if not column:
-                continue  # a baby Hunter "has no effect on enemies trying to infiltrate"
-            for a in cells:
-                for n in a.neighbours():
-                    next_to(n, []).append((unit, a))
+            for n, a in around:
+                next_to(n, []).append((unit, a))
         verdicts: AttackVerdicts = game.cache.setdefault(_VERDICTS, {})
         if self.fingerprint not in verdicts and len(verdicts) > 16:
             verdicts.clear()
         self.attack = verdicts.setdefault(self.fingerprint, {})
+
+
+#: Per roster: what a counter face (kind, wounds, frenzied, adult) covers and threatens
+#: on a placement (hex, facing), by the roster's identity (`_placed`).
+_PLACED: dict[int, tuple[object, dict[tuple[Any, ...], _Placement]]] = {}
+_PLACED_KEPT: Final = 100_000
+#: A counter on a placement: its profile, the hexes it covers, and each (hex next to it,
+#: its hex that hex touches) it threatens — none for a face that threatens no one (a baby
+#: Hunter "has no effect on enemies trying to infiltrate").
+_Placement = tuple[Profile, tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]
+
+
+def _placed(game: Game) -> dict[tuple[Any, ...], _Placement]:
+    roster = game.rules.roster
+    found = _PLACED.get(id(roster))
+    if found is None or found[0] is not roster or len(found[1]) >= _PLACED_KEPT:
+        if len(_PLACED) > 8:
+            _PLACED.clear()
+        found = (roster, {})
+        _PLACED[id(roster)] = found
+    return found[1]
+
+
+def _placement(game: Game, unit: Unit) -> _Placement:
+    assert unit.hex is not None
+    p = profile(game, unit)
+    cells = hexes_for(unit.hex, p.size, unit.facing)
+    threatens = infiltration_column(game.rules.roster[unit.kind], adult=unit.adult) is not None
+    around = tuple((n, a) for a in cells for n in a.neighbours()) if threatens else ()
+    return p, cells, around
 
 
 #: "In a position to attack" verdicts by the map counters' fingerprint, then by (kind of

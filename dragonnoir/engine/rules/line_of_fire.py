@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.infiltration import position_info
 from dragonnoir.engine.rules.steps import edge_feature as _edge_feature_with_counters
 from dragonnoir.engine.state import AccessoryKind, Unit
 from dragonnoir.engine.values import profile
@@ -313,10 +314,11 @@ class _Position:
         #: hex -> standing characters not in the water there (the only ones that may
         #: block: "Characters", special case 2)
         self.blockers: dict[Hex, list[Unit]] = {}
+        footprints = position_info(game).footprints  # the same hexes, worked out once
         for unit in game.state.units.values():
             if unit.hex is None:
                 continue
-            fp = footprint(game, unit)
+            fp = footprints[unit.id]
             self.footprints[unit.id] = fp
             if not unit.standing:
                 continue
@@ -741,7 +743,7 @@ def _candidates(game: Game, shooter: Unit, target: Unit, *, exhaustive: bool) ->
     out: list[_Candidate] = []
     for rng, _, s_hex, aim in pairs:
         for kind, edge, start in _starts(game, pos, tables, s_hex, aim):
-            for t in traces(start, centre(aim)):
+            for t in _traces(start, centre(aim)):
                 if kind == "centre" and _leaves_by_own_opening(tables, pos, game, s_hex, t):
                     continue
                 cand = _Candidate(s_hex, aim, kind, edge, t, rng)
@@ -757,6 +759,24 @@ def _candidates(game: Game, shooter: Unit, target: Unit, *, exhaustive: bool) ->
                     return [cand]
     out.sort(key=_Candidate.key)
     return out
+
+
+#: The traces between two points already worked out (plain geometry, the same on every
+#: map: the AI asks for the lines from every archer to every hex it weighs), and how many
+#: are kept before starting afresh.
+_TRACES: dict[tuple[Point, Point], tuple[Trace, ...]] = {}
+_TRACES_KEPT: Final = 100_000
+
+
+def _traces(start: Point, end: Point) -> tuple[Trace, ...]:
+    """`traces(start, end)`, kept (traces are immutable)."""
+    key = (start, end)
+    found = _TRACES.get(key)
+    if found is None:
+        if len(_TRACES) >= _TRACES_KEPT:
+            _TRACES.clear()
+        found = _TRACES[key] = traces(start, end)
+    return found
 
 
 def _leaves_by_own_opening(
