@@ -144,7 +144,14 @@ def goal_field(
         game.cache[_FIELDS] = kept
     found: dict[Hex, int] | None = kept[1].get(key)
     if found is None:
-        found = _goal_field(game, unit, goal, blocked)
+        # And from one state (one view) to the next, by all the field reads of the game
+        # besides the map (the walking graph's, kept with it): the deep passages, and
+        # for one who does not swim the boats' hexes (`_goal_field`).
+        swimmer = key[0]
+        afloat = frozenset() if swimmer else frozenset(h for b in boats(game) for h in b)
+        found = distances_for(game).kept(
+            (*key, _links_key(game), afloat), lambda: _goal_field(game, unit, goal, blocked)
+        )
         kept[1][key] = found
     return found
 

@@ -176,6 +176,7 @@ class Distances:
         self._memo: dict[tuple[frozenset[Hex], int, frozenset[Hex]], dict[Hex, int]] = {}
         self._derived: dict[tuple[int, Hashable], tuple[dict[Hex, int], dict[Hex, int]]] = {}
         self._nearest: dict[tuple[frozenset[Hex], tuple[Hex, ...], int], int] = {}
+        self._kept: dict[Hashable, dict[Hex, int]] = {}
 
     def field(
         self, sources: Iterable[Hex], limit: int = FAR, blocked: frozenset[Hex] = frozenset()
@@ -199,6 +200,17 @@ class Distances:
                 self._nearest.clear()
             found = self.graph.nearest(key[0], key[1], limit)
             self._nearest[key] = found
+        return found
+
+    def kept(self, key: Hashable, make: Callable[[], dict[Hex, int]]) -> dict[Hex, int]:
+        """A field made by `make` from the fields of this map and what `key` says (it
+        must say everything else `make` reads of the game), kept like the fields are.
+        Read-only for the caller."""
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= self.KEEP:
+                self._kept.clear()
+            found = self._kept[key] = make()
         return found
 
     def derived(
