@@ -238,10 +238,18 @@ def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:
 
 def gharv_waters(game: Game) -> bool:
     """The scenario plays with the Gharvs and the map has where they rise: water, or a
-    marsh ("The Gharvs": in the water, next to it, in a boat, in the marshes)."""
-    from dragonnoir.engine.rules.switches import switch
+    marsh ("The Gharvs": in the water, next to it, in a boat, in the marshes). Asked
+    at every hex weighed: kept per state version in the game's cache."""
+    found: tuple[int, bool] | None = game.cache.get(_GHARV_WATERS)
+    if found is None or found[0] != game.version:
+        from dragonnoir.engine.rules.switches import switch
 
-    return bool(switch(game, "gharvs")) and bool(water_hexes(game) or _marshes(game))
+        rise = bool(switch(game, "gharvs")) and bool(water_hexes(game) or _marshes(game))
+        found = game.cache[_GHARV_WATERS] = (game.version, rise)
+    return found[1]
+
+
+_GHARV_WATERS = "ai_gharv_waters"
 
 
 def _marshes(game: Game) -> bool:

@@ -89,7 +89,21 @@ class GharvAppearanceTable(_Frozen):
         return value in self.row(situation).appears
 
     def chance(self, situation: WaterSituation, modifier: int = 0) -> float:
-        return sum(self.appears(situation, f, modifier) for f in range(1, 11)) / 10
+        """The chance a Gharv appears (all ten faces counted; kept: the table is frozen
+        and the AI asks at every hex it weighs)."""
+        key = (id(self), situation, modifier)
+        found = _CHANCES.get(key)
+        if found is None or found[0] is not self:
+            if len(_CHANCES) > 256:
+                _CHANCES.clear()
+            value = sum(self.appears(situation, f, modifier) for f in range(1, 11)) / 10
+            found = _CHANCES[key] = (self, value)
+        return found[1]
+
+
+#: `GharvAppearanceTable.chance` by (table's identity, situation, modifier), with the
+#: table (its id is not reused while it is kept here).
+_CHANCES: dict[tuple[int, WaterSituation, int], tuple[GharvAppearanceTable, float]] = {}
 
 
 class MarshEffect(StrEnum):

@@ -79,11 +79,23 @@ def _attackers_of(game: Game, side: Side) -> list[Unit]:
     ]
 
 
+#: A counter covers its anchor and hexes next to it, so two whose anchors are farther
+#: apart than this have no two hexes side by side: they cannot fight.
+_FIGHT_REACH = 3
+
+
 def _targets(game: Game, attacker: Unit) -> list[Unit]:
+    at = attacker.hex
+    if at is None:
+        return []
     return [
         d
         for d in game.living_units()
-        if is_enemy(attacker, d) and d.id != attacker.id and can_fight(game, attacker, d)
+        if is_enemy(attacker, d)
+        and d.id != attacker.id
+        and d.hex is not None
+        and at.distance(d.hex) <= _FIGHT_REACH
+        and can_fight(game, attacker, d)
     ]
 
 
