@@ -60,6 +60,16 @@ class Order:
     #: set turn needs no one there before he must start for it (the waiting is done
     #: where nothing threatens: not in the Gharvs' marsh).
     slack: int = 0
+    #: Weight of the Gharvs' waters against his goal (1: full). Who carries the victory
+    #: out, or whom the turn limit presses, crosses water he would otherwise shun: waiting
+    #: on the bank makes the crossing no safer, and at the limit it is lost anyway.
+    daring: float = 1.0
+    #: A ferryman's: where a friend cut off by the water could step into a boat this
+    #: turn (ai/shuttle.py); he rows his boat until its free seat lies on one.
+    ferry: frozenset[Hex] = frozenset()
+    #: Worth of ending the move on `goal` itself, beyond the walk saved (picking up the
+    #: lying Orb: the victory is in his hands, not one step nearer).
+    prize: float = 0.0
 
 
 @dataclass
@@ -160,15 +170,28 @@ def urgency(view: SideView) -> float:
     return max(0.0, min(1.0, view.turn / limit))
 
 
+#: How much of the Gharvs' threat the Orb's bearer weighs (`Order.daring`), and how much
+#: less of it a goal-seeker weighs by the last turn, when the turn limit is against him.
+BEARER_DARING = 0.3
+#: What picking up the lying Orb is worth (`Order.prize`, in walking points).
+ORB_PRIZE = 6.0
+LATE_DARING = 0.75
+
+
 def _press_when_time_runs_out(view: SideView, plan: GroupPlan) -> None:
     """Those who seek the fight accept harder trades as the turn limit nears."""
     push = urgency(view)
     if not push:
         return
     for uid, order in list(plan.orders.items()):
-        if order.aggression >= 0.4 and not order.avoid:
-            # Orders may be shared between members: each gets his own, changed copy.
-            plan.orders[uid] = replace(order, aggression=min(0.9, order.aggression + 0.35 * push))
+        if order.avoid:
+            continue
+        # Orders may be shared between members: each gets his own, changed copy.
+        if order.aggression >= 0.4:
+            order = replace(order, aggression=min(0.9, order.aggression + 0.35 * push))
+        if order.goal:
+            order = replace(order, daring=min(order.daring, 1 - LATE_DARING * push))
+        plan.orders[uid] = order
     if push >= 0.5 and plan.mode and "late" not in plan.intent:
         plan.intent += " (time runs out: they press on)"
         plan.mode += "-late"
@@ -406,6 +429,34 @@ def _easiest(view: SideView, choices: list[list[str]]) -> list[str]:
     return min(choices, key=lambda names: (effort(names), names))
 
 
+def _fetch_the_orb(
+    view: SideView, plan: GroupPlan, alive: list[Unit], orb: Hex, exits: frozenset[Hex]
+) -> None:
+    """The Orb lies revealed: who goes for it weighs the Gharvs' waters as its bearer
+    would (it may lie where its last bearer drowned). Whoever stands on it picks it up
+    and cannot put it down (it "drops where he falls"): one who could not get from there
+    to a way out (the knight on the island with no boat left) would hold the victory
+    where it is lost. He goes next to it instead, while a friend who can bring it out is
+    left to take it."""
+    game = view.game
+    stuck: list[str] = []
+    able: list[str] = []
+    for u in alive:
+        order = plan.orders.get(u.id)
+        if order is None or order.goal != frozenset({orb}):
+            continue
+        out = mobility.goal_field(game, u, exits) if exits else {}
+        (able if out.get(orb, FAR) < FAR else stuck).append(u.id)
+    for uid in able if able else stuck:
+        order = plan.orders[uid]
+        plan.orders[uid] = replace(order, daring=min(order.daring, BEARER_DARING), prize=ORB_PRIZE)
+    if not able:
+        return  # nobody can: better carried by someone than left lying
+    beside = frozenset(orb.neighbours())
+    for uid in stuck:
+        plan.orders[uid] = replace(plan.orders[uid], goal=beside)
+
+
 def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
     """Where the objective may be: the true counter once known, else every counter not
     yet turned over (the view does not say which is true)."""
@@ -546,7 +597,11 @@ def _adventurer_orders(
     if escorted is None and khuzun is not None and khuzun.alive and khuzun.side is view.side:
         escorted = khuzun
     for u in alive:
-        if u.id in protect and enemies:
+        if u.id == carrier or u.id == objectives.KHUZUN_ID:
+            # Wounded or not, the bearer makes for the way out: the Orb is the victory.
+            calm = 0.1 if is_badly_hurt(view, u) else 0.2
+            plan.orders[u.id] = Order(goal=exits, leave=True, aggression=calm, daring=BEARER_DARING)
+        elif u.id in protect and enemies:
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
             # goes but never seeks a fight (the blows he may take weigh nine times more
             # than those he may deal).
@@ -561,8 +616,6 @@ def _adventurer_orders(
         elif is_badly_hurt(view, u) and enemies and goal:
             # Nobody can reach him next turn: he still does his part, out of the fights.
             plan.orders[u.id] = Order(goal=goal, leave=leave, aggression=0.1)
-        elif u.id == carrier or u.id == objectives.KHUZUN_ID:
-            plan.orders[u.id] = Order(goal=exits, leave=True, aggression=0.2)
         elif escorted is not None and escorted.hex is not None and not leave:
             # The Orb's bearer or Khuzun makes for the way out: the others go with him
             # and fight off whoever comes, rather than crowd the exits he needs.
@@ -577,6 +630,8 @@ def _adventurer_orders(
             )
         else:
             plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)
+    if orb is not None and not carrier and orb.properties.get("revealed") and orb.hexes:
+        _fetch_the_orb(view, plan, alive, orb.hexes[0], exits)
     waiting = any(o.slack for o in plan.orders.values())
     if targets:
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"

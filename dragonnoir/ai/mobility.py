@@ -219,16 +219,22 @@ BOAT_DETOUR = 8
 
 
 def _boat_needed(game: Game, unit: Unit) -> bool:
-    """A friend who cannot swim is not yet in a boat: the seats are his first."""
-    return any(
-        u.id != unit.id
+    """The friends who cannot swim and are not yet in a boat need every free seat: the
+    seats are theirs first. With seats to spare, a swimmer may take one too."""
+    waiting = sum(
+        1
+        for u in game.state.units.values()
+        if u.id != unit.id
         and u.side is unit.side
         and u.hex is not None
         and u.standing
         and not swims(game, u)
         and boat_at(game, u.hex) is None
-        for u in game.state.units.values()
     )
+    if not waiting:
+        return False
+    free = sum(1 for b in boats(game) for h in b if _free_seat(game, h, unit))
+    return free <= waiting
 
 
 def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dragonnoir.ai import attacks, mobility, spells, tables
+from dragonnoir.ai import attacks, mobility, shuttle, spells, tables
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.behaviours import Order, display, plan_groups, victory_targets
 from dragonnoir.ai.evaluation import attack_loss, fire_value, loss_share, unit_value
@@ -63,7 +63,7 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import result_probabilities
-from dragonnoir.engine.rules.steps import never_swims
+from dragonnoir.engine.rules.steps import boat_at, never_swims
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
@@ -209,6 +209,8 @@ class TacticalAgent:
             self._said_turn = view.turn
             self._said = {}
         orders: dict[str, Order] = {}
+        if view.side is Side.ADVENTURERS:
+            shuttle.bring_boats(view.game, plans)
         for plan in plans:
             orders.update(plan.orders)
             if plan.intent and self._said.get(plan.gid) != plan.mode:
@@ -407,6 +409,8 @@ class TacticalAgent:
                 options.extend(unit_moves(game, unit))
             field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
+            if order.ferry and unit.hex is not None:
+                stay -= W_GOAL * self._ferry_gap(view, unit, order, None)
             best: tuple[float, float, Action] | None = None
             scores: dict[Hex, float] = {}  # a Guard's or the Queen's facings share a hex
             for a in options:
@@ -463,6 +467,8 @@ class TacticalAgent:
             to: Hex | None = action.to
         elif isinstance(action, SailBoat):
             to = mobility.sail_end(game, unit, action)
+            if order.ferry:
+                extra = -W_GOAL * self._ferry_gap(view, unit, order, action)
         elif isinstance(action, EnterPassage):
             out = mobility.passage_out(game, unit, action.passage)
             if out is None or not order.goal:
@@ -475,6 +481,12 @@ class TacticalAgent:
             to = _path_end(action)
             if isinstance(action, Move) and action.facing is not None:
                 extra -= self._rear_exposure(view, unit, to, action.facing)
+            if order.ferry and to is not None:
+                # The ferryman stays aboard (the boat is what he brings); changing seats
+                # moves the free one.
+                boat = boat_at(game, to)
+                gap = 60 if boat is None else shuttle.ferry_gap(order.ferry, boat.hexes, to)
+                extra -= W_GOAL * gap
         if to is None:
             return None
         if scores is None:
@@ -558,6 +570,8 @@ class TacticalAgent:
             if field is None:
                 field = mobility.goal_field(game, unit, order.goal, _webs(view))
             score -= W_GOAL * min(max(0, field.get(to, FAR) - order.slack), 60)
+            if order.prize and to in order.goal:
+                score += order.prize
         if order.post:
             from_post = distances_for(game).field(order.post, limit=order.reach + 2)
             if from_post.get(to, FAR) > order.reach:
@@ -573,8 +587,27 @@ class TacticalAgent:
         if self.level.fire_lines and unit.side is Side.KROBS:
             score -= W_FIRE * self._fire_danger(view, unit, to)
         if self.level.fire_lines:
-            score -= W_WATER * self._water_danger(view, unit, to)
+            score -= W_WATER * order.daring * self._water_danger(view, unit, to)
         return score
+
+    def _ferry_gap(
+        self, view: SideView, unit: Unit, order: Order, action: SailBoat | None
+    ) -> float:
+        """How far the ferryman's free seat lies from his friend's shore, the boat where
+        it is (`action` None) or rowed along `action` (ai/shuttle.py)."""
+        game = view.game
+        boat = boat_at(game, unit.hex) if unit.hex is not None else None
+        if boat is None:
+            return 60.0
+        if action is None:
+            seats: tuple[Hex, ...] | None = tuple(boat.hexes)
+            mine = unit.hex
+        else:
+            seats = shuttle.seats_after(game, unit, action)
+            mine = mobility.sail_end(game, unit, action)
+        if seats is None or mine is None:
+            return 60.0
+        return float(shuttle.ferry_gap(order.ferry, seats, mine))
 
     def _line_bonus(self, view: SideView, unit: Unit, to: Hex) -> float:
         """Krobs holding a post stand one hex apart: the hex between two of them is next
@@ -694,9 +727,12 @@ class TacticalAgent:
         game = view.game
         if not combat_declared.closed(game):
             if self._attack_plan is None:
-                _, _, kill = victory_targets(view)
+                goal, _, kill = victory_targets(view)
+                # Who stands on the place the side wins by reaching (the Warrior on the
+                # lying Orb) is fought like one it wins by killing: he is in the way.
+                in_the_way = {u.id for u in view.enemies() if u.hex is not None and u.hex in goal}
                 found = attacks.candidates(
-                    game, legal, joined=self.level.joined, targets=frozenset(kill)
+                    game, legal, joined=self.level.joined, targets=frozenset(kill) | in_the_way
                 )
                 if self.level.noise:
                     found = [
