@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from dragonnoir.ai.evaluation import combat_value
+from dragonnoir.ai.evaluation import TARGET_WEIGHT, combat_value
 from dragonnoir.engine.actions import Action, Attack
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_odds import attacks_allowed
@@ -44,6 +44,7 @@ def candidates(
     *,
     joined: bool = True,
     targets: frozenset[str] = frozenset(),
+    target_weight: float = TARGET_WEIGHT,
 ) -> list[Candidate]:
     """Every attack worth considering: the legal list's, and (with `joined`) every group
     of able attackers against each single defender, each judged by the engine (blows to
@@ -68,7 +69,8 @@ def candidates(
     for attack in tried:
         verdict = game.explain(attack)
         if verdict.legal:
-            out.append(Candidate(attack, combat_value(game, attack, verdict.details, targets)))
+            value = combat_value(game, attack, verdict.details, targets, target_weight)
+            out.append(Candidate(attack, value))
     return out
 
 

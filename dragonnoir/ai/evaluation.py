@@ -91,11 +91,12 @@ def combat_value(
     attack: Attack,
     details: Mapping[str, Any],
     targets: frozenset[str] = frozenset(),
+    target_weight: float = TARGET_WEIGHT,
 ) -> float:
     """The expected gain of `attack` for the attacking side, from the engine's preview
     `details` (its `probabilities` per result code of the Combat Table): what the
     defenders are expected to lose minus what the attackers are. A blow to one of
-    `targets` (the enemies a victory condition names) counts TARGET_WEIGHT times."""
+    `targets` (the enemies a victory condition names) counts `target_weight` times."""
     units = game.state.units
     attackers = [units[a] for a in details.get("attackers", attack.attackers) if a in units]
     defenders = [units[d] for d in details.get("defenders", attack.defenders) if d in units]
@@ -105,7 +106,7 @@ def combat_value(
         mods = game.rules.combat.modifiers
         mortal = 1.0 if len(attackers) == 1 else mods.killer_mortal_max / 10
     by_code = {r.code: r for r in game.rules.combat.results}
-    weight = TARGET_WEIGHT if any(d.id in targets for d in defenders) else 1.0
+    weight = target_weight if any(d.id in targets for d in defenders) else 1.0
     gain = 0.0
     for code, chance in details.get("probabilities", {}).items():
         result = by_code.get(code)

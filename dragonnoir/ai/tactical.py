@@ -33,8 +33,14 @@ from typing import Any
 
 from dragonnoir.ai import attacks, mobility, shuttle, spells, tables
 from dragonnoir.ai.ambush import ambush_spot
-from dragonnoir.ai.behaviours import Order, display, plan_groups, victory_targets
-from dragonnoir.ai.evaluation import attack_loss, fire_value, loss_share, unit_value
+from dragonnoir.ai.behaviours import Order, display, plan_groups, urgency, victory_targets
+from dragonnoir.ai.evaluation import (
+    TARGET_WEIGHT,
+    attack_loss,
+    fire_value,
+    loss_share,
+    unit_value,
+)
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import (
@@ -129,6 +135,9 @@ REAR_WEIGHT = 2.0
 LINE_BONUS = 0.6
 #: Going down a deep passage on the way: the progress the walking field already shows.
 PASSAGE_TAKEN = 1.0
+#: How much more a blow to a victory's target weighs on the last turn, when the turn
+#: limit is against the side (`behaviours.urgency`): 1 + this times TARGET_WEIGHT.
+LATE_TARGET_WEIGHT = 2.0
 #: Hard: how many characters who would gain by moving are weighed against each other.
 LOOK_AHEAD_MOVERS = 3
 #: Share of a coming friend's attack counted in the combat a character may make.
@@ -316,7 +325,16 @@ class TacticalAgent:
         if not deploys:
             return _end_or(legal, legal[0])
         orders = self._plan(view)
-        uid = sorted({a.unit for a in deploys})[0]
+        # The hardest hitters place first, the slowest first among equals: they take
+        # the hexes nearest the goal (la-reine: the Trolls at the head of the gallery,
+        # not behind the archers, a march of three turns behind).
+        units = view.state.units
+
+        def first(uid: str) -> tuple[int, int, str]:
+            p = profile(view.game, units[uid])
+            return (-p.attack, p.movement, uid)
+
+        uid = min({a.unit for a in deploys}, key=first)
         mine = [a for a in deploys if a.unit == uid]
         order = orders.get(uid, Order())
         unit = view.state.units[uid]
@@ -731,8 +749,14 @@ class TacticalAgent:
                 # Who stands on the place the side wins by reaching (the Warrior on the
                 # lying Orb) is fought like one it wins by killing: he is in the way.
                 in_the_way = {u.id for u in view.enemies() if u.hex is not None and u.hex in goal}
+                # The turn limit against the side: every blow to them counts more.
+                weight = TARGET_WEIGHT * (1 + LATE_TARGET_WEIGHT * urgency(view))
                 found = attacks.candidates(
-                    game, legal, joined=self.level.joined, targets=frozenset(kill) | in_the_way
+                    game,
+                    legal,
+                    joined=self.level.joined,
+                    targets=frozenset(kill) | in_the_way,
+                    target_weight=weight,
                 )
                 if self.level.noise:
                     found = [
