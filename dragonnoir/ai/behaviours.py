@@ -61,8 +61,8 @@ class Order:
     #: where nothing threatens: not in the Gharvs' marsh).
     slack: int = 0
     #: Weight of the Gharvs' waters against his goal (1: full). Who carries the victory
-    #: out, or whom the turn limit presses, crosses water he would otherwise shun: waiting
-    #: on the bank makes the crossing no safer, and at the limit it is lost anyway.
+    #: out, or goes to pick it up, crosses water he would otherwise shun: waiting on the
+    #: bank makes the crossing no safer, and at the turn limit it is lost anyway.
     daring: float = 1.0
     #: A ferryman's: where a friend cut off by the water could step into a boat this
     #: turn (ai/shuttle.py); he rows his boat until its free seat lies on one.
@@ -173,8 +173,10 @@ def urgency(view: SideView) -> float:
 #: How much of the Gharvs' threat the Orb's bearer weighs (`Order.daring`), and how much
 #: less of it a goal-seeker weighs by the last turn, when the turn limit is against him.
 BEARER_DARING = 0.3
-#: What picking up the lying Orb is worth (`Order.prize`, in walking points).
+#: What picking up the lying Orb is worth (`Order.prize`, in walking points), and
+#: standing in the place to hold on its turn (or the turn before).
 ORB_PRIZE = 6.0
+HOLD_PRIZE = 8.0
 LATE_DARING = 0.75
 
 
@@ -184,14 +186,9 @@ def _press_when_time_runs_out(view: SideView, plan: GroupPlan) -> None:
     if not push:
         return
     for uid, order in list(plan.orders.items()):
-        if order.avoid:
-            continue
-        # Orders may be shared between members: each gets his own, changed copy.
-        if order.aggression >= 0.4:
-            order = replace(order, aggression=min(0.9, order.aggression + 0.35 * push))
-        if order.goal:
-            order = replace(order, daring=min(order.daring, 1 - LATE_DARING * push))
-        plan.orders[uid] = order
+        if order.aggression >= 0.4 and not order.avoid:
+            # Orders may be shared between members: each gets his own, changed copy.
+            plan.orders[uid] = replace(order, aggression=min(0.9, order.aggression + 0.35 * push))
     if push >= 0.5 and plan.mode and "late" not in plan.intent:
         plan.intent += " (time runs out: they press on)"
         plan.mode += "-late"
@@ -630,6 +627,17 @@ def _adventurer_orders(
             )
         else:
             plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)
+    if by is not None and goal and view.turn >= by - 1:
+        # The place is held at the end of turn `by`: now standing in it counts, and for
+        # one who can get in this turn the marsh's Gharvs are no reason to stay out.
+        for u in alive:
+            order = plan.orders.get(u.id)
+            if order is None or order.goal != goal or u.id in protect or u.hex is None:
+                continue
+            near = mobility.goal_field(view.game, u, goal).get(u.hex, FAR)
+            bold = near <= profile(view.game, u).movement  # he can be in it this turn
+            daring = min(order.daring, BEARER_DARING) if bold else order.daring
+            plan.orders[u.id] = replace(order, slack=0, daring=daring, prize=HOLD_PRIZE)
     if orb is not None and not carrier and orb.properties.get("revealed") and orb.hexes:
         _fetch_the_orb(view, plan, alive, orb.hexes[0], exits)
     waiting = any(o.slack for o in plan.orders.values())
