@@ -431,3 +431,128 @@ def test_the_party_makes_for_a_near_exit_rather_than_a_long_fight_far_off() -> N
 
     assert goal_of("queen_alkiram", (3, 4), (9, 4)) == "place"
     assert goal_of("hunter_01", (11, 8), (3, 4)) == "kill"
+
+
+ISLE = """
+. . . . . .
+ ~ ~ ~ ~ ~ ~
+~ ~ ~ ~ ~ ~
+ ~ ~ . . ~ ~
+~ ~ ~ ~ ~ ~
+"""
+#: A low island: its banks at the water's level, so a swimmer climbs out anywhere.
+ISLE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(5))
+
+
+def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None:
+    # The knight cannot swim ("would sink like a stone") and must leave by the north
+    # shore; the only boat lies out on the lake. The Goblin swims to it, then rows it
+    # until its free seat touches the island, where the knight steps in.
+    from dragonnoir.ai import shuttle
+
+    game = position(
+        ISLE,
+        [Piece("rebel_knight_1", (2, 3)), Piece("goblin_spearman_1", (3, 3))],
+        levels=ISLE_LEVELS,
+    )
+    stern, bow = hexes(game, (4, 1), (5, 1))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    zone = [[h.q, h.r] for h in hexes(game, *[(c, 0) for c in range(6)])]
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "exit", "hexes": zone}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    assert agent._orders["goblin_spearman_1"].goal == frozenset({stern, bow})
+    assert any("brings a boat to Knight" in line for line in agent.intent), agent.intent
+    # Aboard (he began his turn there): he rows, and the free seat ends next to the isle.
+    game.state.units["goblin_spearman_1"].hex = bow
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    row = agent.choose(view_for(game, Side.ADVENTURERS))
+    order = agent._orders["goblin_spearman_1"]
+    assert order.ferry and isinstance(row, SailBoat), row
+    game.apply(row)
+    seats = game.state.accessories["boat_1"].hexes
+    gob = game.state.units["goblin_spearman_1"].hex
+    assert gob is not None and shuttle.ferry_gap(order.ferry, seats, gob) == 0
+    knight = game.state.units["rebel_knight_1"]
+    free = next(h for h in seats if h != gob)
+    assert knight.hex is not None and knight.hex.distance(free) <= 2
+
+
+def test_the_wounded_bearer_of_the_orb_still_makes_for_the_way_out() -> None:
+    # The elf carries the Orb and one more wound would kill him, a Hunter close by:
+    # still he leaves (the Orb is the victory), daring what water lies on the way.
+    from dragonnoir.ai.behaviours import BEARER_DARING
+
+    game = position(
+        ROOM,
+        [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", (4, 4))],
+    )
+    orb = game.state.units["elf_1"].hex
+    assert orb is not None
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1",
+        AccessoryKind.ORB,
+        (orb,),
+        properties={"real": True, "revealed": True, "carried_by": "elf_1"},
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    order = agent._orders["elf_1"]
+    assert order.leave and not order.avoid and order.daring == BEARER_DARING
+
+
+def test_the_krob_standing_on_the_lying_orb_is_the_one_attacked() -> None:
+    # The Orb lies revealed under a Killer; a Hunter beside offers the better odds.
+    # The knight strikes the Killer: he is in the way of the victory.
+    def choice(orb_under_warrior: bool) -> Action:
+        game = position(
+            ROOM,
+            [Piece("rebel_knight_1", (5, 4)), Piece("hunter_01", (6, 4)),
+             Piece("killer_1", (4, 4))],
+            phase="adventurer_combat",
+        )  # fmt: skip
+        spot = game.state.units["killer_1" if orb_under_warrior else "rebel_knight_1"].hex
+        assert spot is not None
+        game.state.accessories["orb_1"] = Accessory(
+            "orb_1", AccessoryKind.ORB, (spot,), properties={"real": True, "revealed": True}
+        )
+        setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+        setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+        game.touch()
+        return _choose(game, Side.ADVENTURERS, level="normal")
+
+    assert choice(False) == Attack(("rebel_knight_1",), ("hunter_01",))
+    assert choice(True) == Attack(("rebel_knight_1",), ("killer_1",))
+
+
+def test_the_hardest_hitter_deploys_first_nearest_the_goal() -> None:
+    # Four Troll-strength blows against an archer's: the Troll takes the deployment hex
+    # nearest the hall's far end, not the first in alphabetical order (the archer).
+    from dragonnoir.engine.actions import Deploy
+
+    game = position(ROOM, [Piece("troll_1", (0, 0)), Piece("rebel_archer_1", (0, 8))])
+    _goal(game, Side.ADVENTURERS, [(11, 4)])
+    spots = hexes(game, (2, 4), (6, 4))
+    legal: list[Action] = [Deploy(u, h) for u in ("rebel_archer_1", "troll_1") for h in spots]
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    first = agent._deploy(view_for(game, Side.ADVENTURERS), legal)
+    assert first == Deploy("troll_1", spots[1]), first
+
+
+def test_on_the_last_turn_the_ork_wades_into_the_place_to_hold() -> None:
+    # Turn 10 of 10, the tower one marsh hex away: standing in it is the victory, and
+    # the Gharvs that may rise there no reason to stay out.
+    game = position(MARSH, [Piece("ork_warrior_1", (5, 1))], turn_limit=10)
+    _hold(game, [(6, 1)], turn=10)
+    game.state.turn = 10
+    game.touch()
+    choice = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(choice, Move) and choice.path[-1] == hexes(game, (6, 1))[0], choice
