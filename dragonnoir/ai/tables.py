@@ -135,7 +135,15 @@ class ViewTables:
                 (u.hex.q, u.hex.r) for u in self.view.enemies() if u.hex is not None and u.standing
             ]
         out: list[int] = []
+        if not rear:
+            return out
+        # One whose distance to the first rear cell, less the rear zone's spread about
+        # it, is more than `watch` is farther than `watch` from every rear cell.
+        q0, r0 = rear[0]
+        reach = watch + max(_gap(q0, r0, q, r) for q, r in rear)
         for eq, er in self._enemy_cells:
+            if _gap(eq, er, q0, r0) > reach:
+                continue
             to_rear = min(_gap(eq, er, q, r) for q, r in rear)
             if to_rear > watch:
                 continue
@@ -204,17 +212,19 @@ def water_situation(view: SideView, unit: Unit, to: Hex) -> WaterSituation | Non
     """Where `unit` would stand on `to` for the Gharv Appearance Table (`gharvs.situation`
     of a character like him put there, at the hex's level): by the map and its counters
     only, so kept per map."""
-    from dragonnoir.engine.rules.gharvs import situation
-
-    game = view.game
     memo = for_view(view).map_memo("water_situation")
     key = (to, unit.alive, unit.side)
-    if key in memo:
-        found: WaterSituation | None = memo[key]
-        return found
-    found = situation(game, probe(game, unit, to))
-    memo[key] = found
+    found: WaterSituation | None = memo.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        from dragonnoir.engine.rules.gharvs import situation
+
+        game = view.game
+        found = memo[key] = situation(game, probe(game, unit, to))
     return found
+
+
+#: Not looked up yet (None is an answer: no Gharv rises there).
+_UNKNOWN: Any = object()
 
 
 def probe(game: Game, unit: Unit, to: Hex) -> Unit:
@@ -231,8 +241,6 @@ def rear_and_front(view: SideView, unit: Unit, to: Hex, facing: int) -> tuple[Ce
     """The greyed rear zone of the Queen or a Guard like `unit` placed on `to` facing
     `facing`, and the hexes in front of it (next to the counter, not behind), as (q, r):
     geometry, kept per map. Empty for everybody else."""
-    from dragonnoir.engine.rules.combat_geometry import rear_zone
-    from dragonnoir.engine.rules.footprint import footprint
     from dragonnoir.engine.values import profile
 
     game = view.game
@@ -241,6 +249,9 @@ def rear_and_front(view: SideView, unit: Unit, to: Hex, facing: int) -> tuple[Ce
     key = (p.category, p.size, to, facing)
     found: tuple[Cells, Cells] | None = memo.get(key)
     if found is None:
+        from dragonnoir.engine.rules.combat_geometry import rear_zone
+        from dragonnoir.engine.rules.footprint import footprint
+
         probe = Unit(
             "__ai_probe__", unit.kind, unit.side, hex=to, facing=facing, adult=unit.adult,
             wounds=unit.wounds, status=unit.status,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.state import Unit
+from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
 if TYPE_CHECKING:
@@ -42,6 +43,4 @@ def footprint(game: Game, unit: Unit) -> tuple[Hex, ...]:
     """The hexes `unit` covers now (empty when off the map)."""
     if unit.hex is None:
         return ()
-    from dragonnoir.engine.values import profile
-
     return hexes_for(unit.hex, profile(game, unit).size, unit.facing)
