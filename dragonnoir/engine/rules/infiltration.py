@@ -88,7 +88,15 @@ class PositionInfo:
     profile and footprint, the standing characters next to each hex, and the map
     counters' fingerprint (keys of the per-map caches)."""
 
-    __slots__ = ("adjacent", "attack", "fingerprint", "footprints", "profiles", "version")
+    __slots__ = (
+        "_adjacent",
+        "_threatening",
+        "attack",
+        "fingerprint",
+        "footprints",
+        "profiles",
+        "version",
+    )
 
     def __init__(self, game: Game) -> None:
         self.version = game.version
@@ -101,11 +109,14 @@ class PositionInfo:
         )
         self.profiles: dict[str, Profile] = {}
         self.footprints: dict[str, tuple[Hex, ...]] = {}
-        self.adjacent: dict[Hex, list[tuple[Unit, Hex]]] = {}
+        self._adjacent: dict[Hex, list[tuple[Unit, Hex]]] | None = None
+        #: Each standing character seen by all who threatens a crossing, with the hexes
+        #: next to him (`adjacent` is made from them when first asked for).
+        self._threatening: list[tuple[Unit, tuple[tuple[Hex, Hex], ...]]] = []
         # Built at every new position (every view an agent decides from): the look-ups
         # are bound once, and what a counter face on a placement covers and threatens
         # is kept from one position to the next (`_placed`).
-        profiles, footprints, next_to = self.profiles, self.footprints, self.adjacent.setdefault
+        profiles, footprints, threatening = self.profiles, self.footprints, self._threatening
         placed = _placed(game)
         for unit in game.state.units.values():
             if unit.hex is None:
@@ -119,12 +130,32 @@ class PositionInfo:
             footprints[unit.id] = cells
             if not unit.standing or unit.hidden_from is not None:
                 continue  # a hidden Krob is never next to a standing enemy (rules/hidden.py)
-            for n, a in around:
-                next_to(n, []).append((unit, a))
+            if around:
+                threatening.append((unit, around))
         verdicts: AttackVerdicts = game.cache.setdefault(_VERDICTS, {})
         if self.fingerprint not in verdicts and len(verdicts) > 16:
             verdicts.clear()
         self.attack = verdicts.setdefault(self.fingerprint, {})
+
+    @property
+    def adjacent(self) -> dict[Hex, list[tuple[Unit, Hex]]]:
+        """For each hex, the standing characters next to it who threaten a crossing, each
+        with his hex it touches (in the order of the state's characters)."""
+        if self._adjacent is None:
+            self._adjacent = {}
+            next_to = self._adjacent.setdefault
+            for unit, around in self._threatening:
+                for n, a in around:
+                    next_to(n, []).append((unit, a))
+        return self._adjacent
+
+    def next_to_threats(self, side: Side) -> frozenset[Hex]:
+        """The hexes next to a character not of `side` who threatens a crossing: where
+        one of `side` may meet an infiltration roll (`threats_at` finds no one
+        elsewhere)."""
+        return frozenset(
+            n for unit, around in self._threatening if unit.side is not side for n, _ in around
+        )
 
 
 #: Per roster: what a counter face (kind, wounds, frenzied, adult) covers and threatens

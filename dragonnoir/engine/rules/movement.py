@@ -651,7 +651,7 @@ def _run_indexed(
     graph = _graph(game, unit, p)
     pos = _position(game)
     enemies, _ = _numbered(game, pos, unit.side)
-    adjacent = infil.position_info(game).adjacent.keys()
+    adjacent = _next_to_threats(game, pos, unit.side)
     mover_exempt = infil.exempt(p, unit)
     webs = pos.webs if unit.side is Side.ADVENTURERS else {}
     index = graph.index
@@ -716,6 +716,15 @@ def _run_indexed(
                 seq += 1
                 push(heap, (nmp, nrolls, seq, d))
     return best_mp, best_rolls, parent, web_stop, origin
+
+
+def _next_to_threats(game: Game, pos: _Position, side: Side) -> frozenset[Hex]:
+    """`PositionInfo.next_to_threats`, once per position and side."""
+    key = ("next_to_threats", side)
+    found: frozenset[Hex] | None = pos.results.get(key)
+    if found is None:
+        found = pos.results[key] = infil.position_info(game).next_to_threats(side)
+    return found
 
 
 def _threat_counts(
