@@ -226,9 +226,22 @@ def _accessory_seen(acc: Accessory, side: Side) -> Accessory:
     return seen
 
 
+#: The plain values `_plain_copy` keeps as they are, by exact type (the common case
+#: looked up first; their subclasses are kept too, found by `isinstance`).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain_copy(value: Any) -> Any:
     """A deep copy of JSON-like bookkeeping (dicts, lists, tuples of plain values), much
-    quicker than `copy.deepcopy`; anything else goes to `copy.deepcopy`."""
+    quicker than `copy.deepcopy`; anything else goes to `copy.deepcopy`. Built at every
+    view: plain values in a dict or list are taken without a call."""
+    kind = type(value)
+    if kind is dict:
+        atoms = _ATOMS
+        return {k: v if type(v) in atoms else _plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        atoms = _ATOMS
+        return [v if type(v) in atoms else _plain_copy(v) for v in value]
     if isinstance(value, str | int | float | bool) or value is None:
         return value
     if isinstance(value, dict):

@@ -814,6 +814,7 @@ def _sharing_blocker(
     node: Node,
     remaining: int,
     ids: tuple[int, ...] = (),
+    n: int = -1,
 ) -> Unit | None:
     """The living character that makes ending here unsound, or None.
 
@@ -841,7 +842,7 @@ def _sharing_blocker(
             continue
         if _friend_may_step_off(game, pos, other, unit):
             return None
-    if _free_exit(game, pos, unit, p, node, remaining):
+    if _free_exit(game, pos, unit, p, node, remaining, n=n):
         return None
     return occupant
 
@@ -872,16 +873,20 @@ def _free_exit(
     budget: int,
     *,
     ignore: Unit | None = None,
+    n: int = -1,
 ) -> bool:
     """Can `unit` at `node` step, within `budget`, onto a placement where he stands
-    alone (no living character but `ignore`, no standing enemy)?"""
+    alone (no living character but `ignore`, no standing enemy)? `n`: the node's number
+    in his step graph's index, when the caller has it."""
     if budget <= 0:
         return False
     graph = _graph(game, unit, p)
+    if n < 0:
+        n = graph.node_id(node)
     enemies, held = _numbered(game, pos, unit.side)
     living = _living_numbered(game, pos)
     side = unit.side
-    for i, (_, cost, rotation, ids, _) in enumerate(graph.moves_of(graph.node_id(node))):
+    for i, (_, cost, rotation, ids, _) in enumerate(graph.moves_of(n)):
         if rotation or cost > budget or not enemies.isdisjoint(ids):
             continue  # no turning on the spot, within his points, no standing enemy there
         if held.isdisjoint(ids):
@@ -1106,7 +1111,8 @@ def search_all(
             continue
         # Only a placement someone else holds may be unsound to end on ("Stacking").
         if not living.isdisjoint(slots_of[n]) and (
-            _sharing_blocker(game, pos, unit, p, node, budget - best_mp[n], slots_of[n]) is not None
+            _sharing_blocker(game, pos, unit, p, node, budget - best_mp[n], slots_of[n], n)
+            is not None
         ):
             continue
         groups.setdefault((node[0], node[2]), []).append(n)
