@@ -431,7 +431,17 @@ def _hex_ids(game: Game) -> dict[Hex, int]:
 class _Position:
     """Occupancy by slot (hex, on a walkway deck?) and the webs, for one state version."""
 
-    __slots__ = ("fingerprint", "graphs", "living", "results", "standing", "version", "webs")
+    __slots__ = (
+        "fingerprint",
+        "graphs",
+        "living",
+        "living_n",
+        "results",
+        "standing",
+        "standing_n",
+        "version",
+        "webs",
+    )
 
     def __init__(self, game: Game) -> None:
         info = infil.position_info(game)
@@ -439,9 +449,14 @@ class _Position:
         self.fingerprint = info.fingerprint
         self.living: dict[tuple[Hex, bool], list[Unit]] = {}
         self.standing: dict[tuple[Hex, bool], list[Unit]] = {}
+        #: The same by slot number (`_Index`), for the slots on the board.
+        self.living_n: dict[int, list[Unit]] = {}
+        self.standing_n: dict[int, list[Unit]] = {}
         cells = game.board.cells
+        hex_ids = _hex_ids(game)
         footprints = info.footprints
         living, standing = self.living.setdefault, self.standing.setdefault
+        living_n, standing_n = self.living_n.setdefault, self.standing_n.setdefault
         for unit in game.state.units.values():
             if unit.hex is None or not unit.alive:
                 continue
@@ -449,10 +464,16 @@ class _Position:
             up = unit.standing
             for h in footprints[unit.id]:
                 cell = cells.get(h)
-                slot = (h, bool(deck and cell is not None and cell.walkway))
+                on_deck = bool(deck and cell is not None and cell.walkway)
+                slot = (h, on_deck)
                 living(slot, []).append(unit)
                 if up:
                     standing(slot, []).append(unit)
+                number = hex_ids.get(h)
+                if number is not None:
+                    living_n(2 * number + on_deck, []).append(unit)
+                    if up:
+                        standing_n(2 * number + on_deck, []).append(unit)
         self.webs: dict[Hex, Side | None] = {}
         for acc in game.state.accessories.values():
             if acc.kind is AccessoryKind.WEB and acc.face_up:
@@ -513,15 +534,12 @@ def _numbered(game: Game, pos: _Position, side: Side) -> tuple[frozenset[int], f
     key = ("numbered", side)
     found: tuple[frozenset[int], frozenset[int]] | None = pos.results.get(key)
     if found is None:
-        hex_ids = _hex_ids(game)
         enemies = frozenset(
-            2 * hex_ids[h] + deck
-            for (h, deck), there in pos.standing.items()
-            if h in hex_ids
-            and any(infil.is_enemy(side, u.side) and u.hidden_from is not side for u in there)
+            n
+            for n, there in pos.standing_n.items()
+            if any(u.side is not side and u.hidden_from is not side for u in there)
         )
-        living = frozenset(2 * hex_ids[h] + deck for h, deck in pos.living if h in hex_ids)
-        found = (enemies, living)
+        found = (enemies, frozenset(pos.living_n))
         pos.results[key] = found
     return found
 
@@ -826,7 +844,7 @@ def _sharing_blocker(
     standing there may still move and has such a free hex.
     """
     if ids and min(ids) >= 0:  # the placement's slot numbers (`_Index`), all on the board
-        living = _living_numbered(game, pos)
+        living = pos.living_n
         there = [o for i in ids for o in living.get(i, ())]
     else:
         there = [o for slot in _node_slots(game, p, node) for o in pos.living.get(slot, ())]
@@ -884,7 +902,7 @@ def _free_exit(
     if n < 0:
         n = graph.node_id(node)
     enemies, held = _numbered(game, pos, unit.side)
-    living = _living_numbered(game, pos)
+    living = pos.living_n
     side = unit.side
     for i, (_, cost, rotation, ids, _) in enumerate(graph.moves_of(n)):
         if rotation or cost > budget or not enemies.isdisjoint(ids):
@@ -899,18 +917,6 @@ def _free_exit(
         if all(o is ignore or o.id == unit.id or o.hidden_from is side for o in there):
             return True
     return False
-
-
-def _living_numbered(game: Game, pos: _Position) -> dict[int, list[Unit]]:
-    """`pos.living` by slot number (`_Index`), the hexes of the board only."""
-    found: dict[int, list[Unit]] | None = pos.results.get(("living_numbered",))
-    if found is None:
-        hex_ids = _hex_ids(game)
-        found = {
-            2 * hex_ids[h] + deck: there for (h, deck), there in pos.living.items() if h in hex_ids
-        }
-        pos.results[("living_numbered",)] = found
-    return found
 
 
 def nearest_free_placement(game: Game, unit: Unit) -> Node | None:
