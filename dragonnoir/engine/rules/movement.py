@@ -987,7 +987,8 @@ def shared_hexes(game: Game) -> dict[Hex, list[str]]:
     end of a movement sequence. The client marks them."""
     pos = _position(game)
     out: dict[Hex, list[str]] = {}
-    for (h, _deck), there in sorted(pos.living.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+    shared = [kv for kv in pos.living.items() if len(kv[1]) > 1]  # one character a slot
+    for (h, _deck), there in sorted(shared, key=lambda kv: (kv[0][0], kv[0][1])):
         ids = sorted({u.id for u in there})
         if len(ids) > 1:
             out.setdefault(h, [])
