@@ -113,13 +113,17 @@ def profile(game: Game, unit: Unit) -> Profile:
     A profile depends only on the counter and on the face it shows (wounds, frenzy,
     adulthood), so each is worked out once per roster: the rules and the AI ask for
     them hundreds of thousands of times in a long game."""
+    global _LAST
     roster: Roster = game.rules.roster
-    found = _PROFILES.get(id(roster))
-    if found is None or found[0] is not roster:
-        if len(_PROFILES) > 8:
-            _PROFILES.clear()
-        found = (roster, {})
-        _PROFILES[id(roster)] = found
+    found = _LAST  # the roster asked about last (one game's, nearly always)
+    if found[0] is not roster:
+        found = _PROFILES.get(id(roster), _NONE)
+        if found[0] is not roster:
+            if len(_PROFILES) > 8:
+                _PROFILES.clear()
+            found = (roster, {})
+            _PROFILES[id(roster)] = found
+        _LAST = found  # one tuple: a thread reading it sees a roster with its own table
     key = (unit.kind, unit.wounds, unit.frenzied, unit.adult)
     p = found[1].get(key)
     if p is None:
@@ -131,6 +135,8 @@ def profile(game: Game, unit: Unit) -> Profile:
 #: Profiles already worked out, per roster (kept with it: an id is reused once the
 #: roster is gone) and by (counter, wounds, frenzied, adult).
 _PROFILES: dict[int, tuple[Roster, dict[tuple[str, int, bool, bool], Profile]]] = {}
+_NONE: tuple[Roster | None, dict[tuple[str, int, bool, bool], Profile]] = (None, {})
+_LAST: tuple[Roster | None, dict[tuple[str, int, bool, bool], Profile]] = _NONE
 
 
 def is_queen_or_guard(p: Profile) -> bool:
