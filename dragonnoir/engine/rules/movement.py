@@ -452,28 +452,27 @@ class _Position:
         #: The same by slot number (`_Index`), for the slots on the board.
         self.living_n: dict[int, list[Unit]] = {}
         self.standing_n: dict[int, list[Unit]] = {}
-        cells = game.board.cells
-        hex_ids = _hex_ids(game)
         footprints = info.footprints
         living, standing = self.living.setdefault, self.standing.setdefault
         living_n, standing_n = self.living_n.setdefault, self.standing_n.setdefault
+        slots_of = _slots_memo(game)
         for unit in game.state.units.values():
             if unit.hex is None or not unit.alive:
                 continue
-            deck = unit.level == 1.0
+            cells = footprints[unit.id]
+            key = (cells, unit.level == 1.0)
+            slots = slots_of.get(key)
+            if slots is None:
+                slots = slots_of[key] = _slots_numbered(game, cells, key[1])
             up = unit.standing
-            for h in footprints[unit.id]:
-                cell = cells.get(h)
-                on_deck = bool(deck and cell is not None and cell.walkway)
-                slot = (h, on_deck)
+            for slot, number in slots:
                 living(slot, []).append(unit)
                 if up:
                     standing(slot, []).append(unit)
-                number = hex_ids.get(h)
-                if number is not None:
-                    living_n(2 * number + on_deck, []).append(unit)
+                if number >= 0:
+                    living_n(number, []).append(unit)
                     if up:
-                        standing_n(2 * number + on_deck, []).append(unit)
+                        standing_n(number, []).append(unit)
         self.webs: dict[Hex, Side | None] = {}
         for acc in game.state.accessories.values():
             if acc.kind is AccessoryKind.WEB and acc.face_up:
@@ -482,6 +481,37 @@ class _Position:
         self.results: dict[tuple[Any, ...], Any] = {}
         #: The step graph of each profile asked about (`_graph`), by the profile's id.
         self.graphs: dict[int, tuple[Profile, _Graph]] = {}
+
+
+#: Per board: the slots (and their numbers) of the hexes a counter covers, on a deck or
+#: not, by (hexes, on a deck?): plain map data, kept from one position to the next.
+_SLOTS: dict[int, tuple[object, dict[tuple[tuple[Hex, ...], bool], _Slots]]] = {}
+_Slots = tuple[tuple[tuple[Hex, bool], int], ...]
+
+
+def _slots_memo(game: Game) -> dict[tuple[tuple[Hex, ...], bool], _Slots]:
+    board = game.board
+    found = _SLOTS.get(id(board))
+    if found is None or found[0] is not board or len(found[1]) > 100_000:
+        if len(_SLOTS) > 16:
+            _SLOTS.clear()
+        found = (board, {})
+        _SLOTS[id(board)] = found
+    return found[1]
+
+
+def _slots_numbered(game: Game, cells: tuple[Hex, ...], deck: bool) -> _Slots:
+    """Each hex of `cells` as the slot a counter at deck level (`deck`) or not holds
+    there (a walkway's deck only on a walkway hex), with its number (-1: off the board)."""
+    board_cells = game.board.cells
+    hex_ids = _hex_ids(game)
+    out: list[tuple[tuple[Hex, bool], int]] = []
+    for h in cells:
+        cell = board_cells.get(h)
+        on_deck = bool(deck and cell is not None and cell.walkway)
+        number = hex_ids.get(h)
+        out.append(((h, on_deck), -1 if number is None else 2 * number + on_deck))
+    return tuple(out)
 
 
 def _position(game: Game) -> _Position:
