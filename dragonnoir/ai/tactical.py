@@ -113,6 +113,10 @@ PLAYED: dict[str, frozenset[str]] = {
 }
 #: The score of one movement point nearer the goal.
 W_GOAL = 1.0
+#: The farthest walk to the goal that still counts (beyond: out of reach, all alike).
+#: Six boards put the last '?' counter 80 points away: below that cap every step nearer
+#: must still be worth one point, or the far ones never set off.
+GOAL_CAP = 400
 #: Weight of a combat's expected gain (in casualty points) against walking.
 W_FIGHT = 4.0
 #: Weight of the loss the Gharvs may cost at the next two interphases: twice a combat's,
@@ -587,7 +591,7 @@ class TacticalAgent:
         if order.goal:
             if field is None:
                 field = mobility.goal_field(game, unit, order.goal, _webs(view))
-            score -= W_GOAL * min(max(0, field.get(to, FAR) - order.slack), 60)
+            score -= W_GOAL * min(max(0, field.get(to, FAR) - order.slack), GOAL_CAP)
             if order.prize and to in order.goal:
                 score += order.prize
         if order.post:
