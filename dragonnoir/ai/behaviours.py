@@ -170,14 +170,13 @@ def urgency(view: SideView) -> float:
     return max(0.0, min(1.0, view.turn / limit))
 
 
-#: How much of the Gharvs' threat the Orb's bearer weighs (`Order.daring`), and how much
-#: less of it a goal-seeker weighs by the last turn, when the turn limit is against him.
+#: How much of the Gharvs' threat weighs (`Order.daring`) for who carries the victory:
+#: the Orb's bearer, who goes to pick it up, who can be in the place to hold on its turn.
 BEARER_DARING = 0.3
 #: What picking up the lying Orb is worth (`Order.prize`, in walking points), and
 #: standing in the place to hold on its turn (or the turn before).
 ORB_PRIZE = 6.0
 HOLD_PRIZE = 8.0
-LATE_DARING = 0.75
 
 
 def _press_when_time_runs_out(view: SideView, plan: GroupPlan) -> None:

@@ -11,9 +11,9 @@ any landing. Nothing is remembered between turns: each plan sees who is cut off 
 which boat is nearest (the shuttle is done when the knight sits in the boat).
 
 The ferryman's orders: first the boat's hexes as his goal (he swims there like to any
-place); aboard, `Order.ferry` holds the water hexes the knight could step into a boat on this
-turn, and the tactical layer scores each way of rowing by how near the boat's free seat
-ends to one of them (`ferry_gap`).
+place); aboard, `Order.ferry` holds the water or beach hexes where the knight could step
+into a boat this turn, and the tactical layer scores each way of rowing by how near the
+boat's free seat ends to one of them (`ferry_gap`).
 """
 
 from __future__ import annotations

@@ -139,6 +139,9 @@ REAR_WEIGHT = 2.0
 LINE_BONUS = 0.6
 #: Going down a deep passage on the way: the progress the walking field already shows.
 PASSAGE_TAKEN = 1.0
+#: A ferryman's cost (in hexes of gap) of leaving his boat, or of a way of rowing that
+#: cannot be worked out (ai/shuttle.py).
+ASHORE = 60
 #: How much more a blow to a victory's target weighs on the last turn, when the turn
 #: limit is against the side (`behaviours.urgency`): 1 + this times TARGET_WEIGHT.
 LATE_TARGET_WEIGHT = 2.0
@@ -507,7 +510,7 @@ class TacticalAgent:
                 # The ferryman stays aboard (the boat is what he brings); changing seats
                 # moves the free one.
                 boat = boat_at(game, to)
-                gap = 60 if boat is None else shuttle.ferry_gap(order.ferry, boat.hexes, to)
+                gap = ASHORE if boat is None else shuttle.ferry_gap(order.ferry, boat.hexes, to)
                 extra -= W_GOAL * gap
         if to is None:
             return None
@@ -620,7 +623,7 @@ class TacticalAgent:
         game = view.game
         boat = boat_at(game, unit.hex) if unit.hex is not None else None
         if boat is None:
-            return 60.0
+            return ASHORE
         if action is None:
             seats: tuple[Hex, ...] | None = tuple(boat.hexes)
             mine = unit.hex
@@ -628,7 +631,7 @@ class TacticalAgent:
             seats = shuttle.seats_after(game, unit, action)
             mine = mobility.sail_end(game, unit, action)
         if seats is None or mine is None:
-            return 60.0
+            return ASHORE
         return float(shuttle.ferry_gap(order.ferry, seats, mine))
 
     def _line_bonus(self, view: SideView, unit: Unit, to: Hex) -> float:
