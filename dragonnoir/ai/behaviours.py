@@ -27,7 +27,7 @@ from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
-from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
@@ -384,8 +384,7 @@ def _victory_targets(
             leave = True
             hexes |= zone or set(offmap.exit_hexes(game))
         elif kind in ("orb_off", "khuzun_out", "sun_exit"):
-            sun = objectives.real_counter(game, AccessoryKind.SUN)
-            if kind == "sun_exit" and sun is not None and sun.properties.get("revealed"):
+            if kind == "sun_exit" and known_sun(game) is not None:
                 leave = True  # only by the true Sun: any other exit wastes the character
             objective = {"orb_off": AccessoryKind.ORB, "khuzun_out": AccessoryKind.KHUZUN,
                          "sun_exit": AccessoryKind.SUN}[kind]  # fmt: skip
@@ -453,9 +452,25 @@ def _fetch_the_orb(
         plan.orders[uid] = replace(plan.orders[uid], goal=beside)
 
 
+def known_sun(game: Game) -> Accessory | None:
+    """The true Sun as the side knows it: turned over, or the last one still face down
+    once every other was turned over and found empty ("on the back of one of them is the
+    sun": one, so the last left is it). Its gallery may then be made for directly."""
+    suns = objectives.counters(game, AccessoryKind.SUN)
+    for acc in suns:
+        if acc.properties.get("revealed") and acc.properties.get("real"):
+            return acc
+    down = [acc for acc in suns if not acc.properties.get("revealed")]
+    return down[0] if len(down) == 1 and len(suns) > 1 else None
+
+
 def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
     """Where the objective may be: the true counter once known, else every counter not
     yet turned over (the view does not say which is true)."""
+    if kind is AccessoryKind.SUN:
+        sun = known_sun(view.game)
+        if sun is not None:
+            return set(objectives.area(sun))
     found: set[Hex] = set()
     for acc in objectives.counters(view.game, kind):
         if acc.properties.get("revealed") and acc.properties.get("real"):

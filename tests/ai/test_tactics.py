@@ -556,3 +556,25 @@ def test_on_the_last_turn_the_ork_wades_into_the_place_to_hold() -> None:
     game.touch()
     choice = _choose(game, Side.ADVENTURERS, level="normal")
     assert isinstance(choice, Move) and choice.path[-1] == hexes(game, (6, 1))[0], choice
+
+
+def test_the_last_sun_left_face_down_is_the_true_one() -> None:
+    # Three "Sun?" counters; two were turned over and found empty. "On the back of one
+    # of them is the sun": the last one is it, so the party leaves by its gallery without
+    # walking to the counter first.
+    game = position(ROOM, [Piece("rebel_knight_1", (1, 4)), Piece("elf_1", (1, 5))])
+    cells = hexes(game, (11, 0), (11, 8), (6, 8))
+    gallery = hexes(game, (5, 8), (6, 8), (7, 8))
+    for i, h in enumerate(cells):
+        props: dict[str, Any] = {"real": i == 2, "revealed": i < 2}
+        if i == 2:
+            props["zone"] = ";".join(f"{g.q},{g.r}" for g in gallery)
+        game.state.accessories[f"sun_{i}"] = Accessory(f"sun_{i}", AccessoryKind.SUN, (h,),
+                                                       properties=props)  # fmt: skip
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "sun_exit"}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    order = agent._orders["rebel_knight_1"]
+    assert order.leave and order.goal == frozenset(gallery), order
