@@ -993,10 +993,17 @@ def settle_stacks(game: Game) -> list[Event]:
         h, ids = next(iter(shared.items()))
         moved = [uid for uid in ids if game.state.units[uid].moved]
         pick = last if last in ids else (moved or sorted(ids)[1:])[-1]
-        unit = game.state.units[pick]
-        node = nearest_free_placement(game, unit)
-        if node is None:
+        # Should he have no free placement (the Queen's seven hexes hemmed in by the
+        # enemy), another of the stack is put aside instead.
+        placed = None
+        for uid in [pick, *(u for u in sorted(ids, reverse=True) if u != pick)]:
+            node = nearest_free_placement(game, game.state.units[uid])
+            if node is not None:
+                placed = (game.state.units[uid], node)
+                break
+        if placed is None:
             break
+        unit, node = placed
         unit.hex, unit.facing, unit.level = node
         game.touch()
         events.append(
