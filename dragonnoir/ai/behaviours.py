@@ -173,6 +173,9 @@ def urgency(view: SideView) -> float:
 #: How much of the Gharvs' threat weighs (`Order.daring`) for who carries the victory:
 #: the Orb's bearer, who goes to pick it up, who can be in the place to hold on its turn.
 BEARER_DARING = 0.3
+#: ... and for one whose death loses the game (Zacharie, Godiva): three times the water's
+#: weight (the party needs him alive more than it needs him there).
+WARY = 3.0
 #: What picking up the lying Orb is worth (`Order.prize`, in walking points), and
 #: standing in the place to hold on its turn (or the turn before).
 ORB_PRIZE = 6.0
@@ -621,6 +624,7 @@ def _adventurer_orders(
                 leave=leave,
                 aggression=0.1,
                 slack=_time_to_spare(view, u, by) if goal else 0,
+                daring=WARY,
             )
         elif is_badly_hurt(view, u) and _threatened(view, u, enemies):
             plan.orders[u.id] = Order(avoid=True, aggression=0.1)

@@ -613,6 +613,8 @@ class TacticalAgent:
             score -= W_FIRE * self._fire_danger(view, unit, to)
         if self.level.fire_lines:
             score -= W_WATER * order.daring * self._water_danger(view, unit, to)
+            if order.daring > 1:
+                score -= W_WATER * (order.daring - 1) * self._beside_callers(view, unit, to)
         return score
 
     def _ferry_gap(
@@ -673,6 +675,31 @@ class TacticalAgent:
             # For him the boat is the only way over the water: its risk is the price of
             # a crossing the plan has chosen, weighed lightly.
             blow = unit_value(game, unit) * (0.08 if never_swims(p) else 0.02)
+        return min(1.0, 2 * chance) * blow
+
+    def _beside_callers(self, view: SideView, unit: Unit, to: Hex) -> float:
+        """For one whose death loses the game (`Order.daring` above 1): the loss he may
+        expect from the Gharvs his friends call. A Gharv rises next to the one who
+        called it and attacks a character next to it ("The Gharvs"): standing within two
+        hexes of a friend in the water or the marsh, he may be the one it picks (le-marais:
+        Zacharie killed on firm ground beside an Ork in the bog)."""
+        game = view.game
+        if not mobility.gharv_waters(game):
+            return 0.0
+        table = game.rules.gharv_appearance
+        chance = 0.0
+        for friend in view.mine():
+            if friend.id == unit.id or friend.hex is None or not friend.standing:
+                continue
+            if friend.hex.distance(to) > 2:
+                continue
+            where = tables.water_situation(view, friend, friend.hex)
+            if where is not None:
+                chance += float(table.chance(where, 0)) / 2  # one of two it may pick
+        if not chance:
+            return 0.0
+        p = profile(game, unit)
+        blow = attack_loss(game, GHARV_ATTACK, p.defence, unit, p.armoured)
         return min(1.0, 2 * chance) * blow
 
     def _contact(self, view: SideView, unit: Unit, to: Hex) -> tuple[float, float]:
