@@ -578,3 +578,33 @@ def test_the_last_sun_left_face_down_is_the_true_one() -> None:
     agent.choose(view_for(game, Side.ADVENTURERS))
     order = agent._orders["rebel_knight_1"]
     assert order.leave and order.goal == frozenset(gallery), order
+
+
+def test_the_one_whose_death_loses_the_game_keeps_clear_of_friends_in_the_marsh() -> None:
+    # A Gharv rises next to the Ork who called it and may strike whoever stands next to
+    # it: Zacharie (the Krobs win by killing him) counts that danger beside an Ork in the
+    # marsh, none two hexes farther off, and his order weighs the waters thrice.
+    from dragonnoir.ai.behaviours import WARY
+
+    game = position(
+        MARSH,
+        [Piece("zacharie", (0, 0)), Piece("ork_warrior_1", (1, 1)), Piece("hunter_01", (7, 0))],
+        turn_limit=10,
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [
+            {"side": "adventurers", "kind": "reach", "hexes": [[h.q, h.r] for h in
+                                                                hexes(game, (7, 2))]},
+            {"side": "krobs", "kind": "kill", "units": ["zacharie"]},
+        ]
+    }  # fmt: skip
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    view = view_for(game, Side.ADVENTURERS)
+    agent.choose(view)
+    assert agent._orders["zacharie"].daring == WARY
+    zacharie = game.state.units["zacharie"]
+    near, far = hexes(game, (0, 1), (4, 2))
+    assert agent._beside_callers(view, zacharie, near) > 0
+    assert agent._beside_callers(view, zacharie, far) == 0

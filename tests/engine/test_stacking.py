@@ -172,3 +172,33 @@ def test_a_stack_nobody_can_undo_is_settled_when_the_phase_ends() -> None:
         hexes(game, (1, 0))[0],
         hexes(game, (3, 0))[0],
     }
+
+
+QUEENS_CELL = """
+# . . # #
+ . . . . .
+# . . # #
+"""
+
+
+def test_when_the_last_to_arrive_has_no_free_hex_another_of_the_stack_steps_aside() -> None:
+    """The Queen (seven hexes) fills the only room her size fits in; a Hunter stands on
+    one of her hexes, neither can move any more. She has nowhere to be put, so the Hunter
+    is put on the nearest free hex instead: the phase still ends with one living
+    character per hex ("Stacking")."""
+    game = position(
+        QUEENS_CELL,
+        [Piece("queen_alkiram", (1, 1), facing=0), Piece("hunter_01", (2, 1))],
+        phase="krob_movement",
+    )
+    queen, hunter = game.state.units["queen_alkiram"], game.state.units["hunter_01"]
+    queen.moved = True
+    for unit in (queen, hunter):
+        unit.mp_spent = 20
+    game.touch()
+    assert movement.shared_hexes(game), "the Hunter stands on one of the Queen's hexes"
+    assert movement.nearest_free_placement(game, queen) is None
+    game.apply(EndPhase())
+    assert movement.shared_hexes(game) == {}
+    assert game.state.units["queen_alkiram"].hex == hexes(game, (1, 1))[0]
+    assert game.state.units["hunter_01"].hex in hexes(game, (3, 1), (4, 1))
