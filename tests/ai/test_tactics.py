@@ -40,6 +40,20 @@ def _choose(
     return agent.choose(view_for(game, side))
 
 
+def _win_by(game: Game, *conditions: dict[str, Any]) -> None:
+    """The scenario's victory conditions are these."""
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": list(conditions)}
+    game.touch()
+
+
+def _orders_after_a_plan(game: Game, side: Side = Side.ADVENTURERS) -> dict[str, Order]:
+    """Each character's order once a normal-level agent has planned (and chosen)."""
+    agent = TacticalAgent(side, 1, level="normal")
+    agent.choose(view_for(game, side))
+    return agent._orders
+
+
 LAKE = """
 . l l l l .
  ~ ~ ~ ~ ~ ~
@@ -384,17 +398,21 @@ def test_an_ambush_lies_across_the_enemy_way_not_anywhere_in_its_zone() -> None:
         assert spot.to.distance(middle) <= 2, (seed, spot)
 
 
+def _knight_between_hunter_and_killer() -> Game:
+    """A knight in combat between a Hunter (the better odds) and a Killer."""
+    return position(
+        ROOM,
+        [Piece("rebel_knight_1", (5, 4)), Piece("hunter_01", (6, 4)), Piece("killer_1", (4, 4))],
+        phase="adventurer_combat",
+    )
+
+
 def test_blows_to_the_enemy_the_side_wins_by_killing_weigh_more() -> None:
     # A knight between a Hunter (the better odds) and a Killer. Left to himself he
     # strikes the Hunter; when the scenario is won by killing the Killer, he strikes the
     # Killer: each wound brings the end of the game nearer.
     def choice(kill: list[str]) -> Action:
-        game = position(
-            ROOM,
-            [Piece("rebel_knight_1", (5, 4)), Piece("hunter_01", (6, 4)),
-             Piece("killer_1", (4, 4))],
-            phase="adventurer_combat",
-        )  # fmt: skip
+        game = _knight_between_hunter_and_killer()
         if kill:
             setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
             setup["victory"] = {
@@ -500,33 +518,22 @@ def test_the_wounded_bearer_of_the_orb_still_makes_for_the_way_out() -> None:
         (orb,),
         properties={"real": True, "revealed": True, "carried_by": "elf_1"},
     )
-    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
-    game.touch()
-    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
-    agent.choose(view_for(game, Side.ADVENTURERS))
-    order = agent._orders["elf_1"]
+    _win_by(game, {"side": "adventurers", "kind": "orb_off"})
+    order = _orders_after_a_plan(game)["elf_1"]
     assert order.leave and not order.avoid and order.daring == BEARER_DARING
 
 
 def test_the_krob_standing_on_the_lying_orb_is_the_one_attacked() -> None:
     # The Orb lies revealed under a Killer; a Hunter beside offers the better odds.
     # The knight strikes the Killer: he is in the way of the victory.
-    def choice(orb_under_warrior: bool) -> Action:
-        game = position(
-            ROOM,
-            [Piece("rebel_knight_1", (5, 4)), Piece("hunter_01", (6, 4)),
-             Piece("killer_1", (4, 4))],
-            phase="adventurer_combat",
-        )  # fmt: skip
-        spot = game.state.units["killer_1" if orb_under_warrior else "rebel_knight_1"].hex
+    def choice(orb_under_killer: bool) -> Action:
+        game = _knight_between_hunter_and_killer()
+        spot = game.state.units["killer_1" if orb_under_killer else "rebel_knight_1"].hex
         assert spot is not None
         game.state.accessories["orb_1"] = Accessory(
             "orb_1", AccessoryKind.ORB, (spot,), properties={"real": True, "revealed": True}
         )
-        setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-        setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
-        game.touch()
+        _win_by(game, {"side": "adventurers", "kind": "orb_off"})
         return _choose(game, Side.ADVENTURERS, level="normal")
 
     assert choice(False) == Attack(("rebel_knight_1",), ("hunter_01",))
@@ -571,12 +578,8 @@ def test_the_last_sun_left_face_down_is_the_true_one() -> None:
             props["zone"] = ";".join(f"{g.q},{g.r}" for g in gallery)
         game.state.accessories[f"sun_{i}"] = Accessory(f"sun_{i}", AccessoryKind.SUN, (h,),
                                                        properties=props)  # fmt: skip
-    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "sun_exit"}]}
-    game.touch()
-    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
-    agent.choose(view_for(game, Side.ADVENTURERS))
-    order = agent._orders["rebel_knight_1"]
+    _win_by(game, {"side": "adventurers", "kind": "sun_exit"})
+    order = _orders_after_a_plan(game)["rebel_knight_1"]
     assert order.leave and order.goal == frozenset(gallery), order
 
 
