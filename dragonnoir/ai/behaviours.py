@@ -469,7 +469,8 @@ def known_sun(game: Game) -> Accessory | None:
 
 def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
     """Where the objective may be: the true counter once known, else every counter not
-    yet turned over (the view does not say which is true)."""
+    yet turned over (the view does not say which is true). The Sun's is its gallery,
+    known by elimination too (`known_sun`)."""
     if kind is AccessoryKind.SUN:
         sun = known_sun(view.game)
         if sun is not None:
@@ -479,8 +480,6 @@ def _objective_hexes(view: SideView, kind: AccessoryKind) -> set[Hex]:
         if acc.properties.get("revealed") and acc.properties.get("real"):
             if kind is AccessoryKind.ORB and acc.properties.get("carried_by"):
                 return set(offmap.exit_hexes(view.game))
-            if kind is AccessoryKind.SUN:
-                return set(objectives.area(acc))
             return (
                 set(acc.hexes) if kind is AccessoryKind.ORB else set(offmap.exit_hexes(view.game))
             )

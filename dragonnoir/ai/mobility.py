@@ -31,7 +31,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import offmap
 from dragonnoir.engine.rules.boats import sail
 from dragonnoir.engine.rules.steps import boat_at, never_swims
-from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
@@ -63,6 +63,17 @@ def water_hexes(game: Game) -> frozenset[Hex]:
     )
 
 
+def beach_hexes(game: Game) -> frozenset[Hex]:
+    """Where a boat may lie besides the water ("To land on a beach, the boat must occupy
+    a beach hex"): static for a game, memoised on the board."""
+    table = game.rules.terrain
+    return _per_board(
+        game,
+        "beach",
+        lambda: frozenset(h for h, c in game.board.cells.items() if table[c.terrain].id == "beach"),
+    )
+
+
 def _per_board(game: Game, what: str, compute: Callable[[], _T]) -> _T:
     """`compute()` once per board (a map's terrain does not change during a game)."""
     board = game.board
@@ -78,13 +89,21 @@ _T = TypeVar("_T")
 _PER_BOARD: dict[tuple[int, str], tuple[object, object]] = {}
 
 
+def afloat(game: Game) -> list[Accessory]:
+    """The boats afloat (a capsized one is face down), by id."""
+    return sorted(
+        (
+            a
+            for a in game.state.accessories.values()
+            if a.kind is AccessoryKind.BOAT and a.face_up and a.hexes
+        ),
+        key=lambda a: a.id,
+    )
+
+
 def boats(game: Game) -> list[tuple[Hex, ...]]:
     """The hexes of each boat afloat."""
-    return [
-        tuple(a.hexes)
-        for a in game.state.accessories.values()
-        if a.kind is AccessoryKind.BOAT and a.face_up and a.hexes
-    ]
+    return [tuple(a.hexes) for a in afloat(game)]
 
 
 def links(game: Game) -> tuple[Link, ...]:

@@ -86,7 +86,7 @@ def _cut_off(game: Game, unit: Unit, order: Order) -> bool:
         return False
     if mobility.swims(game, unit) or boat_at(game, unit.hex) is not None:
         return False
-    if not mobility.boats(game):
+    if not mobility.afloat(game):
         return False
     return mobility.goal_field(game, unit, order.goal).get(unit.hex, FAR) >= FAR
 
@@ -97,7 +97,7 @@ def _shore(game: Game, unit: Unit) -> frozenset[Hex]:
     this turn."""
     assert unit.hex is not None
     water = mobility.water_hexes(game)
-    afloat = water | _beaches(game)
+    afloat = water | mobility.beach_hexes(game)
     memo = distances_for(game)
     reach = memo.field([unit.hex], blocked=water, limit=profile(game, unit).movement)
     steps = memo.graph.steps
@@ -108,13 +108,6 @@ def _shore(game: Game, unit: Unit) -> frozenset[Hex]:
         for (n, _deck), _cost in steps.get((h, False), ())
         if n in afloat and n != h
     )
-
-
-def _beaches(game: Game) -> frozenset[Hex]:
-    """Where a boat may lie besides the water ("To land on a beach, the boat must occupy
-    a beach hex")."""
-    table = game.rules.terrain
-    return frozenset(h for h, c in game.board.cells.items() if table[c.terrain].id == "beach")
 
 
 def _ferryman(
@@ -134,7 +127,7 @@ def _ferryman(
         and mobility.swims(game, units[uid])
     ]
     best: tuple[int, str, Unit, Accessory] | None = None
-    for boat in _boats(game):
+    for boat in mobility.afloat(game):
         aboard = [u for h in boat.hexes for u in game.units_at(h) if u.alive]
         if len(aboard) >= len(boat.hexes):
             continue
@@ -147,10 +140,3 @@ def _ferryman(
             if d < FAR and (best is None or (d, u.id) < best[:2]):
                 best = (d, u.id, u, boat)
     return (best[2], best[3]) if best else None
-
-
-def _boats(game: Game) -> list[Accessory]:
-    return sorted(
-        (a for a in game.state.accessories.values() if a.hexes and boat_at(game, a.hexes[0]) is a),
-        key=lambda a: a.id,
-    )
