@@ -107,7 +107,7 @@ def content_root() -> Path:
         return checkout
     raise ResourceError(
         f"the game's bundled files are missing: neither {packaged} nor "
-        f"{checkout}/maps, layouts, scenarios, assets exist; reinstall the program"
+        f"{checkout}/{{{','.join(CONTENT_FOLDERS)}}} exist; reinstall the program"
     )
 
 

@@ -518,7 +518,7 @@ def _kill_is_nearer(
     return walk_kill + WOUND_EFFORT * wounds <= walk_goal
 
 
-def _named_by_enemy(view: SideView) -> set[str]:
+def named_by_enemy(view: SideView) -> set[str]:
     """This side's characters that an enemy `kill` condition names."""
     setup = view.state.scratch.get("scenario", {})
     block = setup.get("victory", {}) if isinstance(setup, dict) else {}
@@ -602,7 +602,7 @@ def _adventurer_orders(
     orb = objectives.real_counter(view.game, AccessoryKind.ORB)
     carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
     exits = frozenset(offmap.exit_hexes(view.game))
-    protect = _named_by_enemy(view)
+    protect = named_by_enemy(view)
     searching = _search_split(view, alive, goal) if not targets else {}
     units = view.state.units
     escorted = units.get(carrier) if carrier else None

@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from dragonnoir.ai import attacks, mobility, shuttle, spells, tables
+from dragonnoir.ai import attacks, lookahead, mobility, shuttle, spells, tables
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.behaviours import Order, display, plan_groups, urgency, victory_targets
 from dragonnoir.ai.evaluation import (
@@ -89,6 +89,8 @@ class Level:
     #: Plays as a team: counts the friends who can still come to a fight, keeps those
     #: who must not be caught out of reach, moves first whoever gains most.
     coordinate: bool = False
+    #: Plays the round out in its head a few ways before moving (ai/lookahead.py).
+    looks_ahead: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -97,7 +99,13 @@ LEVELS: dict[str, Level] = {
     ),
     "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
     "hard": Level(
-        noise=0.0, fire_lines=True, joined=True, risk=0.9, attack_threshold=0.05, coordinate=True
+        noise=0.0,
+        fire_lines=True,
+        joined=True,
+        risk=0.9,
+        attack_threshold=0.05,
+        coordinate=True,
+        looks_ahead=True,
     ),
 }
 
@@ -162,8 +170,13 @@ MOVE_MARGIN = 0.25
 class TacticalAgent:
     """The Krob AI and the Adventurer AI (the side decides the goals, not the code)."""
 
-    def __init__(self, side: Side, seed: int, *, level: str = "normal") -> None:
+    def __init__(
+        self, side: Side, seed: int, *, level: str = "normal", style: str = lookahead.STYLES[0]
+    ) -> None:
         self.side = side
+        #: How the groups' orders are played this turn (ai/lookahead.py).
+        self.style = style
+        self._styled: tuple[int, str] | None = None
         self.level_name = level
         self.level = LEVELS[level]
         self.rng = random.Random(seed)
@@ -232,6 +245,7 @@ class TacticalAgent:
             if plan.intent and self._said.get(plan.gid) != plan.mode:
                 self._said[plan.gid] = plan.mode
                 self.intent.append(f"Turn {view.turn}, {self.side.value}: {plan.intent}")
+        orders = lookahead.restyle(view, self.style, orders)
         self._orders = orders
         return orders
 
@@ -373,6 +387,7 @@ class TacticalAgent:
         down a deep passage (`EnterPassage`), coming onto the map, a Gargoyle's flight."""
         from dragonnoir.engine.rules.movement import unit_moves
 
+        self._look_ahead(view)
         orders = self._plan(view)
         others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage", "Jump"})
         for a in others:
@@ -462,6 +477,24 @@ class TacticalAgent:
             return action
         ending = view.actions({"EndPhase"})
         return ending[0] if ending else self._unstick(view)
+
+    def _look_ahead(self, view: SideView) -> None:
+        """Hard, at the start of its movement: how boldly to move (ai/lookahead.py)."""
+        key = (view.turn, view.phase)
+        if not self.level.looks_ahead or self._styled == key:
+            return
+        self._styled = key
+        self.style = lookahead.STYLES[0]
+        if not lookahead.worth_looking(view):
+            return
+        orders = self._plan(view)
+        verdict = lookahead.choose_style(view, _rehearsal_player, self.rng, orders)
+        self.style = verdict.style
+        if verdict.style != lookahead.STYLES[0]:
+            self.intent.append(
+                f"Turn {view.turn}, {self.side.value}: moves {verdict.style} this turn "
+                f"(the round played out in its head: {verdict.why()})"
+            )
 
     def _option(
         self,
@@ -894,6 +927,14 @@ class _Picture:
                 for h in beast.hex.neighbours():
                     gharvs_at[h] = gharvs_at.get(h, 0) + attack
         return cls(touching, friends_of, could_join, enemies, gharvs_at)
+
+
+def _rehearsal_player(side: Side, seed: int, style: str) -> TacticalAgent:
+    """A player for a round played out in the head: normal's play without its noise
+    (the gap between styles is theirs, not chance's), never looking ahead itself."""
+    agent = TacticalAgent(side, seed, level="normal", style=style)
+    agent.level = replace(agent.level, noise=0.0)
+    return agent
 
 
 def _webs(view: SideView) -> frozenset[Hex]:

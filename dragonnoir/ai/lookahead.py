@@ -1,0 +1,184 @@
+"""The hard level's look at the enemy's reply: how boldly to move this turn.
+
+Before its movement phase the hard AI plays the round out in its head a few ways. Each
+*style* changes the groups' orders for this turn: as planned, bolder (every character's
+aggression up), warier (down), or sheltering (whoever the enemy wins by killing, and the
+badly wounded, walk away from the enemy). For each style the round is played on a copy
+of the side's own view (`SideView.game`: what it may know, nothing more) by plain agents
+of both sides: its own movement and combat in that style, the enemy's whole reply, up to
+its next movement phase. The positions
+reached are judged (`judge`), each style on the same few throws of the dice (its own
+seeded dice, never the game's), and the style with the best average is played for real.
+
+It looks one round ahead only, and only when the map is small enough for that to be
+quick (`MOST_CHARACTERS`): with sixty Krobs a round takes too long to be played out at
+every turn, and the hard AI plays like normal there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from random import Random
+from typing import Protocol
+
+from dragonnoir.ai.behaviours import Order, is_badly_hurt, named_by_enemy
+from dragonnoir.ai.evaluation import unit_value
+from dragonnoir.ai.mobility import goal_field
+from dragonnoir.ai.paths import FAR
+from dragonnoir.ai.view import SideView, view_for
+from dragonnoir.engine.actions import Action
+from dragonnoir.engine.dice import Dice
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.playout import clone
+from dragonnoir.engine.state import Side, Unit
+from dragonnoir.engine.values import profile
+
+#: The styles weighed, as planned first (kept on a tie).
+STYLES = ("as planned", "bolder", "warier", "sheltering")
+#: How much bolder (warier) a style makes every character.
+SHIFT = 0.3
+#: Rounds played out per style (the same dice for every style: their gap is the style's).
+ROUNDS = 2
+#: Beyond this many characters on the map the round is not played out (time).
+MOST_CHARACTERS = 30
+#: A round that has not come back to the side's movement in this many actions is given
+#: up (a safeguard: a round takes a few hundred).
+MOST_ACTIONS = 3000
+#: What a won (lost) game is worth against the counters and the walk.
+DECIDED = 1000.0
+#: The weight of a casualty point against one movement point nearer the goal.
+W_MATERIAL = 4.0
+#: The farthest walk to the goal that counts (as the tactical AI's `GOAL_CAP`).
+GOAL_CAP = 400
+
+
+class Player(Protocol):
+    """An agent as the look-ahead drives it (`TacticalAgent`)."""
+
+    _orders: dict[str, Order]
+
+    def choose(self, view: SideView) -> Action: ...
+
+
+#: Makes the agent of `side`, seeded, playing `style`.
+MakePlayer = Callable[[Side, int, str], Player]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The style chosen, and each style's average judgement (for the tests and logs)."""
+
+    style: str
+    values: dict[str, float]
+
+    def why(self) -> str:
+        """The judgements, for the intent line: "as planned -14, sheltering 22"."""
+        return ", ".join(f"{s} {v:+.0f}" for s, v in self.values.items())
+
+
+def worth_looking(view: SideView) -> bool:
+    """A round is played out only on maps small enough for it to be quick."""
+    return sum(1 for _ in view.game.living_units()) <= MOST_CHARACTERS
+
+
+def restyle(view: SideView, style: str, orders: dict[str, Order]) -> dict[str, Order]:
+    """The orders of this turn played in `style`."""
+    if style == "bolder" or style == "warier":
+        shift = SHIFT if style == "bolder" else -SHIFT
+        return {
+            uid: replace(o, aggression=min(1.0, max(0.0, o.aggression + shift)))
+            for uid, o in orders.items()
+        }
+    if style == "sheltering":
+        units = view.state.units
+        shelter = named_by_enemy(view) | {
+            uid for uid in orders if uid in units and is_badly_hurt(view, units[uid])
+        }
+        return {
+            uid: Order(avoid=True, aggression=0.05) if uid in shelter else o
+            for uid, o in orders.items()
+        }
+    return orders
+
+
+def choose_style(
+    view: SideView, make: MakePlayer, rng: Random, orders: dict[str, Order]
+) -> Verdict:
+    """The style whose rounds, played out from this view, end best for the side
+    (`orders`: the groups' orders as planned)."""
+    side = view.side
+    seeds = [rng.randrange(1 << 30) for _ in range(ROUNDS)]
+    values: dict[str, float] = {}
+    for style in STYLES:
+        if style != STYLES[0] and restyle(view, style, orders) == orders:
+            continue  # the same orders: the same rounds (nobody to shelter)
+        total = 0.0
+        for seed in seeds:
+            game = clone(view.game)
+            game.state.dice = Dice(seed)
+            players = {
+                side: make(side, seed, style),
+                side.enemy(): make(side.enemy(), seed, STYLES[0]),
+            }
+            _play_round(game, side, players)
+            total += judge(game, side, orders, players[side.enemy()]._orders)
+        values[style] = total / len(seeds)
+    best = max(values, key=lambda s: (values[s], s == STYLES[0]))
+    return Verdict(best, values)
+
+
+def _play_round(game: Game, side: Side, players: dict[Side, Player]) -> None:
+    """Play from now to the side's next movement phase (or the end of the game)."""
+    moving = f"{side.value[:-1]}_movement"
+    start = game.state.turn
+    for _ in range(MOST_ACTIONS):
+        if game.over or (game.state.turn > start and game.state.phase == moving):
+            return
+        who = game.to_act()
+        if who is None or who not in players:
+            return
+        game.apply(players[who].choose(view_for(game, who)))
+
+
+def judge(game: Game, side: Side, mine: dict[str, Order], theirs: dict[str, Order]) -> float:
+    """How the position stands for `side`: a decided game first, then the counters
+    each side has left (casualty points, less the wounds taken) and the walk each
+    side's characters still have to their goals: `mine` are the side's orders as
+    planned (whatever style was played, the goals are the same), `theirs` the enemy's.
+    The Krobs' walk does not count against the Adventurers: a hunt's goal is the enemy,
+    whose nearness is no gain in itself."""
+    winner = game.state.winner
+    if game.over and winner is not None:
+        return DECIDED if winner is side else -DECIDED
+    value = W_MATERIAL * (_material(game, side) - _material(game, side.enemy()))
+    value -= _walk(game, side, mine)
+    if side is Side.KROBS:
+        value += _walk(game, side.enemy(), theirs)
+    return value
+
+
+def _material(game: Game, side: Side) -> float:
+    total = 0.0
+    for unit in game.living_units(side):
+        if unit.hex is None:
+            continue  # off the map (left it, or not come yet): neither here nor lost
+        total += unit_value(game, unit) * _health(game, unit)
+    return total
+
+
+def _health(game: Game, unit: Unit) -> float:
+    p = profile(game, unit)
+    share = 1.0 - unit.wounds / max(1, p.wounds_to_kill)
+    return share * (1.0 if unit.standing else 0.8)
+
+
+def _walk(game: Game, side: Side, orders: dict[str, Order]) -> float:
+    total = 0.0
+    for unit in game.living_units(side):
+        order = orders.get(unit.id)
+        if order is None or not order.goal or unit.hex is None:
+            continue
+        field = goal_field(game, unit, order.goal, frozenset())
+        total += min(field.get(unit.hex, FAR), GOAL_CAP)
+    return total
