@@ -18,6 +18,7 @@ every turn, and the hard AI plays like normal there.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Protocol
@@ -33,14 +34,18 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import clone
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
+from dragonnoir.errors import DragonNoirError
 
 #: The styles weighed, as planned first (kept on a tie).
 STYLES = ("as planned", "bolder", "warier", "sheltering")
 #: How much bolder (warier) a style makes every character.
 SHIFT = 0.3
-#: Rounds played out per style (the same dice for every style: their gap is the style's).
+#: Rounds played out per style (the same dice for every style: their gap is the style's),
+#: and only one beyond `FEW_CHARACTERS` on the map (a round's time grows with them: two
+#: rounds of four styles on la-reine with 16 took 0.87 s, one decision).
 ROUNDS = 2
-#: Beyond this many characters on the map the round is not played out (time).
+FEW_CHARACTERS = 12
+#: Beyond this many characters on the map the round is not played out at all (time).
 MOST_CHARACTERS = 30
 #: A round that has not come back to the side's movement in this many actions is given
 #: up (a safeguard: a round takes a few hundred).
@@ -77,9 +82,13 @@ class Verdict:
         return ", ".join(f"{s} {v:+.0f}" for s, v in self.values.items())
 
 
-def worth_looking(view: SideView) -> bool:
-    """A round is played out only on maps small enough for it to be quick."""
-    return sum(1 for _ in view.game.living_units()) <= MOST_CHARACTERS
+def rounds_for(view: SideView) -> int:
+    """How many rounds to play out per style: fewer where a round takes longer, none
+    where it would take too long (counted, not timed: the same game plays the same)."""
+    characters = sum(1 for _ in view.game.living_units())
+    if characters > MOST_CHARACTERS:
+        return 0
+    return ROUNDS if characters <= FEW_CHARACTERS else 1
 
 
 def restyle(view: SideView, style: str, orders: dict[str, Order]) -> dict[str, Order]:
@@ -108,7 +117,7 @@ def choose_style(
     """The style whose rounds, played out from this view, end best for the side
     (`orders`: the groups' orders as planned)."""
     side = view.side
-    seeds = [rng.randrange(1 << 30) for _ in range(ROUNDS)]
+    seeds = [rng.randrange(1 << 30) for _ in range(max(1, rounds_for(view)))]
     values: dict[str, float] = {}
     for style in STYLES:
         if style != STYLES[0] and restyle(view, style, orders) == orders:
@@ -121,7 +130,10 @@ def choose_style(
                 side: make(side, seed, style),
                 side.enemy(): make(side.enemy(), seed, STYLES[0]),
             }
-            _play_round(game, side, players)
+            # A thought experiment must not end the real game: a round the engine
+            # refused to go on with is judged where it stopped.
+            with suppress(DragonNoirError):
+                _play_round(game, side, players)
             total += judge(game, side, orders, players[side.enemy()]._orders)
         values[style] = total / len(seeds)
     best = max(values, key=lambda s: (values[s], s == STYLES[0]))

@@ -19,8 +19,9 @@ Each call answers what the engine asks now, from the side's view only:
 
 Levels change how well it plays, never the rules: `easy` scores with a lot of noise,
 sees no archers' lines and tries only the engine's listed attacks; `normal` plays the
-full evaluation with a little noise; `hard` plays it without noise and weighs the
-blows it may take back more carefully.
+full evaluation with a little noise; `hard` plays it without noise, weighs the
+blows it may take back more carefully, plays as a team, and before it moves plays the
+round out in its head a few ways (lookahead.py) to choose how boldly to move.
 """
 
 from __future__ import annotations
@@ -485,10 +486,17 @@ class TacticalAgent:
             return
         self._styled = key
         self.style = lookahead.STYLES[0]
-        if not lookahead.worth_looking(view):
+        if not lookahead.rounds_for(view):
             return
         orders = self._plan(view)
-        verdict = lookahead.choose_style(view, _rehearsal_player, self.rng, orders)
+
+        def player(side: Side, seed: int, style: str) -> TacticalAgent:
+            agent = _rehearsal_player(side, seed, style)
+            if side is self.side:
+                agent.posts = dict(self.posts)  # the groups' posts as first seen, not here
+            return agent
+
+        verdict = lookahead.choose_style(view, player, self.rng, orders)
         self.style = verdict.style
         if verdict.style != lookahead.STYLES[0]:
             self.intent.append(

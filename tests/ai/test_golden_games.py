@@ -38,13 +38,16 @@ WRITE = ".venv/bin/python tests/ai/test_golden_games.py --write"
 #: file -> (scenario in tests/data/scenarios or a shipped one, seed, Krob agent,
 #: Adventurer agent, turns (None: to the end)). Hidden Krobs (ambush), the Queen and her
 #: Guards (nest), every level, a whole shipped game, and the benchmark position of sixty
-#: Krobs on six boards for two turns.
+#: Krobs on six boards for two turns; a hard party that changes its style after looking
+#: ahead.
 GAMES: dict[str, tuple[str, int, str, str, int | None]] = {
     "ambush_1.json": ("ambush", 1, "ai", "ai", None),
     "nest_2.json": ("nest", 2, "ai:hard", "ai", None),
     "fosse_pit_3.json": ("fosse_pit", 3, "ai", "ai:easy", None),
     "la_fosse_0.json": ("la-fosse", 0, "ai", "ai", None),
     "sixty_krobs_0.json": ("six_boards_sixty_krobs", 0, "ai", "ai:hard", 2),
+    # Hard looks ahead (ai/lookahead.py): it shelters Godiva on turns 4 to 6.
+    "le_pont_3.json": ("le-pont", 3, "ai", "ai:hard", None),
 }
 
 

@@ -12,7 +12,7 @@ from dragonnoir.ai.tactical import TacticalAgent, _rehearsal_player
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.playout import scenario_games
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.engine.testing import Piece, position
+from dragonnoir.engine.testing import Piece, hexes, position
 from dragonnoir.resources import find
 
 CORRIDOR = """
@@ -117,3 +117,60 @@ def test_only_the_hard_level_looks_ahead() -> None:
     assert TacticalAgent(Side.KROBS, 1, level="hard").level.looks_ahead
     assert not TacticalAgent(Side.KROBS, 1, level="normal").level.looks_ahead
     assert not TacticalAgent(Side.KROBS, 1, level="easy").level.looks_ahead
+
+
+HALL = """
+. . . . . . . . . .
+ . . . . . . . . . .
+. . . . . . . . . .
+ . . . . . . . . . .
+"""
+
+
+def test_hard_keeps_back_the_one_whose_death_loses_when_the_round_shows_her_killed() -> None:
+    # The party wins by reaching the east wall, the Krobs by killing Godiva. Her planned
+    # walk east ends where the two Warriors and the Killer reach her in their move:
+    # played out in its head, that round loses the game, and sheltering her does not.
+    game = position(
+        HALL,
+        [
+            Piece("godiva", (0, 1)),
+            Piece("elf_2", (0, 2)),
+            Piece("warrior_06", (6, 1)),
+            Piece("warrior_07", (6, 2)),
+            Piece("killer_2", (7, 1)),
+        ],
+        turn_limit=6,
+    )
+    east = [[h.q, h.r] for h in hexes(game, (9, 0), (9, 1), (9, 2), (9, 3))]
+    setup = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [
+            {"side": "adventurers", "kind": "reach", "hexes": east},
+            {"side": "krobs", "kind": "kill", "units": ["godiva"]},
+        ]
+    }
+    game.touch()
+    start = game.board.grid.to_cell(game.state.units["godiva"].hex)[0]  # type: ignore[arg-type]
+    hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    while game.state.phase == "adventurer_movement":
+        game.apply(hard.choose(view_for(game, Side.ADVENTURERS)))
+    assert hard.style == "sheltering", hard.intent
+    line = next(x for x in hard.intent if "moves sheltering this turn" in x)
+    assert "as planned -" in line  # the planned walk's rounds were the worse
+    end = game.state.units["godiva"].hex
+    assert end is not None and game.board.grid.to_cell(end)[0] <= start  # not one step on
+
+
+def test_fewer_rounds_where_more_characters_stand_and_none_beyond(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    view = view_for(
+        position(CORRIDOR, [Piece("elf_1", (0, 1)), Piece("hunter_01", (5, 1))]), Side.ADVENTURERS
+    )
+    assert lookahead.rounds_for(view) == lookahead.ROUNDS
+    monkeypatch.setattr(lookahead, "FEW_CHARACTERS", 1)
+    assert lookahead.rounds_for(view) == 1
+    monkeypatch.setattr(lookahead, "MOST_CHARACTERS", 1)
+    assert lookahead.rounds_for(view) == 0
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    agent.choose(view)
+    assert agent.style == "as planned"  # nothing played out: the plan as it is
