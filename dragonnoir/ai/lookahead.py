@@ -6,13 +6,14 @@ aggression up), warier (down), or sheltering (whoever the enemy wins by killing,
 badly wounded, walk away from the enemy). For each style the round is played on a copy
 of the side's own view (`SideView.game`: what it may know, nothing more) by plain agents
 of both sides: its own movement and combat in that style, the enemy's whole reply, up to
-its next movement phase. The positions
-reached are judged (`judge`), each style on the same few throws of the dice (its own
-seeded dice, never the game's), and the style with the best average is played for real.
+its next movement phase. The positions reached are judged (`judge`), each style on the
+same throws of the dice (its own seeded dice, never the game's), and the style with the
+best average is played for real.
 
 It looks one round ahead only, and only when the map is small enough for that to be
-quick (`MOST_CHARACTERS`): with sixty Krobs a round takes too long to be played out at
-every turn, and the hard AI plays like normal there.
+quick (`MOST_CHARACTERS`; fewer rounds and styles beyond `FEW_CHARACTERS`): with sixty
+Krobs a round takes too long to be played out at every turn, and the hard AI plays
+there as it did before.
 """
 
 from __future__ import annotations
@@ -40,15 +41,17 @@ from dragonnoir.errors import DragonNoirError
 STYLES = ("as planned", "bolder", "warier", "sheltering")
 #: How much bolder (warier) a style makes every character.
 SHIFT = 0.3
-#: Rounds played out per style (the same dice for every style: their gap is the style's),
-#: and only one beyond `FEW_CHARACTERS` on the map (a round's time grows with them: two
-#: rounds of four styles on la-reine with 16 took 0.87 s, one decision).
+#: Rounds played out per style (the same dice for every style: their gap is the style's);
+#: beyond `FEW_CHARACTERS` on the map, one round of `MANY_STYLES` only. A round's time
+#: grows with the characters (la-reine's Krob turn is the dearest: two rounds of four
+#: styles with 16 characters took 0.87 s, one round of four with 21 up to 0.94 s).
 ROUNDS = 2
 FEW_CHARACTERS = 12
+MANY_STYLES = ("as planned", "bolder", "sheltering")
 #: Beyond this many characters on the map the round is not played out at all (time).
 MOST_CHARACTERS = 30
 #: A round that has not come back to the side's movement in this many actions is given
-#: up (a safeguard: a round takes a few hundred).
+#: up (a safeguard: a round takes tens of actions, a few hundred on the big maps).
 MOST_ACTIONS = 3000
 #: What a won (lost) game is worth against the counters and the walk.
 DECIDED = 1000.0
@@ -82,10 +85,19 @@ class Verdict:
         return ", ".join(f"{s} {v:+.0f}" for s, v in self.values.items())
 
 
+def _characters(view: SideView) -> int:
+    return sum(1 for _ in view.game.living_units())
+
+
+def styles_for(view: SideView) -> tuple[str, ...]:
+    """The styles weighed: all of them where the map holds few characters."""
+    return STYLES if _characters(view) <= FEW_CHARACTERS else MANY_STYLES
+
+
 def rounds_for(view: SideView) -> int:
     """How many rounds to play out per style: fewer where a round takes longer, none
     where it would take too long (counted, not timed: the same game plays the same)."""
-    characters = sum(1 for _ in view.game.living_units())
+    characters = _characters(view)
     if characters > MOST_CHARACTERS:
         return 0
     return ROUNDS if characters <= FEW_CHARACTERS else 1
@@ -119,7 +131,7 @@ def choose_style(
     side = view.side
     seeds = [rng.randrange(1 << 30) for _ in range(max(1, rounds_for(view)))]
     values: dict[str, float] = {}
-    for style in STYLES:
+    for style in styles_for(view):
         if style != STYLES[0] and restyle(view, style, orders) == orders:
             continue  # the same orders: the same rounds (nobody to shelter)
         total = 0.0

@@ -167,8 +167,10 @@ def test_fewer_rounds_where_more_characters_stand_and_none_beyond(monkeypatch) -
         position(CORRIDOR, [Piece("elf_1", (0, 1)), Piece("hunter_01", (5, 1))]), Side.ADVENTURERS
     )
     assert lookahead.rounds_for(view) == lookahead.ROUNDS
+    assert lookahead.styles_for(view) == lookahead.STYLES
     monkeypatch.setattr(lookahead, "FEW_CHARACTERS", 1)
     assert lookahead.rounds_for(view) == 1
+    assert lookahead.styles_for(view) == lookahead.MANY_STYLES
     monkeypatch.setattr(lookahead, "MOST_CHARACTERS", 1)
     assert lookahead.rounds_for(view) == 0
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
