@@ -388,8 +388,7 @@ class TacticalAgent:
         down a deep passage (`EnterPassage`), coming onto the map, a Gargoyle's flight."""
         from dragonnoir.engine.rules.movement import unit_moves
 
-        self._look_ahead(view)
-        orders = self._plan(view)
+        orders = self._look_ahead(view) or self._plan(view)
         others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage", "Jump"})
         for a in others:
             if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
@@ -479,15 +478,17 @@ class TacticalAgent:
         ending = view.actions({"EndPhase"})
         return ending[0] if ending else self._unstick(view)
 
-    def _look_ahead(self, view: SideView) -> None:
-        """Hard, at the start of its movement: how boldly to move (ai/lookahead.py)."""
+    def _look_ahead(self, view: SideView) -> dict[str, Order] | None:
+        """Hard, at the start of its movement: how boldly to move (ai/lookahead.py).
+        Returns the orders in the chosen style when it looked (planned once, not again
+        by the caller), None when it did not."""
         key = (view.turn, view.phase)
         if not self.level.looks_ahead or self._styled == key:
-            return
+            return None
         self._styled = key
         self.style = lookahead.STYLES[0]
         if not lookahead.rounds_for(view):
-            return
+            return None
         orders = self._plan(view)
 
         def player(side: Side, seed: int, style: str) -> TacticalAgent:
@@ -503,6 +504,8 @@ class TacticalAgent:
                 f"Turn {view.turn}, {self.side.value}: moves {verdict.style} this turn "
                 f"(the round played out in its head: {verdict.why()})"
             )
+        self._orders = lookahead.restyle(view, self.style, orders)
+        return self._orders
 
     def _option(
         self,
