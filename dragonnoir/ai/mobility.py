@@ -28,7 +28,7 @@ from typing import Any, TypeVar, cast
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import offmap
+from dragonnoir.engine.rules import objectives, offmap
 from dragonnoir.engine.rules.boats import sail
 from dragonnoir.engine.rules.steps import boat_at, never_swims
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
@@ -198,17 +198,25 @@ def _goal_field(
         or _boat_needed(game, unit)
     ):
         return wet
+    if adventurer and unit.hex is not None and boat_at(game, unit.hex) is not None:
+        # Aboard: the water is his way. (Not the dry field with the boats as stepping
+        # stones: from a boat that is neither docked nor beached no one steps ashore,
+        # "Movement by Boat"; he must row there first, and the tactical layer weighs
+        # where the boat can land, `tactical.UNDOCKED`.)
+        return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
     dry_blocked = _dry_blocked(game, blocked, on_boats)
     dry = _linked(game, memo.field(goal, blocked=dry_blocked), dry_blocked)
     if unit.hex is None or dry.get(unit.hex, FAR) < FAR or unit.side is not Side.ADVENTURERS:
         return dry
-    if boat_at(game, unit.hex) is not None:
-        return memo.field(goal, blocked=blocked)  # aboard: the water is his way
     if not seats:
         return wet  # no boat for him: the nearest shore to the goal is the best he can do
-    # His goal is over the water: first to a boat (counted to the goal from there).
-    to_boat = memo.field(seats, blocked=dry_blocked)
+    # His goal is over the water: first to a boat (counted to the goal from there). The
+    # Orb's bearer who swims may swim to it: a short swim and a boat that rows four
+    # hexes a turn ("Movement by Boat") keep the Orb out of the water sooner.
+    to_boat = memo.field(
+        seats, blocked=blocked if swimmer and bears_the_orb(game, unit) else dry_blocked
+    )
     if swimmer and to_boat.get(unit.hex, FAR) > BOAT_DETOUR:
         return wet
     over = min((wet.get(h, FAR) for h in seats), default=FAR)
@@ -239,7 +247,11 @@ BOAT_DETOUR = 8
 
 def _boat_needed(game: Game, unit: Unit) -> bool:
     """The friends who cannot swim and are not yet in a boat need every free seat: the
-    seats are theirs first. With seats to spare, a swimmer may take one too."""
+    seats are theirs first. With seats to spare, a swimmer may take one too. The Orb's
+    bearer comes first of all: the Orb falls where he is knocked out, and one that
+    falls in the water is seldom picked up again before the time runs out."""
+    if bears_the_orb(game, unit):
+        return False
     waiting = sum(
         1
         for u in game.state.units.values()
@@ -254,6 +266,12 @@ def _boat_needed(game: Game, unit: Unit) -> bool:
         return False
     free = sum(1 for b in boats(game) for h in b if _free_seat(game, h, unit))
     return free <= waiting
+
+
+def bears_the_orb(game: Game, unit: Unit) -> bool:
+    """He carries the scenario's Orb."""
+    orb = objectives.real_counter(game, AccessoryKind.ORB)
+    return orb is not None and orb.properties.get("carried_by") == unit.id
 
 
 def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:

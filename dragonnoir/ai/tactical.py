@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -70,7 +70,7 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import result_probabilities
-from dragonnoir.engine.rules.steps import boat_at, never_swims
+from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
@@ -164,6 +164,12 @@ SHY = 0.2
 #: Adventurer turn, and for one cast in a window of the Krob turn.
 CAST_LEAST = 0.15
 CAST_WINDOW_LEAST = 0.4
+#: What sitting in a boat that is neither docked nor beached costs (in walking points):
+#: no one steps ashore from it ("Movement by Boat": "To dock at a landing stage, the two
+#: hexes of the boat must be in contact with the landing stage"); rowing on to where it
+#: lands takes about the rest of a turn. Without it, a boat touching the landing stage
+#: with one hex looks as good as a docked one, and its passenger sits there for good.
+UNDOCKED = 4.0
 #: A move must beat standing still by this much to be made (no dithering).
 MOVE_MARGIN = 0.25
 
@@ -449,6 +455,9 @@ class TacticalAgent:
                 options.extend(unit_moves(game, unit))
             field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
+            if not order.ferry and unit.hex is not None:
+                boat = boat_at(game, unit.hex)
+                stay -= _undocked(game, boat.hexes if boat else None, unit.hex, field)
             if order.ferry and unit.hex is not None:
                 stay -= W_GOAL * self._ferry_gap(view, unit, order, None)
             best: tuple[float, float, Action] | None = None
@@ -537,7 +546,11 @@ class TacticalAgent:
         elif isinstance(action, SailBoat):
             to = mobility.sail_end(game, unit, action)
             if order.ferry:
+                # Where the boat lies for the friend to board matters, not its landing.
                 extra = -W_GOAL * self._ferry_gap(view, unit, order, action)
+            else:
+                seats = shuttle.seats_after(game, unit, action)
+                extra = -_undocked(game, seats, to, field) if to is not None else 0.0
         elif isinstance(action, EnterPassage):
             out = mobility.passage_out(game, unit, action.passage)
             if out is None or not order.goal:
@@ -548,6 +561,9 @@ class TacticalAgent:
             extra = -W_GOAL * cost + PASSAGE_TAKEN
         else:
             to = _path_end(action)
+            if to is not None and not order.ferry:
+                boat = boat_at(game, to)
+                extra -= _undocked(game, boat.hexes if boat else None, to, field)
             if isinstance(action, Move) and action.facing is not None:
                 extra -= self._rear_exposure(view, unit, to, action.facing)
             if order.ferry and to is not None:
@@ -964,6 +980,20 @@ def _webs(view: SideView) -> frozenset[Hex]:
 def _spell_name(game: Game, spell_id: str) -> str:
     spell = game.rules.spells.get(spell_id)
     return spell.name if spell is not None else spell_id
+
+
+def _undocked(
+    game: Game, seats: Sequence[Hex] | None, seat: Hex, field: dict[Hex, int] | None
+) -> float:
+    """The cost (`UNDOCKED`) of sitting on `seat` of a boat lying on `seats` that is
+    neither docked nor beached, where his way on lies ashore (the field's best next hex
+    is land): he cannot step out there. Nothing in mid-crossing, nor on land."""
+    if seats is None or field is None or landed(game, seats):
+        return 0.0
+    water = mobility.water_hexes(game)
+    ashore = min((field.get(n, FAR) for n in seat.neighbours() if n not in water), default=FAR)
+    afloat = min((field.get(n, FAR) for n in seat.neighbours() if n in water), default=FAR)
+    return W_GOAL * UNDOCKED if ashore < afloat else 0.0
 
 
 def _path_end(action: Action) -> Hex:

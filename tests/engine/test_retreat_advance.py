@@ -21,6 +21,7 @@ from dragonnoir.engine.events import (
     DieRolled,
     Event,
     RetreatBlocked,
+    Revealed,
     UnitAdvanced,
     UnitKnockedOut,
     WebDestroyed,
@@ -282,3 +283,48 @@ def test_destroy_web_only_a_web_the_adventurers_know_of() -> None:
         acc.hidden_from = Side.ADVENTURERS
     assert not game.is_legal(DestroyWeb("zed", E))
     assert not [a for a in game.legal_actions() if isinstance(a, DestroyWeb)]
+
+
+# -- a retreat planned as the side sees the map ("Hidden Krobs", docs/scenarios.md) -------
+
+LURK = C.neighbour(3).neighbour(3)  # two hexes behind Zed's swordsman, away from the Warrior
+
+
+def _pushed_two_hexes(lurker: bool) -> Game:
+    """The swordsman on C must retreat two hexes from the Warriors on E and C+d1 (10 vs 3,
+    joint: 4-1, die 6: DR2); with `lurker`, a Hunter hidden from the Adventurers waits on
+    LURK. (On this open floor the swordsman would see him; where the caves hide him, in a
+    pit below the rim or beyond a bend, it is the same: he is hidden once the retreat is
+    to be chosen, which is all the retreat's rules ask.)"""
+    pieces = {"rebel_swordsman_1": C, "warrior_01": E, "warrior_02": C.neighbour(1)}
+    if lurker:
+        pieces["hunter_02"] = LURK
+    game = game_of(pieces, phase="krob_combat")
+    force_dice(game, 6)
+    events = attack_now(game, Attack(("warrior_01", "warrior_02"), ("rebel_swordsman_1",)))
+    assert resolved(events).result == "DR2"
+    if lurker:
+        game.state.units["hunter_02"].hidden_from = Side.ADVENTURERS
+    return game
+
+
+def test_retreat_paths_do_not_tell_where_a_hidden_krob_lurks() -> None:
+    seen = {a for a in _pushed_two_hexes(lurker=True).legal_actions() if isinstance(a, Retreat)}
+    empty = {a for a in _pushed_two_hexes(lurker=False).legal_actions() if isinstance(a, Retreat)}
+    assert seen == empty
+    assert any(a.path[-1] == LURK for a in seen)
+
+
+def test_a_retreat_that_runs_into_a_hidden_krob_finds_him_and_is_chosen_again() -> None:
+    game = _pushed_two_hexes(lurker=True)
+    into = next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.path[-1] == LURK)
+    events = game.apply(into)
+    found = [e for e in events if isinstance(e, Revealed)]
+    assert found and "Rebel Swordsman" in found[0].what and "retreat runs into him" in found[0].what
+    assert game.state.units["hunter_02"].hidden_from is None
+    assert game.state.units["rebel_swordsman_1"].hex == C  # he has not moved
+    again = [a for a in game.legal_actions() if isinstance(a, Retreat)]
+    assert again and game.state.pending[0].kind == "retreat"
+    assert all(LURK not in a.path for a in again)
+    game.apply(again[0])
+    assert game.state.units["rebel_swordsman_1"].hex == again[0].path[-1]

@@ -483,7 +483,10 @@ def retreat_paths(
     - each step takes him strictly farther from every enemy who took part ("away");
     - he may not end on a hex where another living character stands (Stacking);
     - the Queen and Guards move their whole counter, keeping their facing.
-    A knocked-out character cannot retreat.
+    A knocked-out character cannot retreat. Like an advance, a retreat is planned as his
+    side sees the map: a Krob hidden from him is not there for the paths offered (else
+    the list would tell where he lurks); a path that runs into one finds him, and the
+    retreat is chosen again (`lurking_on`, "Hidden Krobs" in docs/scenarios.md).
     """
     if unit.hex is None or not unit.alive or unit.status is Status.KNOCKED_OUT or hexes < 1:
         return []
@@ -497,7 +500,7 @@ def retreat_paths(
 
     def walk(fp: tuple[Hex, ...], level: float, path: tuple[Hex, ...]) -> None:
         if len(path) == hexes:
-            if not _stacked_on(game, unit, fp):
+            if not _stacked_on(game, unit, fp, seen_only=True):
                 out.append(path)
             return
         before = dists(fp)
@@ -511,12 +514,37 @@ def retreat_paths(
             after = dists(new_fp)
             if any(a <= b for a, b in zip(after, before, strict=True)):
                 continue
-            if _standing_enemy_on(game, unit, new_fp):
+            if _standing_enemy_on(game, unit, new_fp, seen_only=True):
                 continue
             walk(new_fp, new_level, (*path, new_fp[0]))
 
     walk(start_fp, unit.level, ())
     return sorted(out)
+
+
+def lurking_on(game: Game, unit: Unit, path: Iterable[Hex]) -> list[Unit]:
+    """The characters hidden from `unit`'s side standing on `path` (a retreat planned as
+    his side sees the map), by id."""
+    return sorted(
+        (
+            o
+            for h in path
+            for o in game.units_at(h)
+            if o.id != unit.id and o.alive and o.hidden_from is unit.side
+        ),
+        key=lambda o: o.id,
+    )
+
+
+def found_on_retreat(game: Game, unit: Unit, lurkers: list[Unit]) -> list[Event]:
+    """His retreat runs into Krobs nobody saw: they are found, he has not moved, and
+    his retreat is chosen again among the paths now seen (none: a blocked retreat).
+    Ours, as a move or an advance that runs into one stops short of him ("Hidden
+    Krobs", docs/scenarios.md): the retreat's length stays the result's."""
+    from dragonnoir.engine.rules import hidden
+
+    who = hidden.display_name(game, unit)
+    return [hidden.reveal(game, o, f"{who}'s retreat runs into him") for o in lurkers]
 
 
 def _retreat_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
@@ -537,9 +565,12 @@ def _retreat_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
         owner = _owner(game.state.units[uid] for uid in units)
         if total == 1 or owner is Side.GHARVS:
             uid = next(u for u in sorted(options) if options[u])
-            events.extend(
-                do_retreat(game, game.state.units[uid], options[uid][0], role, op["rule"])
-            )
+            unit = game.state.units[uid]
+            lurkers = lurking_on(game, unit, options[uid][0])
+            if lurkers:
+                events.extend(found_on_retreat(game, unit, lurkers))
+                continue  # the paths again, as now seen
+            events.extend(do_retreat(game, unit, options[uid][0], role, op["rule"]))
             del units[uid]
             continue
         decision = Decision(
@@ -879,7 +910,9 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
             from dragonnoir.engine.rules import hidden
 
             for o in lurkers:
-                events.append(hidden.reveal(game, o, f"{unit.id} runs into him"))
+                events.append(
+                    hidden.reveal(game, o, f"{hidden.display_name(game, unit)} runs into him")
+                )
             events.append(
                 MovementStopped(unit.id, unit.hex, "a hidden Krob bars the way", R_ADVANCE)
             )

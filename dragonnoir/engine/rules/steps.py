@@ -15,6 +15,7 @@ wall ("Counters Linked to Magic Spells").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -313,7 +314,13 @@ def boat_landing(game: Game, boat: Accessory) -> bool:
     """Docked or beached: "To dock at a landing stage, the two hexes of the boat must be
     in contact with the landing stage. To land on a beach, the boat must occupy a beach
     hex." """
-    beach = any((t := terrain_at(game, h)) is not None and t.id == "beach" for h in boat.hexes)
+    return landed(game, boat.hexes)
+
+
+def landed(game: Game, hexes: Sequence[Hex]) -> bool:
+    """Whether a boat lying on `hexes` is docked or beached (`boat_landing`): also asked
+    of where a boat would lie after a voyage, before it is rowed there."""
+    beach = any((t := terrain_at(game, h)) is not None and t.id == "beach" for h in hexes)
     if beach:
         return True
     return all(
@@ -321,7 +328,7 @@ def boat_landing(game: Game, boat: Accessory) -> bool:
             (t := terrain_at(game, n)) is not None and t.id == "landing_stage"
             for n in h.neighbours()
         )
-        for h in boat.hexes
+        for h in hexes
     )
 
 
