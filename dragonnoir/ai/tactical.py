@@ -770,9 +770,10 @@ class TacticalAgent:
         p = profile(game, unit)
         fight = 0.0
         against_me = 0
-        for enemy, ep in picture.touching.get(to, ()):
+        for enemy, ep, zone in picture.touching.get(to, ()):
             against_me += ep.attack
-            friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
+            joined = picture.friends_of.get((enemy.id, zone), ())
+            friends = [a for uid, a in joined if uid != unit.id]
             attack = p.attack + sum(friends)
             if self.level.coordinate:
                 # Friends who have not moved yet and can still come: they will join him
@@ -896,10 +897,18 @@ class TacticalAgent:
 @dataclass
 class _Picture:
     """The contacts of one moment: for each hex, the standing enemies a character there
-    would touch; for each enemy, the attack of the friends already touching him."""
+    would touch; for each enemy, the attack of the friends already touching him.
 
-    touching: dict[Hex, list[tuple[Unit, Profile]]]
-    friends_of: dict[str, list[tuple[str, int]]]
+    The Queen and her Guards are touched from the front or from behind: on a hex of
+    their greyed zone the profile given is their rear defence, and the friends counted
+    with him are those on the same side of them ("Defence of the Krobs": "attacks from
+    behind ... always carried out separately" from those from the front)."""
+
+    #: For each hex: the enemies touched from there, with their profile as attacked
+    #: from there, and the zone ("front", "rear" or "" for everyone else).
+    touching: dict[Hex, list[tuple[Unit, Profile, str]]]
+    #: For each (enemy, zone): the friends touching him from that zone, and their attack.
+    friends_of: dict[tuple[str, str], list[tuple[str, int]]]
     #: For each enemy, the friends who have not moved yet and are within a move of him.
     could_join: dict[str, list[tuple[str, int]]]
     #: The standing enemies, with their profiles (for who can reach a hex next turn).
@@ -909,11 +918,12 @@ class _Picture:
 
     @classmethod
     def of(cls, view: SideView) -> _Picture:
+        from dragonnoir.engine.rules.combat_geometry import rear_zone
         from dragonnoir.engine.rules.footprint import footprint
 
         game = view.game
-        touching: dict[Hex, list[tuple[Unit, Profile]]] = {}
-        friends_of: dict[str, list[tuple[str, int]]] = {}
+        touching: dict[Hex, list[tuple[Unit, Profile, str]]] = {}
+        friends_of: dict[tuple[str, str], list[tuple[str, int]]] = {}
         could_join: dict[str, list[tuple[str, int]]] = {}
         enemies: list[tuple[Unit, Profile]] = []
         # The friends as plain numbers (id, attack, q, r, movement, moved): every enemy
@@ -934,10 +944,22 @@ class _Picture:
             for h in footprint(game, enemy):
                 around.add(h)
                 around.update(h.neighbours())
+            behind = rear_zone(game, enemy)
+            from_behind = (
+                replace(ep, defence=ep.defence_rear) if ep.defence_rear is not None else ep
+            )
+            zones: dict[str, set[tuple[int, int]]] = {}
             for h in around:
-                touching.setdefault(h, []).append((enemy, ep))
+                zone = ("rear" if h in behind else "front") if behind else ""
+                touching.setdefault(h, []).append(
+                    (enemy, from_behind if zone == "rear" else ep, zone)
+                )
+                zones.setdefault(zone, set()).add((h.q, h.r))
+            for zone, cells in zones.items():
+                friends_of[(enemy.id, zone)] = [
+                    (uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells
+                ]
             cells = {(h.q, h.r) for h in around}
-            friends_of[enemy.id] = [(uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells]
             if moving and enemy.hex is not None:
                 eq, er = enemy.hex.q, enemy.hex.r
                 could_join[enemy.id] = [
