@@ -27,6 +27,7 @@ from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
+from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -596,7 +597,12 @@ def _adventurer_orders(
     names = ", ".join(display(view.game, u.id) for u in alive[:3])
     who = f"{plan.name} ({names})" if plan.name else names
     plan.mode = "objective"
-    targets = [u.hex for u in view.enemies() if u.id in kill and u.hex is not None]
+    # The whole counter of the Queen or a Guard: every hex next to it is as near the
+    # goal, and which to stand on (behind her, in front) is the fight's to say.
+    targets = [
+        h for u in view.enemies() if u.id in kill and u.hex is not None
+        for h in footprint(view.game, u)
+    ]  # fmt: skip
     if targets and goal and not _kill_is_nearer(view, alive, kill, targets, goal):
         targets = []  # the place is the nearer way to win (les-six-cavernes: the Sun)
     orb = objectives.real_counter(view.game, AccessoryKind.ORB)

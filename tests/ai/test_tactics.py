@@ -196,6 +196,21 @@ def test_the_queen_turns_her_rear_away_from_the_enemy() -> None:
     assert min(elf.distance(h) for h in front) < min(elf.distance(h) for h in rear)
 
 
+def test_the_troll_goes_round_to_the_guards_back() -> None:
+    # "Defence": a Guard's weaker number is for an attack "from behind, through the
+    # greyed zone of the counter". The Troll can touch the Guard from the front or from
+    # behind for the same walk: he goes behind.
+    game = position(
+        ROOM,
+        [Piece("guard_1", (7, 4), facing=3), Piece("troll_1", (8, 1))],
+        phase="adventurer_movement",
+    )
+    _win_by(game, {"side": "adventurers", "kind": "kill", "units": ["guard_1"]})
+    move = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(move, Move) and move.unit == "troll_1"
+    assert move.path[-1] in rear_zone(game, game.state.units["guard_1"])
+
+
 def test_a_baby_krob_keeps_out_of_the_fight() -> None:
     # A grown Hunter and a newborn ("Baby Krobs are killed at the first wound") next to
     # the nest floor, a knight three hexes away: the Hunter goes for him, the baby does
