@@ -13,10 +13,16 @@ that change a fight, on the same scale as every other choice (casualty points, e
 - **Far sight** when '?' counters or webs may hide on the wizard's map or the next: what
   finding the true objective saves the party.
 
+- **Blink** out of the Krobs' reach: at the window before the Krobs attack, a wizard
+  next to Krobs vanishes to a free hex within the spell's reach where none can strike
+  him this turn: worth the blows he escapes (three times more for one whose death loses
+  the game: Godiva, Zacharie). While such a wizard may still want to, the Krob turn's
+  earlier windows are passed, not declined for the turn (`may_blink_later`).
+
 Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
-(a wizard of level 1 has 100 EP for the whole game). Bridges, galleries, demolished
-walls and Blink are not chosen: they change the map, and the AI's planner does not yet
-weigh a way that is not there (docs/ai.md, "What is not done yet").
+(a wizard of level 1 has 100 EP for the whole game). Bridges, galleries and demolished
+walls are not chosen: they change the map, and the AI's planner does not yet weigh a
+way that is not there (docs/ai.md, "What is not done yet").
 
 Every candidate is judged by the engine (`plan_cast`: range, the maps, the EP, the chance
 with the level and the penalty beyond range), on the side's view.
@@ -105,6 +111,13 @@ def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
                 out.extend(
                     _judged(game, wizard, spell.id, (f"{h.q},{h.r}",), worth, price, "summon")
                 )
+        elif spell.effect is SpellEffect.BLINK and view.phase == "krob_combat":
+            spot = _blink_spot(view, wizard, spell)
+            if spot is not None:
+                h, worth = spot
+                out.extend(
+                    _judged(game, wizard, spell.id, (f"{h.q},{h.r}",), worth, price, "blink")
+                )
         elif spell.effect is SpellEffect.DETECT:
             worth = _far_sight_worth(view, wizard)
             if worth:
@@ -177,6 +190,88 @@ def _summon_spot(
                 best = (h, worth)
                 break
     return best
+
+
+#: How much more the blows to one whose death loses the game weigh (as `WARY` does the
+#: Gharvs' waters, behaviours.py).
+VITAL = 3.0
+#: A wizard this near a standing enemy (walking aside) may want to blink away before the
+#: Krobs attack: the Krob turn's windows are passed, not declined, while one is.
+BLINK_WATCH = 8
+
+
+def _blows_at(view: SideView, wizard: Unit, h: Hex) -> float:
+    """The loss the standing enemies next to `h` may deal the wizard there in one combat
+    (all of them at once: the Krobs attack together)."""
+    game = view.game
+    attack = 0
+    strikers = 0
+    for enemy in view.enemies():
+        if not enemy.standing or enemy.hex is None:
+            continue
+        if any(x.distance(h) == 1 for x in footprint(game, enemy)):
+            attack += profile(game, enemy).attack
+            strikers += 1
+    if not attack:
+        return 0.0
+    p = profile(game, wizard)
+    return attack_loss(game, attack, p.defence, wizard, p.armoured, attackers=strikers)
+
+
+def _blink_spot(view: SideView, wizard: Unit, spell: Spell) -> tuple[Hex, float] | None:
+    """Before the Krobs attack: the free hex within the Blink's reach where the wizard
+    escapes most of the blows awaiting him (the most friends about him on a tie), and
+    what that is worth."""
+    from dragonnoir.ai.behaviours import named_by_enemy
+
+    game = view.game
+    here = wizard.hex
+    if here is None or not wizard.standing:
+        return None
+    danger = _blows_at(view, wizard, here)
+    if not danger:
+        return None
+    taken = {h for u in game.living_units() for h in footprint(game, u)}
+    friends = [u.hex for u in view.mine() if u.hex is not None and u.standing and u is not wizard]
+    best: tuple[float, int, Hex] | None = None
+    for h in sorted(game.board.cells, key=lambda x: (x.q, x.r)):
+        if h == here or h in taken or here.distance(h) > spell.reach:
+            continue
+        if not magic.same_map(game, here, h) or not magic._may_hold(game, wizard, spell, h):
+            continue
+        escaped = danger - _blows_at(view, wizard, h)
+        company = sum(1 for f in friends if f.distance(h) <= 1)
+        if best is None or (escaped, company) > best[:2]:
+            best = (escaped, company, h)
+    if best is None or best[0] <= 0:
+        return None
+    weight = VITAL if wizard.id in named_by_enemy(view) else 1.0
+    return best[2], best[0] * weight
+
+
+def may_blink_later(view: SideView) -> bool:
+    """A wizard of the side who may still cast this turn, with the energy for a Blink,
+    stands within `BLINK_WATCH` hexes of a standing enemy: the Krobs may come at him,
+    and the window before they attack is worth keeping open."""
+    game = view.game
+    if view.side is not Side.ADVENTURERS:
+        return False
+    blinks = [s for s in game.rules.spells.spells if s.effect is SpellEffect.BLINK]
+    if not blinks:
+        return False
+    enemies = [u.hex for u in view.enemies() if u.hex is not None and u.standing]
+    for wizard in view.mine():
+        if wizard.hex is None or not magic.is_wizard(game, wizard):
+            continue
+        if magic.may_cast_now(game, wizard) is not None:
+            continue
+        sheet = magic.sheet(game, wizard)
+        energy = magic.available_energy(sheet, wizard)
+        if not any(s.level <= sheet.level and s.cost <= energy for s in blinks):
+            continue
+        if any(wizard.hex.distance(e) <= BLINK_WATCH for e in enemies):
+            return True
+    return False
 
 
 def _far_sight_worth(view: SideView, wizard: Unit) -> float:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dragonnoir.ai import attacks, lookahead, mobility, shuttle, spells, tables
+from dragonnoir.ai import attacks, crossing, lookahead, mobility, shuttle, spells, tables
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.behaviours import Order, display, plan_groups, urgency, victory_targets
 from dragonnoir.ai.evaluation import (
@@ -247,6 +247,8 @@ class TacticalAgent:
         orders: dict[str, Order] = {}
         if view.side is Side.ADVENTURERS:
             shuttle.bring_boats(view.game, plans)
+        elif self.level.coordinate:
+            crossing.cross_together(view.game, plans)
         for plan in plans:
             orders.update(plan.orders)
             if plan.intent and self._said.get(plan.gid) != plan.mode:
@@ -288,9 +290,12 @@ class TacticalAgent:
             best = max(fires, key=lambda a: fire_value(game, a))
             if fire_value(game, best) > 0.05:
                 return best
-        for polite in (DeclineSpells(), Pass()):
-            if polite in legal:
-                return polite
+        # Declining ends the Krob turn's windows: while a wizard may yet blink away
+        # from the Krobs' attack, the window is passed instead.
+        polite = (Pass(), DeclineSpells()) if spells.may_blink_later(view) else None
+        for answer in polite or (DeclineSpells(), Pass()):
+            if answer in legal:
+                return answer
         return legal[0]
 
     def _advance(self, view: SideView, legal: list[Action]) -> Action:
@@ -327,7 +332,10 @@ class TacticalAgent:
         worth more than waiting is cast."""
         if view.side is not Side.ADVENTURERS or not self.level.casts:
             return None
-        key = (view.turn, view.phase if not window else "krob")
+        # In the Krob turn: once at its first window, and again at the one before the
+        # Krobs attack (a Blink out of their reach is weighed only there).
+        krob_turn = "krob_combat" if view.phase == "krob_combat" else "krob"
+        key = (view.turn, view.phase if not window else krob_turn)
         if key in self._cast_looked:
             return None
         if not window and not view.phase.endswith(("_fire", "_combat")):

@@ -13,6 +13,7 @@ from dragonnoir.engine.actions import (
     Action,
     Attack,
     CastSpell,
+    EndPhase,
     EnterPassage,
     Jump,
     Move,
@@ -626,3 +627,64 @@ def test_the_one_whose_death_loses_the_game_keeps_clear_of_friends_in_the_marsh(
     near, far = hexes(game, (0, 1), (4, 2))
     assert agent._beside_callers(view, zacharie, near) > 0
     assert agent._beside_callers(view, zacharie, far) == 0
+
+
+SHORES = "\n".join(
+    (" " if r % 2 else "") + " ".join(("~" if 6 <= r <= 8 else "l") for _ in range(8))
+    for r in range(10)
+)
+
+
+def test_hard_krob_swimmers_wait_at_the_waters_edge_to_cross_together() -> None:
+    # Hunter 1 is at the water's edge, Hunter 2 five hexes behind; the elf is across the
+    # lake. Swimming over one by one, each would meet her alone: the hard Hunter waits
+    # for his friend (ai/crossing.py); normal swims on.
+    def lake() -> Game:
+        return position(
+            SHORES,
+            [Piece("hunter_01", (3, 5)), Piece("hunter_02", (3, 0)), Piece("elf_1", (3, 9))],
+            phase="krob_movement",
+        )
+
+    hard = TacticalAgent(Side.KROBS, 1, level="hard")
+    game = lake()
+    move = hard.choose(view_for(game, Side.KROBS))
+    assert hard._orders["hunter_01"].hold and not hard._orders["hunter_02"].hold
+    assert isinstance(move, Move) and move.unit == "hunter_02"
+    assert any("wait at the water's edge" in line for line in hard.intent)
+    normal = TacticalAgent(Side.KROBS, 1, level="normal")
+    game = lake()
+    normal.choose(view_for(game, Side.KROBS))
+    assert not normal._orders["hunter_01"].hold
+    # Once his friend has come up beside him, they both swim.
+    game = position(
+        SHORES,
+        [Piece("hunter_01", (3, 5)), Piece("hunter_02", (4, 5)), Piece("elf_1", (3, 9))],
+        phase="krob_movement",
+    )
+    hard = TacticalAgent(Side.KROBS, 1, level="hard")
+    hard.choose(view_for(game, Side.KROBS))
+    assert not hard._orders["hunter_01"].hold and not hard._orders["hunter_02"].hold
+
+
+def test_the_wizard_blinks_out_of_reach_before_the_krobs_attack() -> None:
+    # Zacharie (le-marais: the Krobs win by killing him) has two Warriors next to him
+    # when the Krob combat phase begins. At that window ("during that of the Krobs") he
+    # blinks to a free hex within three where no Krob can strike him this turn.
+    game = position(
+        ROOM,
+        [Piece("zacharie", (5, 4)), Piece("warrior_01", (6, 4)), Piece("warrior_02", (6, 3))],
+        phase="krob_movement",
+    )
+    _win_by(game, {"side": "krobs", "kind": "kill", "units": ["zacharie"]})
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    game.apply(EndPhase())  # the Krobs have moved: the window before they attack
+    assert game.to_act() is Side.ADVENTURERS
+    cast = agent.choose(view_for(game, Side.ADVENTURERS))
+    assert isinstance(cast, CastSpell) and cast.spell == "blink", cast
+    game.apply(cast)
+    zacharie = game.state.units["zacharie"].hex
+    assert zacharie is not None and zacharie != hexes(game, (5, 4))[0]
+    krobs = [game.state.units[k].hex for k in ("warrior_01", "warrior_02")]
+    assert all(k is not None and k.distance(zacharie) > 1 for k in krobs)
+    assert any("casts Blink" in line for line in agent.intent)

@@ -1,0 +1,81 @@
+"""Krob swimmers cross the water together (the hard level's team play).
+
+Only Hunters and Killers swim; in les-eaux-noires the packs reach the island across
+the lake. Each swimmer making straight for the enemy arrives alone, a turn or two
+ahead of the next, and the defenders, on firm ground, fight them one at a time. A
+pack that gathers at the water's edge and swims over together arrives together: its
+members can attack jointly ("Multiple Combat") and the defenders' blows are shared.
+
+So, for a group hunting across the water: a swimmer who stands at the water's edge,
+his next step into the water, waits there (`Order.hold`) while a friend of his group
+is still coming up behind him: one whose way to the enemy is longer than his by more
+than `ALONG`, and not longer than `WAIT_FOR` (one farther off is the next wave, not
+waited for). Nothing is remembered between turns: each plan sees who is at the edge
+and who is coming, so the wait ends when the laggards are there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dragonnoir.ai import mobility
+from dragonnoir.ai.behaviours import GroupPlan, Order, display
+from dragonnoir.ai.paths import FAR
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side, Unit
+from dragonnoir.hexmap.hexes import Hex
+
+#: Friends whose way is at most this much longer than his are with him already.
+ALONG = 3
+#: Friends whose way is longer than his by more than this are not waited for (walking
+#: points: about two turns of a Hunter's move).
+WAIT_FOR = 16
+#: The behaviours that make for the enemy wherever he is.
+HUNTING = frozenset({"hunt", "swarm"})
+
+
+def cross_together(game: Game, plans: list[GroupPlan]) -> None:
+    """Hold at the water's edge the swimmers of each hunting Krob group whose friends
+    are still coming up behind them (see the module's docstring)."""
+    water = mobility.water_hexes(game)
+    if not water:
+        return
+    units = game.state.units
+    for plan in plans:
+        if plan.behaviour not in HUNTING:
+            continue
+        walks: dict[str, int] = {}
+        for uid, order in plan.orders.items():
+            unit = units.get(uid)
+            if unit is None or unit.side is not Side.KROBS or not _moving(unit, order):
+                continue
+            assert unit.hex is not None
+            walks[uid] = mobility.goal_field(game, unit, order.goal).get(unit.hex, FAR)
+        waiting = [
+            uid
+            for uid, walk in walks.items()
+            if walk < FAR
+            and _at_the_edge(game, units[uid], plan.orders[uid], water)
+            and any(walk + ALONG < other <= walk + WAIT_FOR for other in walks.values())
+        ]
+        if not waiting:
+            continue
+        for uid in waiting:
+            plan.orders[uid] = replace(plan.orders[uid], hold=True)
+        names = ", ".join(display(game, uid) for uid in waiting[:3])
+        plan.intent += f"; {names} wait at the water's edge for the others to swim over together"
+        plan.mode += "-gather"
+
+
+def _moving(unit: Unit, order: Order) -> bool:
+    return unit.hex is not None and unit.standing and bool(order.goal) and not order.hold
+
+
+def _at_the_edge(game: Game, unit: Unit, order: Order, water: frozenset[Hex]) -> bool:
+    """He swims, stands on land, and his way to the goal goes on into the water."""
+    here = unit.hex
+    if here is None or here in water or not mobility.swims(game, unit):
+        return False
+    field = mobility.goal_field(game, unit, order.goal)
+    best = min(here.neighbours(), key=lambda n: (field.get(n, FAR), n not in water))
+    return best in water and field.get(best, FAR) < field.get(here, FAR)
