@@ -176,3 +176,11 @@ def test_fewer_rounds_where_more_characters_stand_and_none_beyond(monkeypatch) -
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     agent.choose(view)
     assert agent.style == "as planned"  # nothing played out: the plan as it is
+
+
+def test_the_players_of_a_round_in_the_head_decline_the_spell_windows() -> None:
+    # Passing the Krob turn's windows (so a wizard may blink before the Krobs attack)
+    # makes each window one more decision: in a round played out in the head that cost
+    # hard four times its time on la-reine. The real players keep the windows open.
+    assert TacticalAgent(Side.ADVENTURERS, 0).keeps_windows
+    assert not _rehearsal_player(Side.ADVENTURERS, 0, "as planned").keeps_windows
