@@ -470,8 +470,7 @@ class TacticalAgent:
             field = field_of(unit)
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             if not order.ferry and unit.hex is not None:
-                boat = boat_at(game, unit.hex)
-                stay -= _undocked(game, boat.hexes if boat else None, unit.hex, field)
+                stay -= _undocked(game, unit.hex, field)
             if order.ferry and unit.hex is not None:
                 stay -= W_GOAL * self._ferry_gap(view, unit, order, None)
             best: tuple[float, float, Action] | None = None
@@ -564,7 +563,7 @@ class TacticalAgent:
                 extra = -W_GOAL * self._ferry_gap(view, unit, order, action)
             else:
                 seats = shuttle.seats_after(game, unit, action)
-                extra = -_undocked(game, seats, to, field) if to is not None else 0.0
+                extra = -_undocked(game, to, field, seats) if to is not None and seats else 0.0
         elif isinstance(action, EnterPassage):
             out = mobility.passage_out(game, unit, action.passage)
             if out is None or not order.goal:
@@ -576,8 +575,7 @@ class TacticalAgent:
         else:
             to = _path_end(action)
             if to is not None and not order.ferry:
-                boat = boat_at(game, to)
-                extra -= _undocked(game, boat.hexes if boat else None, to, field)
+                extra -= _undocked(game, to, field)
             if isinstance(action, Move) and action.facing is not None:
                 extra -= self._rear_exposure(view, unit, to, action.facing)
             if order.ferry and to is not None:
@@ -784,10 +782,9 @@ class TacticalAgent:
         p = profile(game, unit)
         fight = 0.0
         against_me = 0
-        for enemy, ep, zone in picture.touching.get(to, ()):
+        for enemy, ep in picture.touching.get(to, ()):
             against_me += ep.attack
-            joined = picture.friends_of.get((enemy.id, zone), ())
-            friends = [a for uid, a in joined if uid != unit.id]
+            friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
             attack = p.attack + sum(friends)
             if self.level.coordinate:
                 # Friends who have not moved yet and can still come: they will join him
@@ -911,18 +908,10 @@ class TacticalAgent:
 @dataclass
 class _Picture:
     """The contacts of one moment: for each hex, the standing enemies a character there
-    would touch; for each enemy, the attack of the friends already touching him.
+    would touch; for each enemy, the attack of the friends already touching him."""
 
-    The Queen and her Guards are touched from the front or from behind: on a hex of
-    their greyed zone the profile given is their rear defence, and the friends counted
-    with him are those on the same side of them ("Defence of the Krobs": "attacks from
-    behind ... always carried out separately" from those from the front)."""
-
-    #: For each hex: the enemies touched from there, with their profile as attacked
-    #: from there, and the zone ("front", "rear" or "" for everyone else).
-    touching: dict[Hex, list[tuple[Unit, Profile, str]]]
-    #: For each (enemy, zone): the friends touching him from that zone, and their attack.
-    friends_of: dict[tuple[str, str], list[tuple[str, int]]]
+    touching: dict[Hex, list[tuple[Unit, Profile]]]
+    friends_of: dict[str, list[tuple[str, int]]]
     #: For each enemy, the friends who have not moved yet and are within a move of him.
     could_join: dict[str, list[tuple[str, int]]]
     #: The standing enemies, with their profiles (for who can reach a hex next turn).
@@ -932,12 +921,11 @@ class _Picture:
 
     @classmethod
     def of(cls, view: SideView) -> _Picture:
-        from dragonnoir.engine.rules.combat_geometry import rear_zone
         from dragonnoir.engine.rules.footprint import footprint
 
         game = view.game
-        touching: dict[Hex, list[tuple[Unit, Profile, str]]] = {}
-        friends_of: dict[tuple[str, str], list[tuple[str, int]]] = {}
+        touching: dict[Hex, list[tuple[Unit, Profile]]] = {}
+        friends_of: dict[str, list[tuple[str, int]]] = {}
         could_join: dict[str, list[tuple[str, int]]] = {}
         enemies: list[tuple[Unit, Profile]] = []
         # The friends as plain numbers (id, attack, q, r, movement, moved): every enemy
@@ -958,22 +946,10 @@ class _Picture:
             for h in footprint(game, enemy):
                 around.add(h)
                 around.update(h.neighbours())
-            behind = rear_zone(game, enemy)
-            from_behind = (
-                replace(ep, defence=ep.defence_rear) if ep.defence_rear is not None else ep
-            )
-            zones: dict[str, set[tuple[int, int]]] = {}
             for h in around:
-                zone = ("rear" if h in behind else "front") if behind else ""
-                touching.setdefault(h, []).append(
-                    (enemy, from_behind if zone == "rear" else ep, zone)
-                )
-                zones.setdefault(zone, set()).add((h.q, h.r))
-            for zone, cells in zones.items():
-                friends_of[(enemy.id, zone)] = [
-                    (uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells
-                ]
+                touching.setdefault(h, []).append((enemy, ep))
             cells = {(h.q, h.r) for h in around}
+            friends_of[enemy.id] = [(uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells]
             if moving and enemy.hex is not None:
                 eq, er = enemy.hex.q, enemy.hex.r
                 could_join[enemy.id] = [
@@ -1020,11 +996,18 @@ def _spell_name(game: Game, spell_id: str) -> str:
 
 
 def _undocked(
-    game: Game, seats: Sequence[Hex] | None, seat: Hex, field: dict[Hex, int] | None
+    game: Game,
+    seat: Hex,
+    field: dict[Hex, int] | None,
+    seats: Sequence[Hex] | None = None,
 ) -> float:
     """The cost (`UNDOCKED`) of sitting on `seat` of a boat lying on `seats` that is
     neither docked nor beached, where his way on lies ashore (the field's best next hex
-    is land): he cannot step out there. Nothing in mid-crossing, nor on land."""
+    is land): he cannot step out there. Nothing in mid-crossing, nor on land. `seats`:
+    where the boat will lie after a voyage (default: the boat on `seat` as it lies)."""
+    if seats is None:
+        boat = boat_at(game, seat)
+        seats = boat.hexes if boat is not None else None
     if seats is None or field is None or landed(game, seats):
         return 0.0
     water = mobility.water_hexes(game)

@@ -22,6 +22,7 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_geometry import rear_zone
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.steps import landed
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
 
@@ -195,21 +196,6 @@ def test_the_queen_turns_her_rear_away_from_the_enemy() -> None:
     body = footprint(game, queen)
     front = {n for h in body for n in h.neighbours()} - rear - set(body)
     assert min(elf.distance(h) for h in front) < min(elf.distance(h) for h in rear)
-
-
-def test_the_troll_goes_round_to_the_guards_back() -> None:
-    # "Defence": a Guard's weaker number is for an attack "from behind, through the
-    # greyed zone of the counter". The Troll can touch the Guard from the front or from
-    # behind for the same walk: he goes behind.
-    game = position(
-        ROOM,
-        [Piece("guard_1", (7, 4), facing=3), Piece("troll_1", (8, 1))],
-        phase="adventurer_movement",
-    )
-    _win_by(game, {"side": "adventurers", "kind": "kill", "units": ["guard_1"]})
-    move = _choose(game, Side.ADVENTURERS, level="normal")
-    assert isinstance(move, Move) and move.unit == "troll_1"
-    assert move.path[-1] in rear_zone(game, game.state.units["guard_1"])
 
 
 def test_a_baby_krob_keeps_out_of_the_fight() -> None:
@@ -688,3 +674,31 @@ def test_the_wizard_blinks_out_of_reach_before_the_krobs_attack() -> None:
     krobs = [game.state.units[k].hex for k in ("warrior_01", "warrior_02")]
     assert all(k is not None and k.distance(zacharie) > 1 for k in krobs)
     assert any("casts Blink" in line for line in agent.intent)
+
+
+DOCK = """
+l l l l l l
+ l l l l l l
+~ ~ ~ ~ ~ ~
+ ~ ~ ~ ~ ~ ~
+~ ~ ~ ~ ~ ~
+"""
+
+
+def test_a_passenger_rows_on_to_dock_rather_than_sit_in_a_boat_that_has_not_landed() -> None:
+    # "To dock at a landing stage, the two hexes of the boat must be in contact with the
+    # landing stage": the knight's boat touches it with its bow only, and no one steps
+    # ashore from it. He rows it alongside first, then lands.
+    game = position(DOCK, [Piece("rebel_knight_1", (2, 2))], phase="adventurer_movement")
+    bow, stern = hexes(game, (2, 2), (2, 3))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (bow, stern), facing=stern.direction_to(bow) or 0
+    )
+    _goal(game, Side.ADVENTURERS, [(0, 0), (1, 0), (2, 0), (3, 0)])
+    assert not any(isinstance(a, Move) and a.unit == "rebel_knight_1" and a.path[-1] not in (
+        bow, stern) for a in game.legal_actions())  # fmt: skip
+    row = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(row, SailBoat), row
+    game.apply(row)
+    boat = game.state.accessories["boat_1"]
+    assert landed(game, boat.hexes)
