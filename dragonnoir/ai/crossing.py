@@ -10,8 +10,9 @@ So, for a group hunting across the water: a swimmer who stands at the water's ed
 his next step into the water, waits there (`Order.hold`) while a friend of his group
 is still coming up behind him: one whose way to the enemy is longer than his by more
 than `ALONG`, and not longer than `WAIT_FOR` (one farther off is the next wave, not
-waited for). Nothing is remembered between turns: each plan sees who is at the edge
-and who is coming, so the wait ends when the laggards are there.
+waited for; nor is one fighting where he stands). Nothing is remembered between turns:
+each plan sees who is at the edge and who is coming, so the wait ends when the
+laggards are there.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def cross_together(game: Game, plans: list[GroupPlan]) -> None:
     if not water:
         return
     units = game.state.units
+    foes = [u.hex for u in game.living_units(Side.ADVENTURERS) if u.hex is not None and u.standing]
     for plan in plans:
         if plan.behaviour not in HUNTING:
             continue
@@ -49,6 +51,8 @@ def cross_together(game: Game, plans: list[GroupPlan]) -> None:
             unit = units.get(uid)
             if unit is None or unit.side is not Side.KROBS or not _moving(unit, order):
                 continue
+            if _in_contact(game, unit, foes):
+                continue  # fighting where he is: not coming, and not to be held back
             assert unit.hex is not None
             walks[uid] = mobility.goal_field(game, unit, order.goal).get(unit.hex, FAR)
         waiting = [
@@ -69,6 +73,10 @@ def cross_together(game: Game, plans: list[GroupPlan]) -> None:
 
 def _moving(unit: Unit, order: Order) -> bool:
     return unit.hex is not None and unit.standing and bool(order.goal) and not order.hold
+
+
+def _in_contact(game: Game, unit: Unit, foes: list[Hex]) -> bool:
+    return unit.hex is not None and any(unit.hex.distance(f) <= 1 for f in foes)
 
 
 def _at_the_edge(game: Game, unit: Unit, order: Order, water: frozenset[Hex]) -> bool:

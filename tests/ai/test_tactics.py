@@ -651,6 +651,22 @@ def test_hard_krob_swimmers_wait_at_the_waters_edge_to_cross_together() -> None:
     hard = TacticalAgent(Side.KROBS, 1, level="hard")
     hard.choose(view_for(game, Side.KROBS))
     assert not hard._orders["hunter_01"].hold and not hard._orders["hunter_02"].hold
+    # A friend fighting where he stands is not coming: nobody waits for him (the pack
+    # hunts the elf, whom the Krobs win by killing; the goblin holds Hunter 2 up).
+    game = position(
+        SHORES,
+        [
+            Piece("hunter_01", (3, 5)),
+            Piece("hunter_02", (3, 0)),
+            Piece("goblin_archer_1", (4, 0)),
+            Piece("elf_1", (3, 9)),
+        ],
+        phase="krob_movement",
+    )
+    _win_by(game, {"side": "krobs", "kind": "kill", "units": ["elf_1"]})
+    hard = TacticalAgent(Side.KROBS, 1, level="hard")
+    hard.choose(view_for(game, Side.KROBS))
+    assert not hard._orders["hunter_01"].hold
 
 
 def test_the_wizard_blinks_out_of_reach_before_the_krobs_attack() -> None:
