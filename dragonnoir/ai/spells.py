@@ -42,7 +42,7 @@ from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import is_queen_or_guard, profile
-from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.hexes import Hex, spiral
 
 #: What one energy point is worth, in casualty points.
 EP_PRICE = 0.015
@@ -200,22 +200,28 @@ VITAL = 3.0
 BLINK_WATCH = 8
 
 
-def _blows_at(view: SideView, wizard: Unit, h: Hex) -> float:
+#: A standing enemy as Blink weighs him: the hexes next to his counter, his attack.
+_Striker = tuple[frozenset[Hex], int]
+
+
+def _strikers(view: SideView) -> list[_Striker]:
+    game = view.game
+    out: list[_Striker] = []
+    for enemy in view.enemies():
+        if enemy.standing and enemy.hex is not None:
+            around = frozenset(n for x in footprint(game, enemy) for n in x.neighbours())
+            out.append((around, profile(game, enemy).attack))
+    return out
+
+
+def _blows_at(game: Game, wizard: Unit, h: Hex, strikers: list[_Striker]) -> float:
     """The loss the standing enemies next to `h` may deal the wizard there in one combat
     (all of them at once: the Krobs attack together)."""
-    game = view.game
-    attack = 0
-    strikers = 0
-    for enemy in view.enemies():
-        if not enemy.standing or enemy.hex is None:
-            continue
-        if any(x.distance(h) == 1 for x in footprint(game, enemy)):
-            attack += profile(game, enemy).attack
-            strikers += 1
-    if not attack:
+    attacks = [attack for around, attack in strikers if h in around]
+    if not attacks:
         return 0.0
     p = profile(game, wizard)
-    return attack_loss(game, attack, p.defence, wizard, p.armoured, attackers=strikers)
+    return attack_loss(game, sum(attacks), p.defence, wizard, p.armoured, attackers=len(attacks))
 
 
 def _blink_spot(view: SideView, wizard: Unit, spell: Spell) -> tuple[Hex, float] | None:
@@ -228,18 +234,19 @@ def _blink_spot(view: SideView, wizard: Unit, spell: Spell) -> tuple[Hex, float]
     here = wizard.hex
     if here is None or not wizard.standing:
         return None
-    danger = _blows_at(view, wizard, here)
+    strikers = _strikers(view)
+    danger = _blows_at(game, wizard, here, strikers)
     if not danger:
         return None
     taken = {h for u in game.living_units() for h in footprint(game, u)}
     friends = [u.hex for u in view.mine() if u.hex is not None and u.standing and u is not wizard]
     best: tuple[float, int, Hex] | None = None
-    for h in sorted(game.board.cells, key=lambda x: (x.q, x.r)):
-        if h == here or h in taken or here.distance(h) > spell.reach:
+    for h in spiral(here, spell.reach):
+        if h in taken or h not in game.board.cells:
             continue
         if not magic.same_map(game, here, h) or not magic._may_hold(game, wizard, spell, h):
             continue
-        escaped = danger - _blows_at(view, wizard, h)
+        escaped = danger - _blows_at(game, wizard, h, strikers)
         company = sum(1 for f in friends if f.distance(h) <= 1)
         if best is None or (escaped, company) > best[:2]:
             best = (escaped, company, h)
