@@ -215,7 +215,7 @@ def _goal_field(
     # Orb's bearer who swims may swim to it: a short swim and a boat that rows four
     # hexes a turn ("Movement by Boat") keep the Orb out of the water sooner.
     to_boat = memo.field(
-        seats, blocked=blocked if swimmer and bears_the_orb(game, unit) else dry_blocked
+        seats, blocked=blocked if swimmer and objectives.carries_orb(game, unit) else dry_blocked
     )
     if swimmer and to_boat.get(unit.hex, FAR) > BOAT_DETOUR:
         return wet
@@ -250,7 +250,7 @@ def _boat_needed(game: Game, unit: Unit) -> bool:
     seats are theirs first. With seats to spare, a swimmer may take one too. The Orb's
     bearer comes first of all: the Orb falls where he is knocked out, and one that
     falls in the water is seldom picked up again before the time runs out."""
-    if bears_the_orb(game, unit):
+    if objectives.carries_orb(game, unit):
         return False
     waiting = sum(
         1
@@ -266,12 +266,6 @@ def _boat_needed(game: Game, unit: Unit) -> bool:
         return False
     free = sum(1 for b in boats(game) for h in b if _free_seat(game, h, unit))
     return free <= waiting
-
-
-def bears_the_orb(game: Game, unit: Unit) -> bool:
-    """He carries the scenario's Orb."""
-    orb = objectives.real_counter(game, AccessoryKind.ORB)
-    return orb is not None and orb.properties.get("carried_by") == unit.id
 
 
 def _free_seat(game: Game, h: Hex, unit: Unit) -> bool:

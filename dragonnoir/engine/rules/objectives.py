@@ -47,6 +47,12 @@ def real_counter(game: Game, kind: AccessoryKind) -> Accessory | None:
     return None
 
 
+def carries_orb(game: Game, unit: Unit) -> bool:
+    """`unit` carries the scenario's true Orb."""
+    orb = real_counter(game, AccessoryKind.ORB)
+    return orb is not None and orb.properties.get("carried_by") == unit.id
+
+
 def known_to(acc: Accessory, side: Side | None) -> bool:
     """Whether `side` knows what is under this counter (the Krobs always do)."""
     return side is not Side.ADVENTURERS or bool(acc.properties.get("revealed"))

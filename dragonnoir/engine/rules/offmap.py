@@ -360,8 +360,7 @@ def _what_leaving_counts_for(game: Game, unit: Unit) -> str:
 
     assert unit.hex is not None
     said: list[str] = []
-    orb = objectives.real_counter(game, AccessoryKind.ORB)
-    if orb is not None and orb.properties.get("carried_by") == unit.id:
+    if objectives.carries_orb(game, unit):
         said.append("he carries the Orb off the map")
     if unit.id == objectives.KHUZUN_ID:
         said.append("Khuzun is brought out")
