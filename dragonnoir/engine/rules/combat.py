@@ -388,25 +388,19 @@ class RetreatRules:
         game.pop_decision()
         role = decision.data["role"]
         unit = game.state.units[action.unit]
+        rule = decision.data["rule"]
+        units: dict[str, int] = decision.data["units"]
         lurkers = results.lurking_on(game, unit, action.path)
         if lurkers:
             # He runs into a Krob nobody saw: found, and the retreat is chosen again.
             events = results.found_on_retreat(game, unit, lurkers)
-            results.combat(game)["queue"].insert(
-                0,
-                {
-                    "op": "retreat",
-                    "role": role,
-                    "units": dict(decision.data["units"]),
-                    "rule": decision.data["rule"],
-                },
-            )
-            return events + results.run(game)
-        events = results.do_retreat(game, unit, tuple(action.path), role, decision.data["rule"])
-        rest = {k: v for k, v in decision.data["units"].items() if k != action.unit}
+            rest = dict(units)
+        else:
+            events = results.do_retreat(game, unit, tuple(action.path), role, rule)
+            rest = {k: v for k, v in units.items() if k != action.unit}
         if rest:
             results.combat(game)["queue"].insert(
-                0, {"op": "retreat", "role": role, "units": rest, "rule": decision.data["rule"]}
+                0, {"op": "retreat", "role": role, "units": rest, "rule": rule}
             )
         return events + results.run(game)
 
