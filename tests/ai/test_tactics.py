@@ -621,52 +621,37 @@ SHORES = "\n".join(
 )
 
 
+def _shores(hunter_02: tuple[int, int], *more: Piece) -> Game:
+    """Hunter 1 at the water's edge, Hunter 2 where given, the elf across the lake."""
+    pieces = [Piece("hunter_01", (3, 5)), Piece("hunter_02", hunter_02), *more]
+    return position(SHORES, [*pieces, Piece("elf_1", (3, 9))], phase="krob_movement")
+
+
+def _held(game: Game, level: str) -> TacticalAgent:
+    """The agent of `level` once it has planned the Krobs' move (and chosen it)."""
+    agent = TacticalAgent(Side.KROBS, 1, level=level)
+    agent.choose(view_for(game, Side.KROBS))
+    return agent
+
+
 def test_hard_krob_swimmers_wait_at_the_waters_edge_to_cross_together() -> None:
     # Hunter 1 is at the water's edge, Hunter 2 five hexes behind; the elf is across the
     # lake. Swimming over one by one, each would meet her alone: the hard Hunter waits
     # for his friend (ai/crossing.py); normal swims on.
-    def lake() -> Game:
-        return position(
-            SHORES,
-            [Piece("hunter_01", (3, 5)), Piece("hunter_02", (3, 0)), Piece("elf_1", (3, 9))],
-            phase="krob_movement",
-        )
-
     hard = TacticalAgent(Side.KROBS, 1, level="hard")
-    game = lake()
-    move = hard.choose(view_for(game, Side.KROBS))
+    move = hard.choose(view_for(_shores((3, 0)), Side.KROBS))
     assert hard._orders["hunter_01"].hold and not hard._orders["hunter_02"].hold
     assert isinstance(move, Move) and move.unit == "hunter_02"
     assert any("wait at the water's edge" in line for line in hard.intent)
-    normal = TacticalAgent(Side.KROBS, 1, level="normal")
-    game = lake()
-    normal.choose(view_for(game, Side.KROBS))
-    assert not normal._orders["hunter_01"].hold
+    assert not _held(_shores((3, 0)), "normal")._orders["hunter_01"].hold
     # Once his friend has come up beside him, they both swim.
-    game = position(
-        SHORES,
-        [Piece("hunter_01", (3, 5)), Piece("hunter_02", (4, 5)), Piece("elf_1", (3, 9))],
-        phase="krob_movement",
-    )
-    hard = TacticalAgent(Side.KROBS, 1, level="hard")
-    hard.choose(view_for(game, Side.KROBS))
+    hard = _held(_shores((4, 5)), "hard")
     assert not hard._orders["hunter_01"].hold and not hard._orders["hunter_02"].hold
     # A friend fighting where he stands is not coming: nobody waits for him (the pack
     # hunts the elf, whom the Krobs win by killing; the goblin holds Hunter 2 up).
-    game = position(
-        SHORES,
-        [
-            Piece("hunter_01", (3, 5)),
-            Piece("hunter_02", (3, 0)),
-            Piece("goblin_archer_1", (4, 0)),
-            Piece("elf_1", (3, 9)),
-        ],
-        phase="krob_movement",
-    )
+    game = _shores((3, 0), Piece("goblin_archer_1", (4, 0)))
     _win_by(game, {"side": "krobs", "kind": "kill", "units": ["elf_1"]})
-    hard = TacticalAgent(Side.KROBS, 1, level="hard")
-    hard.choose(view_for(game, Side.KROBS))
-    assert not hard._orders["hunter_01"].hold
+    assert not _held(game, "hard")._orders["hunter_01"].hold
 
 
 def test_the_wizard_blinks_out_of_reach_before_the_krobs_attack() -> None:
