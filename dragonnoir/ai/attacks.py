@@ -13,9 +13,10 @@ combats that use each character no more often than the rules let him attack.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from dragonnoir.ai.evaluation import TARGET_WEIGHT, combat_value
 from dragonnoir.engine.actions import Action, Attack
@@ -32,10 +33,16 @@ SEARCH_LIMIT = 4000
 
 @dataclass(frozen=True)
 class Candidate:
-    """An attack the engine accepts now, and its expected gain for the attackers."""
+    """An attack the engine accepts now, and its expected gain for the attackers.
+
+    `stays`: the chance its defenders are still there after it (neither killed nor
+    driven back), for a later combat of the phase against them: "a defender may be
+    attacked several times by different attackers" ("Combat"), and a combat whose
+    defender has gone lapses."""
 
     attack: Attack
     value: float
+    stays: float = 1.0
 
 
 def candidates(
@@ -70,13 +77,32 @@ def candidates(
         verdict = game.explain(attack)
         if verdict.legal:
             value = combat_value(game, attack, verdict.details, targets, target_weight)
-            out.append(Candidate(attack, value))
+            out.append(Candidate(attack, value, _stays(game, verdict.details)))
     return out
+
+
+#: The defender's results after which a later combat against him lapses.
+GONE = frozenset({"killed", "retreat"})
+
+
+def _stays(game: Game, details: Mapping[str, Any]) -> float:
+    """The chance the defenders neither die nor retreat in this combat (the engine's
+    preview: its `probabilities` per result code of the Combat Table)."""
+    by_code = {r.code: r for r in game.rules.combat.results}
+    gone = sum(
+        float(chance)
+        for code, chance in details.get("probabilities", {}).items()
+        if code in by_code and by_code[code].defender.effect.value in GONE
+    )
+    return max(0.0, 1.0 - gone)
 
 
 def best_plan(game: Game, found: list[Candidate], threshold: float) -> list[Attack]:
     """The set of combats with the highest total gain, each above `threshold`, using
-    each attacker at most as often as he may attack and each defender once."""
+    each attacker at most as often as he may attack. A defender may be attacked again
+    (the Queen from the front and from behind, "always carried out separately"; a
+    second group where one would waste strength): a later combat counts as much as its
+    defenders are likely to be still there, the combats resolved in the plan's order."""
     pool = sorted((c for c in found if c.value > threshold), key=lambda c: -c.value)
     if not pool:
         return []
@@ -88,31 +114,36 @@ def best_plan(game: Game, found: list[Candidate], threshold: float) -> list[Atta
     best: tuple[float, list[Attack]] = (0.0, [])
     visited = 0
 
+    # Bound: even taking every remaining candidate in full cannot beat the best.
+    rest = [sum(max(0.0, c.value) for c in pool[i:]) for i in range(len(pool) + 1)]
+
     def search(
-        i: int, used: dict[str, int], hit: frozenset[str], total: float, chosen: list[Attack]
+        i: int, used: dict[str, int], there: dict[str, float], total: float, chosen: list[Attack]
     ) -> None:
         nonlocal best, visited
         visited += 1
         if total > best[0]:
             best = (total, list(chosen))
-        if i >= len(pool) or visited > SEARCH_LIMIT:
-            return
-        # Bound: even taking every remaining candidate cannot beat the best.
-        if total + sum(c.value for c in pool[i:]) <= best[0]:
+        if i >= len(pool) or visited > SEARCH_LIMIT or total + rest[i] <= best[0]:
             return
         c = pool[i]
-        fits = not (set(c.attack.defenders) & hit) and all(
-            used.get(a, 0) < limit[a] for a in c.attack.attackers
-        )
+        fits = all(used.get(a, 0) < limit[a] for a in c.attack.attackers)
         if fits and not (c.attack.between_legs and any(used.get(a, 0) for a in c.attack.attackers)):
-            for a in c.attack.attackers:
-                used[a] = used.get(a, 0) + (limit[a] if c.attack.between_legs else 1)
-            chosen.append(c.attack)
-            search(i + 1, used, hit | set(c.attack.defenders), total + c.value, chosen)
-            chosen.pop()
-            for a in c.attack.attackers:
-                used[a] -= limit[a] if c.attack.between_legs else 1
-        search(i + 1, used, hit, total, chosen)
+            chance = 1.0
+            for d in c.attack.defenders:
+                chance *= there.get(d, 1.0)
+            if c.value * chance > threshold:
+                for a in c.attack.attackers:
+                    used[a] = used.get(a, 0) + (limit[a] if c.attack.between_legs else 1)
+                after = dict(there)
+                for d in c.attack.defenders:
+                    after[d] = there.get(d, 1.0) * c.stays
+                chosen.append(c.attack)
+                search(i + 1, used, after, total + c.value * chance, chosen)
+                chosen.pop()
+                for a in c.attack.attackers:
+                    used[a] -= limit[a] if c.attack.between_legs else 1
+        search(i + 1, used, there, total, chosen)
 
-    search(0, {}, frozenset(), 0.0, [])
+    search(0, {}, {}, 0.0, [])
     return best[1]

@@ -775,8 +775,11 @@ class TacticalAgent:
         return min(1.0, 2 * chance) * blow
 
     def _contact(self, view: SideView, unit: Unit, to: Hex) -> tuple[float, float]:
-        """The best combat `unit` may make from `to` next (with the friends already next to
-        that enemy), and the loss he may expect from the enemies next to `to`."""
+        """The best combat `unit` may make from `to` next, and the loss he may expect
+        from the enemies next to `to`. A combat is worth what his blow adds to the one
+        the friends already next to that enemy can make: where they win without him (the
+        Combat Table's last column), he is better used on another, and near a big enemy
+        whose every hex beside him is wanted the strong hitters should hold them."""
         game = view.game
         picture = self._picture(view)
         p = profile(game, unit)
@@ -785,6 +788,7 @@ class TacticalAgent:
         for enemy, ep in picture.touching.get(to, ()):
             against_me += ep.attack
             friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
+            there = list(friends)
             attack = p.attack + sum(friends)
             if self.level.coordinate:
                 # Friends who have not moved yet and can still come: they will join him
@@ -793,6 +797,10 @@ class TacticalAgent:
                 attack += int(JOINING * sum(coming))
                 friends = friends + coming
             gain = _expected(game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured)
+            if there:
+                gain -= _expected(
+                    game, sum(there), ep.defence, len(there), enemy, unit, ep.armoured
+                )
             fight = max(fight, gain)
         danger = 0.0
         if against_me:
@@ -865,9 +873,7 @@ class TacticalAgent:
                     target_weight=weight,
                 )
                 if self.level.noise:
-                    found = [
-                        attacks.Candidate(c.attack, c.value + self._noise() * 0.1) for c in found
-                    ]
+                    found = [replace(c, value=c.value + self._noise() * 0.1) for c in found]
                 self._attack_plan = attacks.best_plan(game, found, self.level.attack_threshold)
             while self._attack_plan:
                 attack = self._attack_plan.pop(0)

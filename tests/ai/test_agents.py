@@ -134,12 +134,53 @@ def test_the_plan_search_never_uses_an_attacker_twice() -> None:
         phase="adventurer_combat",
     )
     a, b = "troll_1", "troll_2"
+    # Each alone leaves the Hunter where he was one time in five: the second combat
+    # counts that share (2.5 + 0.2 * 2.0 = 2.9), less than both together (3.0).
     found = [
-        Candidate(Attack((a,), ("hunter_01",)), 2.0),
-        Candidate(Attack((a, b), ("hunter_01",)), 3.0),
-        Candidate(Attack((b,), ("hunter_01",)), 2.5),
+        Candidate(Attack((a,), ("hunter_01",)), 2.0, stays=0.2),
+        Candidate(Attack((a, b), ("hunter_01",)), 3.0, stays=0.2),
+        Candidate(Attack((b,), ("hunter_01",)), 2.5, stays=0.2),
     ]
     assert best_plan(game, found, 0.0) == [Attack((a, b), ("hunter_01",))]
+    # Were he sure to stand there still, two combats against him gain more (4.5), the
+    # better one resolved first: "a defender may be attacked several times by different
+    # attackers" ("Combat").
+    sure = [Candidate(c.attack, c.value) for c in found]
+    one_then_other = [Attack((b,), ("hunter_01",)), Attack((a,), ("hunter_01",))]
+    assert best_plan(game, sure, 0.0) == one_then_other
+
+
+QUEENS_HALL = "\n".join((" " if r % 2 else "") + " ".join("." for _ in range(12)) for r in range(9))
+
+
+def test_the_queen_is_attacked_from_behind_and_from_the_front_in_the_same_phase() -> None:
+    # "Attacks from the front and from behind are always carried out separately"
+    # ("Defence"): two Trolls in her greyed zone (16 against 5: 3-1, a column more for
+    # the joint attack) and two Trolls and a knight before her (22 against 10: 2-1, 3-1)
+    # make two combats, not one.
+    game = position(
+        QUEENS_HALL,
+        [
+            Piece("queen_alkiram", (5, 4), facing=3),
+            Piece("troll_1", (6, 3)),
+            Piece("troll_2", (7, 4)),
+            Piece("troll_3", (3, 4)),
+            Piece("troll_4", (3, 3)),
+            Piece("rebel_knight_1", (3, 5)),
+        ],
+        phase="adventurer_combat",
+    )
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    declared: list[Attack] = []
+    while True:
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        if not isinstance(action, Attack):
+            break
+        declared.append(action)
+        game.apply(action)
+    assert [a.defenders for a in declared] == [("queen_alkiram",)] * 2
+    groups = sorted(sorted(a.attackers) for a in declared)
+    assert groups == [["rebel_knight_1", "troll_3", "troll_4"], ["troll_1", "troll_2"]]
 
 
 def test_an_ambush_waits_unseen_and_says_so() -> None:

@@ -198,6 +198,35 @@ def test_the_queen_turns_her_rear_away_from_the_enemy() -> None:
     assert min(elf.distance(h) for h in front) < min(elf.distance(h) for h in rear)
 
 
+def test_a_character_goes_where_his_blow_adds_most_not_where_friends_already_win() -> None:
+    # Two Trolls on the first Hunter (16 against 2) already fight at the Combat Table's
+    # best column: a third attacker adds nothing there. The second Hunter stands alone.
+    # A character weighs the combat he would join by what he adds to it, so the
+    # Adventurers' movement ends with someone on each Hunter.
+    game = position(
+        ROOM,
+        [
+            Piece("hunter_01", (3, 2)),
+            Piece("troll_1", (2, 2)),
+            Piece("troll_2", (2, 1)),
+            Piece("hunter_02", (3, 6)),
+            Piece("rebel_swordsman_1", (6, 4)),
+        ],
+        phase="adventurer_movement",
+    )
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    for _ in range(4):
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        if not isinstance(action, Move):
+            break
+        game.apply(action)
+    units = game.state.units
+    party = [u.hex for u in game.living_units(Side.ADVENTURERS) if u.hex is not None]
+    for hunter in ("hunter_01", "hunter_02"):
+        at = units[hunter].hex
+        assert at is not None and any(h.distance(at) == 1 for h in party), hunter
+
+
 def test_a_baby_krob_keeps_out_of_the_fight() -> None:
     # A grown Hunter and a newborn ("Baby Krobs are killed at the first wound") next to
     # the nest floor, a knight three hexes away: the Hunter goes for him, the baby does
