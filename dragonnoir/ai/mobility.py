@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from dragonnoir.ai.paths import FAR, distances_for
+from dragonnoir.ai.paths import FAR, distances_for, map_counters
 from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
@@ -54,12 +54,22 @@ def swims(game: Game, unit: Unit) -> bool:
 
 
 def water_hexes(game: Game) -> frozenset[Hex]:
-    """The board's water hexes (static for a game: memoised on the board)."""
+    """The water hexes: the board's (memoised on the board) but those a bridge spans
+    (a bridge counter's hexes are a wooden bridge's: `rules.steps.terrain_at`)."""
     table = game.rules.terrain
-    return _per_board(
+    water = _per_board(
         game,
         "water",
         lambda: frozenset(h for h, c in game.board.cells.items() if table[c.terrain].water),
+    )
+    bridged = _bridged(game)
+    return water - bridged if bridged else water
+
+
+def _bridged(game: Game) -> frozenset[Hex]:
+    """The hexes the bridges laid by spell span (none, on most maps)."""
+    return frozenset(
+        h for kind, hexes, _, _ in map_counters(game) if kind == "bridge" for h in hexes
     )
 
 
@@ -228,7 +238,7 @@ def _dry_blocked(game: Game, blocked: frozenset[Hex], on_boats: frozenset[Hex]) 
     The same set object for the same map, webs and boats (a memo key: its hash is
     worked out once, not over every water hex at every call)."""
     board = game.board
-    key = (id(board), blocked, on_boats)
+    key = (id(board), blocked, on_boats, _bridged(game))
     found = _DRY.get(key)
     if found is None or found[0] is not board:
         if len(_DRY) > 64:
@@ -238,7 +248,9 @@ def _dry_blocked(game: Game, blocked: frozenset[Hex], on_boats: frozenset[Hex]) 
     return found[1]
 
 
-_DRY: dict[tuple[int, frozenset[Hex], frozenset[Hex]], tuple[object, frozenset[Hex]]] = {}
+_DRY: dict[
+    tuple[int, frozenset[Hex], frozenset[Hex], frozenset[Hex]], tuple[object, frozenset[Hex]]
+] = {}
 
 
 #: How far (walking cost) a swimmer goes out of his way to take a boat in Gharv waters.

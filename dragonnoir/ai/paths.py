@@ -14,12 +14,13 @@ where he should want to go.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import AccessoryKind
 from dragonnoir.hexmap.board import Board
-from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.hexmap.hexes import Edge, Hex
 
 #: Water is walked round when it can be: its cost is multiplied by this.
 WATER_FACTOR = 3
@@ -229,19 +230,75 @@ class Distances:
         return found[1]
 
 
-_GRAPHS: dict[int, tuple[Board, Distances]] = {}
+#: The counters that change the map itself, as `map_counters` lists them: each one's
+#: kind, hexes and facing (a gallery's shape is in its counter's name).
+MapCounters = tuple[tuple[str, tuple[Hex, ...], int, str], ...]
+#: The counters a spell lays that change where one may walk ("Magic Spells": bridges,
+#: galleries, demolished walls), the engine's reading (`rules.steps`).
+_MAP_KINDS = frozenset({AccessoryKind.BRIDGE, AccessoryKind.GALLERY, AccessoryKind.DEMOLISHED_WALL})
+_GRAPHS: dict[tuple[int, MapCounters], tuple[Board, Distances]] = {}
+
+
+def map_counters(game: Game) -> MapCounters:
+    """The face-up bridges, galleries and demolished walls on the map (worked out once
+    per state version: a walking question is asked thousands of times a decision)."""
+    kept = game.cache.get("ai_map_counters")
+    if isinstance(kept, tuple) and kept[0] == game.version:
+        return kept[1]  # type: ignore[no-any-return]
+    found = tuple(
+        sorted(
+            (a.kind.value, tuple(a.hexes), a.facing, str(a.properties.get("counter", "")))
+            for a in game.state.accessories.values()
+            if a.kind in _MAP_KINDS and a.face_up
+        )
+    )
+    game.cache["ai_map_counters"] = (game.version, found)
+    return found
 
 
 def distances_for(game: Game) -> Distances:
-    """The distance memo of `game`'s map (its graph built once per board object)."""
-    found = _GRAPHS.get(id(game.board))
+    """The distance memo of `game`'s map as its bridges, galleries and demolished walls
+    make it (its graph built once per board object and set of those counters: a spell
+    that opens a way is walked through as soon as it lands)."""
+    counters = map_counters(game)
+    key = (id(game.board), counters)
+    found = _GRAPHS.get(key)
     if found is not None and found[0] is game.board:
         return found[1]
-    memo = Distances(_build(game))
+    memo = Distances(_build(game, _countered(game) if counters else game.board))
     if len(_GRAPHS) > 16:
         _GRAPHS.clear()
-    _GRAPHS[id(game.board)] = (game.board, memo)
+    _GRAPHS[key] = (game.board, memo)
     return memo
+
+
+def _countered(game: Game) -> Board:
+    """`game`'s board as its map counters make it: a bridge's or a gallery's hexes of
+    the terrain they give, and round every counter's hexes the sides as the engine
+    reads them (a demolished wall gone, the rock closing a gallery's shut sides)."""
+    from dragonnoir.engine.rules.steps import edge_feature, terrain_at
+
+    board = game.board
+    cells = dict(board.cells)
+    edges = dict(board.edges)
+    touched: set[Hex] = set()
+    for acc in game.state.accessories.values():
+        if acc.kind in _MAP_KINDS and acc.face_up:
+            touched.update(h for h in acc.hexes if h in cells)
+    for h in touched:
+        terrain = terrain_at(game, h)
+        if terrain is not None and terrain.id != cells[h].terrain:
+            cells[h] = replace(cells[h], terrain=terrain.id)
+        for n in h.neighbours():
+            if n not in cells:
+                continue
+            side = Edge(h, n)
+            feature = edge_feature(game, h, n)
+            if feature is None:
+                edges.pop(side, None)
+            else:
+                edges[side] = feature
+    return replace(board, cells=cells, edges=edges)
 
 
 def cave_graph(game: Game) -> CaveGraph:
@@ -249,13 +306,12 @@ def cave_graph(game: Game) -> CaveGraph:
     return distances_for(game).graph
 
 
-def _build(game: Game) -> CaveGraph:
+def _build(game: Game, board: Board) -> CaveGraph:
     """The steps are the editor's model of the map's Movement Restrictions
     (`editor/walking.py`: walls and cliffs, half a level only by a level link, a walkway
     deck entered only from its end hex or another deck), with each step's cost."""
     from dragonnoir.editor.walking import Walker
 
-    board = game.board
     table = game.rules.terrain
     walker = Walker(board, table)
     steps: dict[Node, tuple[tuple[Node, int], ...]] = {}

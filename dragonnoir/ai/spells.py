@@ -19,10 +19,11 @@ that change a fight, on the same scale as every other choice (casualty points, e
   the game: Godiva, Zacharie). While such a wizard may still want to, the Krob turn's
   earlier windows are passed, not declined for the turn (`may_blink_later`).
 
+- **a bridge, a gallery or a demolished wall** before the party moves, where it
+  shortens the characters' ways to their goals: worth the walk saved (shortcuts.py).
+
 Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
-(a wizard of level 1 has 100 EP for the whole game). Bridges, galleries and demolished
-walls are not chosen: they change the map, and the AI's planner does not yet weigh a
-way that is not there (docs/ai.md, "What is not done yet").
+(a wizard of level 1 has 100 EP for the whole game).
 
 Every candidate is judged by the engine (`plan_cast`: range, the maps, the EP, the chance
 with the level and the penalty beyond range), on the side's view.
@@ -30,9 +31,12 @@ with the level and the penalty beyond range), on the side's view.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from dragonnoir.ai.behaviours import display
 from dragonnoir.ai.evaluation import attack_loss, loss_share, unit_value
+from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
 from dragonnoir.engine.game import Game
@@ -58,8 +62,12 @@ class Cast:
     why: str
 
 
-def best_cast(view: SideView) -> Cast | None:
-    """The best spell to cast now for the side's wizards, or None when none is worth it."""
+def best_cast(
+    view: SideView, goals: Callable[[], Mapping[str, frozenset[Hex]]] | None = None
+) -> Cast | None:
+    """The best spell to cast now for the side's wizards, or None when none is worth it.
+    `goals`: where each character is going (his order's goal), asked only when a way may
+    be opened: before the Adventurers move, when the way opened is walked at once."""
     game = view.game
     if view.side is not Side.ADVENTURERS:
         return None
@@ -67,10 +75,31 @@ def best_cast(view: SideView) -> Cast | None:
     for wizard in sorted(view.mine(), key=lambda u: u.id):
         if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
             continue
-        for cast in _candidates(view, wizard):
+        found = _candidates(view, wizard)
+        if goals is not None and view.phase == "adventurer_fire":
+            found.extend(_ways_opened(view, wizard, goals()))
+        for cast in found:
             if cast.value > 0 and (best is None or cast.value > best.value):
                 best = cast
     return best
+
+
+def _ways_opened(view: SideView, wizard: Unit, goals: Mapping[str, frozenset[Hex]]) -> list[Cast]:
+    """A bridge, a gallery or a demolished wall, worth the walk it saves (shortcuts.py)."""
+    game = view.game
+    out: list[Cast] = []
+    for way in shortcuts(view, wizard, goals):
+        spell = game.rules.spells.get(way.action.spell)
+        if spell is None:
+            continue
+        names = ", ".join(display(game, uid) for uid, _ in way.by)
+        why = f"a way {way.saved} movement points shorter in all for {names}"
+        out.extend(
+            _judged(
+                game, wizard, spell.id, way.action.targets, way.worth, EP_PRICE * spell.cost, why
+            )
+        )
+    return out
 
 
 def _candidates(view: SideView, wizard: Unit) -> list[Cast]:

@@ -203,6 +203,10 @@ class TacticalAgent:
         #: of a round played out in the head: each window passed is one more decision,
         #: and a look-ahead with them took 2.5 s where 0.6 s was the rule (la-reine).
         self.keeps_windows = True
+        #: Weighs the spells that open a way (a bridge, a gallery, a wall brought down:
+        #: ai/shortcuts.py) before the Adventurers move. Off for the players of a round
+        #: played out in the head: each weighing walks the map again for a few placements.
+        self.opens_ways = True
         #: The last view's picture; the view weakly held (`ai.runner` frees a view when
         #: its decision is made, before the garbage collector resumes).
         self._picture_of: tuple[weakref.ref[SideView], _Picture] | None = None
@@ -349,7 +353,17 @@ class TacticalAgent:
         if view.phase.endswith("_combat") and combat_declared.closed(view.game):
             return None
         self._cast_looked.add(key)
-        found = spells.best_cast(view)
+
+        def goals() -> dict[str, frozenset[Hex]]:
+            # The groups' goals as planned (their intent lines are said when they move).
+            return {
+                uid: o.goal
+                for plan in plan_groups(view, self.posts)
+                for uid, o in plan.orders.items()
+                if o.goal and not o.hold
+            }
+
+        found = spells.best_cast(view, goals if self.opens_ways else None)
         least = CAST_WINDOW_LEAST if window else CAST_LEAST
         if found is None or found.value < least or not view.game.explain(found.action).legal:
             return None
@@ -980,6 +994,7 @@ def _rehearsal_player(side: Side, seed: int, style: str) -> TacticalAgent:
     agent = TacticalAgent(side, seed, level="normal", style=style)
     agent.level = replace(agent.level, noise=0.0)
     agent.keeps_windows = False
+    agent.opens_ways = False
     return agent
 
 

@@ -177,6 +177,98 @@ def test_the_wizard_heals_a_badly_wounded_friend_before_throwing_fire() -> None:
 
 ROOM = "\n".join((" " if r % 2 else "") + " ".join("." for _ in range(12)) for r in range(9))
 
+#: Two halls parted by a rock wall one hex thick; the only way between them is at the
+#: southern end, some twenty steps round from the north.
+PARTED = "\n".join(
+    (" " if r % 2 else "") + " ".join("#" if c == 4 and r < 9 else "." for c in range(9))
+    for r in range(10)
+)
+
+
+def _parted(phase: str) -> Game:
+    game = position(
+        PARTED,
+        [
+            Piece("zacharie", (1, 1)),
+            Piece("rebel_knight_1", (2, 0)),
+            Piece("hunter_01", (8, 9)),
+        ],
+        phase=phase,
+    )
+    _goal(game, Side.ADVENTURERS, [(7, 0), (7, 1)])
+    return game
+
+
+def test_the_wizard_opens_a_gallery_where_the_rock_parts_the_party_from_its_goal() -> None:
+    # "Magic Spells" (ours: data/spells.toml): a gallery opens in the rock. Through the
+    # wall the objective is six steps away; round it, seventeen.
+    game = _parted("adventurer_fire")
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    cast = agent.choose(view_for(game, Side.ADVENTURERS))
+    assert isinstance(cast, CastSpell) and cast.wizard == "zacharie"
+    assert cast.spell == "gallery"  # the cheapest that opens the way (16 EP)
+    assert game.explain(cast).legal
+    line = agent.intent[-1]
+    assert "Zacharie casts Straight gallery" in line
+    assert "Knight of Halöven 1" in line and "rebel_knight_1" not in line
+    # Where nothing parts them from their goal, no way is opened.
+    _goal(game, Side.ADVENTURERS, [(2, 2)])
+    again = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    assert not isinstance(again.choose(view_for(game, Side.ADVENTURERS)), CastSpell)
+
+
+#: A river one hex wide between two beaches, the ford at its southern end.
+RIVER = "\n".join(
+    (" " if r % 2 else "")
+    + " ".join(
+        ("~" if r < 9 else "h") if c == 4 else "h" if c in (3, 5) else "/" if c in (2, 6) else "."
+        for c in range(9)
+    )
+    for r in range(10)
+)
+
+
+def test_the_wizard_bridges_the_river_for_the_knight_who_cannot_swim() -> None:
+    # "Movement Restriction 2": an armoured knight never enters the water; the ford is
+    # nine hexes south. A small bridge (one water hex) lets him cross where he stands.
+    game = position(
+        RIVER,
+        [
+            Piece("zacharie", (1, 1)),
+            Piece("rebel_knight_1", (2, 0)),
+            Piece("hunter_01", (8, 9)),
+        ],
+        phase="adventurer_fire",
+    )
+    _goal(game, Side.ADVENTURERS, [(7, 0), (7, 1)])
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    cast = agent.choose(view_for(game, Side.ADVENTURERS))
+    assert isinstance(cast, CastSpell) and cast.spell == "small_bridge"
+    assert "Knight of Halöven 1" in agent.intent[-1]
+
+
+def test_the_party_walks_through_the_gallery_once_it_is_open() -> None:
+    # The AI's walking map is the map as its counters make it: once the gallery lies in
+    # the wall, the knight's way to the objective goes through it.
+    game = _parted("adventurer_movement")
+    wall = hexes(game, (4, 0))[0]
+    game.state.accessories["gallery_straight_1_1"] = Accessory(
+        "gallery_straight_1_1",
+        AccessoryKind.GALLERY,
+        (wall,),
+        facing=0,
+        properties={"counter": "gallery_straight_1", "shape": "straight"},
+    )
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    knight = game.state.units["rebel_knight_1"]
+    while not knight.moved:
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        assert isinstance(action, Move)
+        game.apply(action)
+    assert knight.hex is not None and knight.hex.distance(wall) <= 2
+    assert knight.hex.q >= wall.q  # in the gallery or through it: not walking round
+
 
 def test_the_queen_turns_her_rear_away_from_the_enemy() -> None:
     # "Defence": the weaker number is for an attack "from behind, through the greyed

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -500,10 +500,15 @@ class CastRules:
         yield from casts(game)
 
 
-def casts(game: Game) -> Iterable[CastSpell]:
+def casts(
+    game: Game, *, wizard_id: str | None = None, which: Callable[[Spell], bool] | None = None
+) -> Iterable[CastSpell]:
     """Legal casts now: each wizard's spells on each target within his range (the ones
-    beyond it, with their penalty, are accepted by `explain` but not listed)."""
+    beyond it, with their penalty, are accepted by `explain` but not listed); only
+    `wizard_id`'s, and only the spells `which` keeps, when they are given."""
     for wizard in sorted(game.living_units(Side.ADVENTURERS), key=lambda u: u.id):
+        if wizard_id is not None and wizard.id != wizard_id:
+            continue
         if not is_wizard(game, wizard) or may_cast_now(game, wizard) is not None:
             continue
         assert wizard.hex is not None
@@ -514,6 +519,8 @@ def casts(game: Game) -> Iterable[CastSpell]:
             if wizard.hex.distance(h) <= range_of(level) and same_map(game, wizard.hex, h)
         ]
         for spell in game.rules.spells.spells:
+            if which is not None and not which(spell):
+                continue
             for targets in _targets_for(game, wizard, spell, near):
                 action = CastSpell(wizard.id, spell.id, targets)
                 if not isinstance(plan_cast(game, action), Explanation):
@@ -610,32 +617,46 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
         wizard.hex, wizard.level = h, game.board.cells[h].level
         return [UnitMoved(wizard.id, (h,), 0, f"{plan.spell.name} ({R_MAGIC})")]
     if effect in _COUNTER_KIND:
-        counter = plan.spell.counter or effect.value
-        n = 1 + sum(
-            1 for a in game.state.accessories.values() if a.properties.get("counter") == counter
-        )
-        line = plan.hexes[0].direction_to(plan.hexes[1]) if len(plan.hexes) > 1 else None
-        facing = plan.facing if plan.facing is not None else (line or 0)
-        properties: dict[str, str | int | float | bool] = {
-            "counter": counter,
-            "spell": plan.spell.id,
-        }
-        if effect is SpellEffect.GALLERY:
-            properties["shape"] = _GALLERY_SHAPES.get(counter, "straight")
-        acc = Accessory(
-            f"{counter}_{n}",
-            _COUNTER_KIND[effect],
-            plan.hexes,
-            facing=facing,
-            properties=properties,
-        )
-        game.state.accessories[acc.id] = acc
+        lay_counter(game, plan)
         return [Revealed(f"{plan.spell.name} by {wizard.id}", plan.hexes[0], R_COUNTERS)]
     if effect is SpellEffect.SUMMON:
         return _summon(game, plan)
     if effect is SpellEffect.DETECT:
         return _detect(game, plan)
     return []
+
+
+def lay_counter(game: Game, plan: Plan) -> Accessory:
+    """Lay the counter of a bridge, gallery or demolished-wall spell on the map (its
+    effect once it has succeeded; also the AI's "what if it landed", on a copy)."""
+    effect = plan.spell.effect
+    counter = plan.spell.counter or effect.value
+    n = 1 + sum(
+        1 for a in game.state.accessories.values() if a.properties.get("counter") == counter
+    )
+    line = plan.hexes[0].direction_to(plan.hexes[1]) if len(plan.hexes) > 1 else None
+    facing = plan.facing if plan.facing is not None else (line or 0)
+    properties: dict[str, str | int | float | bool] = {
+        "counter": counter,
+        "spell": plan.spell.id,
+    }
+    if effect is SpellEffect.GALLERY:
+        properties["shape"] = _GALLERY_SHAPES.get(counter, "straight")
+    acc = Accessory(
+        f"{counter}_{n}",
+        _COUNTER_KIND[effect],
+        plan.hexes,
+        facing=facing,
+        properties=properties,
+    )
+    game.state.accessories[acc.id] = acc
+    return acc
+
+
+def lays_counter(spell: Spell) -> bool:
+    """Does this spell lay a counter that changes the map (a bridge, a gallery, a
+    demolished wall)?"""
+    return spell.effect in _COUNTER_KIND
 
 
 def _fireball(game: Game, plan: Plan) -> list[Event]:
