@@ -184,17 +184,43 @@ HOLD_PRIZE = 8.0
 
 
 def _press_when_time_runs_out(view: SideView, plan: GroupPlan) -> None:
-    """Those who seek the fight accept harder trades as the turn limit nears."""
+    """Those who seek the fight accept harder trades as the turn limit nears. Not the
+    Adventurers making for a place (a way out, the Sun, a place to hold): for them time
+    running out is a reason to walk on, not to stop and fight whoever is near."""
     push = urgency(view)
     if not push:
         return
+    foes: set[Hex] = set()
+    if view.side is Side.ADVENTURERS:
+        for u in view.enemies():
+            if u.hex is not None:
+                foes.update(footprint(view.game, u))
+    pressed = False
     for uid, order in list(plan.orders.items()):
+        if view.side is Side.ADVENTURERS and order.goal and not order.goal & foes:
+            continue
         if order.aggression >= 0.4 and not order.avoid:
             # Orders may be shared between members: each gets his own, changed copy.
             plan.orders[uid] = replace(order, aggression=min(0.9, order.aggression + 0.35 * push))
-    if push >= 0.5 and plan.mode and "late" not in plan.intent:
+            pressed = True
+    if pressed and push >= 0.5 and plan.mode and "late" not in plan.intent:
         plan.intent += " (time runs out: they press on)"
         plan.mode += "-late"
+
+
+#: How far the Queen steps from where she stands when her court protects her.
+QUEEN_STEP = 2
+
+
+def _queen_stays(view: SideView, plan: GroupPlan, alive: list[Unit]) -> None:
+    """Her court goes out to meet the enemy; the Queen herself stays where she stands
+    (turning, a step at most: `QUEEN_STEP`) and fights whoever comes to her. Walking out
+    to the assault showed her back ("Defence": from behind, through the greyed zone, her
+    defence is half) to a party that had only to go round her."""
+    for u in alive:
+        if u.hex is not None and profile(view.game, u).category == "queen":
+            here = frozenset({u.hex})
+            plan.orders[u.id] = Order(goal=here, aggression=0.3, post=here, reach=QUEEN_STEP)
 
 
 def _keep_newborns_back(view: SideView, plan: GroupPlan, alive: list[Unit]) -> None:
@@ -266,6 +292,8 @@ def _orders(
         plan.orders = {
             u.id: Order(goal=goal, aggression=0.55, post=anchor, reach=reach) for u in alive
         }
+        if behaviour == "protect_queen":
+            _queen_stays(view, plan, alive)
         what = {"guard": "guard", "protect_queen": "protect the Queen", "patrol": "patrol",
                 "block": "block"}[behaviour]  # fmt: skip
         if near:

@@ -70,6 +70,7 @@ from dragonnoir.engine.actions import (
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import result_probabilities
+from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
@@ -136,6 +137,9 @@ W_WATER = 2 * W_FIGHT
 W_FIRE = 2.0
 #: The cost of ending a move on a hex someone else holds.
 STACKED = 3.0
+#: ... where the friend there has moved already, or one of the two is the Queen or a
+#: Guard: the engine puts the one who may no longer move on the nearest free hex.
+CRUSHED = 50.0
 #: A Gharv's attack (data/gharvs.toml, healthy) and its shift in the water ("Effect of
 #: Terrain on Combats": the Gharvs fight on favourable terrain in the water).
 GHARV_ATTACK = 5
@@ -485,6 +489,9 @@ class TacticalAgent:
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             if not order.ferry and unit.hex is not None:
                 stay -= _undocked(game, unit.hex, field)
+                # The Queen or a Guard standing still keeps the back he shows: turning
+                # where he stands (a move of no step) must be able to beat it.
+                stay -= self._rear_exposure(view, unit, unit.hex, unit.facing)
             if order.ferry and unit.hex is not None:
                 stay -= W_GOAL * self._ferry_gap(view, unit, order, None)
             best: tuple[float, float, Action] | None = None
@@ -592,6 +599,7 @@ class TacticalAgent:
                 extra -= _undocked(game, to, field)
             if isinstance(action, Move) and action.facing is not None:
                 extra -= self._rear_exposure(view, unit, to, action.facing)
+                extra -= CRUSHED * _friends_under(game, unit, to, action.facing)
             if order.ferry and to is not None:
                 # The ferryman stays aboard (the boat is what he brings); changing seats
                 # moves the free one.
@@ -671,10 +679,16 @@ class TacticalAgent:
         game = view.game
         score = 0.0
         units = game.state.units
-        if any(u != unit.id and units[u].alive for u in game.occupancy().get(to, ())):
-            # A friend is there: ending on his hex means moving again, or the phase
-            # cannot end ("Stacking").
-            score -= STACKED
+        sharing = [u for u in game.occupancy().get(to, ()) if u != unit.id and units[u].alive]
+        if sharing:
+            # A friend is there: ending on his hex means he moves on later, or the
+            # phase cannot end ("Stacking"). One who has moved already cannot, nor can
+            # the Queen or a Guard be sure to: whoever can no longer move off is put
+            # on the nearest free hex by the engine (a big counter facing any way).
+            stuck = profile(game, unit).size > 1 or any(
+                units[u].moved or profile(game, units[u]).size > 1 for u in sharing
+            )
+            score -= CRUSHED if stuck else STACKED
         if order.avoid:
             return score + self._safety(view, to)
         if order.goal:
@@ -1035,6 +1049,25 @@ def _undocked(
     ashore = min((field.get(n, FAR) for n in seat.neighbours() if n not in water), default=FAR)
     afloat = min((field.get(n, FAR) for n in seat.neighbours() if n in water), default=FAR)
     return W_GOAL * UNDOCKED if ashore < afloat else 0.0
+
+
+def _friends_under(game: Game, unit: Unit, anchor: Hex, facing: int) -> int:
+    """For the Queen or a Guard: the friends standing under the counter's other hexes
+    at `anchor` facing `facing` (`_score` weighs the anchor's own). Ending a move on
+    them breaks "Stacking"; the engine then puts the big counter on the nearest free
+    hex however it faces, his back to the enemy as like as not."""
+    p = profile(game, unit)
+    if p.size <= 1:
+        return 0
+    units = game.state.units
+    occupancy = game.occupancy()
+    return sum(
+        1
+        for h in hexes_for(anchor, p.size, facing)
+        if h != anchor
+        for uid in occupancy.get(h, ())
+        if uid != unit.id and units[uid].alive
+    )
 
 
 def _path_end(action: Action) -> Hex:

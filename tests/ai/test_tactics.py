@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dragonnoir.ai.behaviours import Order
+from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import (
@@ -19,12 +20,15 @@ from dragonnoir.engine.actions import (
     Move,
     SailBoat,
 )
+from dragonnoir.engine.events import MovementStopped
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.playout import scenario_games
 from dragonnoir.engine.rules.combat_geometry import rear_zone
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.steps import landed
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.resources import find as resource
 
 
 def _goal(game: Game, side: Side, cells: list[tuple[int, int]]) -> None:
@@ -319,6 +323,36 @@ def test_a_character_goes_where_his_blow_adds_most_not_where_friends_already_win
         assert at is not None and any(h.distance(at) == 1 for h in party), hunter
 
 
+def test_the_queen_and_her_guards_never_end_a_move_on_a_friend() -> None:
+    # "Stacking": one living character per hex at the end of each movement sequence.
+    # A Guard ending on one of the Queen's seven hexes left her, who could move no more,
+    # to be put by the engine on the nearest free hex, her back to the assault (la-reine,
+    # seed 1, turn 2: dead in the next combat phase). The Krob AI's moves never leave
+    # a big counter so.
+    big = {"queen_alkiram", "guard_1", "guard_2", "guard_3", "guard_4"}
+    played: list[Game] = []
+
+    def keep(game: Game, side: Side, action: Action) -> None:
+        if not played:
+            played.append(game)
+
+    for seed in (1, 2):
+        played.clear()
+        play_game(
+            scenario_games(resource("scenarios", "la-reine")),
+            seed,
+            {Side.KROBS: "ai", Side.ADVENTURERS: "ai"},
+            on_action=keep,
+            max_turns=4,
+        )
+        put = [
+            e
+            for e in played[0].log
+            if isinstance(e, MovementStopped) and e.rule == "Stacking" and e.unit in big
+        ]
+        assert not put, put[0].reason
+
+
 def test_a_baby_krob_keeps_out_of_the_fight() -> None:
     # A grown Hunter and a newborn ("Baby Krobs are killed at the first wound") next to
     # the nest floor, a knight three hexes away: the Hunter goes for him, the baby does
@@ -443,6 +477,31 @@ MARSH = """
  . m m m m m m .
 . m m m m m m ~
 """
+
+
+def _late(game: Game, condition: dict[str, Any]) -> None:
+    """Turn 9 of 10, the turn limit against the Adventurers, who win by `condition`."""
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"at_turn_limit": "krobs", "conditions": [condition]}
+    game.state.turn_limit, game.state.turn = 10, 9
+    game.touch()
+
+
+def test_time_running_out_hurries_a_party_to_its_place_rather_than_into_fights() -> None:
+    # A party that wins by reaching the east wall walks on as the limit nears; one that
+    # wins by killing the Hunter grows bolder ("time runs out: they press on").
+    game = position(
+        ROOM,
+        [Piece("rebel_swordsman_1", (2, 4)), Piece("hunter_01", (3, 4))],
+        phase="adventurer_movement",
+    )
+    east = [[h.q, h.r] for h in hexes(game, (11, 3), (11, 4), (11, 5))]
+    _late(game, {"side": "adventurers", "kind": "reach", "hexes": east})
+    walking = _orders_after_a_plan(game)["rebel_swordsman_1"]
+    _late(game, {"side": "adventurers", "kind": "kill", "units": ["hunter_01"]})
+    hunting = _orders_after_a_plan(game)["rebel_swordsman_1"]
+    assert walking.aggression == 0.5  # as far from the limit
+    assert hunting.aggression > 0.8
 
 
 def _hold(game: Game, cells: list[tuple[int, int]], turn: int) -> None:
