@@ -184,20 +184,17 @@ HOLD_PRIZE = 8.0
 
 
 def _press_when_time_runs_out(view: SideView, plan: GroupPlan) -> None:
-    """Those who seek the fight accept harder trades as the turn limit nears. Not the
-    Adventurers making for a place (a way out, the Sun, a place to hold): for them time
-    running out is a reason to walk on, not to stop and fight whoever is near."""
+    """Those who seek the fight accept harder trades as the turn limit nears. Not those
+    leaving the map (by an exit, by the true Sun): for them time running out is a reason
+    to walk on, not to stop and fight whoever is near. (A place to hold is still
+    pressed: the Krobs in it must be fought out; la-fosse against the random player,
+    181 of 200 unpressed, 188 pressed.)"""
     push = urgency(view)
     if not push:
         return
-    foes: set[Hex] = set()
-    if view.side is Side.ADVENTURERS:
-        for u in view.enemies():
-            if u.hex is not None:
-                foes.update(footprint(view.game, u))
     pressed = False
     for uid, order in list(plan.orders.items()):
-        if view.side is Side.ADVENTURERS and order.goal and not order.goal & foes:
+        if order.leave:
             continue
         if order.aggression >= 0.4 and not order.avoid:
             # Orders may be shared between members: each gets his own, changed copy.

@@ -487,20 +487,20 @@ def _late(game: Game, condition: dict[str, Any]) -> None:
     game.touch()
 
 
-def test_time_running_out_hurries_a_party_to_its_place_rather_than_into_fights() -> None:
-    # A party that wins by reaching the east wall walks on as the limit nears; one that
-    # wins by killing the Hunter grows bolder ("time runs out: they press on").
+def test_time_running_out_hurries_a_party_out_rather_than_into_fights() -> None:
+    # A party that wins by leaving by the east wall walks on as the limit nears; one
+    # that wins by killing the Hunter grows bolder ("time runs out: they press on").
     game = position(
         ROOM,
         [Piece("rebel_swordsman_1", (2, 4)), Piece("hunter_01", (3, 4))],
         phase="adventurer_movement",
     )
     east = [[h.q, h.r] for h in hexes(game, (11, 3), (11, 4), (11, 5))]
-    _late(game, {"side": "adventurers", "kind": "reach", "hexes": east})
+    _late(game, {"side": "adventurers", "kind": "exit", "count": 1, "hexes": east})
     walking = _orders_after_a_plan(game)["rebel_swordsman_1"]
     _late(game, {"side": "adventurers", "kind": "kill", "units": ["hunter_01"]})
     hunting = _orders_after_a_plan(game)["rebel_swordsman_1"]
-    assert walking.aggression == 0.5  # as far from the limit
+    assert walking.leave and walking.aggression == 0.5  # as far from the limit
     assert hunting.aggression > 0.8
 
 
