@@ -489,9 +489,10 @@ class TacticalAgent:
             stay = self._score(view, unit, unit.hex, order, field) if unit.hex is not None else -FAR
             if not order.ferry and unit.hex is not None:
                 stay -= _undocked(game, unit.hex, field)
-                # The Queen or a Guard standing still keeps the back he shows: turning
-                # where he stands (a move of no step) must be able to beat it.
-                stay -= self._rear_exposure(view, unit, unit.hex, unit.facing)
+                if profile(game, unit).size > 1:
+                    # The Queen or a Guard standing still keeps the back he shows:
+                    # turning where he stands (a move of no step) must be able to beat it.
+                    stay -= self._rear_exposure(view, unit, unit.hex, unit.facing)
             if order.ferry and unit.hex is not None:
                 stay -= W_GOAL * self._ferry_gap(view, unit, order, None)
             best: tuple[float, float, Action] | None = None

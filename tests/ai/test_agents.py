@@ -82,6 +82,18 @@ ROOM = """
 """
 
 
+def _declared(game: Game, agent: TacticalAgent) -> list[Attack]:
+    """The Adventurers' combats the agent declares, one by one, until it does something
+    else (declares the phase's combats closed)."""
+    declared: list[Attack] = []
+    while True:
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        if not isinstance(action, Attack):
+            return declared
+        declared.append(action)
+        game.apply(action)
+
+
 def test_the_ai_joins_two_weak_attackers_against_an_armoured_warrior() -> None:
     # The swordsman alone: 5 against 4 (1-1, +1 armour on the die); the elf alone cannot
     # attack (3 against 4). Together: 8 against 4 = 2-1, one column right for attacking
@@ -116,13 +128,7 @@ def test_the_ai_splits_its_attackers_when_two_combats_gain_more_than_one() -> No
         phase="adventurer_combat",
     )
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
-    declared: list[Action] = []
-    while True:
-        action = agent.choose(view_for(game, Side.ADVENTURERS))
-        if not isinstance(action, Attack):
-            break
-        declared.append(action)
-        game.apply(action)
+    declared = _declared(game, agent)
     assert sorted(a.defenders for a in declared) == [("hunter_01",), ("hunter_02",)]
     assert all(len(a.attackers) == 1 for a in declared)
 
@@ -171,13 +177,7 @@ def test_the_queen_is_attacked_from_behind_and_from_the_front_in_the_same_phase(
         phase="adventurer_combat",
     )
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
-    declared: list[Attack] = []
-    while True:
-        action = agent.choose(view_for(game, Side.ADVENTURERS))
-        if not isinstance(action, Attack):
-            break
-        declared.append(action)
-        game.apply(action)
+    declared = _declared(game, agent)
     assert [a.defenders for a in declared] == [("queen_alkiram",)] * 2
     groups = sorted(sorted(a.attackers) for a in declared)
     assert groups == [["rebel_knight_1", "troll_3", "troll_4"], ["troll_1", "troll_2"]]

@@ -53,6 +53,16 @@ def _win_by(game: Game, *conditions: dict[str, Any]) -> None:
     game.touch()
 
 
+def _move_all(game: Game, side: Side, agent: TacticalAgent, most: int = 4) -> None:
+    """Play `side`'s moves as `agent` chooses them, up to `most`, until it does something
+    other than move (ends the phase)."""
+    for _ in range(most):
+        action = agent.choose(view_for(game, side))
+        if not isinstance(action, Move):
+            return
+        game.apply(action)
+
+
 def _orders_after_a_plan(game: Game, side: Side = Side.ADVENTURERS) -> dict[str, Order]:
     """Each character's order once a normal-level agent has planned (and chosen)."""
     agent = TacticalAgent(side, 1, level="normal")
@@ -310,12 +320,7 @@ def test_a_character_goes_where_his_blow_adds_most_not_where_friends_already_win
         ],
         phase="adventurer_movement",
     )
-    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
-    for _ in range(4):
-        action = agent.choose(view_for(game, Side.ADVENTURERS))
-        if not isinstance(action, Move):
-            break
-        game.apply(action)
+    _move_all(game, Side.ADVENTURERS, TacticalAgent(Side.ADVENTURERS, 1, level="normal"))
     units = game.state.units
     party = [u.hex for u in game.living_units(Side.ADVENTURERS) if u.hex is not None]
     for hunter in ("hunter_01", "hunter_02"):
@@ -366,14 +371,9 @@ def test_a_baby_krob_keeps_out_of_the_fight() -> None:
         ],
         phase="krob_movement",
     )
-    agent = TacticalAgent(Side.KROBS, 1, level="hard")
     knight = game.state.units["rebel_knight_1"].hex
     assert knight is not None
-    for _ in range(4):
-        action = agent.choose(view_for(game, Side.KROBS))
-        if not isinstance(action, Move):
-            break
-        game.apply(action)
+    _move_all(game, Side.KROBS, TacticalAgent(Side.KROBS, 1, level="hard"))
     baby = game.state.units["hunter_02"].hex
     assert baby is not None and baby.distance(knight) > 1
     hunter = game.state.units["hunter_01"].hex
