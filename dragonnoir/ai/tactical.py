@@ -88,9 +88,15 @@ class Level:
     risk: float  # weight of the blows it may take back
     attack_threshold: float  # least expected gain for an attack to be made
     casts: bool = True  # its wizards cast spells
-    #: Plays as a team: counts the friends who can still come to a fight, keeps those
-    #: who must not be caught out of reach, moves first whoever gains most.
-    coordinate: bool = False
+    #: Plays as a team, in four ways. Counts the friends who have not moved yet and can
+    #: still come to a fight (at part of their strength) in the combat it may make there:
+    joins_coming: bool = False
+    #: of the next few characters who would gain by moving, moves first who gains most:
+    picks_mover: bool = False
+    #: keeps the wizard and the badly wounded out of the enemies' next move:
+    keeps_safe: bool = False
+    #: a hunting pack's swimmers wait at the water's edge for the pack (ai/crossing.py):
+    crosses_together: bool = False
     #: Plays the round out in its head a few ways before moving (ai/lookahead.py).
     looks_ahead: bool = False
 
@@ -106,7 +112,10 @@ LEVELS: dict[str, Level] = {
         joined=True,
         risk=0.9,
         attack_threshold=0.05,
-        coordinate=True,
+        joins_coming=True,
+        picks_mover=True,
+        keeps_safe=True,
+        crosses_together=True,
         looks_ahead=True,
     ),
 }
@@ -260,7 +269,7 @@ class TacticalAgent:
         orders: dict[str, Order] = {}
         if view.side is Side.ADVENTURERS:
             shuttle.bring_boats(view.game, plans)
-        elif self.level.coordinate:
+        elif self.level.crosses_together:
             crossing.cross_together(view.game, plans)
         for plan in plans:
             orders.update(plan.orders)
@@ -466,7 +475,7 @@ class TacticalAgent:
         rower = self._last_mover
         # Normal: the first who gains by moving, moves. Hard: of the next few who gain,
         # the one who gains most (the attack that opens the way goes first).
-        look = LOOK_AHEAD_MOVERS if self.level.coordinate else 1
+        look = LOOK_AHEAD_MOVERS if self.level.picks_mover else 1
         if rower in waiting and rower not in self._sailed and rower in ids:
             # He has just boarded: he rows now or never (once another character moves,
             # his own move is over: "Movement by Boat", "Stacking"), so his choice is
@@ -705,7 +714,7 @@ class TacticalAgent:
         if order.post and unit.side is Side.KROBS and not order.goal - order.post:
             score += self._line_bonus(view, unit, to)
         fight, danger = self._contact(view, unit, to)
-        if order.aggression <= SHY and self.level.coordinate:
+        if order.aggression <= SHY and self.level.keeps_safe:
             danger += self._within_reach(view, unit, to)
         score += W_FIGHT * (
             order.aggression * fight - (1 - order.aggression) * danger * self.level.risk
@@ -814,15 +823,16 @@ class TacticalAgent:
         p = profile(game, unit)
         fight = 0.0
         against_me = 0
-        for enemy, ep in picture.touching.get(to, ()):
-            against_me += ep.attack
-            friends = [a for uid, a in picture.friends_of.get(enemy.id, ()) if uid != unit.id]
+        for key, enemy, ep in picture.touching.get(to, ()):
+            if key == enemy.id:
+                against_me += ep.attack  # once for the Queen, from whichever side
+            friends = [a for uid, a in picture.friends_of.get(key, ()) if uid != unit.id]
             there = list(friends)
             attack = p.attack + sum(friends)
-            if self.level.coordinate:
+            if self.level.joins_coming:
                 # Friends who have not moved yet and can still come: they will join him
                 # (counted at part of their strength: they may find better to do).
-                coming = [a for uid, a in picture.could_join.get(enemy.id, ()) if uid != unit.id]
+                coming = [a for uid, a in picture.could_join.get(key, ()) if uid != unit.id]
                 attack += int(JOINING * sum(coming))
                 friends = friends + coming
             gain = _expected(game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured)
@@ -943,11 +953,19 @@ class TacticalAgent:
 @dataclass
 class _Picture:
     """The contacts of one moment: for each hex, the standing enemies a character there
-    would touch; for each enemy, the attack of the friends already touching him."""
+    would touch; for each enemy, the attack of the friends already touching him.
 
-    touching: dict[Hex, list[tuple[Unit, Profile]]]
+    The Queen and her Guards are two enemies each, keyed `id` and `id@rear`: struck from
+    the hexes of their greyed zone they show their rear defence, and those blows are a
+    combat of their own ("Defence": "an attack from behind, through the greyed zone of
+    the counter"), so a character weighs standing behind her at the odds he would get
+    there and counts only the friends who strike from the same side."""
+
+    #: For each hex, (key, enemy, his profile as struck from that hex).
+    touching: dict[Hex, list[tuple[str, Unit, Profile]]]
     friends_of: dict[str, list[tuple[str, int]]]
-    #: For each enemy, the friends who have not moved yet and are within a move of him.
+    #: For each enemy (by key), the friends who have not moved yet and are within a move
+    #: of him.
     could_join: dict[str, list[tuple[str, int]]]
     #: The standing enemies, with their profiles (for who can reach a hex next turn).
     enemies: list[tuple[Unit, Profile]]
@@ -956,10 +974,11 @@ class _Picture:
 
     @classmethod
     def of(cls, view: SideView) -> _Picture:
+        from dragonnoir.engine.rules.combat_geometry import rear_zone
         from dragonnoir.engine.rules.footprint import footprint
 
         game = view.game
-        touching: dict[Hex, list[tuple[Unit, Profile]]] = {}
+        touching: dict[Hex, list[tuple[str, Unit, Profile]]] = {}
         friends_of: dict[str, list[tuple[str, int]]] = {}
         could_join: dict[str, list[tuple[str, int]]] = {}
         enemies: list[tuple[Unit, Profile]] = []
@@ -981,19 +1000,27 @@ class _Picture:
             for h in footprint(game, enemy):
                 around.add(h)
                 around.update(h.neighbours())
-            for h in around:
-                touching.setdefault(h, []).append((enemy, ep))
-            cells = {(h.q, h.r) for h in around}
-            friends_of[enemy.id] = [(uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells]
-            if moving and enemy.hex is not None:
-                eq, er = enemy.hex.q, enemy.hex.r
-                could_join[enemy.id] = [
-                    (uid, a)
-                    for uid, a, q, r, walk, moved in mine
-                    if not moved
-                    and (q, r) not in cells
-                    and (abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2 <= walk
-                ]
+            rear: set[Hex] = set()
+            if ep.defence_rear is not None:
+                rear = set(rear_zone(game, enemy)) & around
+            sides = [(enemy.id, ep, around - rear)]
+            if rear and ep.defence_rear is not None:
+                sides.append((f"{enemy.id}@rear", replace(ep, defence=ep.defence_rear), rear))
+            near = {(h.q, h.r) for h in around}
+            for key, shown, hexes in sides:
+                for h in hexes:
+                    touching.setdefault(h, []).append((key, enemy, shown))
+                cells = {(h.q, h.r) for h in hexes}
+                friends_of[key] = [(uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells]
+                if moving and enemy.hex is not None:
+                    eq, er = enemy.hex.q, enemy.hex.r
+                    could_join[key] = [
+                        (uid, a)
+                        for uid, a, q, r, walk, moved in mine
+                        if not moved
+                        and (q, r) not in near
+                        and (abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2 <= walk
+                    ]
         gharvs_at: dict[Hex, int] = {}
         for beast in game.state.units.values():
             if beast.side is Side.GHARVS and beast.hex is not None and beast.standing:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from dragonnoir.ai.behaviours import Order
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
@@ -302,6 +304,27 @@ def test_the_queen_turns_her_rear_away_from_the_enemy() -> None:
     body = footprint(game, queen)
     front = {n for h in body for n in h.neighbours()} - rear - set(body)
     assert min(elf.distance(h) for h in front) < min(elf.distance(h) for h in rear)
+
+
+@pytest.mark.parametrize(
+    ("facing", "cell"), [(1, (4, 2)), (1, (4, 6)), (0, (3, 4)), (3, (9, 4)), (4, (4, 6))]
+)
+def test_a_troll_goes_round_the_guard_to_strike_him_from_behind(
+    facing: int, cell: tuple[int, int]
+) -> None:
+    # "Defence": from behind, through the greyed zone of the counter, the Guard's
+    # defence is the number in parentheses (3 against 6). Every hex next to him is as
+    # near the goal (kill him); the Troll, who can reach the greyed zone this move,
+    # ends his move in it.
+    game = position(
+        ROOM,
+        [Piece("guard_1", (6, 4), facing=facing), Piece("troll_1", cell)],
+        phase="adventurer_movement",
+    )
+    _win_by(game, {"side": "adventurers", "kind": "kill", "units": ["guard_1"]})
+    move = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(move, Move) and move.unit == "troll_1"
+    assert move.path[-1] in rear_zone(game, game.state.units["guard_1"])
 
 
 def test_a_character_goes_where_his_blow_adds_most_not_where_friends_already_win() -> None:
