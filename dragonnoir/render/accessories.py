@@ -101,8 +101,11 @@ def draw_accessories(
                         end = (c[0] + (n[0] - c[0]) * 0.5, c[1] + (n[1] - c[1]) * 0.5)
                         pygame.draw.line(screen, GALLERY, c, end, max(2, round(size * 0.3)))
             elif acc.kind is AccessoryKind.DEMOLISHED_WALL:
-                for h in acc.hexes:
-                    _rubble(screen, at(h), size)
+                if len(acc.hexes) == 2:
+                    _breach(screen, at(acc.hexes[0]), at(acc.hexes[1]), size)
+                else:
+                    for h in acc.hexes:
+                        _rubble(screen, at(h), size)
     finally:
         screen.set_clip(clip)
 
@@ -166,6 +169,40 @@ def _plank(screen: pygame.Surface, c: tuple[float, float], size: float, colour: 
     rect.center = (round(c[0]), round(c[1]))
     pygame.draw.rect(screen, colour, rect)
     pygame.draw.rect(screen, HULL_EDGE, rect, max(1, round(size / 30)))
+
+
+#: The fallen stones of a breached wall, and the dust band they lie in.
+BREACH = (84, 76, 66)
+STONE_EDGE = (40, 34, 28)
+
+
+def _breach(
+    screen: pygame.Surface, a: tuple[float, float], b: tuple[float, float], size: float
+) -> None:
+    """A wall brought down between the hexes centred on `a` and `b`: a band of rubble
+    over the side they share, where the map still draws the wall. Drawn on the side,
+    not at the hexes' centres, so the characters standing on both hexes do not hide it
+    (the map's wall line is what the player must see broken)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    gap = math.hypot(dx, dy) or 1.0
+    ux, uy = -dy / gap, dx / gap  # along the shared side
+    nx, ny = dx / gap, dy / gap  # across it
+    half = gap / math.sqrt(3) / 2 * 0.8  # a regular hex's side is its centres' gap / √3
+    start, end = (mx - ux * half, my - uy * half), (mx + ux * half, my + uy * half)
+    pygame.draw.line(screen, BREACH, start, end, max(4, round(size * 0.2)))
+    radius = max(2.0, size * 0.06)
+    for t, off in (
+        (-0.8, 0.3),
+        (-0.45, -0.5),
+        (-0.1, 0.2),
+        (0.25, -0.3),
+        (0.55, 0.45),
+        (0.85, -0.1),
+    ):
+        c = (mx + ux * half * t + nx * radius * off * 2, my + uy * half * t + ny * radius * off * 2)
+        pygame.draw.circle(screen, DEMOLISHED, c, radius)
+        pygame.draw.circle(screen, STONE_EDGE, c, radius, max(1, round(radius / 3)))
 
 
 def _rubble(screen: pygame.Surface, c: tuple[float, float], size: float) -> None:

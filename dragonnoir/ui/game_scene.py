@@ -46,7 +46,7 @@ from dragonnoir.engine.phases import SEQUENCE, phase
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.rules.movement import budget_of
 from dragonnoir.engine.save import save_game
-from dragonnoir.engine.state import Side, Unit
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile_of
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
@@ -98,6 +98,12 @@ ACTION_BUTTONS = (
 )
 #: A click that moved the mouse less than this (pixels) is a click, not a drag.
 CLICK_SLOP = 6
+#: The spell counters that change the map, as the hover panel names them.
+MAP_SPELL_COUNTERS = {
+    AccessoryKind.DEMOLISHED_WALL: "a wall brought down",
+    AccessoryKind.BRIDGE: "a bridge over the water",
+    AccessoryKind.GALLERY: "a gallery through the rock",
+}
 MESSAGE_COLOUR = (255, 217, 138)
 WARNING_COLOUR = (255, 118, 86)
 
@@ -524,11 +530,33 @@ class GameScene(Scene):
         if cell.walkway:
             level += ", walkway deck at +1"
         lines.append(level)
+        lines.extend(self.spell_counters_html(h))
         vis = self.controller.visibility()
         for unit in game.units_at(h):
             if vis.sees_unit(unit):
                 lines.extend(self.unit_html(unit))
         return "<br>".join(lines)
+
+    def spell_counters_html(self, h: Hex) -> list[str]:
+        """The spell counters that change the map on `h`, in words: a wall brought down
+        (and toward which hex), a bridge, a gallery ("Counters Linked to Magic Spells").
+        The map under them still shows the rock, water or wall they undo."""
+        game = self.game
+        out = []
+        for acc in game.state.accessories.values():
+            if not acc.face_up or h not in acc.hexes or acc.kind not in MAP_SPELL_COUNTERS:
+                continue
+            spell_id = str(acc.properties.get("spell", ""))
+            rules = game.rules
+            spell = rules.spells.get(spell_id) if spell_id and rules is not None else None
+            what = MAP_SPELL_COUNTERS[acc.kind]
+            if acc.kind is AccessoryKind.DEMOLISHED_WALL:
+                others = [game.where(o) for o in acc.hexes if o != h]
+                if others:
+                    what += " toward " + ", ".join(others)
+            by = f" (spell: {spell.name})" if spell is not None else ""
+            out.append(f"<font color='#d8c8a8'>{html.escape(what + by)}</font>")
+        return out
 
     def unit_html(self, unit: Unit) -> list[str]:
         """A character in words: name, side and status; the numbers of his counter

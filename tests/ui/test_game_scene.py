@@ -229,3 +229,30 @@ def test_counters_are_drawn_with_or_without_the_counter_art(
     game.cache["ui_counter_art"] = None  # as before render/counters.py: placeholders
     step(app, 1)
     assert {uid for uid, _ in scene.unit_rects} == drawn
+
+
+
+def test_the_hover_panel_names_a_wall_brought_down(make_app: Callable[..., App]) -> None:
+    # Le Marais: the tower's wall between (45,6) and (45,7), which the AI's Zacharie
+    # brings down on turn 6 ("Demolish a wall"). The map under it still draws the wall:
+    # the panel says what lies there, and toward which hex the way is open.
+    from dragonnoir.engine.state import Accessory, AccessoryKind
+
+    game = load_scenario(REPO / "scenarios" / "le-marais.toml").new_game(3)
+    grid = game.board.grid
+    inside, outside = grid.to_hex(45, 6), grid.to_hex(45, 7)
+    game.state.accessories["demolished_wall_1"] = Accessory(
+        "demolished_wall_1",
+        AccessoryKind.DEMOLISHED_WALL,
+        (outside, inside),
+        properties={"counter": "demolished_wall", "spell": "demolish_wall"},
+    )
+    game.touch()
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    assert "a wall brought down toward (45,7) (spell: Demolish a wall)" in scene.hover_html(
+        inside
+    )
+    assert "a wall brought down toward (45,6)" in scene.hover_html(outside)
+    assert "wall brought down" not in scene.hover_html(grid.to_hex(44, 7))
