@@ -231,7 +231,6 @@ def test_counters_are_drawn_with_or_without_the_counter_art(
     assert {uid for uid, _ in scene.unit_rects} == drawn
 
 
-
 def test_the_hover_panel_names_a_wall_brought_down(make_app: Callable[..., App]) -> None:
     # Le Marais: the tower's wall between (45,6) and (45,7), which the AI's Zacharie
     # brings down on turn 6 ("Demolish a wall"). The map under it still draws the wall:
@@ -251,8 +250,6 @@ def test_the_hover_panel_names_a_wall_brought_down(make_app: Callable[..., App])
     app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
     scene = app.scene
     assert isinstance(scene, GameScene)
-    assert "a wall brought down toward (45,7) (spell: Demolish a wall)" in scene.hover_html(
-        inside
-    )
+    assert "a wall brought down toward (45,7) (spell: Demolish a wall)" in scene.hover_html(inside)
     assert "a wall brought down toward (45,6)" in scene.hover_html(outside)
     assert "wall brought down" not in scene.hover_html(grid.to_hex(44, 7))
