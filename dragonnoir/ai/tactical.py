@@ -1000,27 +1000,32 @@ class _Picture:
             for h in footprint(game, enemy):
                 around.add(h)
                 around.update(h.neighbours())
-            rear: set[Hex] = set()
+            sides = [(enemy.id, ep, around)]
             if ep.defence_rear is not None:
-                rear = set(rear_zone(game, enemy)) & around
-            sides = [(enemy.id, ep, around - rear)]
-            if rear and ep.defence_rear is not None:
-                sides.append((f"{enemy.id}@rear", replace(ep, defence=ep.defence_rear), rear))
-            near = {(h.q, h.r) for h in around}
+                rear = around & rear_zone(game, enemy)
+                if rear:
+                    sides = [
+                        (enemy.id, ep, around - rear),
+                        (f"{enemy.id}@rear", replace(ep, defence=ep.defence_rear), rear),
+                    ]
+            joiners: list[tuple[str, int]] = []
+            if moving and enemy.hex is not None:
+                near = {(h.q, h.r) for h in around}
+                eq, er = enemy.hex.q, enemy.hex.r
+                joiners = [
+                    (uid, a)
+                    for uid, a, q, r, walk, moved in mine
+                    if not moved
+                    and (q, r) not in near
+                    and (abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2 <= walk
+                ]
             for key, shown, hexes in sides:
                 for h in hexes:
                     touching.setdefault(h, []).append((key, enemy, shown))
                 cells = {(h.q, h.r) for h in hexes}
                 friends_of[key] = [(uid, a) for uid, a, q, r, _, _ in mine if (q, r) in cells]
                 if moving and enemy.hex is not None:
-                    eq, er = enemy.hex.q, enemy.hex.r
-                    could_join[key] = [
-                        (uid, a)
-                        for uid, a, q, r, walk, moved in mine
-                        if not moved
-                        and (q, r) not in near
-                        and (abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2 <= walk
-                    ]
+                    could_join[key] = joiners  # they may come to either side
         gharvs_at: dict[Hex, int] = {}
         for beast in game.state.units.values():
             if beast.side is Side.GHARVS and beast.hex is not None and beast.standing:

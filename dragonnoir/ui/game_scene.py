@@ -542,10 +542,13 @@ class GameScene(Scene):
         (and toward which hex), a bridge, a gallery ("Counters Linked to Magic Spells").
         The map under them still shows the rock, water or wall they undo."""
         game = self.game
+        vis = self.controller.visibility()
         out = []
         for acc in game.state.accessories.values():
-            if not acc.face_up or h not in acc.hexes or acc.kind not in MAP_SPELL_COUNTERS:
+            if acc.kind not in MAP_SPELL_COUNTERS or h not in acc.hexes:
                 continue
+            if not acc.face_up or not vis.sees_accessory(acc):
+                continue  # as the map draws them: the viewer's counters only
             spell_id = str(acc.properties.get("spell", ""))
             rules = game.rules
             spell = rules.spells.get(spell_id) if spell_id and rules is not None else None
