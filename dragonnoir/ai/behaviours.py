@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dragonnoir.ai import mobility
-from dragonnoir.ai.paths import FAR, distances_for
+from dragonnoir.ai.paths import FAR, Distances, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
@@ -573,8 +573,15 @@ def _time_to_spare(view: SideView, unit: Unit, by: int | None) -> int:
 
 
 #: At most this share of the party goes to turn over one '?' counter (at least two go
-#: together: a lone searcher is easy prey).
+#: together: a lone searcher is easy prey)...
 SEARCH_PAIR = 2
+#: ... unless the counters lie more than this many walking points apart (about a
+#: character's move): then each further counter is a turn or more of walking for a
+#: party that goes round them together, and who comes onto the map alone or is left
+#: alone goes to one alone (le-labyrinthe: four cells about the maze, seeds 0-399, 385
+#: of 400 against 373 with pairs only; l-ile, three counters within a few hexes on the
+#: island, keeps its pairs).
+SEARCH_APART = 8
 
 
 def _search_split(
@@ -582,7 +589,8 @@ def _search_split(
 ) -> dict[str, frozenset[Hex]]:
     """While the true objective is unknown and several '?' counters lie in the goal,
     the party splits to turn them over faster: each counter gets the nearest of the
-    characters still free, two at a time, nearest pairs first ("Revealed" by contact)."""
+    characters still free, two at a time (one at a time where the counters lie far
+    apart: `SEARCH_APART`), nearest pairs first ("Revealed" by contact)."""
     game = view.game
     unknown = [
         acc
@@ -593,9 +601,10 @@ def _search_split(
     if len(unknown) < 2:
         return {}
     free = [u for u in alive if u.hex is not None and u.standing and not is_badly_hurt(view, u)]
-    if len(free) < 2 * SEARCH_PAIR:
-        return {}
     memo = distances_for(game)
+    pair = 1 if _far_apart(memo, unknown) else SEARCH_PAIR
+    if len(free) < 2 * pair:
+        return {}
     pairs = []
     for acc in unknown:
         field = memo.field(acc.hexes)
@@ -603,7 +612,7 @@ def _search_split(
             assert u.hex is not None
             pairs.append((field.get(u.hex, FAR), acc.id, u.id))
     pairs.sort()
-    per_counter = max(SEARCH_PAIR, -(-len(free) // len(unknown)))
+    per_counter = max(pair, -(-len(free) // len(unknown)))
     taken: dict[str, frozenset[Hex]] = {}
     load: dict[str, int] = {}
     where = {acc.id: frozenset(acc.hexes) for acc in unknown}
@@ -613,6 +622,15 @@ def _search_split(
         taken[uid] = where[acc_id]
         load[acc_id] = load.get(acc_id, 0) + 1
     return taken
+
+
+def _far_apart(memo: Distances, counters: list[Accessory]) -> bool:
+    """Every two of the '?' counters lie more than `SEARCH_APART` walking points apart."""
+    for i, acc in enumerate(counters):
+        field = memo.field(acc.hexes, limit=SEARCH_APART)
+        if any(h in field for other in counters[i + 1 :] for h in other.hexes):
+            return False
+    return True
 
 
 def _adventurer_orders(

@@ -30,6 +30,7 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.steps import landed
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.resources import find as resource
 
 
@@ -418,9 +419,11 @@ def test_a_daredevil_jumps_down_the_ledge_rather_than_walk_round() -> None:
     assert isinstance(choice, Jump) and choice.unit == "rebel_scout_1", choice
 
 
-def test_the_party_splits_by_pairs_to_turn_over_two_counters() -> None:
-    # Two "Orb?" counters at the two ends of a hall, four rebels in the middle: two go
-    # each way ("Revealed" by contact), rather than all four to the nearer one.
+def _hall_with_two_orb_counters(
+    pieces: list[Piece], at: tuple[tuple[int, int], tuple[int, int]]
+) -> tuple[Game, Hex, Hex]:
+    """A hall 14 hexes long, `pieces` in it, an "Orb?" counter on each cell of `at` (the
+    second one the true Orb), the party to carry the Orb out."""
     game = position(
         "\n".join(
             " ".join("." for _ in range(14))
@@ -428,27 +431,61 @@ def test_the_party_splits_by_pairs_to_turn_over_two_counters() -> None:
             else " " + " ".join("." for _ in range(14))
             for r in range(3)
         ),
-        [
-            Piece("rebel_knight_1", (6, 1)),
-            Piece("rebel_swordsman_1", (7, 1)),
-            Piece("elf_1", (6, 0)),
-            Piece("dwarf_axeman_1", (7, 0)),
-        ],
+        pieces,
     )
-    west, east = hexes(game, (0, 1), (13, 1))
-    for i, h in enumerate((west, east)):
+    first, second = hexes(game, *at)
+    for i, h in enumerate((first, second)):
         game.state.accessories[f"orb_{i}"] = Accessory(
             f"orb_{i}", AccessoryKind.ORB, (h,), properties={"real": i == 1}
         )
     setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
     setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
     game.touch()
+    return game, first, second
+
+
+def _goals(game: Game, uids: list[str]) -> tuple[TacticalAgent, list[frozenset[Hex]]]:
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     agent.choose(view_for(game, Side.ADVENTURERS))
-    goals = [agent._orders[u].goal for u in ("rebel_knight_1", "rebel_swordsman_1", "elf_1",
-                                             "dwarf_axeman_1")]  # fmt: skip
+    return agent, [agent._orders[u].goal for u in uids]
+
+
+def test_the_party_splits_by_pairs_to_turn_over_two_counters() -> None:
+    # Two "Orb?" counters at the two ends of a hall, four rebels in the middle: two go
+    # each way ("Revealed" by contact), rather than all four to the nearer one.
+    party = ["rebel_knight_1", "rebel_swordsman_1", "elf_1", "dwarf_axeman_1"]
+    game, west, east = _hall_with_two_orb_counters(
+        [
+            Piece(uid, cell)
+            for uid, cell in zip(party, [(6, 1), (7, 1), (6, 0), (7, 0)], strict=True)
+        ],
+        ((0, 1), (13, 1)),
+    )
+    agent, goals = _goals(game, party)
     assert sorted(goals.count(frozenset({h})) for h in (west, east)) == [2, 2]
     assert any("split to turn over 2 '?' counters" in line for line in agent.intent)
+
+
+def test_two_searchers_go_alone_to_counters_far_apart() -> None:
+    # Thirteen hexes between the counters (more than a move: `SEARCH_APART`): going
+    # round them together costs turns, so each of two rebels turns one over alone.
+    party = ["rebel_knight_1", "elf_1"]
+    game, west, east = _hall_with_two_orb_counters(
+        [Piece("rebel_knight_1", (6, 1)), Piece("elf_1", (7, 1))], ((0, 1), (13, 1))
+    )
+    _, goals = _goals(game, party)
+    assert sorted(goals.count(frozenset({h})) for h in (west, east)) == [1, 1]
+
+
+def test_two_searchers_stay_together_where_the_counters_lie_close() -> None:
+    # Four hexes between the counters: a lone searcher is easy prey and the walk from
+    # one to the other is short, so the two go together (the whole goal, not one each).
+    party = ["rebel_knight_1", "elf_1"]
+    game, first, second = _hall_with_two_orb_counters(
+        [Piece("rebel_knight_1", (6, 1)), Piece("elf_1", (7, 1))], ((4, 1), (8, 1))
+    )
+    _, goals = _goals(game, party)
+    assert goals[0] == goals[1] and {first, second} <= goals[0]
 
 
 def test_of_two_kill_conditions_the_party_goes_for_the_one_nearest_done() -> None:
