@@ -743,6 +743,52 @@ def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None
     assert knight.hex is not None and knight.hex.distance(free) <= 2
 
 
+def _bearer_on_the_isle(gharvs: bool) -> tuple[Game, dict[str, Order]]:
+    """The Goblin carries the Orb on the island of ISLE; the swordsman stands beside
+    him, the elf on the north shore across the water."""
+    game = position(
+        ISLE,
+        [
+            Piece("goblin_spearman_1", (2, 3)),
+            Piece("rebel_swordsman_1", (3, 3)),
+            Piece("elf_1", (2, 0)),
+        ],
+        levels=ISLE_LEVELS,
+    )
+    here = game.state.units["goblin_spearman_1"].hex
+    assert here is not None
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1",
+        AccessoryKind.ORB,
+        (here,),
+        properties={"real": True, "revealed": True, "carried_by": "goblin_spearman_1"},
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": gharvs}
+    _win_by(game, {"side": "adventurers", "kind": "orb_off"})
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    ashore = "Elf Archer 1 stays ashore rather than swim after Goblin Spearman 1"
+    assert any(ashore in line for line in agent.intent) == gharvs, agent.intent
+    return game, agent._orders
+
+
+def test_escorts_follow_the_orb_bearer_by_land_but_not_over_the_gharvs_waters() -> None:
+    # "The Gharvs": whoever is in the water, in a boat or next to the water may call a
+    # Gharv. The swordsman on the island goes with the bearer; the elf across the water
+    # keeps ashore rather than swim after him, weighing the waters thrice.
+    from dragonnoir.ai.behaviours import WARY
+
+    game, orders = _bearer_on_the_isle(gharvs=True)
+    bearer = game.state.units["goblin_spearman_1"].hex
+    assert orders["goblin_spearman_1"].leave
+    assert orders["rebel_swordsman_1"].goal == frozenset({bearer})
+    assert orders["elf_1"].goal == frozenset() and orders["elf_1"].daring == WARY
+    # Where the scenario plays without the Gharvs, the water is only a way: he follows.
+    game, orders = _bearer_on_the_isle(gharvs=False)
+    assert orders["elf_1"].goal == frozenset({bearer}) and orders["elf_1"].daring == 1.0
+
+
 def test_the_wounded_bearer_of_the_orb_still_makes_for_the_way_out() -> None:
     # The elf carries the Orb and one more wound would kill him, a Hunter close by:
     # still he leaves (the Orb is the victory), daring what water lies on the way.
