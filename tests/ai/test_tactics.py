@@ -743,15 +743,17 @@ def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None
     assert knight.hex is not None and knight.hex.distance(free) <= 2
 
 
-def _bearer_on_the_isle(gharvs: bool) -> tuple[Game, dict[str, Order]]:
+def _bearer_on_the_isle(
+    gharvs: bool, elf: tuple[int, int] = (2, 0)
+) -> tuple[Game, dict[str, Order]]:
     """The Goblin carries the Orb on the island of ISLE; the swordsman stands beside
-    him, the elf on the north shore across the water."""
+    him, the elf on the north shore across the water (or where given)."""
     game = position(
         ISLE,
         [
             Piece("goblin_spearman_1", (2, 3)),
             Piece("rebel_swordsman_1", (3, 3)),
-            Piece("elf_1", (2, 0)),
+            Piece("elf_1", elf),
         ],
         levels=ISLE_LEVELS,
     )
@@ -768,7 +770,7 @@ def _bearer_on_the_isle(gharvs: bool) -> tuple[Game, dict[str, Order]]:
     _win_by(game, {"side": "adventurers", "kind": "orb_off"})
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
     agent.choose(view_for(game, Side.ADVENTURERS))
-    ashore = "Elf Archer 1 stays ashore rather than swim after Goblin Spearman 1"
+    ashore = "Elf Archer 1 keeps to the land rather than swim after Goblin Spearman 1"
     assert any(ashore in line for line in agent.intent) == gharvs, agent.intent
     return game, agent._orders
 
@@ -787,6 +789,11 @@ def test_escorts_follow_the_orb_bearer_by_land_but_not_over_the_gharvs_waters() 
     # Where the scenario plays without the Gharvs, the water is only a way: he follows.
     game, orders = _bearer_on_the_isle(gharvs=False)
     assert orders["elf_1"].goal == frozenset({bearer}) and orders["elf_1"].daring == 1.0
+    # Swimming between the shore and the isle, he makes for land, not for the bearer.
+    game, orders = _bearer_on_the_isle(gharvs=True, elf=(2, 1))
+    shore, isle, lake = hexes(game, (2, 0), (3, 3), (2, 2))
+    assert shore in orders["elf_1"].goal and isle in orders["elf_1"].goal
+    assert lake not in orders["elf_1"].goal
 
 
 def test_the_wounded_bearer_of_the_orb_still_makes_for_the_way_out() -> None:
