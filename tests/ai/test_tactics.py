@@ -743,6 +743,18 @@ def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None
     assert knight.hex is not None and knight.hex.distance(free) <= 2
 
 
+def _give_the_orb(game: Game, uid: str) -> None:
+    """The true Orb, turned over, in the hands of `uid` where he stands."""
+    here = game.state.units[uid].hex
+    assert here is not None
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1",
+        AccessoryKind.ORB,
+        (here,),
+        properties={"real": True, "revealed": True, "carried_by": uid},
+    )
+
+
 def _bearer_on_the_isle(
     gharvs: bool, elf: tuple[int, int] = (2, 0)
 ) -> tuple[Game, dict[str, Order]]:
@@ -757,14 +769,7 @@ def _bearer_on_the_isle(
         ],
         levels=ISLE_LEVELS,
     )
-    here = game.state.units["goblin_spearman_1"].hex
-    assert here is not None
-    game.state.accessories["orb_1"] = Accessory(
-        "orb_1",
-        AccessoryKind.ORB,
-        (here,),
-        properties={"real": True, "revealed": True, "carried_by": "goblin_spearman_1"},
-    )
+    _give_the_orb(game, "goblin_spearman_1")
     setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
     setup["switches"] = {"gharvs": gharvs}
     _win_by(game, {"side": "adventurers", "kind": "orb_off"})
@@ -805,14 +810,7 @@ def test_the_wounded_bearer_of_the_orb_still_makes_for_the_way_out() -> None:
         ROOM,
         [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", (4, 4))],
     )
-    orb = game.state.units["elf_1"].hex
-    assert orb is not None
-    game.state.accessories["orb_1"] = Accessory(
-        "orb_1",
-        AccessoryKind.ORB,
-        (orb,),
-        properties={"real": True, "revealed": True, "carried_by": "elf_1"},
-    )
+    _give_the_orb(game, "elf_1")
     _win_by(game, {"side": "adventurers", "kind": "orb_off"})
     order = _orders_after_a_plan(game)["elf_1"]
     assert order.leave and not order.avoid and order.daring == BEARER_DARING
