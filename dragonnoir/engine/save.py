@@ -327,8 +327,14 @@ def _write_temp(folder: Path, name: str, data: bytes) -> Path:
 
 def _keep_backup(target: Path) -> None:
     """Replace `<name>.bak` with the current save, atomically: a hard link (or a copy
-    where links are not supported) under a temporary name, then a rename."""
+    where links are not supported) under a temporary name, then a rename. A save killed
+    after its backup link and before its own rename leaves the backup a link of the
+    save itself: then the backup already holds it, and a rename between two links of one
+    file "does nothing" (POSIX rename()), which would leave the temporary behind."""
     backup = target.with_name(target.name + BACKUP_SUFFIX)
+    with contextlib.suppress(OSError):
+        if os.path.samefile(target, backup):
+            return
     tmp = target.with_name(f".{backup.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         os.link(target, tmp)

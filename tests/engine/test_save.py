@@ -108,6 +108,22 @@ def test_saving_again_keeps_the_previous_save_as_a_backup(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.bak"]
 
 
+def test_a_save_after_one_killed_before_its_rename_leaves_no_temporary(tmp_path: Path) -> None:
+    # A save killed between keeping the backup (a hard link to the save) and renaming
+    # its new text over the save leaves `<name>.bak` and the save one file. The next
+    # save's backup link then names that same file, and POSIX rename() between two links
+    # of one file "does nothing": the temporary link must not be left behind (the
+    # kill -9 soak test caught one).
+    game = corridor(actions=2)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    os.link(path, tmp_path / "game.json.bak")
+    game.apply(game.legal_actions()[-1])
+    save_game(game, path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.json.bak"]
+    assert (tmp_path / "game.json.bak").read_bytes() != path.read_bytes()
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
 def test_a_save_has_the_permissions_of_any_new_file(tmp_path: Path) -> None:
     umask = os.umask(0o022)
