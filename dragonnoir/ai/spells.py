@@ -6,7 +6,10 @@ during that of the Krobs." The AI weighs, for each wizard who may cast now, the 
 that change a fight, on the same scale as every other choice (casualty points, evaluation.py):
 
 - **Fireball** on a Krob in range: the chance the spell succeeds times the loss the
-  Fireball Table deals him (the Queen and her Guards take it lighter, as the engine says);
+  Fireball Table deals him (the Queen and her Guards take it lighter, as the engine says).
+  A retreat he has no room for is a wound ("A blocked retreat": a Krob, for whom knocked
+  out is itself a retreat, takes a wound instead), and a blow to an enemy whose death
+  wins (the Queen of la-reine) counts `TARGET_WEIGHT` times, as in the fights;
 - **healing** (Self-healing, Healing hands) on a wounded friend: the wound given back;
 - **summoning** a Living Dead or a Gargoyle next to a Krob: the blows the spectre will
   deal in the turns it stays (it cannot be hurt: "Spectres have a single side");
@@ -34,18 +37,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from dragonnoir.ai.behaviours import display
-from dragonnoir.ai.evaluation import attack_loss, loss_share, unit_value
+from dragonnoir.ai.behaviours import display, victory_targets
+from dragonnoir.ai.evaluation import TARGET_WEIGHT, attack_loss, loss_share, unit_value
 from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import magic, objectives
+from dragonnoir.engine.rules import combat_results, magic, objectives
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
-from dragonnoir.engine.values import is_queen_or_guard, profile
+from dragonnoir.engine.values import Profile, is_queen_or_guard, profile
 from dragonnoir.hexmap.hexes import Hex, spiral
 
 #: What one energy point is worth, in casualty points.
@@ -110,6 +113,7 @@ def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
     enemies = [u for u in view.enemies() if u.hex is not None and u.alive]
     friends = [u for u in view.mine() if u.hex is not None and u.alive]
     out: list[Cast] = []
+    kill: frozenset[str] | None = None
     for spell in game.rules.spells.spells:
         if spell.level > level:
             continue
@@ -119,7 +123,11 @@ def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
                 assert enemy.hex is not None
                 if wizard.hex.distance(enemy.hex) > reach:
                     continue
-                worth = _fireball_worth(game, enemy, level)
+                if kill is None:
+                    kill = frozenset(victory_targets(view)[2])
+                worth = _fireball_worth(game, wizard, enemy, level)
+                if enemy.id in kill:
+                    worth *= TARGET_WEIGHT
                 out.extend(_judged(game, wizard, spell.id, (enemy.id,), worth, price, "fireball"))
         elif spell.effect is SpellEffect.HEAL:
             patients = [wizard] if spell.target.value == "self" else friends
@@ -171,19 +179,40 @@ def _judged(
     return [Cast(action, plan.chance * worth - price, why)]
 
 
-def _fireball_worth(game: Game, enemy: Unit, level: int) -> float:
-    """The expected loss the Fireball Table deals `enemy` (die + the wizard's level)."""
+def _fireball_worth(game: Game, wizard: Unit, enemy: Unit, level: int) -> float:
+    """The expected loss the Fireball Table deals `enemy` (die + the wizard's level).
+    His retreat goes away from the wizard (`combat_results.start_shot`); where he has
+    no room for it, it is a wound or a knock-out ("A blocked retreat", as the engine
+    rules: `blocked_retreat`)."""
     table = game.rules.spells
-    guard = is_queen_or_guard(profile(game, enemy))
+    p = profile(game, enemy)
+    guard = is_queen_or_guard(p)
     value = unit_value(game, enemy)
+    cornered: str | None = None
     total = 0.0
     for face in range(1, 11):
         code = table.fireball_result(face + level)
         effect = {"N": "none", "R": "retreat", "W": "wounded", "K": "killed"}[code]
         if guard:
             effect = {"wounded": "retreat", "retreat": "none"}.get(effect, effect)
+        if effect == "retreat":
+            if cornered is None:
+                cornered = _blocked_retreat(game, wizard, enemy, p)
+            effect = cornered
         total += value * loss_share(game, enemy, effect) / 10
     return total
+
+
+def _blocked_retreat(game: Game, wizard: Unit, enemy: Unit, p: Profile) -> str:
+    """What a fireball's "retreat one hex" does to `enemy`: a retreat where he has room
+    to go away from the wizard, else what `combat_results.blocked_retreat` makes of it
+    (a knocked-out character stays knocked out: no worse)."""
+    if combat_results.retreat_paths(game, enemy, 1, [wizard]):
+        return "retreat"
+    if not enemy.standing:
+        return "none"
+    krob_like = combat_results.knock_out_retreat(game, enemy, p) is not None
+    return "wounded" if krob_like else "knocked_out"
 
 
 def _summon_spot(

@@ -174,6 +174,41 @@ def test_the_wizard_throws_a_fireball_at_a_krob_in_range() -> None:
     assert not isinstance(_choose(game, Side.ADVENTURERS, level="easy"), CastSpell)
 
 
+def _shaman_queen_and_killer(queen: tuple[int, int], kill_the_queen: bool = False) -> Game:
+    """Shaman, the Queen (facing the wizard) and a Killer, both within his range."""
+    game = position(
+        ROOM,
+        [
+            Piece("shaman", (5, 3)),
+            Piece("queen_alkiram", queen, facing=3),
+            Piece("killer_1", (3, 7)),
+        ],
+        phase="adventurer_fire",
+    )
+    if kill_the_queen:
+        _win_by(game, {"side": "adventurers", "kind": "kill", "units": ["queen_alkiram"]})
+    return game
+
+
+@pytest.mark.parametrize("corner", [(10, 1), (10, 7)])
+def test_the_wizard_throws_his_fireball_at_the_queen_when_she_has_no_room_to_retreat(
+    corner: tuple[int, int],
+) -> None:
+    # "Wounded becomes retreats one hex" for the Queen and her Guards, and a retreat she
+    # has no room for is a wound ("A blocked retreat": a Krob takes a wound instead).
+    # In the open, the Killer (whom a Fireball wounds) is the better target; with her
+    # back to the cave wall, the Queen is.
+    def target(game: Game) -> tuple[str, ...]:
+        cast = _choose(game, Side.ADVENTURERS, level="normal")
+        assert isinstance(cast, CastSpell) and cast.spell == "fireball"
+        return cast.targets
+
+    assert target(_shaman_queen_and_killer((7, 4))) == ("killer_1",)
+    assert target(_shaman_queen_and_killer(corner)) == ("queen_alkiram",)
+    # Where killing her wins the game, even a push is worth the Fireball.
+    assert target(_shaman_queen_and_killer((7, 4), kill_the_queen=True)) == ("queen_alkiram",)
+
+
 def test_the_wizard_heals_a_badly_wounded_friend_before_throwing_fire() -> None:
     game = position(
         """
