@@ -12,7 +12,7 @@ armour, a Killer's -1, a joint attack's column) it sees too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from dragonnoir.engine.actions import Attack, Fire
@@ -68,17 +68,68 @@ def loss_share(
     return 0.0
 
 
-def cheapest_loss(game: Game, units: Iterable[Unit], effect: str, *, killer: float = 0.0) -> float:
+def cheapest_loss(
+    game: Game,
+    units: Iterable[Unit],
+    effect: str,
+    *,
+    killer: float = 0.0,
+    hexes: int = 1,
+    away_from: Sequence[Unit] = (),
+) -> float:
     """What a blow costs a side that chooses who takes it ("it is the player of the side
     concerned who decides"): the least valuable loss among them. A retreat applies to
-    all of them."""
+    all of them; with `away_from` (the other side of the fight), a retreat of `hexes`
+    that one of them has no room for costs him what a blocked retreat does
+    (`cornered`)."""
     group = list(units)
     if not group:
         return 0.0
-    losses = [unit_value(game, u) * loss_share(game, u, effect, killer=killer) for u in group]
+    losses = [
+        unit_value(game, u)
+        * loss_share(game, u, cornered(game, u, effect, hexes, away_from), killer=killer)
+        for u in group
+    ]
     if effect == "retreat":
         return sum(losses)
     return min(losses)
+
+
+_ROOM = "ai_room_to_retreat"
+
+
+def cornered(
+    game: Game, unit: Unit, effect: str, hexes: int = 1, away_from: Sequence[Unit] = ()
+) -> str:
+    """`effect` as it falls on `unit` where he stands. A retreat he has no room for (no
+    path of `hexes` strictly away from each of `away_from`: `retreat_paths`) is what
+    the engine makes of a blocked retreat (docs/combat.md, "A blocked retreat"): a
+    wound for one whom a knock-out only drives back (the Krobs, Trolls, dogs), a
+    knock-out for the others; a knock-out that is itself a retreat for him likewise.
+    Without `away_from` the effect is taken as it reads."""
+    from dragonnoir.engine.rules.combat_results import knock_out_retreat, retreat_paths
+
+    if not away_from or effect not in ("retreat", "knocked_out"):
+        return effect
+    p = profile(game, unit)
+    driven = knock_out_retreat(game, unit, p)
+    if effect == "knocked_out":
+        if driven is None:
+            return effect
+        hexes = driven[0]
+    # Asked for each result of each attack weighed: kept per state version.
+    kept: tuple[int, dict[tuple[str, int, tuple[str, ...]], bool]] | None = game.cache.get(_ROOM)
+    if kept is None or kept[0] != game.version:
+        kept = game.cache[_ROOM] = (game.version, {})
+    key = (unit.id, hexes, tuple(sorted(u.id for u in away_from)))
+    room = kept[1].get(key)
+    if room is None:
+        room = kept[1][key] = bool(retreat_paths(game, unit, hexes, list(away_from)))
+    if room:
+        return effect
+    if not unit.standing:
+        return "none"  # a knocked-out character stays knocked out: nothing worse
+    return "wounded" if driven is not None else "knocked_out"
 
 
 #: How much more a blow to an enemy the side wins by killing counts (the Queen, the
@@ -112,8 +163,21 @@ def combat_value(
         result = by_code.get(code)
         if result is None or not chance:
             continue
-        hurt = cheapest_loss(game, defenders, result.defender.effect.value, killer=mortal)
-        cost = cheapest_loss(game, attackers, result.attacker.effect.value)
+        hurt = cheapest_loss(
+            game,
+            defenders,
+            result.defender.effect.value,
+            killer=mortal,
+            hexes=result.defender.hexes,
+            away_from=attackers,
+        )
+        cost = cheapest_loss(
+            game,
+            attackers,
+            result.attacker.effect.value,
+            hexes=result.attacker.hexes,
+            away_from=defenders,
+        )
         gain += float(chance) * (weight * hurt - cost)
     return gain
 

@@ -38,17 +38,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from dragonnoir.ai.behaviours import display, victory_targets
-from dragonnoir.ai.evaluation import TARGET_WEIGHT, attack_loss, loss_share, unit_value
+from dragonnoir.ai.evaluation import (
+    TARGET_WEIGHT,
+    attack_loss,
+    cornered,
+    loss_share,
+    unit_value,
+)
 from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import combat_results, magic, objectives
+from dragonnoir.engine.rules import magic, objectives
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
-from dragonnoir.engine.values import Profile, is_queen_or_guard, profile
+from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.hexes import Hex, spiral
 
 #: What one energy point is worth, in casualty points.
@@ -188,7 +194,7 @@ def _fireball_worth(game: Game, wizard: Unit, enemy: Unit, level: int) -> float:
     p = profile(game, enemy)
     guard = is_queen_or_guard(p)
     value = unit_value(game, enemy)
-    cornered: str | None = None
+    pushed: str | None = None
     total = 0.0
     for face in range(1, 11):
         code = table.fireball_result(face + level)
@@ -196,23 +202,11 @@ def _fireball_worth(game: Game, wizard: Unit, enemy: Unit, level: int) -> float:
         if guard:
             effect = {"wounded": "retreat", "retreat": "none"}.get(effect, effect)
         if effect == "retreat":
-            if cornered is None:
-                cornered = _blocked_retreat(game, wizard, enemy, p)
-            effect = cornered
+            if pushed is None:
+                pushed = cornered(game, enemy, "retreat", 1, [wizard])
+            effect = pushed
         total += value * loss_share(game, enemy, effect) / 10
     return total
-
-
-def _blocked_retreat(game: Game, wizard: Unit, enemy: Unit, p: Profile) -> str:
-    """What a fireball's "retreat one hex" does to `enemy`: a retreat where he has room
-    to go away from the wizard, else what `combat_results.blocked_retreat` makes of it
-    (a knocked-out character stays knocked out: no worse)."""
-    if combat_results.retreat_paths(game, enemy, 1, [wizard]):
-        return "retreat"
-    if not enemy.standing:
-        return "none"
-    krob_like = combat_results.knock_out_retreat(game, enemy, p) is not None
-    return "wounded" if krob_like else "knocked_out"
 
 
 def _summon_spot(

@@ -702,6 +702,28 @@ def test_blows_to_the_enemy_the_side_wins_by_killing_weigh_more() -> None:
     assert choice(["killer_1"]) == Attack(("rebel_knight_1",), ("killer_1",))
 
 
+@pytest.mark.parametrize(
+    ("knight", "cornered", "free"),
+    [((1, 4), "hunter_01", "hunter_02"), ((10, 4), "hunter_02", "hunter_01")],
+)
+def test_the_knight_strikes_the_hunter_with_his_back_to_the_wall(
+    knight: tuple[int, int], cornered: str, free: str
+) -> None:
+    # Two Hunters beside a knight, at the same odds; one stands against the cave's edge.
+    # A retreat he has no room for is a wound ("A blocked retreat": a Krob takes a wound
+    # instead), so the blows that would only push the other back wound him.
+    wall = (0, 4) if knight[0] < 5 else (11, 4)
+    middle = (2, 4) if knight[0] < 5 else (9, 4)
+    game = position(
+        ROOM,
+        [Piece("rebel_knight_1", knight), Piece(cornered, wall), Piece(free, middle)],
+        phase="adventurer_combat",
+    )
+    assert _choose(game, Side.ADVENTURERS, level="normal") == Attack(
+        ("rebel_knight_1",), (cornered,)
+    )
+
+
 def test_the_party_makes_for_a_near_exit_rather_than_a_long_fight_far_off() -> None:
     # Two ways to win: leave by the exit two hexes away, or kill the Queen across the
     # hall (seven wounds to deal). The party makes for the exit; with the exit far and
