@@ -184,16 +184,21 @@ def combat_value(
 
 def shot_value(game: Game, shot: Mapping[str, Any]) -> float:
     """The expected loss one shot inflicts, from `explain(Fire)`'s per-shot details
-    (`probabilities` per result code and each code's `effect` on the target)."""
-    target = game.state.units.get(str(shot.get("target", "")))
+    (`probabilities` per result code and each code's `effect` on the target). A
+    Krob's knock-out is a retreat away from the shooter: one he has no room for is a
+    wound (`cornered`)."""
+    units = game.state.units
+    target = units.get(str(shot.get("target", "")))
     if target is None:
         return 0.0
+    shooter = units.get(str(shot.get("shooter", "")))
+    away = [shooter] if shooter is not None else []
     results = shot.get("results", {})
     value = unit_value(game, target)
     gain = 0.0
     for code, chance in shot.get("probabilities", {}).items():
-        effect = results.get(code, {}).get("effect", "none")
-        gain += float(chance) * value * loss_share(game, target, str(effect))
+        effect = cornered(game, target, str(results.get(code, {}).get("effect", "none")), 1, away)
+        gain += float(chance) * value * loss_share(game, target, effect)
     return gain
 
 

@@ -18,6 +18,7 @@ from dragonnoir.engine.actions import (
     CastSpell,
     EndPhase,
     EnterPassage,
+    Fire,
     Jump,
     Move,
     SailBoat,
@@ -722,6 +723,25 @@ def test_the_knight_strikes_the_hunter_with_his_back_to_the_wall(
     assert _choose(game, Side.ADVENTURERS, level="normal") == Attack(
         ("rebel_knight_1",), (cornered,)
     )
+
+
+@pytest.mark.parametrize(
+    ("elf", "cornered", "free"),
+    [((6, 4), "hunter_01", "hunter_02"), ((5, 4), "hunter_02", "hunter_01")],
+)
+def test_the_archer_shoots_the_hunter_with_no_room_to_fall_back(
+    elf: tuple[int, int], cornered: str, free: str
+) -> None:
+    # Two Hunters five hexes from the Elf, one against the cave's edge. A Krob's
+    # knock-out is a retreat away from the shooter; with no room for it he takes a
+    # wound instead ("A blocked retreat"): the same shot is worth more at him.
+    wall, open_floor = ((11, 4), (1, 4)) if elf == (6, 4) else ((0, 4), (10, 4))
+    game = position(
+        ROOM,
+        [Piece("elf_1", elf), Piece(cornered, wall), Piece(free, open_floor)],
+        phase="adventurer_fire",
+    )
+    assert _choose(game, Side.ADVENTURERS, level="normal") == Fire(("elf_1",), cornered)
 
 
 def test_the_party_makes_for_a_near_exit_rather_than_a_long_fight_far_off() -> None:
