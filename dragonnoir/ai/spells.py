@@ -191,20 +191,15 @@ def _fireball_worth(game: Game, wizard: Unit, enemy: Unit, level: int) -> float:
     no room for it, it is a wound or a knock-out ("A blocked retreat", as the engine
     rules: `blocked_retreat`)."""
     table = game.rules.spells
-    p = profile(game, enemy)
-    guard = is_queen_or_guard(p)
+    guard = is_queen_or_guard(profile(game, enemy))
     value = unit_value(game, enemy)
-    pushed: str | None = None
     total = 0.0
     for face in range(1, 11):
         code = table.fireball_result(face + level)
         effect = {"N": "none", "R": "retreat", "W": "wounded", "K": "killed"}[code]
         if guard:
             effect = {"wounded": "retreat", "retreat": "none"}.get(effect, effect)
-        if effect == "retreat":
-            if pushed is None:
-                pushed = cornered(game, enemy, "retreat", 1, [wizard])
-            effect = pushed
+        effect = cornered(game, enemy, effect, 1, [wizard])  # kept per state version
         total += value * loss_share(game, enemy, effect) / 10
     return total
 

@@ -704,17 +704,22 @@ def test_blows_to_the_enemy_the_side_wins_by_killing_weigh_more() -> None:
 
 
 @pytest.mark.parametrize(
-    ("knight", "cornered", "free"),
-    [((1, 4), "hunter_01", "hunter_02"), ((10, 4), "hunter_02", "hunter_01")],
+    ("knight", "cornered", "wall", "free", "middle"),
+    [
+        ((1, 4), "hunter_01", (0, 4), "hunter_02", (2, 4)),
+        ((10, 4), "hunter_02", (11, 4), "hunter_01", (9, 4)),
+    ],
 )
 def test_the_knight_strikes_the_hunter_with_his_back_to_the_wall(
-    knight: tuple[int, int], cornered: str, free: str
+    knight: tuple[int, int],
+    cornered: str,
+    wall: tuple[int, int],
+    free: str,
+    middle: tuple[int, int],
 ) -> None:
     # Two Hunters beside a knight, at the same odds; one stands against the cave's edge.
     # A retreat he has no room for is a wound ("A blocked retreat": a Krob takes a wound
     # instead), so the blows that would only push the other back wound him.
-    wall = (0, 4) if knight[0] < 5 else (11, 4)
-    middle = (2, 4) if knight[0] < 5 else (9, 4)
     game = position(
         ROOM,
         [Piece("rebel_knight_1", knight), Piece(cornered, wall), Piece(free, middle)],
@@ -726,16 +731,22 @@ def test_the_knight_strikes_the_hunter_with_his_back_to_the_wall(
 
 
 @pytest.mark.parametrize(
-    ("elf", "cornered", "free"),
-    [((6, 4), "hunter_01", "hunter_02"), ((5, 4), "hunter_02", "hunter_01")],
+    ("elf", "cornered", "wall", "free", "open_floor"),
+    [
+        ((6, 4), "hunter_01", (11, 4), "hunter_02", (1, 4)),
+        ((5, 4), "hunter_02", (0, 4), "hunter_01", (10, 4)),
+    ],
 )
 def test_the_archer_shoots_the_hunter_with_no_room_to_fall_back(
-    elf: tuple[int, int], cornered: str, free: str
+    elf: tuple[int, int],
+    cornered: str,
+    wall: tuple[int, int],
+    free: str,
+    open_floor: tuple[int, int],
 ) -> None:
     # Two Hunters five hexes from the Elf, one against the cave's edge. A Krob's
     # knock-out is a retreat away from the shooter; with no room for it he takes a
     # wound instead ("A blocked retreat"): the same shot is worth more at him.
-    wall, open_floor = ((11, 4), (1, 4)) if elf == (6, 4) else ((0, 4), (10, 4))
     game = position(
         ROOM,
         [Piece("elf_1", elf), Piece(cornered, wall), Piece(free, open_floor)],
