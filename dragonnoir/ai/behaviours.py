@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from dragonnoir.ai import mobility
+from dragonnoir.ai import mobility, sight
 from dragonnoir.ai.paths import FAR, Distances, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
@@ -627,12 +627,17 @@ def _search_split(
     pair = 1 if _far_apart(memo, unknown) else SEARCH_PAIR
     if len(free) < 2 * pair:
         return {}
-    pairs = []
+    # Who gets there first: his way as he can go (deep passages, a boat: the mobility
+    # field), in turns of his own move (a Black Dwarf by the pit's trapdoor reaches the
+    # marsh tower before an Elf walks round: les-six-cavernes).
+    pairs: list[tuple[float, str, str]] = []
     for acc in unknown:
-        field = memo.field(acc.hexes)
+        goal = frozenset(acc.hexes)
         for u in free:
             assert u.hex is not None
-            pairs.append((field.get(u.hex, FAR), acc.id, u.id))
+            walk = mobility.goal_field(game, u, goal).get(u.hex, FAR)
+            turns = walk / mobility.pace(game, u) if walk < FAR else float(FAR)
+            pairs.append((turns, acc.id, u.id))
     pairs.sort()
     per_counter = max(pair, -(-len(free) // len(unknown)))
     taken: dict[str, frozenset[Hex]] = {}
@@ -644,6 +649,31 @@ def _search_split(
         taken[uid] = where[acc_id]
         load[acc_id] = load.get(acc_id, 0) + 1
     return taken
+
+
+def _scout_by_sight(
+    view: SideView, plan: GroupPlan, alive: list[Unit], protect: set[str]
+) -> list[str]:
+    """A wizard who can cast Far sight, standing where it would settle nothing, makes
+    for the nearest hex it would settle the '?' counters from (`sight.spots`: a board
+    next to theirs): one cast there tells what a walk to each would (les-six-cavernes:
+    Zacharie, walking with the vanguard through the maze, came within reach of the
+    marsh's and the nest's "Sun?" counters only on turn 9). Not one the enemy wins by
+    killing: he stays with the party. Returns who goes."""
+    game = view.game
+    scouts: list[str] = []
+    for u in alive:
+        order = plan.orders.get(u.id)
+        if order is None or order.leave or order.avoid or order.hold or u.hex is None:
+            continue
+        if u.id in protect or not sight.can_cast(game, u):
+            continue
+        spots = sight.spots(game, u)
+        if not spots or u.hex in spots:
+            continue
+        plan.orders[u.id] = replace(order, goal=spots)
+        scouts.append(u.id)
+    return scouts
 
 
 def _far_apart(memo: Distances, counters: list[Accessory]) -> bool:
@@ -716,6 +746,7 @@ def _adventurer_orders(
             )
         else:
             plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)
+    scouts = [] if targets else _scout_by_sight(view, plan, alive, protect)
     if by is not None and goal and view.turn >= by - 1:
         # The place is held at the end of turn `by`: now standing in it counts, and for
         # one who can get in this turn the marsh's Gharvs are no reason to stay out.
@@ -746,6 +777,9 @@ def _adventurer_orders(
         plan.intent = f"{who}: make for the objective"
     else:
         plan.intent = f"{who}: fight the Krobs"
+    for uid in scouts:
+        plan.intent += f"; {display(view.game, uid)} goes where his Far sight will reach them"
+        plan.mode += "-scout"
     if ashore and escorted is not None:
         names = ", ".join(display(view.game, uid) for uid in ashore[:3])
         verb = "keeps" if len(ashore) == 1 else "keep"

@@ -13,7 +13,7 @@ The walking graph (paths.py) is one map for everyone. Characters differ:
   Table): `jump_odds` gives the chance he lands and what a fall may cost him;
 - **deep passages** (a scenario's `[[passage]]`: a dungeon entrance opening on a passage
   that comes out elsewhere some turns later): a way in the plan, worth its turns
-  underground in walking points.
+  underground in the walking points of the one who takes it (`pace`).
 
 The graph ranks where a character should want to go; the engine's legal actions say
 what he may really do.
@@ -35,10 +35,6 @@ from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
-#: Walking points a game turn underground is worth (a deep passage of T turns costs T x
-#: this in the plan: about a character's move per turn).
-TURN_POINTS = 6
-
 
 @dataclass(frozen=True)
 class Link:
@@ -46,7 +42,15 @@ class Link:
 
     entrance: Hex
     out: Hex
-    cost: int
+    turns: int
+
+
+def pace(game: Game, unit: Unit) -> int:
+    """The walking points a game turn underground is worth to `unit`: his own move (a
+    deep passage of T turns costs T times it in his plan). A Black Dwarf (4) gives up
+    less walking by a turn in the dark than a Hunter: for him the pit's trapdoor and the
+    vault stair beat the walk round by the island (les-six-cavernes)."""
+    return max(1, profile(game, unit).movement)
 
 
 def swims(game: Game, unit: Unit) -> bool:
@@ -124,7 +128,7 @@ def links(game: Game) -> tuple[Link, ...]:
     if cached is not None and cached[0] is table:
         return cached[1]  # type: ignore[no-any-return]
     found = _links(table)
-    plain = tuple((w.entrance.q, w.entrance.r, w.out.q, w.out.r, w.cost) for w in found)
+    plain = tuple((w.entrance.q, w.entrance.r, w.out.q, w.out.r, w.turns) for w in found)
     game.cache[_LINKS] = (table, found, plain)
     return found
 
@@ -142,10 +146,10 @@ def _links(table: dict[str, dict[str, Any]]) -> tuple[Link, ...]:
     out: list[Link] = []
     for p in table.values():
         a, b = Hex(*p["a"]), Hex(*p["b"])
-        cost = int(p.get("turns", 1)) * TURN_POINTS
-        out.append(Link(a, b, cost))
+        turns = int(p.get("turns", 1))
+        out.append(Link(a, b, turns))
         if p.get("both_ways", True):
-            out.append(Link(b, a, cost))
+            out.append(Link(b, a, turns))
     return tuple(out)
 
 
@@ -166,7 +170,7 @@ def goal_field(
     # his goal and the hexes blocked, the map and its counters being the game's. Kept
     # per state version for all who share them (every mover is weighed at every step of
     # a movement phase). Should it come to depend on more of him, say it in the key.
-    key = (swims(game, unit), unit.side, goal, blocked)
+    key = (swims(game, unit), unit.side, goal, blocked, pace(game, unit))
     kept: tuple[int, dict[tuple[Any, ...], dict[Hex, int]]] | None = game.cache.get(_FIELDS)
     if kept is None or kept[0] != game.version:
         kept = (game.version, {})
@@ -200,7 +204,8 @@ def _goal_field(
         if adventurer
         else frozenset()
     )
-    wet = _linked(game, memo.field(goal, blocked=blocked), blocked)
+    steps = pace(game, unit)
+    wet = _linked(game, memo.field(goal, blocked=blocked), blocked, steps)
     if swimmer and (
         unit.side is not Side.ADVENTURERS
         or not seats
@@ -216,7 +221,7 @@ def _goal_field(
         return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
     dry_blocked = _dry_blocked(game, blocked, on_boats)
-    dry = _linked(game, memo.field(goal, blocked=dry_blocked), dry_blocked)
+    dry = _linked(game, memo.field(goal, blocked=dry_blocked), dry_blocked, steps)
     if unit.hex is None or dry.get(unit.hex, FAR) < FAR or unit.side is not Side.ADVENTURERS:
         return dry
     if not seats:
@@ -310,33 +315,47 @@ def _marshes(game: Game) -> bool:
     )
 
 
-def _linked(game: Game, field: dict[Hex, int], blocked: frozenset[Hex]) -> dict[Hex, int]:
+def _linked(
+    game: Game, field: dict[Hex, int], blocked: frozenset[Hex], steps: int
+) -> dict[Hex, int]:
     """`field` with the deep passages as shortcuts: from an entrance, the way out's cost
-    plus the time underground, then walking from the entrance. Worked out once per
-    field, passages and blocked hexes (`Distances.derived`: every mover asks at every
-    step of a movement phase)."""
+    plus the time underground (its turns, `steps` walking points each: `pace`), then
+    walking from the entrance. Worked out once per field, passages, blocked hexes and
+    pace (`Distances.derived`: every mover asks at every step of a movement phase)."""
     ways = links(game)
     if not ways:
         return field
     memo = distances_for(game)
-    key = (_links_key(game), blocked)
-    return memo.derived(field, key, lambda: _with_links(game, field, ways, blocked))
+    key = (_links_key(game), blocked, steps)
+    return memo.derived(field, key, lambda: _with_links(game, field, ways, blocked, steps))
 
 
 def _with_links(
-    game: Game, field: dict[Hex, int], ways: tuple[Link, ...], blocked: frozenset[Hex]
+    game: Game,
+    field: dict[Hex, int],
+    ways: tuple[Link, ...],
+    blocked: frozenset[Hex],
+    steps: int,
 ) -> dict[Hex, int]:
+    """Passages in a row count too (les-six-cavernes: the pit's trapdoor to the marsh
+    tower's vault, then the vault stair to the nest): each way out is read on the field
+    as the passages already taken have shortened it, until none shortens it more (the
+    costs only fall, and each link's entrance takes its best once its way out has)."""
     memo = distances_for(game)
     out = field
-    for link in ways:
-        through = field.get(link.out, FAR) + link.cost
-        if through >= field.get(link.entrance, FAR):
-            continue
-        if out is field:
-            out = dict(field)
-        for h, d in memo.field([link.entrance], blocked=blocked).items():
-            if through + d < out.get(h, FAR):
-                out[h] = through + d
+    shorter = True
+    while shorter:
+        shorter = False
+        for link in ways:
+            through = out.get(link.out, FAR) + link.turns * steps
+            if through >= out.get(link.entrance, FAR):
+                continue
+            if out is field:
+                out = dict(field)
+            for h, d in memo.field([link.entrance], blocked=blocked).items():
+                if through + d < out.get(h, FAR):
+                    out[h] = through + d
+            shorter = True
     return out
 
 
@@ -362,7 +381,7 @@ def passage_out(game: Game, unit: Unit, passage: str) -> tuple[Hex, int] | None:
     if out is None:
         return None
     turns = int(offmap.passages(game)[passage].get("turns", 1))
-    return out, turns * TURN_POINTS
+    return out, turns * pace(game, unit)
 
 
 def jump_odds(game: Game, unit: Unit, action: Jump) -> tuple[float, float] | None:

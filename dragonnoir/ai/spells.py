@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from dragonnoir.ai import sight
 from dragonnoir.ai.behaviours import display, victory_targets
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
@@ -49,11 +50,11 @@ from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import magic, objectives
+from dragonnoir.engine.rules import magic
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell
-from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.hexes import Hex, spiral
 
@@ -330,14 +331,8 @@ def may_blink_later(view: SideView) -> bool:
 
 def _far_sight_worth(view: SideView, wizard: Unit) -> float:
     """Far sight turns over the '?' counters and finds the webs on the wizard's map and
-    the next: worth it while some are still unknown there."""
-    game = view.game
+    the next: worth it while it would settle which counter is true (two or more of a
+    kind within reach, or all but one of a kind: `sight.settles`)."""
     assert wizard.hex is not None
-    unknown = 0
-    for kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN):
-        for acc in objectives.counters(game, kind):
-            if acc.properties.get("revealed") or not acc.hexes:
-                continue
-            if magic.near_map(game, wizard.hex, acc.hexes[0]):
-                unknown += 1
-    return FAR_SIGHT_WORTH if unknown >= 2 else 0.0
+    found = sight.settles(view.game, wizard.hex, sight.unknown(view.game))
+    return FAR_SIGHT_WORTH if found else 0.0

@@ -159,8 +159,6 @@ REAR_WATCH = 6
 REAR_WEIGHT = 2.0
 #: A Krob holding a post one hex from the next (a line the enemy must infiltrate).
 LINE_BONUS = 0.6
-#: Going down a deep passage on the way: the progress the walking field already shows.
-PASSAGE_TAKEN = 1.0
 #: A ferryman's cost (in hexes of gap) of leaving his boat, or of a way of rowing that
 #: cannot be worked out (ai/shuttle.py).
 ASHORE = 60
@@ -211,6 +209,8 @@ class TacticalAgent:
         self._said: dict[str, str] = {}
         self._said_turn = 0
         self._orders: dict[str, Order] = {}
+        #: The orders of the turn's offensive fire (`_move_forgone`), planned once.
+        self._fire_orders: tuple[int, dict[str, Order]] | None = None
         #: Passes the Krob turn's spell windows (rather than declining them for the turn)
         #: while a wizard may yet blink away before the Krobs attack. Off for the players
         #: of a round played out in the head: each window passed is one more decision,
@@ -418,11 +418,50 @@ class TacticalAgent:
     def _offensive_fire(self, view: SideView, legal: list[Action]) -> Action:
         fires = [a for a in legal if isinstance(a, Fire) and len(a.shooters) == 1]
         if fires:
-            scored = [(fire_value(view.game, a) + self._noise() * 0.05, a) for a in fires]
+            forgone: dict[str, float] = {}
+            for a in fires:
+                if a.shooters[0] not in forgone:
+                    forgone[a.shooters[0]] = self._move_forgone(view, a.shooters[0])
+            scored = [
+                (fire_value(view.game, a) - forgone[a.shooters[0]] + self._noise() * 0.05, a)
+                for a in fires
+            ]
             value, best = max(scored, key=lambda x: x[0])
             if value > 0.02:
                 return best
         return _end_or(legal, legal[0])
+
+    def _move_forgone(self, view: SideView, shooter: str) -> float:
+        """What an offensive shot costs a shooter whose weapon forbids moving after it
+        ("all Adventurers may move, except the crossbowmen who have just fired": the Rate
+        of Fire & Movement table): how much better than standing his best move this turn
+        would leave him, by the scores his moves are chosen by, in the units of a shot's
+        worth (the expected loss dealt, as `W_FIGHT` weighs it). Nothing for one who may
+        move after firing, or has nowhere to go. Without it a Black Dwarf crossbowman
+        sent to turn over a '?' counter shot at a Krob Warrior from the same hex for eight
+        turns (les-six-cavernes)."""
+        game = view.game
+        unit = game.state.units[shooter]
+        p = profile(game, unit)
+        rate = game.rules.rate_of_fire.get(p.weapon) if p.weapon else None
+        if rate is None or rate.move_after_firing or unit.hex is None or not unit.standing:
+            return 0.0
+        if self._fire_orders is None or self._fire_orders[0] != view.turn:
+            self._fire_orders = (view.turn, self._plan(view))
+        order = self._fire_orders[1].get(shooter, Order())
+        if not order.goal or order.hold:
+            return 0.0
+        from dragonnoir.engine.rules.movement import unit_moves
+
+        field = mobility.goal_field(game, unit, order.goal, _webs(view))
+        stay = self._score(view, unit, unit.hex, order, field)
+        scores: dict[Hex, float] = {}
+        best = stay
+        for a in unit_moves(game, unit):
+            scored = self._option(view, unit, a, order, field, stay, scores)
+            if scored is not None and scored > best:
+                best = scored
+        return (best - stay) / W_FIGHT
 
     # -- movement ------------------------------------------------------------------------------
 
@@ -504,12 +543,16 @@ class TacticalAgent:
                     stay -= self._rear_exposure(view, unit, unit.hex, unit.facing)
             if order.ferry and unit.hex is not None:
                 stay -= W_GOAL * self._ferry_gap(view, unit, order, None)
+            toll = self._wet_toll(view, unit, order, field, options)
+            here = FAR if field is None or unit.hex is None else field.get(unit.hex, FAR)
             best: tuple[float, float, Action] | None = None
             scores: dict[Hex, float] = {}  # a Guard's or the Queen's facings share a hex
             for a in options:
                 scored = self._option(view, unit, a, order, field, stay, scores)
                 if scored is None:
                     continue
+                if toll and isinstance(a, Move) and field and field.get(a.path[-1], FAR) < here:
+                    scored += toll  # the water he must face anyway (`_wet_toll`)
                 score = scored + self._noise()
                 if best is None or score > best[0]:
                     best = (score, scored, a)
@@ -600,9 +643,18 @@ class TacticalAgent:
             if out is None or not order.goal:
                 return None
             to, cost = out
+            if field is None:
+                field = mobility.goal_field(game, unit, order.goal, _webs(view))
             # The field at the entrance already counts the way through: going down is
-            # what makes that progress real (a tie with standing there is not one).
-            extra = -W_GOAL * cost + PASSAGE_TAKEN
+            # what makes that progress real, worth the turn's walk (`mobility.pace`)
+            # that standing there would lose. Only the walk on from the way out is
+            # weighed, not its fights nor waters: he comes out turns from now and walks
+            # on. (With a tie-break of one point, the Gharvs' marsh round the marsh
+            # tower's vault, or a Krob to fight beside the pit's trapdoor, kept the
+            # Black Dwarves above until the last turn: les-six-cavernes.)
+            return -W_GOAL * (
+                min(max(0, field.get(to, FAR) - order.slack), GOAL_CAP) + cost
+            ) + W_GOAL * mobility.pace(game, unit)
         else:
             to = _path_end(action)
             if to is not None and not order.ferry:
@@ -722,10 +774,49 @@ class TacticalAgent:
         if self.level.fire_lines and unit.side is Side.KROBS:
             score -= W_FIRE * self._fire_danger(view, unit, to)
         if self.level.fire_lines:
-            score -= W_WATER * order.daring * self._water_danger(view, unit, to)
-            if order.daring > 1:
-                score -= W_WATER * (order.daring - 1) * self._beside_callers(view, unit, to)
+            score -= self._water_cost(view, unit, to, order)
         return score
+
+    def _water_cost(self, view: SideView, unit: Unit, to: Hex, order: Order) -> float:
+        """What the Gharvs' waters weigh against ending his move on `to` (his order's
+        `daring` says how much he minds them)."""
+        cost = W_WATER * order.daring * self._water_danger(view, unit, to)
+        if order.daring > 1:
+            cost += W_WATER * (order.daring - 1) * self._beside_callers(view, unit, to)
+        return cost
+
+    def _wet_toll(
+        self,
+        view: SideView,
+        unit: Unit,
+        order: Order,
+        field: dict[Hex, int] | None,
+        options: Sequence[Action],
+    ) -> float:
+        """The Gharvs' threat he must face anyway, not to be held against the moves that
+        bring him nearer his goal: the least of it over those moves, when every one of
+        them ends by the water or in the marsh (the marsh of Le Marais Hanté between him and
+        the Sun). For one who must get there before the turn limit (or walks out by an
+        exit), and has no time to spare (`Order.slack`): waiting on the bank makes the
+        crossing no safer, the water does not dry, and time runs out. Without it, each
+        step into the marsh cost more than the ground it gained, and the party stood at
+        its edge until the last turn (les-six-cavernes, the Sun found in the marsh)."""
+        if not self.level.fire_lines or not order.goal or order.slack or order.ferry:
+            return 0.0
+        if field is None or unit.hex is None or not mobility.gharv_waters(view.game):
+            return 0.0
+        if not order.leave and not urgency(view):
+            return 0.0
+        here = field.get(unit.hex, FAR)
+        toll: float | None = None
+        for a in options:
+            if not isinstance(a, Move) or field.get(a.path[-1], FAR) >= here:
+                continue
+            cost = self._water_cost(view, unit, a.path[-1], order)
+            if cost <= 0:
+                return 0.0  # a dry way on: the water is his choice, not his toll
+            toll = cost if toll is None else min(toll, cost)
+        return toll or 0.0
 
     def _ferry_gap(
         self, view: SideView, unit: Unit, order: Order, action: SailBoat | None

@@ -157,6 +157,108 @@ def test_a_character_takes_the_deep_passage_when_it_is_the_short_way() -> None:
     assert _choose(game, Side.ADVENTURERS) == EnterPassage("elf_1", "deep")
 
 
+def _passages(game: Game, *ways: tuple[str, tuple[int, int], tuple[int, int], int]) -> None:
+    """The scenario's deep passages: (id, one end's cell, the other's, turns)."""
+    table: dict[str, Any] = {}
+    for pid, a, b, turns in ways:
+        one, other = hexes(game, a, b)
+        table[pid] = {"a": [one.q, one.r], "b": [other.q, other.r], "turns": turns, "name": pid}
+    game.state.scratch.setdefault("scenario", {})["passages"] = table
+    game.touch()
+
+
+def test_passages_in_a_row_are_one_way_in_the_plan() -> None:
+    # Three caves walled apart. The first passage leads from the west cave to the
+    # middle one, the second from the middle cave to the east one, where the goal is:
+    # only the two taken one after the other lead there (les-six-cavernes: the pit's
+    # trapdoor to the marsh tower's vault, the vault stair to the nest). The elf walks
+    # to the first one's entrance, and goes down.
+    def three_caves(elf: tuple[int, int]) -> Game:
+        game = position(
+            """
+            . . . # . . . # . . .
+             . . . # . . . # . . .
+            . . . # . . . # . . .
+            """,
+            [Piece("elf_1", elf)],
+        )
+        _passages(game, ("down", (0, 1), (4, 1), 1), ("on", (6, 1), (8, 1), 1))
+        _goal(game, Side.ADVENTURERS, [(10, 1)])
+        return game
+
+    game = three_caves((2, 1))
+    walk = _choose(game, Side.ADVENTURERS)
+    assert isinstance(walk, Move) and walk.path[-1] == hexes(game, (0, 1))[0], walk
+    assert _choose(three_caves((0, 1)), Side.ADVENTURERS) == EnterPassage("elf_1", "down")
+
+
+# A long cave: from its west end the goal is a long walk east; a passage of two turns
+# leads there from the same hex.
+LONG_CAVE = """
+. . . . . . . . . . .
+ . . . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize(("who", "goes_down"), [("dwarf_axeman_1", True), ("elf_1", False)])
+def test_a_turn_underground_is_worth_the_walker_s_own_move(who: str, goes_down: bool) -> None:
+    # Two turns in the dark cost a Black Dwarf (4 movement points) eight points of his
+    # walk and the ten-hex walk costs him ten: he goes down. An Elf walks the ten hexes
+    # in less than two of his moves: he walks.
+    game = position(LONG_CAVE, [Piece(who, (0, 0))])
+    _passages(game, ("deep", (0, 0), (10, 0), 2))
+    _goal(game, Side.ADVENTURERS, [(10, 0)])
+    choice = _choose(game, Side.ADVENTURERS)
+    assert (choice == EnterPassage(who, "deep")) is goes_down, choice
+    if not goes_down:
+        assert isinstance(choice, Move), choice
+
+
+def test_a_passage_that_comes_out_in_the_marsh_is_still_taken() -> None:
+    # The passage comes out in a marsh where Gharvs rise ("The Gharvs"): Zacharie fears
+    # them, but he comes out turns from now and walks on; standing at the entrance
+    # wastes his turn.
+    game = position(
+        """
+        . . . # m m m
+         . . . # m m m
+        . . . # m m m
+        """,
+        [Piece("zacharie", (0, 1))],
+        turn_limit=10,
+    )
+    _passages(game, ("deep", (0, 1), (5, 1), 1))
+    _goal(game, Side.ADVENTURERS, [(6, 1)])
+    assert _choose(game, Side.ADVENTURERS, level="normal") == EnterPassage("zacharie", "deep")
+
+
+@pytest.mark.parametrize(
+    ("shooter", "goal", "fires"),
+    [
+        ("dwarf_crossbowman_1", (15, 0), False),  # a long way to go: he walks
+        ("dwarf_crossbowman_1", (5, 0), True),  # on his goal already: he shoots
+        ("elf_1", (15, 0), True),  # a long bow: he shoots and walks
+    ],
+)
+def test_a_crossbowman_with_a_long_way_to_go_walks_rather_than_shoots(
+    shooter: str, goal: tuple[int, int], fires: bool
+) -> None:
+    # "All Adventurers may move, except the crossbowmen who have just fired" (the Rate
+    # of Fire & Movement table): a Hunter four hexes behind him, his goal ten hexes on.
+    # The shot costs the crossbowman his move; it costs the Elf nothing.
+    game = position(
+        """
+        . . . . . . . . . . . . . . . .
+         . . . . . . . . . . . . . . . .
+        """,
+        [Piece(shooter, (5, 0)), Piece("hunter_01", (1, 0))],
+        phase="adventurer_fire",
+    )
+    _goal(game, Side.ADVENTURERS, [goal])
+    choice = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(choice, Fire) is fires, choice
+
+
 def test_the_wizard_throws_a_fireball_at_a_krob_in_range() -> None:
     # "Magic": Zacharie, level 1, 100 EP; a Warrior four hexes away. The Fireball Table
     # (ours) wounds or pushes him back; it is the spell worth most now.
@@ -628,6 +730,44 @@ def test_a_place_to_hold_at_turn_ten_is_waited_for_out_of_the_marsh() -> None:
     assert isinstance(choice, Move) and choice.unit == "ork_warrior_1", choice
 
 
+def _exit_by_the_east(game: Game) -> None:
+    """Turn 3 of 10: the Adventurers win by leaving by the east end, or lose at the limit."""
+    east = [[h.q, h.r] for h in hexes(game, (9, 1))]
+    _late(game, {"side": "adventurers", "kind": "exit", "count": 1, "hexes": east})
+    game.state.turn = 3
+    game.touch()
+
+
+def test_the_wizard_wades_into_the_marsh_that_lies_across_his_only_way_out() -> None:
+    # Every step towards the way out ends in the marsh, where a Gharv may rise next to
+    # him ("The Gharvs"). Waiting on firm ground makes it no safer: the marsh does not
+    # dry and time runs out. He goes in.
+    marsh = """
+    . m m m m m m m m .
+     . m m m m m m m m .
+    . m m m m m m m m ~
+    """
+    game = position(marsh, [Piece("zacharie", (0, 1))], turn_limit=10)
+    _exit_by_the_east(game)
+    choice = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(choice, Move) and choice.unit == "zacharie", choice
+
+
+def test_the_wizard_keeps_to_the_dry_ledge_beside_the_marsh() -> None:
+    # The same marsh with a dry ledge along its north side: the way out does not need
+    # the marsh, so he keeps out of it.
+    ledge = """
+    . . . . . . . . . .
+     . m m m m m m m m .
+    . m m m m m m m m ~
+    """
+    game = position(ledge, [Piece("zacharie", (0, 1))], turn_limit=10)
+    _exit_by_the_east(game)
+    choice = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(choice, Move), choice
+    assert game.board.cells[choice.path[-1]].terrain != "marsh", choice
+
+
 def test_without_the_gharvs_a_place_to_hold_is_not_waited_for() -> None:
     # The same hall as firm floor, no water and no marsh: no Gharv rises anywhere ("The
     # Gharvs": in the water, next to it, in a boat, in the marshes), so waiting would
@@ -964,6 +1104,31 @@ def test_the_last_sun_left_face_down_is_the_true_one() -> None:
     assert order.leave and order.goal == frozenset(gallery), order
 
 
+def test_the_searchers_count_the_deep_passages_on_their_way() -> None:
+    # Two "Sun?" counters in two caves walled apart; a passage of one turn leads from
+    # the west cave to the east one. The Elf is nearest the west counter; the Black
+    # Dwarf, standing on the passage's entrance, gets to the east one first by going
+    # down (the party splits to turn them over: one each, the caves being far apart).
+    game = position(
+        """
+        . . . . . # . . . . .
+         . . . . . # . . . . .
+        . . . . . # . . . . .
+        """,
+        [Piece("dwarf_axeman_1", (0, 1)), Piece("elf_1", (2, 1))],
+    )
+    west, east = hexes(game, (4, 0), (10, 1))
+    for i, h in enumerate((west, east)):
+        game.state.accessories[f"sun_{i}"] = Accessory(
+            f"sun_{i}", AccessoryKind.SUN, (h,), properties={"real": i == 1}
+        )
+    _passages(game, ("deep", (0, 1), (8, 1), 1))
+    _win_by(game, {"side": "adventurers", "kind": "sun_exit"})
+    orders = _orders_after_a_plan(game)
+    assert orders["elf_1"].goal == frozenset({west}), orders["elf_1"]
+    assert orders["dwarf_axeman_1"].goal == frozenset({east}), orders["dwarf_axeman_1"]
+
+
 def test_the_one_whose_death_loses_the_game_keeps_clear_of_friends_in_the_marsh() -> None:
     # A Gharv rises next to the Ork who called it and may strike whoever stands next to
     # it: Zacharie (the Krobs win by killing him) counts that danger beside an Ork in the
@@ -1082,3 +1247,42 @@ def test_a_passenger_rows_on_to_dock_rather_than_sit_in_a_boat_that_has_not_land
     game.apply(row)
     boat = game.state.accessories["boat_1"]
     assert landed(game, boat.hexes)
+
+
+def test_zacharie_goes_where_far_sight_settles_which_sun_is_true() -> None:
+    # les-six-cavernes: four "Sun?" counters, on Le Labyrinthe, Le Pont, Le Marais and Le
+    # Nid. With the first two turned over and found empty, Far sight ("on the wizard's
+    # map, or one map away") settles the question from every board next to the marsh's
+    # or the nest's (one seen, the other is known by elimination), not from the maze:
+    # Zacharie, in the maze, makes for them. With the marsh's turned over too, the
+    # nest's is the true one: nothing is left to learn, from anywhere.
+    from dragonnoir.ai import sight
+    from dragonnoir.ai.behaviours import plan_groups
+    from dragonnoir.ai.spells import _far_sight_worth
+
+    game = scenario_games(resource("scenarios", "les-six-cavernes"))(2)
+    for sid in ("sun_1", "sun_2"):
+        game.state.accessories[sid].properties["revealed"] = True
+    zacharie = game.state.units["zacharie"]
+    in_the_maze, in_the_pit = hexes(game, (9, 9), (37, 9))
+    assert game.layout is not None
+    assert game.layout.board_ids_at(in_the_maze) == ["labyrinthe"]
+    assert game.layout.board_ids_at(in_the_pit) == ["fosse"]
+    zacharie.hex = in_the_maze
+    game.touch()
+    spots = sight.spots(game, zacharie)
+    boards = {b for h in spots for b in game.layout.board_ids_at(h)}
+    assert boards == {"fosse", "ile", "pont", "marais", "nid"}
+    view = view_for(game, Side.ADVENTURERS)
+    assert _far_sight_worth(view, zacharie) == 0
+    plans = plan_groups(view, {})
+    orders = {uid: o for p in plans for uid, o in p.orders.items()}
+    assert orders["zacharie"].goal == spots
+    assert any("Zacharie goes where his Far sight will reach them" in p.intent for p in plans)
+    zacharie.hex = in_the_pit
+    game.touch()
+    assert _far_sight_worth(view_for(game, Side.ADVENTURERS), zacharie) > 0
+    game.state.accessories["sun_3"].properties["revealed"] = True
+    game.touch()
+    assert not sight.spots(game, zacharie)
+    assert _far_sight_worth(view_for(game, Side.ADVENTURERS), zacharie) == 0
