@@ -738,19 +738,30 @@ def _exit_by_the_east(game: Game) -> None:
     game.touch()
 
 
-def test_the_wizard_wades_into_the_marsh_that_lies_across_his_only_way_out() -> None:
+@pytest.mark.parametrize("named", [False, True])
+def test_the_wizard_wades_into_the_marsh_that_lies_across_his_only_way_out(named: bool) -> None:
     # Every step towards the way out ends in the marsh, where a Gharv may rise next to
     # him ("The Gharvs"). Waiting on firm ground makes it no safer: the marsh does not
-    # dry and time runs out. He goes in.
+    # dry and time runs out. He goes in. Not when the Krobs win by his death: the party
+    # needs him alive more than it needs him out.
     marsh = """
     . m m m m m m m m .
      . m m m m m m m m .
     . m m m m m m m m ~
     """
-    game = position(marsh, [Piece("zacharie", (0, 1))], turn_limit=10)
+    game = position(marsh, [Piece("zacharie", (0, 1)), Piece("hunter_01", (9, 0))], turn_limit=10)
     _exit_by_the_east(game)
+    if named:
+        setup: dict[str, Any] = game.state.scratch["scenario"]
+        setup["victory"]["conditions"].append(
+            {"side": "krobs", "kind": "kill", "units": ["zacharie"]}
+        )
+        game.touch()
     choice = _choose(game, Side.ADVENTURERS, level="normal")
-    assert isinstance(choice, Move) and choice.unit == "zacharie", choice
+    if named:
+        assert choice == EndPhase(), choice
+    else:
+        assert isinstance(choice, Move) and choice.unit == "zacharie", choice
 
 
 def test_the_wizard_keeps_to_the_dry_ledge_beside_the_marsh() -> None:
