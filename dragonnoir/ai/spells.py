@@ -13,8 +13,9 @@ that change a fight, on the same scale as every other choice (casualty points, e
 - **healing** (Self-healing, Healing hands) on a wounded friend: the wound given back;
 - **summoning** a Living Dead or a Gargoyle next to a Krob: the blows the spectre will
   deal in the turns it stays (it cannot be hurt: "Spectres have a single side");
-- **Far sight** when '?' counters or webs may hide on the wizard's map or the next: what
-  finding the true objective saves the party.
+- **Far sight** when it would settle which '?' counter is true from the wizard's map
+  and the next (two of a kind within reach, or all but one: ai/sight.py): what finding
+  the true objective saves the party.
 
 - **Blink** out of the Krobs' reach: at the window before the Krobs attack, a wizard
   next to Krobs vanishes to a free hex within the spell's reach where none can strike
