@@ -525,6 +525,10 @@ class ObjectiveFound(Event):
         return f"{self.what}."
 
 
+#: The sides as a player reads them in the log ("Players read names, not ids").
+SIDE_NAMES = {"adventurers": "The Adventurers", "krobs": "The Krobs", "gharvs": "The Gharvs"}
+
+
 @dataclass(frozen=True, slots=True)
 class DecisionRequested(Event):
     decision: str
@@ -532,7 +536,8 @@ class DecisionRequested(Event):
     prompt: str = ""
 
     def text(self) -> str:
-        return f"{self.side} must decide: {self.prompt or self.decision}."
+        who = SIDE_NAMES.get(self.side, self.side)
+        return f"{who} must decide: {self.prompt or self.decision}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,7 +246,10 @@ def test_ruling_4_defensive_fire_may_follow_a_guard_turning_on_the_spot() -> Non
     events = game.apply(turn)
     assert guard.facing == 1 and guard.moved
     assert game.state.pending and game.state.pending[0].kind == "defensive_fire"
-    assert any(isinstance(e, DecisionRequested) for e in events)
+    asked = [e for e in events if isinstance(e, DecisionRequested)]
+    assert asked
+    # The log names the side as a player reads it, not by its id.
+    assert asked[0].text().startswith("The Adventurers must decide: "), asked[0].text()
     game.apply(Pass())
     assert not game.state.pending and guard.facing == 1
 
