@@ -666,9 +666,9 @@ def _scout_by_sight(
         order = plan.orders.get(u.id)
         if order is None or order.leave or order.avoid or order.hold or u.hex is None:
             continue
-        if u.id in protect or not sight.can_cast(game, u):
+        if u.id in protect:
             continue
-        spots = sight.spots(game, u)
+        spots = sight.spots(game, u)  # none for one who cannot cast it
         if not spots or u.hex in spots:
             continue
         plan.orders[u.id] = replace(order, goal=spots)

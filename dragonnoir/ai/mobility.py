@@ -170,7 +170,9 @@ def goal_field(
     # his goal and the hexes blocked, the map and its counters being the game's. Kept
     # per state version for all who share them (every mover is weighed at every step of
     # a movement phase). Should it come to depend on more of him, say it in the key.
-    key = (swims(game, unit), unit.side, goal, blocked, pace(game, unit))
+    # His pace counts only where deep passages are in the plan (`_linked`): without
+    # them the Krobs' fields are shared whatever their move.
+    key = (swims(game, unit), unit.side, goal, blocked, pace(game, unit) if links(game) else 0)
     kept: tuple[int, dict[tuple[Any, ...], dict[Hex, int]]] | None = game.cache.get(_FIELDS)
     if kept is None or kept[0] != game.version:
         kept = (game.version, {})

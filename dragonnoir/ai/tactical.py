@@ -456,8 +456,8 @@ class TacticalAgent:
         from dragonnoir.engine.rules.movement import unit_moves
 
         field = mobility.goal_field(game, unit, order.goal, _webs(view))
-        here = min(field.get(unit.hex, FAR), GOAL_CAP)
-        ends = (min(field.get(a.path[-1], FAR), GOAL_CAP) for a in unit_moves(game, unit))
+        here = _walk_left(order, field, unit.hex)
+        ends = (_walk_left(order, field, a.path[-1]) for a in unit_moves(game, unit))
         return W_GOAL * max(0, here - min(ends, default=here)) / W_FIGHT
 
     # -- movement ------------------------------------------------------------------------------
@@ -649,9 +649,7 @@ class TacticalAgent:
             # on. (With a tie-break of one point, the Gharvs' marsh round the marsh
             # tower's vault, or a Krob to fight beside the pit's trapdoor, kept the
             # Black Dwarves above until the last turn: les-six-cavernes.)
-            return -W_GOAL * (
-                min(max(0, field.get(to, FAR) - order.slack), GOAL_CAP) + cost
-            ) + W_GOAL * mobility.pace(game, unit)
+            return -W_GOAL * (_walk_left(order, field, to) + cost - mobility.pace(game, unit))
         else:
             to = _path_end(action)
             if to is not None and not order.ferry:
@@ -753,7 +751,7 @@ class TacticalAgent:
         if order.goal:
             if field is None:
                 field = mobility.goal_field(game, unit, order.goal, _webs(view))
-            score -= W_GOAL * min(max(0, field.get(to, FAR) - order.slack), GOAL_CAP)
+            score -= W_GOAL * _walk_left(order, field, to)
             if order.prize and to in order.goal:
                 score += order.prize
         if order.post:
@@ -1194,6 +1192,12 @@ def _friends_under(game: Game, unit: Unit, anchor: Hex, facing: int) -> int:
         for uid in occupancy.get(h, ())
         if uid != unit.id and units[uid].alive
     )
+
+
+def _walk_left(order: Order, field: dict[Hex, int], to: Hex) -> int:
+    """The walk from `to` to his goal that counts against him: beyond the time he has
+    to spare (`Order.slack`), up to `GOAL_CAP`."""
+    return min(max(0, field.get(to, FAR) - order.slack), GOAL_CAP)
 
 
 def _path_end(action: Action) -> Hex:
