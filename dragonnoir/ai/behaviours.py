@@ -604,6 +604,9 @@ SEARCH_PAIR = 2
 #: of 400 against 373 with pairs only; l-ile, three counters within a few hexes on the
 #: island, keeps its pairs).
 SEARCH_APART = 8
+#: Far apart, a counter's team is as many as must get out by it and this many more (the
+#: fallen and the slow); the rest go to the counter that team would reach last.
+SEARCH_SPARE = 2
 
 
 def _search_split(
@@ -612,7 +615,8 @@ def _search_split(
     """While the true objective is unknown and several '?' counters lie in the goal,
     the party splits to turn them over faster: each counter gets the nearest of the
     characters still free, two at a time (one at a time where the counters lie far
-    apart: `SEARCH_APART`), nearest pairs first ("Revealed" by contact)."""
+    apart: `SEARCH_APART`), nearest pairs first ("Revealed" by contact). Far apart, where
+    several must get out by the true one (the Sun), the whole party shares them out."""
     game = view.game
     unknown = [
         acc
@@ -622,9 +626,43 @@ def _search_split(
     ]
     if len(unknown) < 2:
         return {}
-    free = [u for u in alive if u.hex is not None and u.standing and not is_badly_hurt(view, u)]
     memo = distances_for(game)
     pair = 1 if _far_apart(memo, unknown) else SEARCH_PAIR
+    needed = _exits_needed(view)
+    if pair == 1 and needed > 1:
+        # Several must get out by the true one, far from the others: the bands share
+        # the counters out as one party (a band's own share would send each of them
+        # everywhere), once per state.
+        kept = game.cache.get(_PARTY_SPLIT)
+        if kept is not None and kept[0] == game.version:
+            whole: dict[str, frozenset[Hex]] = kept[1]
+        else:
+            # Not who the enemy wins by killing: he keeps with the party, wherever.
+            protect = named_by_enemy(view)
+            party = [u for u in view.mine() if u.alive and u.id not in protect]
+            whole = _share_out(view, _free(view, party), unknown, 1, needed)
+            game.cache[_PARTY_SPLIT] = (game.version, whole)
+        return {u.id: whole[u.id] for u in alive if u.id in whole}
+    return _share_out(view, _free(view, alive), unknown, pair, 0)
+
+
+_PARTY_SPLIT = "ai_party_search_split"
+
+
+def _free(view: SideView, units: list[Unit]) -> list[Unit]:
+    """Who may go to turn over a counter: on the map, standing, not badly hurt."""
+    return [u for u in units if u.hex is not None and u.standing and not is_badly_hurt(view, u)]
+
+
+def _share_out(
+    view: SideView, free: list[Unit], unknown: list[Accessory], pair: int, needed: int
+) -> dict[str, frozenset[Hex]]:
+    """Each counter gets the nearest of `free` still free, nearest first, an equal share
+    of them (at least `pair`). With `needed` (how many must get out by the true one) a
+    counter's team is `needed + SEARCH_SPARE` at most, and who is left goes to the
+    counter its team would win by last: should the near one prove true, its team wins
+    there; should the far one, they are already on the way."""
+    game = view.game
     if len(free) < 2 * pair:
         return {}
     # Who gets there first: his way as he can go (deep passages, a boat: the mobility
@@ -640,15 +678,38 @@ def _search_split(
             pairs.append((turns, acc.id, u.id))
     pairs.sort()
     per_counter = max(pair, -(-len(free) // len(unknown)))
+    if needed:
+        per_counter = min(per_counter, needed + SEARCH_SPARE)
     taken: dict[str, frozenset[Hex]] = {}
-    load: dict[str, int] = {}
+    arrivals: dict[str, list[float]] = {acc.id: [] for acc in unknown}
     where = {acc.id: frozenset(acc.hexes) for acc in unknown}
     for d, acc_id, uid in pairs:
-        if d >= FAR or uid in taken or load.get(acc_id, 0) >= per_counter:
+        if d >= FAR or uid in taken or len(arrivals[acc_id]) >= per_counter:
             continue
         taken[uid] = where[acc_id]
-        load[acc_id] = load.get(acc_id, 0) + 1
+        arrivals[acc_id].append(d)
+    if needed:
+        hardest = max(
+            unknown,
+            key=lambda acc: (arrivals[acc.id][needed - 1] if len(arrivals[acc.id]) >= needed
+                             else float(FAR), acc.id),
+        )  # fmt: skip
+        for d, acc_id, uid in pairs:
+            if acc_id == hardest.id and d < FAR and uid not in taken:
+                taken[uid] = where[acc_id]
     return taken
+
+
+def _exits_needed(view: SideView) -> int:
+    """How many of the side must get out by the objective to win ("get three of your
+    people out by the real Sun exit": `count` of a `sun_exit` condition; one for the
+    rest)."""
+    setup = view.state.scratch.get("scenario", {})
+    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
+    for c in block.get("conditions", ()) if isinstance(block, dict) else ():
+        if c.get("side") == view.side.value and c.get("kind") == "sun_exit":
+            return max(1, int(c.get("count", 1)))
+    return 1
 
 
 def _scout_by_sight(
@@ -770,6 +831,11 @@ def _adventurer_orders(
     elif len(set(searching.values())) > 1:
         plan.intent = f"{who}: split to turn over {len(set(searching.values()))} '?' counters"
         plan.mode = f"search-{len(set(searching.values()))}"
+    elif searching:
+        # The party's share sends the whole band to one of them (les-six-cavernes).
+        counter = min(next(iter(searching.values())))
+        plan.intent = f"{who}: go to turn over the '?' counter on {view.game.where(counter)}"
+        plan.mode = f"search-1-{counter.q},{counter.r}"
     elif goal and waiting and by is not None:
         plan.intent = f"{who}: wait out of harm's way, then take the objective by turn {by}"
         plan.mode = "bide"

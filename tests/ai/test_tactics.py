@@ -1140,6 +1140,51 @@ def test_the_searchers_count_the_deep_passages_on_their_way() -> None:
     assert orders["dwarf_axeman_1"].goal == frozenset({east}), orders["dwarf_axeman_1"]
 
 
+def test_where_several_must_get_out_the_bands_share_far_counters_as_one_party() -> None:
+    # Two "Sun?" counters at the two ends of a long hall, two of the party to get out by
+    # the true one. The west band stands by the west counter, the east band farther
+    # east. The west counter's team is the four who get there first (the two needed and
+    # two spare); the other six, the fifth of the west band too, go east, where a team
+    # would win last. Each band's own share (three of its five to the nearer) would send
+    # six west and four east.
+    west_band = ["ork_warrior_1", "ork_warrior_2", "ork_warrior_3", "ork_warrior_4", "ork_axeman_1"]
+    east_band = ["ork_axeman_2", "ork_axeman_3", "ork_axeman_4", "rebel_swordsman_1",
+                 "rebel_swordsman_2"]  # fmt: skip
+    game = position(
+        "\n".join(
+            " ".join("." for _ in range(30))
+            if r % 2 == 0
+            else " " + " ".join("." for _ in range(30))
+            for r in range(3)
+        ),
+        [Piece(uid, (1 + i // 2, i % 2 * 2)) for i, uid in enumerate(west_band)]
+        + [Piece(uid, (12 + i // 2, i % 2 * 2)) for i, uid in enumerate(east_band)],
+    )
+    west, east = hexes(game, (0, 1), (29, 1))
+    for i, h in enumerate((west, east)):
+        game.state.accessories[f"sun_{i}"] = Accessory(
+            f"sun_{i}", AccessoryKind.SUN, (h,), properties={"real": i == 1}
+        )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["groups"] = {
+        "band_a": {"side": "adventurers", "name": "The west band", "units": west_band},
+        "band_b": {"side": "adventurers", "name": "The east band", "units": east_band},
+    }
+    _win_by(game, {"side": "adventurers", "kind": "sun_exit", "count": 2})
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    orders = agent._orders
+    going_west = {uid for uid, o in orders.items() if o.goal == frozenset({west})}
+    going_east = {uid for uid, o in orders.items() if o.goal == frozenset({east})}
+    assert going_west == set(west_band[:4]), going_west
+    assert going_east == {"ork_axeman_1", *east_band}
+    # Each band's intent says where it goes: one counter, named by its cell, or both.
+    intents = " | ".join(agent.intent)
+    assert "The east band (Ork Axeman 2, " in intents
+    assert "go to turn over the '?' counter on (29,1)" in intents, intents
+    assert "split to turn over 2 '?' counters" in intents, intents
+
+
 def test_the_one_whose_death_loses_the_game_keeps_clear_of_friends_in_the_marsh() -> None:
     # A Gharv rises next to the Ork who called it and may strike whoever stands next to
     # it: Zacharie (the Krobs win by killing him) counts that danger beside an Ork in the
