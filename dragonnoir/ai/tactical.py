@@ -20,8 +20,9 @@ Each call answers what the engine asks now, from the side's view only:
 Levels change how well it plays, never the rules: `easy` scores with a lot of noise,
 sees no archers' lines and tries only the engine's listed attacks; `normal` plays the
 full evaluation with a little noise; `hard` plays it without noise, weighs the
-blows it may take back more carefully, plays as a team, and before it moves plays the
-round out in its head a few ways (lookahead.py) to choose how boldly to move.
+blows it may take back more carefully, plays as a team, weighs where the Infiltration
+Table may stop a path (infiltration.py), and before it moves plays the round out in its
+head a few ways (lookahead.py) to choose how boldly to move.
 """
 
 from __future__ import annotations
@@ -32,7 +33,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dragonnoir.ai import attacks, crossing, lookahead, mobility, shuttle, spells, tables
+from dragonnoir.ai import (
+    attacks,
+    crossing,
+    infiltration,
+    lookahead,
+    mobility,
+    shuttle,
+    spells,
+    tables,
+)
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.behaviours import Order, display, plan_groups, urgency, victory_targets
 from dragonnoir.ai.evaluation import (
@@ -99,11 +109,19 @@ class Level:
     crosses_together: bool = False
     #: Plays the round out in its head a few ways before moving (ai/lookahead.py).
     looks_ahead: bool = False
+    #: Weighs where the Infiltration Table may stop a move, and what it may cost
+    #: (ai/infiltration.py).
+    infiltration: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(
-        noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3, casts=False
+        noise=2.5,
+        fire_lines=False,
+        joined=False,
+        risk=0.3,
+        attack_threshold=-0.3,
+        casts=False,
     ),
     "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
     "hard": Level(
@@ -117,6 +135,7 @@ LEVELS: dict[str, Level] = {
         keeps_safe=True,
         crosses_together=True,
         looks_ahead=True,
+        infiltration=True,
     ),
 }
 
@@ -665,12 +684,34 @@ class TacticalAgent:
                 extra -= W_GOAL * gap
         if to is None:
             return None
+        there = self._hex_score(view, unit, to, order, field, scores) + extra
+        if isinstance(action, Move) and self.level.infiltration:
+            cross = infiltration.crossing(game, unit, action.path)
+            if cross is not None:
+                # Stopped on a hex crossed, he ends there ("Infiltration of Enemy Lines").
+                there = cross.arrives * there + sum(
+                    chance * self._hex_score(view, unit, h, order, field, scores)
+                    for h, chance in cross.stops
+                )
+                there -= W_FIGHT * cross.hurt * unit_value(game, unit) * self.level.risk
+        return there
+
+    def _hex_score(
+        self,
+        view: SideView,
+        unit: Unit,
+        to: Hex,
+        order: Order,
+        field: dict[Hex, int] | None,
+        scores: dict[Hex, float] | None,
+    ) -> float:
+        """`_score` of `to`, kept in `scores` (when given) for his other options."""
         if scores is None:
-            return self._score(view, unit, to, order, field) + extra
+            return self._score(view, unit, to, order, field)
         known = scores.get(to)
         if known is None:
             known = scores[to] = self._score(view, unit, to, order, field)
-        return known + extra
+        return known
 
     def _rear_exposure(self, view: SideView, unit: Unit, to: Hex, facing: int) -> float:
         """What turning his back costs the Queen or a Guard ending on `to` facing

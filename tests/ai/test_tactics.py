@@ -1342,3 +1342,62 @@ def test_zacharie_goes_where_far_sight_settles_which_sun_is_true() -> None:
     game.touch()
     assert not sight.spots(game, zacharie)
     assert _far_sight_worth(view_for(game, Side.ADVENTURERS), zacharie) == 0
+
+
+def test_a_path_past_a_krob_may_end_where_the_infiltration_table_stops_it() -> None:
+    # An Elf walks east along a hall; a Krob Warrior stands in the row below, beside the
+    # second and third hexes he crosses. Our Infiltration Table's Warrior column lets him
+    # pass on 1-5 (S 6-8, K 9, W 10): he ends on the first of them half the time, on the
+    # second a quarter, and gets on a quarter (the end hex is not crossed: "A character
+    # who ends his movement on a hex adjacent to the enemy does not trigger a die roll").
+    from dragonnoir.ai.evaluation import loss_share
+    from dragonnoir.ai.infiltration import _harm, crossing
+    from dragonnoir.engine.tables import RollEffect
+
+    game = position(
+        """
+        . . . . . .
+         . . . . . .
+        . . . . . .
+        """,
+        [Piece("elf_1", (0, 0)), Piece("warrior_01", (2, 1))],
+    )
+    elf = game.state.units["elf_1"]
+    path = hexes(game, (1, 0), (2, 0), (3, 0), (4, 0), (5, 0))
+    found = crossing(game, elf, path)
+    assert found is not None
+    assert [h for h, _ in found.stops] == list(path[1:3])
+    assert [p for _, p in found.stops] == pytest.approx([0.5, 0.25])
+    assert found.arrives == pytest.approx(0.25)
+    harm = (loss_share(game, elf, "knocked_out") + loss_share(game, elf, "wounded")) / 10
+    assert found.hurt == pytest.approx(harm * (1 + 0.5))
+    # Ending beside him is no crossing: no roll on the way.
+    assert crossing(game, elf, path[:2]) is None
+    # A Krob cannot be knocked out: a K only stops him ("Special Rules"); a wound hurts.
+    warrior = game.state.units["warrior_01"]
+    assert _harm(game, warrior, RollEffect.KNOCKED_OUT) == 0.0
+    assert _harm(game, warrior, RollEffect.WOUNDED) == loss_share(game, warrior, "wounded")
+    assert _harm(game, elf, RollEffect.KNOCKED_OUT) == loss_share(game, elf, "knocked_out") > 0
+    assert crossing(game, elf, hexes(game, (0, 1), (0, 2))) is None
+
+
+def test_a_walker_does_not_run_a_gauntlet_the_infiltration_table_would_stop_him_in() -> None:
+    # A corridor east, a Killer in an alcove on each side of it. Every hex beside them
+    # that the Elf crosses makes him roll twice on the Killer column (passes on 1-4 only;
+    # 8 knocks him out, 9-10 wound him), so running past them ends, five times in six, on
+    # the first such hex, between two Killers, often hurt. Hard stops short of them;
+    # normal does not weigh the table and runs it (the level's difference).
+    game = position(
+        """
+        # # # # . # # # # # # #
+         . . . . . . . . . . . .
+        # # # # . # # # # # # #
+        """,
+        [Piece("elf_1", (0, 1)), Piece("killer_1", (4, 0)), Piece("killer_2", (4, 2))],
+    )
+    _goal(game, Side.ADVENTURERS, [(11, 1)])
+    move = _choose(game, Side.ADVENTURERS, level="hard")
+    assert isinstance(move, Move)
+    assert move.path[-1] == hexes(game, (2, 1))[0], [game.where(h) for h in move.path]
+    run = _choose(game, Side.ADVENTURERS, level="normal")
+    assert isinstance(run, Move) and run.path[-1] == hexes(game, (7, 1))[0]
