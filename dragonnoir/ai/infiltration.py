@@ -6,10 +6,10 @@ to attack, the player concerned must roll the die and consult the corresponding 
 This rule applies only to hexes crossed" ("Infiltration of Enemy Lines"). A move whose
 path crosses such hexes ends where it was meant to only if every roll lets him pass; the
 first roll that stops him ends it on the hex crossed, some of them knocked out or
-wounded. The tactical AI weighs a move by each place it may end, at its chance
-(`tactical._option`): without it, a Goblin in a boat with a Gharv alongside swam for the
-beach past it (rowing there scored the same), was stopped and knocked out in the water,
-and drowned (l-ile, seed 0); a boat rows past without a roll.
+wounded. The hard level weighs a move by each place it may end, at its chance
+(`tactical._option`, `Level.infiltration`): without it, a Goblin in a boat with a Gharv
+alongside swam for the beach past it (rowing there scored the same), was stopped and
+knocked out in the water, and drowned (l-ile, seed 0); a boat rows past without a roll.
 
 The odds are the engine's own: the same enemies (`infiltration_threats`), columns,
 modifiers and table. The enemies the side does not see are not counted: it does not

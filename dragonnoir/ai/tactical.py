@@ -116,12 +116,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level(
-        noise=2.5,
-        fire_lines=False,
-        joined=False,
-        risk=0.3,
-        attack_threshold=-0.3,
-        casts=False,
+        noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3, casts=False
     ),
     "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
     "hard": Level(
