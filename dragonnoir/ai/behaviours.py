@@ -158,14 +158,24 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
     return plans
 
 
+def _victory(view: SideView) -> dict[str, Any]:
+    """The scenario's `victory` block as the view holds it (empty when none)."""
+    setup = view.state.scratch.get("scenario", {})
+    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
+    return block if isinstance(block, dict) else {}
+
+
+def _conditions(view: SideView) -> list[dict[str, Any]]:
+    """The scenario's victory conditions, of both sides."""
+    return [c for c in _victory(view).get("conditions", ()) if isinstance(c, dict)]
+
+
 def urgency(view: SideView) -> float:
     """0 at the start, up to 1 on the last turn, for a side the turn limit would make
     lose (the scenario's `at_turn_limit` names the other side): time is against it, so
     it must take the fight to the enemy as the limit nears."""
     limit = view.state.turn_limit
-    setup = view.state.scratch.get("scenario", {})
-    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
-    mode = block.get("at_turn_limit") if isinstance(block, dict) else None
+    mode = _victory(view).get("at_turn_limit")
     if not limit or mode != view.side.enemy().value:
         return 0.0
     return max(0.0, min(1.0, view.turn / limit))
@@ -390,15 +400,13 @@ def _victory_targets(
     """`victory_targets` for `side` (the view's by default), and the turn at whose end
     its goal must be held when every place it must reach is one to hold then (a `hold`
     condition with its `turn`; None otherwise)."""
-    setup = view.state.scratch.get("scenario", {})
-    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
     hexes: set[Hex] = set()
     leave = False
     choices: list[list[str]] = []
     game = view.game
     held: set[int | None] = set()
     side = side or view.side
-    for c in block.get("conditions", ()) if isinstance(block, dict) else ():
+    for c in _conditions(view):
         if c.get("side") != side.value:
             continue
         kind = c.get("kind")
@@ -568,10 +576,8 @@ def _kill_is_nearer(
 
 def named_by_enemy(view: SideView) -> set[str]:
     """This side's characters that an enemy `kill` condition names."""
-    setup = view.state.scratch.get("scenario", {})
-    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
     out: set[str] = set()
-    for c in block.get("conditions", ()) if isinstance(block, dict) else ():
+    for c in _conditions(view):
         if c.get("side") != view.side.value and c.get("kind") == "kill":
             out.update(c.get("units", ()))
     return out
@@ -704,9 +710,7 @@ def _exits_needed(view: SideView) -> int:
     """How many of the side must get out by the objective to win ("get three of your
     people out by the real Sun exit": `count` of a `sun_exit` condition; one for the
     rest)."""
-    setup = view.state.scratch.get("scenario", {})
-    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
-    for c in block.get("conditions", ()) if isinstance(block, dict) else ():
+    for c in _conditions(view):
         if c.get("side") == view.side.value and c.get("kind") == "sun_exit":
             return max(1, int(c.get("count", 1)))
     return 1

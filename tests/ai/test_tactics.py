@@ -557,25 +557,35 @@ def test_a_daredevil_jumps_down_the_ledge_rather_than_walk_round() -> None:
     assert isinstance(choice, Jump) and choice.unit == "rebel_scout_1", choice
 
 
+def _hall(length: int) -> str:
+    """A hall `length` hexes long and three rows deep, for `position`."""
+    return "\n".join(
+        " ".join("." for _ in range(length))
+        if r % 2 == 0
+        else " " + " ".join("." for _ in range(length))
+        for r in range(3)
+    )
+
+
+def _two_counters(
+    game: Game, kind: AccessoryKind, first: tuple[int, int], second: tuple[int, int]
+) -> tuple[Hex, Hex]:
+    """A '?' counter of `kind` on each of two cells, the second the true one."""
+    hs = hexes(game, first, second)
+    for i, h in enumerate(hs):
+        game.state.accessories[f"{kind.value}_{i}"] = Accessory(
+            f"{kind.value}_{i}", kind, (h,), properties={"real": i == 1}
+        )
+    return hs[0], hs[1]
+
+
 def _hall_with_two_orb_counters(
     pieces: list[Piece], at: tuple[tuple[int, int], tuple[int, int]]
 ) -> tuple[Game, Hex, Hex]:
     """A hall 14 hexes long, `pieces` in it, an "Orb?" counter on each cell of `at` (the
     second one the true Orb), the party to carry the Orb out."""
-    game = position(
-        "\n".join(
-            " ".join("." for _ in range(14))
-            if r % 2 == 0
-            else " " + " ".join("." for _ in range(14))
-            for r in range(3)
-        ),
-        pieces,
-    )
-    first, second = hexes(game, *at)
-    for i, h in enumerate((first, second)):
-        game.state.accessories[f"orb_{i}"] = Accessory(
-            f"orb_{i}", AccessoryKind.ORB, (h,), properties={"real": i == 1}
-        )
+    game = position(_hall(14), pieces)
+    first, second = _two_counters(game, AccessoryKind.ORB, *at)
     setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
     setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
     game.touch()
@@ -1128,11 +1138,7 @@ def test_the_searchers_count_the_deep_passages_on_their_way() -> None:
         """,
         [Piece("dwarf_axeman_1", (0, 1)), Piece("elf_1", (2, 1))],
     )
-    west, east = hexes(game, (4, 0), (10, 1))
-    for i, h in enumerate((west, east)):
-        game.state.accessories[f"sun_{i}"] = Accessory(
-            f"sun_{i}", AccessoryKind.SUN, (h,), properties={"real": i == 1}
-        )
+    west, east = _two_counters(game, AccessoryKind.SUN, (4, 0), (10, 1))
     _passages(game, ("deep", (0, 1), (8, 1), 1))
     _win_by(game, {"side": "adventurers", "kind": "sun_exit"})
     orders = _orders_after_a_plan(game)
@@ -1151,20 +1157,11 @@ def test_where_several_must_get_out_the_bands_share_far_counters_as_one_party() 
     east_band = ["ork_axeman_2", "ork_axeman_3", "ork_axeman_4", "rebel_swordsman_1",
                  "rebel_swordsman_2"]  # fmt: skip
     game = position(
-        "\n".join(
-            " ".join("." for _ in range(30))
-            if r % 2 == 0
-            else " " + " ".join("." for _ in range(30))
-            for r in range(3)
-        ),
+        _hall(30),
         [Piece(uid, (1 + i // 2, i % 2 * 2)) for i, uid in enumerate(west_band)]
         + [Piece(uid, (12 + i // 2, i % 2 * 2)) for i, uid in enumerate(east_band)],
     )
-    west, east = hexes(game, (0, 1), (29, 1))
-    for i, h in enumerate((west, east)):
-        game.state.accessories[f"sun_{i}"] = Accessory(
-            f"sun_{i}", AccessoryKind.SUN, (h,), properties={"real": i == 1}
-        )
+    west, east = _two_counters(game, AccessoryKind.SUN, (0, 1), (29, 1))
     setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
     setup["groups"] = {
         "band_a": {"side": "adventurers", "name": "The west band", "units": west_band},
