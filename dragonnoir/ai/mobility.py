@@ -70,6 +70,25 @@ def water_hexes(game: Game) -> frozenset[Hex]:
     return water - bridged if bridged else water
 
 
+def too_dear(game: Game, potential: int) -> frozenset[Hex]:
+    """The land hexes whose terrain costs more than `potential`: "A character may be
+    forbidden certain hexes (e.g. embankment hexes) if his movement potential is too
+    low (notably the case of wounded characters)" (Movement Restriction 6). Without
+    them in his plan, the wounded knight who carried the Orb up l-ile's east beach made
+    for its embankment (4 MP) with his 3 and stood on the beach, the Gharvs striking,
+    until the time ran out (seed 32). Memoised on the board for each potential."""
+    table = game.rules.terrain
+
+    def dear() -> frozenset[Hex]:
+        return frozenset(
+            h
+            for h, c in game.board.cells.items()
+            if not table[c.terrain].water and (table[c.terrain].move_cost or 0) > potential
+        )
+
+    return _per_board(game, f"dearer than {potential}", dear)
+
+
 def _bridged(game: Game) -> frozenset[Hex]:
     """The hexes the bridges laid by spell span (none, on most maps)."""
     return frozenset(
@@ -164,6 +183,9 @@ def goal_field(
     `BOAT_DETOUR` of him: then he takes the boat like one who cannot swim (in the
     water a Gharv rises one time in two, in a boat one in five: the Gharv Appearance
     Table)."""
+    dear = too_dear(game, profile(game, unit).movement)
+    if dear and not dear <= blocked:
+        blocked = blocked | dear
     if unit.side is Side.ADVENTURERS:
         return _goal_field(game, unit, goal, blocked)
     # Whoever is not an Adventurer takes no boat: his field depends on whether he swims,

@@ -1398,3 +1398,25 @@ def test_a_walker_does_not_run_a_gauntlet_the_infiltration_table_would_stop_him_
     assert move.path[-1] == hexes(game, (2, 1))[0], [game.where(h) for h in move.path]
     run = _choose(game, Side.ADVENTURERS, level="normal")
     assert isinstance(run, Move) and run.path[-1] == hexes(game, (7, 1))[0]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_wounded_knight_walks_round_to_the_stairs_an_embankment_too_steep_for_him(
+    level: str,
+) -> None:
+    # The embankment costs 4 MP: the wounded knight (3) may not enter it (Movement
+    # Restriction 6), so his way up is the stairs at the far end of the ledge. Planned
+    # over the embankment, he stood at its foot for the rest of the game (l-ile, seed 32:
+    # on the east beach with the Orb, the Gharvs striking). Healthy, he climbs it.
+    art = """
+    . . . . . . . .
+     # e # # # # s #
+    _ _ _ _ _ _ _ _
+    """
+    for wounds, first_step in ((0, (1, 1)), (1, (4, 2))):
+        status = Status.WOUNDED if wounds else Status.HEALTHY
+        game = position(art, [Piece("rebel_knight_1", (1, 2), status=status, wounds=wounds)])
+        _goal(game, Side.ADVENTURERS, [(1, 0)])
+        choice = _choose(game, Side.ADVENTURERS, level)
+        assert isinstance(choice, Move), (wounds, choice)
+        assert choice.path[-1] == hexes(game, first_step)[0], (wounds, game.where(choice.path[-1]))
