@@ -85,7 +85,8 @@ class GroupPlan:
     orders: dict[str, Order] = field(default_factory=dict)
     intent: str = ""
     #: What the plan amounts to ("wait", "sprung", "strike"...): a new intent line is
-    #: logged when it changes within a turn, not when only the nearest enemy does.
+    #: logged when it changes within a turn, not when only the nearest enemy does, and
+    #: not again for a plan already said that turn (`TacticalAgent._plan`).
     mode: str = ""
 
 
@@ -828,13 +829,16 @@ def _adventurer_orders(
     waiting = any(o.slack for o in plan.orders.values())
     if targets:
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"
+        plan.mode = "kill"
     elif carrier:
         plan.intent = f"{who}: carry the Orb out"
+        plan.mode = "carry"
     elif escorted is not None:
         plan.intent = f"{who}: bring {display(view.game, escorted.id)} out"
+        plan.mode = "escort"
     elif len(set(searching.values())) > 1:
         plan.intent = f"{who}: split to turn over {len(set(searching.values()))} '?' counters"
-        plan.mode = f"search-{len(set(searching.values()))}"
+        plan.mode = "search"  # how many: said once a turn, not at each change
     elif searching:
         # The party's share sends the whole band to one of them (les-six-cavernes).
         counter = min(next(iter(searching.values())))
@@ -845,8 +849,10 @@ def _adventurer_orders(
         plan.mode = "bide"
     elif goal:
         plan.intent = f"{who}: make for the objective"
+        plan.mode = "objective"
     else:
         plan.intent = f"{who}: fight the Krobs"
+        plan.mode = "fight"
     for uid in scouts:
         plan.intent += f"; {display(view.game, uid)} goes where his Far sight will reach them"
         plan.mode += "-scout"

@@ -220,7 +220,8 @@ class TacticalAgent:
         self._cast_looked: set[tuple[int, str]] = set()
         self._last_mover = ""
         self._attack_plan: list[Attack] | None = None
-        self._said: dict[str, str] = {}
+        #: Per group, the plans (`GroupPlan.mode`) its intent lines said this turn.
+        self._said: dict[str, list[str]] = {}
         self._said_turn = 0
         self._orders: dict[str, Order] = {}
         #: The orders of the turn's offensive fire (`_move_forgone`), planned once.
@@ -287,8 +288,13 @@ class TacticalAgent:
             crossing.cross_together(view.game, plans)
         for plan in plans:
             orders.update(plan.orders)
-            if plan.intent and self._said.get(plan.gid) != plan.mode:
-                self._said[plan.gid] = plan.mode
+            said = self._said.setdefault(plan.gid, [])
+            if plan.intent and plan.mode not in said:
+                # Said once a turn: a plan that comes back within the turn (a searcher
+                # knocked out and up again, a counter's team changing hands and back)
+                # is not said again (les-six-cavernes, seed 12: "go to turn over the '?'
+                # counter on (68,34)", then (77,30), then (68,34) again).
+                said.append(plan.mode)
                 self.intent.append(f"Turn {view.turn}, {self.side.value}: {plan.intent}")
         orders = lookahead.restyle(view, self.style, orders)
         self._orders = orders

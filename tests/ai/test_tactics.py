@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from dragonnoir.ai.behaviours import Order
+from dragonnoir.ai import tactical
+from dragonnoir.ai.behaviours import GroupPlan, Order
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
@@ -1420,3 +1421,32 @@ def test_a_wounded_knight_walks_round_to_the_stairs_an_embankment_too_steep_for_
         choice = _choose(game, Side.ADVENTURERS, level)
         assert isinstance(choice, Move), (wounds, choice)
         assert choice.path[-1] == hexes(game, first_step)[0], (wounds, game.where(choice.path[-1]))
+
+
+def test_a_plan_is_said_once_a_turn_even_when_it_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The band's plan goes from one '?' counter to another and back within a turn (its
+    # team changing hands as the searchers move): the log says each plan once that
+    # turn, and again on the next turn.
+    game = position(ROOM, [Piece("rebel_knight_1", (2, 4))])
+    plans = iter(["west", "east", "west", "east", "west"])
+
+    def plan_groups(view: Any, posts: Any) -> list[GroupPlan]:
+        side = next(plans)
+        plan = GroupPlan("band", "The band", "objective", ["rebel_knight_1"])
+        plan.intent, plan.mode = f"The band: go {side}", f"search-1-{side}"
+        return [plan]
+
+    monkeypatch.setattr(tactical, "plan_groups", plan_groups)
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    view = view_for(game, Side.ADVENTURERS)
+    for _ in range(3):
+        agent._plan(view)
+    assert agent.intent == [
+        "Turn 1, adventurers: The band: go west",
+        "Turn 1, adventurers: The band: go east",
+    ]
+    game.state.turn = 2
+    agent._plan(view_for(game, Side.ADVENTURERS))
+    assert agent.intent[-1] == "Turn 2, adventurers: The band: go east"
