@@ -84,6 +84,7 @@ from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
+from dragonnoir.engine.water_tables import WaterSituation
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 
@@ -685,7 +686,10 @@ class TacticalAgent:
                 extra -= W_GOAL * gap
         if to is None:
             return None
-        there = self._hex_score(view, unit, to, order, field, scores) + extra
+        if isinstance(action, SailBoat):
+            there = self._score(view, unit, to, order, field, afloat=True) + extra
+        else:
+            there = self._hex_score(view, unit, to, order, field, scores) + extra
         if isinstance(action, Move) and self.level.infiltration:
             cross = infiltration.crossing(game, unit, action.path)
             if cross is not None:
@@ -773,8 +777,11 @@ class TacticalAgent:
         to: Hex,
         order: Order,
         field: dict[Hex, int] | None = None,
+        *,
+        afloat: bool = False,
     ) -> float:
-        """How good it is for `unit` to stand on `to` at the end of this move."""
+        """How good it is for `unit` to stand on `to` at the end of this move (`afloat`:
+        in a boat rowed there, which the map does not show there yet)."""
         game = view.game
         score = 0.0
         units = game.state.units
@@ -811,13 +818,15 @@ class TacticalAgent:
         if self.level.fire_lines and unit.side is Side.KROBS:
             score -= W_FIRE * self._fire_danger(view, unit, to)
         if self.level.fire_lines:
-            score -= self._water_cost(view, unit, to, order)
+            score -= self._water_cost(view, unit, to, order, afloat=afloat)
         return score
 
-    def _water_cost(self, view: SideView, unit: Unit, to: Hex, order: Order) -> float:
+    def _water_cost(
+        self, view: SideView, unit: Unit, to: Hex, order: Order, *, afloat: bool = False
+    ) -> float:
         """What the Gharvs' waters weigh against ending his move on `to` (his order's
         `daring` says how much he minds them)."""
-        cost = W_WATER * order.daring * self._water_danger(view, unit, to)
+        cost = W_WATER * order.daring * self._water_danger(view, unit, to, afloat=afloat)
         if order.daring > 1:
             cost += W_WATER * (order.daring - 1) * self._beside_callers(view, unit, to)
         return cost
@@ -891,7 +900,7 @@ class TacticalAgent:
             return -LINE_BONUS / 2
         return 0.0
 
-    def _water_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
+    def _water_danger(self, view: SideView, unit: Unit, to: Hex, *, afloat: bool = False) -> float:
         """The loss he may expect from the Gharvs if he ends his move on `to`: at each of
         the two Gharv interphases before he moves again, the chance that one rises next to
         him (the Gharv Appearance Table for where he stands: in the water, in a boat, next
@@ -900,7 +909,10 @@ class TacticalAgent:
         game = view.game
         if not mobility.gharv_waters(game):
             return 0.0
-        where = tables.water_situation(view, unit, to)
+        # Rowed there, he sits in the boat: the map shows only water there yet. (Scored as
+        # a swim, rowing to the island's stage was worth no more than swimming there, and
+        # the passengers swam, l-ile, seed 0: drowned.)
+        where = WaterSituation.BOAT if afloat else tables.water_situation(view, unit, to)
         if where is None:
             return 0.0
         table = game.rules.gharv_appearance

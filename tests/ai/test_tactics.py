@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dragonnoir.ai import tactical
+from dragonnoir.ai import mobility, tactical
 from dragonnoir.ai.behaviours import GroupPlan, Order
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
@@ -1450,3 +1450,37 @@ def test_a_plan_is_said_once_a_turn_even_when_it_comes_back(
     game.state.turn = 2
     agent._plan(view_for(game, Side.ADVENTURERS))
     assert agent.intent[-1] == "Turn 2, adventurers: The band: go east"
+
+
+def test_a_row_ends_in_the_boat_not_in_the_water() -> None:
+    # Rowed to a hex, he sits in the boat there: the Gharvs rise for one in a boat one
+    # time in five, for a swimmer one in two (the Gharv Appearance Table). The map
+    # shows only water where the boat will lie, and read as a swim, rowing to the
+    # island's stage was worth no more than swimming there: the passengers swam, and
+    # drowned (l-ile, seed 0; seeds 0-399 against the random player: 357 wins, 332
+    # before).
+    game = position(LAKE, [Piece("elf_1", (2, 1))], levels=LAKE_LEVELS)
+    stern, bow = hexes(game, (2, 1), (3, 1))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": True}
+    _goal(game, Side.ADVENTURERS, [(1, 4), (2, 4), (3, 4), (4, 4)])
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view := view_for(game, Side.ADVENTURERS))
+    elf, order = view.game.state.units["elf_1"], agent._orders["elf_1"]
+    field = mobility.goal_field(view.game, elf, order.goal)
+    (there,) = hexes(game, (2, 3))
+    rows = [
+        agent._option(view, elf, a, order, field)
+        for a in view.game.legal_actions()
+        if isinstance(a, SailBoat) and mobility.sail_end(view.game, elf, a) == there
+    ]
+    (swim,) = [
+        agent._option(view, elf, a, order, field)
+        for a in view.game.legal_actions()
+        if isinstance(a, Move) and a.path[-1] == there
+    ]
+    assert rows and swim is not None
+    assert max(r for r in rows if r is not None) > swim + 3, (rows, swim)
