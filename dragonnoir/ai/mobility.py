@@ -29,8 +29,8 @@ from dragonnoir.ai.paths import FAR, distances_for, map_counters
 from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
-from dragonnoir.engine.rules.boats import sail
-from dragonnoir.engine.rules.steps import boat_at, never_swims
+from dragonnoir.engine.rules.boats import THEN_LAND, sail
+from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -395,6 +395,25 @@ def sail_end(game: Game, unit: Unit, action: SailBoat) -> Hex | None:
         return None
     seat = boat.hexes.index(unit.hex)
     return voyage.positions[-1][seat]
+
+
+def kept_to_land(game: Game, unit: Unit, action: SailBoat) -> int:
+    """The movement points `unit` keeps to step ashore after rowing along `action`: "A
+    character who begins his turn on a boat can move 4 hexes by boat, or 2 hexes and
+    half of his movement potential if he reaches a landing stage or a beach hex"
+    ("Movement by Boat"; the engine's `boats.THEN_LAND`). Nought for a longer journey,
+    one that does not land, or one who boarded this turn."""
+    if unit.hex is None or unit.moved:
+        return 0
+    boat = boat_at(game, unit.hex)
+    if boat is None:
+        return 0
+    voyage = sail(game, boat, action.path, action.backward)
+    if isinstance(voyage, str) or not voyage.positions or voyage.cost > THEN_LAND:
+        return 0
+    if not landed(game, voyage.positions[-1]):
+        return 0
+    return profile(game, unit).movement // 2
 
 
 def passage_out(game: Game, unit: Unit, passage: str) -> tuple[Hex, int] | None:

@@ -220,6 +220,8 @@ class TacticalAgent:
         self._sailed: set[str] = set()
         self._cast_looked: set[tuple[int, str]] = set()
         self._last_mover = ""
+        #: Who has just rowed and may land with the points he kept (`_movement`).
+        self._landing = ""
         self._attack_plan: list[Attack] | None = None
         #: Per group, the plans (`GroupPlan.mode`) its intent lines said this turn.
         self._said: dict[str, list[str]] = {}
@@ -540,13 +542,24 @@ class TacticalAgent:
             ids.remove(rower)
             ids.insert(0, rower)
             look = 1
+        lander, self._landing = self._landing, ""
+        if lander and lander == rower and lander in self._sailed:
+            # He has just rowed two hexes or fewer to a landing stage or a beach and
+            # kept half his points to land ("Movement by Boat"): now or never, as above.
+            # (Left in the boat, the party sat out the Gharv interphases afloat by the
+            # island's shore.)
+            ids = [lander] + [i for i in ids if i != lander]
+            look = 1
         found: list[tuple[float, str, Action]] = []
         for uid in ids:
             again = uid in self._done  # boarded a boat this phase: he may still row it
             unit = game.state.units[uid]
             order = orders.get(uid, Order())
             options: list[Action] = list(waiting.get(uid, ()))
-            if again:
+            if uid == lander:
+                ashore = unit.hex is not None and not order.ferry
+                options = list(unit_moves(game, unit)) if ashore else []
+            elif again:
                 options = [a for a in options if isinstance(a, SailBoat)]
                 self._sailed.add(uid)
             elif unit.hex is not None:
@@ -588,6 +601,7 @@ class TacticalAgent:
             self._last_mover = uid
             if isinstance(action, SailBoat):
                 self._sailed.add(uid)
+                self._landing = uid
             return action
         ending = view.actions({"EndPhase"})
         return ending[0] if ending else self._unstick(view)
@@ -688,6 +702,17 @@ class TacticalAgent:
             return None
         if isinstance(action, SailBoat):
             there = self._score(view, unit, to, order, field, afloat=True) + extra
+            kept = 0 if order.ferry else mobility.kept_to_land(game, unit, action)
+            if kept:
+                # Rowed two hexes or fewer to where the boat lands, he steps ashore with
+                # the half of his points he keeps (`_movement`): the row is worth the
+                # best of where those points take him on land.
+                water = mobility.water_hexes(game)
+                reach = distances_for(game).field([to], limit=kept)
+                ashore = [h for h, d in reach.items() if d <= kept and h not in water]
+                there = max(
+                    [there] + [self._hex_score(view, unit, h, order, field, scores) for h in ashore]
+                )
         else:
             there = self._hex_score(view, unit, to, order, field, scores) + extra
         if isinstance(action, Move) and self.level.infiltration:

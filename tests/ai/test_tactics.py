@@ -1484,3 +1484,29 @@ def test_a_row_ends_in_the_boat_not_in_the_water() -> None:
     ]
     assert rows and swim is not None
     assert max(r for r in rows if r is not None) > swim + 3, (rows, swim)
+
+
+def test_a_rower_lands_with_the_half_of_his_points_he_keeps() -> None:
+    # "A character who begins his turn on a boat can move 4 hexes by boat, or 2 hexes
+    # and half of his movement potential if he reaches a landing stage or a beach hex":
+    # two hexes from the beach, the knight rows there and steps ashore to his goal
+    # (2 of his 4 points). Before, he sat in the beached boat through the Gharv
+    # interphases (l-ile: the party afloat by the island's shore).
+    game = position(LAKE, [Piece("rebel_knight_1", (1, 2))], levels=LAKE_LEVELS)
+    stern, bow = hexes(game, (1, 2), (2, 2))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": True}
+    _goal(game, Side.ADVENTURERS, [(4, 4)])
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    played = []
+    while game.to_act() is Side.ADVENTURERS and len(played) < 3:
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        if not isinstance(action, Move | SailBoat):
+            break
+        played.append(type(action).__name__)
+        game.apply(action)
+    assert played == ["SailBoat", "Move"], played
+    assert game.state.units["rebel_knight_1"].hex == hexes(game, (4, 4))[0]
