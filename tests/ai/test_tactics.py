@@ -1452,6 +1452,21 @@ def test_a_plan_is_said_once_a_turn_even_when_it_comes_back(
     assert agent.intent[-1] == "Turn 2, adventurers: The band: go east"
 
 
+def _afloat_on_the_lake(
+    uid: str, boat: tuple[tuple[int, int], tuple[int, int]], goal: list[tuple[int, int]]
+) -> Game:
+    """`uid` in a boat (stern, bow) on `LAKE`, the Gharvs in play, his goal `goal`."""
+    game = position(LAKE, [Piece(uid, boat[0])], levels=LAKE_LEVELS)
+    stern, bow = hexes(game, *boat)
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": True}
+    _goal(game, Side.ADVENTURERS, goal)
+    return game
+
+
 def test_a_row_ends_in_the_boat_not_in_the_water() -> None:
     # Rowed to a hex, he sits in the boat there: the Gharvs rise for one in a boat one
     # time in five, for a swimmer one in two (the Gharv Appearance Table). The map
@@ -1459,14 +1474,7 @@ def test_a_row_ends_in_the_boat_not_in_the_water() -> None:
     # island's stage was worth no more than swimming there: the passengers swam, and
     # drowned (l-ile, seed 0; seeds 0-399 against the random player: 357 wins, 332
     # before).
-    game = position(LAKE, [Piece("elf_1", (2, 1))], levels=LAKE_LEVELS)
-    stern, bow = hexes(game, (2, 1), (3, 1))
-    game.state.accessories["boat_1"] = Accessory(
-        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
-    )
-    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-    setup["switches"] = {"gharvs": True}
-    _goal(game, Side.ADVENTURERS, [(1, 4), (2, 4), (3, 4), (4, 4)])
+    game = _afloat_on_the_lake("elf_1", ((2, 1), (3, 1)), [(1, 4), (2, 4), (3, 4), (4, 4)])
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
     agent.choose(view := view_for(game, Side.ADVENTURERS))
     elf, order = view.game.state.units["elf_1"], agent._orders["elf_1"]
@@ -1492,14 +1500,7 @@ def test_a_rower_lands_with_the_half_of_his_points_he_keeps() -> None:
     # two hexes from the beach, the knight rows there and steps ashore to his goal
     # (2 of his 4 points). Before, he sat in the beached boat through the Gharv
     # interphases (l-ile: the party afloat by the island's shore).
-    game = position(LAKE, [Piece("rebel_knight_1", (1, 2))], levels=LAKE_LEVELS)
-    stern, bow = hexes(game, (1, 2), (2, 2))
-    game.state.accessories["boat_1"] = Accessory(
-        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
-    )
-    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-    setup["switches"] = {"gharvs": True}
-    _goal(game, Side.ADVENTURERS, [(4, 4)])
+    game = _afloat_on_the_lake("rebel_knight_1", ((1, 2), (2, 2)), [(4, 4)])
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
     played = []
     while game.to_act() is Side.ADVENTURERS and len(played) < 3:
