@@ -29,7 +29,7 @@ from dragonnoir.ai.paths import FAR, distances_for, map_counters
 from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
-from dragonnoir.engine.rules.boats import THEN_LAND, sail
+from dragonnoir.engine.rules.boats import THEN_LAND, Voyage, sail
 from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
@@ -383,18 +383,25 @@ def _with_links(
     return out
 
 
-def sail_end(game: Game, unit: Unit, action: SailBoat) -> Hex | None:
-    """Where `unit` sits when his boat has been rowed along `action.path`."""
-    if unit.hex is None:
-        return None
-    boat = boat_at(game, unit.hex)
+def voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voyage] | None:
+    """The boat `unit` sits in and its journey along `action` (None: he is in no boat,
+    or it cannot go that way)."""
+    boat = boat_at(game, unit.hex) if unit.hex is not None else None
     if boat is None:
         return None
     voyage = sail(game, boat, action.path, action.backward)
     if isinstance(voyage, str) or not voyage.positions:
         return None
-    seat = boat.hexes.index(unit.hex)
-    return voyage.positions[-1][seat]
+    return boat, voyage
+
+
+def sail_end(game: Game, unit: Unit, action: SailBoat) -> Hex | None:
+    """Where `unit` sits when his boat has been rowed along `action.path`."""
+    found = voyage_of(game, unit, action)
+    if found is None or unit.hex is None:
+        return None
+    boat, voyage = found
+    return voyage.positions[-1][boat.hexes.index(unit.hex)]
 
 
 def kept_to_land(game: Game, unit: Unit, action: SailBoat) -> int:
@@ -403,15 +410,8 @@ def kept_to_land(game: Game, unit: Unit, action: SailBoat) -> int:
     half of his movement potential if he reaches a landing stage or a beach hex"
     ("Movement by Boat"; the engine's `boats.THEN_LAND`). Nought for a longer journey,
     one that does not land, or one who boarded this turn."""
-    if unit.hex is None or unit.moved:
-        return 0
-    boat = boat_at(game, unit.hex)
-    if boat is None:
-        return 0
-    voyage = sail(game, boat, action.path, action.backward)
-    if isinstance(voyage, str) or not voyage.positions or voyage.cost > THEN_LAND:
-        return 0
-    if not landed(game, voyage.positions[-1]):
+    found = None if unit.moved else voyage_of(game, unit, action)
+    if found is None or found[1].cost > THEN_LAND or not landed(game, found[1].positions[-1]):
         return 0
     return profile(game, unit).movement // 2
 

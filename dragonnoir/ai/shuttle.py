@@ -25,7 +25,6 @@ from dragonnoir.ai.behaviours import GroupPlan, Order, display
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.engine.actions import SailBoat
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules.boats import sail
 from dragonnoir.engine.rules.steps import boat_at
 from dragonnoir.engine.state import Accessory, Unit
 from dragonnoir.engine.values import profile
@@ -71,13 +70,8 @@ def ferry_gap(spots: frozenset[Hex], seats: tuple[Hex, ...], mine: Hex) -> int:
 
 def seats_after(game: Game, unit: Unit, action: SailBoat) -> tuple[Hex, ...] | None:
     """The boat's two hexes once `unit` has rowed it along `action.path`."""
-    boat = boat_at(game, unit.hex) if unit.hex is not None else None
-    if boat is None:
-        return None
-    voyage = sail(game, boat, action.path, action.backward)
-    if isinstance(voyage, str) or not voyage.positions:
-        return None
-    return voyage.positions[-1]
+    found = mobility.voyage_of(game, unit, action)
+    return None if found is None else found[1].positions[-1]
 
 
 def _cut_off(game: Game, unit: Unit, order: Order) -> bool:
