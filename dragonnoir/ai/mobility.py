@@ -383,9 +383,26 @@ def _with_links(
     return out
 
 
+_VOYAGES = "ai_voyages"
+#: The journeys worked out, by rower, his hex and the action, for one state version.
+_Voyages = tuple[int, dict[tuple[str, Hex | None, SailBoat], tuple[Accessory, Voyage] | None]]
+
+
 def voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voyage] | None:
     """The boat `unit` sits in and its journey along `action` (None: he is in no boat,
     or it cannot go that way)."""
+    # Asked for each journey by each of sail_end, kept_to_land and seats_after, for
+    # every rower at every move: kept per state version (l-ile's boats).
+    kept: _Voyages | None = game.cache.get(_VOYAGES)
+    if kept is None or kept[0] != game.version:
+        kept = game.cache[_VOYAGES] = (game.version, {})
+    key = (unit.id, unit.hex, action)
+    if key not in kept[1]:
+        kept[1][key] = _voyage_of(game, unit, action)
+    return kept[1][key]
+
+
+def _voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voyage] | None:
     boat = boat_at(game, unit.hex) if unit.hex is not None else None
     if boat is None:
         return None

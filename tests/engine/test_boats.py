@@ -10,6 +10,7 @@ from dragonnoir.engine.rules import boats, gharvs
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
 from dragonnoir.engine.water_tables import WaterSituation
+from dragonnoir.hexmap.hexes import Hex
 
 # A landing stage along the top (level -1), water below, a bank of floor at -1 on the
 # right of row 2 and a beach at the bottom right.
@@ -163,3 +164,56 @@ def test_sailing_is_listed_among_the_legal_actions() -> None:
     sails = [a for a in game.legal_actions() if isinstance(a, SailBoat)]
     assert sails and all(game.is_legal(a) for a in sails)
     assert any(len(a.path) == 4 for a in sails)
+
+
+def _every_journey(game: Game, budget: int) -> dict[tuple[object, object], int]:
+    """By brute force: each position the boat can reach by rowing at most `budget` hexes
+    (every path of up to `budget` strokes, each checked whole by `boats.sail`), with
+    the fewest hexes it counts."""
+    found: dict[tuple[object, object], int] = {}
+    stern, bow = boat(game).hexes
+    for backward in (False, True):
+        paths: list[tuple[Hex, ...]] = [()]
+        for _ in range(budget):
+            longer: list[tuple[Hex, ...]] = []
+            for path in paths:
+                lead = path[-1] if path else (stern if backward else bow)
+                for h in lead.neighbours():
+                    voyage = boats.sail(game, boat(game), (*path, h), backward)
+                    if isinstance(voyage, str) or voyage.cost > budget:
+                        continue
+                    end = voyage.positions[-1]
+                    found[end] = min(found.get(end, budget + 1), voyage.cost)
+                    longer.append((*path, h))
+            paths = longer
+    found.pop((stern, bow), None)
+    return found
+
+
+def test_the_listed_journeys_reach_every_position_once_at_its_cheapest() -> None:
+    # Out on the water and by the beach (a beached boat goes no further), a swimmer in
+    # the way: the journeys listed, grown a stroke at a time, are those a whole-path
+    # check finds, one per position, each at its fewest hexes.
+    for where, seat in ((((1, 2), (2, 2)), (2, 2)), (((3, 2), (4, 2)), (4, 2))):
+        game = harbour(
+            [Piece("rebel_swordsman_1", seat), Piece("rebel_swordsman_2", (2, 1))], boat=where
+        )
+        unit = game.state.units["rebel_swordsman_1"]
+        listed = list(boats.voyages(game, unit, boat(game), boats.BEGAN_ABOARD))
+        ends: dict[tuple[object, object], int] = {}
+        for action in listed:
+            voyage = boats.sail(game, boat(game), action.path, action.backward)
+            assert not isinstance(voyage, str), voyage
+            ends[voyage.positions[-1]] = voyage.cost
+        assert len(ends) == len(listed)  # one journey per position
+        assert ends == _every_journey(game, boats.BEGAN_ABOARD)
+    # Two strokes turning sharply count four hexes; three gentle ones to the same place
+    # count three: the journey listed is the cheaper (the first found was the dearer).
+    game = harbour([Piece("rebel_swordsman_1", (2, 2))], boat=((1, 2), (2, 2)))
+    unit = game.state.units["rebel_swordsman_1"]
+    there = hexes(game, (2, 3), (3, 2))
+    journeys = [
+        boats.sail(game, boat(game), a.path, a.backward)
+        for a in boats.voyages(game, unit, boat(game), boats.BEGAN_ABOARD)
+    ]
+    assert [v.cost for v in journeys if not isinstance(v, str) and v.positions[-1] == there] == [3]

@@ -104,30 +104,59 @@ class Voyage:
     cost: int
 
 
-def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> Voyage | str:
-    """The boat rowed along `path`, or why not (budget aside)."""
-    stern, bow = boat.hexes
-    aboard = {u.id for u in passengers(game, boat)}
-    positions: list[tuple[Hex, Hex]] = []
-    cost = 0
-    for i, h in enumerate(path):
+class _Water:
+    """Where this boat may lie, and which hexes are beaches, worked out once a hex (a
+    journey's hexes are checked again and again as the journeys are searched)."""
+
+    def __init__(self, game: Game, boat: Accessory) -> None:
+        self.game = game
+        self.boat = boat
+        self.aboard = {u.id for u in passengers(game, boat)}
+        self._why_not: dict[Hex, str | None] = {}
+        self._beach: dict[Hex, bool] = {}
+
+    def why_not(self, h: Hex) -> str | None:
+        """`_sailable`: why the boat may not lie on `h`, or None."""
+        if h not in self._why_not:
+            self._why_not[h] = _sailable(self.game, h, self.boat, self.aboard)
+        return self._why_not[h]
+
+    def beach(self, h: Hex) -> bool:
+        if h not in self._beach:
+            terrain = terrain_at(self.game, h)
+            self._beach[h] = terrain is not None and terrain.id == "beach"
+        return self._beach[h]
+
+    def stroke(self, stern: Hex, bow: Hex, h: Hex, backward: bool) -> tuple[Hex, Hex, int] | str:
+        """One hex rowed: the boat's (stern, bow) after it and the hexes it counts, or
+        why not."""
         lead, tail = (stern, bow) if backward else (bow, stern)
         heading = tail.direction_to(lead)
         turn = lead.direction_to(h)
         if heading is None or turn is None or h == tail:
-            return f"hex {i + 1} ({game.where(h)}) is not next to the boat's leading end"
-        change = min((turn - heading) % 6, (heading - turn) % 6)
-        why = _sailable(game, h, boat, aboard)
+            return "not next to the boat's leading end"
+        why = self.why_not(h)
         if why is not None:
-            return f"hex {i + 1} ({game.where(h)}): {why}"
-        lead_terrain = terrain_at(game, lead)
-        if lead_terrain is not None and lead_terrain.id == "beach":
-            return "a beached boat goes no further"
-        cost += 1 + (1 if change > 1 else 0)  # "greater than 60 degrees counts as one hex"
-        if backward:
-            stern, bow = h, stern
-        else:
-            stern, bow = bow, h
+            return why
+        if self.beach(lead):
+            return "the boat lies on a beach: a beached boat goes no further"
+        change = min((turn - heading) % 6, (heading - turn) % 6)
+        cost = 1 + (1 if change > 1 else 0)  # "greater than 60 degrees counts as one hex"
+        return (h, stern, cost) if backward else (bow, h, cost)
+
+
+def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> Voyage | str:
+    """The boat rowed along `path`, or why not (budget aside)."""
+    stern, bow = boat.hexes
+    water = _Water(game, boat)
+    positions: list[tuple[Hex, Hex]] = []
+    cost = 0
+    for i, h in enumerate(path):
+        stroke = water.stroke(stern, bow, h, backward)
+        if isinstance(stroke, str):
+            return f"hex {i + 1} ({game.where(h)}): {stroke}"
+        stern, bow, counted = stroke
+        cost += counted
         positions.append((stern, bow))
     return Voyage(tuple(positions), cost)
 
@@ -247,31 +276,39 @@ class SailRules:
 
 
 def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[SailBoat]:
-    """One journey to each reachable position (cheapest first found, breadth first)."""
-    seen: set[tuple[Hex, Hex]] = {boat.hexes}  # type: ignore[arg-type]
-    frontier: list[tuple[tuple[Hex, ...], bool]] = [((), False), ((), True)]
-    while frontier:
-        nxt: list[tuple[tuple[Hex, ...], bool]] = []
-        for path, backward in frontier:
-            lead = _lead_after(boat, path, backward)
-            for h in lead.neighbours():
-                trial = (*path, h)
-                voyage = sail(game, boat, trial, backward)
-                if isinstance(voyage, str) or voyage.cost > budget:
-                    continue
-                end = voyage.positions[-1]
-                if end in seen:
-                    continue
-                seen.add(end)
-                yield SailBoat(unit.id, trial, backward)
-                nxt.append((trial, backward))
-        frontier = nxt
+    """One journey to each position the boat can reach, the one counting the fewest
+    hexes (cheapest first, a stroke at a time: a position two sharp strokes away may be
+    three gentle ones away, which leaves the rower a hex more, or lands him with half
+    his points, "2 hexes and half of his movement potential").
 
-
-def _lead_after(boat: Accessory, path: tuple[Hex, ...], backward: bool) -> Hex:
-    if path:
-        return path[-1]
-    return boat.hexes[0] if backward else boat.hexes[1]
+    A journey is rowed one way, bow or stern first (`SailBoat.backward`), so where it may
+    go on depends on the boat's position and that way: each is searched on from once,
+    at its cheapest."""
+    water = _Water(game, boat)
+    start: tuple[Hex, Hex] = (boat.hexes[0], boat.hexes[1])
+    listed = {start}
+    searched: set[tuple[tuple[Hex, Hex], bool]] = set()
+    #: The journeys found, by the hexes they count: (path, backward, stern, bow).
+    by_cost: dict[int, list[tuple[tuple[Hex, ...], bool, Hex, Hex]]] = {
+        0: [((), False, *start), ((), True, *start)]
+    }
+    for cost in range(budget + 1):
+        for path, backward, stern, bow in by_cost.pop(cost, ()):
+            if ((stern, bow), backward) in searched:
+                continue
+            searched.add(((stern, bow), backward))
+            if (stern, bow) not in listed:
+                listed.add((stern, bow))
+                yield SailBoat(unit.id, path, backward)
+            if water.beach(stern if backward else bow):
+                continue  # a beached boat goes no further
+            for h in (stern if backward else bow).neighbours():
+                stroke = water.stroke(stern, bow, h, backward)
+                if isinstance(stroke, str) or cost + stroke[2] > budget:
+                    continue
+                by_cost.setdefault(cost + stroke[2], []).append(
+                    ((*path, h), backward, stroke[0], stroke[1])
+                )
 
 
 # -- capsizing ----------------------------------------------------------------------------
