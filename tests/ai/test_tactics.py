@@ -1511,3 +1511,18 @@ def test_a_rower_lands_with_the_half_of_his_points_he_keeps() -> None:
         game.apply(action)
     assert played == ["SailBoat", "Move"], played
     assert game.state.units["rebel_knight_1"].hex == hexes(game, (4, 4))[0]
+
+
+def test_hard_moves_first_the_one_nearest_his_goal_as_normal_does() -> None:
+    # A knight (4 MP) ahead of a scout (7 MP) in a gallery, both walking east: the scout
+    # would gain more by moving, but the knight, nearer the goal, moves first at every
+    # level. (Hard once moved first whoever gained most: as Adventurers it lost games
+    # normal won; benchmarks/README.md, session 18.)
+    game = position(
+        ". . . . . . . . . . . . . .",
+        [Piece("rebel_knight_1", (3, 0)), Piece("rebel_scout_1", (1, 0))],
+    )
+    _goal(game, Side.ADVENTURERS, [(13, 0)])
+    for level in ("normal", "hard"):
+        first = _choose(game, Side.ADVENTURERS, level=level)
+        assert isinstance(first, Move) and first.unit == "rebel_knight_1", (level, first)
