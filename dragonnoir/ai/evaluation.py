@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from dragonnoir.ai.memo import this_state
 from dragonnoir.engine.actions import Attack, Fire
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Unit
@@ -118,13 +119,11 @@ def cornered(
             return effect
         hexes = driven[0]
     # Asked for each result of each attack weighed: kept per state version.
-    kept: tuple[int, dict[tuple[str, int, tuple[str, ...]], bool]] | None = game.cache.get(_ROOM)
-    if kept is None or kept[0] != game.version:
-        kept = game.cache[_ROOM] = (game.version, {})
+    kept: dict[tuple[str, int, tuple[str, ...]], bool] = this_state(game, _ROOM)
     key = (unit.id, hexes, tuple(sorted(u.id for u in away_from)))
-    room = kept[1].get(key)
+    room = kept.get(key)
     if room is None:
-        room = kept[1][key] = bool(retreat_paths(game, unit, hexes, list(away_from)))
+        room = kept[key] = bool(retreat_paths(game, unit, hexes, list(away_from)))
     if room:
         return effect
     if not unit.standing:

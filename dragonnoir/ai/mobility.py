@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from dragonnoir.ai.memo import this_state
 from dragonnoir.ai.paths import FAR, distances_for, map_counters
 from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
@@ -195,11 +196,8 @@ def goal_field(
     # His pace counts only where deep passages are in the plan (`_linked`): without
     # them the Krobs' fields are shared whatever their move.
     key = (swims(game, unit), unit.side, goal, blocked, pace(game, unit) if links(game) else 0)
-    kept: tuple[int, dict[tuple[Any, ...], dict[Hex, int]]] | None = game.cache.get(_FIELDS)
-    if kept is None or kept[0] != game.version:
-        kept = (game.version, {})
-        game.cache[_FIELDS] = kept
-    found: dict[Hex, int] | None = kept[1].get(key)
+    kept: dict[tuple[Any, ...], dict[Hex, int]] = this_state(game, _FIELDS)
+    found: dict[Hex, int] | None = kept.get(key)
     if found is None:
         # And from one state (one view) to the next, by all the field reads of the game
         # besides the map (the walking graph's, kept with it): the deep passages, and
@@ -209,7 +207,7 @@ def goal_field(
         found = distances_for(game).kept(
             (*key, _links_key(game), afloat), lambda: _goal_field(game, unit, goal, blocked)
         )
-        kept[1][key] = found
+        kept[key] = found
     return found
 
 
@@ -384,8 +382,6 @@ def _with_links(
 
 
 _VOYAGES = "ai_voyages"
-#: The journeys worked out, by rower, his hex and the action, for one state version.
-_Voyages = tuple[int, dict[tuple[str, Hex | None, SailBoat], tuple[Accessory, Voyage] | None]]
 
 
 def voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voyage] | None:
@@ -393,13 +389,12 @@ def voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voya
     or it cannot go that way)."""
     # Asked for each journey by each of sail_end, kept_to_land and seats_after, for
     # every rower at every move: kept per state version (l-ile's boats).
-    kept: _Voyages | None = game.cache.get(_VOYAGES)
-    if kept is None or kept[0] != game.version:
-        kept = game.cache[_VOYAGES] = (game.version, {})
+    kept: dict[tuple[str, Hex | None, SailBoat], tuple[Accessory, Voyage] | None]
+    kept = this_state(game, _VOYAGES)
     key = (unit.id, unit.hex, action)
-    if key not in kept[1]:
-        kept[1][key] = _voyage_of(game, unit, action)
-    return kept[1][key]
+    if key not in kept:
+        kept[key] = _voyage_of(game, unit, action)
+    return kept[key]
 
 
 def _voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voyage] | None:

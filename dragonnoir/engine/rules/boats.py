@@ -300,8 +300,6 @@ def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[Sa
             if (stern, bow) not in listed:
                 listed.add((stern, bow))
                 yield SailBoat(unit.id, path, backward)
-            if water.beach(stern if backward else bow):
-                continue  # a beached boat goes no further
             for h in (stern if backward else bow).neighbours():
                 stroke = water.stroke(stern, bow, h, backward)
                 if isinstance(stroke, str) or cost + stroke[2] > budget:
