@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dragonnoir.ai import mobility, sight
+from dragonnoir.ai.memo import once_per_state
 from dragonnoir.ai.paths import FAR, Distances, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
@@ -640,15 +641,13 @@ def _search_split(
         # Several must get out by the true one, far from the others: the bands share
         # the counters out as one party (a band's own share would send each of them
         # everywhere), once per state.
-        kept = game.cache.get(_PARTY_SPLIT)
-        if kept is not None and kept[0] == game.version:
-            whole: dict[str, frozenset[Hex]] = kept[1]
-        else:
+        def share_out(_: Game) -> dict[str, frozenset[Hex]]:
             # Not who the enemy wins by killing: he keeps with the party, wherever.
             protect = named_by_enemy(view)
             party = [u for u in view.mine() if u.alive and u.id not in protect]
-            whole = _share_out(view, _free(view, party), unknown, 1, needed)
-            game.cache[_PARTY_SPLIT] = (game.version, whole)
+            return _share_out(view, _free(view, party), unknown, 1, needed)
+
+        whole = once_per_state(game, _PARTY_SPLIT, share_out)
         return {u.id: whole[u.id] for u in alive if u.id in whole}
     return _share_out(view, _free(view, alive), unknown, pair, 0)
 

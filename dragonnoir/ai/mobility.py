@@ -25,13 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from dragonnoir.ai.memo import this_state
+from dragonnoir.ai.memo import once_per_state, this_state
 from dragonnoir.ai.paths import FAR, distances_for, map_counters
 from dragonnoir.engine.actions import Jump, SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
 from dragonnoir.engine.rules.boats import THEN_LAND, Voyage, sail
 from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
+from dragonnoir.engine.rules.switches import switch
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -316,13 +317,11 @@ def gharv_waters(game: Game) -> bool:
     """The scenario plays with the Gharvs and the map has where they rise: water, or a
     marsh ("The Gharvs": in the water, next to it, in a boat, in the marshes). Asked
     at every hex weighed: kept per state version in the game's cache."""
-    found: tuple[int, bool] | None = game.cache.get(_GHARV_WATERS)
-    if found is None or found[0] != game.version:
-        from dragonnoir.engine.rules.switches import switch
+    return once_per_state(game, _GHARV_WATERS, _gharvs_rise)
 
-        rise = bool(switch(game, "gharvs")) and bool(water_hexes(game) or _marshes(game))
-        found = game.cache[_GHARV_WATERS] = (game.version, rise)
-    return found[1]
+
+def _gharvs_rise(game: Game) -> bool:
+    return bool(switch(game, "gharvs")) and bool(water_hexes(game) or _marshes(game))
 
 
 _GHARV_WATERS = "ai_gharv_waters"

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 
+from dragonnoir.ai.memo import once_per_state
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import AccessoryKind
 from dragonnoir.hexmap.board import Board
@@ -242,18 +243,17 @@ _GRAPHS: dict[tuple[int, MapCounters], tuple[Board, Distances]] = {}
 def map_counters(game: Game) -> MapCounters:
     """The face-up bridges, galleries and demolished walls on the map (worked out once
     per state version: a walking question is asked thousands of times a decision)."""
-    kept = game.cache.get("ai_map_counters")
-    if isinstance(kept, tuple) and kept[0] == game.version:
-        return kept[1]  # type: ignore[no-any-return]
-    found = tuple(
+    return once_per_state(game, "ai_map_counters", _face_up_counters)
+
+
+def _face_up_counters(game: Game) -> MapCounters:
+    return tuple(
         sorted(
             (a.kind.value, tuple(a.hexes), a.facing, str(a.properties.get("counter", "")))
             for a in game.state.accessories.values()
             if a.kind in _MAP_KINDS and a.face_up
         )
     )
-    game.cache["ai_map_counters"] = (game.version, found)
-    return found
 
 
 def distances_for(game: Game) -> Distances:
