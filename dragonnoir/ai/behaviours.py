@@ -706,6 +706,44 @@ def _share_out(
     return taken
 
 
+def spare_the_named(view: SideView, plans: list[GroupPlan]) -> None:
+    """The hard level's reading of an `exit` victory when the enemy also wins by killing
+    one of the party (le-pont: "get four of your party off the map", "Godiva dies"):
+    while the others on the map are as many as must still get out, the one the enemy
+    wins by killing need not go at all, and walking him to the exits through the
+    enemy is all risk. Once the enemy is in sight he keeps away from it (`Order.avoid`)
+    until the others are too few. (le-pont, hard's party against normal's Krobs, seeds
+    2000-2039: sent with the party, Godiva died in 17 games and the party won 11;
+    kept back, it won 25.)"""
+    protect = named_by_enemy(view)
+    if not protect or not enemy_hexes(view) or not _others_suffice(view, protect):
+        return
+    for plan in plans:
+        spared = [
+            uid for uid, order in plan.orders.items() if uid in protect and order.leave
+        ]  # fmt: skip
+        for uid in spared:
+            plan.orders[uid] = Order(avoid=True, aggression=0.05)
+        if spared:
+            names = ", ".join(display(view.game, uid) for uid in spared)
+            plan.intent += f"; {names} keeps back: the others are enough to get out"
+            plan.mode += "-spare"
+
+
+def _others_suffice(view: SideView, protect: set[str]) -> bool:
+    """The side's characters on the map, less `protect`, are as many as its `exit`
+    condition still wants out (none named in it: any of the side will do)."""
+    game = view.game
+    for c in _conditions(view):
+        if c.get("side") != view.side.value or c.get("kind") != "exit" or c.get("units"):
+            continue
+        mine = [u for u in game.state.units.values() if u.side is view.side and u.alive]
+        out = sum(1 for u in mine if offmap.status_of(game, u.id) == "exited")
+        others = sum(1 for u in mine if u.id not in protect and u.hex is not None)
+        return others >= int(c.get("count", 1)) - out
+    return False
+
+
 def _exits_needed(view: SideView) -> int:
     """How many of the side must get out by the objective to win ("get three of your
     people out by the real Sun exit": `count` of a `sun_exit` condition; one for the

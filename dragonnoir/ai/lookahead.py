@@ -33,6 +33,7 @@ from dragonnoir.engine.actions import Action
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import clone
+from dragonnoir.engine.rules.offmap import status_of
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.errors import DragonNoirError
@@ -184,9 +185,14 @@ def judge(game: Game, side: Side, mine: dict[str, Order], theirs: dict[str, Orde
 
 def _material(game: Game, side: Side) -> float:
     total = 0.0
-    for unit in game.living_units(side):
-        if unit.hex is None:
-            continue  # off the map (left it, or not come yet): neither here nor lost
+    for unit in game.state.units.values():
+        if unit.side is not side or not unit.alive:
+            continue
+        if unit.hex is None and status_of(game, unit.id) != "exited":
+            continue  # off the map, not come yet (or in a deep passage): not yet here
+        # One who left by an exit is safe and counts towards the victory: he is worth
+        # all he was worth on the map. (Counted as nothing, a round that got him out
+        # looked worse than one that kept him a step from the way out.)
         total += unit_value(game, unit) * _health(game, unit)
     return total
 

@@ -44,7 +44,14 @@ from dragonnoir.ai import (
     tables,
 )
 from dragonnoir.ai.ambush import ambush_spot
-from dragonnoir.ai.behaviours import Order, display, plan_groups, urgency, victory_targets
+from dragonnoir.ai.behaviours import (
+    Order,
+    display,
+    plan_groups,
+    spare_the_named,
+    urgency,
+    victory_targets,
+)
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
     attack_loss,
@@ -205,6 +212,8 @@ class TacticalAgent:
         #: How the groups' orders are played this turn (ai/lookahead.py).
         self.style = style
         self._styled: tuple[int, str] | None = None
+        #: The enemies in sight when it last looked ahead (`_look_ahead`).
+        self._seen_when_styled: frozenset[str] = frozenset()
         self.level_name = level
         self.level = LEVELS[level]
         self.rng = random.Random(seed)
@@ -284,6 +293,8 @@ class TacticalAgent:
             shuttle.bring_boats(view.game, plans)
         elif self.level.crosses_together:
             crossing.cross_together(view.game, plans)
+        if self.level.keeps_safe:
+            spare_the_named(view, plans)
         for plan in plans:
             orders.update(plan.orders)
             said = self._said.setdefault(plan.gid, [])
@@ -491,10 +502,10 @@ class TacticalAgent:
 
         orders = self._look_ahead(view) or self._plan(view)
         others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage", "Jump"})
-        for a in others:
-            if isinstance(a, LeaveMap) and orders.get(a.unit, Order()).leave:
-                return a
         game = view.game
+        for a in others:
+            if isinstance(a, LeaveMap) and _leaves_here(game, a.unit, orders.get(a.unit)):
+                return a
         blocked = _webs(view)
         fields: dict[str, dict[Hex, int] | None] = {}
 
@@ -596,13 +607,23 @@ class TacticalAgent:
         return ending[0] if ending else self._unstick(view)
 
     def _look_ahead(self, view: SideView) -> dict[str, Order] | None:
-        """Hard, at the start of its movement: how boldly to move (ai/lookahead.py).
-        Returns the orders in the chosen style when it looked (planned once, not again
-        by the caller), None when it did not."""
+        """Hard, at the start of its movement, and again within it when enemies it did
+        not see come into sight: how boldly to move (ai/lookahead.py). Returns the
+        orders in the chosen style when it looked (planned once, not again by the
+        caller), None when it did not."""
         key = (view.turn, view.phase)
-        if not self.level.looks_ahead or self._styled == key:
+        if not self.level.looks_ahead:
             return None
+        seen = frozenset(u.id for u in view.enemies() if u.hex is not None)
+        again = self._styled == key
+        if again and seen <= self._seen_when_styled:
+            return None
+        # A hidden enemy revealed by a move ("Hidden placement": the mover halts) is
+        # what the round played out before the move could not know: the rest of the
+        # movement is thought out again. (Not thought again, le-pont's party walked
+        # on into the bank's ambush the first of them had just seen.)
         self._styled = key
+        self._seen_when_styled = seen
         self.style = lookahead.STYLES[0]
         if not lookahead.rounds_for(view):
             return None
@@ -616,9 +637,10 @@ class TacticalAgent:
 
         verdict = lookahead.choose_style(view, player, self.rng, orders)
         self.style = verdict.style
-        if verdict.style != lookahead.STYLES[0]:
+        if verdict.style != lookahead.STYLES[0] or again:
+            when = "enemies came into sight: " if again else ""
             self.intent.append(
-                f"Turn {view.turn}, {self.side.value}: moves {verdict.style} this turn "
+                f"Turn {view.turn}, {self.side.value}: {when}moves {verdict.style} this turn "
                 f"(the round played out in its head: {verdict.why()})"
             )
         self._orders = lookahead.restyle(view, self.style, orders)
@@ -1266,6 +1288,17 @@ def _walk_left(order: Order, field: dict[Hex, int], to: Hex) -> int:
     """The walk from `to` to his goal that counts against him: beyond the time he has
     to spare (`Order.slack`), up to `GOAL_CAP`."""
     return min(max(0, field.get(to, FAR) - order.slack), GOAL_CAP)
+
+
+def _leaves_here(game: Game, uid: str, order: Order | None) -> bool:
+    """Whether he is to leave the map where he stands: sent off it (`Order.leave`) and
+    on a hex of his goal, where leaving counts. An entry zone on the map's edge is a way
+    out too (`offmap.exit_hexes`), but one that counts for nothing: le-pont's Godiva,
+    sheltering by the west bank she came in by, walked off it and the party lost her."""
+    if order is None or not order.leave:
+        return False
+    here = game.state.units[uid].hex
+    return here is not None and (not order.goal or here in order.goal)
 
 
 def _path_end(action: Action) -> Hex:

@@ -184,3 +184,50 @@ def test_the_players_of_a_round_in_the_head_decline_the_spell_windows() -> None:
     # hard four times its time on la-reine. The real players keep the windows open.
     assert TacticalAgent(Side.ADVENTURERS, 0).keeps_windows
     assert not _rehearsal_player(Side.ADVENTURERS, 0, "as planned").keeps_windows
+
+
+def test_one_who_left_by_an_exit_counts_as_much_as_one_a_step_from_it() -> None:
+    # Counted as nothing, a round that got an Elf out looked worse than one that kept
+    # him a step from the way out.
+    from dragonnoir.engine.rules.offmap import _offmap_table
+
+    game = position(CORRIDOR, [Piece("elf_1", (6, 1)), Piece("hunter_01", (0, 1))])
+    out = Order(goal=frozenset({game.board.grid.to_hex(7, 1)}), leave=True)
+    near = lookahead.judge(game, Side.ADVENTURERS, {"elf_1": out}, {})
+    elf = game.state.units["elf_1"]
+    _offmap_table(game)["elf_1"] = {"state": "exited", "turn": 1, "at": [0, 0]}
+    elf.hex = None
+    game.touch()
+    gone = lookahead.judge(game, Side.ADVENTURERS, {"elf_1": out}, {})
+    assert gone > near
+    _offmap_table(game)["elf_1"] = {"state": "arriving"}  # not come yet: not counted
+    game.touch()
+    assert lookahead.judge(game, Side.ADVENTURERS, {"elf_1": out}, {}) < near
+
+
+def test_hard_thinks_its_movement_again_when_a_hidden_enemy_comes_into_sight(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    game = position(
+        HALL,
+        [Piece("elf_1", (0, 1)), Piece("elf_2", (0, 2)), Piece("hunter_01", (8, 1))],
+    )
+    game.state.units["hunter_01"].hidden_from = Side.ADVENTURERS
+    game.touch()
+    looked: list[int] = []
+    real = lookahead.choose_style
+
+    def counting(view, make, rng, orders):  # type: ignore[no-untyped-def]
+        looked.append(len(view.enemies()))
+        return real(view, make, rng, orders)
+
+    monkeypatch.setattr(lookahead, "choose_style", counting)
+    hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    hard.choose(view_for(game, Side.ADVENTURERS))
+    hard.choose(view_for(game, Side.ADVENTURERS))
+    assert looked == [0]  # once at the start of the movement, not at every step
+    game.state.units["hunter_01"].hidden_from = None  # the Hunter is seen
+    game.touch()
+    hard.choose(view_for(game, Side.ADVENTURERS))
+    assert looked == [0, 1]
+    assert any("enemies came into sight" in line for line in hard.intent)

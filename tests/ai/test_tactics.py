@@ -21,6 +21,7 @@ from dragonnoir.engine.actions import (
     EnterPassage,
     Fire,
     Jump,
+    LeaveMap,
     Move,
     SailBoat,
 )
@@ -1526,3 +1527,94 @@ def test_hard_moves_first_the_one_nearest_his_goal_as_normal_does() -> None:
     for level in ("normal", "hard"):
         first = _choose(game, Side.ADVENTURERS, level=level)
         assert isinstance(first, Move) and first.unit == "rebel_knight_1", (level, first)
+
+
+def _le_pont_at_its_first_move() -> Game:
+    """Le Pont as its first Adventurer movement begins (normal play up to there)."""
+    game = scenario_games(resource("scenarios", "le-pont"))(3)
+    agents = {s: TacticalAgent(s, 5, level="normal") for s in (Side.KROBS, Side.ADVENTURERS)}
+    while game.state.phase != "adventurer_movement":
+        side = game.to_act()
+        assert side is not None
+        game.apply(agents[side].choose(view_for(game, side)))
+    return game
+
+
+def test_the_party_leaves_only_by_the_exits_that_count() -> None:
+    # The west bank's entry zone on the map's edge is a way out too, but leaving there
+    # counts for nothing ("four of the party ... by the eastern galleries"): Godiva,
+    # set on it, walks on; an Elf set on an eastern exit leaves.
+    from dragonnoir.engine.rules.offmap import exit_hexes
+
+    game = _le_pont_at_its_first_move()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))  # plans: the goal is the eastern exits
+    east = agent._orders["elf_2"].goal
+    taken = set(game.occupancy())
+    west = sorted((h for h in exit_hexes(game) - east if h not in taken), key=lambda h: (h.q, h.r))
+    assert west, "le-pont has no other way out: the test needs one"
+    game.state.units["godiva"].hex = west[0]
+    game.touch()
+    fresh = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    view = view_for(game, Side.ADVENTURERS)
+    assert LeaveMap("godiva") in view.legal  # the engine allows it ...
+    first = fresh.choose(view)
+    assert first != LeaveMap("godiva")  # ... the AI does not waste her
+    out = sorted((h for h in east if h not in set(game.occupancy())), key=lambda h: (h.q, h.r))
+    game.state.units["elf_2"].hex = out[0]
+    game.touch()
+    again = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    assert again.choose(view_for(game, Side.ADVENTURERS)) == LeaveMap("elf_2")
+
+
+HALL = """
+. . . . . . . . . .
+ . . . . . . . . . .
+. . . . . . . . . .
+ . . . . . . . . . .
+"""
+
+
+def _exit_hall(count: int) -> Game:
+    """Godiva, an Elf and Zed must get `count` of them out by the east wall; the Krobs
+    win by killing Godiva; a Warrior stands in sight across the hall."""
+    game = position(
+        HALL,
+        [
+            Piece("godiva", (0, 1)),
+            Piece("elf_2", (0, 2)),
+            Piece("zed", (1, 1)),
+            Piece("warrior_06", (7, 2)),
+        ],
+        turn_limit=8,
+    )
+    east = [[h.q, h.r] for h in hexes(game, (9, 0), (9, 1), (9, 2), (9, 3))]
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [
+            {"side": "adventurers", "kind": "exit", "count": count, "hexes": east},
+            {"side": "krobs", "kind": "kill", "units": ["godiva"]},
+        ]
+    }
+    game.touch()
+    return game
+
+
+def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_enough() -> None:
+    def godiva_order(count: int, level: str) -> Order:
+        game = _exit_hall(count)
+        agent = TacticalAgent(Side.ADVENTURERS, 1, level=level)
+        plans = agent._plan(view_for(game, Side.ADVENTURERS))
+        return plans["godiva"]
+
+    # Two must get out and the Elf and Zed are two: hard keeps Godiva back, and says so.
+    spared = godiva_order(2, "hard")
+    assert spared.avoid and not spared.leave
+    # Three must: she is needed, she goes (as normal always sends her).
+    needed = godiva_order(3, "hard")
+    assert needed.leave and not needed.avoid
+    assert godiva_order(2, "normal").leave
+    game = _exit_hall(2)
+    hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    hard._plan(view_for(game, Side.ADVENTURERS))
+    assert any("Godiva keeps back: the others are enough to get out" in x for x in hard.intent)
