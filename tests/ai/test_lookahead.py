@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from random import Random
 
+from ai_helpers import HALL, le_pont_at_movement
+
 from dragonnoir.ai import lookahead
 from dragonnoir.ai.behaviours import Order
 from dragonnoir.ai.tactical import TacticalAgent, _rehearsal_player
 from dragonnoir.ai.view import view_for
-from dragonnoir.engine.playout import scenario_games
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
-from dragonnoir.resources import find
 
 CORRIDOR = """
 . . . . . . . .
@@ -86,19 +86,8 @@ def test_the_walk_left_to_the_goal_counts_against_the_side() -> None:
     assert value_near > value_far
 
 
-def _a_real_position(turns: int = 2):  # type: ignore[no-untyped-def]
-    """Le Pont after a few turns of normal play: hidden Krobs, webs, a river."""
-    game = scenario_games(find("scenarios", "le-pont"))(3)
-    agents = {s: TacticalAgent(s, 5, level="normal") for s in (Side.KROBS, Side.ADVENTURERS)}
-    while not (game.state.turn == turns and game.state.phase == "adventurer_movement"):
-        side = game.to_act()
-        assert side is not None
-        game.apply(agents[side].choose(view_for(game, side)))
-    return game
-
-
 def test_the_rounds_played_in_the_head_touch_only_their_copies_and_repeat() -> None:
-    game = _a_real_position()
+    game = le_pont_at_movement(2)
     view = view_for(game, Side.ADVENTURERS)
     before = view.game.state.to_dict()
     real_before = game.state.to_dict()
@@ -117,14 +106,6 @@ def test_only_the_hard_level_looks_ahead() -> None:
     assert TacticalAgent(Side.KROBS, 1, level="hard").level.looks_ahead
     assert not TacticalAgent(Side.KROBS, 1, level="normal").level.looks_ahead
     assert not TacticalAgent(Side.KROBS, 1, level="easy").level.looks_ahead
-
-
-HALL = """
-. . . . . . . . . .
- . . . . . . . . . .
-. . . . . . . . . .
- . . . . . . . . . .
-"""
 
 
 def test_hard_keeps_back_the_one_whose_death_loses_when_the_round_shows_her_killed() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ai_helpers import HALL, le_pont_at_movement
 
 from dragonnoir.ai import mobility, tactical
 from dragonnoir.ai.behaviours import GroupPlan, Order
@@ -1529,24 +1530,13 @@ def test_hard_moves_first_the_one_nearest_his_goal_as_normal_does() -> None:
         assert isinstance(first, Move) and first.unit == "rebel_knight_1", (level, first)
 
 
-def _le_pont_at_its_first_move() -> Game:
-    """Le Pont as its first Adventurer movement begins (normal play up to there)."""
-    game = scenario_games(resource("scenarios", "le-pont"))(3)
-    agents = {s: TacticalAgent(s, 5, level="normal") for s in (Side.KROBS, Side.ADVENTURERS)}
-    while game.state.phase != "adventurer_movement":
-        side = game.to_act()
-        assert side is not None
-        game.apply(agents[side].choose(view_for(game, side)))
-    return game
-
-
 def test_the_party_leaves_only_by_the_exits_that_count() -> None:
     # The west bank's entry zone on the map's edge is a way out too, but leaving there
     # counts for nothing ("four of the party ... by the eastern galleries"): Godiva,
     # set on it, walks on; an Elf set on an eastern exit leaves.
     from dragonnoir.engine.rules.offmap import exit_hexes
 
-    game = _le_pont_at_its_first_move()
+    game = le_pont_at_movement(1)
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
     agent.choose(view_for(game, Side.ADVENTURERS))  # plans: the goal is the eastern exits
     east = agent._orders["elf_2"].goal
@@ -1565,14 +1555,6 @@ def test_the_party_leaves_only_by_the_exits_that_count() -> None:
     game.touch()
     again = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
     assert again.choose(view_for(game, Side.ADVENTURERS)) == LeaveMap("elf_2")
-
-
-HALL = """
-. . . . . . . . . .
- . . . . . . . . . .
-. . . . . . . . . .
- . . . . . . . . . .
-"""
 
 
 def _exit_hall(count: int) -> Game:
