@@ -1583,6 +1583,8 @@ def _exit_hall(count: int) -> Game:
 
 
 def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_enough() -> None:
+    from dragonnoir.engine.rules.offmap import _offmap_table
+
     def godiva_order(count: int, level: str) -> Order:
         game = _exit_hall(count)
         agent = TacticalAgent(Side.ADVENTURERS, 1, level=level)
@@ -1596,6 +1598,19 @@ def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_
     needed = godiva_order(3, "hard")
     assert needed.leave and not needed.avoid
     assert godiva_order(2, "normal").leave
+    # Three must, and a fourth of the party is already out: the Elf and Zed are enough.
+    game = position(
+        HALL,
+        [Piece("godiva", (0, 1)), Piece("elf_2", (0, 2)), Piece("zed", (1, 1)),
+         Piece("elf_3", (2, 1)), Piece("warrior_06", (7, 2))],
+        turn_limit=8,
+    )  # fmt: skip
+    game.state.scratch["scenario"] = _exit_hall(3).state.scratch["scenario"]
+    _offmap_table(game)["elf_3"] = {"state": "exited", "turn": 1, "at": [0, 0]}
+    game.state.units["elf_3"].hex = None
+    game.touch()
+    hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    assert hard._plan(view_for(game, Side.ADVENTURERS))["godiva"].avoid
     game = _exit_hall(2)
     hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     hard._plan(view_for(game, Side.ADVENTURERS))
