@@ -730,6 +730,53 @@ def spare_the_named(view: SideView, plans: list[GroupPlan]) -> None:
             plan.mode += "-spare"
 
 
+#: From how many turns before the turn the enemy must hold a place at its end the side
+#: makes for the place itself (that turn and the one before).
+CONTEST_TURNS = 2
+
+
+def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
+    """The hard level's reading of the enemy's `hold` condition: the place is held only
+    if one of them stands in it when the turn ends "and no Krob does" (le-marais: the
+    tower at the end of turn 11; la-fosse: the pit's bottom at the end of turn 7). So
+    one of the side standing in it then is as good as winning the fight for it: from
+    the turn before, whoever can walk into it by that turn's end makes for it (the
+    place his goal, standing in it worth `HOLD_PRIZE`; a guard leaves his post for it).
+    (Against normal's Orks, seeds 1000-1039: le-marais 22 of 40 against 13, la-fosse 31
+    against 26; les-eaux-noires, whose place is an island, 22 against 23.)"""
+    game = view.game
+    units = view.state.units
+    for c in _conditions(view):
+        if c.get("side") == view.side.value or c.get("kind") != "hold":
+            continue
+        turn = int(c.get("turn") or view.state.turn_limit or 0)
+        zone = frozenset(hexes_of(c.get("hexes")))
+        if not zone or not turn or not turn - CONTEST_TURNS < view.turn <= turn:
+            continue
+        moves_left = turn - view.turn + 1
+        for plan in plans:
+            going: list[str] = []
+            for uid, order in list(plan.orders.items()):
+                u = units.get(uid)
+                if u is None or u.hex is None or order.hold or order.avoid:
+                    continue
+                walk = mobility.goal_field(game, u, zone).get(u.hex, FAR)
+                if walk <= profile(game, u).movement * moves_left:
+                    plan.orders[uid] = replace(
+                        order, goal=zone, prize=HOLD_PRIZE, post=frozenset(), reach=FAR
+                    )
+                    going.append(uid)
+            if going:
+                names = ", ".join(display(game, uid) for uid in going[:3])
+                where = game.where(min(zone, key=lambda h: (h.q, h.r)))
+                verb, who = ("makes", "him") if len(going) == 1 else ("make", "one of them")
+                plan.intent += (
+                    f"; {names} {verb} for the place by {where}: with {who} in it at the end "
+                    f"of turn {turn}, it is not held"
+                )
+                plan.mode += "-contest"
+
+
 def _others_suffice(view: SideView, protect: set[str]) -> bool:
     """The side's characters on the map, less `protect`, are as many as its `exit`
     condition still wants out (none named in it: any of the side will do)."""

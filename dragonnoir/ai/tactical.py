@@ -46,6 +46,7 @@ from dragonnoir.ai import (
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.behaviours import (
     Order,
+    contest_the_place,
     display,
     plan_groups,
     spare_the_named,
@@ -118,6 +119,9 @@ class Level:
     #: Weighs where the Infiltration Table may stop a move, and what it may cost
     #: (ai/infiltration.py).
     infiltration: bool = False
+    #: Makes for the place the enemy must hold at the end of a turn, from the turn
+    #: before: one of its own standing in it then denies it (behaviours.py).
+    contests: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -136,6 +140,7 @@ LEVELS: dict[str, Level] = {
         crosses_together=True,
         looks_ahead=True,
         infiltration=True,
+        contests=True,
     ),
 }
 
@@ -295,6 +300,8 @@ class TacticalAgent:
             crossing.cross_together(view.game, plans)
         if self.level.keeps_safe:
             spare_the_named(view, plans)
+        if self.level.contests:
+            contest_the_place(view, plans)
         for plan in plans:
             orders.update(plan.orders)
             said = self._said.setdefault(plan.gid, [])

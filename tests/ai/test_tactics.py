@@ -1615,3 +1615,34 @@ def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_
     hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     hard._plan(view_for(game, Side.ADVENTURERS))
     assert any("Godiva keeps back: the others are enough to get out" in x for x in hard.intent)
+
+
+def test_hard_krobs_make_for_the_place_the_party_must_hold_when_its_turn_nears() -> None:
+    # The party holds the east end "and no Krob does" at the end of turn 3: from turn 2,
+    # a hard Krob who can walk into it by then makes for it rather than for the party.
+    def hunter_order(turn: int, level: str) -> tuple[Order, list[str]]:
+        game = position(
+            HALL,
+            [Piece("rebel_knight_1", (0, 1)), Piece("hunter_01", (5, 1))],
+            phase="krob_movement",
+            turn_limit=6,
+        )
+        zone = [[h.q, h.r] for h in hexes(game, (9, 1), (9, 2))]
+        setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+        setup["victory"] = {
+            "conditions": [{"side": "adventurers", "kind": "hold", "hexes": zone, "turn": 3}]
+        }
+        game.state.turn = turn
+        game.touch()
+        agent = TacticalAgent(Side.KROBS, 1, level=level)
+        plans = agent._plan(view_for(game, Side.KROBS))
+        return plans["hunter_01"], agent.intent
+
+    place = frozenset(hexes(position(HALL, []), (9, 1), (9, 2)))
+    order, intent = hunter_order(2, "hard")
+    assert order.goal == place and order.prize > 0
+    assert any("makes for the place by" in line and "turn 3" in line for line in intent), intent
+    assert hunter_order(3, "hard")[0].goal == place  # the turn itself
+    assert hunter_order(1, "hard")[0].goal != place  # too early: he hunts
+    assert hunter_order(4, "hard")[0].goal != place  # over
+    assert hunter_order(2, "normal")[0].goal != place  # normal does not read it so
