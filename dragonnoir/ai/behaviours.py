@@ -29,6 +29,7 @@ from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.victory import exited_for
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -785,9 +786,8 @@ def _others_suffice(view: SideView, protect: set[str]) -> bool:
     for c in _conditions(view):
         if c.get("side") != view.side.value or c.get("kind") != "exit" or c.get("units"):
             continue
-        mine = [u for u in game.state.units.values() if u.side is view.side and u.alive]
-        out = sum(1 for u in mine if offmap.status_of(game, u.id) == "exited")
-        others = sum(1 for u in mine if u.id not in protect and u.hex is not None)
+        out = len(exited_for(game, c, view.side))  # as the engine counts them
+        others = sum(1 for u in view.mine() if u.id not in protect)
         return others >= int(c.get("count", 1)) - out
     return False
 

@@ -1606,11 +1606,18 @@ def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_
         turn_limit=8,
     )  # fmt: skip
     game.state.scratch["scenario"] = _exit_hall(3).state.scratch["scenario"]
-    _offmap_table(game)["elf_3"] = {"state": "exited", "turn": 1, "at": [0, 0]}
+    gate = hexes(game, (9, 1))[0]  # by the east wall: his leaving counts
+    _offmap_table(game)["elf_3"] = {"state": "exited", "turn": 1, "at": [gate.q, gate.r]}
     game.state.units["elf_3"].hex = None
     game.touch()
     hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     assert hard._plan(view_for(game, Side.ADVENTURERS))["godiva"].avoid
+    # Gone by the west wall instead, he counts for nothing (as the engine judges it).
+    west = hexes(game, (0, 3))[0]
+    _offmap_table(game)["elf_3"] = {"state": "exited", "turn": 1, "at": [west.q, west.r]}
+    game.touch()
+    hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    assert hard._plan(view_for(game, Side.ADVENTURERS))["godiva"].leave
     game = _exit_hall(2)
     hard = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     hard._plan(view_for(game, Side.ADVENTURERS))

@@ -81,17 +81,23 @@ def _reach(game: Game, c: dict[str, Any], side: Side) -> str | None:
     return None
 
 
-def _exit(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def exited_for(game: Game, c: dict[str, Any], side: Side) -> list[str]:
+    """Those of `side` who left the map in a way that counts for the `exit` condition
+    `c` (its zone, its named characters), by id."""
     zone = _hexes(c)
     named = list(c.get("units", ()))
-    gone = offmap.exited(game)
-    out = [
+    return [
         uid
-        for uid, e in sorted(gone.items())
+        for uid, e in sorted(offmap.exited(game).items())
         if game.state.units[uid].side is side
         and (not named or uid in named)
         and (not zone or Hex(*e["at"]) in zone)
     ]
+
+
+def _exit(game: Game, c: dict[str, Any], side: Side) -> str | None:
+    named = list(c.get("units", ()))
+    out = exited_for(game, c, side)
     need = _needed(c, len(named) if named else 1)
     if len(out) >= need:
         who = ", ".join(_name(game, u) for u in out[:need])
