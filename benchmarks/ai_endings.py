@@ -4,8 +4,8 @@ Run: `python -m benchmarks.ai_endings SCENARIO [--krobs AGENT] [--adventurers AG
 [--seed S] [--games N] [--jobs J]` (agents as for `dragonnoir simulate`: random, ai,
 ai:easy, ai:normal, ai:hard). One line per game, seed by seed: the winner, the game
 turn it ended on, the victory's reason, then who died and who got out, each with his
-game turn ("Warrior 8 +3": killed in turn 3; "Elf 2 >6@(22,18)": left the map in turn
-6 by that hex). Then how many games each reason ended.
+game turn ("Warrior 8 +3": killed in turn 3; "Elf Archer 2 >4@(22,18)": left the map
+in turn 4 by that hex). Then how many games each reason ended.
 
 The win counts alone say how often a side loses, not how: the Guard falling in turn 4
 to fireballs and the Guard falling in turn 9 to a charge are two faults. Reading which
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 
@@ -42,7 +43,7 @@ def ending(scenario: str, seed: int, krobs: str, adventurers: str) -> Ending:
     """Play one game of `scenario` with `seed` and tell how it ended."""
     from dragonnoir.ai.behaviours import display
     from dragonnoir.ai.runner import play_game
-    from dragonnoir.ai.simulate import _games_of
+    from dragonnoir.ai.simulate import games_of
     from dragonnoir.engine.events import TurnBegan, UnitKilled, UnitLeftMap
     from dragonnoir.engine.game import Game
     from dragonnoir.engine.state import Side
@@ -54,7 +55,7 @@ def ending(scenario: str, seed: int, krobs: str, adventurers: str) -> Ending:
         if not held:
             held.append(game)
 
-    make = _games_of(str(find("scenarios", scenario)))
+    make = games_of(str(find("scenarios", scenario)))
     agents = {Side.KROBS: krobs, Side.ADVENTURERS: adventurers}
     record = play_game(make, seed, agents, on_action=keep)
     fates: list[str] = []
@@ -89,15 +90,8 @@ def main(argv: list[str] | None = None) -> None:
         for seed in range(args.seed, args.seed + args.games)
     ]
     reasons: Counter[str] = Counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            endings = pool.map(_one, jobs)
-            for e in endings:
-                print(e.line(), flush=True)
-                reasons[f"{e.winner}: {e.reason}"] += 1
-    else:
-        for job in jobs:
-            e = _one(job)
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for e in pool.map(_one, jobs) if pool else map(_one, jobs):
             print(e.line(), flush=True)
             reasons[f"{e.winner}: {e.reason}"] += 1
     for reason, count in reasons.most_common():

@@ -99,8 +99,9 @@ def check_agent(name: str) -> str:
 _LOADED: dict[str, Callable[[int], Game]] = {}
 
 
-def _games_of(path: str) -> Callable[[int], Game]:
-    """`seed -> new game` for the scenario at `path`, loaded once per process."""
+def games_of(path: str) -> Callable[[int], Game]:
+    """`seed -> new game` for the scenario at `path`, loaded once per process (with the
+    rules in use: the games `dragonnoir simulate` and benchmarks.ai_endings play)."""
     make = _LOADED.get(path)
     if make is None:
         from dragonnoir.engine.scenario import load_scenario
@@ -118,7 +119,7 @@ def _games_of(path: str) -> Callable[[int], Game]:
 
 def _one(job: tuple[str, int, str, str]) -> GameRecord:
     path, seed, krobs, adventurers = job
-    return play_game(_games_of(path), seed, {Side.KROBS: krobs, Side.ADVENTURERS: adventurers})
+    return play_game(games_of(path), seed, {Side.KROBS: krobs, Side.ADVENTURERS: adventurers})
 
 
 def simulate(
@@ -138,7 +139,7 @@ def simulate(
         raise DragonNoirError(f"--jobs must be at least 1, not {jobs}")
     krobs, adventurers = check_agent(krobs), check_agent(adventurers)
     where = str(Path(path).resolve())
-    _games_of(where)  # a bad file fails here, once, with its message
+    games_of(where)  # a bad file fails here, once, with its message
     started = time.perf_counter()
     work = [(where, seed + i, krobs, adventurers) for i in range(games)]
     records: list[GameRecord] = []
