@@ -6,7 +6,8 @@ Each call answers what the engine asks now, from the side's view only:
   retreat takes the path that ends farthest from the enemy and nearest to friends; an
   advance after combat is taken when the hex it ends on is better for the character's
   order than where he stands; defensive fire shoots when the expected loss it inflicts
-  is worth a shot; spell windows are passed (the AI casts no spells yet: docs/ai.md);
+  is worth a shot; at a spell window a wizard casts what is worth casting (spells.py:
+  a fireball, a blink away from the Krobs' attack), else the window is passed;
 - **deployment**: each character on the zone hex that suits his group's behaviour;
 - **offensive fire**: shot by shot, the shooter and target with the highest expected
   loss (the engine's own chances for that line, cover and modifiers);
@@ -144,8 +145,8 @@ LEVELS: dict[str, Level] = {
     ),
 }
 
-#: The action types the AI plays in each phase (by the phase id's end): it casts no
-#: spells, so it does not have them listed.
+#: The action types the AI plays in each phase (by the phase id's end). Spells are not
+#: listed: a cast is looked for apart, before anything else of the phase (`_cast`).
 PLAYED: dict[str, frozenset[str]] = {
     "deployment": frozenset({"Deploy", "EndPhase"}),
     "fire": frozenset({"Fire", "EndPhase"}),
