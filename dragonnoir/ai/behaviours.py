@@ -779,6 +779,110 @@ def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
                 plan.mode += "-contest"
 
 
+def _enemy_wins_by(view: SideView, kind: str) -> bool:
+    """The other side has a victory condition of this kind (`orb_off`: l-ile;
+    `khuzun_out`: le-labyrinthe)."""
+    return any(
+        c.get("side") != view.side.value and c.get("kind") == kind for c in _conditions(view)
+    )
+
+
+def enemy_bearers(view: SideView) -> set[str]:
+    """The enemies who carry the other side's victory off the map: the Orb's bearer (the
+    Orb "drops where he falls (knocked out or killed)") and Khuzun freed (he must get
+    out himself). A blow that fells one of them is a blow at the enemy's victory, like
+    one at an enemy a `kill` condition names. Only those the side sees."""
+    found: set[str] = set()
+    units = view.state.units
+    if _enemy_wins_by(view, "orb_off"):
+        orb = objectives.real_counter(view.game, AccessoryKind.ORB)
+        carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
+        if carrier:
+            found.add(carrier)
+    if _enemy_wins_by(view, "khuzun_out"):
+        found.add(objectives.KHUZUN_ID)
+    return {uid for uid in found if uid in units and units[uid].alive and units[uid].hex}
+
+
+#: Who stands on the Orb to keep it: worth this much beyond the walk (`Order.prize`).
+KEEP_PRIZE = HOLD_PRIZE
+#: Of those who can stand on it within this many moves, the hardest to drive off keeps it.
+KEEP_MOVES = 2
+
+
+def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
+    """The hard level's reading of a victory the enemy must carry off the map (l-ile:
+    the Orb "off the map by any gallery"; le-labyrinthe: Khuzun freed and out; the
+    Krobs win by keeping it until the turn limit). Once a bearer is out (`enemy_bearers`)
+    every hunter and guard goes after him, the one enemy whose fall is the victory kept.
+    While the Orb lies (under its counter, or where its bearer fell), one of the side
+    stands on it: the Krobs know the true "Orb?" counter ("The Krob player knows the
+    true ones"), and it "is picked up by an Adventurer who stands on it", so one of them
+    on it keeps it until he is driven off."""
+    if view.side is not Side.KROBS:
+        return
+    game = view.game
+    units = view.state.units
+    bearers = sorted(enemy_bearers(view))
+    if bearers:
+        goal = frozenset(h for uid in bearers if (h := units[uid].hex) is not None)
+        names = " and ".join(display(game, uid) for uid in bearers)
+        for plan in plans:
+            chasing = [
+                uid
+                for uid, order in plan.orders.items()
+                if _fighter(view, uid, order) and order.goal != goal
+            ]
+            for uid in chasing:
+                order = plan.orders[uid]
+                plan.orders[uid] = replace(order, goal=goal, post=frozenset(), reach=FAR)
+            if chasing:
+                plan.intent += f"; they go after {names}: his escape is the enemy's victory"
+                plan.mode += "-bearer"
+        return
+    if not _enemy_wins_by(view, "orb_off"):
+        return
+    orb = objectives.real_counter(game, AccessoryKind.ORB)
+    if orb is None or orb.properties.get("off_map") or not orb.hexes:
+        return
+    if orb.properties.get("carried_by"):
+        return  # carried by one the side does not see
+    spot = orb.hexes[0]
+    keeper: tuple[tuple[int, int, int, str], GroupPlan] | None = None
+    for plan in plans:
+        for uid, order in plan.orders.items():
+            u = units.get(uid)
+            if u is None or u.hex is None or not _fighter(view, uid, order):
+                continue
+            walk = mobility.goal_field(game, u, frozenset({spot})).get(u.hex, FAR)
+            if walk >= FAR:
+                continue
+            # The hardest to drive off of those who can be on it within two moves (a
+            # Hunter on it was knocked back and a Goblin stepped on the Orb), else the
+            # nearest.
+            p = profile(game, u)
+            soon = walk <= KEEP_MOVES * p.movement
+            key = (0 if soon else 1, -p.defence if soon else 0, walk, uid)
+            if keeper is None or key < keeper[0]:
+                keeper = (key, plan)
+    if keeper is None:
+        return
+    (_, _, _, uid), plan = keeper
+    here = frozenset({spot})
+    plan.orders[uid] = replace(plan.orders[uid], goal=here, prize=KEEP_PRIZE, post=here, reach=1)
+    plan.intent += f"; {display(game, uid)} keeps the Orb on {game.where(spot)}"
+    plan.mode += "-keep"
+
+
+def _fighter(view: SideView, uid: str, order: Order) -> bool:
+    """A grown Krob free to go where the fight is: not holding still, not keeping away,
+    not the Queen (her court fights for her where she stands)."""
+    u = view.state.units.get(uid)
+    if u is None or u.hex is None or not u.adult or order.hold or order.avoid:
+        return False
+    return profile(view.game, u).category != "queen"
+
+
 def _others_suffice(view: SideView, protect: set[str]) -> bool:
     """The side's characters on the map, less `protect`, are as many as its `exit`
     condition still wants out (none named in it: any of the side will do)."""

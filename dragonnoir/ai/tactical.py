@@ -49,6 +49,8 @@ from dragonnoir.ai.behaviours import (
     Order,
     contest_the_place,
     display,
+    enemy_bearers,
+    keep_the_prize,
     plan_groups,
     spare_the_named,
     urgency,
@@ -123,6 +125,9 @@ class Level:
     #: Makes for the place the enemy must hold at the end of a turn, from the turn
     #: before: one of its own standing in it then denies it (behaviours.py).
     contests: bool = False
+    #: Keeps what the enemy must carry off (the Orb, Khuzun): stands on the lying Orb,
+    #: hunts its bearer and strikes him first (behaviours.keep_the_prize).
+    keeps_the_prize: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -142,6 +147,7 @@ LEVELS: dict[str, Level] = {
         looks_ahead=True,
         infiltration=True,
         contests=True,
+        keeps_the_prize=True,
     ),
 }
 
@@ -303,6 +309,8 @@ class TacticalAgent:
             spare_the_named(view, plans)
         if self.level.contests:
             contest_the_place(view, plans)
+        if self.level.keeps_the_prize:
+            keep_the_prize(view, plans)
         for plan in plans:
             orders.update(plan.orders)
             said = self._said.setdefault(plan.gid, [])
@@ -1091,6 +1099,8 @@ class TacticalAgent:
                 # Who stands on the place the side wins by reaching (the Warrior on the
                 # lying Orb) is fought like one it wins by killing: he is in the way.
                 in_the_way = {u.id for u in view.enemies() if u.hex is not None and u.hex in goal}
+                if self.level.keeps_the_prize:
+                    in_the_way |= enemy_bearers(view)  # the Orb's bearer, Khuzun
                 # The turn limit against the side: every blow to them counts more.
                 weight = TARGET_WEIGHT * (1 + LATE_TARGET_WEIGHT * urgency(view))
                 found = attacks.candidates(
