@@ -731,21 +731,25 @@ def spare_the_named(view: SideView, plans: list[GroupPlan]) -> None:
             plan.mode += "-spare"
 
 
-#: From how many turns before the turn the enemy must hold a place at its end the side
-#: makes for the place itself (that turn and the one before).
-CONTEST_TURNS = 2
+#: How many moves to spare a character sets off for the place the enemy must hold with:
+#: he makes for it once the moves left before that turn's end are at most the moves his
+#: walk there takes plus these.
+CONTEST_MARGIN = 3
 
 
 def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
     """The hard level's reading of the enemy's `hold` condition: the place is held only
     if one of them stands in it when the turn ends "and no Krob does" (le-marais: the
     tower at the end of turn 11; la-fosse: the pit's bottom at the end of turn 7). So
-    one of the side standing in it then is as good as winning the fight for it: from
-    the turn before, whoever can walk into it by that turn's end makes for it (the
-    place his goal, standing in it worth `HOLD_PRIZE`; a guard leaves his post for it).
-    (Hard's Krobs against normal's Adventurers, 120 games a scenario, seeds 1000-1039,
-    2000-2039 and 3000-3039: le-marais 60 against 45, la-fosse 88 against 73; on
-    les-eaux-noires, whose place is an island in the Gharvs' lake, 73 against 78.)"""
+    one of the side standing in it then is as good as winning the fight for it: each
+    character who can walk into it by that turn's end makes for it in time, once the
+    moves left are at most his walk's moves plus `CONTEST_MARGIN` (the place his goal,
+    standing in it worth `HOLD_PRIZE`; a guard leaves his post for it): the far ones set
+    off early, who stands by it goes in for the last turns.
+    (Hard's Krobs against normal's Adventurers, seeds 1000/2000/3000/4000, 40 games a
+    scenario each: la-fosse, le-marais and les-eaux-noires 125, 97 and 92 of 160 in
+    time, against 118, 73 and 94 from the turn before the turn only; from four turns
+    before for all 131, 88 and 92, from six 109, 102 and (two sets) 39 against 49.)"""
     game = view.game
     units = view.state.units
     for c in _conditions(view):
@@ -753,7 +757,7 @@ def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
             continue
         turn = int(c.get("turn") or view.state.turn_limit or 0)
         zone = frozenset(hexes_of(c.get("hexes")))
-        if not zone or not turn or not turn - CONTEST_TURNS < view.turn <= turn:
+        if not zone or not turn or view.turn > turn:
             continue
         moves_left = turn - view.turn + 1
         for plan in plans:
@@ -763,7 +767,8 @@ def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
                 if u is None or u.hex is None or order.hold or order.avoid:
                     continue
                 walk = mobility.goal_field(game, u, zone).get(u.hex, FAR)
-                if walk <= profile(game, u).movement * moves_left:
+                needed = -(-walk // max(1, profile(game, u).movement))  # his moves to it
+                if needed <= moves_left <= needed + CONTEST_MARGIN:
                     plan.orders[uid] = replace(
                         order, goal=zone, prize=HOLD_PRIZE, post=frozenset(), reach=FAR
                     )
@@ -828,11 +833,7 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
         goal = frozenset(h for uid in bearers if (h := units[uid].hex) is not None)
         names = " and ".join(display(game, uid) for uid in bearers)
         for plan in plans:
-            chasing = [
-                uid
-                for uid, order in plan.orders.items()
-                if _fighter(view, uid, order) and order.goal != goal
-            ]
+            chasing = [uid for uid, order in plan.orders.items() if _fighter(view, uid, order)]
             for uid in chasing:
                 order = plan.orders[uid]
                 plan.orders[uid] = replace(order, goal=goal, post=frozenset(), reach=FAR)

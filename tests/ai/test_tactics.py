@@ -1624,32 +1624,110 @@ def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_
     assert any("Godiva keeps back: the others are enough to get out" in x for x in hard.intent)
 
 
-def test_hard_krobs_make_for_the_place_the_party_must_hold_when_its_turn_nears() -> None:
-    # The party holds the east end "and no Krob does" at the end of turn 3: from turn 2,
-    # a hard Krob who can walk into it by then makes for it rather than for the party.
-    def hunter_order(turn: int, level: str) -> tuple[Order, list[str]]:
+def test_hard_krobs_make_for_the_place_the_party_must_hold_in_time() -> None:
+    # The party holds the east end "and no Krob does" at the end of turn 6. A hard Krob
+    # who can walk into it by then makes for it once the moves left are at most his
+    # walk's moves plus three (CONTEST_MARGIN): the Hunter one move away from turn 3,
+    # the Warrior at the far end (two moves) from turn 2; before, they hunt the party.
+    def orders(turn: int, level: str) -> tuple[dict[str, Order], list[str]]:
         game = position(
             HALL,
-            [Piece("rebel_knight_1", (0, 1)), Piece("hunter_01", (5, 1))],
+            [Piece("rebel_knight_1", (0, 1)), Piece("hunter_01", (5, 1)),
+             Piece("warrior_06", (1, 3))],
             phase="krob_movement",
-            turn_limit=6,
-        )
+            turn_limit=8,
+        )  # fmt: skip
         zone = [[h.q, h.r] for h in hexes(game, (9, 1), (9, 2))]
         setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
         setup["victory"] = {
-            "conditions": [{"side": "adventurers", "kind": "hold", "hexes": zone, "turn": 3}]
+            "conditions": [{"side": "adventurers", "kind": "hold", "hexes": zone, "turn": 6}]
         }
         game.state.turn = turn
         game.touch()
         agent = TacticalAgent(Side.KROBS, 1, level=level)
         plans = agent._plan(view_for(game, Side.KROBS))
-        return plans["hunter_01"], agent.intent
+        return plans, agent.intent
 
     place = frozenset(hexes(position(HALL, []), (9, 1), (9, 2)))
-    order, intent = hunter_order(2, "hard")
-    assert order.goal == place and order.prize > 0
-    assert any("makes for the place by" in line and "turn 3" in line for line in intent), intent
-    assert hunter_order(3, "hard")[0].goal == place  # the turn itself
-    assert hunter_order(1, "hard")[0].goal != place  # too early: he hunts
-    assert hunter_order(4, "hard")[0].goal != place  # over
-    assert hunter_order(2, "normal")[0].goal != place  # normal does not read it so
+    plans, intent = orders(3, "hard")
+    assert plans["hunter_01"].goal == place and plans["hunter_01"].prize > 0
+    assert any("for the place by" in line and "turn 6" in line for line in intent), intent
+    early, _ = orders(2, "hard")
+    assert early["warrior_06"].goal == place  # the far one sets off first
+    assert early["hunter_01"].goal != place  # too early for the near one: he hunts
+    assert orders(1, "hard")[0]["warrior_06"].goal != place  # too early for both
+    last, _ = orders(6, "hard")  # the turn itself
+    assert last["hunter_01"].goal == place
+    assert last["warrior_06"].goal != place  # two moves away: he cannot be in it in time
+    assert all(o.goal != place for o in orders(7, "hard")[0].values())  # over
+    assert all(o.goal != place for o in orders(3, "normal")[0].values())  # normal does not
+
+
+def _krobs_plan(game: Game, level: str = "hard") -> tuple[dict[str, Order], list[str]]:
+    """The Krobs' orders and intent once an agent of `level` has planned."""
+    agent = TacticalAgent(Side.KROBS, 1, level=level)
+    orders = agent._plan(view_for(game, Side.KROBS))
+    return orders, agent.intent
+
+
+def test_hard_krobs_keep_the_true_orb_then_go_after_its_bearer() -> None:
+    # The party must carry the Orb off the map; the Krobs know the true "Orb?" counter
+    # (the east one) and an Adventurer picks the Orb up by standing on it. Hard sends one
+    # Krob to stand on it: of the two who can be there within two moves the Warrior
+    # (defence 4), not the nearer Hunter (2). Normal does not read it so.
+    game, _, true = _hall_with_two_orb_counters(
+        [Piece("rebel_knight_1", (0, 1)), Piece("hunter_01", (9, 1)),
+         Piece("warrior_06", (6, 2))],
+        ((2, 1), (11, 1)),
+    )  # fmt: skip
+    game.state.phase = "krob_movement"
+    game.touch()
+    orders, intent = _krobs_plan(game)
+    assert orders["warrior_06"].goal == frozenset({true}) and orders["warrior_06"].prize > 0
+    assert orders["hunter_01"].goal != frozenset({true})
+    assert any("Warrior 6 keeps the Orb on (11,1)" in line for line in intent), intent
+    assert all(o.goal != frozenset({true}) for o in _krobs_plan(game, "normal")[0].values())
+    # The knight has it: every Krob goes after him, wherever his post.
+    knight = game.state.units["rebel_knight_1"].hex
+    assert knight is not None
+    orb = game.state.accessories["orb_1"]
+    orb.hexes = (knight,)
+    orb.properties.update(revealed=True, carried_by="rebel_knight_1")
+    game.touch()
+    orders, intent = _krobs_plan(game)
+    assert all(orders[u].goal == frozenset({knight}) for u in ("hunter_01", "warrior_06"))
+    assert any("go after Knight of Halöven 1" in line for line in intent), intent
+
+
+def test_hard_krobs_strike_the_orb_bearer_first() -> None:
+    # A Killer between a Goblin (the better odds) and the swordsman who carries the Orb:
+    # his fall drops it, so hard strikes the swordsman; normal takes the better odds.
+    def choice(level: str) -> Action:
+        game = position(
+            ROOM,
+            [Piece("goblin_spearman_1", (6, 4)), Piece("killer_1", (5, 4)),
+             Piece("rebel_swordsman_1", (4, 4))],
+            phase="krob_combat",
+        )  # fmt: skip
+        _give_the_orb(game, "rebel_swordsman_1")
+        _win_by(game, {"side": "adventurers", "kind": "orb_off"})
+        return _choose(game, Side.KROBS, level=level)
+
+    assert choice("normal") == Attack(("killer_1",), ("goblin_spearman_1",))
+    assert choice("hard") == Attack(("killer_1",), ("rebel_swordsman_1",))
+
+
+def test_hard_krobs_go_after_khuzun_freed() -> None:
+    # Le Labyrinthe: the party wins when Khuzun, freed, gets off the map. Hard's Krobs go
+    # after him rather than the nearer Troll; normal's hunt whoever is nearest.
+    game = position(
+        _hall(14),
+        [Piece("khuzun", (0, 1)), Piece("troll_1", (8, 1)), Piece("hunter_01", (11, 1))],
+        phase="krob_movement",
+    )
+    _win_by(game, {"side": "adventurers", "kind": "khuzun_out"})
+    khuzun = game.state.units["khuzun"].hex
+    orders, intent = _krobs_plan(game)
+    assert orders["hunter_01"].goal == frozenset({khuzun})
+    assert any("go after Khuzun" in line for line in intent), intent
+    assert _krobs_plan(game, "normal")[0]["hunter_01"].goal != frozenset({khuzun})
