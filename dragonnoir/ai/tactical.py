@@ -22,8 +22,10 @@ Levels change how well it plays, never the rules: `easy` scores with a lot of no
 sees no archers' lines and tries only the engine's listed attacks; `normal` plays the
 full evaluation with a little noise; `hard` plays it without noise, weighs the
 blows it may take back more carefully, plays as a team, weighs where the Infiltration
-Table may stop a path (infiltration.py), and before it moves plays the round out in its
-head a few ways (lookahead.py) to choose how boldly to move.
+Table may stop a path (infiltration.py), reads the scenario's victory as a player would
+(it keeps the Orb, contests the place the enemy must hold: behaviours.py), and before it
+moves plays the round out in its head a few ways (lookahead.py) to choose how boldly to
+move.
 """
 
 from __future__ import annotations
@@ -122,8 +124,8 @@ class Level:
     #: Weighs where the Infiltration Table may stop a move, and what it may cost
     #: (ai/infiltration.py).
     infiltration: bool = False
-    #: Makes for the place the enemy must hold at the end of a turn, from the turn
-    #: before: one of its own standing in it then denies it (behaviours.py).
+    #: Makes for the place the enemy must hold at the end of a turn, in time: one of its
+    #: own standing in it then denies it (behaviours.contest_the_place).
     contests: bool = False
     #: Keeps what the enemy must carry off (the Orb, Khuzun): stands on the lying Orb,
     #: hunts its bearer and strikes him first (behaviours.keep_the_prize).
