@@ -838,7 +838,8 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
                 order = plan.orders[uid]
                 plan.orders[uid] = replace(order, goal=goal, post=frozenset(), reach=FAR)
             if chasing:
-                plan.intent += f"; they go after {names}: his escape is the enemy's victory"
+                whose = "his" if len(bearers) == 1 else "their"
+                plan.intent += f"; they go after {names}: {whose} escape is the enemy's victory"
                 plan.mode += "-bearer"
         return
     if not _enemy_wins_by(view, "orb_off"):
