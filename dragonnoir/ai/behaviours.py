@@ -748,7 +748,7 @@ def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
     off early, who stands by it goes in for the last turns.
     (Hard's Krobs against normal's Adventurers, seeds 1000/2000/3000/4000, 40 games a
     scenario each: la-fosse, le-marais and les-eaux-noires 125, 97 and 92 of 160 in
-    time, against 118, 73 and 94 from the turn before the turn only; from four turns
+    time, against 118, 73 and 94 from the turn before only; from four turns
     before for all 131, 88 and 92, from six 109, 102 and (two sets) 39 against 49.)"""
     game = view.game
     units = view.state.units
@@ -818,8 +818,9 @@ KEEP_MOVES = 2
 def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
     """The hard level's reading of a victory the enemy must carry off the map (l-ile:
     the Orb "off the map by any gallery"; le-labyrinthe: Khuzun freed and out; the
-    Krobs win by keeping it until the turn limit). Once a bearer is out (`enemy_bearers`)
-    every hunter and guard goes after him, the one enemy whose fall is the victory kept.
+    Krobs win by keeping it until the turn limit). Once an enemy carries the Orb, or
+    Khuzun is freed (`enemy_bearers`), every hunter and guard goes after him: his fall
+    is the victory kept.
     While the Orb lies (under its counter, or where its bearer fell), one of the side
     stands on it: the Krobs know the true "Orb?" counter ("The Krob player knows the
     true ones"), and it "is picked up by an Adventurer who stands on it", so one of them
