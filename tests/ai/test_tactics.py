@@ -1624,6 +1624,13 @@ def test_hard_keeps_back_the_one_the_enemy_wins_by_killing_while_the_others_are_
     assert any("Godiva keeps back: the others are enough to get out" in x for x in hard.intent)
 
 
+def _krobs_plan(game: Game, level: str = "hard") -> tuple[dict[str, Order], list[str]]:
+    """The Krobs' orders and intent once an agent of `level` has planned."""
+    agent = TacticalAgent(Side.KROBS, 1, level=level)
+    orders = agent._plan(view_for(game, Side.KROBS))
+    return orders, agent.intent
+
+
 def test_hard_krobs_make_for_the_place_the_party_must_hold_in_time() -> None:
     # The party holds the east end "and no Krob does" at the end of turn 6. A hard Krob
     # who can walk into it by then makes for it once the moves left are at most his
@@ -1644,9 +1651,7 @@ def test_hard_krobs_make_for_the_place_the_party_must_hold_in_time() -> None:
         }
         game.state.turn = turn
         game.touch()
-        agent = TacticalAgent(Side.KROBS, 1, level=level)
-        plans = agent._plan(view_for(game, Side.KROBS))
-        return plans, agent.intent
+        return _krobs_plan(game, level)
 
     place = frozenset(hexes(position(HALL, []), (9, 1), (9, 2)))
     plans, intent = orders(3, "hard")
@@ -1661,13 +1666,6 @@ def test_hard_krobs_make_for_the_place_the_party_must_hold_in_time() -> None:
     assert last["warrior_06"].goal != place  # two moves away: he cannot be in it in time
     assert all(o.goal != place for o in orders(7, "hard")[0].values())  # over
     assert all(o.goal != place for o in orders(3, "normal")[0].values())  # normal does not
-
-
-def _krobs_plan(game: Game, level: str = "hard") -> tuple[dict[str, Order], list[str]]:
-    """The Krobs' orders and intent once an agent of `level` has planned."""
-    agent = TacticalAgent(Side.KROBS, 1, level=level)
-    orders = agent._plan(view_for(game, Side.KROBS))
-    return orders, agent.intent
 
 
 def test_hard_krobs_keep_the_true_orb_then_go_after_its_bearer() -> None:
