@@ -792,21 +792,48 @@ def _enemy_wins_by(view: SideView, kind: str) -> bool:
     )
 
 
+#: An enemy within this many of his moves of a way out that counts for his side's `exit`
+#: condition is about to leave: `enemy_bearers`.
+RUNNER_MOVES = 2
+
+
 def enemy_bearers(view: SideView) -> set[str]:
     """The enemies who carry the other side's victory off the map: the Orb's bearer (the
-    Orb "drops where he falls (knocked out or killed)") and Khuzun freed (he must get
-    out himself). A blow that fells one of them is a blow at the enemy's victory, like
-    one at an enemy a `kill` condition names. Only those the side sees."""
+    Orb "drops where he falls (knocked out or killed)"), Khuzun freed (he must get out
+    himself), and where the enemy wins by getting people out (le-pont: "four of your
+    party off the map by the eastern galleries") whoever is within `RUNNER_MOVES` of
+    his moves of a way out that counts. A blow that fells one of them is a blow at the
+    enemy's victory, like one at an enemy a `kill` condition names. Only those the side
+    sees."""
     found: set[str] = set()
     units = view.state.units
+    game = view.game
     if _enemy_wins_by(view, "orb_off"):
-        orb = objectives.real_counter(view.game, AccessoryKind.ORB)
+        orb = objectives.real_counter(game, AccessoryKind.ORB)
         carrier = str(orb.properties.get("carried_by", "")) if orb is not None else ""
         if carrier:
             found.add(carrier)
     if _enemy_wins_by(view, "khuzun_out"):
         found.add(objectives.KHUZUN_ID)
+    ways_out = _enemy_ways_out(view)
+    if ways_out:
+        for u in view.enemies():
+            if u.hex is None or not u.alive:
+                continue
+            walk = mobility.goal_field(game, u, ways_out).get(u.hex, FAR)
+            if walk <= RUNNER_MOVES * profile(game, u).movement:
+                found.add(u.id)
     return {uid for uid in found if uid in units and units[uid].alive and units[uid].hex}
+
+
+def _enemy_ways_out(view: SideView) -> frozenset[Hex]:
+    """The hexes by which the other side's leaving counts for its `exit` conditions (a
+    condition's own hexes, else every way off the map, as `_victory_targets` reads it)."""
+    found: set[Hex] = set()
+    for c in _conditions(view):
+        if c.get("side") != view.side.value and c.get("kind") == "exit":
+            found |= set(hexes_of(c.get("hexes"))) or set(offmap.exit_hexes(view.game))
+    return frozenset(found)
 
 
 #: Who stands on the Orb to keep it: worth this much beyond the walk (`Order.prize`).
@@ -832,7 +859,10 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
     bearers = sorted(enemy_bearers(view))
     if bearers:
         goal = frozenset(h for uid in bearers if (h := units[uid].hex) is not None)
-        names = " and ".join(display(game, uid) for uid in bearers)
+        names = " and ".join(display(game, uid) for uid in bearers[:2])
+        if len(bearers) > 2:
+            names = ", ".join(display(game, uid) for uid in bearers[:2])
+            names += f" and {len(bearers) - 2} more"
         for plan in plans:
             chasing = [uid for uid, order in plan.orders.items() if _fighter(view, uid, order)]
             for uid in chasing:

@@ -1729,3 +1729,23 @@ def test_hard_krobs_go_after_khuzun_freed() -> None:
     assert orders["hunter_01"].goal == frozenset({khuzun})
     assert any("go after Khuzun" in line for line in intent), intent
     assert _krobs_plan(game, "normal")[0]["hunter_01"].goal != frozenset({khuzun})
+
+
+def test_hard_krobs_go_after_whoever_is_about_to_slip_away() -> None:
+    # Le Pont: the party wins by getting two out by the east end. The Elf is within two
+    # of his moves of it, Zed far back: hard's Warrior goes after the Elf, though Zed is
+    # nearer him (RUNNER_MOVES); normal's hunts both alike.
+    game = position(
+        _hall(14),
+        [Piece("zed", (0, 1)), Piece("elf_2", (10, 1)), Piece("warrior_06", (4, 1))],
+        phase="krob_movement",
+        turn_limit=8,
+    )
+    east = [[h.q, h.r] for h in hexes(game, (13, 0), (13, 1), (13, 2))]
+    _win_by(game, {"side": "adventurers", "kind": "exit", "count": 2, "hexes": east})
+    elf = game.state.units["elf_2"].hex
+    orders, intent = _krobs_plan(game)
+    assert orders["warrior_06"].goal == frozenset({elf})
+    said = "go after Elf Archer 2: his escape is the enemy's victory"
+    assert any(said in line for line in intent), intent
+    assert _krobs_plan(game, "normal")[0]["warrior_06"].goal != frozenset({elf})
