@@ -844,10 +844,11 @@ KEEP_MOVES = 2
 
 def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
     """The hard level's reading of a victory the enemy must carry off the map (l-ile:
-    the Orb "off the map by any gallery"; le-labyrinthe: Khuzun freed and out; the
-    Krobs win by keeping it until the turn limit). Once an enemy carries the Orb, or
-    Khuzun is freed (`enemy_bearers`), every hunter and guard goes after him: his fall
-    is the victory kept.
+    the Orb "off the map by any gallery"; le-labyrinthe: Khuzun freed and out; le-pont:
+    four of the party out by the eastern galleries; the Krobs win by keeping it until
+    the turn limit). Once an enemy carries the Orb, Khuzun is freed, or one is about to
+    slip away by a way out that counts (`enemy_bearers`), every hunter and guard goes
+    after him: his fall is the victory kept.
     While the Orb lies (under its counter, or where its bearer fell), one of the side
     stands on it: the Krobs know the true "Orb?" counter ("The Krob player knows the
     true ones"), and it "is picked up by an Adventurer who stands on it", so one of them
