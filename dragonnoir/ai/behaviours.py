@@ -261,13 +261,18 @@ def hexes_of(raw: Any) -> list[Hex]:
     return [Hex(int(q), int(r)) for q, r in raw]
 
 
+def listed(game: Game, uids: list[str], most: int = 3) -> str:
+    """The first `most` of them by name, and how many more ("Hunter 1, Hunter 2, Hunter 3
+    and 2 more"): an intent line stays a line."""
+    names = ", ".join(display(game, uid) for uid in uids[:most])
+    return names + (f" and {len(uids) - most} more" if len(uids) > most else "")
+
+
 def _orders(
     view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex], post: frozenset[Hex]
 ) -> None:
     behaviour = plan.behaviour
-    names = ", ".join(display(view.game, u.id) for u in alive[:3])
-    if len(alive) > 3:
-        names += f" and {len(alive) - 3} more"
+    names = listed(view.game, [u.id for u in alive])
     who = f"{plan.name} ({names})" if plan.name else names
     plan.mode = behaviour
     _, _, wanted = victory_targets(view)
@@ -422,7 +427,7 @@ def _victory_targets(
             hexes |= zone
         elif kind == "exit":
             leave = True
-            hexes |= zone or set(offmap.exit_hexes(game))
+            hexes |= _ways_out(game, c)
         elif kind in ("orb_off", "khuzun_out", "sun_exit"):
             if kind == "sun_exit" and known_sun(game) is not None:
                 leave = True  # only by the true Sun: any other exit wastes the character
@@ -804,7 +809,11 @@ def enemy_bearers(view: SideView) -> set[str]:
     party off the map by the eastern galleries") whoever is within `RUNNER_MOVES` of
     his moves of a way out that counts. A blow that fells one of them is a blow at the
     enemy's victory, like one at an enemy a `kill` condition names. Only those the side
-    sees."""
+    sees. Worked out once per state (the plan and the combat plan both ask)."""
+    return set(once_per_state(view.game, "ai_enemy_bearers", lambda _: _enemy_bearers(view)))
+
+
+def _enemy_bearers(view: SideView) -> frozenset[str]:
     found: set[str] = set()
     units = view.state.units
     game = view.game
@@ -823,16 +832,21 @@ def enemy_bearers(view: SideView) -> set[str]:
             walk = mobility.goal_field(game, u, ways_out).get(u.hex, FAR)
             if walk <= RUNNER_MOVES * profile(game, u).movement:
                 found.add(u.id)
-    return {uid for uid in found if uid in units and units[uid].alive and units[uid].hex}
+    return frozenset(uid for uid in found if uid in units and units[uid].alive and units[uid].hex)
+
+
+def _ways_out(game: Game, c: dict[str, Any]) -> set[Hex]:
+    """The hexes by which leaving counts for an `exit` condition: its own, else every way
+    off the map."""
+    return set(hexes_of(c.get("hexes"))) or set(offmap.exit_hexes(game))
 
 
 def _enemy_ways_out(view: SideView) -> frozenset[Hex]:
-    """The hexes by which the other side's leaving counts for its `exit` conditions (a
-    condition's own hexes, else every way off the map, as `_victory_targets` reads it)."""
+    """The hexes by which the other side's leaving counts for its `exit` conditions."""
     found: set[Hex] = set()
     for c in _conditions(view):
         if c.get("side") != view.side.value and c.get("kind") == "exit":
-            found |= set(hexes_of(c.get("hexes"))) or set(offmap.exit_hexes(view.game))
+            found |= _ways_out(view.game, c)
     return frozenset(found)
 
 
@@ -860,10 +874,7 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
     bearers = sorted(enemy_bearers(view))
     if bearers:
         goal = frozenset(h for uid in bearers if (h := units[uid].hex) is not None)
-        names = " and ".join(display(game, uid) for uid in bearers[:2])
-        if len(bearers) > 2:
-            names = ", ".join(display(game, uid) for uid in bearers[:2])
-            names += f" and {len(bearers) - 2} more"
+        names = listed(game, bearers)
         for plan in plans:
             chasing = [uid for uid, order in plan.orders.items() if _fighter(view, uid, order)]
             for uid in chasing:

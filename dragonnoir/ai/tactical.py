@@ -127,8 +127,9 @@ class Level:
     #: Makes for the place the enemy must hold at the end of a turn, in time: one of its
     #: own standing in it then denies it (behaviours.contest_the_place).
     contests: bool = False
-    #: Keeps what the enemy must carry off (the Orb, Khuzun): stands on the lying Orb,
-    #: hunts its bearer and strikes him first (behaviours.keep_the_prize).
+    #: Keeps what the enemy must carry off (the Orb, Khuzun, the party by its ways out):
+    #: stands on the lying Orb, hunts who carries it out and strikes him first
+    #: (behaviours.keep_the_prize).
     keeps_the_prize: bool = False
 
 
@@ -1102,7 +1103,7 @@ class TacticalAgent:
                 # lying Orb) is fought like one it wins by killing: he is in the way.
                 in_the_way = {u.id for u in view.enemies() if u.hex is not None and u.hex in goal}
                 if self.level.keeps_the_prize:
-                    in_the_way |= enemy_bearers(view)  # the Orb's bearer, Khuzun
+                    in_the_way |= enemy_bearers(view)  # who carries the victory off
                 # The turn limit against the side: every blow to them counts more.
                 weight = TARGET_WEIGHT * (1 + LATE_TARGET_WEIGHT * urgency(view))
                 found = attacks.candidates(
