@@ -31,6 +31,17 @@ from dragonnoir.hexmap.tmxmodel import Properties, Property, TmxMap
 settings.register_profile("dragonnoir", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("dragonnoir")
 
+#: The hang limit of a soak or fuzz test (pyproject's `timeout` is for the others): their
+#: size comes from the environment (DN_PLAYOUTS, DN_FUZZ_EXAMPLES...), so they may run long.
+SOAK_TIMEOUT_SECONDS = 3600
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        soak = item.get_closest_marker("slow") or item.get_closest_marker("fuzz")
+        if soak and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SOAK_TIMEOUT_SECONDS))
+
 
 def _blank_png(path: Path, width: int, height: int) -> None:
     """A fully transparent RGBA PNG, written without pygame (hexmap tests stay pure)."""

@@ -30,6 +30,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
+from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass
 
 from dragonnoir.ai.agent import Agent, make_agent
@@ -251,6 +252,18 @@ class AIDriver:
     def holding(self) -> bool:
         """A finished answer waits (paused)."""
         return self._future is not None and self._future.done()
+
+    def wait(self, timeout: float) -> bool:
+        """Block until the answer being worked out is ready, or `timeout` seconds have
+        passed; True when no thinking is left under way. The screen never calls this
+        (it must stay live while the AI thinks); a headless driver of the screen (the
+        tests) awaits the answer here rather than counting frames, so a slow machine
+        takes longer but never plays differently."""
+        future = self._future
+        if future is None:
+            return True
+        wait_futures([future], timeout)
+        return future.done()
 
     def drop(self) -> None:
         """Forget the answer being worked out (the position changed under it)."""

@@ -12,7 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from ui_driver import REPO, click, key, small_settings, step
+from ui_driver import (
+    HANG_SECONDS,
+    REPO,
+    click,
+    key,
+    run_until,
+    settle_ai,
+    small_settings,
+    step,
+    wait_for,
+)
 
 from dragonnoir.ai.agent import Agent, make_agent
 from dragonnoir.ai.view import SideView, hidden_ids
@@ -52,7 +62,7 @@ class GatedAgent:
     def choose(self, view: SideView) -> Action:
         self.threads.add(threading.current_thread().name)
         self.calls += 1
-        assert self.gate.wait(10), "the test never let the AI answer"
+        assert self.gate.wait(HANG_SECONDS), "the test never let the AI answer"
         return self.inner.choose(view)
 
 
@@ -71,14 +81,6 @@ class EndingAgent:
 def play_on(app: App, game: Game) -> None:
     """The person's simplest action: decline a decision (P), else End phase (E)."""
     key(app, pygame.K_p if game.state.pending else pygame.K_e)
-
-
-def run_until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
-    for _ in range(frames):
-        if done():
-            return
-        app.step(1 / 60)
-    raise AssertionError("the condition was not met in time")
 
 
 def test_solo_game_the_ai_answers_on_its_worker_while_frames_keep_coming(
@@ -121,11 +123,8 @@ def test_solo_game_the_ai_answers_on_its_worker_while_frames_keep_coming(
     key(app, pygame.K_e)
     assert len(game.history) == history and "AI" in scene.message_text
     gate.set()
-    for _ in range(200):  # the worker wakes an idle window when its answer is ready
-        if pygame.event.peek(AI_READY):
-            break
-        time.sleep(0.01)
-    assert pygame.event.peek(AI_READY)
+    # the worker wakes an idle window when its answer is ready
+    wait_for(lambda: pygame.event.peek(AI_READY), "the worker's AI_READY event")
     run_until(app, lambda: game.to_act() is Side.ADVENTURERS or game.over)
     krobs = next(a for a in agents if a.side is Side.KROBS)
     assert krobs.calls >= 1 and krobs.threads == {"dragonnoir-ai"}
@@ -211,15 +210,56 @@ def test_speed_keys_and_button(make_app: Callable[..., App]) -> None:
     assert load_settings()[0].ai_speed == 1.0  # remembered
 
 
-def test_watch_mode_plays_to_the_end_screen(make_app: Callable[..., App]) -> None:
+class SlowAgent:
+    """Answers as `inner` does, after a pause: an AI on a machine busy with other work."""
+
+    def __init__(self, inner: Agent, seconds: float) -> None:
+        self.inner = inner
+        self.side = inner.side
+        self.intent = inner.intent
+        self.seconds = seconds
+
+    def choose(self, view: SideView) -> Action:
+        time.sleep(self.seconds)
+        return self.inner.choose(view)
+
+
+def watch_to_the_end(make_app: Callable[..., App], think_seconds: float = 0.0) -> App:
+    """Watch the AI play itself to the end screen, each decision taking at least
+    `think_seconds` more than it needs."""
     game = pit_game({"adventurers": "ai:easy", "krobs": "ai:normal"})
-    app = make_app(lambda a: GameScene(a, game, new=True), settings=small_settings(ai_speed=0.0))
+
+    def make(name: str, side: Side, seed: int) -> Agent:
+        return SlowAgent(make_agent(name, side, seed), think_seconds)
+
+    app = make_app(
+        lambda a: GameScene(a, game, new=True, agents=make),
+        settings=small_settings(ai_speed=0.0),
+    )
     scene = app.scene
     assert isinstance(scene, GameScene)
     assert scene.human is None and scene.controller.viewer is None
-    run_until(app, lambda: isinstance(app.scene, EndScreen), frames=20000)
+    run_until(app, lambda: isinstance(app.scene, EndScreen))
     assert game.over
     assert not isinstance(scene.mode, HandOverMode)
+    return app
+
+
+def test_watch_mode_plays_to_the_end_screen(make_app: Callable[..., App]) -> None:
+    watch_to_the_end(make_app)
+
+
+def test_a_slow_ai_plays_the_same_game_in_as_many_frames(make_app: Callable[..., App]) -> None:
+    """The tests await the AI's answer, never a number of frames: an AI slowed down (each
+    decision several frames' worth of real time longer) plays the same actions, and the
+    screen reaches the end in the same frames."""
+    quick = watch_to_the_end(make_app)
+    slow = watch_to_the_end(make_app, think_seconds=0.02)
+    assert isinstance(quick.scene, EndScreen) and isinstance(slow.scene, EndScreen)
+    assert [a.to_dict() for a in slow.scene.game.history] == [
+        a.to_dict() for a in quick.scene.game.history
+    ]
+    assert slow.frames == quick.frames
 
 
 def test_ai_moves_are_shown_beat_by_beat(make_app: Callable[..., App]) -> None:
@@ -235,6 +275,7 @@ def test_ai_moves_are_shown_beat_by_beat(make_app: Callable[..., App]) -> None:
     #: Where the walking counter was drawn, frame by frame, per walk.
     drawn: dict[str, set[tuple[int, int]]] = {}
     for _ in range(2000):
+        settle_ai(app)
         app.step(1 / 60)
         beat = scene.interphase.current
         if beat is not None and (not captions or captions[-1] != beat.caption):
@@ -356,7 +397,7 @@ def test_a_failing_agent_pauses_the_ai_and_loses_nothing(make_app: Callable[...,
     scene = app.scene
     assert isinstance(scene, GameScene) and scene.ai is not None
     history = len(game.history)
-    run_until(app, lambda: scene.ai is not None and scene.ai.paused, frames=600)
+    run_until(app, lambda: scene.ai is not None and scene.ai.paused)
     assert "The AI failed (RuntimeError: the planner lost its way)" in scene.message_text
     assert len(game.history) == history and not game.over
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # the game can still be saved
@@ -368,7 +409,7 @@ def test_play_again_keeps_the_players(make_app: Callable[..., App]) -> None:
 
     game = pit_game({"adventurers": "ai:easy", "krobs": "ai:easy"})
     app = make_app(lambda a: GameScene(a, game, new=True), settings=small_settings(ai_speed=0.0))
-    run_until(app, lambda: isinstance(app.scene, End), frames=20000)
+    run_until(app, lambda: isinstance(app.scene, End))
     end = app.scene
     assert isinstance(end, End)
     app.go(end.play_again(seed=9))

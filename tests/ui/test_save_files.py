@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,9 +36,7 @@ def test_the_load_list_shows_damaged_files_and_goes_on() -> None:
     (folder / "loop.json").symlink_to(folder / "loop.json")
     (folder / "zero.json").symlink_to("/dev/zero")
     save_game(load_scenario(REPO / "scenarios" / "le-nid.toml").new_game(5), folder / "good.json")
-    started = time.monotonic()
-    entries = saves()
-    assert time.monotonic() - started < 30
+    entries = saves()  # opening the FIFO would block: the suite's timeout would call it
     by_name = {e.path.name: e for e in entries}
     assert by_name["good.json"].ok
     damaged = [e for e in entries if e.path.name != "good.json"]
@@ -133,6 +130,4 @@ def test_a_broken_view_file_beside_the_autosave_is_ignored(
         os.mkfifo(view_path())
     else:
         view_path().write_text(content, encoding="utf-8")
-    started = time.monotonic()
     assert scene.restore_view() is False
-    assert time.monotonic() - started < 5

@@ -1,8 +1,15 @@
 """Helpers that drive the game client headless: real pygame events (clicks on
-pygame_gui's button rectangles, key presses) and frames."""
+pygame_gui's button rectangles, key presses) and frames.
+
+Frames are simulated time (`App.step(1 / 60)`), so what a screen does in so many frames
+never depends on the machine. What runs on another thread (the AI's worker) does: no
+test counts frames or sleeps while it waits for one; `run_until` and `settle_ai` await
+the worker's own answer, with a limit only a real hang reaches (`HANG_SECONDS`)."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -20,9 +27,41 @@ def small_settings(**changes: object) -> Settings:
     return Settings(window_width=1024, window_height=700, **changes)  # type: ignore[arg-type]
 
 
+#: How long a test lets another thread take before it calls it a hang: far beyond any
+#: AI decision (about 1 s at most, 2 s on a loaded machine).
+HANG_SECONDS = 120.0
+
+
 def step(app: App, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(1 / 60)
+
+
+def settle_ai(app: App) -> None:
+    """If the shown screen's AI is thinking, wait for its answer (not for frames): the
+    next frame then finds it ready, as it would on any machine given time."""
+    ai = getattr(app.scene, "ai", None)
+    if ai is not None and ai.thinking is not None:
+        assert ai.wait(HANG_SECONDS), f"the AI gave no answer in {HANG_SECONDS:.0f} s: a hang"
+
+
+def run_until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
+    """Step frames until `done()`, awaiting the AI before each frame. `frames` bounds the
+    screen's own logic only (shows, prompts, moves at instant speed), never a wait."""
+    for _ in range(frames):
+        if done():
+            return
+        settle_ai(app)
+        app.step(1 / 60)
+    raise AssertionError(f"the condition was not met in {frames} frames of the screen's logic")
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    """Await something another thread does (an event it posts), up to `HANG_SECONDS`."""
+    deadline = time.monotonic() + HANG_SECONDS
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not in {HANG_SECONDS:.0f} s, a hang"
+        time.sleep(0.001)
 
 
 def click(app: App, element: object, button: int = 1, frames: int = 3) -> None:
