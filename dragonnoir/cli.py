@@ -811,11 +811,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # a bug, not bad input: keep the details for a report
-        import traceback
-
-        log = _crash_log()
-        log.write_text(traceback.format_exc(), encoding="utf-8")
-        print(f"dragonnoir: internal error: {exc!r}; details in {log}", file=sys.stderr)
+        print(f"dragonnoir: internal error: {exc!r}; {_report_crash()}", file=sys.stderr)
         return 2
 
 
@@ -872,5 +868,21 @@ def _crash_log() -> Path:
 
     home = os.environ.get("DRAGONNOIR_HOME")
     folder = Path(home) / "log" if home else Path(user_log_dir("dragonnoir", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
     return folder / "crash.log"
+
+
+def _report_crash() -> str:
+    """Keep the traceback of the exception being handled in the crash log; says where,
+    or, when the log cannot be written (a read-only or full disk), gives the traceback's
+    last lines instead: never a second traceback on top of the first."""
+    import traceback
+
+    from dragonnoir.safe_write import WriteError, write_text
+
+    details = traceback.format_exc()
+    try:
+        log = write_text(_crash_log(), details)
+    except (WriteError, OSError) as exc:
+        tail = " | ".join(line.strip() for line in details.strip().splitlines()[-3:])
+        return f"the crash log could not be written ({exc}); the end of the report: {tail}"
+    return f"details in {log}"

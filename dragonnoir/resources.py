@@ -223,7 +223,7 @@ def tilesets_for_export(out: Path) -> Path | None:
     """
     if is_checkout():
         return None
-    import shutil
+    from dragonnoir.safe_write import write_bytes
 
     sources = [p for p in sorted(tileset_dir().iterdir()) if p.suffix in (".tsx", ".png")]
     base = out.resolve().parent
@@ -233,10 +233,9 @@ def tilesets_for_export(out: Path) -> Path | None:
             break
     else:
         raise ResourceError(f"{base}: no free tilesets folder (tilesets-2 ... tilesets-999)")
-    target.mkdir(parents=True, exist_ok=True)
     for src in sources:
         if not (target / src.name).exists():
-            shutil.copyfile(src, target / src.name)
+            write_bytes(target / src.name, src.read_bytes())
     return target
 
 

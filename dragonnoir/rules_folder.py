@@ -21,14 +21,15 @@ no engine import) and the rules are loaded only when the player has files there.
 
 from __future__ import annotations
 
+import contextlib
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dragonnoir import resources
 from dragonnoir.errors import DataFileError
+from dragonnoir.safe_write import WriteError, write_bytes
 
 if TYPE_CHECKING:
     from dragonnoir.engine.tables import RulesData
@@ -172,7 +173,9 @@ def report(choice: Choice | None = None) -> list[str]:
 
 def copy_shipped(names: list[str], folder: Path | None = None) -> list[Path]:
     """Copy shipped rules files (`all` for every one) into the player's rules folder, to
-    edit there. Never overwrites: a file already there is a `DataFileError`."""
+    edit there. Never overwrites: a file already there is a `DataFileError`. Each file
+    is written atomically, and a copy that fails (a full disk) removes the files it
+    copied before (`WriteError` says why), so no cut-off rules file is left to refuse."""
     folder = rules_dir() if folder is None else folder
     known = rules_file_names()
     wanted = known if "all" in names else names
@@ -185,9 +188,13 @@ def copy_shipped(names: list[str], folder: Path | None = None) -> list[Path]:
             raise DataFileError(
                 folder / name, "already there: edit it, or remove it to copy the shipped one"
             )
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in wanted:
-        shutil.copyfile(resources.data_dir() / name, folder / name)
-        written.append(folder / name)
+    written: list[Path] = []
+    try:
+        for name in wanted:
+            written.append(write_bytes(folder / name, (resources.data_dir() / name).read_bytes()))
+    except WriteError:
+        for path in written:  # all or nothing: the player may simply try again
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
     return written

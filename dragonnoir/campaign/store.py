@@ -40,10 +40,10 @@ from dragonnoir.engine.save import differences, dumps_save
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.safe_read import MAX_SAVE_BYTES, json_document, read_text, resolved
+from dragonnoir.safe_write import WriteError, os_reason, write_text
 
 CAMPAIGN_FORMAT = "dragonnoir-campaign"
 CAMPAIGN_VERSION = 1
-BACKUP_SUFFIX = ".bak"
 
 
 def campaign_document(run: CampaignRun, path: Path, game: Game | None) -> dict[str, Any]:
@@ -77,24 +77,20 @@ def save_campaign(run: CampaignRun, path: Path | str, game: Game | None = None) 
     """Write the campaign (and `game`, the current step's game in progress) atomically,
     keeping the previous file as `<name>.bak`. Refuses to replace a file that is not a
     campaign save."""
-    from dragonnoir.ui.storage import write_text_atomic
-
     target = Path(path)
     text = dumps_save(campaign_document(run, target, game))
+    if target.is_dir():
+        raise CampaignError(target, "is a folder, not a file")
     try:
-        if target.is_dir():
-            raise CampaignError(target, "is a folder, not a file")
-        if target.exists():
-            head = target.read_bytes()[:256]
-            if head.strip() and CAMPAIGN_FORMAT.encode() not in head:
-                raise CampaignError(
-                    target, "is not a Dragon Noir campaign save; not overwriting it"
-                )
-            backup = target.with_name(target.name + BACKUP_SUFFIX)
-            write_text_atomic(backup, target.read_text(encoding="utf-8", errors="replace"))
-        write_text_atomic(target, text)
+        head = target.read_bytes()[:256] if target.exists() else b""
     except OSError as exc:
-        raise CampaignError(target, f"cannot write the campaign: {exc.strerror or exc}") from None
+        raise CampaignError(target, f"cannot read it: {os_reason(exc)}") from None
+    if head.strip() and CAMPAIGN_FORMAT.encode() not in head:
+        raise CampaignError(target, "is not a Dragon Noir campaign save; not overwriting it")
+    try:
+        write_text(target, text, backup=True)
+    except WriteError as exc:
+        raise CampaignError(target, exc.detail) from None
     return target
 
 

@@ -34,9 +34,7 @@ from dragonnoir.hexmap.layout import (
 )
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import Point
-
-# storage.py is plain Python (platformdirs, os): the one atomic text writer of the program.
-from dragonnoir.ui.storage import write_text_atomic
+from dragonnoir.safe_write import write_text
 
 #: Labels given to stand-in boards so that any arrangement composes for the preview.
 _NEUTRAL_ARROWS: Final = "any"
@@ -150,7 +148,7 @@ class LayoutDocument:
             raise EditError("this layout has never been saved: choose a file name")
         text = self.toml(target)
         self.save_painted()
-        write_text_atomic(target, text)
+        write_text(target, text)
         self.path = target
         return target
 

@@ -11,7 +11,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from dragonnoir.ui.storage import write_text_atomic
+from dragonnoir.safe_write import WriteError, write_text
 
 #: How many files the list keeps.
 MAX_RECENT = 10
@@ -33,6 +33,6 @@ def remember(path: Path, opened: Path) -> list[Path]:
     (a write that fails is ignored) and return the list."""
     target = opened.resolve()
     files = [target, *(p for p in load_recent(path) if p.resolve() != target)][:MAX_RECENT]
-    with contextlib.suppress(OSError):
-        write_text_atomic(path, json.dumps([str(p) for p in files], indent=1) + "\n")
+    with contextlib.suppress(WriteError):
+        write_text(path, json.dumps([str(p) for p in files], indent=1) + "\n")
     return files

@@ -45,9 +45,7 @@ from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
 from dragonnoir.safe_read import resolved
-
-# storage.py is plain Python (platformdirs, os): the one atomic text writer of the program.
-from dragonnoir.ui.storage import write_text_atomic
+from dragonnoir.safe_write import write_text
 
 #: The rule a fault of the file's format cites (the loader's message names the entry).
 R_SCENARIO: Final = "Scenario file (docs/scenarios.md)"
@@ -153,7 +151,7 @@ class ScenarioDocument:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this scenario has never been saved: choose a file name")
-        write_text_atomic(target, self.toml(target))
+        write_text(target, self.toml(target))
         self.path = target
         return target
 

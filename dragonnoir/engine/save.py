@@ -8,9 +8,10 @@ compares the result with the snapshot; any difference, a corrupt file, an unknow
 version or a missing scenario file is a `SaveError` naming the file and the place.
 Loading never writes anything.
 
-Writing is atomic: the new save goes to a temporary file in the same folder and is
-renamed over the old one (`os.replace`), after the old one has been kept as
-`<name>.bak` (itself replaced atomically). A crash at any moment leaves a complete save.
+Writing is atomic (`dragonnoir.safe_write`, the program's one writer): the new save
+goes to a temporary file in the same folder and is renamed over the old one, after the
+old one has been kept as `<name>.bak` (itself replaced atomically). A crash at any moment
+leaves a complete save, and the next save removes the temporaries of a killed one.
 
 The format (`docs/saves.md` describes every field)::
 
@@ -31,12 +32,10 @@ A game set up from a scenario file refers to that file. A game built in code
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import json
 import os
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,10 +58,10 @@ from dragonnoir.safe_read import (
     read_bytes,
     resolved,
 )
+from dragonnoir.safe_write import WriteError, write_text
 
 SAVE_FORMAT = "dragonnoir-save"
 SAVE_VERSION = 1
-BACKUP_SUFFIX = ".bak"
 #: Who plays each seat ({"adventurers": "human", "krobs": "ai:normal"}); absent in a
 #: hotseat game and in saves older than solo play.
 PLAYERS_FIELD = "players"
@@ -220,146 +219,16 @@ def _looks_like_save(path: Path) -> bool:
 
 
 def _write_atomic(target: Path, text: str) -> None:
-    folder = target.parent
+    """Write the save through the program's one writer (`dragonnoir.safe_write`),
+    keeping the save it replaces as `<name>.bak`; refuses to replace what is not a save."""
     if target.is_dir():
         raise SaveError(target, "is a folder, not a file")
     if target.exists() and not _looks_like_save(target):
         raise SaveError(target, "is not a Dragon Noir save; not overwriting it")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(target)
-        tmp = _write_temp(folder, target.name, text.encode("utf-8"))
-        try:
-            if target.exists():
-                _keep_backup(target)
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise
-        _sync_folder(folder)
-    except OSError as exc:
-        raise SaveError(target, f"cannot write the save: {exc.strerror or exc}") from None
-
-
-#: A temporary file older than this is left over from a save that was interrupted (a
-#: save takes well under a second), even if its process id is alive again.
-STALE_TEMP_SECONDS = 600.0
-
-
-def remove_stale_temporaries(target: Path, now: float | None = None) -> list[Path]:
-    """Delete the temporary files an interrupted save of `target` left behind
-    (`.<name>.<pid>.<hex>.tmp` and `.<name>.bak.<pid>.<hex>.tmp`): those of a process
-    that is gone (POSIX), or older than `STALE_TEMP_SECONDS`. Another program's save in
-    progress is never touched; only regular files are removed. Returns what was removed."""
-    import re
-    import time
-
-    now = time.time() if now is None else now
-    pattern = re.compile(
-        rf"\.{re.escape(target.name)}(?:{re.escape(BACKUP_SUFFIX)})?\.(\d+)\.[0-9a-f]{{8}}\.tmp"
-    )
-    removed: list[Path] = []
-    try:
-        names = os.listdir(target.parent)
-    except OSError:
-        return removed
-    for name in names:
-        match = pattern.fullmatch(name)
-        if match is None:
-            continue
-        path = target.parent / name
-        try:
-            st = path.lstat()
-        except OSError:
-            continue
-        pid = int(match.group(1))
-        stale = now - st.st_mtime > STALE_TEMP_SECONDS or (
-            pid != os.getpid() and not _process_alive(pid)
-        )
-        if stale and path.is_file() and not path.is_symlink():
-            with contextlib.suppress(OSError):
-                path.unlink()
-                removed.append(path)
-    return removed
-
-
-def _process_alive(pid: int) -> bool:
-    """Whether process `pid` exists. Only asked on POSIX (on Windows signal 0 is not a
-    probe): elsewhere every process counts as alive and age alone decides."""
-    if os.name != "posix":
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
-    except OSError:
-        return True
-    return True
-
-
-def _write_temp(folder: Path, name: str, data: bytes) -> Path:
-    """A new file next to `name` holding `data`, flushed to disk. Created with mode 0666
-    so the user's umask gives it the permissions of any file they make (mkstemp would
-    make it 0600)."""
-    while True:
-        tmp = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-        try:
-            fd = os.open(
-                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666
-            )
-        except FileExistsError:
-            continue
-        break
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    return tmp
-
-
-def _keep_backup(target: Path) -> None:
-    """Replace `<name>.bak` with the current save, atomically: a hard link (or a copy
-    where links are not supported) under a temporary name, then a rename. A save killed
-    after its backup link and before its own rename leaves the backup a link of the
-    save itself: then the backup already holds it, and a rename between two links of one
-    file "does nothing" (POSIX rename()), which would leave the temporary behind."""
-    backup = target.with_name(target.name + BACKUP_SUFFIX)
-    with contextlib.suppress(OSError):
-        if os.path.samefile(target, backup):
-            return
-    tmp = target.with_name(f".{backup.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        os.link(target, tmp)
-    except OSError:
-        tmp = _write_temp(target.parent, backup.name, target.read_bytes())
-    try:
-        os.replace(tmp, backup)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the renames durable where the platform allows it (POSIX)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        write_text(target, text, backup=True)
+    except WriteError as exc:
+        raise SaveError(target, exc.detail) from None
 
 
 # -- boards embedded in a save -----------------------------------------------------------

@@ -122,6 +122,7 @@ from dragonnoir.hexmap.tmxmodel import (
     TmxMap,
 )
 from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, file_problem, quoted, read_bytes
+from dragonnoir.safe_write import write_bytes
 
 __all__ = ["read_tmx", "read_tsx", "tmx_bytes", "tsx_bytes", "write_tmx", "write_tsx"]
 
@@ -1741,31 +1742,14 @@ def tsx_bytes(tileset: Tileset, out_dir: PathLike) -> bytes:
     return w.result()
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    folder = path.parent
-    import tempfile  # only when writing: reading a map should not load it
-
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def write_tmx(tmx_map: TmxMap, path: PathLike) -> None:
     """Write `tmx_map` as a Tiled 1.8 TMX file, atomically. External tilesets are
     referenced (`<tileset firstgid source>`), not rewritten: use `write_tsx` for them."""
     p = Path(path)
-    _atomic_write(p, tmx_bytes(tmx_map, p.parent))
+    write_bytes(p, tmx_bytes(tmx_map, p.parent))
 
 
 def write_tsx(tileset: Tileset, path: PathLike) -> None:
     """Write `tileset` as a Tiled 1.8 TSX file, atomically."""
     p = Path(path)
-    _atomic_write(p, tsx_bytes(tileset, p.parent))
+    write_bytes(p, tsx_bytes(tileset, p.parent))

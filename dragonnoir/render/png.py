@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pygame
 
+from dragonnoir.safe_write import write_bytes
+
 #: zlib level: 1 is ~2x faster than 6 for a file ~15% larger.
 LEVEL = 1
 #: Size of one independently compressed piece of filtered image data.
@@ -158,7 +160,6 @@ def encode_png(surface: pygame.Surface) -> bytes:
 
 
 def save_png(surface: pygame.Surface, path: Path | str) -> Path:
-    """Write `surface` to `path` as PNG; returns the path."""
-    out = Path(path)
-    out.write_bytes(encode_png(surface))
-    return out
+    """Write `surface` to `path` as PNG, atomically (a full disk leaves the PNG that was
+    there whole; a `WriteError` says why); returns the path."""
+    return write_bytes(path, encode_png(surface))

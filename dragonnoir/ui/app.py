@@ -34,6 +34,7 @@ import pygame_gui
 
 from dragonnoir import resources
 from dragonnoir.render.icon import window_icon
+from dragonnoir.safe_write import WriteError
 from dragonnoir.ui.settings import Settings, load_settings, save_settings
 
 THEME_PATH = resources.theme_file()
@@ -234,8 +235,8 @@ class App:
         error = None
         try:
             save_settings(settings)
-        except OSError as exc:
-            error = f"could not write the settings: {exc}"
+        except WriteError as exc:
+            error = f"Could not write the settings: {exc}"
         if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
             self.screen = self._open_window()
             self._resized()

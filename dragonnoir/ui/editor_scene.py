@@ -40,6 +40,7 @@ from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
 from dragonnoir.rules_folder import rules_in_use
+from dragonnoir.safe_write import write_text
 from dragonnoir.ui import storage
 from dragonnoir.ui.app import App, Pop, Push, Result, Scene
 from dragonnoir.ui.editor_modes import (
@@ -679,9 +680,8 @@ class EditorScene(Scene):
     def autosave(self) -> None:
         """Write the open documents with unsaved changes to the autosave files (a failure
         is a status line: autosave must never stop the work)."""
-        folder = autosave_dir()
+        folder = autosave_dir()  # (the writes make it)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
             if self.board.modified and self.autosaved_serial.get("board") != self._serial(
                 self.board
             ):
@@ -699,7 +699,7 @@ class EditorScene(Scene):
                     doc = self.layout.doc.board_doc(file)
                     bd.BoardDocument(doc.board, table=doc.table).save(copy)
                     copies[file] = copy
-                storage.write_text_atomic(target, self.layout.doc.toml(target, copies))
+                write_text(target, self.layout.doc.toml(target, copies))
                 self.autosaved_serial["layout"] = self._serial(self.layout)
             scenario = self.scenario
             if (
@@ -708,9 +708,9 @@ class EditorScene(Scene):
                 and self.autosaved_serial.get("scenario") != self._serial(scenario)
             ):
                 target = folder / SCENARIO_AUTOSAVE
-                storage.write_text_atomic(target, scenario.doc.toml(target))
+                write_text(target, scenario.doc.toml(target))
                 self.autosaved_serial["scenario"] = self._serial(scenario)
-        except (DragonNoirError, OSError) as exc:
+        except DragonNoirError as exc:
             self.status = f"Autosave failed: {' '.join(str(exc).split())}"
 
     @staticmethod

@@ -53,6 +53,7 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
+from dragonnoir.safe_write import WriteError
 from dragonnoir.ui import keymap
 from dragonnoir.ui.ai_driver import (
     HUMAN,
@@ -77,7 +78,7 @@ from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.pieces import _counter_art, _draw_placeholders, _walkways
 from dragonnoir.ui.preview_card import Card, card_for, draw_card
-from dragonnoir.ui.storage import autosave_path, view_path
+from dragonnoir.ui.storage import autosave_path, view_path, write_view
 from dragonnoir.ui.visibility import has_secrets, readable_log
 
 BAR_H = 52
@@ -317,6 +318,8 @@ class GameScene(Scene):
         self._marks_key: tuple[int, int] | None = None
         self._marks: dict[str, str] = {}
         self._autosaved: tuple[int, str] | None = None
+        #: Why the last autosave failed (said once, in the log, until one works again).
+        self._autosave_problem: str | None = None
         self._hover: Hex | None = None
         self._log_len = 0
         #: Whose log the panel shows (the viewer when it was last filled).
@@ -645,9 +648,14 @@ class GameScene(Scene):
         hidden Krob's steps are not in the Adventurers' log). A phase that plays itself
         (the Gharv interphases, the stand-up) is shown only when something happened in
         it; a phase passed by itself shows as one line; notes of the client follow
-        their event."""
+        their event, or, after an event the viewer may not read (a decision of the
+        other side's), the last one he may read."""
         out: list[str] = []
+        noted = start  # notes after events before this one are out
         for i, event in readable_log(self.game, self._log_viewer, start):
+            for j in range(noted, i):
+                out.extend(self.log_after.get(j, ()))
+            noted = i + 1
             line = self.log_replace.get(i) or self.event_html(event)
             if isinstance(event, PhaseBegan) and phase(event.phase).automatic:
                 self._held_line = line  # shown if something happens in the phase
@@ -660,6 +668,8 @@ class GameScene(Scene):
                     self._held_line = None
                 out.append(line)
             out.extend(self.log_after.get(i, ()))
+        for j in range(noted, len(self.game.log)):
+            out.extend(self.log_after.get(j, ()))
         return out
 
     def auto_pass(self) -> bool:
@@ -1268,15 +1278,26 @@ class GameScene(Scene):
     # -- files ---------------------------------------------------------------------------
 
     def autosave(self) -> bool:
-        """Write the autosave (atomic); a failure is a message, never a crash."""
+        """Write the autosave (atomic); a failure is never a crash and is said once: in
+        the log, and under the map unless another message is showing there (the game's
+        first message at its start). It is tried again at the next phase."""
         try:
             if self.hooks is not None:
                 self.hooks.autosave(self.game)
             else:
                 save_game(self.game, autosave_path())
-        except (DragonNoirError, OSError) as exc:
-            self.message(f"Autosave failed: {exc}")
+        except DragonNoirError as exc:
+            problem = " ".join(str(exc).split())
+            if problem != self._autosave_problem:
+                self._autosave_problem = problem
+                text = f"Autosave failed: {problem}. The game goes on; Ctrl+S saves it."
+                self.note_in_log(text, colour="#ff9a6a")
+                if self.message_left <= 0:
+                    self.message(text, refused=True)
             return False
+        if self._autosave_problem is not None:
+            self._autosave_problem = None
+            self.note_in_log("The autosave works again.")
         self.keep_view()
         self._autosaved = (self.game.state.turn, self.game.state.phase)
         return True
@@ -1289,9 +1310,8 @@ class GameScene(Scene):
                 path = self.hooks.save(self.game)
             else:
                 path = new_save_path(self.game)
-                path.parent.mkdir(parents=True, exist_ok=True)
                 save_game(self.game, path)
-        except (DragonNoirError, OSError, ValueError) as exc:
+        except (DragonNoirError, ValueError) as exc:
             self.message(f"Could not save: {exc}")
             return False
         self.save_path = path
@@ -1305,9 +1325,8 @@ class GameScene(Scene):
         failure loses only the view."""
         cam = self.map.camera
         cx, cy = cam.to_map(cam.view_w / 2, cam.view_h / 2)
-        view = {"zoom": cam.zoom, "x": cx, "y": cy}
-        with contextlib.suppress(OSError):
-            view_path().write_text(json.dumps(view), encoding="utf-8")
+        with contextlib.suppress(WriteError):
+            write_view(cam.zoom, cx, cy)
 
     def restore_view(self) -> bool:
         """The camera of the last autosave (Continue); False when there is none."""

@@ -191,19 +191,11 @@ def _load_png(path: Path) -> pygame.Surface | None:
 def _save_png(surface: pygame.Surface, path: Path) -> None:
     """Write the thumbnail atomically; a cache that cannot be written costs only time."""
     import contextlib
-    import os
-    import tempfile
 
-    with contextlib.suppress(OSError, pygame.error):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(suffix=".png", dir=path.parent)
-        os.close(fd)
-        try:
-            pygame.image.save(surface, tmp)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    from dragonnoir.safe_write import WriteError, write_stream
+
+    with contextlib.suppress(WriteError, pygame.error):
+        write_stream(path, lambda fh: pygame.image.save(surface, fh, "thumbnail.png"))
 
 
 def _mtime(path: Path) -> float:
@@ -274,7 +266,7 @@ def save_files() -> list[Path]:
 def backup_entry(path: Path, rules: RulesData | None = None) -> SaveEntry | None:
     """The intact backup (`<name>.bak`, kept by every save) of a damaged save, or None
     when there is none or it is damaged too."""
-    from dragonnoir.engine.save import BACKUP_SUFFIX
+    from dragonnoir.safe_write import BACKUP_SUFFIX
 
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     if not backup.is_file():

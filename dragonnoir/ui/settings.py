@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dragonnoir.errors import DataFileError
 from dragonnoir.safe_read import JsonError, file_problem, parse_json, read_text
-from dragonnoir.ui.storage import settings_path, write_text_atomic
+from dragonnoir.safe_write import write_text
+from dragonnoir.ui.storage import settings_path
 
 #: A seat's player as the settings keep it (ui/ai_driver.py lists them).
 PLAYER_PATTERN = r"^(human|ai:(easy|normal|hard))$"
@@ -94,7 +95,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings atomically; returns the file."""
+    """Write the settings atomically; returns the file (a `WriteError` says why not)."""
     target = path or settings_path()
-    write_text_atomic(target, json.dumps(settings.model_dump(), indent=2) + "\n")
+    write_text(target, json.dumps(settings.model_dump(), indent=2) + "\n")
     return target

@@ -8,14 +8,15 @@ touch the player's real files.
 
 from __future__ import annotations
 
-import contextlib
+import json
 import os
 import re
-import tempfile
 import unicodedata
 from pathlib import Path
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+
+from dragonnoir.safe_write import write_text
 
 APP_NAME = "dragonnoir"
 HOME_ENV = "DRAGONNOIR_HOME"
@@ -64,6 +65,12 @@ def view_path() -> Path:
     return data_dir() / "autosave.view"
 
 
+def write_view(zoom: float, x: float, y: float) -> None:
+    """Keep the autosaved game's camera (`view_path`), atomically as every file is; a
+    `WriteError` when it cannot be written."""
+    write_text(view_path(), json.dumps({"zoom": zoom, "x": x, "y": y}))
+
+
 #: The longest stem a save file name is given (the whole name stays far below the
 #: 255 bytes file systems allow, whatever the time stamp and counter added to it).
 MAX_STEM = 60
@@ -104,20 +111,3 @@ def save_file_path(name: str, folder: Path | None = None) -> Path:
     ):
         raise ValueError(f"{name!r} is not a file name inside the saves folder")
     return candidate
-
-
-def write_text_atomic(target: Path, text: str) -> None:
-    """Write `text` to `target` through a temporary file in the same folder and a rename:
-    a crash leaves the old file or the new one, never half of one."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -14,12 +13,10 @@ import pytest
 from dragonnoir.cli import main
 from dragonnoir.engine.actions import ACTION_TYPES, FIELD_KINDS, action_from_dict
 from dragonnoir.engine.save import (
-    STALE_TEMP_SECONDS,
     UNFORESEEN,
     SaveError,
     check_save,
     load_game,
-    remove_stale_temporaries,
     save_game,
 )
 from dragonnoir.engine.scenario import load_scenario
@@ -151,22 +148,6 @@ def test_a_scenario_reference_to_a_fifo_is_missing_not_a_hang(tmp_path: Path) ->
     (problem,) = check_save(path).problems
     assert "the scenario file is missing" in str(problem)
     assert "field scenario.path" in str(problem)
-
-
-def test_stale_temporary_files_are_removed_by_the_next_save(tmp_path: Path) -> None:
-    path = _good_save(tmp_path)
-    dead = tmp_path / ".good.json.999999999.0123abcd.tmp"  # no such process
-    old = tmp_path / f".good.json.bak.{os.getpid()}.89abcdef.tmp"
-    young = tmp_path / f".good.json.{os.getpid()}.00000000.tmp"  # a save of ours, running
-    other = tmp_path / ".other.json.999999999.0123abcd.tmp"  # another save's: not ours
-    for leftover in (dead, old, young, other):
-        leftover.write_text("half a save")
-    past = time.time() - STALE_TEMP_SECONDS - 60
-    os.utime(old, (past, past))
-    save_game(load_game(path), path)
-    assert not dead.exists() and not old.exists()
-    assert young.exists() and other.exists()
-    assert remove_stale_temporaries(path, now=time.time() + 2 * STALE_TEMP_SECONDS) == [young]
 
 
 def test_a_scenario_reference_through_a_symlink_loop_is_missing(tmp_path: Path) -> None:

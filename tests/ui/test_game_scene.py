@@ -208,7 +208,39 @@ def test_save_folder_problem_is_a_message_not_a_crash(
     saves_dir().parent.mkdir(parents=True, exist_ok=True)
     saves_dir().write_text("a file where the folder should be")
     key(app, pygame.K_s, pygame.KMOD_LCTRL)
-    assert "Could not save" in scene.message_text and app.running
+    assert app.running
+    assert scene.message_text.startswith("Could not save: ")
+    assert f"{saves_dir()} is a file where a folder should be" in scene.message_text
+    assert ".tmp" not in scene.message_text and "Errno" not in scene.message_text
+
+
+def test_an_autosave_that_fails_is_said_once_and_hides_no_other_message(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    """The data folder is a file: every autosave fails. The failure is said once, in the
+    log and (nothing else showing) under the map, not again at every phase; a message
+    already showing under the map (the game's own) stays there."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "data").write_text("a file where the data folder should be")
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    reason = f"{home / 'data'} is a file where a folder should be"
+    assert scene.message_text.startswith("Autosave failed: ") and reason in scene.message_text
+    for _ in range(4):
+        key(app, pygame.K_e)  # phase after phase: an autosave tried at each
+    failures = [line for line in scene.log_lines if "Autosave failed" in line]
+    assert len(failures) == 1 and reason in failures[0], failures
+    # another failure, while the game has something to say under the map
+    (home / "data").unlink()
+    (home / "data").write_text("still not a folder")
+    scene._autosave_problem = None
+    scene.message("Your wizard may cast a spell now.")
+    assert not scene.autosave()
+    assert scene.message_text == "Your wizard may cast a spell now."
+    scene.refresh()  # (as after every action)
+    assert sum("Autosave failed" in line for line in scene.log_lines) == 2
 
 
 def test_counters_are_drawn_with_or_without_the_counter_art(
