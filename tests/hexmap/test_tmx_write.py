@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 from collections.abc import Callable
@@ -11,6 +12,7 @@ import pytest
 
 from dragonnoir.hexmap.tmx import read_tmx, read_tsx, tmx_bytes, write_tmx, write_tsx
 from dragonnoir.hexmap.tmxmodel import TmxMap
+from dragonnoir.safe_write import WriteError
 from dragonnoir.tiled_tools import export_map, have_tiled
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tmx"
@@ -82,10 +84,10 @@ def test_failed_write_leaves_old_file_and_no_temp(
     target.write_text("old")
 
     def boom(*_: object) -> None:
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(WriteError, match=r"t\.tmx: cannot write it: the disk is full"):
         write_tmx(m, target)
     assert target.read_text() == "old"
     assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
