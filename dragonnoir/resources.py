@@ -123,6 +123,19 @@ def bundled_dir(folder: str) -> Path:
     return content_root() / folder
 
 
+def is_shipped(path: Path | str) -> bool:
+    """Is `path` one of the game's own files (its boards, layouts, scenarios, campaigns,
+    art, or anything in the package, rules data included), in a checkout, a wheel or a
+    binary? The program never writes those (`safe_write` refuses): a player's changes
+    go to a copy in the user's folder."""
+    try:
+        roots = [content_root() / name for name in CONTENT_FOLDERS] + [package_dir()]
+    except ResourceError:  # no bundled files at all: nothing of ours to protect
+        return False
+    target = Path(os.path.realpath(path))
+    return any(target.is_relative_to(os.path.realpath(root)) for root in roots)
+
+
 def tileset_dir() -> Path:
     """The standard board tilesets (terrain, levels, features: TSX + PNG)."""
     return bundled_dir("maps") / "tilesets"

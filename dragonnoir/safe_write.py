@@ -15,6 +15,11 @@ cannot, so every write first removes what killed writes of the same target left
 `STALE_TEMP_SECONDS`; another process's write in progress is never touched). With
 `backup=True` the version replaced is kept as `<name>.bak`, also atomically.
 
+The game's own files (`resources.is_shipped`: boards, layouts, scenarios, campaigns,
+art, the package) are never written: a write there is a `WriteError`, whatever asked
+for it. Only the scripts that make those files in a checkout (the art and the boards)
+write them, inside `writing_shipped_files()`.
+
 A write that fails for the player's environment (a full disk, a read-only folder, a
 file where a folder should be) is a `WriteError`: one line naming the target, never the
 temporary, and the reason in words (`os_reason`), not an errno.
@@ -27,16 +32,32 @@ import errno
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from dragonnoir import resources
 from dragonnoir.errors import DataFileError
 
 #: A temporary older than this is left over from an interrupted write (a write takes
 #: well under a second), even if its process id is alive again (reused).
 STALE_TEMP_SECONDS = 600.0
 BACKUP_SUFFIX = ".bak"
+
+
+_shipped_writable = False
+
+
+@contextlib.contextmanager
+def writing_shipped_files() -> Iterator[None]:
+    """For the scripts that make the game's own files in a checkout (render/art.py,
+    tools/boards/make_boards.py): within it, `write_*` may replace a shipped file."""
+    global _shipped_writable
+    before, _shipped_writable = _shipped_writable, True
+    try:
+        yield
+    finally:
+        _shipped_writable = before
 
 
 class WriteError(DataFileError):
@@ -63,6 +84,10 @@ def write_stream(
     path = Path(target)
     if path.is_dir():
         raise WriteError(path, "is a folder, not a file")
+    if not _shipped_writable and resources.is_shipped(path):
+        raise WriteError(
+            path, "is one of the game's own files, which it never changes: save a copy elsewhere"
+        )
     try:
         _make_folder(path.parent)
         remove_stale_temporaries(path)

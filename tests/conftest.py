@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +34,33 @@ settings.load_profile("dragonnoir")
 #: The hang limit of a soak or fuzz test (pyproject's `timeout` is for the others): their
 #: size comes from the environment (DN_PLAYOUTS, DN_FUZZ_EXAMPLES...), so they may run long.
 SOAK_TIMEOUT_SECONDS = 3600
+
+
+#: The game's own files: no test may change them (the program never writes them).
+SHIPPED = [
+    Path(__file__).resolve().parents[1] / name
+    for name in ("maps", "layouts", "scenarios", "campaigns", "dragonnoir/data")
+]
+
+
+def _shipped_files() -> dict[str, tuple[int, int]]:
+    return {
+        str(p): (st.st_size, st.st_mtime_ns)
+        for folder in SHIPPED
+        for p in folder.rglob("*")
+        if (st := p.stat()) and p.is_file()
+    }
+
+
+@pytest.fixture(autouse=True)
+def shipped_files_unchanged() -> Iterator[None]:
+    """Fails a test after which a shipped board, layout, scenario, campaign or rules
+    file was written, added or removed (issue 45: the editor once rewrote maps/)."""
+    before = _shipped_files()
+    yield
+    after = _shipped_files()
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert not changed, f"the test changed shipped files: {changed}"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

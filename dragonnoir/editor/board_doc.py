@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Final
 
 from dragonnoir import resources
+from dragonnoir.editor import copies
+from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import Batch, Edit, EditError, batch
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import (
@@ -48,10 +50,17 @@ class BoardDocument:
     board: Board
     path: Path | None = None
     table: TerrainTable = field(default_factory=default_terrain_table)
+    #: The last save went to the player's copy of a shipped board (copies.py).
+    copied: Copied | None = field(default=None, compare=False)
 
     @property
     def title(self) -> str:
         return self.path.name if self.path is not None else f"{self.board.name} (new)"
+
+    @property
+    def shipped(self) -> bool:
+        """Opened from one of the game's own boards: saving makes the player's copy."""
+        return copies.needs_copy(self.path, None)
 
     def cell(self, col: int, row: int) -> Cell | None:
         return self.board.cells.get(self.board.grid.to_hex(col, row))
@@ -71,7 +80,16 @@ class BoardDocument:
         return cls(board_io.load_board(p, t), p, t)
 
     def save(self, path: Path | str | None = None) -> Path:
-        """Write the board as TMX (atomically) to `path` or where it came from."""
+        """Write the board as TMX (atomically) to `path` or where it came from; a shipped
+        board goes to the player's copy, renamed for him (`copied` says so)."""
+        self.copied = None
+        if copies.needs_copy(self.path, path):
+            assert self.path is not None
+            own = copies.copy_path(self.path, "maps")
+            name = copies.copy_name(self.board.name)
+            self.copied = Copied("board", self.board.name, name, own)
+            self.board.id, self.board.name = own.stem, name  # (a layout shares it)
+            path = own
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this board has never been saved: choose a file name")

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Final
 
 from dragonnoir import resources
+from dragonnoir.editor import copies
 from dragonnoir.editor.board_doc import BoardDocument
+from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.validate import R_MAPS, Namer, Problem, validate_board
 from dragonnoir.errors import DataFileError
@@ -70,6 +72,8 @@ class LayoutDocument:
     table: TerrainTable = field(default_factory=default_terrain_table)
     #: Board files painted on the layout (layout_paint.py) since they were last saved.
     painted: set[Path] = field(default_factory=set, compare=False)
+    #: What the last save copied of the game's own files (the layout, its boards).
+    copied: list[Copied] = field(default_factory=list, compare=False)
 
     @property
     def title(self) -> str:
@@ -89,10 +93,18 @@ class LayoutDocument:
 
     def save_painted(self) -> list[Path]:
         """Write the boards painted on the layout to their files (atomically), so the
-        layout file, which names them, shows the paint; returns the files written."""
+        layout file, which names them, shows the paint; returns the files written. A
+        shipped board painted goes to the player's copy (`copied`), which its
+        placements then name."""
         written = []
         for file in sorted(self.painted):
-            written.append(self.board_doc(file).save())
+            doc = self.board_doc(file)
+            written.append(doc.save())
+            if doc.copied is not None:
+                self.copied.append(doc.copied)
+                for i, p in enumerate(self.placements):
+                    if p.file is not None and Path(p.file).resolve() == file.resolve():
+                        self.placements[i] = replace(p, file=doc.copied.path)
         self.painted.clear()
         return written
 
@@ -142,13 +154,21 @@ class LayoutDocument:
 
     def save(self, path: Path | str | None = None) -> Path:
         """Write the layout TOML (atomically) to `path` or where it came from, and the
-        boards painted on it to their own files first."""
+        boards painted on it to their own files first; a shipped layout or board goes
+        to the player's copy (`copied` says which)."""
+        self.copied = []
+        if copies.needs_copy(self.path, path):
+            assert self.path is not None
+            path = copies.copy_path(self.path, "layouts")
+            name = copies.copy_name(self.name)
+            self.copied.append(Copied("layout", self.name, name, path))
+            self.name = name
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this layout has never been saved: choose a file name")
-        text = self.toml(target)
+        self.toml(target)  # a board never saved stops it before anything is written
         self.save_painted()
-        write_text(target, text)
+        write_text(target, self.toml(target))  # naming the copies of painted boards
         self.path = target
         return target
 

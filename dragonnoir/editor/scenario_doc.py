@@ -21,6 +21,8 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from dragonnoir.datafiles import load_toml_model
+from dragonnoir.editor import copies
+from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import Edit, EditError, batch
 from dragonnoir.editor.layout_doc import _relpath, layout_namer
 from dragonnoir.editor.playable import play_problems
@@ -96,6 +98,8 @@ class ScenarioDocument:
     layout: Layout | None = None
     path: Path | None = None
     rules: RulesData = field(default_factory=default_rules_data)
+    #: The last save went to the player's copy of a shipped scenario (copies.py).
+    copied: Copied | None = field(default=None, compare=False)
 
     @property
     def roster(self) -> Roster:
@@ -147,7 +151,15 @@ class ScenarioDocument:
         )
 
     def save(self, path: Path | str | None = None) -> Path:
-        """Write the scenario TOML (atomically) to `path` or where it came from."""
+        """Write the scenario TOML (atomically) to `path` or where it came from; a
+        shipped scenario goes to the player's copy (`copied` says so)."""
+        self.copied = None
+        if copies.needs_copy(self.path, path):
+            assert self.path is not None
+            path = copies.copy_path(self.path, "scenarios")
+            name = copies.copy_name(self.data.name)
+            self.copied = Copied("scenario", self.data.name, name, path)
+            self.data = self.data.model_copy(update={"id": path.stem, "name": name})
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this scenario has never been saved: choose a file name")

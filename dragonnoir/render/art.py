@@ -44,6 +44,7 @@ from dragonnoir.hexmap.board import BOARD_GRID, LEVELS
 from dragonnoir.hexmap.terrain import default_terrain_table
 from dragonnoir.hexmap.tiled import point_in_convex
 from dragonnoir.hexmap.tmxmodel import Tileset
+from dragonnoir.safe_write import writing_shipped_files
 
 TILE_W = BOARD_GRID.tile_width
 TILE_H = BOARD_GRID.tile_height
@@ -895,14 +896,15 @@ def write_tilesets(out_dir: Path) -> list[Path]:
         board_tilesets.features_tileset(out_dir),
     ]
     written: list[Path] = []
-    for ts in tilesets:
-        assert ts.image is not None and ts.source_path is not None
-        sheet = tileset_image(_tiles_for(ts), ts.columns)
-        if sheet.get_size() != (ts.image.width, ts.image.height):
-            raise AssertionError(f"{ts.name}: image {sheet.get_size()} does not match the TSX")
-        pygame.image.save(sheet, str(ts.image.path))
-        write_tsx(ts, ts.source_path)
-        written += [ts.image.path, ts.source_path]
+    with writing_shipped_files():  # this script makes maps/tilesets/ in a checkout
+        for ts in tilesets:
+            assert ts.image is not None and ts.source_path is not None
+            sheet = tileset_image(_tiles_for(ts), ts.columns)
+            if sheet.get_size() != (ts.image.width, ts.image.height):
+                raise AssertionError(f"{ts.name}: image {sheet.get_size()} does not match the TSX")
+            pygame.image.save(sheet, str(ts.image.path))
+            write_tsx(ts, ts.source_path)
+            written += [ts.image.path, ts.source_path]
     return written
 
 

@@ -33,8 +33,10 @@ from pygame_gui.windows import UIFileDialog
 
 from dragonnoir import resources
 from dragonnoir.editor import board_doc as bd
+from dragonnoir.editor import copies
 from dragonnoir.editor import layout_doc as ld
 from dragonnoir.editor import scenario_doc as sd
+from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
@@ -494,7 +496,21 @@ class EditorScene(Scene):
             self.enter_mode_controls()
             self.rebuild()
         self.status = f"Opened {p}"
+        if resources.is_shipped(p):
+            self.status += (
+                f" — one of the game's own files: saving it makes your copy"
+                f" ({copies.copy_name(self.document_name())})"
+            )
         return True
+
+    def document_name(self) -> str:
+        """The open document's name as the player reads it."""
+        if self.mode is self.board:
+            return self.board.doc.board.name
+        if self.mode is self.layout:
+            return self.layout.doc.name
+        assert self.scenario is not None
+        return self.scenario.doc.data.name
 
     def enter_mode_controls(self) -> None:
         vp = self.viewport()
@@ -506,26 +522,31 @@ class EditorScene(Scene):
         """Save the current mode's document (to `path`, or where it came from). Problems
         do not stop a save; the status says how many there are."""
         mode = self.mode
+        copied: list[Copied] = []
         try:
             if mode is self.board:
                 target = self.board.doc.save(path)
+                copied = [c for c in (self.board.doc.copied,) if c is not None]
                 self.library.forget(target)
                 self.layout.load_palette([target])
                 self.layout.reload_board(target)  # the layout shows the board as saved
             elif mode is self.layout:
                 painted = set(self.layout.doc.painted)
                 target = self.layout.doc.save(path)  # and the boards painted on it
+                copied = self.layout.doc.copied
                 self.board_files_saved(painted)
             else:
                 assert self.scenario is not None
                 target = self.scenario.doc.save(path)
+                copied = [c for c in (self.scenario.doc.copied,) if c is not None]
         except (DragonNoirError, OSError) as exc:
             self.status = f"Not saved: {' '.join(str(exc).split())}"
             return False
         mode.history.mark_saved()
         remember(recent_store(), target)
         warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
-        self.status = f"Saved {target}{warn}"
+        said = "".join(f" — {c.said()}" for c in copied)
+        self.status = f"Saved {target}{warn}{said}"
         self.rebuild()
         return True
 

@@ -220,15 +220,12 @@ def test_info_refuses_a_bad_id(blank: sd.ScenarioDocument) -> None:
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.toml")), ids=lambda p: p.name)
 def test_shipped_scenarios_round_trip(path: Path, tmp_path: Path) -> None:
     doc = sd.ScenarioDocument.open(path)
-    target = path.parent / f"zz-roundtrip-{path.name}"
-    try:
-        doc.save(target)
-        assert load_toml_model(target, ScenarioFile).model_copy(update={"map": ""}) == (
-            load_toml_model(path, ScenarioFile).model_copy(update={"map": ""})
-        )
-        load_scenario(target)
-    finally:
-        target.unlink(missing_ok=True)
+    target = tmp_path / f"roundtrip-{path.name}"  # (never beside it: shipped files stay)
+    doc.save(target)
+    assert load_toml_model(target, ScenarioFile).model_copy(update={"map": ""}) == (
+        load_toml_model(path, ScenarioFile).model_copy(update={"map": ""})
+    )
+    load_scenario(target)
 
 
 def test_a_deep_passage_between_two_entrances(blank: sd.ScenarioDocument, tmp_path: Path) -> None:

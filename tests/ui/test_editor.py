@@ -440,3 +440,22 @@ def test_paint_across_two_boards_of_a_layout_undo_and_save(
     mode.terrain = "trees"  # (the hex is rubble already)
     mouse(app, a)
     assert len(mode.history.undo_steps) == steps and "open in board mode" in scene.status
+
+
+def test_a_shipped_board_opened_and_saved_says_where_the_changes_go(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    from ui_driver import REPO
+
+    app, scene = editor(make_app)
+    assert scene.open_path(REPO / "maps" / "labyrinthe.tmx")
+    assert scene.status.endswith(
+        "one of the game's own files: saving it makes your copy (My Labyrinthe)"
+    )
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    mine = home / "data" / "maps" / "my-labyrinthe.tmx"
+    assert scene.status.startswith(f"Saved {mine}")
+    assert scene.status.endswith(
+        f"Le Labyrinthe is a shipped board: your changes go to a copy, My Labyrinthe ({mine})"
+    )
+    assert scene.board.doc.path == mine

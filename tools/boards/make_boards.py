@@ -763,12 +763,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(boards)} boards OK")
         return 0
     from dragonnoir.hexmap.board_io import save_board
+    from dragonnoir.safe_write import writing_shipped_files
 
     args.out.mkdir(parents=True, exist_ok=True)
-    for b in boards:
-        path = args.out / f"{b.id}.tmx"
-        save_board(b, path)
-        print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    with writing_shipped_files():  # this script makes the shipped boards of maps/
+        for b in boards:
+            path = args.out / f"{b.id}.tmx"
+            save_board(b, path)
+            print("wrote", path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0
 
 

@@ -1,0 +1,65 @@
+"""The player's own copy of a shipped board, layout or scenario.
+
+The game's own files are never written (`resources.is_shipped`; `safe_write` refuses).
+A designer may still open one in the editor and change it: saving it then writes a copy
+in the user's folder of its kind (`resources.user_dir`), named for the player ("Le
+Labyrinthe" becomes "My Labyrinthe", `my-labyrinthe.tmx`; `my-labyrinthe-2.tmx` when
+that name is taken, so an earlier copy is never overwritten), and a layout whose shipped
+boards were painted names the copies. `Copied` says what was copied, for the editor's
+status line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from dragonnoir import resources
+
+#: Articles a shipped name begins with, left out of the copy's name ("My Labyrinthe").
+_ARTICLES: Final = re.compile(r"^(?:(?:les|le|la)\s+|l['’])", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Copied:
+    """A shipped file saved as the player's copy: the names shown and the copy's file."""
+
+    kind: str  # "board", "layout", "scenario"
+    shipped_name: str
+    copy_name: str
+    path: Path
+
+    def said(self) -> str:
+        """The editor's words for it."""
+        return (
+            f"{self.shipped_name} is a shipped {self.kind}: your changes go to a copy, "
+            f"{self.copy_name} ({self.path})"
+        )
+
+
+def copy_name(name: str) -> str:
+    """ "Le Labyrinthe" -> "My Labyrinthe"; "Two boards" -> "My Two boards"."""
+    bare = _ARTICLES.sub("", name.strip()) or name.strip()
+    return f"My {bare[:1].upper()}{bare[1:]}"
+
+
+def copy_path(shipped: Path, kind: resources.Kind) -> Path:
+    """A free file name for the copy of `shipped` in the user's folder of `kind`: its
+    name with "my-" before it, and "-2", "-3"... when taken."""
+    folder = resources.user_dir(kind)
+    stem = shipped.stem if shipped.stem.startswith("my-") else f"my-{shipped.stem}"
+    candidate = folder / f"{stem}{shipped.suffix}"
+    n = 2
+    while candidate.exists() or candidate.is_symlink():
+        candidate = folder / f"{stem}-{n}{shipped.suffix}"
+        n += 1
+    return candidate
+
+
+def needs_copy(path: Path | None, explicit: Path | str | None) -> bool:
+    """Does saving a document that came from `path`, to `explicit` (None: where it came
+    from), go to a copy? Only when it came from a shipped file and is saved back there;
+    a name the player chose is theirs (a shipped one is refused by the writer)."""
+    return explicit is None and path is not None and resources.is_shipped(path)
