@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import struct
 from collections.abc import Callable
 from pathlib import Path
@@ -53,14 +54,11 @@ def _same_board(a: Board, b: Board) -> None:
 @pytest.mark.tiled
 @pytest.mark.skipif(not have_tiled(), reason="Tiled is not installed")
 @pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
-def test_tiled_resave_loads_into_an_identical_board(path: Path) -> None:
-    # Written next to the original so relative tileset paths stay as Tiled would keep them.
-    out = path.with_name(f".resaved-{path.name}")
-    try:
-        export_map(path, out)
-        _same_board(load_board(path), load_board(out))
-    finally:
-        out.unlink(missing_ok=True)
+def test_tiled_resave_loads_into_an_identical_board(path: Path, tmp_path: Path) -> None:
+    copy = _maps_copy(path, tmp_path)
+    out = copy.with_name(f"resaved-{path.name}")
+    export_map(copy, out)
+    _same_board(load_board(path), load_board(out))
 
 
 @needs_boards
@@ -101,15 +99,26 @@ def _without_versions(text: str) -> str:
     return re.sub(r' (version|tiledversion)="[^"]*"', "", text)
 
 
-def _assert_resaved_unchanged(path: Path, export: Callable[[Path, Path], Path]) -> None:
-    """Tiled's re-save of `path` (written next to it, so relative paths stay as they
-    are) is the same text but for the version attributes."""
-    out = path.with_name(f".unchanged-{path.name}")
-    try:
-        export(path, out)
-        ours, tiled = path.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
-    finally:
-        out.unlink(missing_ok=True)
+def _maps_copy(path: Path, tmp_path: Path) -> Path:
+    """`path` (a board of maps/ or a tileset of maps/tilesets/) in a copy of maps/ under
+    `tmp_path`, so that what Tiled writes beside it keeps the relative paths it has,
+    and nothing is ever written among the shipped files (tests run in parallel)."""
+    copy = tmp_path / "maps"
+    shutil.copytree(MAPS / "tilesets", copy / "tilesets")
+    if path.parent == MAPS:
+        shutil.copy(path, copy / path.name)
+    return copy / path.relative_to(MAPS)
+
+
+def _assert_resaved_unchanged(
+    path: Path, export: Callable[[Path, Path], Path], tmp_path: Path
+) -> None:
+    """Tiled's re-save of `path` (written beside a copy of it, so relative paths stay as
+    they are) is the same text but for the version attributes."""
+    copy = _maps_copy(path, tmp_path)
+    out = copy.with_name(f"unchanged-{path.name}")
+    export(copy, out)
+    ours, tiled = path.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     assert _without_versions(tiled) == _without_versions(ours)
 
 
@@ -141,8 +150,8 @@ def test_the_written_first_gids_are_the_ones_tiled_computes() -> None:
 @pytest.mark.tiled
 @needs_tiled
 @pytest.mark.parametrize("path", BOARDS, ids=[p.stem for p in BOARDS])
-def test_tiled_resaves_each_board_unchanged(path: Path) -> None:
-    _assert_resaved_unchanged(path, export_map)
+def test_tiled_resaves_each_board_unchanged(path: Path, tmp_path: Path) -> None:
+    _assert_resaved_unchanged(path, export_map, tmp_path)
 
 
 @pytest.mark.tiled
@@ -159,5 +168,5 @@ def test_tiled_resaves_each_layout_export_unchanged(layout: Path, tmp_path: Path
 @pytest.mark.tiled
 @needs_tiled
 @pytest.mark.parametrize("tsx", TSX, ids=[p.stem for p in TSX])
-def test_tiled_resaves_each_tileset_unchanged(tsx: Path) -> None:
-    _assert_resaved_unchanged(tsx, export_tileset)
+def test_tiled_resaves_each_tileset_unchanged(tsx: Path, tmp_path: Path) -> None:
+    _assert_resaved_unchanged(tsx, export_tileset, tmp_path)
