@@ -87,7 +87,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         if r["agent"] == "random":
             continue
         rand = base.get(r["scenario"], {}).get("turn_ms_median")
-        ratio = f"{r['turn_ms_median'] / rand:.0f}x" if rand else "-"
+        ratio = f"{r['turn_ms_median'] / rand:.1f}x" if rand else "-"
         lines.append(
             f"| {r['scenario']} | {r['agent'].removeprefix('ai:')} | "
             f"{r['decision_ms_median']:.1f} / {r['decision_ms_max']:.0f} | {r['slowest_at']} | "
