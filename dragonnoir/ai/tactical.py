@@ -59,7 +59,6 @@ from dragonnoir.ai.behaviours import (
     urgency,
     victory_targets,
 )
-from dragonnoir.ai.clock import STRAY, Clock, clock_for
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
     attack_loss,
@@ -67,7 +66,6 @@ from dragonnoir.ai.evaluation import (
     loss_share,
     unit_value,
 )
-from dragonnoir.ai.memo import once_per_state
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import (
@@ -134,23 +132,13 @@ class Level:
     #: stands on the lying Orb, hunts who carries it out and strikes him first
     #: (behaviours.keep_the_prize).
     keeps_the_prize: bool = False
-    #: Plans against the turn limit: strikes harder at what must be killed or driven
-    #: off by then, and leaves what does not stand in the way (ai/clock.py).
-    on_the_clock: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(
         noise=2.5, fire_lines=False, joined=False, risk=0.3, attack_threshold=-0.3, casts=False
     ),
-    "normal": Level(
-        noise=0.3,
-        fire_lines=True,
-        joined=True,
-        risk=0.7,
-        attack_threshold=0.05,
-        on_the_clock=True,
-    ),
+    "normal": Level(noise=0.3, fire_lines=True, joined=True, risk=0.7, attack_threshold=0.05),
     "hard": Level(
         noise=0.0,
         fire_lines=True,
@@ -164,7 +152,6 @@ LEVELS: dict[str, Level] = {
         infiltration=True,
         contests=True,
         keeps_the_prize=True,
-        on_the_clock=True,
     ),
 }
 
@@ -336,11 +323,7 @@ class TacticalAgent:
             contest_the_place(view, plans)
         if self.level.keeps_the_prize:
             keep_the_prize(view, plans)
-        clock = self._clock(view)
         for plan in plans:
-            if clock is not None and clock.running and plan.behaviour == "objective":
-                plan.intent += _on_the_clock(view, clock)
-                plan.mode += "-clock"
             orders.update(plan.orders)
             said = self._said.setdefault(plan.gid, [])
             if plan.intent and plan.mode not in said:
@@ -1049,7 +1032,6 @@ class TacticalAgent:
         p = profile(game, unit)
         fight = 0.0
         against_me = 0
-        focus = self._focus(view)
         for key, enemy, ep in picture.touching.get(to, ()):
             if key == enemy.id:
                 against_me += ep.attack  # once for the Queen, from whichever side
@@ -1062,29 +1044,11 @@ class TacticalAgent:
                 coming = [a for uid, a in picture.could_join.get(key, ()) if uid != unit.id]
                 attack += int(JOINING * sum(coming))
                 friends = friends + coming
-            # On the clock, the job's enemies count more, those not in the way less.
-            weight = focus.get(enemy.id, 1.0) if focus else 1.0
-            if weight > 1.0:
-                gain = _expected(
-                    game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured, weight
-                )
-            else:
-                gain = _expected(
-                    game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured
-                )
+            gain = _expected(game, attack, ep.defence, len(friends) + 1, enemy, unit, ep.armoured)
             if there:
                 gain -= _expected(
-                    game,
-                    sum(there),
-                    ep.defence,
-                    len(there),
-                    enemy,
-                    unit,
-                    ep.armoured,
-                    weight if weight > 1.0 else 1.0,
+                    game, sum(there), ep.defence, len(there), enemy, unit, ep.armoured
                 )
-            if weight < 1.0:
-                gain *= weight
             fight = max(fight, gain)
         danger = 0.0
         if against_me:
@@ -1099,29 +1063,6 @@ class TacticalAgent:
                 game, beasts, p.defence, unit, p.armoured, shift=GHARV_SHIFT if wet else 0
             )
         return fight, danger
-
-    def _clock(self, view: SideView) -> Clock | None:
-        """The side's job against the turn limit, at the levels that plan for it."""
-        return clock_for(view) if self.level.on_the_clock else None
-
-    def _focus(self, view: SideView) -> dict[str, float]:
-        """On the clock, how much a fight with each enemy counts in a move: the job's
-        enemies by the clock's weight, those not in the way `STRAY` (ai/clock.py).
-        Empty off the clock."""
-        clock = self._clock(view)
-        if clock is None or not clock.running:
-            return {}
-        game = view.game
-
-        def weigh(_: Game) -> dict[str, float]:
-            weight = clock.weight()
-            return {
-                u.id: weight if u.id in clock.job else 1.0 if clock.in_the_way(game, u.id)
-                else STRAY
-                for u in view.enemies()
-            }  # fmt: skip
-
-        return once_per_state(game, f"ai_focus_{view.side.value}", weigh)
 
     def _within_reach(self, view: SideView, unit: Unit, to: Hex) -> float:
         """For a character who must not be caught (the wizard the enemy wins by
@@ -1174,11 +1115,6 @@ class TacticalAgent:
                     in_the_way |= enemy_bearers(view)  # who carries the victory off
                 # The turn limit against the side: every blow to them counts more.
                 weight = TARGET_WEIGHT * (1 + LATE_TARGET_WEIGHT * urgency(view))
-                clock = self._clock(view)
-                if clock is not None and clock.running:
-                    # What must be killed or driven off by the deadline (ai/clock.py).
-                    in_the_way |= clock.job
-                    weight *= clock.weight()
                 found = attacks.candidates(
                     game,
                     legal,
@@ -1310,18 +1246,6 @@ class _Picture:
         return cls(touching, friends_of, could_join, enemies, gharvs_at)
 
 
-def _on_the_clock(view: SideView, clock: Clock) -> str:
-    """The intent's words for the clock: "on the clock: 7 wounds to deal to Queen
-    Alkiram in 4 rounds, they go for her and leave the rest"."""
-    names = sorted(display(view.game, uid) for uid in clock.job)
-    whom = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    rounds = "this round" if clock.rounds == 1 else f"{clock.rounds} rounds"
-    return (
-        f"; on the clock: {clock.wounds} wounds to deal to {whom} in {rounds}, "
-        "they strike there and leave the rest"
-    )
-
-
 def _rehearsal_player(side: Side, seed: int, style: str) -> TacticalAgent:
     """A player for a round played out in the head: normal's play without its noise
     (the gap between styles is theirs, not chance's), never looking ahead itself."""
@@ -1428,24 +1352,17 @@ def _column(game: Game, attack: int, defence: int, attackers: int) -> int | None
 
 
 def _expected(
-    game: Game,
-    attack: int,
-    defence: int,
-    attackers: int,
-    enemy: Unit,
-    me: Unit,
-    armoured: bool,
-    weight: float = 1.0,
+    game: Game, attack: int, defence: int, attackers: int, enemy: Unit, me: Unit, armoured: bool
 ) -> float:
     """The expected gain of an attack of `attack` against `defence` (Combat Table, a
-    joint attack's shift, armour), before terrain: what the enemy loses (`weight` times:
-    the clock's, ai/clock.py) minus what the attacker does."""
+    joint attack's shift, armour), before terrain: what the enemy loses minus what the
+    attacker does."""
     column = _column(game, attack, defence, attackers)
     if column is None:
         return 0.0
     modifier = game.rules.combat.modifiers.armoured_defender if armoured else 0
     return _over_results(game, column, modifier, lambda d, a: (
-        weight * unit_value(game, enemy) * loss_share(game, enemy, d)
+        unit_value(game, enemy) * loss_share(game, enemy, d)
         - unit_value(game, me) * loss_share(game, me, a) / attackers
     ))  # fmt: skip
 
