@@ -9,9 +9,10 @@ with `dragonnoir.ai.simulate` (the same code as `dragonnoir simulate`):
 - the median time of an AI decision and of an AI side's whole game turn of decisions,
   and the slowest decision seen.
 
-`--sixty [--turns T] [--seed S] [--profile]`: the Krob turn's time with sixty Krobs on six
-boards (issue 13's speed aim: median Krob turn at most 300 ms, no decision over 1 s), AI
-against AI for T game turns (default 3); `--big` the same on les-six-cavernes.
+`--sixty [--turns T] [--seed S] [--level L] [--profile]`: the Krob turn's time with sixty
+Krobs on six boards (issue 13's speed aim: median Krob turn at most 300 ms, no decision
+over 1 s), AI of level L (default normal) against itself for T game turns (default 3);
+`--big` the same on les-six-cavernes.
 
 Seeds 0..N-1, the same every run. Prints one JSON object per line and a Markdown table
 for benchmarks/README.md at the end.
@@ -62,6 +63,7 @@ def big_turns(
     seed: int = 0,
     *,
     profile: bool = False,
+    level: str = "normal",
 ) -> dict[str, Any]:
     """AI against AI on a large scenario for its first `turns` game turns: the median and
     the longest Krob turn of decisions (all the Krobs' decisions of one game turn), the
@@ -83,7 +85,7 @@ def big_turns(
     make = scenario_games(path)
     start = make(seed).state.units.values()
     krobs = sum(1 for u in start if u.side is Side.KROBS)
-    agents = {Side.KROBS: "ai", Side.ADVENTURERS: "ai"}
+    agents = {Side.KROBS: f"ai:{level}", Side.ADVENTURERS: f"ai:{level}"}
     load_before = os.getloadavg()[0]
     record = play_game(make, seed, agents, max_turns=turns)
     load_after = os.getloadavg()[0]
@@ -93,6 +95,7 @@ def big_turns(
     cpu_decisions = record.decision_cpu_ms["krobs"]
     out: dict[str, Any] = {
         "scenario": path.stem,
+        "level": level,
         "krobs": krobs,
         "seed": seed,
         "turns": len(krob_turns),
@@ -173,10 +176,13 @@ def main() -> None:
     parser.add_argument(
         "--profile", action="store_true", help="with --big/--sixty: where the Krobs' time goes"
     )
+    parser.add_argument(
+        "--level", default="normal", help="with --big/--sixty: the AI's level in both seats"
+    )
     args = parser.parse_args()
     if args.big or args.sixty:
         scenario: str | Path = SIXTY if args.sixty else "les-six-cavernes"
-        row = big_turns(scenario, args.turns, args.seed, profile=args.profile)
+        row = big_turns(scenario, args.turns, args.seed, profile=args.profile, level=args.level)
         top = row.pop("profile_top", None)
         print(json.dumps(row))
         if top:

@@ -5,11 +5,11 @@ actions and every decision (which character takes a wound, a retreat path, an ad
 defensive fire, a spell window). It sees only the `SideView`; it returns one of
 `view.legal` (or another action the engine's `explain` accepts on the view).
 
-Agents are named as on the command line: `random`, `ai` (= `ai:normal`), `ai:easy`,
-`ai:normal`, `ai:hard`. Each gets its own `random.Random`, seeded from the game's seed
-and its side through a one-way hash: the same game seed gives the same AI moves (a
-replay reproduces), yet the agent cannot work back to the game's seed and so to the
-dice.
+Agents are named as on the command line: `random`, `passive` (a side that barely fights
+back: passive_agent.py), `ai` (= `ai:normal`), `ai:easy`, `ai:normal`, `ai:hard`. Each
+gets its own `random.Random`, seeded from the game's seed and its side through a one-way
+hash: the same game seed gives the same AI moves (a replay reproduces), yet the agent
+cannot work back to the game's seed and so to the dice.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 
 #: The names `make_agent` knows, as the command line lists them.
-AGENT_NAMES = ("random", "ai", "ai:easy", "ai:normal", "ai:hard")
+AGENT_NAMES = ("random", "passive", "ai", "ai:easy", "ai:normal", "ai:hard")
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -57,6 +57,10 @@ def make_agent(name: str, side: Side, game_seed: int) -> Agent:
         from dragonnoir.ai.random_agent import RandomPlayer
 
         return RandomPlayer(side, seed)
+    if spec == "passive":
+        from dragonnoir.ai.passive_agent import PassivePlayer
+
+        return PassivePlayer(side, seed)
     if spec.startswith("ai:") and spec[3:] in LEVELS:
         from dragonnoir.ai.tactical import TacticalAgent
 

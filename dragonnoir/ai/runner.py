@@ -67,6 +67,9 @@ class GameRecord:
     #: else the machine runs: benchmarks on a shared machine compare these).
     decision_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
     turn_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
+    #: Per side: its slowest decision in processor time (ms), and where it was taken
+    #: ("turn 4, Adventurer turn: movement"): the figure a shared machine can compare.
+    slowest_cpu: dict[str, tuple[float, str]] = field(default_factory=dict)
     intent: list[str] = field(default_factory=list)
 
 
@@ -104,11 +107,12 @@ def play_game(
             action, spent, cpu = _decide(game, side, players[side], profiler, freeze=freeze)
             _add(record.decision_ms, record.turn_ms, side, game.state.turn, spent)
             _add(record.decision_cpu_ms, record.turn_cpu_ms, side, game.state.turn, cpu)
+            where = f"turn {game.state.turn}, {game.phase.title}"
             if spent > record.slowest_decision_ms:
                 record.slowest_decision_ms = spent
-                record.slowest_decision = (
-                    f"{side.value}, turn {game.state.turn}, {game.phase.title}"
-                )
+                record.slowest_decision = f"{side.value}, {where}"
+            if cpu > record.slowest_cpu.get(side.value, (-1.0, ""))[0]:
+                record.slowest_cpu[side.value] = (cpu, where)
             try:
                 game.apply(action)
             except IllegalAction as exc:

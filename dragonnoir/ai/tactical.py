@@ -47,6 +47,7 @@ from dragonnoir.ai import (
     tables,
 )
 from dragonnoir.ai.ambush import ambush_spot
+from dragonnoir.ai.answers import spell_answers
 from dragonnoir.ai.behaviours import (
     Order,
     contest_the_place,
@@ -272,6 +273,14 @@ class TacticalAgent:
             self._attack_plan = None
         decision = view.decision
         if decision is not None:
+            offered = spell_answers(view.game, decision)
+            if offered is not None and Pass() in offered[0]:
+                # The casts are left out of the list (the AI weighs its own): with one
+                # among them, the answers are never one alone (ai/answers.py).
+                legal, casting = offered
+                if casting or len(legal) > 1:
+                    return self._answer(view, decision, legal)
+                return legal[0]
             legal = view.legal
             return legal[0] if len(legal) == 1 else self._answer(view, decision, legal)
         phase = view.phase

@@ -49,6 +49,26 @@ def test_ai_against_ai_plays_a_whole_game_with_legal_actions_only(name: str) -> 
     assert any(isinstance(a, EndPhase) for a in actions)
 
 
+@pytest.mark.parametrize("name", SMALL)
+def test_the_passive_player_stands_still_and_never_attacks(name: str) -> None:
+    # The side that barely fights back (benchmarks.ai_passive --krobs passive): it ends
+    # each phase as soon as it may, so it never moves, shoots or attacks, but it plays
+    # whole games against the AI through the same door.
+    moved: list[Action] = []
+
+    def keep(game: Game, side: Side, action: Action) -> None:
+        if side is Side.KROBS and isinstance(action, Move | Attack):
+            moved.append(action)
+
+    play_game(
+        scenario_games(SCENARIOS / f"{name}.toml"),
+        0,
+        {Side.KROBS: "passive", Side.ADVENTURERS: "ai:normal"},
+        on_action=keep,
+    )
+    assert moved == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SMALL)
 @pytest.mark.parametrize("pairing", [("ai", "ai"), ("ai:easy", "random"), ("random", "ai:hard")])

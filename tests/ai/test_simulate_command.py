@@ -45,7 +45,8 @@ def test_simulate_refuses_an_unknown_agent_and_a_bad_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["simulate", str(CORRIDOR), "--krobs", "clever"]) == 1
-    assert "unknown agent 'clever': use one of random, ai, ai:easy" in capsys.readouterr().err
+    refusal = capsys.readouterr().err
+    assert "unknown agent 'clever': use one of random, passive, ai, ai:easy" in refusal
     assert main(["simulate", str(CORRIDOR), "--games", "0"]) == 1
     assert "--games must be at least 1" in capsys.readouterr().err
     assert main(["simulate", "no-such-scenario"]) == 1
