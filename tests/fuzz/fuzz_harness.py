@@ -71,7 +71,23 @@ def _save(path: Path) -> None:
         problem = check.problems[0]
         if UNFORESEEN in str(problem):
             raise AssertionError(f"the last guard was reached: {problem}")
+        if check.snapshot is not None:
+            _play_the_snapshot(check.snapshot, path)
         raise problem
+
+
+def _play_the_snapshot(game: Any, path: Path) -> None:
+    """A snapshot the check offers (engine/unverified.py) is a game the client will
+    play: the rules answer on it, and a save of it loads and reproduces."""
+    from dragonnoir.ai.view import view_for
+    from dragonnoir.engine.save import check_save, save_game
+
+    side = game.to_act()
+    if side is not None:
+        view_for(game, side).legal  # noqa: B018 - asked for the effect: it must not raise
+    again = check_save(save_game(game, path.with_name(path.stem + ".unverified.json")))
+    if not again.ok:
+        raise AssertionError(f"the snapshot offered does not save: {again.problems[:1]}")
 
 
 #: A game of the "queries" kind asks this many kinds of question between two actions.
