@@ -478,7 +478,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _replay_fault_said(check: SaveCheck) -> str:
     """The client's words for a save whose replay check failed, and what it offers."""
     if check.snapshot is None:
-        return f"{check.in_words()} Its position cannot be played either."
+        return check.in_words()
     return (
         f"{check.in_words()} The game client offers to go on from the position as it was "
         "saved, marked unverified."

@@ -49,6 +49,7 @@ from dragonnoir.engine.rules_record import RULES_FIELD, read_record, rules_for_s
 from dragonnoir.engine.state import GameState, Side, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.unverified import (
+    CANNOT_PLAY_SAID,
     UNVERIFIED_FIELD,
     ReplayFault,
     Unverified,
@@ -483,7 +484,8 @@ class SaveCheck:
         return self.game is not None and not self.problems
 
     def in_words(self) -> str:
-        """What the replay check found, for the player ("" when it found nothing)."""
+        """What the replay check found, for the player ("" when it found nothing), and
+        whether its position can be played."""
         if self.fault is None:
             return ""
         game = self.snapshot
@@ -498,7 +500,8 @@ class SaveCheck:
 
             return display_name(game, unit) if game is not None else uid
 
-        return in_words(self.fault, name, scenario_changed=self.scenario_changed)
+        said = in_words(self.fault, name, scenario_changed=self.scenario_changed)
+        return said if game is not None else f"{said} {CANNOT_PLAY_SAID}"
 
 
 def load_game(path: Path | str, *, rules: Any = None) -> Game:

@@ -143,6 +143,8 @@ CHECK_SAID = (
     "When a game is loaded, its actions are played again from the start to check that "
     "they lead to the position saved."
 )
+#: Said when the snapshot cannot be played either: nothing to offer.
+CANNOT_PLAY_SAID = "Its position cannot be played either."
 #: What the player may do, said after it.
 OFFER_SAID = (
     "You can go on from the position as it was saved: the game is then marked "
