@@ -80,6 +80,8 @@ PLAYERS_FIELD = "players"
 MAX_PLAYER_NAME = 40
 #: How many differing fields `verify_save` lists before it stops.
 MAX_DIFFERENCES = 5
+#: The longest reason an unverified mark keeps (a difference may quote long values).
+MAX_REASON = 400
 
 
 class SaveError(DataFileError):
@@ -532,11 +534,14 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
     `rules` is the rules data in use (default: shipped). The game is replayed with the
     rules data the save records (its `rules` field): `rules` itself when they are the
     same or the save records none, else the rules it was played with, each difference
-    named in `warnings`."""
+    named in `warnings`.
+
+    A replay check that fails sets `fault` and, when the save's position can be played,
+    `snapshot`: the game going on from it, marked unverified (engine/unverified.py)."""
     src = Path(path)
     check = SaveCheck(src)
     stage = _Stage()
-    replay = _Replay()
+    replayed: Game | None = None  # once set up: a snapshot goes on from it
     try:
         doc = _read_document(src)
         stage.place = f"field {RULES_FIELD}"
@@ -547,7 +552,7 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
         game, check.scenario_changed = _rebuild(src, doc, match.rules, check)
         game.players = _players(doc, check)
         start = _go_to_mark(src, doc, game, check, stage)
-        replay.game = game
+        replayed = game
         _replay(src, doc, game, start, check, stage, match.hint)
     except SaveError as exc:
         check.game = None
@@ -558,17 +563,10 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
     except RecursionError:
         check.game = None
         check.problems.append(SaveError(src, f"{UNFORESEEN} (nested too deeply)", stage.place))
-    if check.fault is not None and check.problems and replay.game is not None:
+    if check.fault is not None and check.problems and replayed is not None:
         check.game = None  # a replay that differs from the save is no game to play
-        check.snapshot = _take_snapshot(src, doc, replay.game, check)
+        check.snapshot = _take_snapshot(src, doc, replayed, check)
     return check
-
-
-@dataclass
-class _Replay:
-    """The game `check_save` is replaying, once it is set up."""
-
-    game: Game | None = None
 
 
 #: The start of the message of a damaged save whose fault no specific check caught (the
@@ -912,6 +910,7 @@ def _take_snapshot(src: Path, doc: dict[str, Any], game: Game, check: SaveCheck)
     unverified, or None (with a note why) when the snapshot cannot be played."""
     problem = check.problems[0]
     reason = f"{problem.place}: {problem.detail}" if problem.place else problem.detail
+    reason = reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
     try:
         history = [_read_action(src, raw, i) for i, raw in enumerate(doc["actions"])]
         state = _usable_state(src, doc["state"], game, "field state")
