@@ -1,9 +1,8 @@
 """Where the client keeps its files: settings in the user's config folder, saves and the
 autosave in the user's data folder (platformdirs).
 
-`DRAGONNOIR_HOME`, when set, puts both under one folder (`$DRAGONNOIR_HOME/config`,
-`$DRAGONNOIR_HOME/data`): tests, portable installs and screenshots use it so they never
-touch the player's real files.
+The folders themselves are `dragonnoir/user_folders.py`'s (`DRAGONNOIR_HOME` puts them
+under one folder for tests and portable installs).
 """
 
 from __future__ import annotations
@@ -15,36 +14,11 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+# The folders, here too for the client's modules and tests that name them through storage.
+from dragonnoir.user_folders import APP_NAME, HOME_ENV, cache_dir, config_dir, data_dir  # noqa: F401
 
-APP_NAME = "dragonnoir"
-HOME_ENV = "DRAGONNOIR_HOME"
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
-
-
-def _home() -> Path | None:
-    value = os.environ.get(HOME_ENV, "").strip()
-    return Path(value) if value else None
-
-
-def config_dir() -> Path:
-    """The settings folder (not created)."""
-    home = _home()
-    return home / "config" if home else Path(user_config_dir(APP_NAME, appauthor=False))
-
-
-def data_dir() -> Path:
-    """The folder of the autosave and the saves folder (not created)."""
-    home = _home()
-    return home / "data" if home else Path(user_data_dir(APP_NAME, appauthor=False))
-
-
-def cache_dir() -> Path:
-    """Files the client can make again (scenario thumbnails); not created. Under
-    `DRAGONNOIR_HOME`: `$DRAGONNOIR_HOME/cache`."""
-    home = _home()
-    return home / "cache" if home else Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:
