@@ -16,7 +16,9 @@ The format (`docs/saves.md` describes every field)::
 
     {"format": "dragonnoir-save", "version": 1, "program": "dragonnoir 0.1.0",
      "scenario": {"id": ..., "path": <relative to the save>, "absolute": ...,
-                  "sha256": ...}            # or {"id": ..., "inline": {board, start}}
+                  "sha256": ..., "board_sha256": ...,
+                  "embedded": {board, start, sha256}}   # (a scenario not shipped)
+                 # or {"id": ..., "inline": {board, start, sha256}}
      "rules": {"fingerprint": ..., "files": {...}, "own": {...}},  # engine/rules_record.py
      "seed": 3, "actions": [...], "state": {...}, "log": ["Game turn 1 begins.", ...]}
 
@@ -27,6 +29,11 @@ differences named (`SaveCheck.warnings`).
 A game set up from a scenario file refers to that file. A game built in code
 (`engine.testing.position`) has none: its board and its set-up state are embedded
 ("inline"). A game on a multi-board layout needs its scenario file.
+
+A save is believed only for what it proves: a carried map and set-up must give the
+digest recorded with them, and the board a scenario file gives now is compared with the
+one the game was played on (`board_sha256`), since a changed exit or wall may matter
+only turns after the last action and pass the replay check.
 """
 
 from __future__ import annotations
@@ -164,11 +171,13 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             ).as_posix()
         except ValueError:  # another drive (Windows): no relative path exists
             relative = None
+        board = board_to_dict(game.board)
         ref: dict[str, Any] = {
             "id": game.scenario_id,
             "path": relative,
             "absolute": scenario.as_posix(),
             "sha256": digest,
+            BOARD_DIGEST: values_sha256(board),
         }
         bundled = _bundled_scenario(game.scenario_id)
         if (
@@ -178,7 +187,7 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
         ):
             # Not a scenario every installation has: the save carries its map and set-up,
             # so it loads wherever the game is installed, even without the file.
-            ref["embedded"] = {"board": board_to_dict(game.board), "start": game.start_state}
+            ref["embedded"] = _carried(board, game.start_state)
         return ref
     if game.layout is not None:
         raise SaveError(
@@ -188,9 +197,29 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
         )
     if game.start_state is None:
         raise SaveError(save_path, "this game has no recorded set-up (start it with Game.start)")
+    return {"id": game.scenario_id, "inline": _carried(board_to_dict(game.board), game.start_state)}
+
+
+#: The field of a scenario reference holding the digest of the board played on (as
+#: `board_to_dict` values): a map file changed since the game was saved is said.
+BOARD_DIGEST = "board_sha256"
+
+
+def values_sha256(value: Any) -> str:
+    """The SHA-256 of JSON values written canonically (keys sorted, no spaces): the same
+    values give the same digest however a file spaces or orders them."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _carried(board: dict[str, Any], start: dict[str, Any]) -> dict[str, Any]:
+    """A map and set-up the save carries, with the digest that proves them: the copy is
+    used in place of a scenario file, so an edit to it (an exit removed, walls added)
+    that would only matter turns later must be refused, not played."""
     return {
-        "id": game.scenario_id,
-        "inline": {"board": board_to_dict(game.board), "start": game.start_state},
+        "board": board,
+        "start": start,
+        "sha256": values_sha256({"board": board, "start": start}),
     }
 
 
@@ -480,6 +509,8 @@ class SaveCheck:
     fault: ReplayFault | None = None
     snapshot: Game | None = None
     scenario_changed: bool = False
+    #: The board the scenario file gives differs from the one the game was played on.
+    map_changed: bool = False
 
     @property
     def ok(self) -> bool:
@@ -502,7 +533,8 @@ class SaveCheck:
 
             return display_name(game, unit) if game is not None else uid
 
-        said = in_words(self.fault, name, scenario_changed=self.scenario_changed)
+        changed = self.scenario_changed or self.map_changed
+        said = in_words(self.fault, name, scenario_changed=changed)
         return said if game is not None else f"{said} {CANNOT_PLAY_SAID}"
 
 
@@ -625,7 +657,8 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     ref: dict[str, Any] = doc["scenario"]
     seed: int = doc["seed"]
     if "inline" in ref:
-        return _rebuild_inline(src, ref, seed, rules), False
+        _check_carried(src, ref["inline"], "field scenario.inline", check)
+        return _rebuild_inline(src, ref["inline"], ref.get("id"), seed, rules, "inline"), False
     from dragonnoir.engine.scenario import load_scenario
 
     candidates: list[Path] = []
@@ -648,7 +681,8 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     if isinstance(embedded, dict) and not existing:
         # the scenario file is nowhere here: the copy the save carries
         check.notes.append("the scenario file was not found as saved: its embedded copy is used")
-        return _rebuild_inline(src, {"id": ident, "inline": embedded}, seed, rules), False
+        _check_carried(src, embedded, "field scenario.embedded", check)
+        return _rebuild_inline(src, embedded, ident, seed, rules, "embedded"), False
     if not existing:
         looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
         by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
@@ -677,7 +711,43 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
             f"{ref.get('id')!r}",
             place="field scenario.id",
         )
-    return scenario.new_game(seed, rules), changed
+    game = scenario.new_game(seed, rules)
+    check.map_changed = _map_changed(ref, game)
+    if check.map_changed:
+        check.notes.append(
+            "the map of the scenario has changed since the game was saved (its digest differs)"
+        )
+    return game, changed
+
+
+def _map_changed(ref: dict[str, Any], game: Game) -> bool:
+    """Whether the board the scenario file gives now differs from the one the game was
+    played on (a save that recorded its digest). A change that matters only turns later
+    (an exit zone moved) passes the replay check, so it is said here."""
+    recorded = ref.get(BOARD_DIGEST)
+    return isinstance(recorded, str) and values_sha256(board_to_dict(game.board)) != recorded
+
+
+def _check_carried(src: Path, carried: Any, place: str, check: SaveCheck) -> None:
+    """The map and set-up a save carries must give the digest recorded with them; one
+    without a digest (written before it was recorded) is used, and that is said."""
+    if not isinstance(carried, dict):
+        raise SaveError(src, f"expected an object, found {type(carried).__name__}", place)
+    recorded = carried.get("sha256")
+    if recorded is None:
+        check.warnings.append(
+            "the map and set-up this save carries have no digest (a save written before "
+            "it was recorded): an edit to them cannot be found"
+        )
+        return
+    found = values_sha256({"board": carried.get("board"), "start": carried.get("start")})
+    if found != recorded:
+        raise SaveError(
+            src,
+            "the map and set-up the save carries have been changed since the game was saved "
+            "(they do not give the digest recorded for them)",
+            place,
+        )
 
 
 def _expect_entries(src: Path, state: Any, place: str) -> None:
@@ -697,28 +767,30 @@ def _expect_entries(src: Path, state: Any, place: str) -> None:
                 )
 
 
-def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Game:
-    inline = ref["inline"]
+def _rebuild_inline(
+    src: Path, inline: dict[str, Any], ident: Any, seed: int, rules: Any, key: str
+) -> Game:
+    """The game set up on the map and set-up a save carries (`scenario.<key>`: "inline"
+    for a game built in code, "embedded" for a scenario file that is not here)."""
+    place = f"field scenario.{key}"
     try:
         board = board_from_dict(inline["board"])
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded map is damaged ({_brief(exc)})", place="field scenario.inline.board"
+            src, f"the embedded map is damaged ({_brief(exc)})", place=f"{place}.board"
         ) from None
-    _expect_entries(src, inline.get("start"), "field scenario.inline.start")
+    _expect_entries(src, inline.get("start"), f"{place}.start")
     try:
         start = GameState.from_dict(inline["start"])
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded set-up is damaged ({_brief(exc)})", "field scenario.inline.start"
+            src, f"the embedded set-up is damaged ({_brief(exc)})", f"{place}.start"
         ) from None
 
     from dragonnoir.engine.phases import PHASES
 
     if start.phase not in PHASES:
-        raise SaveError(
-            src, f"unknown phase {quoted(start.phase)}", "field scenario.inline.start.phase"
-        )
+        raise SaveError(src, f"unknown phase {quoted(start.phase)}", f"{place}.start.phase")
 
     def prepare(state: GameState) -> None:
         for f in dataclasses.fields(GameState):
@@ -729,7 +801,7 @@ def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Ga
         [Unit.from_dict(u.to_dict()) for u in start.units.values()],
         rules,
         seed,
-        scenario_id=str(ref.get("id") or ""),
+        scenario_id=str(ident or ""),
         turn_limit=start.turn_limit,
         first_phase=start.phase,
         prepare=prepare,
@@ -763,6 +835,8 @@ def _replay(
         if check.scenario_changed
         else ""
     )
+    if check.map_changed:
+        hint += " (the scenario's map has changed since the game was saved)"
     hint += rules_hint
     total = len(doc["actions"])
     for i in range(start, total):
