@@ -14,8 +14,12 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-# The folders, here too for the client's modules and tests that name them through storage.
-from dragonnoir.user_folders import APP_NAME, HOME_ENV, cache_dir, config_dir, data_dir  # noqa: F401
+# The folders, named here too for the client's modules and tests (explicit re-exports).
+from dragonnoir.user_folders import APP_NAME as APP_NAME
+from dragonnoir.user_folders import HOME_ENV as HOME_ENV
+from dragonnoir.user_folders import cache_dir as cache_dir
+from dragonnoir.user_folders import config_dir as config_dir
+from dragonnoir.user_folders import data_dir as data_dir
 
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
