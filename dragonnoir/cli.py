@@ -21,6 +21,7 @@ from dragonnoir.errors import DragonNoirError
 if TYPE_CHECKING:
     import argparse
 
+    from dragonnoir.engine.game import Game
     from dragonnoir.engine.save import SaveCheck
     from dragonnoir.hexmap.tiled import HexGrid
 
@@ -457,6 +458,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"dragonnoir: warning: {path}: {warning}", file=sys.stderr)
     for problem in check.problems:
         print(f"dragonnoir: {problem}", file=sys.stderr)
+    if check.fault is not None:
+        print(f"dragonnoir: what happened: {_replay_fault_said(check)}", file=sys.stderr)
     if check.problems or check.game is None:
         return 1
     game = check.game
@@ -468,8 +471,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(line)
     for note in check.notes:
         print(f"note: {note}")
-    print(f"ok: the {len(game.history)} actions reproduce the saved snapshot")
+    print(f"ok: {_checked(game)} reproduce the saved snapshot")
     return 0
+
+
+def _replay_fault_said(check: SaveCheck) -> str:
+    """The client's words for a save whose replay check failed, and what it offers."""
+    if check.snapshot is None:
+        return check.in_words()
+    return (
+        f"{check.in_words()} The game client offers to go on from the position as it was "
+        "saved, marked unverified."
+    )
+
+
+def _checked(game: Game) -> str:
+    """Which actions the replay checked: all, or those since an unverified position."""
+    total = len(game.history)
+    if game.unverified is None:
+        return f"the {total} actions"
+    since = total - game.unverified.actions
+    return f"the {since} actions since the unverified position (of {total})"
 
 
 def replay_summary(check: SaveCheck) -> list[str]:

@@ -159,7 +159,7 @@ def theme_file() -> Path:
 def user_dir(kind: Kind) -> Path:
     """The player's own boards, layouts or scenarios (not created): a sub-folder of the
     user data folder (`DRAGONNOIR_HOME/data` when that is set)."""
-    from dragonnoir.ui.storage import data_dir as user_data_dir
+    from dragonnoir.user_folders import data_dir as user_data_dir
 
     return user_data_dir() / kind
 

@@ -45,7 +45,7 @@ class RulesFolderError(DataFileError):
 def rules_dir() -> Path:
     """The player's rules folder (not created): `<user data folder>/rules`
     (`$DRAGONNOIR_HOME/data/rules` when that is set)."""
-    from dragonnoir.ui.storage import data_dir as user_data_dir
+    from dragonnoir.user_folders import data_dir as user_data_dir
 
     return user_data_dir() / FOLDER_NAME
 

@@ -1,5 +1,6 @@
 """`dragonnoir replay SAVE [--verify]`: exit 0 only when the actions reproduce the saved
-snapshot; otherwise one line per problem naming the file, exit 1, never a traceback."""
+snapshot; otherwise one line per problem naming the file, exit 1, never a traceback. A
+replay that does not reproduce is also said in the client's words (issue 47)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from dragonnoir.cli import main
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.save import save_game
+from dragonnoir.engine.save import check_save, save_game
 from dragonnoir.engine.scenario import load_scenario
 
 CORRIDOR = Path(__file__).resolve().parent / "data" / "scenarios" / "corridor.toml"
@@ -79,10 +80,33 @@ def test_a_tampered_save_lists_each_problem(capsys: pytest.CaptureFixture[str], 
     code, out, err = _run(capsys, "replay", str(save), "--verify")
     assert code == 1 and out == ""
     lines = err.splitlines()
-    assert len(lines) == 2
-    assert all(line.startswith(f"dragonnoir: {save}: field state: ") for line in lines)
+    assert len(lines) == 3
+    assert all(line.startswith(f"dragonnoir: {save}: field state: ") for line in lines[:2])
     assert "turn: replay gives" in lines[0]
     assert f"units[{doc['state']['units'][0]['id']}].wounds: replay gives 0" in lines[1]
+    assert lines[2].startswith("dragonnoir: what happened: When a game is loaded, its actions")
+    assert "it differs in the game turn and Zed's wounds" in lines[2]
+    assert lines[2].endswith(
+        "offers to go on from the position as it was saved, marked unverified."
+    )
+
+
+def test_a_save_marked_unverified_replays_from_its_mark(
+    capsys: pytest.CaptureFixture[str], save: Path
+) -> None:
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    doc["state"]["scratch"]["boats"] = {}  # what issue 47's fault left in the state
+    save.write_text(json.dumps(doc), encoding="utf-8")
+    snapshot = check_save(save).snapshot
+    assert snapshot is not None
+    snapshot.apply(snapshot.legal_actions()[0])
+    marked = save_game(snapshot, save.with_name("marked.json"))
+    code, out, err = _run(capsys, "replay", str(marked), "--verify")
+    assert code == 0 and err == ""
+    assert "note: Unverified: this game goes on from a position saved in game turn" in out
+    assert out.splitlines()[-1] == (
+        "ok: the 1 actions since the unverified position (of 13) reproduce the saved snapshot"
+    )
 
 
 @pytest.mark.parametrize(

@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from dragonnoir import rules_folder
+from dragonnoir import rules_folder, user_folders
 from dragonnoir.cli import main
 from dragonnoir.engine.roster import ADVENTURERS_FILE
 from dragonnoir.engine.save import save_game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.tables import COMBAT_FILE, default_rules_data, rules_files
-from dragonnoir.ui import storage
 from dragonnoir.ui.storage import HOME_ENV
 
 SHIPPED = Path(__file__).resolve().parents[1] / "dragonnoir" / "data"
@@ -44,7 +43,7 @@ def test_the_folder_is_rules_in_the_platformdirs_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(HOME_ENV, raising=False)
-    monkeypatch.setattr(storage, "user_data_dir", lambda *a, **k: str(tmp_path / "platform"))
+    monkeypatch.setattr(user_folders, "user_data_dir", lambda *a, **k: str(tmp_path / "platform"))
     assert rules_folder.rules_dir() == tmp_path / "platform" / "rules"
     own_combat(rules_folder.rules_dir())
     assert rules_folder.rules_in_use().combat.modifiers.armoured_defender == 3

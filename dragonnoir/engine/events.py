@@ -565,6 +565,20 @@ class GameEnded(Event):
         return f"The game ends: {who} wins ({self.reason})."
 
 
+@dataclass(frozen=True, slots=True)
+class WentOnUnverified(Event):
+    """The game goes on from a save's snapshot its actions did not lead to
+    (engine/unverified.py): what the log says where the checked part begins again."""
+
+    turn: int
+
+    def text(self) -> str:
+        return (
+            f"The game goes on from the position saved in game turn {self.turn}, as it "
+            "stands: its earlier actions did not lead to it (unverified)."
+        )
+
+
 def log_lines(events: list[Event]) -> list[str]:
     """The text rendering of events, one line each, for logs."""
     return [e.text() for e in events]

@@ -30,10 +30,12 @@ from dragonnoir.engine.events import (
     Revealed,
     TurnBegan,
     UnitStoodUp,
+    WentOnUnverified,
 )
 from dragonnoir.engine.explain import Explanation, IllegalAction, allowed, refused
 from dragonnoir.engine.phases import FIRST_PHASE, SEQUENCE, Phase, next_phase, phase
 from dragonnoir.engine.state import Decision, GameState, Side, Status, Unit
+from dragonnoir.engine.unverified import Unverified
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 
@@ -203,6 +205,9 @@ class Game:
     #: Empty: two people (hotseat). Not part of the rules: the client reads it, a save
     #: keeps it (field `players`) so a loaded game resumes with the same players.
     players: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: Set when the game went on from a save's snapshot its actions did not lead to
+    #: (`go_on_unverified`): every save of it keeps the mark and replays from there.
+    unverified: Unverified | None = field(default=None, repr=False, compare=False)
 
     # -- construction ----------------------------------------------------------------
 
@@ -419,6 +424,18 @@ class Game:
         self._occupancy = None
         self.version += 1
         return True
+
+    def go_on_unverified(self, state: GameState, history: list[Action], mark: Unverified) -> None:
+        """Go on from `state`, a save's snapshot that `history` did not lead to, marked
+        with `mark`: a save writes the history again, the log says where the unverified
+        position begins, and there is nothing to undo before it."""
+        self.state = state
+        self.history = list(history)
+        self._undo.clear()
+        self._occupancy = None
+        self.version += 1
+        self.unverified = mark
+        self._record([WentOnUnverified(mark.turn)])
 
     def roll(
         self, purpose: str, rule: str, modifier: int = 0, *, by: str = "", floor: int | None = None

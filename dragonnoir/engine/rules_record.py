@@ -16,6 +16,11 @@ may replace with their own file of the same name (their Game Sheet's values; the
   played with house rules replays on a machine that does not have them. Shipped files are
   not carried: this installation has them (and its program version is in the save).
 
+A record is believed only for what it proves (issue 47): `read_record` refuses a
+fingerprint that is not the digest of the files listed, and a carried file whose values do
+not give the digest recorded for it, naming the file; a save without a record is said to
+replay with the rules in use.
+
 Loading (`rules_for_save`) compares the record with the rules data in use. When they are
 the same, nothing is said. Otherwise the game is rebuilt with the rules it was played with
 (the files it carries, the shipped ones for the rest) and goes on with them, and a warning
@@ -131,22 +136,56 @@ def read_record(src: Path, raw: object, *, error: ErrorType = DataFileError) -> 
             raise error(src, f"{quoted(name)} is not a rules file name", f"{place}.files")
         if not isinstance(digest, str) or not _DIGEST.match(digest):
             raise error(src, "expected 64 hex digits", f"{place}.files[{quoted(name)}]")
+    if fingerprint(files) != print_:
+        raise error(
+            src,
+            "does not match the digests of the files the record lists (the record has "
+            "been changed since the game was saved)",
+            f"{place}.fingerprint",
+        )
     own = raw.get("own", {})
     if not isinstance(own, dict):
         raise error(src, f"expected an object, found {type(own).__name__}", f"{place}.own")
     for name, text in own.items():
-        where = f"{place}.own[{quoted(name)}]"
-        if name not in files:
-            raise error(src, "a file the record does not list in 'files'", where)
-        if not isinstance(text, str):
-            raise error(src, f"expected the file's text, found {type(text).__name__}", where)
-        if len(text) > MAX_TEXT_BYTES:
-            raise error(src, f"more than {MAX_TEXT_BYTES // 2**20} MB of text", where)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as exc:  # a lone surrogate (JSON "\ud800"): no file's text
-            raise error(src, f"not text a file can hold ({exc.reason})", where) from None
+        _check_carried(src, name, text, files, error)
     return RulesRecord(print_, dict(files), dict(own))
+
+
+def _check_carried(
+    src: Path, name: str, text: object, files: Mapping[str, str], error: ErrorType
+) -> None:
+    """A carried file is believed only if it is the file the game was played with: its
+    values must give the digest recorded for it. Without this check an edited copy
+    (a modifier changed, the digest left) replayed as if it were the game's rules."""
+    where = f"field {RULES_FIELD}.own[{quoted(name)}]"
+    if name not in files:
+        raise error(src, "a file the record does not list in 'files'", where)
+    if not isinstance(text, str):
+        raise error(src, f"expected the file's text, found {type(text).__name__}", where)
+    if len(text) > MAX_TEXT_BYTES:
+        raise error(src, f"more than {MAX_TEXT_BYTES // 2**20} MB of text", where)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate (JSON "\ud800"): no file's text
+        raise error(src, f"not text a file can hold ({exc.reason})", where) from None
+    if values_digest(text) != files[name]:
+        raise error(
+            src,
+            f"the carried file {name} has been changed since the game was saved (its "
+            "values do not give the digest recorded for it)",
+            where,
+        )
+
+
+#: Said of a save without a record: it proves nothing about its rules (a game played
+#: with a player's own files and its record deleted would otherwise go on, silently,
+#: with the shipped ones).
+NO_RECORD_SAID = (
+    "this save does not record the rules data it was played with (it has no 'rules' "
+    "field): it replays and goes on with the rules in use"
+)
+#: Added to a replay error of such a save.
+NO_RECORD_HINT = " (the save does not record its rules data: it may have been played with others)"
 
 
 @dataclass
@@ -164,10 +203,14 @@ def rules_for_save(
     src: Path, record: RulesRecord | None, in_use: RulesData, *, error: ErrorType = DataFileError
 ) -> RulesMatch:
     """The rules to replay the save at `src` with: `in_use` when the save records the same
-    rules (or none: a save written before rules were recorded), else the rules it was
-    played with, rebuilt from the files it carries and this installation's shipped ones.
-    A file it carries that cannot be loaded is an `error` naming the save and the file."""
-    if record is None or record.files == in_use.digests:
+    rules (or none, which is said: a save written before rules were recorded, or one whose
+    record was deleted), else the rules it was played with, rebuilt from the files it
+    carries (`read_record` checked each against its digest) and this installation's
+    shipped ones. A file it carries that cannot be loaded is an `error` naming the save
+    and the file."""
+    if record is None:
+        return RulesMatch(in_use, [NO_RECORD_SAID], NO_RECORD_HINT)
+    if record.files == in_use.digests:
         return RulesMatch(in_use)
     rules = _rebuild(src, record, error)
     here = rules.digests

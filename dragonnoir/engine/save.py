@@ -17,7 +17,9 @@ The format (`docs/saves.md` describes every field)::
 
     {"format": "dragonnoir-save", "version": 1, "program": "dragonnoir 0.1.0",
      "scenario": {"id": ..., "path": <relative to the save>, "absolute": ...,
-                  "sha256": ...}            # or {"id": ..., "inline": {board, start}}
+                  "sha256": ..., "board_sha256": ...,
+                  "embedded": {board, start, sha256}}   # (a scenario not shipped)
+                 # or {"id": ..., "inline": {board, start, sha256}}
      "rules": {"fingerprint": ..., "files": {...}, "own": {...}},  # engine/rules_record.py
      "seed": 3, "actions": [...], "state": {...}, "log": ["Game turn 1 begins.", ...]}
 
@@ -28,10 +30,16 @@ differences named (`SaveCheck.warnings`).
 A game set up from a scenario file refers to that file. A game built in code
 (`engine.testing.position`) has none: its board and its set-up state are embedded
 ("inline"). A game on a multi-board layout needs its scenario file.
+
+A save is believed only for what it proves: a carried map and set-up must give the
+digest recorded with them, and the board a scenario file gives now is compared with the
+one the game was played on (`board_sha256`), since a changed exit or wall may matter
+only turns after the last action and pass the replay check.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import json
@@ -46,6 +54,14 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules_record import RULES_FIELD, read_record, rules_for_save, rules_record
 from dragonnoir.engine.state import GameState, Side, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
+from dragonnoir.engine.unverified import (
+    CANNOT_PLAY_SAID,
+    UNVERIFIED_FIELD,
+    ReplayFault,
+    Unverified,
+    in_words,
+    mark_in_words,
+)
 from dragonnoir.errors import DataFileError, DragonNoirError
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
@@ -54,6 +70,7 @@ from dragonnoir.safe_read import (
     MAX_SAVE_BYTES,
     is_regular_file,
     json_document,
+    parse_json,
     quoted,
     read_bytes,
     resolved,
@@ -69,6 +86,8 @@ PLAYERS_FIELD = "players"
 MAX_PLAYER_NAME = 40
 #: How many differing fields `verify_save` lists before it stops.
 MAX_DIFFERENCES = 5
+#: The longest reason an unverified mark keeps (a difference may quote long values).
+MAX_REASON = 400
 
 
 class SaveError(DataFileError):
@@ -104,6 +123,8 @@ def save_document(game: Game, path: Path | str) -> dict[str, Any]:
         doc[RULES_FIELD] = rules_record(game.rules)
     if game.players:
         doc[PLAYERS_FIELD] = dict(sorted(game.players.items()))
+    if game.unverified is not None:
+        doc[UNVERIFIED_FIELD] = game.unverified.to_dict()
     return doc | {
         "seed": game.seed,
         "actions": [a.to_dict() for a in game.history],
@@ -149,11 +170,13 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             ).as_posix()
         except ValueError:  # another drive (Windows): no relative path exists
             relative = None
+        board = board_to_dict(game.board)
         ref: dict[str, Any] = {
             "id": game.scenario_id,
             "path": relative,
             "absolute": scenario.as_posix(),
             "sha256": digest,
+            BOARD_DIGEST: values_sha256(board),
         }
         bundled = _bundled_scenario(game.scenario_id)
         if (
@@ -163,7 +186,7 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
         ):
             # Not a scenario every installation has: the save carries its map and set-up,
             # so it loads wherever the game is installed, even without the file.
-            ref["embedded"] = {"board": board_to_dict(game.board), "start": game.start_state}
+            ref["embedded"] = _carried(board, game.start_state)
         return ref
     if game.layout is not None:
         raise SaveError(
@@ -173,9 +196,29 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
         )
     if game.start_state is None:
         raise SaveError(save_path, "this game has no recorded set-up (start it with Game.start)")
+    return {"id": game.scenario_id, "inline": _carried(board_to_dict(game.board), game.start_state)}
+
+
+#: The field of a scenario reference holding the digest of the board played on (as
+#: `board_to_dict` values): a map file changed since the game was saved is said.
+BOARD_DIGEST = "board_sha256"
+
+
+def values_sha256(value: Any) -> str:
+    """The SHA-256 of JSON values written canonically (keys sorted, no spaces): the same
+    values give the same digest however a file spaces or orders them."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _carried(board: dict[str, Any], start: dict[str, Any]) -> dict[str, Any]:
+    """A map and set-up the save carries, with the digest that proves them: the copy is
+    used in place of a scenario file, so an edit to it (an exit removed, walls added)
+    that would only matter turns later must be refused, not played."""
     return {
-        "id": game.scenario_id,
-        "inline": {"board": board_to_dict(game.board), "start": game.start_state},
+        "board": board,
+        "start": start,
+        "sha256": values_sha256({"board": board, "start": start}),
     }
 
 
@@ -310,12 +353,18 @@ def board_from_dict(data: dict[str, Any]) -> Board:
 class SaveCheck:
     """What loading a save found.
 
-    `game` is the replayed game (None when the replay could not run to the end);
-    `problems` are one-line errors (the replay does not reproduce the save); `notes`
-    are things worth knowing that do not make the save wrong (the scenario file has
-    changed but the replay still comes to the same state; the log's wording differs);
-    `warnings` name what differs between the rules data the game was played with and
-    the rules data in use (engine/rules_record.py): the game keeps its own.
+    `game` is the replayed game (None when the replay could not run to the end, or did
+    not reproduce the snapshot); `problems` are one-line errors (the replay does not
+    reproduce the save); `notes` are things worth knowing that do not make the save
+    wrong (the scenario file has changed but the replay still comes to the same state;
+    the log's wording differs); `warnings` name what differs between the rules data the
+    game was played with and the rules data in use (engine/rules_record.py): the game
+    keeps its own.
+
+    When the replay check failed (an action refused on replay, or another position
+    reached) `fault` says how, and `snapshot` is the game as its snapshot stands,
+    marked unverified, when that snapshot can be played (engine/unverified.py): the
+    client offers it with `in_words()`; `load_game` never takes it.
     """
 
     path: Path
@@ -326,10 +375,36 @@ class SaveCheck:
     scenario_file: Path | None = None
     #: The game turn each action was taken in (for a summary of what happened).
     action_turns: list[int] = field(default_factory=list)
+    fault: ReplayFault | None = None
+    snapshot: Game | None = None
+    scenario_changed: bool = False
+    #: The board the scenario file gives differs from the one the game was played on.
+    map_changed: bool = False
 
     @property
     def ok(self) -> bool:
         return self.game is not None and not self.problems
+
+    def in_words(self) -> str:
+        """What the replay check found, for the player ("" when it found nothing), and
+        whether its position can be played."""
+        if self.fault is None:
+            return ""
+        game = self.snapshot
+
+        def name(uid: str) -> str:
+            unit = game.state.units.get(uid) if game is not None else None
+            if unit is None:
+                return "a character"
+            if unit.hidden_from is not None:
+                return "a hidden character"
+            from dragonnoir.engine.rules.hidden import display_name
+
+            return display_name(game, unit) if game is not None else uid
+
+        changed = self.scenario_changed or self.map_changed
+        said = in_words(self.fault, name, scenario_changed=changed)
+        return said if game is not None else f"{said} {CANNOT_PLAY_SAID}"
 
 
 def load_game(path: Path | str, *, rules: Any = None) -> Game:
@@ -360,10 +435,14 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
     `rules` is the rules data in use (default: shipped). The game is replayed with the
     rules data the save records (its `rules` field): `rules` itself when they are the
     same or the save records none, else the rules it was played with, each difference
-    named in `warnings`."""
+    named in `warnings`.
+
+    A replay check that fails sets `fault` and, when the save's position can be played,
+    `snapshot`: the game going on from it, marked unverified (engine/unverified.py)."""
     src = Path(path)
     check = SaveCheck(src)
     stage = _Stage()
+    replayed: Game | None = None  # once set up: a snapshot goes on from it
     try:
         doc = _read_document(src)
         stage.place = f"field {RULES_FIELD}"
@@ -371,9 +450,11 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
         match = rules_for_save(src, record, rules or default_rules_data(), error=SaveError)
         check.warnings.extend(match.warnings)
         stage.place = "field scenario"
-        game, changed = _rebuild(src, doc, match.rules, check)
-        _replay(src, doc, game, changed, check, stage, match.hint)
+        game, check.scenario_changed = _rebuild(src, doc, match.rules, check)
         game.players = _players(doc, check)
+        start = _go_to_mark(src, doc, game, check, stage)
+        replayed = game
+        _replay(src, doc, game, start, check, stage, match.hint)
     except SaveError as exc:
         check.game = None
         check.problems.append(exc)
@@ -383,6 +464,9 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
     except RecursionError:
         check.game = None
         check.problems.append(SaveError(src, f"{UNFORESEEN} (nested too deeply)", stage.place))
+    if check.fault is not None and check.problems and replayed is not None:
+        check.game = None  # a replay that differs from the save is no game to play
+        check.snapshot = _take_snapshot(src, doc, replayed, check)
     return check
 
 
@@ -442,7 +526,8 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     ref: dict[str, Any] = doc["scenario"]
     seed: int = doc["seed"]
     if "inline" in ref:
-        return _rebuild_inline(src, ref, seed, rules), False
+        _check_carried(src, ref["inline"], "field scenario.inline", check)
+        return _rebuild_inline(src, ref["inline"], ref.get("id"), seed, rules, "inline"), False
     from dragonnoir.engine.scenario import load_scenario
 
     candidates: list[Path] = []
@@ -465,7 +550,8 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     if isinstance(embedded, dict) and not existing:
         # the scenario file is nowhere here: the copy the save carries
         check.notes.append("the scenario file was not found as saved: its embedded copy is used")
-        return _rebuild_inline(src, {"id": ident, "inline": embedded}, seed, rules), False
+        _check_carried(src, embedded, "field scenario.embedded", check)
+        return _rebuild_inline(src, embedded, ident, seed, rules, "embedded"), False
     if not existing:
         looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
         by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
@@ -494,7 +580,43 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
             f"{ref.get('id')!r}",
             place="field scenario.id",
         )
-    return scenario.new_game(seed, rules), changed
+    game = scenario.new_game(seed, rules)
+    check.map_changed = _map_changed(ref, game)
+    if check.map_changed:
+        check.notes.append(
+            "the map of the scenario has changed since the game was saved (its digest differs)"
+        )
+    return game, changed
+
+
+def _map_changed(ref: dict[str, Any], game: Game) -> bool:
+    """Whether the board the scenario file gives now differs from the one the game was
+    played on (a save that recorded its digest). A change that matters only turns later
+    (an exit zone moved) passes the replay check, so it is said here."""
+    recorded = ref.get(BOARD_DIGEST)
+    return isinstance(recorded, str) and values_sha256(board_to_dict(game.board)) != recorded
+
+
+def _check_carried(src: Path, carried: Any, place: str, check: SaveCheck) -> None:
+    """The map and set-up a save carries must give the digest recorded with them; one
+    without a digest (written before it was recorded) is used, and that is said."""
+    if not isinstance(carried, dict):
+        raise SaveError(src, f"expected an object, found {type(carried).__name__}", place)
+    recorded = carried.get("sha256")
+    if recorded is None:
+        check.warnings.append(
+            "the map and set-up this save carries have no digest (a save written before "
+            "it was recorded): an edit to them cannot be found"
+        )
+        return
+    found = values_sha256({"board": carried.get("board"), "start": carried.get("start")})
+    if found != recorded:
+        raise SaveError(
+            src,
+            "the map and set-up the save carries have been changed since the game was saved "
+            "(they do not give the digest recorded for them)",
+            place,
+        )
 
 
 def _expect_entries(src: Path, state: Any, place: str) -> None:
@@ -514,28 +636,30 @@ def _expect_entries(src: Path, state: Any, place: str) -> None:
                 )
 
 
-def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Game:
-    inline = ref["inline"]
+def _rebuild_inline(
+    src: Path, inline: dict[str, Any], ident: Any, seed: int, rules: Any, key: str
+) -> Game:
+    """The game set up on the map and set-up a save carries (`scenario.<key>`: "inline"
+    for a game built in code, "embedded" for a scenario file that is not here)."""
+    place = f"field scenario.{key}"
     try:
         board = board_from_dict(inline["board"])
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded map is damaged ({_brief(exc)})", place="field scenario.inline.board"
+            src, f"the embedded map is damaged ({_brief(exc)})", place=f"{place}.board"
         ) from None
-    _expect_entries(src, inline.get("start"), "field scenario.inline.start")
+    _expect_entries(src, inline.get("start"), f"{place}.start")
     try:
         start = GameState.from_dict(inline["start"])
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded set-up is damaged ({_brief(exc)})", "field scenario.inline.start"
+            src, f"the embedded set-up is damaged ({_brief(exc)})", f"{place}.start"
         ) from None
 
     from dragonnoir.engine.phases import PHASES
 
     if start.phase not in PHASES:
-        raise SaveError(
-            src, f"unknown phase {quoted(start.phase)}", "field scenario.inline.start.phase"
-        )
+        raise SaveError(src, f"unknown phase {quoted(start.phase)}", f"{place}.start.phase")
 
     def prepare(state: GameState) -> None:
         for f in dataclasses.fields(GameState):
@@ -546,66 +670,214 @@ def _rebuild_inline(src: Path, ref: dict[str, Any], seed: int, rules: Any) -> Ga
         [Unit.from_dict(u.to_dict()) for u in start.units.values()],
         rules,
         seed,
-        scenario_id=str(ref.get("id") or ""),
+        scenario_id=str(ident or ""),
         turn_limit=start.turn_limit,
         first_phase=start.phase,
         prepare=prepare,
     )
 
 
+def _read_action(src: Path, raw: Any, i: int) -> Action:
+    """The save's action `i`, read strictly."""
+    place = f"field actions[{i}]"
+    if not isinstance(raw, dict):
+        raise SaveError(src, f"an action is an object, not {_compact(raw)}", place=place)
+    try:
+        return action_from_dict(raw)
+    except ValueError as exc:
+        raise SaveError(src, str(exc), place=place) from None
+
+
 def _replay(
     src: Path,
     doc: dict[str, Any],
     game: Game,
-    changed: bool,
+    start: int,
     check: SaveCheck,
     stage: _Stage,
     rules_hint: str = "",
 ) -> None:
-    hint = " (the scenario file has changed since the game was saved)" if changed else ""
+    """Apply the save's actions from `start` (the first after its unverified mark, if
+    it has one) and compare the state they come to with the snapshot."""
+    hint = (
+        " (the scenario file has changed since the game was saved)"
+        if check.scenario_changed
+        else ""
+    )
+    if check.map_changed:
+        hint += " (the scenario's map has changed since the game was saved)"
     hint += rules_hint
-    for i, raw in enumerate(doc["actions"]):
+    total = len(doc["actions"])
+    for i in range(start, total):
         place = f"field actions[{i}]"
         stage.place = place
-        if not isinstance(raw, dict):
-            raise SaveError(src, f"an action is an object, not {_compact(raw)}", place=place)
-        try:
-            action = action_from_dict(raw)
-        except ValueError as exc:
-            raise SaveError(src, str(exc), place=place) from None
+        action = _read_action(src, doc["actions"][i], i)
         check.action_turns.append(game.state.turn)
         try:
             game.apply(action)
         except IllegalAction as exc:
+            check.fault = ReplayFault(total, game.state.turn, refused=i)
             raise SaveError(
                 src, f"{_describe(action)} is refused on replay: {exc}{hint}", place=place
             ) from None
         except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            check.fault = ReplayFault(total, game.state.turn, refused=i)
             raise SaveError(
                 src, f"{_describe(action)} cannot be replayed ({_brief(exc)}){hint}", place=place
             ) from None
     stage.place = "field state"
     check.game = game
     replayed = json.loads(_compact(game.state.to_dict()))
-    diffs = differences(doc["state"], replayed, limit=MAX_DIFFERENCES)
-    for diff in diffs:
+    found = differing_fields(doc["state"], replayed, limit=MAX_DIFFERENCES)
+    for where, diff in found:
         check.problems.append(
             SaveError(
-                src, f"the replay does not reproduce the snapshot: {diff}{hint}", "field state"
+                src,
+                f"the replay does not reproduce the snapshot: {where}: {diff}{hint}",
+                "field state",
             )
         )
+    if found:
+        fields = tuple(where for where, _ in found)
+        check.fault = ReplayFault(total, game.state.turn, fields=fields)
+    _compare_log(doc, game, check)
+
+
+def _compare_log(doc: dict[str, Any], game: Game, check: SaveCheck) -> None:
+    """A note when the saved log's text is not the replay's (the replay's is shown)."""
     saved_log = doc.get("log")
-    if saved_log is not None:
-        lines = [e.text() for e in game.log]
-        if saved_log != lines:
-            first = next(
-                (n for n, (a, b) in enumerate(zip(saved_log, lines, strict=False)) if a != b),
-                min(len(saved_log), len(lines)),
-            )
-            check.notes.append(
-                f"the saved log text differs from the replay's from line {first + 1} "
-                "(the replay's is shown)"
-            )
+    if saved_log is None:
+        return
+    lines = [e.text() for e in game.log]
+    if saved_log != lines:
+        first = next(
+            (n for n, (a, b) in enumerate(zip(saved_log, lines, strict=False)) if a != b),
+            min(len(saved_log), len(lines)),
+        )
+        check.notes.append(
+            f"the saved log text differs from the replay's from line {first + 1} "
+            "(the replay's is shown)"
+        )
+
+
+# -- a save that does not replay: its unverified mark, its snapshot -------------------------
+
+
+def _go_to_mark(src: Path, doc: dict[str, Any], game: Game, check: SaveCheck, stage: _Stage) -> int:
+    """For a save with an unverified mark: bring `game` to the marked snapshot and
+    return the number of actions before it (the replay checks those after); 0 without.
+
+    The actions before the mark are played as far as they go, only for the log they
+    give (they do not lead to the snapshot: that is what the mark says)."""
+    if UNVERIFIED_FIELD not in doc:
+        return 0
+    stage.place = f"field {UNVERIFIED_FIELD}"
+    mark = _read_mark(src, doc[UNVERIFIED_FIELD], len(doc["actions"]), game)
+    before = [_read_action(src, raw, i) for i, raw in enumerate(doc["actions"][: mark.actions])]
+    turns: list[int] = []
+    for action in before:
+        turns.append(game.state.turn)
+        try:
+            game.apply(action)
+        except (IllegalAction, LookupError, TypeError, ValueError, AttributeError, ArithmeticError):
+            break
+    check.action_turns = turns + [mark.turn] * (len(before) - len(turns))
+    game.go_on_unverified(GameState.from_dict(mark.state), before, mark)
+    check.notes.append(mark_in_words(mark))
+    return mark.actions
+
+
+_MARK_KEYS = ("actions", "turn", "reason", "state")
+
+
+def _read_mark(src: Path, raw: Any, total: int, game: Game) -> Unverified:
+    """The save's unverified mark, read strictly: a damaged one is a damaged save."""
+    place = f"field {UNVERIFIED_FIELD}"
+    if not isinstance(raw, dict):
+        raise SaveError(src, f"expected an object, found {type(raw).__name__}", place)
+    unknown = sorted(set(raw) - set(_MARK_KEYS))
+    if unknown:
+        raise SaveError(src, f"unknown field {quoted(str(unknown[0]))}", place)
+    for key, kind in zip(_MARK_KEYS, (int, int, str, dict), strict=True):
+        value = raw.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            found = "nothing" if key not in raw else type(value).__name__
+            raise SaveError(src, f"expected {kind.__name__}, found {found}", f"{place}.{key}")
+    if not 0 <= raw["actions"] <= total:
+        raise SaveError(
+            src, f"{raw['actions']} is not between 0 and the {total} actions", f"{place}.actions"
+        )
+    _usable_state(src, raw["state"], game, f"{place}.state")
+    return Unverified(raw["actions"], copy.deepcopy(raw["state"]), raw["reason"], raw["turn"])
+
+
+def _usable_state(src: Path, raw: Any, game: Game, place: str) -> GameState:
+    """`raw` as a state the rules can play on this map: every character of a counter the
+    rules data knows, on a hex of the map, in a phase of the game."""
+    from dragonnoir.engine.phases import PHASES
+
+    _expect_entries(src, raw, place)
+    try:
+        state = GameState.from_dict(raw)
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
+        raise SaveError(src, f"the position is damaged ({_brief(exc)})", place) from None
+    if state.phase not in PHASES:
+        raise SaveError(src, f"unknown phase {quoted(state.phase)}", f"{place}.phase")
+    _reads_back(src, raw, state, place)
+    roster = getattr(game.rules, "roster", None)
+    for unit in state.units.values():
+        if roster is not None and roster.get(unit.kind) is None:
+            raise SaveError(src, f"no counter {quoted(unit.kind)}", f"{place}.units[{unit.id}]")
+        if unit.hex is not None and unit.hex not in game.board.cells:
+            raise SaveError(src, "a character off the map", f"{place}.units[{unit.id}].hex")
+    for acc in state.accessories.values():
+        if any(h not in game.board.cells for h in acc.hexes):
+            raise SaveError(src, "a counter off the map", f"{place}.accessories[{acc.id}]")
+    return state
+
+
+def _reads_back(src: Path, raw: dict[str, Any], state: GameState, place: str) -> None:
+    """The position as the program holds it is the one the file says, and a save of it
+    reads back (a number the reader coerced, 1e308 turned into 309 digits, would not)."""
+    try:
+        again = parse_json(_compact(state.to_dict()))
+    except ValueError as exc:
+        raise SaveError(src, f"the position cannot be saved again ({_brief(exc)})", place) from None
+    changed = differences(raw, again)
+    if changed:
+        raise SaveError(src, f"the position does not read back as saved: {changed[0]}", place)
+
+
+def _take_snapshot(src: Path, doc: dict[str, Any], game: Game, check: SaveCheck) -> Game | None:
+    """The replayed game going on from the save's snapshot as it stands, marked
+    unverified, or None (with a note why) when the snapshot cannot be played."""
+    problem = check.problems[0]
+    reason = f"{problem.place}: {problem.detail}" if problem.place else problem.detail
+    reason = reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+    try:
+        history = [_read_action(src, raw, i) for i, raw in enumerate(doc["actions"])]
+        state = _usable_state(src, doc["state"], game, "field state")
+        game.go_on_unverified(
+            state,
+            history,
+            Unverified(len(history), copy.deepcopy(doc["state"]), reason, state.turn),
+        )
+        if not game.over and not game.legal_actions():
+            raise SaveError(src, "nobody could act in it", "field state")
+    except SaveError as exc:
+        check.notes.append(f"its position cannot be played either: {exc.place}: {exc.detail}")
+        return None
+    except (
+        ArithmeticError,
+        LookupError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        RuntimeError,
+    ) as exc:
+        check.notes.append(f"its position cannot be played either ({_brief(exc)})")
+        return None
+    return game
 
 
 def _players(doc: dict[str, Any], check: SaveCheck) -> dict[str, str]:
@@ -642,7 +914,14 @@ def differences(saved: Any, replayed: Any, path: str = "", limit: int = 1) -> li
     """Where `replayed` differs from `saved`, first difference first, at most `limit`:
     "units[zed].hex: replay gives [3, 4], the save says [3, 5]". List entries with an
     `id` (or `unit`) are matched and named by it."""
-    out: list[str] = []
+    return [f"{where}: {diff}" for where, diff in differing_fields(saved, replayed, path, limit)]
+
+
+def differing_fields(
+    saved: Any, replayed: Any, path: str = "", limit: int = 1
+) -> list[tuple[str, str]]:
+    """`differences` as (where, how) pairs: ("units[zed].hex", "replay gives ...")."""
+    out: list[tuple[str, str]] = []
     _diff(saved, replayed, path, out, limit)
     return out
 
@@ -663,7 +942,7 @@ def _scalars(items: list[Any]) -> bool:
     return not any(isinstance(v, dict | list) for v in items)
 
 
-def _diff(saved: Any, replayed: Any, path: str, out: list[str], limit: int) -> None:
+def _diff(saved: Any, replayed: Any, path: str, out: list[tuple[str, str]], limit: int) -> None:
     if len(out) >= limit:
         return
     if isinstance(saved, dict) and isinstance(replayed, dict):
@@ -671,11 +950,11 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[str], limit: int) -> N
             sub = f"{path}.{key}" if path else str(key)
             if key not in replayed:
                 out.append(
-                    f"{sub}: the replay has no such field, the save says {_compact(saved[key])}"
+                    (sub, f"the replay has no such field, the save says {_compact(saved[key])}")
                 )
             elif key not in saved:
                 out.append(
-                    f"{sub}: replay gives {_compact(replayed[key])}, the save has no such field"
+                    (sub, f"replay gives {_compact(replayed[key])}, the save has no such field")
                 )
             else:
                 _diff(saved[key], replayed[key], sub, out, limit)
@@ -686,7 +965,7 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[str], limit: int) -> N
         if _scalars(saved) and _scalars(replayed):  # a hex, a path: one value
             if saved != replayed:
                 out.append(
-                    f"{path}: replay gives {_compact(replayed)}, the save says {_compact(saved)}"
+                    (path, f"replay gives {_compact(replayed)}, the save says {_compact(saved)}")
                 )
             return
         key = _label(saved, replayed)
@@ -696,9 +975,9 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[str], limit: int) -> N
             for name in [*mine, *(n for n in theirs if n not in mine)]:
                 sub = f"{path}[{name}]"
                 if name not in theirs:
-                    out.append(f"{sub}: the save has it, the replay does not")
+                    out.append((sub, "the save has it, the replay does not"))
                 elif name not in mine:
-                    out.append(f"{sub}: the replay has it, the save does not")
+                    out.append((sub, "the replay has it, the save does not"))
                 else:
                     _diff(mine[name], theirs[name], sub, out, limit)
                 if len(out) >= limit:
@@ -709,11 +988,11 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[str], limit: int) -> N
             if len(out) >= limit:
                 return
         if len(saved) != len(replayed):
-            out.append(f"{path}: replay gives {len(replayed)} entries, the save says {len(saved)}")
+            out.append((path, f"replay gives {len(replayed)} entries, the save says {len(saved)}"))
         return
     same_type = type(saved) is type(replayed) or _same_number(saved, replayed)
     if saved != replayed or not same_type:
-        out.append(f"{path}: replay gives {_compact(replayed)}, the save says {_compact(saved)}")
+        out.append((path, f"replay gives {_compact(replayed)}, the save says {_compact(saved)}"))
 
 
 def _same_number(a: Any, b: Any) -> bool:

@@ -107,6 +107,10 @@ MAP_SPELL_COUNTERS = {
 }
 MESSAGE_COLOUR = (255, 217, 138)
 WARNING_COLOUR = (255, 118, 86)
+#: The mark of a game that went on from a save's position its actions did not lead to
+#: (engine/unverified.py): on the map's corner, and under the map when it opens.
+UNVERIFIED_BADGE = "Unverified game"
+UNVERIFIED_SAID = "Unverified game: it went on from a save that did not check out."
 
 
 class InputMode:
@@ -344,6 +348,7 @@ class GameScene(Scene):
         self.note_defensive_fire()
         for problem in player_problems:
             self.note_in_log(f"Players: {problem}", colour="#ff9a6a")
+        self.note_unverified()
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
             self.mode = HandOverMode(self._last_side)
@@ -728,6 +733,31 @@ class GameScene(Scene):
             )
             self._log_len = 0  # rebuild the log with the note
         self.message(text)
+
+    def note_unverified(self) -> None:
+        """A game that went on from a save's position its actions did not lead to
+        (engine/unverified.py) says so under the map when it opens, its log says where
+        (`WentOnUnverified`), and a badge on the map keeps the mark (`unverified_badge`)."""
+        if self.game.unverified is not None:
+            self.message(UNVERIFIED_SAID, refused=True)
+
+    @property
+    def unverified_badge(self) -> str:
+        """The mark drawn on the map's corner for as long as the game is played ("" for
+        a verified game): the phase bar has no room left for it in a small window."""
+        return UNVERIFIED_BADGE if self.game.unverified is not None else ""
+
+    def _draw_unverified_badge(self, screen: pygame.Surface) -> None:
+        if not self.unverified_badge:
+            return
+        img = fonts.ui_font(16, bold=True).render(self.unverified_badge, True, WARNING_COLOUR)
+        vp = self.map.viewport
+        box = img.get_rect(topright=(vp.right - 8, vp.top + 8)).inflate(14, 8)
+        band = pygame.Surface(box.size, pygame.SRCALPHA)
+        band.fill((20, 16, 12, 215))
+        screen.blit(band, box.topleft)
+        pygame.draw.rect(screen, WARNING_COLOUR, box, 1, border_radius=4)
+        screen.blit(img, img.get_rect(center=box.center))
 
     def note_in_log(self, text: str, colour: str = "#b8a888") -> None:
         """A client note in the log panel after the events so far (it stays there,
@@ -1578,6 +1608,7 @@ class GameScene(Scene):
         self.draw_flashes(screen)
         self.mode.draw(self, screen)
         self.draw_ai_status(screen)
+        self._draw_unverified_badge(screen)
         self._draw_message(screen)
         self.board_drawn = True
 

@@ -21,6 +21,7 @@ from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, save
 if TYPE_CHECKING:  # the engine is imported when a scenario or save is first read, not
     # when the main menu opens (start-up time, issue 16)
     from dragonnoir.engine.game import Game
+    from dragonnoir.engine.save import SaveCheck
     from dragonnoir.engine.scenario import Scenario
     from dragonnoir.engine.tables import RulesData
 
@@ -210,7 +211,10 @@ def _mtime(path: Path) -> float:
 
 @dataclass
 class SaveEntry:
-    """One save in the load list: the replayed game, or the one-line reason it failed."""
+    """One save in the load list: the replayed game, or the one-line reason it failed.
+
+    A save whose replay check failed (engine/unverified.py) says so in words (`error`)
+    and holds the game as its snapshot stands (`unverified`), which Load offers."""
 
     path: Path
     label: str
@@ -218,6 +222,7 @@ class SaveEntry:
     error: str = ""
     modified: float = 0.0
     notes: list[str] = field(default_factory=list)
+    unverified: Game | None = None
 
     @property
     def ok(self) -> bool:
@@ -241,19 +246,33 @@ def save_entry(path: Path, title: str | None = None, rules: RulesData | None = N
     from dragonnoir.engine.save import check_save
 
     check = check_save(path, rules=rules)
-    if check.problems or check.game is None:
+    notes = [f"Rules data: {w}" for w in check.warnings] + check.notes
+    # the label stays short (the list cuts long lines); the detail box says why
+    if check.fault is not None:
+        entry = SaveEntry(
+            path, f"{name}: does not check out (see below)", None, replay_said(check), mtime
+        )
+        entry.unverified = check.snapshot
+    elif check.problems or check.game is None:
         problem = check.problems[0] if check.problems else "the replay did not finish"
         line = " ".join(str(problem).split())
-        # the label stays short (the list cuts long lines); the detail box says why
         entry = SaveEntry(path, f"{name}: cannot load (see below)", None, line, mtime)
     else:
         game = check.game
         scenario = _scenario_name(check.scenario_file) or game.scenario_id or "?"
         state = "game over" if game.over else f"turn {game.state.turn}"
-        notes = [f"Rules data: {w}" for w in check.warnings] + check.notes
-        entry = SaveEntry(path, f"{name}: {scenario}, {state}, {when}", game, "", mtime, notes)
+        mark = ", unverified" if game.unverified is not None else ""
+        label = f"{name}: {scenario}, {state}, {when}{mark}"
+        entry = SaveEntry(path, label, game, "", mtime, notes)
     _SAVES[key] = entry
     return entry
+
+
+def replay_said(check: SaveCheck) -> str:
+    """What a failed replay check found, in the player's words, and what is offered."""
+    from dragonnoir.engine.unverified import OFFER_SAID
+
+    return check.in_words() if check.snapshot is None else f"{check.in_words()} {OFFER_SAID}"
 
 
 def save_files() -> list[Path]:

@@ -82,15 +82,25 @@ def rules_or_reason() -> tuple[RulesData | None, str]:
         return None, f"Your rules data cannot be used: {exc}"
 
 
-def load_with_rules(path: Path, rules: RulesData) -> tuple[Game, list[str]]:
+def load_with_rules(
+    path: Path, rules: RulesData, *, unverified: bool = False
+) -> tuple[Game, list[str]]:
     """The game saved at `path` (SaveError when it cannot be loaded) and what differs
-    between the rules data it was played with, which it keeps, and `rules`."""
-    from dragonnoir.engine.save import check_save
+    between the rules data it was played with, which it keeps, and `rules`.
+
+    `unverified`: the player chose to go on from the position as saved when the replay
+    check fails (engine/unverified.py); a save that now checks out loads as usual."""
+    from dragonnoir.engine.save import SaveError, check_save
 
     check = check_save(path, rules=rules)
-    if check.problems or check.game is None:
-        raise check.problems[0]
-    return check.game, check.warnings
+    game = check.game if check.ok else check.snapshot if unverified else None
+    if game is None:
+        raise check.problems[0] if check.problems else SaveError(path, "the replay did not finish")
+    return game, check.warnings
+
+
+#: The choice that goes on from a save's position as it stands, its replay check failed.
+GO_ON_UNVERIFIED = "Go on unverified"
 
 
 def game_scene_with_warnings(scene: GameScene, warnings: list[str]) -> GameScene:
@@ -203,45 +213,61 @@ class MainMenu(Scene):
         return None
 
     def continue_game(self) -> Result:
-        """Load the autosave; a broken one is reported here, not raised."""
-        from dragonnoir.engine.save import SaveError
+        """Load the autosave; a broken one is reported here, not raised. Its intact
+        backup is offered, and when its replay check failed (engine/unverified.py) its
+        position as saved, marked unverified."""
+        from dragonnoir.engine.save import check_save
         from dragonnoir.ui.game_scene import GameScene
 
         try:
             rules = rules_folder.rules_in_use()
-            game, warnings = load_with_rules(autosave_path(), rules)
         except rules_folder.RulesFolderError:
             self.rebuild()  # the menu says why
             return None
-        except SaveError as exc:
-            self.message = f"Cannot continue: {' '.join(str(exc).split())}"
-            backup = library.backup_entry(autosave_path(), rules)
-            if backup is None or backup.game is None:
-                self.rebuild()
-                return None
+        check = check_save(autosave_path(), rules=rules)
+
+        def play(game: Game, warnings: list[str]) -> Result:
+            return game_scene_with_warnings(GameScene(self.app, game, restore_view=True), warnings)
+
+        if check.ok and check.game is not None:
+            return play(check.game, check.warnings)
+        choices: list[Choice] = []
+        if check.fault is not None:
+            self.message = (
+                "Cannot continue: the autosave does not check out (Continue again says why)."
+            )
+            text = library.replay_said(check)
+            if (snapshot := check.snapshot) is not None:
+                choices.append((GO_ON_UNVERIFIED, lambda: play(snapshot, check.warnings)))
+        else:
+            problem = check.problems[0] if check.problems else "the replay did not finish"
+            self.message = f"Cannot continue: {' '.join(str(problem).split())}"
+            text = self.message
+        backup = library.backup_entry(autosave_path(), rules)
+        if backup is not None and backup.game is not None:
             when = dt.datetime.fromtimestamp(backup.modified).strftime("%Y-%m-%d %H:%M")
             state = backup.label.split(": ", 1)[-1]
+            text += f"\n\nIts backup, written {when}, is intact ({state})."
+            choices.append(("Continue from backup", lambda: self._from_backup(backup.path, rules)))
+        if not choices:
+            self.rebuild()
+            return None
+        if check.fault is None:
+            text += " Continue from the backup?"
+        title = "The autosave does not check out" if check.fault else "The autosave is damaged"
+        return ConfirmDialog(self.app, self, title, text, [*choices, ("Cancel", lambda: None)])
 
-            def from_backup() -> Result:
-                try:
-                    restored, notes = load_with_rules(backup.path, rules)
-                except SaveError as err:
-                    self.message = f"Cannot continue: {' '.join(str(err).split())}"
-                    self.rebuild()
-                    return None
-                return game_scene_with_warnings(
-                    GameScene(self.app, restored, restore_view=True), notes
-                )
+    def _from_backup(self, path: Path, rules: RulesData) -> Result:
+        from dragonnoir.engine.save import SaveError
+        from dragonnoir.ui.game_scene import GameScene
 
-            return ConfirmDialog(
-                self.app,
-                self,
-                "The autosave is damaged",
-                f"{self.message}\n\nIts backup, written {when}, is intact ({state}). "
-                "Continue from the backup?",
-                [("Continue from backup", from_backup), ("Cancel", lambda: None)],
-            )
-        return game_scene_with_warnings(GameScene(self.app, game, restore_view=True), warnings)
+        try:
+            restored, notes = load_with_rules(path, rules)
+        except SaveError as err:
+            self.message = f"Cannot continue: {' '.join(str(err).split())}"
+            self.rebuild()
+            return None
+        return game_scene_with_warnings(GameScene(self.app, restored, restore_view=True), notes)
 
     def draw(self, screen: pygame.Surface) -> None:
         size = screen.get_size()
@@ -470,8 +496,11 @@ class LoadScene(Scene):
             self.load.disable()  # type: ignore[no-untyped-call]
 
     def _loadable(self, entry: library.SaveEntry) -> library.SaveEntry | None:
-        """The entry itself, or for a damaged save its intact backup, or None."""
-        return entry if entry.ok else library.backup_entry(entry.path, self.rules)
+        """The entry itself (loaded, or its position offered unverified), or for a
+        damaged save its intact backup, or None."""
+        if entry.ok or entry.unverified is not None:
+            return entry
+        return library.backup_entry(entry.path, self.rules)
 
     def labels(self) -> list[str]:
         """The list's lines, cut to its width (the detail box below has them whole)."""
@@ -486,10 +515,8 @@ class LoadScene(Scene):
             text = f"<font color='#ff9a6a'>{html.escape(e.error)}</font>"
             backup = library.backup_entry(e.path, self.rules)
             if backup is not None:
-                text += (
-                    f"<br>Its backup {html.escape(backup.path.name)} is intact: "
-                    "Load opens the backup."
-                )
+                opens = "Load offers it too." if e.unverified else "Load opens the backup."
+                text += f"<br>Its backup {html.escape(backup.path.name)} is intact: {opens}"
             return text
         notes = "".join(f"<br><i>{html.escape(n)}</i>" for n in e.notes)
         return f"{html.escape(str(e.path))}{notes}"
@@ -515,15 +542,34 @@ class LoadScene(Scene):
         if self.selected is None:
             return None
         entry = self._loadable(self.entries[self.selected])
-        if entry is None or entry.game is None or self.rules is None:
+        if entry is None or self.rules is None:
             return None
+        if entry.game is None and entry.unverified is not None:
+            return self._ask_unverified(entry)
+        return self._open(entry)
+
+    def _ask_unverified(self, entry: library.SaveEntry) -> Result:
+        """A save whose replay check failed: say why, and let the player go on from its
+        position as saved (marked unverified), open its intact backup, or not."""
+        choices: list[Choice] = [(GO_ON_UNVERIFIED, lambda: self._open(entry, unverified=True))]
+        backup = library.backup_entry(entry.path, self.rules)
+        if backup is not None:
+            choices.append(("Open the backup", lambda: self._open(backup)))
+        text = entry.error
+        if backup is not None:
+            text += f"\n\nIts backup {backup.path.name} is intact."
+        choices.append(("Cancel", lambda: None))
+        return ConfirmDialog(self.app, self, "This save does not check out", text, choices)
+
+    def _open(self, entry: library.SaveEntry, *, unverified: bool = False) -> Result:
         from dragonnoir.engine.save import SaveError
         from dragonnoir.ui.game_scene import GameScene
 
+        assert self.rules is not None
         # The list's game was replayed from the file; replay again so the loaded game
         # owns fresh state even if the list is reused.
         try:
-            game, warnings = load_with_rules(entry.path, self.rules)
+            game, warnings = load_with_rules(entry.path, self.rules, unverified=unverified)
         except SaveError as exc:
             entry.error = " ".join(str(exc).split())
             self.rebuild()
@@ -684,21 +730,32 @@ class ConfirmDialog(Scene):
         w, h = self.app.size
         bw, gap = 190, 12
         width = max(460, len(self.choices) * (bw + gap) + gap + 20)
-        rect = pygame.Rect((w - width) // 2, (h - 230) // 2, width, 230)
+        if len(self.text) > 200:  # a long explanation: a wider window, not a narrow scroll
+            width = max(width, min(w - 80, 720))
+        text_h = self._text_height(width - 40, h - 200)
+        height = text_h + 120
+        rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
         self.window = UIWindow(rect, self.manager, self.dialog_title, draggable=False)
         self.window.set_blocking(True)
         inner = self.window.get_container()
         iw = inner.get_rect().width
-        UITextBox(
-            html.escape(self.text), pygame.Rect(10, 10, iw - 20, 110), self.manager, container=inner
-        )
+        paragraphs = html.escape(self.text).replace("\n", "<br>")
+        UITextBox(paragraphs, pygame.Rect(10, 10, iw - 20, text_h), self.manager, container=inner)
         x = iw - len(self.choices) * (bw + gap)
         self.buttons = []
         for label, _ in self.choices:
             self.buttons.append(
-                UIButton(pygame.Rect(x, 134, bw, 42), label, self.manager, container=inner)
+                UIButton(pygame.Rect(x, text_h + 24, bw, 42), label, self.manager, container=inner)
             )
             x += bw + gap
+
+    def _text_height(self, room: int, most: int) -> int:
+        """Room for the text without scrolling, if the window allows: its lines at the
+        theme's size (7 to 8 px a character, 25 px a line, one line spare for the
+        words that wrap early), at least the old 110 px."""
+        per_line = max(20, room // 8)
+        lines = sum(1 + len(p) // per_line for p in self.text.split("\n"))
+        return max(110, min(most, (lines + 1) * 25 + 16))
 
     def leave(self) -> None:
         if self.window is not None:

@@ -1,51 +1,28 @@
 """Where the client keeps its files: settings in the user's config folder, saves and the
 autosave in the user's data folder (platformdirs).
 
-`DRAGONNOIR_HOME`, when set, puts both under one folder (`$DRAGONNOIR_HOME/config`,
-`$DRAGONNOIR_HOME/data`): tests, portable installs and screenshots use it so they never
-touch the player's real files.
+The folders themselves are `dragonnoir/user_folders.py`'s (`DRAGONNOIR_HOME` puts them
+under one folder for tests and portable installs).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import unicodedata
 from pathlib import Path
 
-from platformdirs import user_cache_dir, user_config_dir, user_data_dir
-
 from dragonnoir.safe_write import write_text
 
-APP_NAME = "dragonnoir"
-HOME_ENV = "DRAGONNOIR_HOME"
+# The folders, named here too for the client's modules and tests (explicit re-exports).
+from dragonnoir.user_folders import APP_NAME as APP_NAME
+from dragonnoir.user_folders import HOME_ENV as HOME_ENV
+from dragonnoir.user_folders import cache_dir as cache_dir
+from dragonnoir.user_folders import config_dir as config_dir
+from dragonnoir.user_folders import data_dir as data_dir
+
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
-
-
-def _home() -> Path | None:
-    value = os.environ.get(HOME_ENV, "").strip()
-    return Path(value) if value else None
-
-
-def config_dir() -> Path:
-    """The settings folder (not created)."""
-    home = _home()
-    return home / "config" if home else Path(user_config_dir(APP_NAME, appauthor=False))
-
-
-def data_dir() -> Path:
-    """The folder of the autosave and the saves folder (not created)."""
-    home = _home()
-    return home / "data" if home else Path(user_data_dir(APP_NAME, appauthor=False))
-
-
-def cache_dir() -> Path:
-    """Files the client can make again (scenario thumbnails); not created. Under
-    `DRAGONNOIR_HOME`: `$DRAGONNOIR_HOME/cache`."""
-    home = _home()
-    return home / "cache" if home else Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:

@@ -217,3 +217,16 @@ def test_the_listed_journeys_reach_every_position_once_at_its_cheapest() -> None
         for a in boats.voyages(game, unit, boat(game), boats.BEGAN_ABOARD)
     ]
     assert [v.cost for v in journeys if not isinstance(v, str) and v.positions[-1] == there] == [3]
+
+
+def test_asking_about_a_boat_writes_nothing_until_it_is_rowed() -> None:
+    """Issue 47: asking what a passenger may do (legal actions, explain) once wrote an
+    empty record of rowed boats into the state, which a replay (asking nothing) did not
+    make: a save written after the question was refused on loading."""
+    game = harbour([Piece("rebel_swordsman_1", (1, 1))])
+    before = game.state.to_dict()
+    assert any(isinstance(a, SailBoat) for a in game.legal_actions(Side.ADVENTURERS))
+    assert game.explain(SailBoat("rebel_swordsman_1", hexes(game, (2, 1)))).legal
+    assert game.state.to_dict() == before
+    game.apply(SailBoat("rebel_swordsman_1", hexes(game, (2, 1))))
+    assert game.state.scratch["boats"] == {"boat_1": game.state.turn}

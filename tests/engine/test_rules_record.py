@@ -15,6 +15,7 @@ from dragonnoir.engine.actions import Move
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.roster import ADVENTURERS_FILE
 from dragonnoir.engine.rules_record import (
+    NO_RECORD_SAID,
     fingerprint,
     read_record,
     rules_for_save,
@@ -175,7 +176,9 @@ def test_a_broken_file_in_the_save_is_named(tmp_path: Path) -> None:
         record["own"][ADVENTURERS_FILE] = record["own"][ADVENTURERS_FILE].replace(
             "movement = 14", "movement = -3"
         )
-        record["files"][ADVENTURERS_FILE] = "0" * 64
+        # a record consistent with the broken file: the digests say it is the game's
+        record["files"][ADVENTURERS_FILE] = values_digest(record["own"][ADVENTURERS_FILE])
+        record["fingerprint"] = fingerprint(record["files"])
 
     [problem] = check_save(_with_record(tmp_path, breaks)).problems
     text = str(problem)
@@ -206,7 +209,7 @@ def test_a_shipped_file_changed_since_the_game_is_named(tmp_path: Path) -> None:
     """A save from another version of the program, whose shipped combat.toml differed."""
     shipped = default_rules_data()
     files = dict(shipped.digests) | {COMBAT_FILE: "1" * 64, "oracle.toml": "2" * 64}
-    record = read_record(tmp_path / "old.json", {"fingerprint": "3" * 64, "files": files})
+    record = read_record(tmp_path / "old.json", {"fingerprint": fingerprint(files), "files": files})
     match = rules_for_save(tmp_path / "old.json", record, shipped)
     assert match.rules.fingerprint == shipped.fingerprint
     text = " | ".join(match.warnings)
@@ -218,4 +221,56 @@ def test_a_shipped_file_changed_since_the_game_is_named(tmp_path: Path) -> None:
 
 def test_a_save_without_a_record_replays_with_the_rules_in_use(tmp_path: Path) -> None:
     record_less = rules_for_save(tmp_path / "x.json", None, default_rules_data())
-    assert record_less.rules is default_rules_data() and record_less.warnings == []
+    assert record_less.rules is default_rules_data()
+    assert record_less.warnings == [NO_RECORD_SAID]
+
+
+# -- a record is believed only for what it proves (issue 47, part 3) ------------------------
+
+
+def _edited(path: Path, change: object) -> Path:
+    doc = json.loads(path.read_text())
+    change(doc)  # type: ignore[operator]
+    path.write_text(dumps_save(doc))
+    return path
+
+
+def test_a_carried_file_changed_after_the_game_is_refused_naming_it(tmp_path: Path) -> None:
+    house = load_rules_data(house_folder(tmp_path / "house"))
+    path = save_game(long_run(house), tmp_path / "house.json")
+
+    def faster(doc: dict[str, dict[str, dict[str, str]]]) -> None:  # its digest left as it was
+        own = doc["rules"]["own"]
+        own[ADVENTURERS_FILE] = own[ADVENTURERS_FILE].replace("movement = 14", "movement = 15")
+
+    check = check_save(_edited(path, faster))
+    [problem] = check.problems
+    assert str(problem).startswith(f"{path}: field rules.own['adventurers.toml']: ")
+    assert "changed since the game was saved" in str(problem)
+    assert check.game is None and check.snapshot is None
+
+
+def test_a_record_whose_fingerprint_is_not_its_files_is_refused(tmp_path: Path) -> None:
+    house = load_rules_data(house_folder(tmp_path / "house"))
+    path = save_game(long_run(house), tmp_path / "house.json")
+    other = default_rules_data().fingerprint
+    [problem] = check_save(_edited(path, lambda d: d["rules"].update(fingerprint=other))).problems
+    assert str(problem).startswith(f"{path}: field rules.fingerprint: ")
+    assert "does not match" in str(problem)
+
+
+def test_a_save_without_its_record_says_so(tmp_path: Path) -> None:
+    path = save_game(load_scenario(PIT).new_game(1), tmp_path / "shipped.json")
+    check = check_save(_edited(path, lambda d: d.pop("rules")))
+    assert check.ok
+    [warning] = check.warnings
+    assert "does not record the rules data it was played with" in warning
+    assert "goes on with the rules in use" in warning
+
+
+def test_a_house_rules_save_without_its_record_names_the_likely_cause(tmp_path: Path) -> None:
+    house = load_rules_data(house_folder(tmp_path / "house"))
+    path = save_game(long_run(house), tmp_path / "house.json")
+    [problem] = check_save(_edited(path, lambda d: d.pop("rules"))).problems
+    assert "is refused on replay" in str(problem)
+    assert "the save does not record its rules data" in str(problem)

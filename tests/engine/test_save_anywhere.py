@@ -56,3 +56,59 @@ def test_a_scenario_of_ones_own_is_embedded_and_loads_without_its_file(tmp_path:
     assert loaded.state.turn_limit == 9
     # With the file back where it was, the file is used again.
     assert not check_save(save).problems
+
+
+# -- the carried board is believed only for what it proves (issue 47, part 3) ---------------
+
+
+def _own_scenario_save(tmp_path: Path) -> Path:
+    """A save of a scenario this installation does not ship, whose file is then gone: it
+    loads from the map and set-up it carries."""
+    scenario = copy_checkout_part(tmp_path / "mine")
+    own = scenario.with_name("my-pit.toml")
+    own.write_text(scenario.read_text().replace('id = "la-fosse"', 'id = "my-pit"'))
+    scenario.unlink()
+    game = load_scenario(own).new_game(2)
+    game.apply(EndPhase())
+    save = save_game(game, tmp_path / "saves" / "game.json")
+    shutil.rmtree(tmp_path / "mine")
+    return save
+
+
+def _edit_carried(save: Path, change: object) -> None:
+    doc = json.loads(save.read_text())
+    change(doc["scenario"]["embedded"]["board"])  # type: ignore[operator]
+    save.write_text(json.dumps(doc))
+
+
+def test_an_edited_carried_board_is_refused(tmp_path: Path) -> None:
+    save = _own_scenario_save(tmp_path)
+    assert not check_save(save).problems
+
+    def walls_added(board: dict[str, list[list[object]]]) -> None:  # a wall on every edge
+        board["edges"] = [[*e[:4], "wall"] for e in board["edges"]]
+
+    _edit_carried(save, walls_added)
+    [problem] = check_save(save).problems
+    assert str(problem).startswith(f"{save}: field scenario.embedded: ")
+    assert "changed since the game was saved" in str(problem)
+
+
+def test_an_edited_exit_zone_of_the_carried_board_is_refused(tmp_path: Path) -> None:
+    save = _own_scenario_save(tmp_path)
+    _edit_carried(save, lambda board: board["zones"].pop())
+    [problem] = check_save(save).problems
+    assert "field scenario.embedded: " in str(problem)
+
+
+def test_a_changed_map_of_the_scenario_file_is_said(tmp_path: Path) -> None:
+    scenario = copy_checkout_part(tmp_path / "mine")
+    game = load_scenario(scenario).new_game(2)
+    game.apply(EndPhase())
+    save = save_game(game, tmp_path / "mine" / "saves" / "game.json")
+    board = tmp_path / "mine" / "maps" / "fosse.tmx"
+    text = board.read_text()
+    board.write_text(text.replace('name="pit-bottom"', 'name="pit-floor"', 1))
+    check = check_save(save)
+    said = "the map of the scenario has changed since the game was saved"
+    assert any(said in note for note in check.notes)

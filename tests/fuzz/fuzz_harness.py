@@ -21,6 +21,14 @@ budget in the normal suite and a long one under `pytest -m fuzz`::
 Seeds are copied into a scratch folder with their references (tilesets, images, boards,
 scenario files) made absolute, so mutants are written there and never beside the
 project's files.
+
+One kind mutates play, not bytes: "queries" (issue 47), questions between actions. Its
+seeds are the scenarios; an example is a random game of one (`game_spec`: scenario,
+seed, length) in which random kinds of questions (tests/query_kinds.py: legal actions,
+explain, reach, fire, the AI's view, the client's previews...) are asked between the
+actions; the game is saved and the save must load and reproduce. A save that does not
+is an `escape`: asking changed the game. The example kept for a failure is the game's
+spec, which plays the same game again.
 """
 
 from __future__ import annotations
@@ -63,7 +71,65 @@ def _save(path: Path) -> None:
         problem = check.problems[0]
         if UNFORESEEN in str(problem):
             raise AssertionError(f"the last guard was reached: {problem}")
+        if check.snapshot is not None:
+            _play_the_snapshot(check.snapshot, path)
         raise problem
+
+
+def _play_the_snapshot(game: Any, path: Path) -> None:
+    """A snapshot the check offers (engine/unverified.py) is a game the client will
+    play: the rules answer on it, and a save of it loads and reproduces."""
+    from dragonnoir.ai.view import view_for
+    from dragonnoir.engine.save import check_save, save_game
+
+    side = game.to_act()
+    if side is not None:
+        view_for(game, side).legal  # noqa: B018 - asked for the effect: it must not raise
+    again = check_save(save_game(game, path.with_name(path.stem + ".unverified.json")))
+    if not again.ok:
+        raise AssertionError(f"the snapshot offered does not save: {again.problems[:1]}")
+
+
+#: A game of the "queries" kind asks this many kinds of question between two actions.
+QUESTIONS_BETWEEN = (1, 3)
+#: And plays at most this many actions.
+QUERIED_ACTIONS = 40
+
+
+def game_spec(scenario: Path, rng: random.Random) -> bytes:
+    """An example of the "queries" kind: which game to play, as JSON."""
+    spec = {
+        "scenario": str(scenario.resolve()),
+        "seed": rng.randrange(2**31),
+        "actions": rng.randint(0, QUERIED_ACTIONS),
+        "questions": rng.randrange(2**31),
+    }
+    return json.dumps(spec).encode()
+
+
+def _queries(path: Path) -> None:
+    """Play the game `path` describes, asking questions between the actions; its save
+    must load and reproduce (a problem is a fault of ours, never the file's)."""
+    from query_kinds import KINDS, Questions, wander
+
+    from dragonnoir.engine.save import check_save, save_game
+    from dragonnoir.engine.scenario import load_scenario
+    from dragonnoir.safe_read import read_text
+
+    spec = json.loads(read_text(path, what="game spec"))  # a FIFO, /dev/zero: refused
+    game = load_scenario(spec["scenario"]).new_game(spec["seed"])
+    rng = random.Random(spec["questions"])
+    questions = Questions(random.Random(spec["questions"]))
+    for _ in range(spec["actions"]):
+        for kind in rng.sample(KINDS, rng.randint(*QUESTIONS_BETWEEN)):
+            questions.ask(kind, game)
+        action = wander(game, rng)
+        if action is None or game.over:
+            break
+        game.apply(action)
+    check = check_save(save_game(game, path.with_name(path.stem + ".save.json")))
+    if check.problems:
+        raise AssertionError(f"a save made after questions does not load: {check.problems[0]}")
 
 
 def _tmx(path: Path) -> None:
@@ -155,7 +221,13 @@ LOADERS: dict[str, Callable[[Path], None]] = {
     "settings": _settings,
     "cli-validate": _cli("validate"),
     "cli-replay": _cli("replay", "--verify"),
+    "queries": _queries,
 }
+#: Kinds whose examples are games to play, not mutated bytes: example -> its spec.
+GAMES: dict[str, Callable[[Path, random.Random], bytes]] = {"queries": game_spec}
+#: Seconds one example of a kind may take, where it is not `EXAMPLE_SECONDS` (a game
+#: played with questions between its actions, saved and replayed).
+EXAMPLE_SECONDS_OF = {"queries": 90}
 
 
 def seeds(kind: str) -> list[Path]:
@@ -198,6 +270,10 @@ def seeds(kind: str) -> list[Path]:
         p for p in found["layout"] if p.parent == REPO / "layouts"
     ]
     found["cli-replay"] = [p for p in found["save"] if p.name.startswith("good")]
+    found["queries"] = [
+        *sorted((REPO / "scenarios").glob("*.toml")),
+        *sorted((tests / "scenarios").glob("*.toml")),
+    ]
     return found[kind]
 
 
@@ -335,12 +411,13 @@ def classify(kind: str, path: Path) -> tuple[Outcome, str]:
     from dragonnoir.errors import DataFileError, DragonNoirError
 
     started = time.monotonic()
-    signal.alarm(EXAMPLE_SECONDS)
+    limit = EXAMPLE_SECONDS_OF.get(kind, EXAMPLE_SECONDS)
+    signal.alarm(limit)
     try:
         LOADERS[kind](path)
         outcome, detail = "ok", ""
     except _Hang:
-        outcome, detail = "hang", f"over {EXAMPLE_SECONDS} s"
+        outcome, detail = "hang", f"over {limit} s"
     except MemoryError:
         outcome, detail = "memory", "MemoryError"
     except DragonNoirError as exc:
@@ -360,9 +437,20 @@ def classify(kind: str, path: Path) -> tuple[Outcome, str]:
         outcome, detail = "escape", f"{type(exc).__name__}: {str(exc)[:200]}"
     finally:
         signal.alarm(0)
-    if outcome != "hang" and time.monotonic() - started > EXAMPLE_SECONDS:
+    if outcome != "hang" and time.monotonic() - started > limit:
         outcome, detail = "hang", f"took {time.monotonic() - started:.1f} s"
     return outcome, detail
+
+
+def _cases(
+    kind: str, sources: list[Path], examples: int, rng: random.Random
+) -> list[tuple[Path, bytes]]:
+    """Each seed once, then `examples` mutants of random seeds; for a kind of `GAMES`,
+    `examples` random games of random seeds (a scenario is not itself a game)."""
+    if kind in GAMES:
+        return [(s, GAMES[kind](s, rng)) for s in rng.choices(sources, k=examples)]
+    bases = [(s, portable(s)) for s in sources]
+    return bases + [(s, mutate(b, rng)) for s, b in (rng.choice(bases) for _ in range(examples))]
 
 
 def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[str, Any]:
@@ -380,12 +468,10 @@ def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"dn-fuzz-{kind}-") as scratch:
         folder = Path(scratch)
-        bases = [(s, portable(s)) for s in sources]
-        cases = [(s, b) for s, b in bases] + [
-            (s, mutate(b, rng)) for s, b in (rng.choice(bases) for _ in range(examples))
-        ]
+        cases = _cases(kind, sources, examples, rng)
         for n, (source, data) in enumerate(cases):
-            path = folder / f"{source.stem}.{n}{source.suffix}"
+            suffix = ".json" if kind in GAMES else source.suffix
+            path = folder / f"{source.stem}.{n}{suffix}"
             path.write_bytes(data)
             outcome, detail = classify(kind, path)
             counts[outcome] += 1
@@ -393,7 +479,7 @@ def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[
                 failures.append({"seed": str(source), "outcome": outcome, "detail": detail})
                 if keep is not None:
                     keep.mkdir(parents=True, exist_ok=True)
-                    (keep / f"{kind}-{outcome}-{n}{source.suffix}").write_bytes(data)
+                    (keep / f"{kind}-{outcome}-{n}{suffix}").write_bytes(data)
             with contextlib.suppress(OSError):
                 path.unlink()
     return {
@@ -420,4 +506,5 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(REPO))
+    sys.path.insert(1, str(REPO / "tests"))  # query_kinds, for the kind "queries"
     sys.exit(main())

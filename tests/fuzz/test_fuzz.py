@@ -2,7 +2,9 @@
 samples end in our own one-line error or load, within a time and memory bound.
 
 The normal suite runs a bounded budget (`BOUNDED` mutants per loader); `pytest -m fuzz`
-runs `LONG` per loader; `DN_FUZZ_EXAMPLES=N` sets the number for whichever runs. Each
+runs `LONG` per loader; `DN_FUZZ_EXAMPLES=N` sets the number for whichever runs. The
+kind "queries" (questions between actions, issue 47) plays a game per example, so its
+budgets are counted in games (`GAME_BUDGETS`). Each
 loader is fuzzed in its own process (tests/fuzz/fuzz_harness.py), which limits its own
 memory, so a blow-up cannot take the test runner with it; failing inputs are written to
 pytest's temporary folder to be kept as regression samples.
@@ -26,9 +28,13 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX only (setrlimi
 
 BOUNDED = 100
 LONG = 2000
+#: The kinds whose example is a whole game played (fuzz_harness.GAMES) have their own
+#: budgets, in games: (default run, long run).
+GAME_BUDGETS = {"queries": (12, 200)}
 
 
-def _examples(default: int) -> int:
+def _examples(kind: str, long: bool) -> int:
+    default = GAME_BUDGETS.get(kind, (BOUNDED, LONG))[long]
     return int(os.environ.get("DN_FUZZ_EXAMPLES", default))
 
 
@@ -36,7 +42,7 @@ def _run(kind: str, examples: int, keep: Path) -> dict[str, object]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     # Far more than the run needs (a few seconds): only a loader that hangs in C code,
     # beyond the reach of the harness's own alarm, would meet this timeout.
-    timeout = 120 + examples * 2
+    timeout = 120 + examples * (10 if kind in GAME_BUDGETS else 2)
     done = subprocess.run(
         [
             *(sys.executable, str(HARNESS), "--kind", kind, "--examples", str(examples)),
@@ -61,10 +67,10 @@ def _check(result: dict[str, object]) -> None:
 
 @pytest.mark.parametrize("kind", sorted(LOADERS))
 def test_fuzz_bounded(kind: str, tmp_path: Path) -> None:
-    _check(_run(kind, _examples(BOUNDED), tmp_path))
+    _check(_run(kind, _examples(kind, long=False), tmp_path))
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("kind", sorted(LOADERS))
 def test_fuzz_long(kind: str, tmp_path: Path) -> None:
-    _check(_run(kind, _examples(LONG), tmp_path))
+    _check(_run(kind, _examples(kind, long=True), tmp_path))

@@ -71,14 +71,19 @@ def boat_of(game: Game, unit: Unit) -> Accessory | None:
     return None if unit.hex is None else boat_at(game, unit.hex)
 
 
-def _record(game: Game) -> dict[str, object]:
-    found = game.state.scratch.setdefault("boats", {})
-    assert isinstance(found, dict)
-    return found
-
-
 def _rowed_this_turn(game: Game, boat: Accessory) -> bool:
-    return _record(game).get(boat.id) == game.state.turn
+    """Read only: `explain` and `legal_actions` ask it, and a question must not write
+    the record (issue 47: a save made after asking held an empty record the replay,
+    which asks nothing, did not make, and was refused on loading)."""
+    rowed = game.state.scratch.get("boats")
+    return isinstance(rowed, dict) and rowed.get(boat.id) == game.state.turn
+
+
+def _mark_rowed(game: Game, boat: Accessory) -> None:
+    """`boat` has been rowed this turn: `scratch["boats"]` maps each boat rowed to the
+    last turn it was, made when the first boat is rowed."""
+    rowed = game.state.scratch.setdefault("boats", {})
+    rowed[boat.id] = game.state.turn
 
 
 def _sailable(game: Game, h: Hex, boat: Accessory, aboard: set[str]) -> str | None:
@@ -235,7 +240,7 @@ class SailRules:
         stern, bow = voyage.positions[-1]
         boat.hexes = (stern, bow)
         boat.facing = stern.direction_to(bow) or 0
-        _record(game)[boat.id] = game.state.turn
+        _mark_rowed(game, boat)
         events: list[Event] = [BoatRowed(boat.id, rower.id, voyage.cost, budget)]
         landing = boat_landing(game, boat)
         for unit, seat in seats:
