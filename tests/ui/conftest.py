@@ -32,7 +32,7 @@ def make_app(home: Path) -> Iterator[Callable[..., App]]:
     def make(first: Callable[[App], Scene] | None = None, **kw: object) -> App:
         app = App(first, **kw)  # type: ignore[arg-type]
         apps.append(app)
-        step(app, 2)
+        step(app, 2, settle=True)  # an AI seat may be thinking already: the same on any machine
         return app
 
     yield make

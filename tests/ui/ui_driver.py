@@ -32,8 +32,13 @@ def small_settings(**changes: object) -> Settings:
 HANG_SECONDS = 120.0
 
 
-def step(app: App, frames: int = 1) -> None:
+def step(app: App, frames: int = 1, *, settle: bool = False) -> None:
+    """Run `frames` frames; with `settle`, each after awaiting the AI (`settle_ai`), so
+    what they do never depends on how fast the AI answered. (Without it a test may step
+    frames while the AI thinks: a gated AI that only answers when the test lets it.)"""
     for _ in range(frames):
+        if settle:
+            settle_ai(app)
         app.step(1 / 60)
 
 
