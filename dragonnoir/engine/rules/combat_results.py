@@ -150,7 +150,7 @@ def start_shot(game: Game, shooter: str, target: str, effect: Effect, rule: str)
     target's special rules; a retreat it turns into goes away from `shooter`, and may
     need the target's player to choose the path (a "retreat" decision)."""
     queue: list[dict[str, Any]] = []
-    if effect is Effect.RETREAT:  # a fireball's "retreat one hex"
+    if effect is Effect.RETREAT:  # the Fireball Table's retreat
         queue.append({"op": "side_retreat", "role": DEFENDERS, "hexes": 1})
     elif effect is not Effect.NONE:
         queue.append({"op": "blow", "role": DEFENDERS, "effect": effect.value})

@@ -164,7 +164,7 @@ _PLACED: dict[int, tuple[object, dict[tuple[Any, ...], _Placement]]] = {}
 _PLACED_KEPT: Final = 100_000
 #: A counter on a placement: its profile, the hexes it covers, and each (hex next to it,
 #: its hex that hex touches) it threatens — none for a face that threatens no one (a baby
-#: Hunter "has no effect on enemies trying to infiltrate").
+#: Hunter has "no effect either on enemies trying to infiltrate", "The Krobs: Infiltration").
 _Placement = tuple[Profile, tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]
 
 

@@ -22,8 +22,8 @@ rulebook says, and where it is enforced:
   the level reached", "Whether the spell fails or succeeds, the energy points ... are
   subtracted" (`success_needs`, `CastRules.apply`);
 - "spells can only be cast in the cave (the map) where the wizard is ... on a hex
-  straddling two maps can cast spells in both. Exception: remote detection spells can
-  be cast one cave (one map) away" (`same_map`, `near_map`);
+  straddling two maps can cast spells in both. Exception to this rule: remote detection
+  spells can be cast one cave (one map) away" (`same_map`, `near_map`);
 - "reduced to 7 hexes for a level 1 wizard and to 10 hexes for a level 2 wizard ... the
   hex the wizard occupies is not counted ... beyond his range ... a penalty to the die
   of one point per hex beyond the limit"; an area is measured to its farthest hex;
