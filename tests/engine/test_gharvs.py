@@ -249,7 +249,7 @@ def test_a_gharv_is_fired_at_and_makes_a_passer_by_roll_for_infiltration() -> No
 
 
 def test_a_gharv_wounded_attacking_zed_dies_of_his_curare() -> None:
-    """"Any enemy character wounded in a combat in which Zed takes part dies instantly of
+    """ "Any enemy character wounded in a combat in which Zed takes part dies instantly of
     his wounds" ("Zed"): the Gharv's own attack is such a combat. Zed on rubble (+) by
     the water: the Gharv (5, in the water: +) against his 4 is 1-1, no shift; die 10:
     an exchange, both wounded: Zed keeps his wound, the Gharv dies."""
