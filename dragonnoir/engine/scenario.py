@@ -215,7 +215,11 @@ class Scenario:
 
             assert isinstance(state, GameState)
             state.accessories = {k: _copy_accessory(a) for k, a in accessories.items()}
-            state.wizards = {k: Wizard(w.unit, w.level, w.energy) for k, w in wizards.items()}
+            # The sheet keeps the wounds its EP were counted with (a campaign's wizard
+            # carried over wounded is not halved a second time: rules/energy.py).
+            state.wizards = {
+                k: Wizard(w.unit, w.level, w.energy, wounds=w.wounds) for k, w in wizards.items()
+            }
             if setup:
                 state.scratch["scenario"] = setup
             offmap: dict[str, Any] = {}

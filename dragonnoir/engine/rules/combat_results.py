@@ -46,6 +46,7 @@ from dragonnoir.engine.events import (
     UnitWounded,
     WebDestroyed,
 )
+from dragonnoir.engine.rules import energy
 from dragonnoir.engine.rules.combat_geometry import distance_between, is_enemy, webs_lifted
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.steps import step
@@ -360,7 +361,7 @@ def wound(game: Game, unit: Unit, role: str, *, killed: bool, plain: bool = Fals
             UnitFrenzied(unit.id),
             ResultConverted(unit.id, "wounded", "a frenzy", R_CRAZY),
         ]
-    unit.wounds += count
+    energy.change_wounds(game, unit, count)
     newborn = p.is_krob and not unit.adult
     if newborn or unit.wounds >= p.wounds_to_kill:
         if newborn:

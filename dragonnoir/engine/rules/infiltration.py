@@ -48,6 +48,7 @@ from dragonnoir.engine.events import (
     UnitWounded,
 )
 from dragonnoir.engine.roster import infiltration_column
+from dragonnoir.engine.rules import energy
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import can_attack_hex
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
@@ -372,7 +373,7 @@ def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[
             events.append(UnitKnockedOut(unit.id, rule))
         return events
     # Wounded.
-    unit.wounds += 1
+    energy.change_wounds(game, unit, 1)
     dies = unit.wounds >= p.wounds_to_kill or (p.is_krob and not unit.adult) or unit.frenzied
     if dies:
         unit.status = Status.KILLED

@@ -9,8 +9,8 @@ rulebook says, and where it is enforced:
   his roster level and level x 100 EP);
 - "available EP = Level x 100 ... When a wizard is wounded, the number of energy points
   he has left is divided by two (rounded down). If he heals, the EP he has left are
-  multiplied by two" (`available_energy`: the sheet remembers the wounds it has counted);
-  past zero, or short of the cost, no spell;
+  multiplied by two" (rules/energy.py: the sheet changes at the wound and at the
+  healing); past zero, or short of the cost, no spell;
 - "At each game turn, each of the wizards may cast one spell, either during his turn or
   during that of the Krobs. The moment of casting the spell is freely decided by the
   Adventurer player": `CastSpell` in the Adventurer phases, and in the Krob turn as an
@@ -55,6 +55,12 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
 from dragonnoir.engine.rules import hidden, objectives
+from dragonnoir.engine.rules.energy import R_EP, change_wounds, settle
+
+# The sheet's readers, where the spells' callers have always found them.
+from dragonnoir.engine.rules.energy import available_energy as available_energy
+from dragonnoir.engine.rules.energy import is_wizard as is_wizard
+from dragonnoir.engine.rules.energy import sheet as sheet
 from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
@@ -71,7 +77,6 @@ from dragonnoir.engine.state import (
     Side,
     Status,
     Unit,
-    Wizard,
 )
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
@@ -81,7 +86,6 @@ if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
 R_MAGIC = "Magic"
-R_EP = "Energy Points (EP)"
 R_RESOLUTION = "Resolution of a Spell"
 R_RANGE = "Range of Action"
 R_WHEN = "Resolution of a Spell (one spell per wizard per game turn)"
@@ -104,42 +108,7 @@ _COUNTER_KIND = {
 }
 
 
-# -- the wizard's sheet --------------------------------------------------------------------
-
-
-def is_wizard(game: Game, unit: Unit) -> bool:
-    return "wizard" in profile(game, unit).tags
-
-
-def sheet(game: Game, unit: Unit) -> Wizard:
-    """The wizard's sheet: the scenario's, or his roster level with level x 100 EP (not
-    stored until he casts: `explain` changes nothing)."""
-    found = game.state.wizards.get(unit.id)
-    if found is not None:
-        return found
-    level = game.rules.roster[unit.kind].wizard_level or 1
-    return Wizard(unit.id, level, level * 100)
-
-
-def available_energy(sheet_: Wizard, unit: Unit) -> int:
-    """EP left now: halved (rounded down) for each wound taken since the sheet last
-    counted, doubled for each one healed ("Energy Points (EP)")."""
-    energy = sheet_.energy
-    seen = sheet_.wounds
-    for _ in range(max(0, unit.wounds - seen)):
-        energy //= 2
-    for _ in range(max(0, seen - unit.wounds)):
-        energy *= 2
-    return energy
-
-
-def _settle_sheet(game: Game, unit: Unit) -> Wizard:
-    """Store the sheet with the wounds counted (apply only)."""
-    current = sheet(game, unit)
-    current.energy = available_energy(current, unit)
-    current.wounds = unit.wounds
-    game.state.wizards[unit.id] = current
-    return current
+# -- the wizard's sheet: rules/energy.py (`sheet`, `available_energy`) ---------------------
 
 
 def success_needs(cost: int) -> int:
@@ -474,7 +443,7 @@ class CastRules:
         plan = plan_cast(game, action)
         assert isinstance(plan, Plan)
         wizard = plan.wizard
-        current = _settle_sheet(game, wizard)
+        current = settle(game, wizard)
         current.energy -= plan.spell.cost
         current.cast_turn = game.state.turn
         _, die = game.roll(
@@ -607,11 +576,7 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
     if effect is SpellEffect.FIREBALL:
         return _fireball(game, plan)
     if effect is SpellEffect.HEAL:
-        target = plan.units[0] if plan.units else wizard
-        target.wounds = max(0, target.wounds - 1)
-        if target.status is Status.WOUNDED and target.wounds == 0:
-            target.status = Status.HEALTHY
-        return [UnitWounded(target.id, target.wounds, f"{plan.spell.name} ({R_MAGIC})")]
+        return heal(game, plan.units[0] if plan.units else wizard, plan.spell.name)
     if effect is SpellEffect.BLINK:
         h = plan.hexes[0]
         wizard.hex, wizard.level = h, game.board.cells[h].level
@@ -624,6 +589,15 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
     if effect is SpellEffect.DETECT:
         return _detect(game, plan)
     return []
+
+
+def heal(game: Game, target: Unit, spell_name: str) -> list[Event]:
+    """One wound closes (Healing hands, Self-healing); a healed wizard's EP double at
+    once ("Energy Points (EP)", rules/energy.py)."""
+    change_wounds(game, target, -1)
+    if target.status is Status.WOUNDED and target.wounds == 0:
+        target.status = Status.HEALTHY
+    return [UnitWounded(target.id, target.wounds, f"{spell_name} ({R_MAGIC})")]
 
 
 def lay_counter(game: Game, plan: Plan) -> Accessory:
