@@ -1682,6 +1682,10 @@ class Controller:
             return None
         if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
             units = [u for u in game.units_at(h) if u.alive and self.visibility().sees_unit(u)]
+            if not units and magic.aims_at_webs(spell) and magic.known_web_at(game, h):
+                self._spell_targets = [f"{h.q},{h.r}"]  # "Fireballs ... destroy spider webs"
+                self._memo = {}
+                return None
             if not units:
                 self._say(f"{spell.name} is cast on a character", magic.R_MAGIC, refused=True)
                 return None

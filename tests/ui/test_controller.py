@@ -656,6 +656,33 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     assert game.state.wizards["zacharie"].energy == 92
 
 
+def test_a_fireball_is_aimed_at_a_web_by_a_click_on_its_hex() -> None:
+    """ "Fireballs automatically destroy spider webs": a click on a web the Adventurers
+    know of aims the Fireball there; Enter burns it."""
+    from dragonnoir.engine.actions import CastSpell
+    from dragonnoir.engine.state import Wizard
+
+    game = position(
+        ". . . . . .\n . . . . . .",
+        {"zacharie": (0, 0)},
+        phase="adventurer_movement",
+        webs=[(3, 0)],
+    )
+    game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)
+    ui = Controller(game)
+    ui.command("cast")
+    book = ui.prompt()
+    assert book is not None
+    ui.choose(next(i for i, c in enumerate(book.choices) if c.action.spell == "fireball"))
+    web = at(game, (3, 0))
+    ui.click_hex(web)
+    staged = ui.staged()
+    assert isinstance(staged, CastSpell) and staged.targets == (f"{web.q},{web.r}",)
+    force_dice(game, 10)
+    ui.command("confirm")
+    assert not any(a.face_up for a in game.state.accessories.values())
+
+
 def test_a_gargoyle_flies_by_a_click_on_an_f_hex() -> None:
     from dragonnoir.engine.actions import Fly  # noqa: F401 (the action the click makes)
 

@@ -353,6 +353,8 @@ def _check_targets(
         return None
     if spell.target is Target.MAP:
         return None
+    if effect is SpellEffect.FIREBALL and hexes and not units:
+        return _check_web_target(game, spell, hexes)
     if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
         if len(units) != 1 or hexes:
             return refused(f"{spell.name} is cast on one character", "Magic Spells")
@@ -411,6 +413,39 @@ def _check_targets(
                 f"a spectre appears on a free hex of firm ground ({game.where(h)})", R_SPECTRES
             )
         return None
+    return None
+
+
+def aims_at_webs(spell: Spell) -> bool:
+    """May this spell be aimed at a spider web's hex (a Fireball)?"""
+    return spell.effect is SpellEffect.FIREBALL
+
+
+def known_web_at(game: Game, h: Hex) -> Accessory | None:
+    """The face-up spider web on `h` the Adventurers know of, if any."""
+    for acc in game.state.accessories.values():
+        if (
+            acc.kind is AccessoryKind.WEB
+            and acc.face_up
+            and h in acc.hexes
+            and acc.hidden_from is not Side.ADVENTURERS
+        ):
+            return acc
+    return None
+
+
+def _check_web_target(game: Game, spell: Spell, hexes: list[Hex]) -> Explanation | None:
+    """A Fireball aimed at a hex: "Fireballs automatically destroy spider webs" ("The
+    Krobs: Fireballs"), so a web the wizards know of is a target, with or without a
+    character on it; any other hex is not."""
+    if len(hexes) != 1 or hexes[0] not in game.board.cells:
+        return refused(f"{spell.name} is aimed at one enemy or one spider web", "Magic Spells")
+    if known_web_at(game, hexes[0]) is None:
+        return refused(
+            f"{spell.name} is aimed at an enemy or at a spider web: there is none the "
+            f"Adventurers know of on {game.where(hexes[0])}",
+            R_FIREBALL,
+        )
     return None
 
 
@@ -506,6 +541,8 @@ def _targets_for(
         for unit in sorted(game.living_units(), key=lambda u: u.id):
             if unit.hex in near and hidden.seen_by(wizard.side, unit):
                 yield (unit.id,)
+        if spell.effect is SpellEffect.FIREBALL:
+            yield from _web_targets(game, wizard, near)
         return
     gallery = spell.effect is SpellEffect.GALLERY
     shape = _GALLERY_SHAPES.get(spell.counter or "", "straight")
@@ -532,6 +569,22 @@ def _targets_for(
             if gallery and not _opens_onto_ground(game, tuple(line), d, shape):
                 continue
             yield tuple(f"{x.q},{x.r}" for x in line)
+
+
+def _web_targets(game: Game, wizard: Unit, near: list[Hex]) -> Iterable[tuple[str, ...]]:
+    """The web hexes a Fireball may be aimed at, listed where no character the wizards
+    see stands (one who does is listed as the target himself)."""
+    reach = set(near)
+    webs = {
+        h
+        for acc in game.state.accessories.values()
+        if acc.kind is AccessoryKind.WEB and acc.face_up and acc.hidden_from is not wizard.side
+        for h in acc.hexes
+        if h in reach
+    }
+    for h in sorted(webs):
+        if not any(u.alive and hidden.seen_by(wizard.side, u) for u in game.units_at(h)):
+            yield (f"{h.q},{h.r}",)
 
 
 def _may_hold(game: Game, wizard: Unit, spell: Spell, h: Hex) -> bool:
@@ -634,16 +687,45 @@ def lays_counter(spell: Spell) -> bool:
 
 
 def _fireball(game: Game, plan: Plan) -> list[Event]:
+    """The ball bursts on its target's hex: "Fireballs automatically destroy spider
+    webs" there ("The Krobs: Fireballs"), and an enemy standing there (the one aimed at,
+    or one on the web aimed at, found there if he was hidden) faces the Fireball Table."""
+    burst = plan.units[0].hex if plan.units else plan.hexes[0]
+    assert burst is not None
+    events = _burn_webs(game, plan, burst)
+    target = plan.units[0] if plan.units else _struck_on(game, plan, burst, events)
+    if target is None:
+        return events
+    events.extend(_fireball_table(game, plan, target))
+    return events
+
+
+def _burn_webs(game: Game, plan: Plan, burst: Hex) -> list[Event]:
+    events: list[Event] = []
+    for acc in game.state.accessories.values():
+        if acc.kind is AccessoryKind.WEB and acc.face_up and burst in acc.hexes:
+            acc.face_up = False
+            acc.hidden_from = None
+            events.append(WebDestroyed(acc.id, burst, plan.wizard.id, R_FIREBALL))
+    game.touch()
+    return events
+
+
+def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit | None:
+    """The enemy on the web hex a Fireball was aimed at, if any (a hidden one is found)."""
+    for unit in sorted(game.units_at(burst), key=lambda u: u.id):
+        if unit.alive and unit.side is not plan.wizard.side:
+            if unit.hidden_from is plan.wizard.side:
+                events.append(hidden.reveal(game, unit, f"{plan.spell.name} finds him", R_MAGIC))
+            return unit
+    return None
+
+
+def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
     from dragonnoir.engine.rules import combat_results
     from dragonnoir.engine.tables import Effect
 
-    target = plan.units[0]
-    assert target.hex is not None
     events: list[Event] = []
-    for acc in game.state.accessories.values():
-        if acc.kind is AccessoryKind.WEB and acc.face_up and target.hex in acc.hexes:
-            acc.face_up = False
-            events.append(WebDestroyed(acc.id, target.hex, plan.wizard.id, R_FIREBALL))
     _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
     events.append(die)
     code = game.rules.spells.fireball_result(die.modified)
