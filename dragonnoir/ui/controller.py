@@ -361,6 +361,8 @@ class AttackPreview:
     between_legs: bool = False
     joined: tuple[str, ...] = ()
     kind: str = "attack"
+    #: The engine's readings that bear on this attack, in words, each with its section.
+    notes: tuple[tuple[str, str], ...] = ()
 
     def lines(self) -> list[str]:
         out = [f"attack {self.attack} ({', '.join(w for _, _, w in self.attack_parts)})"]
@@ -380,6 +382,7 @@ class AttackPreview:
                     for code, p in self.probabilities.items()
                 )
             )
+        out.extend(f"note: {text} [{rule}]" for text, rule in self.notes)
         if not self.legal:
             out.append(f"not allowed: {self.reason} [{self.rule}]")
         return out
@@ -1378,6 +1381,7 @@ class Controller:
                 zone=d.get("zone"),
                 between_legs=bool(d.get("between_legs", attack.between_legs)),
                 joined=tuple(str(j["unit"]) for j in d.get("joined", ())),
+                notes=tuple((str(n["text"]), str(n["rule"])) for n in d.get("notes", ())),
             )
 
         return self._memoised(("attack", attack), make)

@@ -316,6 +316,13 @@ def test_a_single_attack_preview_is_the_engines_then_retreat_and_advance_by_clic
     )
     assert preview.probabilities == d["probabilities"]
     assert [s.reason for s in preview.shifts] == [s["reason"] for s in d["shifts"]]
+    # The reading a player planning it must know, in words with its section (issue 40).
+    from dragonnoir.ui.names import names_of
+    from dragonnoir.ui.preview_card import card_for
+
+    rows = dict(card_for(preview, names_of(game)).rows)
+    assert rows["reading"].startswith("planned: it may be withdrawn until the combats are")
+    assert "(Combat (declared" in rows["reading"]
     force_dice(game, 6)  # 6 vs 2: 3-1, die 6: DR
     events = declare_and_resolve(ui)
     assert of(events, CombatResolved)[0].result == "DR"
