@@ -244,6 +244,22 @@ def test_the_box_has_two_small_bridges() -> None:
         )
     refusal = game.explain(cast(game, "small_bridge", at(game, (3, 0))))
     assert not refusal.legal and refusal.rule == "Counters Linked to Magic Spells"
+    assert "run out of bridge small counters: all 2 are on the map" in refusal.reason
+
+
+def test_a_scenario_s_bridges_are_the_box_s_counters_too() -> None:
+    """A bridge a scenario lays (no spell named on it) takes a counter of the box: with
+    two small ones on the map, the spell has none left."""
+    game = wizard_game(
+        [Piece("zacharie", (0, 0))], art=". ~ ~ ~ .\n . . . . .", levels="0 0 0 0 0\n0 0 0 0 0"
+    )
+    from dragonnoir.engine.state import Accessory
+
+    game.state.accessories["b0"] = Accessory("b0", AccessoryKind.BRIDGE, hexes(game, (1, 0)))
+    assert game.is_legal(cast(game, "small_bridge", at(game, (3, 0))))
+    game.state.accessories["b1"] = Accessory("b1", AccessoryKind.BRIDGE, hexes(game, (2, 0)))
+    game.touch()
+    assert not game.is_legal(cast(game, "small_bridge", at(game, (3, 0))))
 
 
 def test_a_demolished_wall_and_a_gallery_open_the_way() -> None:

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dragonnoir.engine import box
 from dragonnoir.engine.actions import Action, CastSpell, DeclineSpells, Pass
 from dragonnoir.engine.events import (
     DecisionRequested,
@@ -325,8 +326,8 @@ def _counters_on_map(game: Game) -> dict[str, int]:
         return cached[1]  # type: ignore[no-any-return]
     used: dict[str, int] = {}
     for a in game.state.accessories.values():
-        counter = a.properties.get("counter")
-        if a.face_up and isinstance(counter, str):
+        counter = box.counter_of(a)  # a scenario's bridge is a counter of the box too
+        if a.face_up and counter is not None:
             used[counter] = used.get(counter, 0) + 1
     spectres = {s.id for s in game.rules.roster.spectres}
     for u in game.state.units.values():
@@ -343,7 +344,9 @@ def _check_targets(
     effect = spell.effect
     if spell.counter is not None and counters_left(game, spell.counter) <= 0:
         return refused(
-            f"every {spell.counter.replace('_', ' ')} counter of the box is on the map", R_COUNTERS
+            f"the box has run out of {spell.counter.replace('_', ' ')} counters: all "
+            f"{game.rules.spells.counters.get(spell.counter, 0)} are on the map",
+            R_COUNTERS,
         )
     if spell.target is Target.SELF:
         if units or hexes:
