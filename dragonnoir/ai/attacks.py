@@ -1,8 +1,9 @@
 """Choosing the combats of a phase: which attackers join against whom, for the best odds.
 
 "When two (or more) characters decide to attack an enemy character, they may ... add
-their attack points into a single overall factor ... and shift the odds ratio one column
-to the right" ("Multiple Combat"). The engine lists single attacks and the joint attack
+their attack points into a single overall factor ... If they attack together, they are
+also entitled to shift the odds ratio thus obtained one column to the right" ("Multiple
+Combat"). The engine lists single attacks and the joint attack
 of everyone able on each defender; the best plan is often in between (two attackers on
 one Krob at 3-1, the third on another). So the AI builds the candidates itself — every
 group of up to `MAX_JOINED` attackers able to reach a defender — asks the engine's

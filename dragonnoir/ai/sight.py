@@ -1,6 +1,6 @@
 """Where Far sight is worth casting from: the '?' counters it would settle.
 
-Far sight ("Hidden things on the wizard's map, or one map away, are revealed": the
+Far sight ('Hidden things on the wizard's map, or one map away, are revealed': the
 remote detection spells of "Magic", our spells.toml) turns over every '?' counter on the
 wizard's board and the boards next to it in the layout (`magic.near_map`). It is worth
 its energy when it turns over two counters of a kind or more, or when those it turns

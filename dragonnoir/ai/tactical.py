@@ -379,7 +379,8 @@ class TacticalAgent:
         return legal[0]
 
     def _advance(self, view: SideView, legal: list[Action]) -> Action:
-        """Advance only onto a hex better for the character's order than his own."""
+        """Advance only onto a hex better for the character's order than his own; when
+        the advance cannot be declined (after destroying a web), onto the best one."""
         options = [a for a in legal if isinstance(a, Advance) and a.path]
         orders = self._orders or self._plan(view)
         best: tuple[float, Action] | None = None
@@ -387,12 +388,13 @@ class TacticalAgent:
             unit = view.state.units[a.unit]
             order = orders.get(a.unit, Order())
             here = self._score(view, unit, unit.hex, order) if unit.hex is not None else 0.0
-            there = self._score(view, unit, a.path[-1], order)
-            if there - here > MOVE_MARGIN and (best is None or there - here > best[0]):
-                best = (there - here, a)
-        if best is not None:
+            gain = self._score(view, unit, a.path[-1], order) - here
+            if best is None or gain > best[0]:
+                best = (gain, a)
+        may_pass = Pass() in legal
+        if best is not None and (best[0] > MOVE_MARGIN or not may_pass):
             return best[1]
-        return Pass() if Pass() in legal else legal[0]
+        return Pass() if may_pass else legal[0]
 
     def _safety(self, view: SideView, h: Hex | None) -> float:
         if h is None:

@@ -27,6 +27,7 @@ from dragonnoir.editor.edits import Edit, EditError, batch
 from dragonnoir.editor.layout_doc import _relpath, layout_namer
 from dragonnoir.editor.playable import play_problems
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
+from dragonnoir.engine import box
 from dragonnoir.engine.roster import Roster, Tag
 from dragonnoir.engine.scenario import Scenario, scenario_from, scenario_problems
 from dragonnoir.engine.scenario_format import (
@@ -40,7 +41,7 @@ from dragonnoir.engine.scenario_format import (
     VictoryEntry,
     WizardEntry,
 )
-from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board
@@ -765,10 +766,44 @@ def toggle_accessory(
         if bow is None:
             raise EditError("a boat covers two water hexes: there is no water beside this one")
         cells.append(doc.cell_of(bow))
+    why = _box_refusal(doc, kind, len(cells))
+    if why is not None:
+        raise EditError(why)
     ident = doc.fresh_id(kind.value, [a.id for a in doc.data.accessory])
     entry = _model(AccessoryEntry, id=ident, kind=kind, cells=cells, hidden=hidden)
     label = f"Place {kind.value.replace('_', ' ')} at cell {cell}"
     return SetPart("accessory", [*doc.data.accessory, entry], label)
+
+
+def box_left(doc: ScenarioDocument, kind: str) -> list[tuple[str, int, int]]:
+    """What the box has left of the counters placed as `kind` (an accessory kind or an
+    objective kind): (counter, left, the box's count), for the editor to show ("Game
+    Components": the box's counters are the limits; engine/box.py)."""
+    if kind in OBJECTIVE_KINDS:
+        limit = box.OBJECTIVE_LIMITS[kind]
+        return [(kind, limit - len(objective_hexes(doc, kind)), limit)]
+    used = box.counters_used(
+        Accessory(a.id, a.kind, tuple(doc.hex_of(c) for c in a.cells)) for a in doc.data.accessory
+    )
+    limits = box.counter_limits(doc.rules.spells.counters)
+    return [
+        (counter, limit - used.get(counter, 0), limit)
+        for counter, (limit, _) in limits.items()
+        if counter == kind or counter.startswith(_COUNTER_PREFIX.get(kind, "-"))
+    ]
+
+
+#: The spell counters each placed accessory kind takes.
+_COUNTER_PREFIX: Final = {"bridge": "bridge_", "gallery": "gallery_"}
+
+
+def _box_refusal(doc: ScenarioDocument, kind: AccessoryKind, cells: int) -> str | None:
+    """Why one more `kind` counter of `cells` hexes is not in the box, or None."""
+    counter = box.counter_of(Accessory("new", kind, tuple(Hex(i, 0) for i in range(cells))))
+    for name, left, limit in box_left(doc, kind.value):
+        if name == counter and left <= 0:
+            return f"the box holds {limit} {name.replace('_', ' ')} counters: none is left"
+    return None
 
 
 def _bow(doc: ScenarioDocument, stern: Hex) -> Hex | None:
@@ -797,6 +832,9 @@ def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioD
         cells.remove(cell)
         label = f"Take the {kind} counter off cell {cell}"
     else:
+        limit = box.OBJECTIVE_LIMITS[kind]
+        if len(cells) + (len(current.zones) if current else 0) >= limit:
+            raise EditError(f"the box holds {limit} {kind} counters: none is left")
         cells.append(cell)
         label = f"{kind.capitalize()} counter at cell {cell}"
     zones = list(current.zones) if current else []

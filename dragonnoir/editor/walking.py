@@ -2,7 +2,7 @@
 map-dependent Movement Restrictions (2-9), used to find islands nobody reaches and exits
 nobody can walk to.
 
-It answers "can *some* character get there", not "can this one": water is entered
+It answers 'can *some* character get there', not 'can this one': water is entered
 (swimming; Restriction 2 forbids it only to armoured characters), walls, low walls,
 windows, arrow slits and cliffs are never crossed, doors are, an embankment top is
 crossed (that is how one gets onto the embankment); between two hexes the level changes by

@@ -123,7 +123,7 @@ class ResolveCombat(Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseCasualty(Action):
-    """Answer to "which of your characters takes the blow?" ("Multiple Combat")."""
+    """Answer to 'which of your characters takes the blow?' ("Multiple Combat")."""
 
     unit: str
 

@@ -1,6 +1,6 @@
 """Why an action is allowed or refused, with the rule that says so.
 
-"We enforce every rule and show why (which rule, which table row, which die)": every
+We enforce every rule and show why (which rule, which table row, which die): every
 refusal is an `Explanation` naming the rulebook section or our table, and
 `IllegalAction` carries it to whoever tried.
 """

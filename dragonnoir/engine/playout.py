@@ -19,8 +19,8 @@ after OpenSpiel's random_sim_test). A `RandomAgent` with its own seeded
   survives JSON (`to_dict -> json -> action_from_dict`), as a save file needs;
 - magic: energy never below zero, spell counters within the box's counts, spectres gone
   when their time is up;
-- the water: nobody but an Adventurer in a boat, nobody who "would sink like a stone"
-  in the water (out of a boat);
+- the water: nobody but an Adventurer in a boat, nobody who "would sink like stones"
+  (Movement Restriction 2) in the water (out of a boat);
 - the Gharvs: never more on the map than the box's 8 counters; after a disappearance
   phase, none out of contact left in the water, nor on land when it could reach the
   water with its land potential;

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from dragonnoir.datafiles import load_toml_model
+from dragonnoir.engine.box import OBJECTIVE_LIMITS, over_the_box
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import FIRST_PHASE, PHASES
 from dragonnoir.engine.rules.footprint import hexes_for
@@ -215,7 +216,11 @@ class Scenario:
 
             assert isinstance(state, GameState)
             state.accessories = {k: _copy_accessory(a) for k, a in accessories.items()}
-            state.wizards = {k: Wizard(w.unit, w.level, w.energy) for k, w in wizards.items()}
+            # The sheet keeps the wounds its EP were counted with (a campaign's wizard
+            # carried over wounded is not halved a second time: rules/energy.py).
+            state.wizards = {
+                k: Wizard(w.unit, w.level, w.energy, wounds=w.wounds) for k, w in wizards.items()
+            }
             if setup:
                 state.scratch["scenario"] = setup
             offmap: dict[str, Any] = {}
@@ -556,7 +561,7 @@ class _Loader:
             found = self.zone_hexes(name, f"{place}.zones")
             hexes.append(found[0])  # one counter per zone: on its first hex
             areas.append(found)
-        limit = {"orb": 3, "khuzun": 8, "sun": 4}[entry.kind]
+        limit = OBJECTIVE_LIMITS[entry.kind]
         if len(hexes) > limit:
             raise self.fail(
                 f"{len(hexes)} {entry.kind} counters: the box has {limit} (Accessory Counters)",
@@ -773,6 +778,8 @@ def _read(
                 count = sum(a.kind is AccessoryKind.DUNGEON_ENTRANCE for a in accessories)
                 aid = f"entrance_{count + 1}"
                 accessories.append(Accessory(aid, AccessoryKind.DUNGEON_ENTRANCE, (end,)))
+    for excess in over_the_box(rules.roster, rules.spells.counters, loader.units, accessories):
+        _report(faults, fail(str(excess), "the box's counters"))
     victory: dict[str, Any] = {}
     if data.victory is not None:
         conditions = [

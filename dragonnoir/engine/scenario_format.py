@@ -6,8 +6,9 @@ are caught); whether a cell is on the map, a zone exists or a counter is in the 
 
 Everything here is ours: the box's scenario booklet, the Krobs' secret placement sheet and
 the plan of the deep passages are printed material we do not have ("Course of a Game":
-"the players choose a scenario, arrange the playing surface as indicated and select the
-characters present in the scenario as well as the accessory counters they will need").
+"The players first choose one of the scenarios offered. Before starting the game, they
+must arrange the playing surface in the manner indicated and select the characters present
+in the scenario as well as the accessory counters they will need").
 """
 
 from __future__ import annotations

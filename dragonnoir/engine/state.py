@@ -208,8 +208,9 @@ class Wizard:
     level: int = 1
     energy: int = 100
     cast_turn: int | None = None  # the turn this wizard last cast a spell
-    #: The wounds the energy above has been counted with (halved for each wound taken
-    #: since, doubled for each healed: rules/magic.py `available_energy`).
+    #: The wounds the energy above has been counted with. The engine's wounds and
+    #: healings change the energy as they happen (rules/energy.py); a wound set from
+    #: outside (a scenario's wounded wizard) is counted when read, then settled.
     wounds: int = 0
 
     def to_dict(self) -> dict[str, Any]:

@@ -26,7 +26,7 @@ line is looked at twice, moved a hair's breadth to the left and a hair's breadth
 right (`LEFT`, `RIGHT`: the whole segment turned by an infinitesimal angle about its
 start). Each of the two is an ordinary line that crosses hexes and sides and never
 touches a corner. The line of fire is clear if either of the two is clear, and the
-shooter gets the better of the two ("the benefit of the doubt goes to the shooter"); a
+shooter gets the better of the two ('the benefit of the doubt goes to the shooter'); a
 line is blocked there only when the things on **both** sides of it block. The rules
 module applies this to terrain, hex sides and characters alike, because it judges whole
 traces, never single hexes. `traces()` gives one trace for an ordinary line and the two

@@ -361,6 +361,8 @@ class AttackPreview:
     between_legs: bool = False
     joined: tuple[str, ...] = ()
     kind: str = "attack"
+    #: The engine's readings that bear on this attack, in words, each with its section.
+    notes: tuple[tuple[str, str], ...] = ()
 
     def lines(self) -> list[str]:
         out = [f"attack {self.attack} ({', '.join(w for _, _, w in self.attack_parts)})"]
@@ -380,6 +382,7 @@ class AttackPreview:
                     for code, p in self.probabilities.items()
                 )
             )
+        out.extend(f"note: {text} [{rule}]" for text, rule in self.notes)
         if not self.legal:
             out.append(f"not allowed: {self.reason} [{self.rule}]")
         return out
@@ -1378,6 +1381,7 @@ class Controller:
                 zone=d.get("zone"),
                 between_legs=bool(d.get("between_legs", attack.between_legs)),
                 joined=tuple(str(j["unit"]) for j in d.get("joined", ())),
+                notes=tuple((str(n["text"]), str(n["rule"])) for n in d.get("notes", ())),
             )
 
         return self._memoised(("attack", attack), make)
@@ -1682,6 +1686,10 @@ class Controller:
             return None
         if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
             units = [u for u in game.units_at(h) if u.alive and self.visibility().sees_unit(u)]
+            if not units and magic.aims_at_webs(spell) and magic.known_web_at(game, h):
+                self._spell_targets = [f"{h.q},{h.r}"]  # "Fireballs ... destroy spider webs"
+                self._memo = {}
+                return None
             if not units:
                 self._say(f"{spell.name} is cast on a character", magic.R_MAGIC, refused=True)
                 return None

@@ -632,6 +632,12 @@ class ScenarioPanel:
             default_selection=current,
         )
         y = r.y + len(options) * 26 + 14
+        left = ", ".join(
+            f"{name.replace('_', ' ')} {n} of {limit}"
+            for name, n, limit in sd.box_left(mode.doc, mode.counter)
+        )
+        UILabel(pygame.Rect(r.x, y, r.w, 26), f"Left in the box: {left}", m, container=root)
+        y += 30
         if mode.counter == AccessoryKind.WEB.value:
             text = "New webs hidden: yes" if mode.web_hidden else "New webs hidden: no"
             self._button("web_hidden", text, pygame.Rect(r.x, y, r.w, 30), root, m)

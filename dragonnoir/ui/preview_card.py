@@ -242,6 +242,7 @@ def _attack_card(p: AttackPreview, names: Names) -> Card:
     rows.extend(("die", f"{v:+d} {names.text(why)}") for v, why in p.die_modifiers)
     if p.joined:
         rows.append(("joins", names.many(p.joined)))
+    rows.extend(("reading", f"{names.text(text)} ({rule})") for text, rule in p.notes)
     chances = _chances(p.probabilities, p.result_names) if p.legal else ()
     return Card(title, p.legal, verdict, rule, tuple(rows), chances, "chances" if chances else "")
 

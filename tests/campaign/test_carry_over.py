@@ -7,6 +7,7 @@ from campaign_helpers import end, start
 
 from dragonnoir.campaign.carry import EP_PER_LEVEL
 from dragonnoir.campaign.run import PARTY_LOST
+from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import Side, Status
 
 
@@ -70,6 +71,14 @@ def test_a_wounded_wizard_keeps_the_ep_he_has_left() -> None:
     run.finish(game)
     sheet = run.state.wizards["shaman"]
     assert (sheet.level, sheet.energy, sheet.wounds) == (2, 50 + EP_PER_LEVEL, 1)
+    # The next scenario starts him with those EP: his wound is not counted a second time.
+    game2 = run.new_game()
+    shaman = game2.state.units["shaman"]
+    assert shaman.wounds == 1
+    assert magic.available_energy(magic.sheet(game2, shaman), shaman) == 50 + EP_PER_LEVEL
+    # Healed there, his EP double ("Energy Points (EP)").
+    magic.heal(game2, shaman, "Healing hands")
+    assert game2.state.wizards["shaman"].energy == 2 * (50 + EP_PER_LEVEL)
 
 
 def test_a_dead_wizard_loses_his_sheet_and_the_party_wiped_out_ends_the_campaign() -> None:

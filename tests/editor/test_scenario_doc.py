@@ -156,6 +156,26 @@ def test_accessories_and_objectives(blank: sd.ScenarioDocument, tmp_path: Path) 
         sd.toggle_accessory(doc, AccessoryKind.BOAT, hexes[2], hidden=True)
 
 
+def test_the_editor_counts_what_the_box_has_left(blank: sd.ScenarioDocument) -> None:
+    """The box's counters are the limits ("Game Components"): the editor shows what is
+    left of each and refuses one more than the box holds."""
+    doc = fresh(blank)
+    hexes = dry_hexes(doc)
+    assert sd.box_left(doc, "web") == [("web", 10, 10)]
+    sd.toggle_accessory(doc, AccessoryKind.WEB, hexes[0]).apply(doc)
+    assert sd.box_left(doc, "web") == [("web", 9, 10)]
+    sd.toggle_accessory(doc, AccessoryKind.BRIDGE, hexes[1]).apply(doc)
+    sd.toggle_accessory(doc, AccessoryKind.BRIDGE, hexes[2]).apply(doc)
+    assert ("bridge_small", 0, 2) in sd.box_left(doc, "bridge")
+    with pytest.raises(EditError, match="the box holds 2 bridge small counters"):
+        sd.toggle_accessory(doc, AccessoryKind.BRIDGE, hexes[3])
+    for h in hexes[4:7]:
+        sd.toggle_objective(doc, "orb", h).apply(doc)
+    assert sd.box_left(doc, "orb") == [("orb", 0, 3)]
+    with pytest.raises(EditError, match="the box holds 3 orb counters"):
+        sd.toggle_objective(doc, "orb", hexes[7])
+
+
 def test_condition_form_refuses_bad_fields() -> None:
     with pytest.raises(EditError, match="whole number"):
         sd.condition_from_form("adventurers", "exit", count="three")

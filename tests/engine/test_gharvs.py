@@ -11,6 +11,7 @@ from dragonnoir.engine.events import (
     GharvLeft,
     GharvNote,
     MovementStopped,
+    ResultConverted,
     UnitWounded,
 )
 from dragonnoir.engine.game import Game
@@ -245,3 +246,31 @@ def test_a_gharv_is_fired_at_and_makes_a_passer_by_roll_for_infiltration() -> No
     swordsman = game.state.units["rebel_swordsman_1"]
     crossed = hexes(game, (2, 1))[0]
     assert [u.id for u in infiltration_threats(game, swordsman, crossed)] == ["gharv_1"]
+
+
+def test_a_gharv_wounded_attacking_zed_dies_of_his_curare() -> None:
+    """ "Any enemy character wounded in a combat in which Zed takes part dies instantly of
+    his wounds" ("Zed"): the Gharv's own attack is such a combat. Zed on rubble (+) by
+    the water: the Gharv (5, in the water: +) against his 4 is 1-1, no shift; die 10:
+    an exchange, both wounded: Zed keeps his wound, the Gharv dies."""
+    art = """
+    ~ ~ ~ . . .
+     ~ ~ r . . .
+    ~ ~ ~ . . .
+    """
+    levels = """
+    . . . . . .
+     . . - . . .
+    . . . . . .
+    """
+    game = interphase(art, [Piece("zed", (2, 1))], 10, 1, 10, levels=levels)
+    fought = events_of(game, CombatResolved)
+    assert fought and fought[0].result == "EX" and fought[0].defenders == ("zed",)
+    gharv = game.state.units[fought[0].attackers[0]]
+    assert any(
+        isinstance(e, ResultConverted) and e.unit == gharv.id and "curare" in e.becomes
+        for e in game.log
+    )
+    assert not gharv.alive
+    zed = game.state.units["zed"]
+    assert zed.status is Status.WOUNDED and zed.wounds == 1

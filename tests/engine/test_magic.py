@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dragonnoir.engine.actions import CastSpell, EndPhase, Move, Pass
-from dragonnoir.engine.events import SpectreVanished, SpellCast, WebDestroyed
+from dragonnoir.engine.events import DieRolled, SpectreVanished, SpellCast, WebDestroyed
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Wizard
@@ -174,6 +174,49 @@ def test_fireball_wounds_burns_the_web_and_barely_touches_a_guard() -> None:
     assert g.wounds == 0 and g.hex != before
 
 
+def test_a_fireball_aimed_at_a_web_burns_it_with_nobody_on_it() -> None:
+    """ "Fireballs automatically destroy spider webs" ("The Krobs: Fireballs"): a web
+    hex is a target of its own; with nobody there, no Fireball Table."""
+    game = wizard_game([Piece("zacharie", (0, 1))], webs=[(4, 1)])
+    web = at(game, (4, 1))
+    assert cast(game, "fireball", web) in game.legal_actions()
+    force_dice(game, 10)
+    events = game.apply(cast(game, "fireball", web))
+    assert any(isinstance(e, WebDestroyed) for e in events)
+    assert not any(isinstance(e, DieRolled) and "Fireball Table" in e.purpose for e in events)
+    assert not any(a.face_up for a in game.state.accessories.values())
+
+
+def test_a_fireball_aimed_at_a_web_with_a_krob_on_it_burns_both() -> None:
+    game = wizard_game([Piece("zacharie", (0, 1)), Piece("hunter_01", (4, 1))], webs=[(4, 1)])
+    force_dice(game, 10, 9)  # success; Fireball Table: 9 + 1 = 10: W
+    events = game.apply(cast(game, "fireball", at(game, (4, 1))))
+    assert any(isinstance(e, WebDestroyed) for e in events)
+    hunter = game.state.units["hunter_01"]
+    assert hunter.wounds == 1 or not hunter.alive
+
+
+def test_a_fireball_at_a_hex_with_no_web_the_wizards_know_of_is_refused() -> None:
+    game = wizard_game([Piece("zacharie", (0, 1))], webs=[(4, 1)])
+    why = game.explain(cast(game, "fireball", at(game, (3, 1))))
+    assert not why.legal and why.rule == "The Krobs: Fireballs"
+    for acc in game.state.accessories.values():
+        acc.hidden_from = Side.ADVENTURERS
+    assert not game.is_legal(cast(game, "fireball", at(game, (4, 1))))
+
+
+def test_a_fireball_at_a_web_finds_and_strikes_a_krob_hidden_on_it() -> None:
+    game = wizard_game([Piece("zacharie", (0, 1)), Piece("hunter_01", (4, 1))], webs=[(4, 1)])
+    game.state.units["hunter_01"].hidden_from = Side.ADVENTURERS
+    game.touch()
+    force_dice(game, 10, 9)
+    events = game.apply(cast(game, "fireball", at(game, (4, 1))))
+    hunter = game.state.units["hunter_01"]
+    assert hunter.hidden_from is None
+    assert any(isinstance(e, DieRolled) and "Fireball Table" in e.purpose for e in events)
+    assert hunter.wounds == 1 or not hunter.alive
+
+
 def test_a_bridge_makes_water_passable_for_an_armoured_man() -> None:
     game = wizard_game(
         [Piece("zacharie", (0, 0)), Piece("rebel_knight_1", (0, 1))],
@@ -201,6 +244,22 @@ def test_the_box_has_two_small_bridges() -> None:
         )
     refusal = game.explain(cast(game, "small_bridge", at(game, (3, 0))))
     assert not refusal.legal and refusal.rule == "Counters Linked to Magic Spells"
+    assert "run out of bridge small counters: all 2 are on the map" in refusal.reason
+
+
+def test_a_scenario_s_bridges_are_the_box_s_counters_too() -> None:
+    """A bridge a scenario lays (no spell named on it) takes a counter of the box: with
+    two small ones on the map, the spell has none left."""
+    game = wizard_game(
+        [Piece("zacharie", (0, 0))], art=". ~ ~ ~ .\n . . . . .", levels="0 0 0 0 0\n0 0 0 0 0"
+    )
+    from dragonnoir.engine.state import Accessory
+
+    game.state.accessories["b0"] = Accessory("b0", AccessoryKind.BRIDGE, hexes(game, (1, 0)))
+    assert game.is_legal(cast(game, "small_bridge", at(game, (3, 0))))
+    game.state.accessories["b1"] = Accessory("b1", AccessoryKind.BRIDGE, hexes(game, (2, 0)))
+    game.touch()
+    assert not game.is_legal(cast(game, "small_bridge", at(game, (3, 0))))
 
 
 def test_a_demolished_wall_and_a_gallery_open_the_way() -> None:

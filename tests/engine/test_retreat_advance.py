@@ -237,16 +237,55 @@ def test_advance_infiltration_only_for_enemies_not_engaged_in_a_combat() -> None
 
 
 def test_destroy_web_without_a_krob_advance_onto_it_and_flip_it() -> None:
+    """ "If there is no Krob on the hex in question, the Adventurer automatically
+    benefits from the advance after combat" ("How to Destroy a Spider Web"): Zed (6 MP)
+    has 3 points of advance, the first hex the web's; he chooses where it ends. The
+    advance is automatic: no Pass."""
     game = game_of({"zed": C}, webs=[E])
     action = DestroyWeb("zed", E)
     assert action in game.legal_actions()
-    events = game.apply(action)
+    assert "half his movement potential (3 MP)" in game.explain(action).reason
+    game.apply(action)
+    assert game.state.units["zed"].attacked == 1
+    assert game.to_act() is Side.ADVENTURERS and game.state.pending[0].kind == "advance"
+    legal = game.legal_actions()
+    assert Pass() not in legal
+    why = game.explain(Pass())
+    assert not why.legal and why.rule == "How to Destroy a Spider Web"
+    assert Advance("zed", (E,)) in legal
+    far = (E, Hex(3, 3), Hex(2, 3))  # round behind him
+    assert Advance("zed", far) in legal
+    assert not any(a.path[0] != E for a in legal if isinstance(a, Advance))
+    events = game.apply(Advance("zed", far))
     assert any(isinstance(e, WebDestroyed) for e in events)
     assert any(isinstance(e, UnitAdvanced) for e in events)
-    assert game.state.units["zed"].hex == E
+    assert game.state.units["zed"].hex == far[-1]
     assert not any(acc.face_up for acc in game.state.accessories.values())
-    assert game.state.units["zed"].attacked == 1
     assert not game.is_legal(DestroyWeb("zed", E))
+    assert game.state.units["zed"].mp_spent == 0  # "do not prevent ... moving normally"
+
+
+def test_destroy_web_an_advance_longer_than_half_the_potential_is_refused() -> None:
+    game = game_of({"zed": C}, webs=[E])
+    game.apply(DestroyWeb("zed", E))
+    four = (E, Hex(3, 3), Hex(2, 3), Hex(1, 3))
+    why = game.explain(Advance("zed", four))
+    assert not why.legal and why.rule == "Advance After Combat"
+
+
+def test_destroy_web_with_only_the_web_hex_in_reach_advances_at_once() -> None:
+    """A wounded Black Dwarf (3 MP: 1 point of advance) has only
+    the web's hex: nothing to choose, no decision."""
+    game = position(
+        FLOOR,
+        [Piece("dwarf_axeman_1", cell(C), status=Status.WOUNDED, wounds=1)],
+        phase="adventurer_combat",
+        webs=[cell(E)],
+    )
+    events = game.apply(DestroyWeb("dwarf_axeman_1", E))
+    assert not game.state.pending
+    assert any(isinstance(e, WebDestroyed) for e in events)
+    assert game.state.units["dwarf_axeman_1"].hex == E
 
 
 def test_destroy_web_refused_with_a_krob_on_it_or_from_afar() -> None:

@@ -316,6 +316,13 @@ def test_a_single_attack_preview_is_the_engines_then_retreat_and_advance_by_clic
     )
     assert preview.probabilities == d["probabilities"]
     assert [s.reason for s in preview.shifts] == [s["reason"] for s in d["shifts"]]
+    # The reading a player planning it must know, in words with its section (issue 40).
+    from dragonnoir.ui.names import names_of
+    from dragonnoir.ui.preview_card import card_for
+
+    rows = dict(card_for(preview, names_of(game)).rows)
+    assert rows["reading"].startswith("planned: it may be withdrawn until the combats are")
+    assert "(Combat (declared" in rows["reading"]
     force_dice(game, 6)  # 6 vs 2: 3-1, die 6: DR
     events = declare_and_resolve(ui)
     assert of(events, CombatResolved)[0].result == "DR"
@@ -654,6 +661,33 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     ui.command("confirm")
     assert game.state.units["zacharie"].hex == to
     assert game.state.wizards["zacharie"].energy == 92
+
+
+def test_a_fireball_is_aimed_at_a_web_by_a_click_on_its_hex() -> None:
+    """ "Fireballs automatically destroy spider webs": a click on a web the Adventurers
+    know of aims the Fireball there; Enter burns it."""
+    from dragonnoir.engine.actions import CastSpell
+    from dragonnoir.engine.state import Wizard
+
+    game = position(
+        ". . . . . .\n . . . . . .",
+        {"zacharie": (0, 0)},
+        phase="adventurer_movement",
+        webs=[(3, 0)],
+    )
+    game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)
+    ui = Controller(game)
+    ui.command("cast")
+    book = ui.prompt()
+    assert book is not None
+    ui.choose(next(i for i, c in enumerate(book.choices) if c.action.spell == "fireball"))
+    web = at(game, (3, 0))
+    ui.click_hex(web)
+    staged = ui.staged()
+    assert isinstance(staged, CastSpell) and staged.targets == (f"{web.q},{web.r}",)
+    force_dice(game, 10)
+    ui.command("confirm")
+    assert not any(a.face_up for a in game.state.accessories.values())
 
 
 def test_a_gargoyle_flies_by_a_click_on_an_f_hex() -> None:

@@ -28,8 +28,8 @@ Our readings (docs/movement.md, "Boats"):
   his movement potential to land; otherwise the journey ends their movement;
 - capsizing: our Capsize Table (data/gharv_appearance.toml's `capsize`): a capsized
   boat is lost; its passengers are in the water where they sat; an armoured one "would
-  sink like a stone": he clutches the nearest bank he can reach from there (a free land
-  hex next to him, wounded) or drowns.
+  sink like stones" (Movement Restriction 2): he clutches the nearest bank he can reach
+  from there (a free land hex next to him, wounded) or drowns.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ class _Water:
         if self.beach(lead):
             return "the boat lies on a beach: a beached boat goes no further"
         change = min((turn - heading) % 6, (heading - turn) % 6)
-        cost = 1 + (1 if change > 1 else 0)  # "greater than 60 degrees counts as one hex"
+        cost = 1 + (1 if change > 1 else 0)  # "greater than 60 degrees ... counts as one hex"
         return (h, stern, cost) if backward else (bow, h, cost)
 
 

@@ -244,8 +244,9 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
     automatically benefits from the advance after combat. The web counter is flipped."
 
     Our readings: it is the adventurer's one attack of the turn; his advance after
-    combat is the step onto the web (half his movement potential must pay for it) and
-    ends there."""
+    combat follows "Advance After Combat": half his movement potential, the first hex
+    the web's (it must pay for that one at least), and on as far as the rest allows
+    (`combat_results.start_web_advance`)."""
     unit = game.state.units.get(action.unit)
     if unit is None:
         return refused(f"there is no character {action.unit!r}", R_WEB)
@@ -290,7 +291,8 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
             "Advance After Combat",
         )
     return allowed(
-        f"{unit.id} destroys the web and advances onto it",
+        f"{unit.id} destroys the web: he advances onto it, and on if he likes, up to half "
+        f"his movement potential ({budget} MP)",
         R_WEB,
         web=web,
         cost=verdict.cost,
@@ -301,7 +303,7 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
 def apply_destroy_web(game: Game, action: DestroyWeb) -> list[Event]:
     unit = game.state.units[action.unit]
     unit.attacked += 1
-    return results.do_advance(game, unit, (action.at,))
+    return results.start_web_advance(game, unit.id, action.at)
 
 
 def _candidate_webs(game: Game, side: Side) -> Iterable[DestroyWeb]:
@@ -421,6 +423,12 @@ class AdvanceRules:
     """Advance after combat: any of the victors, one at a time, or Pass for the rest."""
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
+        if isinstance(action, Pass) and decision.data.get("web"):
+            return refused(
+                "the advance after destroying a web is automatic: choose where it ends, "
+                "on the web's hex or beyond it",
+                R_WEB,
+            )
         if isinstance(action, Pass):
             return allowed("no (further) advance after combat", results.R_ADVANCE)
         if not isinstance(action, Advance):
@@ -463,7 +471,8 @@ class AdvanceRules:
             options = results.advance_options(game, unit, first)
             for h in sorted(options):
                 out.append(Advance(uid, options[h][0]))
-        out.append(Pass())
+        if not decision.data.get("web"):
+            out.append(Pass())
         return out
 
 

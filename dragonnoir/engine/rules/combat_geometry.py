@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.rules.footprint import footprint
-from dragonnoir.engine.rules.steps import in_position_to_attack, terrain_at
+from dragonnoir.engine.rules.steps import can_attack_hex, in_position_to_attack, terrain_at
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.tables import least_advantageous, majority_effect
 from dragonnoir.engine.values import profile
@@ -207,6 +207,36 @@ def webs_lifted(game: Game, hexes: Iterable[Hex]) -> Iterator[None]:
         for acc in lifted:
             acc.face_up = True
         game.touch()
+
+
+def why_cannot_fight(game: Game, attacker: Unit, defender: Unit) -> str:
+    """In words, why `attacker` is not in a position to attack `defender`: not adjacent,
+    or what keeps him off the defender's hex and the rule that does (a Krob and a boat:
+    "Only Adventurers can move by boat", so "any combat is impossible when the attacker
+    cannot go onto the hex he is attacking", "Combat Restrictions")."""
+    if attacker.hex is None or defender.hex is None:
+        return f"{attacker.id} or {defender.id} is not on the map"
+    if not attacker.standing:
+        return f"{attacker.id} is knocked out"
+    p = profile(game, attacker)
+    pairs = [
+        (a, b)
+        for a in footprint(game, attacker)
+        for b in footprint(game, defender)
+        if a.distance(b) == 1
+    ]
+    if not pairs:
+        return f"{attacker.id} is not adjacent to {defender.id}"
+    lifted = footprint(game, defender) if attacker.side is Side.ADVENTURERS else ()
+    with webs_lifted(game, lifted):
+        a, b = pairs[0]
+        step = can_attack_hex(game, attacker, p, a, b, defender.level)
+    reason = step.reason or "he cannot go there"
+    rule = f" ({step.rule})" if step.rule else ""
+    return (
+        f"{attacker.id} cannot go onto {defender.id}'s hex {game.where(b)}: {reason}{rule}, "
+        "and a combat is impossible when the attacker cannot go onto the hex he is attacking"
+    )
 
 
 def can_fight(game: Game, attacker: Unit, defender: Unit) -> bool:

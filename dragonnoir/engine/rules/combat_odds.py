@@ -26,6 +26,7 @@ from dragonnoir.engine.rules.combat_geometry import (
     can_fight,
     is_enemy,
     side_terrain,
+    why_cannot_fight,
 )
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Unit
@@ -192,11 +193,7 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
     for a in attackers:
         for d in defenders:
             if not can_fight(game, a, d):
-                return refused(
-                    f"{a.id} is not in a position to attack {d.id} (not adjacent, or unable "
-                    "to go onto its hex)",
-                    R_RESTRICTIONS,
-                )
+                return refused(why_cannot_fight(game, a, d), R_RESTRICTIONS)
 
     # The Queen and her Guards: front and rear ("always carried out separately").
     zones: set[str] = set()
@@ -338,6 +335,9 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
     }
     if lucifer is not None:
         details["joined"] = [{"unit": lucifer.id, "rule": R_LUCIFER}]
+    notes = gharv_notes(game, attackers, chosen)
+    if notes:
+        details["notes"] = notes
     return Assessment(
         attackers=tuple(a.id for a in attackers),
         defenders=tuple(d.id for d in chosen),
@@ -354,6 +354,26 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
         probabilities=probabilities,
         details=details,
     )
+
+
+R_ZED = "The Adventurers: Zed"
+
+
+def gharv_notes(game: Game, attackers: list[Unit], defenders: list[Unit]) -> list[dict[str, str]]:
+    """What a wound does to a Gharv in this combat, in words for the preview: our reading
+    of "Thus, any 'wounded' result against a Gharv is equal to 'killed'" ("Zed") is that
+    it closes Zed's paragraph: a Gharv dies of a wound only where his curare is at work
+    (docs/gharvs.md)."""
+    notes: list[dict[str, str]] = []
+    for side, others in ((attackers, defenders), (defenders, attackers)):
+        if not any(profile(game, u).category == "gharv" for u in side):
+            continue
+        if any("zed_curare" in profile(game, u).tags for u in others):
+            text = "a Gharv wounded here dies: Zed takes part (his curare)"
+        else:
+            text = "a Gharv wounded here lives: only Zed's curare kills it (our reading)"
+        notes.append({"text": text, "rule": R_ZED})
+    return notes
 
 
 def result_probabilities(game: Game, column: int, modifier: int) -> dict[str, float]:

@@ -45,6 +45,11 @@ if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
 R_DECLARED = "Combat (declared, then resolved: Advance After Combat)"
+#: The reading a player planning an attack must know (issue 8, ruling 2).
+WITHDRAW_NOTE = {
+    "text": "planned: it may be withdrawn until the combats are declared (Declare)",
+    "rule": R_DECLARED,
+}
 
 
 def explain_declare(game: Game, action: Attack) -> Explanation:
@@ -59,13 +64,14 @@ def explain_declare(game: Game, action: Attack) -> Explanation:
     if isinstance(verdict, Explanation):
         return verdict
     number = len(declared.combats(game)) + 1
+    notes = [*verdict.details.get("notes", ()), WITHDRAW_NOTE]
     return allowed(
         f"combat {number}: {'+'.join(verdict.attackers)} ({verdict.attack}) against "
         f"{'+'.join(verdict.defenders)} ({verdict.defence}): {verdict.odds}, resolved on "
         f"{verdict.column_label}",
         "Resolution of Combats",
         number=number,
-        **verdict.details,
+        **{**verdict.details, "notes": notes},
     )
 
 
@@ -148,7 +154,8 @@ class PlanRules:
         if isinstance(action, WithdrawAttack):
             if declared.closed(game):
                 return refused(
-                    "a declared combat cannot be withdrawn once the declarations are closed",
+                    "a declared combat cannot be withdrawn: planned attacks may be withdrawn "
+                    "only until the combats are declared",
                     R_DECLARED,
                 )
             return allowed(f"combat {action.number} withdrawn", R_DECLARED)

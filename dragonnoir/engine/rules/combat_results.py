@@ -46,6 +46,7 @@ from dragonnoir.engine.events import (
     UnitWounded,
     WebDestroyed,
 )
+from dragonnoir.engine.rules import energy
 from dragonnoir.engine.rules.combat_geometry import distance_between, is_enemy, webs_lifted
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.steps import step
@@ -150,7 +151,7 @@ def start_shot(game: Game, shooter: str, target: str, effect: Effect, rule: str)
     target's special rules; a retreat it turns into goes away from `shooter`, and may
     need the target's player to choose the path (a "retreat" decision)."""
     queue: list[dict[str, Any]] = []
-    if effect is Effect.RETREAT:  # a fireball's "retreat one hex"
+    if effect is Effect.RETREAT:  # the Fireball Table's retreat
         queue.append({"op": "side_retreat", "role": DEFENDERS, "hexes": 1})
     elif effect is not Effect.NONE:
         queue.append({"op": "blow", "role": DEFENDERS, "effect": effect.value})
@@ -162,6 +163,26 @@ def start_shot(game: Game, shooter: str, target: str, effect: Effect, rule: str)
         "retreated": [],
         "kind": "fire",
         "rule": rule,
+    }
+    return run(game)
+
+
+def start_web_advance(game: Game, adventurer: str, web_hex: Hex) -> list[Event]:
+    """An adventurer has destroyed the web on `web_hex`: "If there is no Krob on the hex
+    in question, the Adventurer automatically benefits from the advance after combat"
+    ("How to Destroy a Spider Web"), which is "a number of points equal to half of their
+    movement potential. The first hex crossed must necessarily be ..." the web's hex
+    ("Advance After Combat"). Our reading: the advance is automatic, so it cannot be
+    declined (the web is flipped as he steps onto it, and "Without advance after combat,
+    a web always remains intact"); where it ends, on the web hex or beyond, is his
+    player's choice, asked only when there is one."""
+    game.state.scratch["combat"] = {
+        ATTACKERS: [adventurer],
+        DEFENDERS: [],
+        "queue": [{"op": "advance", "role": ATTACKERS, "units": None, "web": True}],
+        "vacated": {ATTACKERS: [], DEFENDERS: hex_list([web_hex])},
+        "retreated": [],
+        "rule": R_WEB,
     }
     return run(game)
 
@@ -360,7 +381,7 @@ def wound(game: Game, unit: Unit, role: str, *, killed: bool, plain: bool = Fals
             UnitFrenzied(unit.id),
             ResultConverted(unit.id, "wounded", "a frenzy", R_CRAZY),
         ]
-    unit.wounds += count
+    energy.change_wounds(game, unit, count)
     newborn = p.is_krob and not unit.adult
     if newborn or unit.wounds >= p.wounds_to_kill:
         if newborn:
@@ -660,6 +681,12 @@ def _advance_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
     ids = [uid for uid in ids if advance_options(game, eligible[uid], first)]
     if not ids:
         return False
+    if op.get("web"):
+        unit = eligible[ids[0]]
+        options = advance_options(game, unit, first)
+        if len(options) == 1:  # the web hex alone: nothing to choose
+            events.extend(do_advance(game, unit, next(iter(options.values()))[0]))
+            return False
     owner = _owner(eligible[uid] for uid in ids)
     if owner is Side.GHARVS:
         # "In case of retreat or death of the character, the Gharv will always advance
@@ -671,9 +698,10 @@ def _advance_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
             if onto:
                 events.extend(do_advance(game, unit, options[onto[0]][0]))
         return False
-    decision = Decision(
-        "advance", owner, {"role": role, "units": ids, "vacated": hex_list(sorted(first))}
-    )
+    data: dict[str, Any] = {"role": role, "units": ids, "vacated": hex_list(sorted(first))}
+    if op.get("web"):
+        data["web"] = True
+    decision = Decision("advance", owner, data)
     events.extend(_ask(game, decision, f"advance after combat with {', '.join(ids)}, or pass"))
     return True
 

@@ -1,7 +1,7 @@
-"""The Gharv interphases ("Organisation of the Game Turn: Gharv Interphase 1 and 2", "The
-Gharvs"): appearance, automatic attacks, disappearance. The six phases are automatic:
-the engine plays them; the players answer only the decisions of their characters
-attacked (who takes the wound, the retreat path, an advance).
+"""The Gharv interphases ("Organisation of the Game Turn": "Gharv Interphase 1", "Gharv
+Interphase 2"; "The Gharvs"): appearance, automatic attacks, disappearance. The six
+phases are automatic: the engine plays them; the players answer only the decisions of
+their characters attacked (who takes the wound, the retreat path, an advance).
 
 1. **Appearance** (entry hook): "each character (Adventurer or Krob) in the water, on a
    hex adjacent to water (beach or boat), or on a marsh hex, must roll the die" on the

@@ -48,6 +48,7 @@ from dragonnoir.engine.events import (
     UnitWounded,
 )
 from dragonnoir.engine.roster import infiltration_column
+from dragonnoir.engine.rules import energy
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import can_attack_hex
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
@@ -164,7 +165,7 @@ _PLACED: dict[int, tuple[object, dict[tuple[Any, ...], _Placement]]] = {}
 _PLACED_KEPT: Final = 100_000
 #: A counter on a placement: its profile, the hexes it covers, and each (hex next to it,
 #: its hex that hex touches) it threatens — none for a face that threatens no one (a baby
-#: Hunter "has no effect on enemies trying to infiltrate").
+#: Hunter has "no effect either on enemies trying to infiltrate", "The Krobs: Infiltration").
 _Placement = tuple[Profile, tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]
 
 
@@ -372,7 +373,7 @@ def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[
             events.append(UnitKnockedOut(unit.id, rule))
         return events
     # Wounded.
-    unit.wounds += 1
+    energy.change_wounds(game, unit, 1)
     dies = unit.wounds >= p.wounds_to_kill or (p.is_krob and not unit.adult) or unit.frenzied
     if dies:
         unit.status = Status.KILLED

@@ -187,8 +187,8 @@ class _MapTables:
     """Rooms and openings of the board (they never change during a game)."""
 
     rooms: dict[Hex, frozenset[Hex]]
-    #: opening edge -> the hexes on its inner side ("just behind the window", "the
-    #: arrow-slit hex", "the door hex")
+    #: opening edge -> the hexes on its inner side ("placed just behind it", "Window";
+    #: "the arrow-slit hex itself", "Arrow slits"; "the door hex", "Building doors")
     inner: dict[Edge, tuple[Hex, ...]]
     #: hex -> openings it is an inner hex of: (edge, feature, the hex beyond)
     openings_of: dict[Hex, tuple[tuple[Edge, EdgeFeature, Hex], ...]]

@@ -9,8 +9,8 @@ rulebook says, and where it is enforced:
   his roster level and level x 100 EP);
 - "available EP = Level x 100 ... When a wizard is wounded, the number of energy points
   he has left is divided by two (rounded down). If he heals, the EP he has left are
-  multiplied by two" (`available_energy`: the sheet remembers the wounds it has counted);
-  past zero, or short of the cost, no spell;
+  multiplied by two" (rules/energy.py: the sheet changes at the wound and at the
+  healing); past zero, or short of the cost, no spell;
 - "At each game turn, each of the wizards may cast one spell, either during his turn or
   during that of the Krobs. The moment of casting the spell is freely decided by the
   Adventurer player": `CastSpell` in the Adventurer phases, and in the Krob turn as an
@@ -22,8 +22,8 @@ rulebook says, and where it is enforced:
   the level reached", "Whether the spell fails or succeeds, the energy points ... are
   subtracted" (`success_needs`, `CastRules.apply`);
 - "spells can only be cast in the cave (the map) where the wizard is ... on a hex
-  straddling two maps can cast spells in both. Exception: remote detection spells can
-  be cast one cave (one map) away" (`same_map`, `near_map`);
+  straddling two maps can cast spells in both. Exception to this rule: remote detection
+  spells can be cast one cave (one map) away" (`same_map`, `near_map`);
 - "reduced to 7 hexes for a level 1 wizard and to 10 hexes for a level 2 wizard ... the
   hex the wizard occupies is not counted ... beyond his range ... a penalty to the die
   of one point per hex beyond the limit"; an area is measured to its farthest hex;
@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from dragonnoir.engine import box
 from dragonnoir.engine.actions import Action, CastSpell, DeclineSpells, Pass
 from dragonnoir.engine.events import (
     DecisionRequested,
@@ -55,6 +56,12 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
 from dragonnoir.engine.rules import hidden, objectives
+from dragonnoir.engine.rules.energy import R_EP, change_wounds, settle
+
+# The sheet's readers, where the spells' callers have always found them.
+from dragonnoir.engine.rules.energy import available_energy as available_energy
+from dragonnoir.engine.rules.energy import is_wizard as is_wizard
+from dragonnoir.engine.rules.energy import sheet as sheet
 from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
@@ -71,7 +78,6 @@ from dragonnoir.engine.state import (
     Side,
     Status,
     Unit,
-    Wizard,
 )
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
@@ -81,7 +87,6 @@ if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
 R_MAGIC = "Magic"
-R_EP = "Energy Points (EP)"
 R_RESOLUTION = "Resolution of a Spell"
 R_RANGE = "Range of Action"
 R_WHEN = "Resolution of a Spell (one spell per wizard per game turn)"
@@ -104,42 +109,7 @@ _COUNTER_KIND = {
 }
 
 
-# -- the wizard's sheet --------------------------------------------------------------------
-
-
-def is_wizard(game: Game, unit: Unit) -> bool:
-    return "wizard" in profile(game, unit).tags
-
-
-def sheet(game: Game, unit: Unit) -> Wizard:
-    """The wizard's sheet: the scenario's, or his roster level with level x 100 EP (not
-    stored until he casts: `explain` changes nothing)."""
-    found = game.state.wizards.get(unit.id)
-    if found is not None:
-        return found
-    level = game.rules.roster[unit.kind].wizard_level or 1
-    return Wizard(unit.id, level, level * 100)
-
-
-def available_energy(sheet_: Wizard, unit: Unit) -> int:
-    """EP left now: halved (rounded down) for each wound taken since the sheet last
-    counted, doubled for each one healed ("Energy Points (EP)")."""
-    energy = sheet_.energy
-    seen = sheet_.wounds
-    for _ in range(max(0, unit.wounds - seen)):
-        energy //= 2
-    for _ in range(max(0, seen - unit.wounds)):
-        energy *= 2
-    return energy
-
-
-def _settle_sheet(game: Game, unit: Unit) -> Wizard:
-    """Store the sheet with the wounds counted (apply only)."""
-    current = sheet(game, unit)
-    current.energy = available_energy(current, unit)
-    current.wounds = unit.wounds
-    game.state.wizards[unit.id] = current
-    return current
+# -- the wizard's sheet: rules/energy.py (`sheet`, `available_energy`) ---------------------
 
 
 def success_needs(cost: int) -> int:
@@ -356,8 +326,8 @@ def _counters_on_map(game: Game) -> dict[str, int]:
         return cached[1]  # type: ignore[no-any-return]
     used: dict[str, int] = {}
     for a in game.state.accessories.values():
-        counter = a.properties.get("counter")
-        if a.face_up and isinstance(counter, str):
+        counter = box.counter_of(a)  # a scenario's bridge is a counter of the box too
+        if a.face_up and counter is not None:
             used[counter] = used.get(counter, 0) + 1
     spectres = {s.id for s in game.rules.roster.spectres}
     for u in game.state.units.values():
@@ -374,7 +344,9 @@ def _check_targets(
     effect = spell.effect
     if spell.counter is not None and counters_left(game, spell.counter) <= 0:
         return refused(
-            f"every {spell.counter.replace('_', ' ')} counter of the box is on the map", R_COUNTERS
+            f"the box has run out of {spell.counter.replace('_', ' ')} counters: all "
+            f"{game.rules.spells.counters.get(spell.counter, 0)} are on the map",
+            R_COUNTERS,
         )
     if spell.target is Target.SELF:
         if units or hexes:
@@ -384,6 +356,8 @@ def _check_targets(
         return None
     if spell.target is Target.MAP:
         return None
+    if effect is SpellEffect.FIREBALL and hexes and not units:
+        return _check_web_target(game, spell, hexes)
     if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
         if len(units) != 1 or hexes:
             return refused(f"{spell.name} is cast on one character", "Magic Spells")
@@ -445,6 +419,39 @@ def _check_targets(
     return None
 
 
+def aims_at_webs(spell: Spell) -> bool:
+    """May this spell be aimed at a spider web's hex (a Fireball)?"""
+    return spell.effect is SpellEffect.FIREBALL
+
+
+def known_web_at(game: Game, h: Hex) -> Accessory | None:
+    """The face-up spider web on `h` the Adventurers know of, if any."""
+    for acc in game.state.accessories.values():
+        if (
+            acc.kind is AccessoryKind.WEB
+            and acc.face_up
+            and h in acc.hexes
+            and acc.hidden_from is not Side.ADVENTURERS
+        ):
+            return acc
+    return None
+
+
+def _check_web_target(game: Game, spell: Spell, hexes: list[Hex]) -> Explanation | None:
+    """A Fireball aimed at a hex: "Fireballs automatically destroy spider webs" ("The
+    Krobs: Fireballs"), so a web the wizards know of is a target, with or without a
+    character on it; any other hex is not."""
+    if len(hexes) != 1 or hexes[0] not in game.board.cells:
+        return refused(f"{spell.name} is aimed at one enemy or one spider web", "Magic Spells")
+    if known_web_at(game, hexes[0]) is None:
+        return refused(
+            f"{spell.name} is aimed at an enemy or at a spider web: there is none the "
+            f"Adventurers know of on {game.where(hexes[0])}",
+            R_FIREBALL,
+        )
+    return None
+
+
 class CastRules:
     """`CastSpell` in the Adventurer phases and as an answer to the Krob turn's windows."""
 
@@ -474,7 +481,7 @@ class CastRules:
         plan = plan_cast(game, action)
         assert isinstance(plan, Plan)
         wizard = plan.wizard
-        current = _settle_sheet(game, wizard)
+        current = settle(game, wizard)
         current.energy -= plan.spell.cost
         current.cast_turn = game.state.turn
         _, die = game.roll(
@@ -537,6 +544,8 @@ def _targets_for(
         for unit in sorted(game.living_units(), key=lambda u: u.id):
             if unit.hex in near and hidden.seen_by(wizard.side, unit):
                 yield (unit.id,)
+        if spell.effect is SpellEffect.FIREBALL:
+            yield from _web_targets(game, wizard, near)
         return
     gallery = spell.effect is SpellEffect.GALLERY
     shape = _GALLERY_SHAPES.get(spell.counter or "", "straight")
@@ -563,6 +572,22 @@ def _targets_for(
             if gallery and not _opens_onto_ground(game, tuple(line), d, shape):
                 continue
             yield tuple(f"{x.q},{x.r}" for x in line)
+
+
+def _web_targets(game: Game, wizard: Unit, near: list[Hex]) -> Iterable[tuple[str, ...]]:
+    """The web hexes a Fireball may be aimed at, listed where no character the wizards
+    see stands (one who does is listed as the target himself)."""
+    reach = set(near)
+    webs = {
+        h
+        for acc in game.state.accessories.values()
+        if acc.kind is AccessoryKind.WEB and acc.face_up and acc.hidden_from is not wizard.side
+        for h in acc.hexes
+        if h in reach
+    }
+    for h in sorted(webs):
+        if not any(u.alive and hidden.seen_by(wizard.side, u) for u in game.units_at(h)):
+            yield (f"{h.q},{h.r}",)
 
 
 def _may_hold(game: Game, wizard: Unit, spell: Spell, h: Hex) -> bool:
@@ -607,11 +632,7 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
     if effect is SpellEffect.FIREBALL:
         return _fireball(game, plan)
     if effect is SpellEffect.HEAL:
-        target = plan.units[0] if plan.units else wizard
-        target.wounds = max(0, target.wounds - 1)
-        if target.status is Status.WOUNDED and target.wounds == 0:
-            target.status = Status.HEALTHY
-        return [UnitWounded(target.id, target.wounds, f"{plan.spell.name} ({R_MAGIC})")]
+        return heal(game, plan.units[0] if plan.units else wizard, plan.spell.name)
     if effect is SpellEffect.BLINK:
         h = plan.hexes[0]
         wizard.hex, wizard.level = h, game.board.cells[h].level
@@ -624,6 +645,15 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
     if effect is SpellEffect.DETECT:
         return _detect(game, plan)
     return []
+
+
+def heal(game: Game, target: Unit, spell_name: str) -> list[Event]:
+    """One wound closes (Healing hands, Self-healing); a healed wizard's EP double at
+    once ("Energy Points (EP)", rules/energy.py)."""
+    change_wounds(game, target, -1)
+    if target.status is Status.WOUNDED and target.wounds == 0:
+        target.status = Status.HEALTHY
+    return [UnitWounded(target.id, target.wounds, f"{spell_name} ({R_MAGIC})")]
 
 
 def lay_counter(game: Game, plan: Plan) -> Accessory:
@@ -660,16 +690,45 @@ def lays_counter(spell: Spell) -> bool:
 
 
 def _fireball(game: Game, plan: Plan) -> list[Event]:
+    """The ball bursts on its target's hex: "Fireballs automatically destroy spider
+    webs" there ("The Krobs: Fireballs"), and an enemy standing there (the one aimed at,
+    or one on the web aimed at, found there if he was hidden) faces the Fireball Table."""
+    burst = plan.units[0].hex if plan.units else plan.hexes[0]
+    assert burst is not None
+    events = _burn_webs(game, plan, burst)
+    target = plan.units[0] if plan.units else _struck_on(game, plan, burst, events)
+    if target is None:
+        return events
+    events.extend(_fireball_table(game, plan, target))
+    return events
+
+
+def _burn_webs(game: Game, plan: Plan, burst: Hex) -> list[Event]:
+    events: list[Event] = []
+    for acc in game.state.accessories.values():
+        if acc.kind is AccessoryKind.WEB and acc.face_up and burst in acc.hexes:
+            acc.face_up = False
+            acc.hidden_from = None
+            events.append(WebDestroyed(acc.id, burst, plan.wizard.id, R_FIREBALL))
+    game.touch()
+    return events
+
+
+def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit | None:
+    """The enemy on the web hex a Fireball was aimed at, if any (a hidden one is found)."""
+    for unit in sorted(game.units_at(burst), key=lambda u: u.id):
+        if unit.alive and unit.side is not plan.wizard.side:
+            if unit.hidden_from is plan.wizard.side:
+                events.append(hidden.reveal(game, unit, f"{plan.spell.name} finds him", R_MAGIC))
+            return unit
+    return None
+
+
+def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
     from dragonnoir.engine.rules import combat_results
     from dragonnoir.engine.tables import Effect
 
-    target = plan.units[0]
-    assert target.hex is not None
     events: list[Event] = []
-    for acc in game.state.accessories.values():
-        if acc.kind is AccessoryKind.WEB and acc.face_up and target.hex in acc.hexes:
-            acc.face_up = False
-            events.append(WebDestroyed(acc.id, target.hex, plan.wizard.id, R_FIREBALL))
     _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
     events.append(die)
     code = game.rules.spells.fireball_result(die.modified)

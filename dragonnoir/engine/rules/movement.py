@@ -17,7 +17,7 @@ What this module decides, and where (docs/movement.md has every reading):
   the Krob movement phase).
 - `Jump`: a daredevil adventurer jumps one level up or down (Jump Table).
 
-"A character's move is one continuous path": a character makes his Move (and his
+Our reading, a character's move is one continuous path: a character makes his Move (and his
 Jumps) in one go; once another character has moved, his movement is over for the phase.
 A Move or Jump that continues a character's movement right after his own previous one is
 part of the same path: the hex he continues from is then crossed (it triggers
@@ -297,8 +297,9 @@ class _Graph:
 
     def fit(self, anchor: Hex, facing: int) -> float | None:
         """The level a big counter stands at with this placement, None if it does not
-        fit ("impossible ... to pass through places whose width is less than 3 hexes for
-        the Queen and 2 for the Guards")."""
+        fit ("impossible ... to pass through places on the map whose width is less than 3
+        hexes for the Queen and 2 hexes for the Guards", "Movement of Alkiram and the
+        Queen's Guards")."""
         key = (anchor, facing % 6 if self.p.size == GUARD_SIZE else 0)
         if key in self.fits:
             return self.fits[key]

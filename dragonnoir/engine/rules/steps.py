@@ -337,7 +337,9 @@ def _boat_step(game: Game, p: Profile, src: Hex, src_level: float, dst: Hex) -> 
     boat is concerned. "Only Adventurers can move by boat ... arrive on a boat hex (cost
     in movement points: 1 point from land and 2 points from water)"; a boat hex is not
     "in the water" (an armoured man may board); passengers land only from a boat docked
-    at a landing stage or beached (our reading of "Passengers land from there")."""
+    at a landing stage or beached (our reading of "To dock at a landing stage, the two
+    hexes of the boat must be in contact with the landing stage. To land on a beach, the
+    boat must occupy a beach hex")."""
     into = boat_at(game, dst)
     out_of = boat_at(game, src)
     if into is None and out_of is None:
