@@ -107,13 +107,13 @@ _UNIT_WORDS = {
 }
 _PATH = re.compile(r"^(?P<top>[a-z_]+)(?:\[(?P<key>[^\]]*)\])?(?:\.(?P<sub>[A-Za-z0-9_]+))?")
 
-#: The name a player reads for a character id ("Zed", "a hidden character").
+#: The name a player reads for a character id ('Zed', 'a hidden character').
 Namer = Callable[[str], str]
 
 
 def field_in_words(path: str, name: Namer) -> str:
-    """One differing part of the state ("units[zed].hex") in words ("Zed's place on the
-    map"); the same words for the parts a player cannot tell apart."""
+    """One differing part of the state (`units[zed].hex`) in words ('Zed's place on the
+    map'); the same words for the parts a player cannot tell apart."""
     found = _PATH.match(path)
     if found is None:
         return "the position"
