@@ -82,14 +82,10 @@ class BoardDocument:
     def save(self, path: Path | str | None = None) -> Path:
         """Write the board as TMX (atomically) to `path` or where it came from; a shipped
         board goes to the player's copy, renamed for him (`copied` says so)."""
-        self.copied = None
-        if copies.needs_copy(self.path, path):
-            assert self.path is not None
-            own = copies.copy_path(self.path, "maps")
-            name = copies.copy_name(self.board.name)
-            self.copied = Copied("board", self.board.name, name, own)
-            self.board.id, self.board.name = own.stem, name  # (a layout shares it)
-            path = own
+        self.copied = copies.copy_for("board", self.path, path, self.board.name)
+        if self.copied is not None:
+            path = self.copied.path  # renamed for the player (a layout shares the board)
+            self.board.id, self.board.name = path.stem, self.copied.copy_name
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this board has never been saved: choose a file name")

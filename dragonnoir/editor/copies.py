@@ -63,3 +63,19 @@ def needs_copy(path: Path | None, explicit: Path | str | None) -> bool:
     from), go to a copy? Only when it came from a shipped file and is saved back there;
     a name the player chose is theirs (a shipped one is refused by the writer)."""
     return explicit is None and path is not None and resources.is_shipped(path)
+
+
+#: The user folder of each kind of document.
+_FOLDERS: Final[dict[str, resources.Kind]] = {
+    "board": "maps",
+    "layout": "layouts",
+    "scenario": "scenarios",
+}
+
+
+def copy_for(kind: str, path: Path | None, explicit: Path | str | None, name: str) -> Copied | None:
+    """The copy a save of the `kind` document named `name`, from `path`, to `explicit`,
+    makes (`needs_copy`), or None when it saves where it is asked."""
+    if path is None or not needs_copy(path, explicit):
+        return None
+    return Copied(kind, name, copy_name(name), copy_path(path, _FOLDERS[kind]))

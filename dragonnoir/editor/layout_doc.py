@@ -156,13 +156,10 @@ class LayoutDocument:
         """Write the layout TOML (atomically) to `path` or where it came from, and the
         boards painted on it to their own files first; a shipped layout or board goes
         to the player's copy (`copied` says which)."""
-        self.copied = []
-        if copies.needs_copy(self.path, path):
-            assert self.path is not None
-            path = copies.copy_path(self.path, "layouts")
-            name = copies.copy_name(self.name)
-            self.copied.append(Copied("layout", self.name, name, path))
-            self.name = name
+        copied = copies.copy_for("layout", self.path, path, self.name)
+        self.copied = [copied] if copied is not None else []
+        if copied is not None:
+            path, self.name = copied.path, copied.copy_name
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this layout has never been saved: choose a file name")

@@ -154,13 +154,12 @@ class ScenarioDocument:
     def save(self, path: Path | str | None = None) -> Path:
         """Write the scenario TOML (atomically) to `path` or where it came from; a
         shipped scenario goes to the player's copy (`copied` says so)."""
-        self.copied = None
-        if copies.needs_copy(self.path, path):
-            assert self.path is not None
-            path = copies.copy_path(self.path, "scenarios")
-            name = copies.copy_name(self.data.name)
-            self.copied = Copied("scenario", self.data.name, name, path)
-            self.data = self.data.model_copy(update={"id": path.stem, "name": name})
+        self.copied = copies.copy_for("scenario", self.path, path, self.data.name)
+        if self.copied is not None:
+            path = self.copied.path
+            self.data = self.data.model_copy(
+                update={"id": path.stem, "name": self.copied.copy_name}
+            )
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this scenario has never been saved: choose a file name")
