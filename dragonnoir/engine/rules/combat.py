@@ -56,7 +56,7 @@ from dragonnoir.engine.rules.combat_odds import (
     is_guard,
 )
 from dragonnoir.engine.rules.footprint import footprint
-from dragonnoir.engine.rules.steps import step
+from dragonnoir.engine.rules.steps import known_web_at, step
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -224,20 +224,6 @@ def fight(game: Game, verdict: Assessment) -> list[Event]:
 # -- spider webs --------------------------------------------------------------------------
 
 
-def _web_at(game: Game, at: object) -> str | None:
-    """The face-up web on `at` that the Adventurers know of (a web hidden from them is
-    not theirs to destroy until they find it)."""
-    for acc in game.state.accessories.values():
-        if (
-            acc.kind is AccessoryKind.WEB
-            and acc.face_up
-            and at in acc.hexes
-            and acc.hidden_from is not Side.ADVENTURERS
-        ):
-            return acc.id
-    return None
-
-
 def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
     """ "To destroy a spider web, an Adventurer must be adjacent to the web during his
     combat phase. If there is no Krob on the hex in question, the Adventurer
@@ -264,8 +250,8 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
             "a web is his attack)",
             R_ONE_ATTACK,
         )
-    web = _web_at(game, action.at)
-    if web is None:
+    found = known_web_at(game, action.at)
+    if found is None:
         return refused("there is no spider web there", R_WEB)
     if unit.hex.distance(action.at) != 1:
         return refused(f"{unit.id} must be adjacent to the web", R_WEB)
@@ -294,7 +280,7 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
         f"{unit.id} destroys the web: he advances onto it, and on if he likes, up to half "
         f"his movement potential ({budget} MP)",
         R_WEB,
-        web=web,
+        web=found.id,
         cost=verdict.cost,
         budget=budget,
     )

@@ -69,6 +69,7 @@ from dragonnoir.engine.rules.steps import (
     never_swims,
     terrain_at,
 )
+from dragonnoir.engine.rules.steps import known_web_at as known_web_at
 from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import (
@@ -422,19 +423,6 @@ def _check_targets(
 def aims_at_webs(spell: Spell) -> bool:
     """May this spell be aimed at a spider web's hex (a Fireball)?"""
     return spell.effect is SpellEffect.FIREBALL
-
-
-def known_web_at(game: Game, h: Hex) -> Accessory | None:
-    """The face-up spider web on `h` the Adventurers know of, if any."""
-    for acc in game.state.accessories.values():
-        if (
-            acc.kind is AccessoryKind.WEB
-            and acc.face_up
-            and h in acc.hexes
-            and acc.hidden_from is not Side.ADVENTURERS
-        ):
-            return acc
-    return None
 
 
 def _check_web_target(game: Game, spell: Spell, hexes: list[Hex]) -> Explanation | None:

@@ -171,6 +171,20 @@ def has_web(game: Game, h: Hex) -> bool:
     )
 
 
+def known_web_at(game: Game, h: Hex) -> Accessory | None:
+    """The face-up spider web on `h` the Adventurers know of, if any: a web hidden from
+    them is not theirs to destroy or burn until they find it."""
+    for acc in game.state.accessories.values():
+        if (
+            acc.kind is AccessoryKind.WEB
+            and acc.face_up
+            and h in acc.hexes
+            and acc.hidden_from is not Side.ADVENTURERS
+        ):
+            return acc
+    return None
+
+
 def never_swims(p: Profile) -> bool:
     """Movement Restriction 2: armoured adventurers, Krob Warriors, Guards and the Queen
     "would sink like stones"."""
