@@ -27,6 +27,7 @@ from pygame_gui.elements import (
     UILabel,
     UISelectionList,
     UITextBox,
+    UITextEntryBox,
     UITextEntryLine,
 )
 from pygame_gui.windows import UIFileDialog
@@ -839,9 +840,25 @@ class EditorScene(Scene):
             elif not can and button.is_enabled:
                 button.disable()  # type: ignore[no-untyped-call]
 
+    def typing(self) -> bool:
+        """Is a text field focused (a name, a property, the scenario panel's Find)? Then
+        keys are text: no hotkey acts (typing "Warrior" in Find once turned the selected
+        knight three times), only Ctrl+S and Ctrl+O, which no text field uses."""
+        focus = self.manager.get_focus_set() or set()
+        return any(isinstance(e, UITextEntryLine | UITextEntryBox) for e in focus)
+
     def key(self, event: pygame.event.Event) -> Result:
-        focused = any(e.is_focused for e in self.entries.values())
+        focused = self.typing()
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if ctrl and event.key == pygame.K_s:
+            if self.current_path() is None:
+                return self.ask_file("save_as")
+            self.save_to(None)
+            return None
+        if ctrl and event.key == pygame.K_o:
+            return self.confirm_then((self.mode,), "open")
+        if focused:
+            return None
         if ctrl and event.key == pygame.K_z:
             if getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
                 self.redo()
@@ -858,15 +875,6 @@ class EditorScene(Scene):
                 self.board.paste()
             self.status = self.board.message
             self.refresh_buttons()
-            return None
-        if ctrl and event.key == pygame.K_s:
-            if self.current_path() is None:
-                return self.ask_file("save_as")
-            self.save_to(None)
-            return None
-        if ctrl and event.key == pygame.K_o:
-            return self.confirm_then((self.mode,), "open")
-        if focused:
             return None
         if event.key == pygame.K_ESCAPE:
             if self.help:

@@ -403,3 +403,26 @@ def test_passages_deploy_cells_character_state_and_the_true_orb(
     assert scenario.names["elf_1"] == "Aelin the scout"
     assert scenario.objectives[0].real == 1
     assert main(["validate", str(target)]) == 0
+
+
+def test_typing_in_a_text_field_triggers_no_hotkey(make_app: Callable[..., App]) -> None:
+    """Typing "Warrior" in Find once turned the selected knight three times (R is the
+    turn key) and the scenario was saved with `facing = 3`."""
+    app, scene, mode, panel = open_scenario(make_app)
+    assert mode.control is not None
+    knight = next(cid for _, cid in panel.roster if "knight" in cid)
+    choose_counter(app, panel, knight)
+    mouse(app, hex_pos(mode, dry(mode.doc, mode.control.viewport, mode)[0]))
+    (placed,) = [p.entry for p in mode.doc.placed()]
+    steps = len(mode.history.undo_steps)
+    search = panel.entries["search"]
+    click(app, search)
+    assert scene.typing()
+    for letter in "Warrior":
+        code = pygame.key.key_code(letter.lower())
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=letter))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        step(app, 1)
+    assert search.get_text() == "Warrior"
+    (still,) = [p.entry for p in mode.doc.placed()]
+    assert still.facing == placed.facing and len(mode.history.undo_steps) == steps
