@@ -10,6 +10,7 @@ files and prompts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import pygame
@@ -64,6 +65,31 @@ HOW: Final = ("Placed", "Deploys", "Enters")
 SIDES: Final = ("adventurers", "krobs")
 KINDS: Final = ConditionKind.__args__  # type: ignore[attr-defined]
 AT_LIMIT: Final = ("krobs", "adventurers", "draw", "casualties")
+#: What the victory menus show for the file's values (docs/scenarios.md, "Victory").
+SIDE_WORDS: Final = {"adventurers": "Adventurers", "krobs": "Krobs"}
+KIND_WORDS: Final = {
+    "reach": "stand in a place",
+    "exit": "get out of the map",
+    "orb_off": "carry the true Orb off the map",
+    "khuzun_out": "free Khuzun and get him out",
+    "sun_exit": "get out by the true Sun's exit",
+    "kill": "kill the characters named (or N)",
+    "hold": "hold a place at a turn's end",
+    "eliminate": "leave no enemy standing",
+}
+AT_LIMIT_WORDS: Final = {
+    "krobs": "the Krobs win",
+    "adventurers": "the Adventurers win",
+    "draw": "a draw",
+    "casualties": "the casualty points decide",
+}
+
+
+def value_of(words: Mapping[str, str], shown: str) -> str:
+    """The file's value a menu's words stand for (the words themselves if none)."""
+    return next((value for value, said in words.items() if said == shown), shown)
+
+
 #: What the Krob AI reads of a group (docs/scenarios.md, `behaviour`).
 BEHAVIOURS: Final = ("guard", "ambush", "hunt", "swarm", "protect_queen", "patrol", "block", "flee")
 NO_BEHAVIOUR: Final = "(the AI decides)"
@@ -729,15 +755,16 @@ class ScenarioPanel:
         victory = doc.data.victory_or_default
         self._menu(
             "at_limit",
-            [NO_VICTORY, *AT_LIMIT],
-            NO_VICTORY if doc.data.victory is None else victory.at_turn_limit,
+            [NO_VICTORY, *(AT_LIMIT_WORDS[v] for v in AT_LIMIT)],
+            NO_VICTORY if doc.data.victory is None else AT_LIMIT_WORDS[victory.at_turn_limit],
             self._row(root, m, x, y, w, "At limit"),
             root,
             m,
         )
         y += 34
         rows: list[str | tuple[str, str]] = [
-            f"{i + 1}. {c.side} {c.kind}" + (f": {c.text}" if c.text else "")
+            f"{i + 1}. {SIDE_WORDS[c.side]}: {KIND_WORDS[c.kind]}"
+            + (f" ({c.text})" if c.text else "")
             for i, c in enumerate(victory.condition)
         ]
         chosen = (
@@ -754,12 +781,13 @@ class ScenarioPanel:
         )
         y += 100
         form = self.form
-        for key, label, options, default in (
-            ("side", "Side", SIDES, "adventurers"),
-            ("kind", "Kind", KINDS, "exit"),
+        for key, label, words, default in (
+            ("side", "Side", SIDE_WORDS, "adventurers"),
+            ("kind", "Kind", KIND_WORDS, "exit"),
         ):
             row = self._row(root, m, x, y, w, label)
-            self._menu(key, list(options), form.get(key, default), row, root, m)
+            shown = words[form.get(key, default)]
+            self._menu(key, list(words.values()), shown, row, root, m)
             y += 34
         for key, label in (
             ("units", "Units"),
@@ -929,7 +957,7 @@ class ScenarioPanel:
             if text == NO_VICTORY:
                 mode.apply(sd.drop_victory)
             else:
-                mode.apply(sd.set_victory, at_turn_limit=text)
+                mode.apply(sd.set_victory, at_turn_limit=value_of(AT_LIMIT_WORDS, text))
             self.rebuild = True
         elif element is self.menus.get("u_status") and mode.selected:
             mode.apply(sd.set_unit, mode.selected, status=text)
@@ -940,9 +968,9 @@ class ScenarioPanel:
             real = None if text == BY_DICE else int(text.split(":")[0]) - 1
             mode.apply(sd.set_objective_real, mode.counter, real)
         elif element is self.menus.get("side"):
-            self.form["side"] = text
+            self.form["side"] = value_of(SIDE_WORDS, text)
         elif element is self.menus.get("kind"):
-            self.form["kind"] = text
+            self.form["kind"] = value_of(KIND_WORDS, text)
         else:
             return False
         return True

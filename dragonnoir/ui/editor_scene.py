@@ -844,7 +844,7 @@ class EditorScene(Scene):
         """Is a text field focused (a name, a property, the scenario panel's Find)? Then
         keys are text: no hotkey acts (typing "Warrior" in Find once turned the selected
         knight three times), only Ctrl+S and Ctrl+O, which no text field uses."""
-        focus = self.manager.get_focus_set() or set()
+        focus = self.manager.get_focus_set() or set()  # type: ignore[no-untyped-call]
         return any(isinstance(e, UITextEntryLine | UITextEntryBox) for e in focus)
 
     def key(self, event: pygame.event.Event) -> Result:

@@ -221,9 +221,14 @@ def test_counters_victory_and_details(make_app: Callable[..., App], tmp_path: Pa
     assert len(mode.doc.data.objective[0].cells) == 2
     # a victory condition from the form
     pick(app, panel.lists["tools"], dict(TOOLS)["victory"])
+    kinds = panel.menus["kind"].options_list
+    assert ("carry the true Orb off the map", "carry the true Orb off the map") in kinds
+    assert not any("_" in shown for shown, _ in kinds)  # words, not the file's ids
     pygame.event.post(
         pygame.event.Event(
-            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["kind"], text="orb_off"
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["kind"],
+            text="carry the true Orb off the map",
         )
     )
     step(app, 2)
@@ -233,6 +238,8 @@ def test_counters_victory_and_details(make_app: Callable[..., App], tmp_path: Pa
     assert [(c.side, c.kind, c.text) for c in conditions] == [
         ("adventurers", "orb_off", "The Orb leaves the caves")
     ]
+    rows = [item["text"] for item in panel.lists["conditions"].item_list]
+    assert rows == ["1. Adventurers: carry the true Orb off the map (The Orb leaves the caves)"]
     # a bad count is refused with a message, nothing added
     panel.entries["c_count"].set_text("many")
     click(app, panel.buttons["c_add"])
@@ -426,3 +433,12 @@ def test_typing_in_a_text_field_triggers_no_hotkey(make_app: Callable[..., App])
     assert search.get_text() == "Warrior"
     (still,) = [p.entry for p in mode.doc.placed()]
     assert still.facing == placed.facing and len(mode.history.undo_steps) == steps
+
+
+def test_every_victory_kind_and_limit_has_words() -> None:
+    from dragonnoir.engine.scenario_format import AtLimit, ConditionKind
+    from dragonnoir.ui.editor_scenario import AT_LIMIT_WORDS, KIND_WORDS, value_of
+
+    assert set(KIND_WORDS) == set(ConditionKind.__args__)  # type: ignore[attr-defined]
+    assert set(AT_LIMIT_WORDS) == set(AtLimit.__args__)  # type: ignore[attr-defined]
+    assert all(value_of(KIND_WORDS, said) == kind for kind, said in KIND_WORDS.items())
