@@ -53,6 +53,9 @@ from dragonnoir.safe_write import write_text
 #: The rule a fault of the file's format cites (the loader's message names the entry).
 R_SCENARIO: Final = "Scenario file (docs/scenarios.md)"
 
+#: The turn limit a new scenario starts with: the shipped scenarios' usual one (10-12).
+NEW_TURN_LIMIT: Final = 10
+
 #: The accessories a designer places one cell at a time (objectives are `toggle_objective`).
 PLACED_ACCESSORIES: Final = (
     AccessoryKind.WEB,
@@ -120,7 +123,12 @@ class ScenarioDocument:
         board, layout = load_map(p, r)
         name = layout.name if layout is not None else board.name
         ident = _slug(p.stem) + "-scenario"
-        data = ScenarioFile(id=ident, name=f"A scenario on {name}", map=p.as_posix())
+        data = ScenarioFile(
+            id=ident,
+            name=f"A scenario on {name}",
+            map=p.as_posix(),
+            turn_limit=NEW_TURN_LIMIT,  # a game without one never ends
+        )
         return cls(data, p, board, layout, None, r)
 
     @classmethod

@@ -94,11 +94,20 @@ class Reset:
 
 
 @dataclass
+class BackTo:
+    """Leave the scenes above `scene` (the map editor, from its test game and that
+    game's end screen), then push `then` (if any) on it."""
+
+    scene: Scene
+    then: Scene | None = None
+
+
+@dataclass
 class Quit:
     pass
 
 
-Transition = Union[Push, Pop, Replace, Reset, Quit]  # noqa: UP007 (runtime alias)
+Transition = Union[Push, Pop, Replace, Reset, BackTo, Quit]  # noqa: UP007 (runtime alias)
 Result = Union["Scene", Transition, None]
 
 
@@ -297,6 +306,11 @@ class App:
             self._clear_to_menu()
             if result.scene is not None:
                 self._push(result.scene)
+        elif isinstance(result, BackTo):
+            while len(self.stack) > 1 and self.stack[-1] is not result.scene:
+                self._pop()
+            if result.then is not None:
+                self._push(result.then)
         elif isinstance(result, Quit):
             self.running = False
 

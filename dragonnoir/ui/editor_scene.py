@@ -1021,7 +1021,7 @@ class EditorScene(Scene):
             self.status = f"Cannot play: {' '.join(str(exc).split())}"
             return None
         game = scenario.new_game(secrets.randbelow(2**31), rules)
-        return Push(GameScene(self.app, game, new=True))
+        return Push(GameScene(self.app, game, new=True, back_to=self))  # leaving: back here
 
     def make_new_board(self) -> None:
         try:

@@ -24,7 +24,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 from dragonnoir.engine.events import GameEnded
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
-from dragonnoir.ui.app import App, Pop, Reset, Result, Scene
+from dragonnoir.ui.app import App, BackTo, Pop, Reset, Result, Scene
 from dragonnoir.ui.names import names_of
 
 SIDE_NAMES = {"adventurers": "the Adventurers", "krobs": "the Krobs", "gharvs": "the Gharvs"}
@@ -176,12 +176,16 @@ class EndScreen(Scene):
         *,
         on_continue: Callable[[Game, GameResult], Result] | None = None,
         continue_label: str = "Continue the campaign",
+        back_to: Scene | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
         self.result = game_result(game)
         self.on_continue = on_continue
         self.continue_label = continue_label
+        #: The scene the game came from and goes back to (the map editor); None: the
+        #: main menu.
+        self.back_to = back_to
         self.buttons: dict[str, UIButton] = {}
         self.text: UITextBox | None = None
 
@@ -221,7 +225,8 @@ class EndScreen(Scene):
             items.append(("continue", self.continue_label))
         else:
             items.append(("again", "Play again"))
-        items += [("map", "Look at the map"), ("menu", "Back to menu")]
+        back = "Back to menu" if self.back_to is None else "Back to the editor"
+        items += [("map", "Look at the map"), ("menu", back)]
         bw, gap = 220, 16
         x = (w - len(items) * bw - (len(items) - 1) * gap) // 2
         self.buttons = {}
@@ -266,7 +271,7 @@ class EndScreen(Scene):
         if key == "map":
             return Pop()
         if key == "menu":
-            return Reset()
+            return Reset() if self.back_to is None else BackTo(self.back_to)
         return None
 
     def play_again(self, seed: int | None = None) -> Result:
@@ -283,7 +288,8 @@ class EndScreen(Scene):
             return None
         game = scenario.new_game(secrets.randbelow(2**31) if seed is None else seed)
         game.players = dict(self.game.players)  # the same players again
-        return Reset(GameScene(self.app, game, new=True))
+        again = GameScene(self.app, game, new=True, back_to=self.back_to)
+        return Reset(again) if self.back_to is None else BackTo(self.back_to, again)
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill((16, 13, 11))

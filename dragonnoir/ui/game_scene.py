@@ -67,7 +67,7 @@ from dragonnoir.ui.ai_driver import (
     move_beats,
     players_of,
 )
-from dragonnoir.ui.app import App, Quit, Reset, Result, Scene
+from dragonnoir.ui.app import App, BackTo, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import FIRE_DECISIONS, Controller, Message, Mode, Prompt
 from dragonnoir.ui.end_screen import EndScreen, GameResult, game_result
 from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
@@ -243,9 +243,13 @@ class GameScene(Scene):
         on_game_over: Callable[[Game, GameResult], Result] | None = None,
         hooks: GameHooks | None = None,
         agents: AgentMaker | None = None,
+        back_to: Scene | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
+        #: Where leaving the game goes (the map editor, for its test game); None: the
+        #: main menu.
+        self.back_to = back_to
         #: Who plays each seat (`game.players`, from the picker or the save) and the
         #: AI seats' driver (None: hotseat). `agents` makes the agents (tests).
         self.players, player_problems = players_of(game)
@@ -1405,7 +1409,7 @@ class GameScene(Scene):
         )
 
     def to_menu(self) -> Result:
-        return self._leave_to(Reset(), "leave")
+        return self._leave_to(Reset() if self.back_to is None else BackTo(self.back_to), "leave")
 
     def close_requested(self) -> Result:
         return self._leave_to(Quit(), "quit")
@@ -1520,7 +1524,9 @@ class GameScene(Scene):
             self.end_shown = True
             if self.handover_showing:
                 self.end_handover()  # nothing is secret any more
-            return EndScreen(self.app, self.game, on_continue=self.on_game_over)
+            return EndScreen(
+                self.app, self.game, on_continue=self.on_game_over, back_to=self.back_to
+            )
         if not self.handover_showing:
             self.map.update(dt)
             h = self.map.hover_hex()

@@ -28,6 +28,7 @@ from dragonnoir.ui.editor_scenario import (
     ScenarioPanel,
 )
 from dragonnoir.ui.editor_scene import EditorScene
+from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
 
 
@@ -144,6 +145,22 @@ def test_layout_wall_two_units_save_play(make_app: Callable[..., App], tmp_path:
     assert isinstance(game_scene, GameScene)
     assert set(game_scene.game.state.units) == {"rebel_knight_1", "warrior_01"}
     assert game_scene.game.state.units["warrior_01"].hex == b
+    # Leaving the test game goes back to the editor, not to the main menu; so does the
+    # end screen's last button, and Play again stays a test game of the editor's.
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    click(app, scene.buttons["play"])
+    ended = app.scene
+    assert isinstance(ended, GameScene) and ended.back_to is scene
+    end = EndScreen(app, ended.game, back_to=ended.back_to)
+    app.go(end)
+    assert end.buttons["menu"].text == "Back to the editor"
+    app.go(end.play_again(seed=3))
+    again = app.scene
+    assert isinstance(again, GameScene) and again.back_to is scene and app.stack[-2] is scene
+    app.go(EndScreen(app, again.game, back_to=scene))
+    click(app, app.scene.buttons["menu"])  # type: ignore[attr-defined]
+    assert app.scene is scene
 
 
 def open_scenario(
