@@ -26,6 +26,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.errors import DataFileError
+from dragonnoir.safe_read import CAMPAIGN
 
 
 class CampaignError(DataFileError):
@@ -100,7 +101,7 @@ def is_campaign_file(path: Path) -> bool:
 def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
     """Read and check a campaign file; faults name the file and the entry."""
     src = Path(path)
-    data = load_toml_model(src, CampaignFile)
+    data = load_toml_model(src, CampaignFile, CAMPAIGN)
     rules = rules or default_rules_data()
 
     def fail(message: str, place: str) -> CampaignError:

@@ -39,7 +39,13 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import differences, dumps_save
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.safe_read import MAX_SAVE_BYTES, json_document, read_text, resolved
+from dragonnoir.safe_read import (
+    CAMPAIGN_SAVE,
+    check_limits,
+    json_document,
+    read_text,
+    resolved,
+)
 
 CAMPAIGN_FORMAT = "dragonnoir-campaign"
 CAMPAIGN_VERSION = 1
@@ -123,7 +129,7 @@ def load_campaign_save(
 
 
 def _read(src: Path) -> dict[str, Any]:
-    text = read_text(src, limit=MAX_SAVE_BYTES, what="campaign save", error=CampaignError)
+    text = read_text(src, limit=CAMPAIGN_SAVE.size, what=CAMPAIGN_SAVE.what, error=CampaignError)
     doc = json_document(
         src,
         text,
@@ -132,6 +138,7 @@ def _read(src: Path) -> dict[str, Any]:
         names=("campaign save", "campaign save", "campaign save"),
         error=CampaignError,
     )
+    check_limits(doc, CAMPAIGN_SAVE, src, error=CampaignError)
     for key, kind in (("campaign", dict), ("state", dict)):
         if not isinstance(doc.get(key), kind):
             raise CampaignError(src, "missing or not an object", place=f"field {key}")

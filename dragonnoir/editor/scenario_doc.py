@@ -44,7 +44,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
-from dragonnoir.safe_read import resolved
+from dragonnoir.safe_read import SCENARIO, resolved
 
 # storage.py is plain Python (platformdirs, os): the one atomic text writer of the program.
 from dragonnoir.ui.storage import write_text_atomic
@@ -126,7 +126,7 @@ class ScenarioDocument:
         `check`'s job, shown as problems): the editor opens a broken scenario to mend it."""
         src = Path(path)
         r = rules or default_rules_data()
-        data = load_toml_model(src, ScenarioFile)
+        data = load_toml_model(src, ScenarioFile, SCENARIO)
         map_path = resolved(src.parent / data.map)
         if not map_path.is_file():
             raise DataFileError(src, f"no map file {data.map!r} ({map_path})", place="field map")

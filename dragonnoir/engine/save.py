@@ -68,7 +68,9 @@ from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, Z
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.safe_read import (
-    MAX_SAVE_BYTES,
+    SAVE,
+    SCENARIO,
+    check_limits,
     is_regular_file,
     json_document,
     parse_json,
@@ -240,7 +242,7 @@ def _bundled_scenario(scenario_id: str) -> Path | None:
 def _sha256(path: Path) -> str:
     """The SHA-256 of a regular file's bytes (OSError when it cannot be read)."""
     try:
-        data = read_bytes(path, limit=MAX_SAVE_BYTES, what="scenario file")
+        data = read_bytes(path, limit=SCENARIO.size, what="scenario file")
     except DataFileError as exc:
         raise OSError(exc.detail) from None
     return hashlib.sha256(data).hexdigest()
@@ -620,7 +622,7 @@ def _brief(exc: BaseException) -> str:
 
 
 def _read_document(src: Path) -> dict[str, Any]:
-    raw = read_bytes(src, limit=MAX_SAVE_BYTES, what="save", error=SaveError)
+    raw = read_bytes(src, limit=SAVE.size, what="save", error=SaveError)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -633,6 +635,7 @@ def _read_document(src: Path) -> dict[str, Any]:
         names=("save", "save file", "save format"),
         error=SaveError,
     )
+    check_limits(doc, SAVE, src, error=SaveError)  # before a single action is read
     _expect(src, doc, "seed", int)
     _expect(src, doc, "scenario", dict)
     _expect(src, doc, "actions", list)

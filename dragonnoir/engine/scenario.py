@@ -46,7 +46,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board, ZoneKind
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
-from dragonnoir.safe_read import file_problem, quoted, resolved
+from dragonnoir.safe_read import SCENARIO, file_problem, quoted, resolved
 
 Hexes = list[list[int]]  # hexes as JSON: [[q, r], ...]
 
@@ -658,7 +658,7 @@ class _Loader:
 def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
     """Read and check a scenario file; faults name the file and the entry."""
     src = Path(path)
-    return scenario_from(load_toml_model(src, ScenarioFile), src, rules)
+    return scenario_from(load_toml_model(src, ScenarioFile, SCENARIO), src, rules)
 
 
 def scenario_from(
@@ -698,7 +698,7 @@ def scenario_file_problems(path: Path | str, rules: RulesData | None = None) -> 
     """`scenario_problems` of a file (a file that is not a scenario: its one fault)."""
     src = Path(path)
     try:
-        data = load_toml_model(src, ScenarioFile)
+        data = load_toml_model(src, ScenarioFile, SCENARIO)
     except DataFileError as exc:
         return [exc]
     return scenario_problems(data, src, rules)

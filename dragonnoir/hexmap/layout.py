@@ -51,7 +51,7 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
-from dragonnoir.safe_read import file_problem, quoted, read_toml, resolved
+from dragonnoir.safe_read import LAYOUT, file_problem, quoted, read_toml, resolved
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
 ROTATIONS: Final[tuple[int, ...]] = (0, 180)
@@ -685,7 +685,7 @@ def read_layout_file(
     row, col and rotation. Errors name the file and the field; with `check_files`, a board
     file that does not exist is an error too."""
     src = Path(path)
-    raw = read_toml(src, error=LayoutError)
+    raw = read_toml(src, LAYOUT, error=LayoutError)
     try:
         model = _LayoutFile.model_validate(raw)
     except ValidationError as exc:
