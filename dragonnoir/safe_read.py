@@ -24,10 +24,11 @@ data or in one `DataFileError` naming the file, within bounded time and memory. 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -473,3 +474,116 @@ def resolved(path: Path | str) -> Path:
     except (OSError, ValueError):
         return Path(os.path.abspath(path))
 
+
+# -- names inside files (issue 47) ----------------------------------------------------------
+
+#: What a name inside a file may name, and the endings a file of that kind has. A name
+#: of another ending is refused before anything is opened: `/etc/shadow` is no tileset.
+NAMED_KINDS: dict[str, tuple[str, ...]] = {
+    "map": (".tmx", ".toml"),  # a scenario's map: a board or a layout
+    "board": (".tmx",),
+    "tileset": (".tsx",),
+    "image": (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tga", ".webp"),
+    "scenario": (".toml",),
+    "campaign": (".toml",),
+}
+
+#: Folders laid out as the installation's content is: a file in one of them may name
+#: files in the others beside it (a scenario in `scenarios/` names `../maps/fosse.tmx`),
+#: so a folder of scenarios and maps shared as the game ships them keeps working.
+CONTENT_TREE = ("maps", "layouts", "scenarios", "campaigns", "saves")
+
+#: Folders (separated as PATH is) the person running the program trusts as they trust
+#: the installation: for tests and tools reading a third-party corpus whose maps name
+#: tilesets in folders above them. Never set by a file.
+TRUSTED_ENV = "DRAGONNOIR_TRUSTED_FOLDERS"
+
+
+class NameRefused(ValueError):
+    """A name inside a file that the rule of `resolve_name` refuses; the message is the
+    reason, in words that name neither the target nor anything read from it."""
+
+
+def resolve_name(base: Path, name: str, kind: str) -> Path:
+    """The file a name written inside a file of the folder `base` names, symlinks
+    followed; `NameRefused` unless it is a file of `kind` inside the places a name may
+    lead to (`allowed_roots`).
+
+    Files name other files everywhere (a save its scenario, a scenario its map, a layout
+    its boards, a map its tilesets and images), and once players exchange files those
+    are other people's files: a name leading anywhere would let a file make the program
+    open `/etc/shadow` or `/proc/self/environ` and quote it in an error. A name that
+    resolves through a symlink to outside is outside."""
+    endings = NAMED_KINDS[kind]
+    if not name or "\0" in name:
+        raise NameRefused(f"the {kind} name {quoted(name)} is not a file name")
+    if not name.lower().endswith(endings):
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise NameRefused(
+            f"the {kind} {quoted(name)} is refused: {article} {kind} file's name ends in "
+            f"{', '.join(endings[:-1]) + ' or ' if endings[:-1] else ''}{endings[-1]}"
+        )
+    target = resolved(base / name)
+    if not any(target.is_relative_to(root) for root in allowed_roots(base)):
+        raise NameRefused(
+            f"the {kind} {quoted(name)} is refused: it leads outside this file's folder, "
+            "the game's own files and your data folder"
+        )
+    return target
+
+
+def name_problem(base: Path, name: str, kind: str) -> str | None:
+    """Why `resolve_name` refuses `name`, or None."""
+    try:
+        resolve_name(base, name, kind)
+    except NameRefused as exc:
+        return str(exc)
+    return None
+
+
+def named_file(
+    holder: Path,
+    name: str,
+    kind: str,
+    *,
+    place: str | None = None,
+    error: ErrorType = DataFileError,
+) -> Path:
+    """`resolve_name` for a name written in the file `holder`: a refusal is
+    `error(holder, reason, place)`, naming the file that holds the name."""
+    try:
+        return resolve_name(Path(holder).parent, name, kind)
+    except NameRefused as exc:
+        raise error(holder, str(exc), place) from None
+
+
+def allowed_roots(base: Path) -> Iterator[Path]:
+    """Where a name written in a file of the folder `base` may lead: that folder and
+    the folders below it (with the content folders beside it, when it is one:
+    `CONTENT_TREE`), the installation's content, the folders of `TRUSTED_ENV` and the
+    player's data folder. Lazily, in that order: the data folder last, as finding it
+    loads platformdirs, which drawing a map (`dragonnoir render`) does without."""
+    here = resolved(base)
+    yield here
+    if here.name in CONTENT_TREE:
+        yield from (here.parent / name for name in CONTENT_TREE)
+    yield from _installed_roots()
+    trusted = os.environ.get(TRUSTED_ENV, "")
+    yield from (resolved(folder) for folder in trusted.split(os.pathsep) if folder.strip())
+    from dragonnoir.user_folders import data_dir
+
+    yield resolved(data_dir())
+
+
+@functools.cache
+def _installed_roots() -> tuple[Path, ...]:
+    """The installation's content folders (maps, layouts, scenarios, campaigns, assets)
+    and its rules data, symlinks followed; none when the install is broken (its
+    own loaders say so)."""
+    from dragonnoir import resources
+
+    try:
+        folders = [resources.bundled_dir(name) for name in resources.CONTENT_FOLDERS]
+    except resources.ResourceError:
+        folders = []
+    return tuple(resolved(folder) for folder in [*folders, resources.data_dir()])

@@ -41,9 +41,11 @@ from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.safe_read import (
     CAMPAIGN_SAVE,
+    NameRefused,
     check_limits,
     json_document,
     read_text,
+    resolve_name,
     resolved,
 )
 
@@ -153,10 +155,15 @@ def _campaign_file(src: Path, ref: dict[str, Any]) -> Campaign:
     from dragonnoir.campaign import find_campaign
 
     candidates: list[Path] = []
-    for key, base in (("path", resolved(src).parent), ("absolute", None)):
+    refused: list[CampaignError] = []
+    for key in ("path", "absolute"):  # under the rule of names inside files
         value = ref.get(key)
-        if isinstance(value, str) and value and "\0" not in value:
-            candidates.append(resolved(base / value) if base is not None else Path(value))
+        if not isinstance(value, str) or not value:
+            continue
+        try:
+            candidates.append(resolve_name(resolved(src).parent, value, "campaign"))
+        except NameRefused as exc:
+            refused.append(CampaignError(src, str(exc), f"field campaign.{key}"))
     ident = ref.get("id")
     if isinstance(ident, str) and ident:
         found = find_campaign(ident)
@@ -173,6 +180,8 @@ def _campaign_file(src: Path, ref: dict[str, Any]) -> Campaign:
             if campaign.id != ident:
                 continue
             return campaign
+    if refused:
+        raise refused[0]
     raise CampaignError(src, f"the campaign file of {ident!r} is missing", "field campaign")
 
 

@@ -44,7 +44,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
-from dragonnoir.safe_read import SCENARIO, resolved
+from dragonnoir.safe_read import SCENARIO, named_file, resolved
 
 # storage.py is plain Python (platformdirs, os): the one atomic text writer of the program.
 from dragonnoir.ui.storage import write_text_atomic
@@ -127,7 +127,7 @@ class ScenarioDocument:
         src = Path(path)
         r = rules or default_rules_data()
         data = load_toml_model(src, ScenarioFile, SCENARIO)
-        map_path = resolved(src.parent / data.map)
+        map_path = named_file(src, data.map, "map", place="field map")
         if not map_path.is_file():
             raise DataFileError(src, f"no map file {data.map!r} ({map_path})", place="field map")
         board, layout = load_map(map_path, r)

@@ -70,12 +70,14 @@ from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.safe_read import (
     SAVE,
     SCENARIO,
+    NameRefused,
     check_limits,
     is_regular_file,
     json_document,
     parse_json,
     quoted,
     read_bytes,
+    resolve_name,
     resolved,
 )
 
@@ -230,13 +232,13 @@ def _bundled_scenario(scenario_id: str) -> Path | None:
     of the same id: `dragonnoir.resources`), or None."""
     if not scenario_id or "/" in scenario_id or "\\" in scenario_id:
         return None
-    from dragonnoir.resources import ResourceError, find
+    from dragonnoir.resources import ResourceError, find_by_id
 
     try:
-        found = find("scenarios", scenario_id)
+        found = find_by_id("scenarios", scenario_id)  # an id, never a path
     except (ResourceError, OSError):
         return None
-    return found if found.suffix == ".toml" and is_regular_file(found) else None
+    return found if found is not None and is_regular_file(found) else None
 
 
 def _sha256(path: Path) -> str:
@@ -664,23 +666,20 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
         return _rebuild_inline(src, ref["inline"], ref.get("id"), seed, rules, "inline"), False
     from dragonnoir.engine.scenario import load_scenario
 
-    candidates: list[Path] = []
-    rel = ref.get("path")
-    if isinstance(rel, str) and rel and "\0" not in rel:
-        candidates.append(resolved(resolved(src).parent / rel))
-    absolute = ref.get("absolute")
-    if isinstance(absolute, str) and absolute and "\0" not in absolute:
-        candidates.append(Path(absolute))
+    candidates, refused = _named_scenarios(src, ref)
     ident = ref.get("id")
     bundled = _bundled_scenario(ident) if isinstance(ident, str) else None
     if bundled is not None:
         candidates.append(resolved(bundled))  # this installation's scenario of that id
     embedded = ref.get("embedded")
     if not candidates and not isinstance(embedded, dict):
-        raise SaveError(src, "no scenario file named", place="field scenario")
+        raise refused[0] if refused else SaveError(src, "no scenario file named", "field scenario")
     existing = [p for p in dict.fromkeys(candidates) if is_regular_file(p)]
     wanted = ref.get("sha256")
     digests = {p: _digest_or_none(p) for p in existing}
+    if not existing and refused and not isinstance(embedded, dict):
+        raise refused[0]
+    check.notes.extend(f"{r.place}: {r.detail}; not followed" for r in refused)
     if isinstance(embedded, dict) and not existing:
         # the scenario file is nowhere here: the copy the save carries
         check.notes.append("the scenario file was not found as saved: its embedded copy is used")
@@ -721,6 +720,25 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
             "the map of the scenario has changed since the game was saved (its digest differs)"
         )
     return game, changed
+
+
+def _named_scenarios(src: Path, ref: dict[str, Any]) -> tuple[list[Path], list[SaveError]]:
+    """The scenario files the save's `path` (relative to its folder) and `absolute` (a
+    hint) name, each under the rule of names inside files (`safe_read.resolve_name`):
+    those it allows, and a refusal for each other (a save naming `/etc/passwd` as its
+    scenario makes the program open nothing)."""
+    base = resolved(src).parent
+    found: list[Path] = []
+    refused: list[SaveError] = []
+    for key in ("path", "absolute"):
+        value = ref.get(key)
+        if not isinstance(value, str) or not value:
+            continue
+        try:
+            found.append(resolve_name(base, value, "scenario"))
+        except NameRefused as exc:
+            refused.append(SaveError(src, str(exc), f"field scenario.{key}"))
+    return found, refused
 
 
 def _map_changed(ref: dict[str, Any], game: Game) -> bool:

@@ -56,7 +56,8 @@ def test_every_sample_is_listed() -> None:
     on_disk = {
         p.relative_to(MALFORMED).as_posix()
         for p in MALFORMED.rglob("*")
-        if p.suffix in (".tmx", ".tsx", ".toml", ".json") and p.parent.name != "saves"
+        if p.suffix in (".tmx", ".tsx", ".toml", ".json")
+        and p.relative_to(MALFORMED).parts[0] != "saves"
     }
     assert on_disk - {"tmx/tiny.tmx", "settings/good.json"} == set(SAMPLES)
 
@@ -99,19 +100,31 @@ def test_no_loader_reads_what_is_not_a_regular_file(
 
 
 def test_references_inside_files_reach_only_regular_files(tmp_path: Path) -> None:
-    # Tiled lets a map name a tileset or image in any folder: allowed, but a FIFO or a
-    # device there is refused at once, as are a layout's board and a scenario's map.
-    os.mkfifo(tmp_path / "fifo")
+    # A name inside a file leads only within its folder tree, the installation and the
+    # player's data folder (safe_read.resolve_name); there, a FIFO of the right ending
+    # is refused at once, as is a symlink to a device (which leads outside).
+    for name in ("fifo.png", "fifo.tmx", "fifo.toml"):
+        os.mkfifo(tmp_path / name)
+    (tmp_path / "zero.tmx").symlink_to("/dev/zero")
     tiny = (MALFORMED / "tmx" / "tiny.tmx").read_text(encoding="utf-8")
     cases = {
-        "tmx": ("map.tmx", tiny.replace('source="tiles.png"', f'source="{tmp_path}/fifo"')),
-        "layout": ("layout.toml", 'name = "x"\n[[board]]\nfile = "fifo"\nrow = 0\ncol = 0\n'),
-        "scenario": ("scenario.toml", 'id = "x"\nname = "X"\nmap = "/dev/zero"\n'),
+        "tmx": ("map.tmx", tiny.replace('source="tiles.png"', 'source="fifo.png"'), "FIFO"),
+        "layout": (
+            "layout.toml",
+            'name = "x"\n[[board]]\nfile = "fifo.tmx"\nrow = 0\ncol = 0\n',
+            "FIFO",
+        ),
+        "scenario": ("scenario.toml", 'id = "x"\nname = "X"\nmap = "fifo.toml"\n', "FIFO"),
+        "board": ("board.tmx", tiny.replace('source="tiles.png"', 'source="zero.tmx"'), "ends in"),
     }
-    for kind, (name, text) in cases.items():
+    for kind, (name, text, words) in cases.items():
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         started = time.monotonic()
         outcome, message = classify(kind, path)
         assert time.monotonic() - started < 5
-        assert outcome == "error" and ("FIFO" in message or "device" in message), message
+        assert outcome == "error" and words in message, message
+    scenario = tmp_path / "zero-map.toml"
+    scenario.write_text('id = "x"\nname = "X"\nmap = "zero.tmx"\n', encoding="utf-8")
+    outcome, message = classify("scenario", scenario)
+    assert outcome == "error" and "leads outside" in message, message
