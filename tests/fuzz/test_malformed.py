@@ -2,7 +2,8 @@
 blew up memory, each kept in tests/data/malformed/ with the one-line error it must keep
 giving. (Damaged saves: tests/engine/test_save_hardening.py.) Files a repository cannot
 hold (a FIFO, a symlink to /dev/zero, a symlink loop, a folder) are made here for every
-loader."""
+loader. Issue 47 added a list over its limit and names leading outside (`/etc/shadow` as
+a tileset image, a layout's board in /etc): refused unopened, naming the file."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ SAMPLES: dict[str, tuple[str, str]] = {
     "toml/scenario-5000-nested-arrays.toml": ("scenario", "not valid TOML (nested more than"),
     "toml/scenario-newline-in-map.toml": ("scenario", "field map: no map file 'no\\nsuch.tmx'"),
     "toml/rules-5000-digit-integer.toml": ("rules", "(an integer has more than 4,300 digits)"),
+    "toml/scenario-201-groups.toml": ("scenario", "group: 201 entries, more than a scenario may"),
+    "toml/layout-board-outside.toml": ("layout", "board[0].file: the board '../../../../../../"),
+    "tmx/image-etc-shadow.tmx": ("tmx", "the image '/etc/shadow' is refused: an image file's"),
     "settings/duplicate-key.json": ("settings", "the key 'handover' appears twice"),
     "settings/zoom-1e400.json": ("settings", "the number '1e400' is too large"),
     "settings/integer-5000-digits.json": ("settings", "an integer of 5000 digits is too large"),
