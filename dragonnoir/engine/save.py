@@ -664,35 +664,49 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     if "inline" in ref:
         _check_carried(src, ref["inline"], "field scenario.inline", check)
         return _rebuild_inline(src, ref["inline"], ref.get("id"), seed, rules, "inline"), False
-    from dragonnoir.engine.scenario import load_scenario
-
     candidates, refused = _named_scenarios(src, ref)
     ident = ref.get("id")
     bundled = _bundled_scenario(ident) if isinstance(ident, str) else None
     if bundled is not None:
         candidates.append(resolved(bundled))  # this installation's scenario of that id
-    embedded = ref.get("embedded")
-    if not candidates and not isinstance(embedded, dict):
-        raise refused[0] if refused else SaveError(src, "no scenario file named", "field scenario")
     existing = [p for p in dict.fromkeys(candidates) if is_regular_file(p)]
-    wanted = ref.get("sha256")
-    digests = {p: _digest_or_none(p) for p in existing}
-    if not existing and refused and not isinstance(embedded, dict):
-        raise refused[0]
     check.notes.extend(f"{r.place}: {r.detail}; not followed" for r in refused)
-    if isinstance(embedded, dict) and not existing:
-        # the scenario file is nowhere here: the copy the save carries
+    if not existing:  # the scenario file is nowhere here: the copy the save carries
+        embedded = ref.get("embedded")
+        if not isinstance(embedded, dict):
+            raise _no_scenario(src, candidates, refused, ident)
         check.notes.append("the scenario file was not found as saved: its embedded copy is used")
         _check_carried(src, embedded, "field scenario.embedded", check)
         return _rebuild_inline(src, embedded, ident, seed, rules, "embedded"), False
-    if not existing:
-        looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
-        by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
-        raise SaveError(
-            src,
-            f"the scenario file is missing (looked for {looked}{by_id})",
-            place="field scenario.path",
-        )
+    return _from_scenario_file(src, ref, existing, seed, rules, check)
+
+
+def _no_scenario(
+    src: Path, candidates: list[Path], refused: list[SaveError], ident: Any
+) -> SaveError:
+    """Why a save has no scenario to start from: a name refused (said first: the file
+    named may well be there), no name at all, or the files named are missing."""
+    if refused:
+        return refused[0]
+    if not candidates:
+        return SaveError(src, "no scenario file named", "field scenario")
+    looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
+    by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
+    return SaveError(
+        src, f"the scenario file is missing (looked for {looked}{by_id})", "field scenario.path"
+    )
+
+
+def _from_scenario_file(
+    src: Path, ref: dict[str, Any], existing: list[Path], seed: int, rules: Any, check: SaveCheck
+) -> tuple[Game, bool]:
+    """The game set up from the first of the `existing` scenario files whose SHA-256 is
+    the one saved (else the first), a changed file or map said in `check.notes`; and
+    whether the file changed."""
+    from dragonnoir.engine.scenario import load_scenario
+
+    wanted = ref.get("sha256")
+    digests = {p: _digest_or_none(p) for p in existing}
     chosen = next((p for p in existing if digests[p] == wanted), existing[0])
     changed = digests[chosen] != wanted
     if changed:
