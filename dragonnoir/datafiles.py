@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from dragonnoir import safe_read
 from dragonnoir.errors import DataFileError
+from dragonnoir.safe_read import ANY_TOML, RULES, Limits
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -37,16 +38,18 @@ class FieldError(ValueError):
         self.message = message
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path, limits: Limits = ANY_TOML) -> dict[str, Any]:
     """Parse a TOML file through the safe reader (`safe_read.read_toml`: a regular file
-    of bounded size, UTF-8, bounded nesting and numbers); any fault is a
-    `DataFileError`."""
-    return safe_read.read_toml(path)
+    of bounded size, UTF-8, bounded nesting and numbers, held to `limits`); any fault is
+    a `DataFileError`. The default bounds only the size: for telling what a file is."""
+    return safe_read.read_toml(path, limits)
 
 
-def load_toml_model(path: Path, model: type[M]) -> M:
-    """Read `path` and validate it as `model`; errors name the file and the field."""
-    raw = read_toml(path)
+def load_toml_model(path: Path, model: type[M], limits: Limits = RULES) -> M:
+    """Read `path`, a document of the kind `limits` describes (default: a rules data
+    file, what most models here are), and validate it as `model`; errors name the file
+    and the field. The limits are checked before the model is built."""
+    raw = read_toml(path, limits)
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

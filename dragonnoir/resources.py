@@ -205,6 +205,13 @@ def find_map(name: str | Path) -> Path:
     raise ResourceError(_not_found(str(name), ("layouts", "maps")))
 
 
+def find_by_id(kind: Kind, ident: str) -> Path | None:
+    """The item of that id (`la-fosse`, or `la-fosse.toml`), or None. Never a path:
+    for names read from files, which may not lead anywhere (`safe_read.resolve_name`);
+    `find` also takes a path, for names the player types."""
+    return _by_id(kind, ident)
+
+
 def _by_id(kind: Kind, name: str) -> Path | None:
     if "/" in name or "\\" in name:
         return None  # a path that does not exist, not an id

@@ -14,25 +14,32 @@ data or in one `DataFileError` naming the file, within bounded time and memory. 
   or too long for an int are refused instead of silently taking the last key or turning
   into `inf` that crashes later;
 * values quoted in messages (`quoted`) never hold a raw newline, so an error stays one
-  line.
+  line;
+* each kind of document (a scenario, a layout, a campaign, a rules data file, a save,
+  the settings) has its `Limits`: its size, the length of its lists, strings and
+  nesting, checked before any model is built, so a refusal takes milliseconds, not the
+  seconds and gigabytes of building a model of 400,000 entries first.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from dragonnoir.errors import DataFileError
 
-#: The largest file of each kind we read. Our boards are ~40 KB, saves ~1 MB after a long
-#: game; the limits leave room for far bigger maps while refusing gigabytes.
+#: The largest file read when no kind says less (`Limits.size` does for each kind of
+#: document). Maps and tilesets: our boards are ~15 KB; the TMX reader bounds the cells,
+#: layers and images inside (hexmap/tmx.py), so a map may be far bigger.
 MAX_TEXT_BYTES = 8 * 1024 * 1024
 MAX_MAP_BYTES = 64 * 1024 * 1024
-MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 #: Deepest nesting of arrays/tables/objects (or XML elements) a file may have. Our files
 #: nest 6 deep at most; Python's parsers and our walks recurse once per level.
@@ -126,6 +133,139 @@ def _too_big(what: str, size: int, limit: int) -> str:
     return f"the {what} is too large ({size:,} bytes; the limit is {limit:,})"
 
 
+# -- how much a document of each kind may hold (issue 47) -----------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one kind of document may hold. The size is checked before the file is
+    read; the rest on the parsed values (`check_limits`), before any model is built. A
+    5 MB scenario of 405,881 groups took 12 s and 1.6 GB to be refused by its models;
+    now it is refused by its size, and one within the size with too long a list in
+    milliseconds. Every limit is far above what a real file of the kind holds
+    (docs/scenarios.md and docs/saves.md give the figures)."""
+
+    #: The kind, in messages ("scenario": "more than a scenario may hold").
+    what: str
+    #: Bytes of the file.
+    size: int
+    #: Entries of the list under a key, for the lists a file of this kind grows by.
+    lists: Mapping[str, int] = field(default_factory=dict)
+    #: Entries of any other list or table.
+    items: int = 10_000
+    #: Characters of any string or table key.
+    text: int = 10_000
+    #: Levels of lists and tables inside one another.
+    depth: int = 16
+
+
+KIB = 1024
+MIB = 1024 * KIB
+
+#: Our largest scenario is 7 KB, with 12 groups and 60 characters.
+SCENARIO = Limits(
+    "scenario",
+    size=256 * KIB,
+    lists={
+        "group": 200,
+        "unit": 500,
+        "accessory": 500,
+        "wizard": 20,
+        "objective": 100,
+        "passage": 100,
+        "condition": 50,
+    },
+    items=5_000,  # the cells of a zone or of a group's deployment: six boards hold ~3,000
+    text=20_000,  # a briefing
+    depth=12,
+)
+#: Our layouts are 1 KB, of six boards.
+LAYOUT = Limits("layout", size=64 * KIB, lists={"board": 64}, items=1_000, text=1_000, depth=8)
+#: La Descente is 5 KB: 6 caves, 7 links, 4 steps.
+CAMPAIGN = Limits(
+    "campaign",
+    size=256 * KIB,
+    lists={"cave": 200, "link": 1_000, "step": 200, "ending": 50, "band": 100, "unit": 500},
+    items=5_000,
+    text=20_000,
+    depth=12,
+)
+#: The rules data files (shipped or the player's own): the largest is 18 KB.
+RULES = Limits("rules data file", size=256 * KIB, items=5_000, text=20_000, depth=16)
+#: A settings file is a few hundred bytes.
+SETTINGS = Limits("settings file", size=64 * KIB, items=1_000, text=4_096, depth=8)
+#: A 24-turn game of Les Six Cavernes, 1,419 actions, saves in 250 KB. A save carries the
+#: player's own rules files whole (`RULES.size` each at most).
+SAVE = Limits(
+    "save",
+    size=4 * MIB,
+    lists={"actions": 20_000, "log": 100_000},
+    items=20_000,
+    text=RULES.size,
+    depth=32,
+)
+#: A campaign save holds the game in progress as a save does.
+CAMPAIGN_SAVE = dataclasses.replace(SAVE, what="campaign save")
+#: Reading a TOML file only to tell which kind of document it is (a scenario names a
+#: `map`, a layout lists `board`s): bounded by size only; its own reader checks the rest.
+ANY_TOML = Limits("TOML file", size=SCENARIO.size, items=2**62, text=2**62, depth=MAX_NESTING)
+
+
+def check_limits(
+    value: Any, limits: Limits, src: Path, *, error: ErrorType = DataFileError
+) -> None:
+    """Refuse parsed values holding more than `limits` allow, naming the field and the
+    limit; walked without recursion (the values may nest up to `MAX_NESTING`)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        node, path = stack.pop()
+        if not isinstance(node, dict | list):
+            continue  # the top of a document that is not a table (its reader says so)
+        if len(path) > limits.depth:
+            raise error(
+                src,
+                f"nested {len(path)} levels deep, deeper than a {limits.what} may be "
+                f"({limits.depth})",
+                _field(path),
+            )
+        children = node.items() if isinstance(node, dict) else enumerate(node)
+        _check_count(len(node), path, limits, src, error)
+        for key, child in children:
+            if isinstance(key, str) and len(key) > limits.text:
+                raise error(src, _too_long("a key", len(key), limits), _field(path))
+            if isinstance(child, dict | list):
+                stack.append((child, (*path, key)))
+            elif isinstance(child, str) and len(child) > limits.text:
+                raise error(src, _too_long("text", len(child), limits), _field((*path, key)))
+
+
+def _check_count(
+    count: int, path: tuple[str | int, ...], limits: Limits, src: Path, error: ErrorType
+) -> None:
+    key = path[-1] if path else None
+    cap = limits.lists.get(key, limits.items) if isinstance(key, str) else limits.items
+    if count > cap:
+        raise error(
+            src,
+            f"{count:,} entries, more than a {limits.what} may hold ({cap:,})",
+            _field(path),
+        )
+
+
+def _too_long(what: str, length: int, limits: Limits) -> str:
+    return (
+        f"{what} of {length:,} characters, longer than a {limits.what} may hold ({limits.text:,})"
+    )
+
+
+def _field(path: tuple[str | int, ...]) -> str | None:
+    """`field group[3].unit`, as `datafiles.field_path` words a place (None: the top)."""
+    if not path:
+        return None
+    words = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    return f"field {words}"
+
+
 def read_text(
     path: Path | str,
     *,
@@ -177,21 +317,25 @@ def parse_toml(text: str) -> dict[str, Any]:
 
 def read_toml(
     path: Path | str,
+    limits: Limits,
     *,
-    limit: int = MAX_TEXT_BYTES,
     error: ErrorType = DataFileError,
 ) -> dict[str, Any]:
-    """A TOML file read through `read_text` and `parse_toml`; every fault is
-    `error(path, message)`."""
+    """A TOML document of the kind `limits` describes: read through `read_text` (at most
+    `limits.size` bytes) and `parse_toml`, then held to `limits` (`check_limits`) before
+    anyone builds a model of it; every fault is `error(path, message)`."""
     import tomllib
 
-    text = read_text(path, limit=limit, error=error)
+    src = Path(path)
+    text = read_text(src, limit=limits.size, what=limits.what, error=error)
     try:
-        return parse_toml(text)
+        data = parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(Path(path), f"not valid TOML ({exc})") from None
+        raise error(src, f"not valid TOML ({exc})") from None
     except ValueError as exc:
-        raise error(Path(path), f"not valid TOML ({exc})") from None
+        raise error(src, f"not valid TOML ({exc})") from None
+    check_limits(data, limits, src, error=error)
+    return data
 
 
 class JsonError(ValueError):
@@ -329,3 +473,117 @@ def resolved(path: Path | str) -> Path:
         return Path(os.path.realpath(path))
     except (OSError, ValueError):
         return Path(os.path.abspath(path))
+
+
+# -- names inside files (issue 47) ----------------------------------------------------------
+
+#: What a name inside a file may name, and the endings a file of that kind has. A name
+#: of another ending is refused before anything is opened: `/etc/shadow` is no tileset.
+NAMED_KINDS: dict[str, tuple[str, ...]] = {
+    "map": (".tmx", ".toml"),  # a scenario's map: a board or a layout
+    "board": (".tmx",),
+    "tileset": (".tsx",),
+    "image": (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tga", ".webp"),
+    "scenario": (".toml",),
+    "campaign": (".toml",),
+}
+
+#: Folders laid out as the installation's content is: a file in one of them may name
+#: files in the others beside it (a scenario in `scenarios/` names `../maps/fosse.tmx`),
+#: so a folder of scenarios and maps shared as the game ships them keeps working.
+CONTENT_TREE = ("maps", "layouts", "scenarios", "campaigns", "saves")
+
+#: Folders (separated as PATH is) the person running the program trusts as they trust
+#: the installation: for tests and tools reading a third-party corpus whose maps name
+#: tilesets in folders above them. Never set by a file.
+TRUSTED_ENV = "DRAGONNOIR_TRUSTED_FOLDERS"
+
+
+class NameRefused(ValueError):
+    """A name inside a file that the rule of `resolve_name` refuses; the message is the
+    reason, in words that name neither the target nor anything read from it."""
+
+
+def resolve_name(base: Path, name: str, kind: str) -> Path:
+    """The file a name written inside a file of the folder `base` names, symlinks
+    followed; `NameRefused` unless it is a file of `kind` inside the places a name may
+    lead to (`allowed_roots`).
+
+    Files name other files everywhere (a save its scenario, a scenario its map, a layout
+    its boards, a map its tilesets and images), and once players exchange files those
+    are other people's files: a name leading anywhere would let a file make the program
+    open `/etc/shadow` or `/proc/self/environ` and quote it in an error. A name that
+    resolves through a symlink to outside is outside."""
+    endings = NAMED_KINDS[kind]
+    if not name or "\0" in name:
+        raise NameRefused(f"the {kind} name {quoted(name)} is not a file name")
+    if not name.lower().endswith(endings):
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise NameRefused(
+            f"the {kind} {quoted(name)} is refused: {article} {kind} file's name ends in "
+            f"{', '.join(endings[:-1]) + ' or ' if endings[:-1] else ''}{endings[-1]}"
+        )
+    target = resolved(base / name)
+    if not any(target.is_relative_to(root) for root in allowed_roots(base)):
+        raise NameRefused(
+            f"the {kind} {quoted(name)} is refused: it leads outside this file's folder, "
+            "the game's own files and your data folder"
+        )
+    return target
+
+
+def name_problem(base: Path, name: str, kind: str) -> str | None:
+    """Why `resolve_name` refuses `name`, or None."""
+    try:
+        resolve_name(base, name, kind)
+    except NameRefused as exc:
+        return str(exc)
+    return None
+
+
+def named_file(
+    holder: Path,
+    name: str,
+    kind: str,
+    *,
+    place: str | None = None,
+    error: ErrorType = DataFileError,
+) -> Path:
+    """`resolve_name` for a name written in the file `holder`: a refusal is
+    `error(holder, reason, place)`, naming the file that holds the name."""
+    try:
+        return resolve_name(Path(holder).parent, name, kind)
+    except NameRefused as exc:
+        raise error(holder, str(exc), place) from None
+
+
+def allowed_roots(base: Path) -> Iterator[Path]:
+    """Where a name written in a file of the folder `base` may lead: that folder and
+    the folders below it (with the content folders beside it, when it is one:
+    `CONTENT_TREE`), the installation's content, the folders of `TRUSTED_ENV` and the
+    player's data folder. Lazily, in that order: the data folder last, as finding it
+    loads platformdirs, which drawing a map (`dragonnoir render`) does without."""
+    here = resolved(base)
+    yield here
+    if here.name in CONTENT_TREE:
+        yield from (here.parent / name for name in CONTENT_TREE)
+    yield from _installed_roots()
+    trusted = os.environ.get(TRUSTED_ENV, "")
+    yield from (resolved(folder) for folder in trusted.split(os.pathsep) if folder.strip())
+    from dragonnoir.user_folders import data_dir
+
+    yield resolved(data_dir())
+
+
+@functools.cache
+def _installed_roots() -> tuple[Path, ...]:
+    """The installation's content folders (maps, layouts, scenarios, campaigns, assets)
+    and its rules data, symlinks followed; none when the install is broken (its
+    own loaders say so)."""
+    from dragonnoir import resources
+
+    try:
+        folders = [resources.bundled_dir(name) for name in resources.CONTENT_FOLDERS]
+    except resources.ResourceError:
+        folders = []
+    return tuple(resolved(folder) for folder in [*folders, resources.data_dir()])

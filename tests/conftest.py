@@ -3,12 +3,14 @@ what Tiled legitimately changes when it re-saves a map."""
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from corpus_location import CORPUS
 from hypothesis import HealthCheck, settings
 
 from dragonnoir.hexmap.board import (
@@ -25,6 +27,19 @@ from dragonnoir.hexmap.hexes import Edge
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.hexmap.tmx import write_tsx
 from dragonnoir.hexmap.tmxmodel import Properties, Property, TmxMap
+from dragonnoir.safe_read import TRUSTED_ENV
+
+# Names inside files may lead only within the file's folder tree, the installation and
+# the player's data folder (safe_read.resolve_name). The suite trusts two more folders as
+# it trusts the installation: the shared corpus of other people's maps (some name their
+# tilesets two folders up, `../../tiles/hex.tsx`) and its own test data (games of
+# tests/data/scenarios are saved in temporary folders, which then name them). The rule's
+# own tests use temporary folders only (tests/test_names_inside_files.py). Set here, not
+# per test: the commands the tests run in other processes inherit it.
+TEST_DATA = Path(__file__).resolve().parent / "data"
+os.environ[TRUSTED_ENV] = os.pathsep.join(
+    filter(None, [os.environ.get(TRUSTED_ENV, ""), str(CORPUS), str(TEST_DATA)])
+)
 
 # Timings never decide a test (benchmarks/ holds them): hypothesis's 200 ms deadline per
 # example failed property tests on a loaded machine, so it is off for the whole suite.

@@ -26,6 +26,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.errors import DataFileError
+from dragonnoir.safe_read import CAMPAIGN, named_file, quoted
 
 
 class CampaignError(DataFileError):
@@ -100,7 +101,7 @@ def is_campaign_file(path: Path) -> bool:
 def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
     """Read and check a campaign file; faults name the file and the entry."""
     src = Path(path)
-    data = load_toml_model(src, CampaignFile)
+    data = load_toml_model(src, CampaignFile, CAMPAIGN)
     rules = rules or default_rules_data()
 
     def fail(message: str, place: str) -> CampaignError:
@@ -156,20 +157,12 @@ def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
     if data.first not in steps:
         raise fail(f"no step {data.first!r}", "field first")
     bands = {b.id for b in data.band}
-    from dragonnoir.resources import ResourceError, find
 
     for i, step in enumerate(data.step):
         place = f"field step[{i}] (id {step.id!r})"
         if step.cave not in caves:
             raise fail(f"no cave {step.cave!r}", f"{place}.cave")
-        relative = src.parent / step.scenario
-        if step.scenario.endswith(".toml") and relative.is_file():
-            campaign.scenario_files[step.id] = relative
-        else:
-            try:
-                campaign.scenario_files[step.id] = find("scenarios", step.scenario)
-            except ResourceError as exc:
-                raise fail(str(exc), f"{place}.scenario") from None
+        campaign.scenario_files[step.id] = _step_scenario(src, step.scenario, f"{place}.scenario")
         for j, branch in enumerate(step.next):
             if branch.goto not in steps and branch.goto not in endings:
                 raise fail(
@@ -185,6 +178,23 @@ def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
                 f"{place}.next[{len(step.next) - 1}]",
             )
     return campaign
+
+
+def _step_scenario(src: Path, name: str, place: str) -> Path:
+    """The scenario file a step names: a `.toml` file beside the campaign (under the rule
+    of names inside files, `safe_read.resolve_name`), else the scenario of that id among
+    the installation's and the player's. Never a path taken as given: a campaign naming
+    `/etc/passwd.toml` makes the program open nothing."""
+    from dragonnoir.resources import find_by_id
+
+    if name.endswith(".toml"):
+        path = named_file(src, name, "scenario", place=place)
+        if path.is_file():
+            return path
+    found = find_by_id("scenarios", name)
+    if found is None:
+        raise DataFileError(src, f"no scenario file or scenario of id {quoted(name)}", place)
+    return found
 
 
 def is_wizard(rules: RulesData, kind: str) -> bool:

@@ -39,7 +39,15 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import differences, dumps_save
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.safe_read import MAX_SAVE_BYTES, json_document, read_text, resolved
+from dragonnoir.safe_read import (
+    CAMPAIGN_SAVE,
+    NameRefused,
+    check_limits,
+    json_document,
+    read_text,
+    resolve_name,
+    resolved,
+)
 from dragonnoir.safe_write import WriteError, os_reason, write_text
 
 CAMPAIGN_FORMAT = "dragonnoir-campaign"
@@ -119,7 +127,7 @@ def load_campaign_save(
 
 
 def _read(src: Path) -> dict[str, Any]:
-    text = read_text(src, limit=MAX_SAVE_BYTES, what="campaign save", error=CampaignError)
+    text = read_text(src, limit=CAMPAIGN_SAVE.size, what=CAMPAIGN_SAVE.what, error=CampaignError)
     doc = json_document(
         src,
         text,
@@ -128,6 +136,7 @@ def _read(src: Path) -> dict[str, Any]:
         names=("campaign save", "campaign save", "campaign save"),
         error=CampaignError,
     )
+    check_limits(doc, CAMPAIGN_SAVE, src, error=CampaignError)
     for key, kind in (("campaign", dict), ("state", dict)):
         if not isinstance(doc.get(key), kind):
             raise CampaignError(src, "missing or not an object", place=f"field {key}")
@@ -142,10 +151,15 @@ def _campaign_file(src: Path, ref: dict[str, Any]) -> Campaign:
     from dragonnoir.campaign import find_campaign
 
     candidates: list[Path] = []
-    for key, base in (("path", resolved(src).parent), ("absolute", None)):
+    refused: list[CampaignError] = []
+    for key in ("path", "absolute"):  # under the rule of names inside files
         value = ref.get(key)
-        if isinstance(value, str) and value and "\0" not in value:
-            candidates.append(resolved(base / value) if base is not None else Path(value))
+        if not isinstance(value, str) or not value:
+            continue
+        try:
+            candidates.append(resolve_name(resolved(src).parent, value, "campaign"))
+        except NameRefused as exc:
+            refused.append(CampaignError(src, str(exc), f"field campaign.{key}"))
     ident = ref.get("id")
     if isinstance(ident, str) and ident:
         found = find_campaign(ident)
@@ -162,6 +176,8 @@ def _campaign_file(src: Path, ref: dict[str, Any]) -> Campaign:
             if campaign.id != ident:
                 continue
             return campaign
+    if refused:
+        raise refused[0]
     raise CampaignError(src, f"the campaign file of {ident!r} is missing", "field campaign")
 
 

@@ -47,7 +47,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
-from dragonnoir.safe_read import resolved
+from dragonnoir.safe_read import SCENARIO, named_file, resolved
 from dragonnoir.safe_write import write_text
 
 #: The rule a fault of the file's format cites (the loader's message names the entry).
@@ -137,8 +137,8 @@ class ScenarioDocument:
         `check`'s job, shown as problems): the editor opens a broken scenario to mend it."""
         src = Path(path)
         r = rules or default_rules_data()
-        data = load_toml_model(src, ScenarioFile)
-        map_path = resolved(src.parent / data.map)
+        data = load_toml_model(src, ScenarioFile, SCENARIO)
+        map_path = named_file(src, data.map, "map", place="field map")
         if not map_path.is_file():
             raise DataFileError(src, f"no map file {data.map!r} ({map_path})", place="field map")
         board, layout = load_map(map_path, r)

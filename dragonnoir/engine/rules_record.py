@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.errors import DataFileError
-from dragonnoir.safe_read import MAX_TEXT_BYTES, ErrorType, parse_toml, quoted, read_text
+from dragonnoir.safe_read import RULES, ErrorType, parse_toml, quoted, read_text
 
 if TYPE_CHECKING:
     from dragonnoir.engine.tables import RulesData
@@ -162,8 +162,8 @@ def _check_carried(
         raise error(src, "a file the record does not list in 'files'", where)
     if not isinstance(text, str):
         raise error(src, f"expected the file's text, found {type(text).__name__}", where)
-    if len(text) > MAX_TEXT_BYTES:
-        raise error(src, f"more than {MAX_TEXT_BYTES // 2**20} MB of text", where)
+    if len(text) > RULES.size:  # characters: at least as many bytes
+        raise error(src, f"more than a {RULES.what} may hold ({RULES.size:,} bytes)", where)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate (JSON "\ud800"): no file's text

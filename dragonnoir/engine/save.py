@@ -67,12 +67,16 @@ from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, Z
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.safe_read import (
-    MAX_SAVE_BYTES,
+    SAVE,
+    SCENARIO,
+    NameRefused,
+    check_limits,
     is_regular_file,
     json_document,
     parse_json,
     quoted,
     read_bytes,
+    resolve_name,
     resolved,
 )
 from dragonnoir.safe_write import WriteError, write_text
@@ -227,19 +231,19 @@ def _bundled_scenario(scenario_id: str) -> Path | None:
     of the same id: `dragonnoir.resources`), or None."""
     if not scenario_id or "/" in scenario_id or "\\" in scenario_id:
         return None
-    from dragonnoir.resources import ResourceError, find
+    from dragonnoir.resources import ResourceError, find_by_id
 
     try:
-        found = find("scenarios", scenario_id)
+        found = find_by_id("scenarios", scenario_id)  # an id, never a path
     except (ResourceError, OSError):
         return None
-    return found if found.suffix == ".toml" and is_regular_file(found) else None
+    return found if found is not None and is_regular_file(found) else None
 
 
 def _sha256(path: Path) -> str:
     """The SHA-256 of a regular file's bytes (OSError when it cannot be read)."""
     try:
-        data = read_bytes(path, limit=MAX_SAVE_BYTES, what="scenario file")
+        data = read_bytes(path, limit=SCENARIO.size, what="scenario file")
     except DataFileError as exc:
         raise OSError(exc.detail) from None
     return hashlib.sha256(data).hexdigest()
@@ -489,7 +493,7 @@ def _brief(exc: BaseException) -> str:
 
 
 def _read_document(src: Path) -> dict[str, Any]:
-    raw = read_bytes(src, limit=MAX_SAVE_BYTES, what="save", error=SaveError)
+    raw = read_bytes(src, limit=SAVE.size, what="save", error=SaveError)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -502,6 +506,7 @@ def _read_document(src: Path) -> dict[str, Any]:
         names=("save", "save file", "save format"),
         error=SaveError,
     )
+    check_limits(doc, SAVE, src, error=SaveError)  # before a single action is read
     _expect(src, doc, "seed", int)
     _expect(src, doc, "scenario", dict)
     _expect(src, doc, "actions", list)
@@ -528,38 +533,49 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
     if "inline" in ref:
         _check_carried(src, ref["inline"], "field scenario.inline", check)
         return _rebuild_inline(src, ref["inline"], ref.get("id"), seed, rules, "inline"), False
-    from dragonnoir.engine.scenario import load_scenario
-
-    candidates: list[Path] = []
-    rel = ref.get("path")
-    if isinstance(rel, str) and rel and "\0" not in rel:
-        candidates.append(resolved(resolved(src).parent / rel))
-    absolute = ref.get("absolute")
-    if isinstance(absolute, str) and absolute and "\0" not in absolute:
-        candidates.append(Path(absolute))
+    candidates, refused = _named_scenarios(src, ref)
     ident = ref.get("id")
     bundled = _bundled_scenario(ident) if isinstance(ident, str) else None
     if bundled is not None:
         candidates.append(resolved(bundled))  # this installation's scenario of that id
-    embedded = ref.get("embedded")
-    if not candidates and not isinstance(embedded, dict):
-        raise SaveError(src, "no scenario file named", place="field scenario")
     existing = [p for p in dict.fromkeys(candidates) if is_regular_file(p)]
-    wanted = ref.get("sha256")
-    digests = {p: _digest_or_none(p) for p in existing}
-    if isinstance(embedded, dict) and not existing:
-        # the scenario file is nowhere here: the copy the save carries
+    check.notes.extend(f"{r.place}: {r.detail}; not followed" for r in refused)
+    if not existing:  # the scenario file is nowhere here: the copy the save carries
+        embedded = ref.get("embedded")
+        if not isinstance(embedded, dict):
+            raise _no_scenario(src, candidates, refused, ident)
         check.notes.append("the scenario file was not found as saved: its embedded copy is used")
         _check_carried(src, embedded, "field scenario.embedded", check)
         return _rebuild_inline(src, embedded, ident, seed, rules, "embedded"), False
-    if not existing:
-        looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
-        by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
-        raise SaveError(
-            src,
-            f"the scenario file is missing (looked for {looked}{by_id})",
-            place="field scenario.path",
-        )
+    return _from_scenario_file(src, ref, existing, seed, rules, check)
+
+
+def _no_scenario(
+    src: Path, candidates: list[Path], refused: list[SaveError], ident: Any
+) -> SaveError:
+    """Why a save has no scenario to start from: a name refused (said first: the file
+    named may well be there), no name at all, or the files named are missing."""
+    if refused:
+        return refused[0]
+    if not candidates:
+        return SaveError(src, "no scenario file named", "field scenario")
+    looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
+    by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
+    return SaveError(
+        src, f"the scenario file is missing (looked for {looked}{by_id})", "field scenario.path"
+    )
+
+
+def _from_scenario_file(
+    src: Path, ref: dict[str, Any], existing: list[Path], seed: int, rules: Any, check: SaveCheck
+) -> tuple[Game, bool]:
+    """The game set up from the first of the `existing` scenario files whose SHA-256 is
+    the one saved (else the first), a changed file or map said in `check.notes`; and
+    whether the file changed."""
+    from dragonnoir.engine.scenario import load_scenario
+
+    wanted = ref.get("sha256")
+    digests = {p: _digest_or_none(p) for p in existing}
     chosen = next((p for p in existing if digests[p] == wanted), existing[0])
     changed = digests[chosen] != wanted
     if changed:
@@ -587,6 +603,25 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
             "the map of the scenario has changed since the game was saved (its digest differs)"
         )
     return game, changed
+
+
+def _named_scenarios(src: Path, ref: dict[str, Any]) -> tuple[list[Path], list[SaveError]]:
+    """The scenario files the save's `path` (relative to its folder) and `absolute` (a
+    hint) name, each under the rule of names inside files (`safe_read.resolve_name`):
+    those it allows, and a refusal for each other (a save naming `/etc/passwd` as its
+    scenario makes the program open nothing)."""
+    base = resolved(src).parent
+    found: list[Path] = []
+    refused: list[SaveError] = []
+    for key in ("path", "absolute"):
+        value = ref.get(key)
+        if not isinstance(value, str) or not value:
+            continue
+        try:
+            found.append(resolve_name(base, value, "scenario"))
+        except NameRefused as exc:
+            refused.append(SaveError(src, str(exc), f"field scenario.{key}"))
+    return found, refused
 
 
 def _map_changed(ref: dict[str, Any], game: Game) -> bool:

@@ -47,7 +47,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board, ZoneKind
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
-from dragonnoir.safe_read import file_problem, quoted, resolved
+from dragonnoir.safe_read import SCENARIO, file_problem, named_file, quoted, resolved
 
 Hexes = list[list[int]]  # hexes as JSON: [[q, r], ...]
 
@@ -663,7 +663,7 @@ class _Loader:
 def load_scenario(path: Path | str, rules: RulesData | None = None) -> Scenario:
     """Read and check a scenario file; faults name the file and the entry."""
     src = Path(path)
-    return scenario_from(load_toml_model(src, ScenarioFile), src, rules)
+    return scenario_from(load_toml_model(src, ScenarioFile, SCENARIO), src, rules)
 
 
 def scenario_from(
@@ -703,7 +703,7 @@ def scenario_file_problems(path: Path | str, rules: RulesData | None = None) -> 
     """`scenario_problems` of a file (a file that is not a scenario: its one fault)."""
     src = Path(path)
     try:
-        data = load_toml_model(src, ScenarioFile)
+        data = load_toml_model(src, ScenarioFile, SCENARIO)
     except DataFileError as exc:
         return [exc]
     return scenario_problems(data, src, rules)
@@ -724,11 +724,12 @@ def _read(
 
     if data.first_phase not in PHASES:
         _report(faults, fail(f"unknown phase {data.first_phase!r}", "field first_phase"))
-    map_path = resolved(src.parent / data.map)
     layout: Layout | None = None
-    if map_ is not None:
+    if map_ is not None:  # the editor's map, opened already (by the player's choice)
         board, layout = map_
+        map_path = resolved(src.parent / data.map)
     else:
+        map_path = named_file(src, data.map, "map", place="field map")
         problem = file_problem(map_path)
         if problem == "file not found":
             raise fail(f"no map file {quoted(data.map)} ({map_path})", "field map")

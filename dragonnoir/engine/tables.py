@@ -45,7 +45,7 @@ from dragonnoir.hexmap.terrain import (
     TerrainTable,
     load_terrain_table,
 )
-from dragonnoir.safe_read import read_text
+from dragonnoir.safe_read import RULES, read_text
 
 from .roster import (
     DATA_DIR,
@@ -821,7 +821,11 @@ def _load(folder: Path | None) -> RulesData:
 
     files = rules_files(folder)
     shipped = rules_files(None)
-    own_texts = {name: read_text(path) for name, path in files.items() if path != shipped[name]}
+    own_texts = {
+        name: read_text(path, limit=RULES.size, what=RULES.what)
+        for name, path in files.items()
+        if path != shipped[name]
+    }
     data = RulesData(
         terrain=load_terrain_table(files[TERRAIN_FILE]),
         combat=load_combat_table(files[COMBAT_FILE]),

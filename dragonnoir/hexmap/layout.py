@@ -51,7 +51,7 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
-from dragonnoir.safe_read import file_problem, quoted, read_toml, resolved
+from dragonnoir.safe_read import LAYOUT, file_problem, named_file, quoted, read_toml
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
 ROTATIONS: Final[tuple[int, ...]] = (0, 180)
@@ -685,7 +685,7 @@ def read_layout_file(
     row, col and rotation. Errors name the file and the field; with `check_files`, a board
     file that does not exist is an error too."""
     src = Path(path)
-    raw = read_toml(src, error=LayoutError)
+    raw = read_toml(src, LAYOUT, error=LayoutError)
     try:
         model = _LayoutFile.model_validate(raw)
     except ValidationError as exc:
@@ -696,7 +696,10 @@ def read_layout_file(
         elif first["type"] == "extra_forbidden":
             msg = "unknown field"
         raise LayoutError(src, msg, place=_place(tuple(first["loc"]))) from None
-    entries = [(resolved(src.parent / b.file), b.row, b.col, b.rotation) for b in model.board]
+    entries: list[tuple[Path, int, int, int]] = []
+    for i, b in enumerate(model.board):
+        file = named_file(src, b.file, "board", place=f"board[{i}].file", error=LayoutError)
+        entries.append((file, b.row, b.col, b.rotation))
     for i, (file, _, _, _) in enumerate(entries):
         problem = file_problem(file) if check_files else None
         if problem == "file not found":

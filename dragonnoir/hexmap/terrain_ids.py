@@ -16,14 +16,14 @@ from functools import cache
 from pathlib import Path
 
 from dragonnoir import resources
-from dragonnoir.safe_read import read_toml
+from dragonnoir.safe_read import RULES, read_toml
 
 DEFAULT_TERRAIN_FILE = resources.data_dir() / "terrain.toml"
 
 
 def terrain_ids(path: Path) -> tuple[str, ...]:
     """The ids of the terrain table in `path`, in file order."""
-    raw = read_toml(path)
+    raw = read_toml(path, RULES)
     rows = raw.get("terrain")
     ids = [row.get("id") for row in rows if isinstance(row, dict)] if isinstance(rows, list) else []
     plain = isinstance(rows, list) and len(ids) == len(rows) and len(set(ids)) == len(ids)

@@ -121,7 +121,14 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
     TmxMap,
 )
-from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, file_problem, quoted, read_bytes
+from dragonnoir.safe_read import (
+    MAX_MAP_BYTES,
+    MAX_NESTING,
+    file_problem,
+    name_problem,
+    quoted,
+    read_bytes,
+)
 from dragonnoir.safe_write import write_bytes
 
 __all__ = ["read_tmx", "read_tsx", "tmx_bytes", "tsx_bytes", "write_tmx", "write_tsx"]
@@ -472,6 +479,9 @@ def _image(
     source = el.get("source", "")
     if not source:
         return None
+    refused = name_problem(base, source, "image")  # before it is opened (issue 47)
+    if refused is not None:
+        raise fail(refused, where)
     path = Path(os.path.normpath(base / source))
     problem = file_problem(path)
     if problem == "file not found":
@@ -1114,6 +1124,9 @@ class _MapReader:
             source = el.get("source")
             if source:
                 where = f"tileset {quoted(source)}"
+                refused = name_problem(self.base, source, "tileset")
+                if refused is not None:
+                    raise fail(refused, where)
                 tsx_path = Path(os.path.normpath(self.base / source))
                 problem = file_problem(tsx_path)
                 if problem == "file not found":

@@ -15,7 +15,7 @@ import pygame
 from dragonnoir import resources
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.safe_read import read_toml, resolved
+from dragonnoir.safe_read import SCENARIO, read_toml, resolved
 from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
 
 if TYPE_CHECKING:  # the engine is imported when a scenario or save is first read, not
@@ -312,7 +312,7 @@ def _scenario_name(path: Path | None) -> str:
     if path is None:
         return ""
     try:
-        name = read_toml(path).get("name", "")
+        name = read_toml(path, SCENARIO).get("name", "")
     except DragonNoirError:
         return ""
     return " ".join(name.split()) if isinstance(name, str) else ""

@@ -16,7 +16,14 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dragonnoir.errors import DataFileError
-from dragonnoir.safe_read import JsonError, file_problem, parse_json, read_text
+from dragonnoir.safe_read import (
+    SETTINGS,
+    JsonError,
+    check_limits,
+    file_problem,
+    parse_json,
+    read_text,
+)
 from dragonnoir.safe_write import write_text
 from dragonnoir.ui.storage import settings_path
 
@@ -64,10 +71,6 @@ class Settings(BaseModel):
         return (self.window_width, self.window_height)
 
 
-#: A settings file is a few hundred bytes.
-MAX_SETTINGS_BYTES = 1024 * 1024
-
-
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings at `path` (default: the user's config folder), and a one-line
     warning when the file is broken and the defaults are used instead."""
@@ -75,16 +78,19 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if file_problem(src) == "file not found":
         return Settings(), None
     try:
-        text = read_text(src, limit=MAX_SETTINGS_BYTES)
+        text = read_text(src, limit=SETTINGS.size, what=SETTINGS.what)
     except DataFileError as exc:
         return Settings(), f"{src}: cannot read the settings ({exc.detail}); using the defaults"
     try:
         data = parse_json(text)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
+        check_limits(data, SETTINGS, src)  # before the model is built
         return Settings.model_validate(data), None
     except JsonError as exc:
         why = f"not JSON ({exc.msg} at line {exc.line})" if exc.line else f"not JSON ({exc.msg})"
+    except DataFileError as exc:  # more than a settings file holds
+        why = f"{exc.place[6:]}: {exc.detail}" if exc.place else exc.detail
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])

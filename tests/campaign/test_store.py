@@ -147,3 +147,19 @@ def test_a_broken_campaign_file_names_the_entry(tmp_path: Path) -> None:
         with pytest.raises(DataFileError) as info:
             load_campaign(path)
         assert words in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_campaign_named_outside_is_refused_unopened(tmp_path: Path) -> None:
+    """Names inside files (issue 47): a campaign save naming /etc/passwd as its campaign
+    opens nothing; when the campaign's id is unknown the refusal is the error."""
+    run = start(4)
+    path = save_campaign(run, tmp_path / "c.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["campaign"].update(path="../../../../../../etc/passwd", absolute="/etc/shadow.toml")
+    doc["campaign"]["id"] = "unknown-campaign"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CampaignError) as info:
+        load_campaign_save(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: field campaign.path: the campaign '../../")
+    assert "is refused" in message and "TOML" not in message

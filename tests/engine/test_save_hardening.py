@@ -4,6 +4,7 @@ tests/data/malformed/saves/ and each must keep giving its one-line message."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -134,7 +135,7 @@ def test_a_save_larger_than_the_limit_is_refused_unread(
     import dragonnoir.engine.save as save_module
 
     path = _good_save(tmp_path)
-    monkeypatch.setattr(save_module, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(save_module, "SAVE", dataclasses.replace(save_module.SAVE, size=100))
     (problem,) = check_save(path).problems
     assert "the save is too large" in str(problem) and "the limit is 100" in str(problem)
 

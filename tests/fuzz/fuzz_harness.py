@@ -20,7 +20,18 @@ budget in the normal suite and a long one under `pytest -m fuzz`::
 
 Seeds are copied into a scratch folder with their references (tilesets, images, boards,
 scenario files) made absolute, so mutants are written there and never beside the
-project's files.
+project's files. Names inside files may lead only within the file's folder tree, the
+installation and the player's data folder (`safe_read.resolve_name`): the run trusts the
+project's test data as it trusts the installation (`TRUSTED_ENV`), and its player's data
+folder is a scratch one.
+
+Issue 47 added the mutations that found its faults: huge lists (a line repeated up to
+400,000 times: a scenario of 405,881 groups hung for 12 s), names pointing outside (a
+reference swapped for `/etc/shadow`, `../../../etc/passwd`, `/proc/self/environ`: each
+must be refused unopened, and an audit hook makes opening one an `escape`), and the kind
+"save-tamper": a good save with its carried rules file, carried board or rules record
+edited, or its scenario named outside, must be refused or loaded with a word about it;
+loaded silently, it is an `escape`.
 
 One kind mutates play, not bytes: "queries" (issue 47), questions between actions. Its
 seeds are the scenarios; an example is a random game of one (`game_spec`: scenario,
@@ -36,6 +47,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import json
 import os
 import random
@@ -44,7 +56,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +144,23 @@ def _queries(path: Path) -> None:
         raise AssertionError(f"a save made after questions does not load: {check.problems[0]}")
 
 
+def _save_tamper(path: Path) -> None:
+    """A good save tampered with (`tamper`, the last made): an edited carried file or
+    board must be refused; a record deleted or a name leading outside must at least be
+    said. Believed otherwise, it is a fault."""
+    from dragonnoir.engine.save import UNFORESEEN, check_save
+
+    check = check_save(path)
+    if check.problems:
+        if UNFORESEEN in str(check.problems[0]):
+            raise AssertionError(f"the last guard was reached: {check.problems[0]}")
+        raise check.problems[0]
+    if TAMPERED and TAMPERED[-1] in MUST_REFUSE:
+        raise AssertionError(f"a save tampered with ({TAMPERED[-1]}) loads")
+    if not (check.warnings or check.notes):
+        raise AssertionError(f"a save tampered with ({TAMPERED[-1:]}) loads, nothing said")
+
+
 def _tmx(path: Path) -> None:
     from dragonnoir.hexmap.tmx import read_tmx
 
@@ -212,6 +241,7 @@ def _cli(*argv: str) -> Callable[[Path], None]:
 
 LOADERS: dict[str, Callable[[Path], None]] = {
     "save": _save,
+    "save-tamper": _save_tamper,
     "tmx": _tmx,
     "tsx": _tsx,
     "board": _board,
@@ -270,6 +300,7 @@ def seeds(kind: str) -> list[Path]:
         p for p in found["layout"] if p.parent == REPO / "layouts"
     ]
     found["cli-replay"] = [p for p in found["save"] if p.name.startswith("good")]
+    found["save-tamper"] = [p for p in found["cli-replay"] if "unverified" not in p.name]
     found["queries"] = [
         *sorted((REPO / "scenarios").glob("*.toml")),
         *sorted((tests / "scenarios").glob("*.toml")),
@@ -280,8 +311,10 @@ def seeds(kind: str) -> list[Path]:
 # -- seeds made portable --------------------------------------------------------------------
 
 _XML_REF = re.compile(rb'(source=")([^"]+)(")')
-_TOML_REF = re.compile(rb'^(\s*(?:file|map)\s*=\s*")([^"\n]+)(")', re.MULTILINE)
+_TOML_REF = re.compile(rb'^(\s*(?:file|map|scenario)\s*=\s*")([^"\n]+)(")', re.MULTILINE)
 _JSON_REF = re.compile(rb'("path":\s*")([^"]+)(")')
+_JSON_ABSOLUTE = re.compile(rb'("absolute":\s*")([^"]*)(")')
+_REFS = (_XML_REF, _TOML_REF, _JSON_REF, _JSON_ABSOLUTE)
 
 
 def portable(seed: Path) -> bytes:
@@ -334,6 +367,8 @@ TOKENS: tuple[bytes, ...] = (
     b"[]",
     b"{}",
     b"../../../../etc/passwd",
+    b"/etc/shadow",
+    b"/proc/self/environ",
     b"/dev/zero",
     b"a" * 5000,
     b"&amp;",
@@ -349,6 +384,30 @@ _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?")
 
 _QUOTED = re.compile(rb'"([^"\n]{0,80})"')
 
+#: Names of files no file of ours may lead to (issue 47): each is refused unopened.
+OUTSIDE_NAMES: tuple[bytes, ...] = (
+    b"/etc/passwd",
+    b"/etc/shadow",
+    b"/proc/self/environ",
+    b"../../../../../../../../etc/passwd",
+    b"../../../../../../../../etc/hostname",
+    b"/etc/passwd.tmx",
+    b"../../../../../../../../etc/shadow.toml",
+)
+#: Where those lead, symlinks followed: opening one is an `escape` (`_watch_opens`).
+OUTSIDE_TARGETS = frozenset(
+    os.path.realpath(p)
+    for p in ("/etc/passwd", "/etc/shadow", "/etc/hostname", "/proc/self/environ")
+)
+#: How many times a line is repeated to make a huge list: just over the limits of
+#: `safe_read` (200 groups, 1,000 settings, 5,000 items, 20,000 actions) and far over.
+HUGE = (201, 1_001, 5_001, 20_001, 100_001, 405_881)
+#: The most a huge list adds to a file (a long line is repeated fewer times).
+HUGE_BYTES = 24 * 1024 * 1024
+#: The lines that are list entries: TOML arrays of tables, JSON entries one per line (a
+#: save's actions and log), XML elements.
+_ENTRY_LINE = re.compile(rb"^\s*(?:\[\[|\{|\"|<(?:object|tile|property|layer)\b)")
+
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
     """One to three random mutations of `data`, most of them keeping the syntax (a
@@ -356,7 +415,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     beyond the parser are reached too."""
     out = bytearray(data)
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        choice = rng.randrange(20)
+        choice = rng.randrange(22)
         n = len(out)
         pos = rng.randrange(n + 1)
         if choice < 8:  # swap a number for an extreme or ordinary one
@@ -389,10 +448,116 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
             out[pos:pos] = rng.choice(TOKENS)
         elif choice == 18 and n:  # truncate
             del out[pos:]
-        elif n:  # splice in another part of the file
+        elif choice == 19 and n:  # splice in another part of the file
             a = rng.randrange(n)
             out[pos:pos] = out[a : a + rng.randint(1, 256)]
+        elif choice == 20:  # a huge list: one entry repeated (issue 47)
+            out = bytearray(huge_list(bytes(out), rng))
+        else:  # a name pointing outside (issue 47)
+            out = bytearray(name_outside(bytes(out), rng))
     return bytes(out)
+
+
+def huge_list(data: bytes, rng: random.Random) -> bytes:
+    """One list entry (a line that looks like one, else any line) repeated `HUGE` times
+    before itself; in JSON each copy ends with a comma, so the list stays a list."""
+    lines = data.split(b"\n")
+    entries = [i for i, line in enumerate(lines) if _ENTRY_LINE.match(line)]
+    i = rng.choice(entries) if entries else rng.randrange(len(lines))
+    entry = lines[i]
+    if data.lstrip().startswith(b"{"):
+        entry = entry.rstrip().rstrip(b",") + b","
+    count = min(rng.choice(HUGE), max(2, HUGE_BYTES // (len(entry) + 1)))
+    lines[i:i] = [entry] * count
+    return b"\n".join(lines)
+
+
+def name_outside(data: bytes, rng: random.Random) -> bytes:
+    """A name of another file inside `data` (a tileset, an image, a board, a map, a
+    scenario) swapped for one leading outside."""
+    spots = [m for pattern in _REFS for m in pattern.finditer(data)]
+    if not spots:
+        return data
+    m = rng.choice(spots)
+    return data[: m.start(2)] + rng.choice(OUTSIDE_NAMES) + data[m.end(2) :]
+
+
+# -- tampering with a good save (issue 47, part 3) -------------------------------------------
+
+_INT_VALUE = re.compile(r"^(\s*[A-Za-z_][\w-]*\s*=\s*)(-?\d+)(\s*(?:#.*)?)$", re.MULTILINE)
+
+
+def _edit_carried_rules(doc: dict[str, Any], rng: random.Random) -> bool:
+    own = doc.get("rules", {}).get("own", {})
+    for name in rng.sample(sorted(own), len(own)):
+        values = list(_INT_VALUE.finditer(own[name]))
+        if values:
+            m = rng.choice(values)
+            changed = str(int(m.group(2)) + rng.choice((-14, -1, 1, 9)))
+            own[name] = own[name][: m.start(2)] + changed + own[name][m.end(2) :]
+            return True
+    return False
+
+
+def _edit_carried_board(doc: dict[str, Any], rng: random.Random) -> bool:
+    ref = doc["scenario"]
+    key = "inline" if "inline" in ref else "embedded" if "embedded" in ref else None
+    if key is None or "sha256" not in ref[key]:
+        return False  # a copy without its digest (an older save) is only said to be
+    if key == "embedded":  # the copy is what loads only when the file is not found
+        ref.update(path="gone.toml", absolute="", id="gone")
+    board = ref[key]["board"]
+    edit = rng.randrange(4)
+    if edit == 0 and board["zones"]:
+        board["zones"].pop(rng.randrange(len(board["zones"])))  # an exit zone removed
+    elif edit == 1 and board["edges"]:
+        board["edges"] = [[*e[:4], "wall"] for e in board["edges"]]  # walls everywhere
+    elif edit == 2 and board["zones"]:
+        zone = rng.choice(board["zones"])
+        zone["hexes"] = [[q + 1, r] for q, r in zone["hexes"]]  # moved one hex
+    else:
+        cell = rng.choice(board["cells"])
+        cell[2] = "rock" if cell[2] != "rock" else "cave_floor"
+    return True
+
+
+def _drop_rules(doc: dict[str, Any], rng: random.Random) -> bool:
+    return doc.pop("rules", None) is not None
+
+
+def _scenario_outside(doc: dict[str, Any], rng: random.Random) -> bool:
+    ref = doc["scenario"]
+    if "inline" in ref:
+        return False
+    ref[rng.choice(("path", "absolute"))] = rng.choice(OUTSIDE_NAMES).decode()
+    return True
+
+
+TAMPERS: tuple[Callable[[dict[str, Any], random.Random], bool], ...] = (
+    _edit_carried_rules,
+    _edit_carried_board,
+    _drop_rules,
+    _scenario_outside,
+)
+#: The tampering that a load must refuse (the others it must at least speak of).
+MUST_REFUSE = frozenset({"_edit_carried_rules", "_edit_carried_board"})
+#: The tampering each example got, in order (`tamper` makes them one at a time, just
+#: before the example is loaded).
+TAMPERED: list[str] = []
+
+
+def tamper(data: bytes, rng: random.Random) -> bytes:
+    """A good save with one change a player could make to it by hand, that a load must
+    refuse or speak of (`_save_tamper`); a save none applies to is left as it is."""
+    from dragonnoir.engine.save import dumps_save
+
+    doc = json.loads(data)
+    for change in rng.sample(TAMPERS, len(TAMPERS)):
+        if change(doc, rng):
+            TAMPERED.append(change.__name__)
+            return dumps_save(doc).encode()
+    TAMPERED.append("")
+    return data
 
 
 # -- running --------------------------------------------------------------------------------
@@ -400,6 +565,34 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 
 class _Hang(Exception):
     pass
+
+
+#: The files of `OUTSIDE_TARGETS` opened while an example loads.
+OPENED: set[str] = set()
+
+
+def _watch_opens() -> None:
+    """Record every opening of a file no file of ours may lead to (Python's audit hook:
+    `open` and `os.open` alike). Installed once per fuzzing process; never removed."""
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if event == "open" and isinstance(args[0], str | bytes | os.PathLike):
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                if os.path.realpath(args[0]) in OUTSIDE_TARGETS:
+                    OPENED.add(os.fsdecode(args[0]))
+
+    sys.addaudithook(hook)
+
+
+def _trust_the_test_data(scratch: Path) -> None:
+    """Mutants live in `scratch` and name the project's test files by absolute names
+    (`portable`): the run trusts tests/data as it trusts the installation, and plays
+    with a player's data folder of its own."""
+    from dragonnoir.safe_read import TRUSTED_ENV
+    from dragonnoir.user_folders import HOME_ENV
+
+    os.environ[TRUSTED_ENV] = str(REPO / "tests" / "data")
+    os.environ[HOME_ENV] = str(scratch / "home")
 
 
 def _alarm(signum: int, frame: Any) -> None:
@@ -444,13 +637,20 @@ def classify(kind: str, path: Path) -> tuple[Outcome, str]:
 
 def _cases(
     kind: str, sources: list[Path], examples: int, rng: random.Random
-) -> list[tuple[Path, bytes]]:
+) -> Iterator[tuple[Path, bytes]]:
     """Each seed once, then `examples` mutants of random seeds; for a kind of `GAMES`,
-    `examples` random games of random seeds (a scenario is not itself a game)."""
+    `examples` random games of random seeds (a scenario is not itself a game). Made one
+    at a time: a huge mutant is tens of megabytes."""
     if kind in GAMES:
-        return [(s, GAMES[kind](s, rng)) for s in rng.choices(sources, k=examples)]
+        yield from ((s, GAMES[kind](s, rng)) for s in rng.choices(sources, k=examples))
+        return
     bases = [(s, portable(s)) for s in sources]
-    return bases + [(s, mutate(b, rng)) for s, b in (rng.choice(bases) for _ in range(examples))]
+    picked = (rng.choice(bases) for _ in range(examples))
+    if kind == "save-tamper":  # every example is a good save tampered with
+        yield from ((s, tamper(b, rng)) for s, b in itertools.chain(bases, picked))
+        return
+    yield from bases
+    yield from ((s, mutate(b, rng)) for s, b in picked)
 
 
 def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[str, Any]:
@@ -461,6 +661,7 @@ def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[
     limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     signal.signal(signal.SIGALRM, _alarm)
+    _watch_opens()
     rng = random.Random(f"{kind}:{seed}")
     sources = seeds(kind)
     counts = {"ok": 0, "error": 0, "escape": 0, "hang": 0, "memory": 0}
@@ -468,12 +669,16 @@ def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"dn-fuzz-{kind}-") as scratch:
         folder = Path(scratch)
+        _trust_the_test_data(folder)
         cases = _cases(kind, sources, examples, rng)
         for n, (source, data) in enumerate(cases):
             suffix = ".json" if kind in GAMES else source.suffix
             path = folder / f"{source.stem}.{n}{suffix}"
             path.write_bytes(data)
+            OPENED.clear()
             outcome, detail = classify(kind, path)
+            if OPENED:
+                outcome, detail = "escape", f"opened {sorted(OPENED)[0]}, named inside the file"
             counts[outcome] += 1
             if outcome in ("escape", "hang", "memory"):
                 failures.append({"seed": str(source), "outcome": outcome, "detail": detail})
@@ -484,7 +689,7 @@ def fuzz(kind: str, examples: int, seed: int, keep: Path | None = None) -> dict[
                 path.unlink()
     return {
         "kind": kind,
-        "examples": len(cases),
+        "examples": sum(counts.values()),
         "seconds": round(time.monotonic() - started, 1),
         **counts,
         "failures": failures[:20],

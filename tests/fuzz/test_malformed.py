@@ -2,7 +2,8 @@
 blew up memory, each kept in tests/data/malformed/ with the one-line error it must keep
 giving. (Damaged saves: tests/engine/test_save_hardening.py.) Files a repository cannot
 hold (a FIFO, a symlink to /dev/zero, a symlink loop, a folder) are made here for every
-loader."""
+loader. Issue 47 added a list over its limit and names leading outside (`/etc/shadow` as
+a tileset image, a layout's board in /etc): refused unopened, naming the file."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ SAMPLES: dict[str, tuple[str, str]] = {
     "toml/scenario-5000-nested-arrays.toml": ("scenario", "not valid TOML (nested more than"),
     "toml/scenario-newline-in-map.toml": ("scenario", "field map: no map file 'no\\nsuch.tmx'"),
     "toml/rules-5000-digit-integer.toml": ("rules", "(an integer has more than 4,300 digits)"),
+    "toml/scenario-201-groups.toml": ("scenario", "group: 201 entries, more than a scenario may"),
+    "toml/layout-board-outside.toml": ("layout", "board[0].file: the board '../../../../../../"),
+    "tmx/image-etc-shadow.tmx": ("tmx", "the image '/etc/shadow' is refused: an image file's"),
     "settings/duplicate-key.json": ("settings", "the key 'handover' appears twice"),
     "settings/zoom-1e400.json": ("settings", "the number '1e400' is too large"),
     "settings/integer-5000-digits.json": ("settings", "an integer of 5000 digits is too large"),
@@ -55,7 +59,8 @@ def test_every_sample_is_listed() -> None:
     on_disk = {
         p.relative_to(MALFORMED).as_posix()
         for p in MALFORMED.rglob("*")
-        if p.suffix in (".tmx", ".tsx", ".toml", ".json") and p.parent.name != "saves"
+        if p.suffix in (".tmx", ".tsx", ".toml", ".json")
+        and p.relative_to(MALFORMED).parts[0] != "saves"
     }
     assert on_disk - {"tmx/tiny.tmx", "settings/good.json"} == set(SAMPLES)
 
@@ -94,17 +99,29 @@ def test_no_loader_reads_what_is_not_a_regular_file(
 
 
 def test_references_inside_files_reach_only_regular_files(tmp_path: Path) -> None:
-    # Tiled lets a map name a tileset or image in any folder: allowed, but a FIFO or a
-    # device there is refused at once, as are a layout's board and a scenario's map.
-    os.mkfifo(tmp_path / "fifo")
+    # A name inside a file leads only within its folder tree, the installation and the
+    # player's data folder (safe_read.resolve_name); there, a FIFO of the right ending
+    # is refused at once, as is a symlink to a device (which leads outside).
+    for name in ("fifo.png", "fifo.tmx", "fifo.toml"):
+        os.mkfifo(tmp_path / name)
+    (tmp_path / "zero.tmx").symlink_to("/dev/zero")
     tiny = (MALFORMED / "tmx" / "tiny.tmx").read_text(encoding="utf-8")
     cases = {
-        "tmx": ("map.tmx", tiny.replace('source="tiles.png"', f'source="{tmp_path}/fifo"')),
-        "layout": ("layout.toml", 'name = "x"\n[[board]]\nfile = "fifo"\nrow = 0\ncol = 0\n'),
-        "scenario": ("scenario.toml", 'id = "x"\nname = "X"\nmap = "/dev/zero"\n'),
+        "tmx": ("map.tmx", tiny.replace('source="tiles.png"', 'source="fifo.png"'), "FIFO"),
+        "layout": (
+            "layout.toml",
+            'name = "x"\n[[board]]\nfile = "fifo.tmx"\nrow = 0\ncol = 0\n',
+            "FIFO",
+        ),
+        "scenario": ("scenario.toml", 'id = "x"\nname = "X"\nmap = "fifo.toml"\n', "FIFO"),
+        "board": ("board.tmx", tiny.replace('source="tiles.png"', 'source="zero.tmx"'), "ends in"),
     }
-    for kind, (name, text) in cases.items():
+    for kind, (name, text, words) in cases.items():
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         outcome, message = classify(kind, path)  # a hang is an outcome of its own
-        assert outcome == "error" and ("FIFO" in message or "device" in message), message
+        assert outcome == "error" and words in message, message
+    scenario = tmp_path / "zero-map.toml"
+    scenario.write_text('id = "x"\nname = "X"\nmap = "zero.tmx"\n', encoding="utf-8")
+    outcome, message = classify("scenario", scenario)
+    assert outcome == "error" and "leads outside" in message, message

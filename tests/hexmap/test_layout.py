@@ -565,11 +565,11 @@ TEST_BOARDS = {
 @pytest.fixture
 def layout_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """tests/data/layouts/*.toml copied to tmp/layouts beside tiny TMX boards in
-    tmp/layouts/boards, with tmp as the working directory (so messages name
-    `layouts/<file>.toml`)."""
-    tilesets = write_tilesets(tmp_path / "tilesets")
+    tmp/layouts/boards (their tilesets below them, where names inside files may lead),
+    with tmp as the working directory (so messages name `layouts/<file>.toml`)."""
     folder = tmp_path / "layouts"
     (folder / "boards").mkdir(parents=True)
+    tilesets = write_tilesets(folder / "boards" / "tilesets")
     for board_id, (w, top, bottom, arrows) in TEST_BOARDS.items():
         board = make_board(board_id, w, 5, top, bottom, arrows)
         board.zones.append(Zone(ZoneKind.ENTRY, "door", frozenset({G.to_hex(3, 2)})))
@@ -733,10 +733,9 @@ def same_model(a: Board, b: Board) -> None:
 
 
 def test_export_loads_back_as_the_composed_map(tmp_path: Path) -> None:
-    tilesets = write_tilesets(tmp_path / "tilesets")
-    lay = exported_layout()
     out = tmp_path / "out" / "layout.tmx"
-    out.parent.mkdir()
+    tilesets = write_tilesets(out.parent / "tilesets")  # where the map may name them
+    lay = exported_layout()
     export_layout_tmx(lay, out, tilesets)
     same_model(lay.map, board_io.load_board(out))
     tmx = read_tmx(out)
@@ -759,7 +758,7 @@ def test_export_loads_back_as_the_composed_map(tmp_path: Path) -> None:
 def test_export_of_a_loaded_layout_records_board_files(layout_dir: Path) -> None:
     lay = load_layout("layouts/legal-three.toml")
     out = layout_dir / "out.tmx"
-    export_layout_tmx(lay, out, layout_dir.parent / "tilesets")
+    export_layout_tmx(lay, out, layout_dir / "boards" / "tilesets")
     boards = read_tmx(out).layer("boards")
     assert isinstance(boards, ObjectLayer)
     files = [o.properties["file"] for o in boards.objects]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from dragonnoir.hexmap.tmxmodel import (
     TileLayer,
     TmxMap,
 )
+from dragonnoir.safe_read import TRUSTED_ENV
 from dragonnoir.tiled_tools import export_map, have_tiled
 
 MAPS = (
@@ -170,10 +172,15 @@ def test_bevy_pointy_top_odd_class_properties() -> None:
 
 
 @pytest.fixture(scope="module")
-def corpus_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def corpus_copy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A copy of the corpus, trusted as the corpus is (tests/conftest.py): some of its
+    maps name tilesets two folders up."""
     dst = tmp_path_factory.mktemp("corpus") / "c"
     shutil.copytree(CORPUS, dst)
-    return dst
+    before = os.environ.get(TRUSTED_ENV, "")
+    os.environ[TRUSTED_ENV] = os.pathsep.join(filter(None, [before, str(dst)]))
+    yield dst
+    os.environ[TRUSTED_ENV] = before
 
 
 @needs_corpus

@@ -12,6 +12,7 @@ import pytest
 
 from dragonnoir.hexmap.tmx import read_tmx, read_tsx, tmx_bytes, write_tmx, write_tsx
 from dragonnoir.hexmap.tmxmodel import TmxMap
+from dragonnoir.safe_read import TRUSTED_ENV
 from dragonnoir.safe_write import WriteError
 from dragonnoir.tiled_tools import export_map, have_tiled
 
@@ -54,7 +55,11 @@ def test_odd_tile_size_is_written_as_read(tmp_path: Path) -> None:
     assert "268435457" in text  # the 120-degree bit survives
 
 
-def test_sources_are_rewritten_relative_to_a_new_folder(tmp_path: Path) -> None:
+def test_sources_are_rewritten_relative_to_a_new_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The copy names the test data's files, outside its folder: trusted for this test.
+    monkeypatch.setenv(TRUSTED_ENV, str(DATA))
     m = read_tmx(DATA / "full.tmx")
     out = tmp_path / "elsewhere" / "m.tmx"
     out.parent.mkdir()
