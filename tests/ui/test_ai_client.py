@@ -270,7 +270,11 @@ def test_ai_moves_are_shown_beat_by_beat(make_app: Callable[..., App]) -> None:
     scene = app.scene
     assert isinstance(scene, GameScene)
     while game.to_act() is Side.ADVENTURERS:
-        key(app, pygame.K_e)
+        # One frame a key: the last End phase hands over and the AI starts thinking, and
+        # no frame polls its answer before the loop below awaits it. (Two frames let a
+        # quick AI move first, its move ask the person for defensive fire, and End phase
+        # be pressed at that question for ever: seen once on a loaded machine.)
+        key(app, pygame.K_e, frames=1)
     captions: list[str] = []
     #: Where the walking counter was drawn, frame by frame, per walk.
     drawn: dict[str, set[tuple[int, int]]] = {}
