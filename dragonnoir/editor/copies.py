@@ -32,11 +32,23 @@ class Copied:
     path: Path
 
     def said(self) -> str:
-        """The editor's words for it."""
+        """The editor's words for it (the status line: the file's name, not its path)."""
         return (
             f"{self.shipped_name} is a shipped {self.kind}: your changes go to a copy, "
-            f"{self.copy_name} ({self.path})"
+            f"{self.copy_name} ({self.where()})"
         )
+
+    def where(self) -> str:
+        """`my-labyrinthe.tmx in your maps folder`."""
+        return f"{self.path.name} in your {self.path.parent.name} folder"
+
+
+def said_of(copied: list[Copied]) -> str:
+    """What a save that made `copied` says: one copy in full, several in a list."""
+    if len(copied) == 1:
+        return copied[0].said()
+    mine = ", ".join(f"{c.copy_name} ({c.where()})" for c in copied)
+    return f"the game's own files went to your copies: {mine}"
 
 
 def copy_name(name: str) -> str:

@@ -546,8 +546,8 @@ class EditorScene(Scene):
         mode.history.mark_saved()
         remember(recent_store(), target)
         warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
-        said = "".join(f" — {c.said()}" for c in copied)
-        self.status = f"Saved {target}{warn}{said}"
+        saved = f"Saved — {copies.said_of(copied)}" if copied else f"Saved {target}"
+        self.status = f"{saved}{warn}"
         self.rebuild()
         return True
 

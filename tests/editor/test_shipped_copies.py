@@ -15,7 +15,7 @@ from dragonnoir import resources
 from dragonnoir.editor import board_doc as bd
 from dragonnoir.editor import layout_paint as lp
 from dragonnoir.editor import scenario_doc as sd
-from dragonnoir.editor.copies import copy_name
+from dragonnoir.editor.copies import copy_name, said_of
 from dragonnoir.editor.layout_doc import BoardLibrary, LayoutDocument
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.hexmap.board_io import load_board
@@ -50,7 +50,8 @@ def test_a_shipped_board_is_saved_as_the_player_s_copy(home: Path) -> None:
     assert saved == mine and doc.path == mine and not doc.shipped
     assert doc.copied is not None
     assert doc.copied.said() == (
-        f"Le Labyrinthe is a shipped board: your changes go to a copy, My Labyrinthe ({mine})"
+        "Le Labyrinthe is a shipped board: your changes go to a copy, My Labyrinthe "
+        "(my-labyrinthe.tmx in your maps folder)"
     )
     copy = load_board(mine)
     assert (copy.id, copy.name) == ("my-labyrinthe", "My Labyrinthe")
@@ -81,6 +82,10 @@ def test_painting_a_shipped_layout_saves_copies_the_layout_names(
     target = tmp_path / "mine" / "painted.toml"
     doc.save(target)
     assert [c.kind for c in doc.copied] == ["board"] * len(shipped)
+    assert said_of(doc.copied) == "the game's own files went to your copies: " + ", ".join(
+        f"My {load_board(f).name.split(' ', 1)[-1]} (my-{f.stem}.tmx in your maps folder)"
+        for f in shipped
+    )
     _, entries = read_layout_file(target)
     files = [file for file, *_ in entries]
     assert all(f.parent == home / "data" / "maps" and f.name.startswith("my-") for f in files)

@@ -454,8 +454,8 @@ def test_a_shipped_board_opened_and_saved_says_where_the_changes_go(
     )
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     mine = home / "data" / "maps" / "my-labyrinthe.tmx"
-    assert scene.status.startswith(f"Saved {mine}")
-    assert scene.status.endswith(
-        f"Le Labyrinthe is a shipped board: your changes go to a copy, My Labyrinthe ({mine})"
+    assert scene.status == (
+        "Saved — Le Labyrinthe is a shipped board: your changes go to a copy, My Labyrinthe "
+        "(my-labyrinthe.tmx in your maps folder)"
     )
     assert scene.board.doc.path == mine
