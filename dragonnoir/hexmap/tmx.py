@@ -62,11 +62,11 @@ External tilesets are read once per process and path (`_TSX_CACHE`): a map shari
 bytes are the same and its images have the same stat stamps; otherwise the .tsx is read
 again.
 
-Odd tile sizes: Tiled 1.8 (the `tmxrasterizer` we compare renders with) draws hex maps
-with `tilewidth & ~1` and `tileheight & ~1` (HexagonalRenderer::RenderParams);
-`hexsidelength` is not rounded. The `HexGrid` of a map with an odd tile size is built
-from the rounded sizes, and the sizes as written are kept in `TmxMap.file_tile_size`
-for the writer.
+Odd tile sizes: Tiled does not lay a hex map out with an odd `tilewidth` or `tileheight`
+as written (`tiled.drawn_tile_size`: 1.8, the `tmxrasterizer` we compare renders with,
+rounds them down to even). The map's `HexGrid` is the one Tiled lays it out on
+(`HexGrid.from_tmx`, which reads the file's `tiledversion`), and the sizes as written are
+kept in `TmxMap.file_tile_size` for the writer.
 
 Editor-only data that does not change the map is dropped on reading: `locked`,
 `compressionlevel`, tile `probability` and `terrain`, tileset `<grid>`, `<wangsets>`,
@@ -74,8 +74,9 @@ Editor-only data that does not change the map is dropped on reading: `locked`,
 properties keep the members written in the file; defaults from a `.tiled-project` file
 are not resolved. The `version`/`tiledversion` of the file are not written back: the
 model holds the version we write (1.8 / 1.8.2), and the file's `tiledversion` only as
-`TmxMap.saved_by`, for the renderer. Anything else we do not model is refused with a
-`MapFormatError` naming the file, the feature and the element, never dropped silently.
+`TmxMap.saved_by`, which says how odd tile sizes are laid out. Anything else we do not
+model is refused with a `MapFormatError` naming the file, the feature and the element,
+never dropped silently.
 
 Writing
 -------
@@ -1246,13 +1247,8 @@ class _MapReader:
         side = float(tm.hexsidelength)
         if not side.is_integer():
             raise fail(f"hexsidelength {side} is not an integer", "map")
-        grid = HexGrid(
-            stagger_axis=axis,
-            stagger_index=cast(StaggerIndex, index),
-            tile_width=tw & ~1,
-            tile_height=th & ~1,
-            side_length=int(side),
-        )
+        saved_by = root.get("tiledversion", "")
+        grid = HexGrid.from_tmx(axis, cast(StaggerIndex, index), tw, th, int(side), saved_by)
         m = TmxMap(
             path=self.path,
             width=int(tm.width),
@@ -1262,8 +1258,8 @@ class _MapReader:
             orientation="hexagonal",
             render_order=str(tm.renderorder),
             background_color=root.get("backgroundcolor"),
-            file_tile_size=None if (tw, th) == (tw & ~1, th & ~1) else (tw, th),
-            saved_by=root.get("tiledversion", ""),
+            file_tile_size=None if (tw, th) == (grid.tile_width, grid.tile_height) else (tw, th),
+            saved_by=saved_by,
         )
         # Tilesets: geometry from pytmx, the rest (typed properties, tiles, images as
         # written, integer tile offsets) from the XML.

@@ -8,9 +8,9 @@ nobody on this project made. Every rule below is Tiled's, taken from its source
 confirmed on renders made with the installed `tmxrasterizer` 1.8.2:
 
 Image size
-    The hexagonal map bounding rectangle (`HexGrid.map_pixel_size` of `render_grid`: tile
-    sizes rounded down to even, as Tiled 1.8's `HexagonalRenderer::RenderParams` does,
-    unless the file was saved by Tiled 1.10 or later, which keeps odd sizes) grown by
+    The hexagonal map bounding rectangle (`HexGrid.map_pixel_size` of the map's grid,
+    whose tile sizes are those Tiled lays the map out with: odd ones rounded down to
+    even by Tiled 1.8, see `HexGrid.from_tmx`) grown by
     `Map::computeLayerOffsetMargins`: for every layer, hidden or not, the margins
     `ceil(-dx), ceil(-dy), ceil(dx), ceil(dy)` of its offset, kept at the maximum and
     never below zero. Then multiplied by the scale and truncated to int. The background
@@ -63,7 +63,6 @@ Scale
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -93,7 +92,6 @@ from dragonnoir.render.png import save_png
 __all__ = [
     "TILED_DEFAULT_OBJECT_COLOUR",
     "output_size",
-    "render_grid",
     "render_tmx",
     "render_tmx_to_png",
 ]
@@ -109,34 +107,6 @@ _SHARED_CACHE = ImageCache()
 # -- geometry ------------------------------------------------------------------------------
 
 
-#: The first Tiled that lays hexagonal maps out with odd tile sizes as written.
-UNROUNDED_SINCE = (1, 10)
-
-
-def _version(text: str) -> tuple[int, ...]:
-    parts = []
-    for piece in text.split("."):
-        digits = "".join(itertools.takewhile(str.isdigit, piece))
-        if not digits:
-            break
-        parts.append(int(digits))
-    return tuple(parts)
-
-
-def render_grid(tmx_map: TmxMap) -> HexGrid:
-    """The grid Tiled draws with. Tiled 1.8 rounds the tile width and height down to even
-    numbers (`HexagonalRenderer::RenderParams`), Tiled 1.10 and later do not: with an odd
-    tile height of 65 and a side of 31, rows are 47 px apart in Tiled 1.8 and 48 px in
-    1.10. The map file's `tiledversion` says which: 1.10 or later, the sizes as written;
-    older or none (what tmxrasterizer 1.8, our reference, draws), rounded. Even sizes
-    are the same in both."""
-    g = tmx_map.grid
-    tw, th = tmx_map.file_tile_size or (g.tile_width, g.tile_height)
-    if _version(getattr(tmx_map, "saved_by", "")) < UNROUNDED_SINCE:
-        tw, th = tw & ~1, th & ~1
-    return HexGrid(g.stagger_axis, g.stagger_index, tw, th, g.side_length)
-
-
 def _offset_margins(layers: list[Layer]) -> tuple[int, int, int, int]:
     """`Map::computeLayerOffsetMargins`: (left, top, right, bottom), hidden layers too."""
     left = top = right = bottom = 0
@@ -150,7 +120,7 @@ def _offset_margins(layers: list[Layer]) -> tuple[int, int, int, int]:
 
 
 def _unscaled_size(tmx_map: TmxMap) -> tuple[int, int]:
-    w, h = render_grid(tmx_map).map_pixel_size(tmx_map.width, tmx_map.height)
+    w, h = tmx_map.pixel_size()
     left, top, right, bottom = _offset_margins(tmx_map.layers)
     return (w + left + right, h + top + bottom)
 
@@ -444,12 +414,12 @@ def _draw_tile_layer(
     smooth: bool,
 ) -> None:
     """`origin` is the layer's map-pixel origin on the unscaled canvas."""
-    grid = render_grid(tmx_map)
+    grid = tmx_map.grid
     ox, oy = origin
     for col, row, raw in _cells_in_draw_order(layer, grid):
         gid = raw & GID_MASK
         bx, by = grid.cell_origin(col, row)
-        # Bottom-left anchor: the box's left edge, its top plus the (even) tile height.
+        # Bottom-left anchor: the box's left edge, its top plus the grid's tile height.
         ax, ay = ox + bx, oy + by + grid.tile_height
         ts, local, image = _tile_image(tmx_map, cache, gid)
         if ts is None or image is None:

@@ -24,7 +24,7 @@ from dragonnoir import tiled_tools
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.tmx import read_tmx
 from dragonnoir.hexmap.tmxmodel import TmxMap
-from dragonnoir.render.tmx_draw import render_grid, render_tmx, render_tmx_to_png
+from dragonnoir.render.tmx_draw import render_tmx, render_tmx_to_png
 
 TOLERANCE = 8
 REQUIRED_AGREEMENT = 0.99
@@ -60,7 +60,7 @@ def cell_agreement(
     tmx_map: TmxMap, ours: pygame.Surface, theirs: pygame.Surface, scale: float = 1.0
 ) -> tuple[float, list[tuple[int, int, pygame.Color, pygame.Color]]]:
     """Share of cells whose centre pixel agrees, and the cells that do not."""
-    grid = render_grid(tmx_map)
+    grid = tmx_map.grid
     left = max([0] + [int(-(layer.offset[0] // 1)) for layer in tmx_map.layers])
     top = max([0] + [int(-(layer.offset[1] // 1)) for layer in tmx_map.layers])
     w, h = theirs.get_size()
