@@ -212,7 +212,8 @@ class HexGrid(FrozenRecord):
 
     def cell_origin(self, col: int, row: int) -> tuple[int, int]:
         """Top-left corner of the cell's bounding box, in map pixels (integers, as Tiled's
-        `tileToScreenCoords`)."""
+        `tileToScreenCoords`). Where Tiled 1.8 *draws* the tiles of a flat-top map can lie
+        a little right of this (`tiled_walk.py`)."""
         if self.stagger_axis == "y":
             x = col * self.tile_width + (self.column_width if self._shifted(row) else 0)
             y = row * self.row_height

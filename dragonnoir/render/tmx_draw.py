@@ -17,11 +17,12 @@ Image size
     is transparent: tmxrasterizer never paints the map's background colour.
 Drawing order
     Layers in file order (groups flattened by the reader); invisible layers skipped.
-    Within a tile layer, cells by the screen y of their box, then x (Tiled walks
-    staggered maps in screen rows: for stagger axis x, the un-shifted columns of a row
-    come before its shifted ones).
+    Within a tile layer, cells in Tiled's walk (`hexmap/tiled_walk.py`): by screen
+    rows, for stagger axis x the un-shifted columns of a row before its shifted ones.
 Tiles
-    Anchored bottom-left at (cell box left, cell box top + tile height), plus the
+    Anchored bottom-left at (cell box left, cell box top + tile height), the box where
+    Tiled's walk puts it (on a flat-top map whose tile width less side is odd, a pixel
+    further right every two columns than the cell's outline, as Tiled 1.8 draws), plus the
     tileset's tile offset, at the size of the tile image (no scaling to the grid). Flips
     first, then the hex rotation bits (60 and 120 degrees clockwise, added) about the
     centre of the tile image. Layer offset (may be fractional) and opacity (applied per
@@ -69,7 +70,7 @@ from pathlib import Path
 
 import pygame
 
-from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.hexmap.tiled_walk import Margins, drawn_cells
 from dragonnoir.hexmap.tmxmodel import (
     FLIP_H,
     FLIP_V,
@@ -391,17 +392,36 @@ def _file_tile_size(tmx_map: TmxMap) -> tuple[int, int]:
     return (tmx_map.grid.tile_width, tmx_map.grid.tile_height)
 
 
-def _cells_in_draw_order(layer: TileLayer, grid: HexGrid) -> Iterator[tuple[int, int, int]]:
-    """(col, row, raw gid) of the non-empty cells, in Tiled's hexagonal drawing order."""
-    cells = []
-    for row, line in enumerate(layer.data[: layer.height]):
-        for col, raw in enumerate(line[: layer.width]):
-            if raw & GID_MASK:
-                x, y = grid.cell_origin(col, row)
-                cells.append((y, x, col, row, raw))
-    cells.sort()
-    for _y, _x, col, row, raw in cells:
-        yield (col, row, raw)
+def _tile_overhang(tmx_map: TmxMap, layer: TileLayer) -> Margins:
+    """How far the tiles of `layer` may reach out of their cells' boxes (left, top, right,
+    bottom), as Tiled 1.8 reckons it to choose the area it walks: `TileLayer::drawMargins`
+    (the longest tile side of the tilesets the layer uses, up and right, and their tile
+    offsets) less the map's tile size as written, up and right
+    (`MapRenderer::drawTileLayer`)."""
+    gids = {raw & GID_MASK for raw in set().union(*layer.data)} - {0}
+    used = {id(ts): ts for ts in map(tmx_map.tileset_for, gids) if ts is not None}.values()
+    longest = max((max(ts.tile_width, ts.tile_height) for ts in used), default=0)
+    offsets = [ts.tile_offset for ts in used]
+    left = max([0] + [-x for x, _ in offsets])
+    top = max([0] + [-y for _, y in offsets])
+    right = max([0] + [x for x, _ in offsets])
+    bottom = max([0] + [y for _, y in offsets])
+    tw, th = _file_tile_size(tmx_map)
+    return (left, top + longest - th, right + longest - tw, bottom)
+
+
+def _cells_in_draw_order(tmx_map: TmxMap, layer: TileLayer) -> Iterator[tuple[int, int, int]]:
+    """(raw gid, x, y) of the non-empty cells in Tiled's drawing order, with the top-left
+    of the box Tiled draws each in (`hexmap/tiled_walk.py`)."""
+    data = layer.data
+    overhang = _tile_overhang(tmx_map, layer)
+    for col, row, x, y in drawn_cells(tmx_map.grid, layer.width, layer.height, overhang):
+        try:
+            raw = data[row][col]
+        except IndexError:  # a layer built with short rows: the rest is empty
+            continue
+        if raw & GID_MASK:
+            yield (raw, x, y)
 
 
 def _draw_tile_layer(
@@ -414,13 +434,12 @@ def _draw_tile_layer(
     smooth: bool,
 ) -> None:
     """`origin` is the layer's map-pixel origin on the unscaled canvas."""
-    grid = tmx_map.grid
     ox, oy = origin
-    for col, row, raw in _cells_in_draw_order(layer, grid):
+    tile_height = tmx_map.grid.tile_height
+    for raw, bx, by in _cells_in_draw_order(tmx_map, layer):
         gid = raw & GID_MASK
-        bx, by = grid.cell_origin(col, row)
         # Bottom-left anchor: the box's left edge, its top plus the grid's tile height.
-        ax, ay = ox + bx, oy + by + grid.tile_height
+        ax, ay = ox + bx, oy + by + tile_height
         ts, local, image = _tile_image(tmx_map, cache, gid)
         if ts is None or image is None:
             # Tiled: `tile ? tile->size() : map()->tileSize()`; a tile without a usable

@@ -16,6 +16,7 @@ from dragonnoir.hexmap.tiled import (
     point_in_convex,
     version_of,
 )
+from dragonnoir.hexmap.tiled_walk import RenderParams, screen_to_tile
 
 GRIDS = [
     HexGrid("y", "odd", 52, 60, 30),
@@ -188,3 +189,10 @@ def test_odd_grids_pixel_to_hex_to_pixel(grid: HexGrid, x: float, y: float) -> N
     cx, cy = grid.hex_centre(h)
     assert abs(cx - x) <= grid.tile_width / 2 and abs(cy - y) <= grid.tile_height / 2
     assert grid.pixel_to_hex(cx, cy) == h
+
+
+@given(odd_grids, cells)
+def test_tiled_picks_the_cell_at_its_centre(grid: HexGrid, cell: tuple[int, int]) -> None:
+    """Our port of Tiled's `screenToTileCoords` (where its walk starts) gives each cell
+    at the centre of its outline."""
+    assert screen_to_tile(RenderParams.of(grid), *grid.cell_centre(*cell)) == cell
