@@ -74,9 +74,9 @@ Editor-only data that does not change the map is dropped on reading: `locked`,
 properties keep the members written in the file; defaults from a `.tiled-project` file
 are not resolved. The `version`/`tiledversion` of the file are not written back: the
 model holds the version we write (1.8 / 1.8.2), and the file's `tiledversion` only as
-`TmxMap.saved_by`, which says how odd tile sizes are laid out. Anything else we do not
-model is refused with a `MapFormatError` naming the file, the feature and the element,
-never dropped silently.
+`TmxMap.saved_by`, which says how odd tile sizes are laid out (the writer writes it back
+only when that layout is not 1.8's). Anything else we do not model is refused with a
+`MapFormatError` naming the file, the feature and the element, never dropped silently.
 
 Writing
 -------
@@ -1678,6 +1678,20 @@ class _Writer:
         self.add(depth, "</imagelayer>")
 
 
+def _written_tiled_version(tmx_map: TmxMap, tile_size: tuple[int, int]) -> str:
+    """The `tiledversion` to write: ours (`TmxMap.tiled_version`), unless the map's tile
+    size is laid out differently by the Tiled that saved it (`HexGrid.from_tmx`): then
+    that Tiled's version, so that the file read back is laid out as the map was."""
+    g = tmx_map.grid
+    for version in (tmx_map.tiled_version, tmx_map.saved_by):
+        laid_out = HexGrid.from_tmx(
+            g.stagger_axis, g.stagger_index, *tile_size, g.side_length, version
+        )
+        if version and laid_out == g:
+            return version
+    return tmx_map.tiled_version
+
+
 def tmx_bytes(tmx_map: TmxMap, out_dir: PathLike | None = None) -> bytes:
     """The TMX file `write_tmx` writes, for a file in folder `out_dir` (default: the map's
     own folder, or the current folder)."""
@@ -1689,7 +1703,7 @@ def tmx_bytes(tmx_map: TmxMap, out_dir: PathLike | None = None) -> bytes:
     tw, th = tmx_map.file_tile_size or (g.tile_width, g.tile_height)
     head = [
         ("version", tmx_map.version),
-        ("tiledversion", tmx_map.tiled_version),
+        ("tiledversion", _written_tiled_version(tmx_map, (tw, th))),
         ("orientation", "hexagonal"),
         ("renderorder", tmx_map.render_order),
         ("width", str(tmx_map.width)),

@@ -528,7 +528,8 @@ class TmxMap(Record):
     file_tile_size: tuple[int, int] | None
     # The `tiledversion` the file was saved with ("" when it names none). Not part of
     # the map (equality ignores it, the writer writes 1.8.2): it says which Tiled's
-    # layout `grid` follows when tile sizes are odd (`HexGrid.from_tmx`).
+    # layout `grid` follows when tile sizes are odd, and the writer writes it instead of
+    # 1.8.2 when that layout is not 1.8's, to keep it.
     saved_by: str
 
     def __init__(

@@ -5,11 +5,13 @@ them out as Tiled does. Their pictures are compared with `tmxrasterizer`'s in
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from odd_tile_maps import ODD_DIR, ODD_MAPS, OddMap, gid_at, odd_map_files
 
 from dragonnoir.hexmap.tiled import HexGrid
-from dragonnoir.hexmap.tmx import read_tmx
+from dragonnoir.hexmap.tmx import read_tmx, write_tmx
 from dragonnoir.hexmap.tmxmodel import TileLayer
 
 
@@ -37,3 +39,26 @@ def test_an_odd_map_is_read_on_tiled_s_grid(spec: OddMap) -> None:
     (layer,) = tmx_map.layers
     assert isinstance(layer, TileLayer)
     assert layer.data[spec.height - 1][spec.width - 1] == gid_at(spec.width - 1, spec.height - 1)
+
+
+@pytest.mark.parametrize("saved_by", ["1.8.2", "1.11.0"])
+@pytest.mark.parametrize("spec", ODD_MAPS[:12:3], ids=lambda m: m.name)
+def test_an_odd_map_written_and_read_back_keeps_its_layout(
+    spec: OddMap, saved_by: str, tmp_path: Path
+) -> None:
+    """The writer writes the sizes as read, and the `tiledversion` whose layout the map
+    has (ours, 1.8.2, unless a later Tiled lays its sizes out otherwise)."""
+    text = (ODD_DIR / f"{spec.name}.tmx").read_text(encoding="utf-8")
+    source = tmp_path / "source.tmx"
+    source.write_text(text.replace('tiledversion="1.8.2"', f'tiledversion="{saved_by}"'))
+    (tmp_path / spec.image_name).write_bytes((ODD_DIR / spec.image_name).read_bytes())
+    tmx_map = read_tmx(source)
+    write_tmx(tmx_map, tmp_path / "again.tmx")
+    again = read_tmx(tmp_path / "again.tmx")
+    assert again.grid == tmx_map.grid and again.file_tile_size == tmx_map.file_tile_size
+    as_tiled_1_8 = HexGrid.from_tmx(
+        spec.stagger_axis, spec.stagger_index, spec.tile_width, spec.tile_height, spec.side
+    )
+    written = (tmp_path / "again.tmx").read_text(encoding="utf-8")
+    version = "1.8.2" if tmx_map.grid == as_tiled_1_8 else saved_by
+    assert f'tiledversion="{version}"' in written
