@@ -182,44 +182,53 @@ class HexGrid(FrozenRecord):
 
     # -- pixels ------------------------------------------------------------------------
 
+    # The side offsets are worked out for every hex drawn or hit-tested: `half` is called
+    # only for a side longer than its tile, where it differs from a shift.
+
     @property
     def side_offset_x(self) -> int:
         """Horizontal run of a slanted side (flat-top); Tiled's `sideOffsetX`. 0 for
         pointy-top hexes, whose outline has no such run (Tiled's is half a tile there)."""
-        return half(self.tile_width - self.side_length) if self.stagger_axis == "x" else 0
+        if self.stagger_axis != "x":
+            return 0
+        run = self.tile_width - self.side_length
+        return run >> 1 if run >= 0 else half(run)
 
     @property
     def side_offset_y(self) -> int:
         """Vertical run of a slanted side (pointy-top); Tiled's `sideOffsetY`. 0 for
         flat-top hexes, as `side_offset_x` for pointy-top ones."""
-        return half(self.tile_height - self.side_length) if self.stagger_axis == "y" else 0
+        if self.stagger_axis != "y":
+            return 0
+        run = self.tile_height - self.side_length
+        return run >> 1 if run >= 0 else half(run)
 
     @property
     def column_width(self) -> int:
         """Distance between cell boxes along x (Tiled's `columnWidth`): on stagger axis y,
-        also how far a shifted row is pushed."""
+        half a tile, also how far a shifted row is pushed."""
         if self.stagger_axis == "x":
             return self.side_offset_x + self.side_length
-        return half(self.tile_width)
+        return self.tile_width // 2
 
     @property
     def row_height(self) -> int:
         """Distance between cell boxes along y (Tiled's `rowHeight`): on stagger axis x,
-        also how far a shifted column is pushed down."""
+        half a tile, also how far a shifted column is pushed down."""
         if self.stagger_axis == "y":
             return self.side_offset_y + self.side_length
-        return half(self.tile_height)
+        return self.tile_height // 2
 
     def cell_origin(self, col: int, row: int) -> tuple[int, int]:
         """Top-left corner of the cell's bounding box, in map pixels (integers, as Tiled's
         `tileToScreenCoords`). Where Tiled 1.8 *draws* the tiles of a flat-top map can lie
         a little right of this (`tiled_walk.py`)."""
-        if self.stagger_axis == "y":
-            x = col * self.tile_width + (self.column_width if self._shifted(row) else 0)
+        if self.stagger_axis == "y":  # shifted rows: half a tile right (`column_width`)
+            x = col * self.tile_width + (self.tile_width // 2 if self._shifted(row) else 0)
             y = row * self.row_height
-        else:
+        else:  # shifted columns: half a tile down (`row_height`)
             x = col * self.column_width
-            y = row * self.tile_height + (self.row_height if self._shifted(col) else 0)
+            y = row * self.tile_height + (self.tile_height // 2 if self._shifted(col) else 0)
         return (x, y)
 
     def cell_centre(self, col: int, row: int) -> Point:
