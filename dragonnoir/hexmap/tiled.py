@@ -1,17 +1,23 @@
-"""Tiled's hexagonal grids: offset cells <-> cube hexes, and cell <-> pixel exactly as Tiled 1.8.
+"""Tiled's hexagonal grids: offset cells <-> cube hexes, and cell <-> pixel exactly as Tiled.
 
 Tiled stores a hex map as a rectangle of (column, row) cells in which every other row
 (`staggeraxis="y"`, pointy-top hexes) or every other column (`staggeraxis="x"`, flat-top
 hexes) is pushed half a cell along. Which ones are pushed is `staggerindex` ("odd" or
 "even"). The pixel formulas are those of Tiled's `HexagonalRenderer` (libtiled), checked
 against `tmxrasterizer` renders; see the project's `docs/map-format.md` and the shared
-HEX-AND-TMX notes. Tiled 1.8 rounds tile sizes down to even numbers when it draws a hex
-map: the reader builds the grid of such a map from the rounded sizes (so our pixels match
-its renders), and the board loader refuses odd sizes outright (docs/map-format.md).
+HEX-AND-TMX notes.
+
+A `HexGrid` holds the sizes Tiled lays the map out with (its `RenderParams`), which are
+not always the `tilewidth` and `tileheight` written in the file: Tiled up to 1.10.0
+rounds both down to even numbers, Tiled 1.10.1 and later make each one's difference with
+the hex side even (`drawn_tile_size`). `HexGrid.from_tmx` is the one place that rule is
+applied: every reader of a map builds its grid there, and everything else (pixel size,
+drawing, hit-testing, export) uses the grid it gets.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -23,6 +29,56 @@ if TYPE_CHECKING:
 StaggerAxis = Literal["x", "y"]
 StaggerIndex = Literal["odd", "even"]
 Point = tuple[float, float]
+
+#: The first Tiled that no longer rounds a hex map's tile size down to even numbers:
+#: 1.10.1 (commit c6a7500c, "Fixed grid rendering for odd Hex Side Length values", Tiled
+#: issue #3623). The `tmxrasterizer` we compare renders with is 1.8.2, which rounds.
+SIDE_PARITY_SINCE = (1, 10, 1)
+
+
+def version_of(text: str) -> tuple[int, ...]:
+    """A `tiledversion` such as "1.10.2" as (1, 10, 2), to compare; () for none. Each
+    part is the digits a piece starts with ("90-beta" is 90); reading stops at a piece
+    without any."""
+    parts = []
+    for piece in text.split("."):
+        digits = "".join(itertools.takewhile(str.isdigit, piece))
+        if not digits:
+            break
+        parts.append(int(digits))
+    return tuple(parts)
+
+
+def half(n: int) -> int:
+    """`n / 2` as C++ divides ints, towards zero (Tiled's `RenderParams` does): -7 -> -3,
+    where Python's `-7 // 2` gives -4. The two differ only when a side is longer than
+    its tile, which Tiled allows."""
+    return -(-n >> 1) if n < 0 else n >> 1
+
+
+def drawn_tile_size(
+    stagger_axis: StaggerAxis,
+    tile_width: int,
+    tile_height: int,
+    side_length: int,
+    saved_by: str = "",
+) -> tuple[int, int]:
+    """The tile width and height Tiled lays a hex map out with, from the `<map>`
+    attributes and the `tiledversion` it was saved with (`HexagonalRenderer::RenderParams`):
+
+    - up to 1.10.0 (and when the file names no version): `tileWidth & ~1` and
+      `tileHeight & ~1`, both rounded down to even;
+    - from 1.10.1 on: `2 * ((size - side) / 2) + side` along each axis, where `side` is
+      `hexsidelength` on the stagger axis and 0 on the other, so that the two slanted
+      runs of a hex are equal (a 65 x 65 tile with side 31 on stagger axis y is 64 x 65).
+
+    Even sizes with an even side are the same in both.
+    """
+    if version_of(saved_by) < SIDE_PARITY_SINCE:
+        return (tile_width & ~1, tile_height & ~1)
+    side_x, side_y = (side_length, 0) if stagger_axis == "x" else (0, side_length)
+    return (2 * half(tile_width - side_x) + side_x, 2 * half(tile_height - side_y) + side_y)
+
 
 #: `hexes.Hex`, imported on first use by `_hex_class` (see `HexGrid`).
 _Hex: type[Hex] | None = None
@@ -39,10 +95,13 @@ def _hex_class() -> type[Hex]:
 class HexGrid(FrozenRecord):
     """The shape of a Tiled hexagonal grid: stagger and the three pixel sizes.
 
-    `tile_width`, `tile_height` and `side_length` are Tiled's `tilewidth`, `tileheight`
-    and `hexsidelength`. Immutable and hashable. A `records.FrozenRecord`, not a
-    dataclass, and `hexes` (cube hexes) is imported only by the methods that make hexes:
-    drawing a plain Tiled map (`render/tmx_draw.py`) needs neither (issue 16).
+    `tile_width` and `tile_height` are the sizes Tiled lays the map out with (its
+    `RenderParams.tileWidth` and `tileHeight`), `side_length` is `hexsidelength`. For a
+    map read from a file, build the grid with `from_tmx`: the sizes written there may be
+    odd, and Tiled does not lay such a map out with them. Immutable and hashable. A
+    `records.FrozenRecord`, not a dataclass, and `hexes` (cube hexes) is imported only by
+    the methods that make hexes: drawing a plain Tiled map (`render/tmx_draw.py`) needs
+    neither (issue 16).
     """
 
     __slots__ = ("side_length", "stagger_axis", "stagger_index", "tile_height", "tile_width")
@@ -66,6 +125,23 @@ class HexGrid(FrozenRecord):
         setattr_(self, "tile_width", tile_width)
         setattr_(self, "tile_height", tile_height)
         setattr_(self, "side_length", side_length)
+
+    @classmethod
+    def from_tmx(
+        cls,
+        stagger_axis: StaggerAxis,
+        stagger_index: StaggerIndex,
+        tile_width: int,
+        tile_height: int,
+        side_length: int,
+        saved_by: str = "",
+    ) -> HexGrid:
+        """The grid Tiled lays out a map with these `<map>` attributes on, as saved by
+        Tiled `saved_by` (its `tiledversion`; "" for none): see `drawn_tile_size`."""
+        width, height = drawn_tile_size(
+            stagger_axis, tile_width, tile_height, side_length, saved_by
+        )
+        return cls(stagger_axis, stagger_index, width, height, side_length)
 
     # -- offset <-> cube ---------------------------------------------------------------
 
@@ -106,36 +182,51 @@ class HexGrid(FrozenRecord):
 
     # -- pixels ------------------------------------------------------------------------
 
+    # The side offsets are worked out for every hex drawn or hit-tested: `half` is called
+    # only for a side longer than its tile, where it differs from a shift.
+
     @property
     def side_offset_x(self) -> int:
-        """Horizontal run of a slanted side (flat-top); Tiled's `sideOffsetX`."""
-        return (self.tile_width - self.side_length) // 2 if self.stagger_axis == "x" else 0
+        """Horizontal run of a slanted side (flat-top); Tiled's `sideOffsetX`. 0 for
+        pointy-top hexes, whose outline has no such run (Tiled's is half a tile there)."""
+        if self.stagger_axis != "x":
+            return 0
+        run = self.tile_width - self.side_length
+        return run >> 1 if run >= 0 else half(run)
 
     @property
     def side_offset_y(self) -> int:
-        """Vertical run of a slanted side (pointy-top); Tiled's `sideOffsetY`."""
-        return (self.tile_height - self.side_length) // 2 if self.stagger_axis == "y" else 0
+        """Vertical run of a slanted side (pointy-top); Tiled's `sideOffsetY`. 0 for
+        flat-top hexes, as `side_offset_x` for pointy-top ones."""
+        if self.stagger_axis != "y":
+            return 0
+        run = self.tile_height - self.side_length
+        return run >> 1 if run >= 0 else half(run)
 
     @property
     def column_width(self) -> int:
-        """Distance between cell boxes along x (Tiled's `columnWidth`)."""
+        """Distance between cell boxes along x (Tiled's `columnWidth`): on stagger axis y,
+        half a tile, also how far a shifted row is pushed."""
         if self.stagger_axis == "x":
             return self.side_offset_x + self.side_length
         return self.tile_width // 2
 
     @property
     def row_height(self) -> int:
-        """Distance between cell boxes along y (Tiled's `rowHeight`)."""
+        """Distance between cell boxes along y (Tiled's `rowHeight`): on stagger axis x,
+        half a tile, also how far a shifted column is pushed down."""
         if self.stagger_axis == "y":
             return self.side_offset_y + self.side_length
         return self.tile_height // 2
 
     def cell_origin(self, col: int, row: int) -> tuple[int, int]:
-        """Top-left corner of the cell's bounding box, in map pixels (integers, as Tiled)."""
-        if self.stagger_axis == "y":
+        """Top-left corner of the cell's bounding box, in map pixels (integers, as Tiled's
+        `tileToScreenCoords`). Where Tiled 1.8 *draws* the tiles of a flat-top map can lie
+        a little right of this (`tiled_walk.py`)."""
+        if self.stagger_axis == "y":  # shifted rows: half a tile right (`column_width`)
             x = col * self.tile_width + (self.tile_width // 2 if self._shifted(row) else 0)
             y = row * self.row_height
-        else:
+        else:  # shifted columns: half a tile down (`row_height`)
             x = col * self.column_width
             y = row * self.tile_height + (self.tile_height // 2 if self._shifted(col) else 0)
         return (x, y)
@@ -148,14 +239,15 @@ class HexGrid(FrozenRecord):
         return self.cell_centre(*self.to_cell(h))
 
     def map_pixel_size(self, width: int, height: int) -> tuple[int, int]:
-        """Size in pixels of a `width` x `height` map, as `tmxrasterizer` sizes it."""
-        tw, th = self.tile_width, self.tile_height
+        """Size in pixels of a `width` x `height` map, as `tmxrasterizer` sizes it
+        (`HexagonalRenderer::mapBoundingRect`): a single row of pointy-top hexes, or a
+        single column of flat-top ones, has no shifted neighbour to make room for."""
         if self.stagger_axis == "y":
-            w = width * tw + (tw // 2 if height > 1 else 0)
+            w = width * self.tile_width + (self.column_width if height > 1 else 0)
             h = height * self.row_height + self.side_offset_y
         else:
             w = width * self.column_width + self.side_offset_x
-            h = height * th + (th // 2 if width > 1 else 0)
+            h = height * self.tile_height + (self.row_height if width > 1 else 0)
         return (w, h)
 
     def hex_polygon(self, h: Hex) -> list[Point]:

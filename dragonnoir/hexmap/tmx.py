@@ -62,11 +62,11 @@ External tilesets are read once per process and path (`_TSX_CACHE`): a map shari
 bytes are the same and its images have the same stat stamps; otherwise the .tsx is read
 again.
 
-Odd tile sizes: Tiled 1.8 (the `tmxrasterizer` we compare renders with) draws hex maps
-with `tilewidth & ~1` and `tileheight & ~1` (HexagonalRenderer::RenderParams);
-`hexsidelength` is not rounded. The `HexGrid` of a map with an odd tile size is built
-from the rounded sizes, and the sizes as written are kept in `TmxMap.file_tile_size`
-for the writer.
+Odd tile sizes: Tiled does not lay a hex map out with an odd `tilewidth` or `tileheight`
+as written (`tiled.drawn_tile_size`: 1.8, the `tmxrasterizer` we compare renders with,
+rounds them down to even). The map's `HexGrid` is the one Tiled lays it out on
+(`HexGrid.from_tmx`, which reads the file's `tiledversion`), and the sizes as written are
+kept in `TmxMap.file_tile_size` for the writer.
 
 Editor-only data that does not change the map is dropped on reading: `locked`,
 `compressionlevel`, tile `probability` and `terrain`, tileset `<grid>`, `<wangsets>`,
@@ -74,7 +74,8 @@ Editor-only data that does not change the map is dropped on reading: `locked`,
 properties keep the members written in the file; defaults from a `.tiled-project` file
 are not resolved. The `version`/`tiledversion` of the file are not written back: the
 model holds the version we write (1.8 / 1.8.2), and the file's `tiledversion` only as
-`TmxMap.saved_by`, for the renderer. Anything else we do not model is refused with a
+`TmxMap.saved_by`, which says how odd tile sizes are laid out (the writer writes it back
+only when that layout is not 1.8's). Anything else we do not model is refused with a
 `MapFormatError` naming the file, the feature and the element, never dropped silently.
 
 Writing
@@ -1260,13 +1261,8 @@ class _MapReader:
         side = float(tm.hexsidelength)
         if not side.is_integer():
             raise fail(f"hexsidelength {side} is not an integer", "map")
-        grid = HexGrid(
-            stagger_axis=axis,
-            stagger_index=cast(StaggerIndex, index),
-            tile_width=tw & ~1,
-            tile_height=th & ~1,
-            side_length=int(side),
-        )
+        saved_by = root.get("tiledversion", "")
+        grid = HexGrid.from_tmx(axis, cast(StaggerIndex, index), tw, th, int(side), saved_by)
         m = TmxMap(
             path=self.path,
             width=int(tm.width),
@@ -1276,8 +1272,8 @@ class _MapReader:
             orientation="hexagonal",
             render_order=str(tm.renderorder),
             background_color=root.get("backgroundcolor"),
-            file_tile_size=None if (tw, th) == (tw & ~1, th & ~1) else (tw, th),
-            saved_by=root.get("tiledversion", ""),
+            file_tile_size=None if (tw, th) == (grid.tile_width, grid.tile_height) else (tw, th),
+            saved_by=saved_by,
         )
         # Tilesets: geometry from pytmx, the rest (typed properties, tiles, images as
         # written, integer tile offsets) from the XML.
@@ -1696,6 +1692,20 @@ class _Writer:
         self.add(depth, "</imagelayer>")
 
 
+def _written_tiled_version(tmx_map: TmxMap, tile_size: tuple[int, int]) -> str:
+    """The `tiledversion` to write: ours (`TmxMap.tiled_version`), unless the map's tile
+    size is laid out differently by the Tiled that saved it (`HexGrid.from_tmx`): then
+    that Tiled's version, so that the file read back is laid out as the map was."""
+    g = tmx_map.grid
+    for version in (tmx_map.tiled_version, tmx_map.saved_by):
+        laid_out = HexGrid.from_tmx(
+            g.stagger_axis, g.stagger_index, *tile_size, g.side_length, version
+        )
+        if version and laid_out == g:
+            return version
+    return tmx_map.tiled_version
+
+
 def tmx_bytes(tmx_map: TmxMap, out_dir: PathLike | None = None) -> bytes:
     """The TMX file `write_tmx` writes, for a file in folder `out_dir` (default: the map's
     own folder, or the current folder)."""
@@ -1707,7 +1717,7 @@ def tmx_bytes(tmx_map: TmxMap, out_dir: PathLike | None = None) -> bytes:
     tw, th = tmx_map.file_tile_size or (g.tile_width, g.tile_height)
     head = [
         ("version", tmx_map.version),
-        ("tiledversion", tmx_map.tiled_version),
+        ("tiledversion", _written_tiled_version(tmx_map, (tw, th))),
         ("orientation", "hexagonal"),
         ("renderorder", tmx_map.render_order),
         ("width", str(tmx_map.width)),

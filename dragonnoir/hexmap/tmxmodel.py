@@ -522,12 +522,14 @@ class TmxMap(Record):
     next_layer_id: int
     next_object_id: int
     # tilewidth/tileheight exactly as in the file when they differ from the grid's: Tiled
-    # 1.8 rounds odd tile sizes down to even numbers when it draws a hex map, and `grid`
-    # holds the rounded sizes so that our pixels match its renders. None when equal.
+    # does not lay a hex map out with odd tile sizes as written (1.8 rounds them down to
+    # even), and `grid` holds the sizes it lays the map out with (`HexGrid.from_tmx`), so
+    # that our pixels match its renders. None when equal.
     file_tile_size: tuple[int, int] | None
     # The `tiledversion` the file was saved with ("" when it names none). Not part of
     # the map (equality ignores it, the writer writes 1.8.2): it says which Tiled's
-    # layout a render follows when tile sizes are odd (render/tmx_draw.py).
+    # layout `grid` follows when tile sizes are odd, and the writer writes it instead of
+    # 1.8.2 when that layout is not 1.8's, to keep it.
     saved_by: str
 
     def __init__(

@@ -8,20 +8,21 @@ nobody on this project made. Every rule below is Tiled's, taken from its source
 confirmed on renders made with the installed `tmxrasterizer` 1.8.2:
 
 Image size
-    The hexagonal map bounding rectangle (`HexGrid.map_pixel_size` of `render_grid`: tile
-    sizes rounded down to even, as Tiled 1.8's `HexagonalRenderer::RenderParams` does,
-    unless the file was saved by Tiled 1.10 or later, which keeps odd sizes) grown by
+    The hexagonal map bounding rectangle (`HexGrid.map_pixel_size` of the map's grid,
+    whose tile sizes are those Tiled lays the map out with: odd ones rounded down to
+    even by Tiled 1.8, see `HexGrid.from_tmx`) grown by
     `Map::computeLayerOffsetMargins`: for every layer, hidden or not, the margins
     `ceil(-dx), ceil(-dy), ceil(dx), ceil(dy)` of its offset, kept at the maximum and
     never below zero. Then multiplied by the scale and truncated to int. The background
     is transparent: tmxrasterizer never paints the map's background colour.
 Drawing order
     Layers in file order (groups flattened by the reader); invisible layers skipped.
-    Within a tile layer, cells by the screen y of their box, then x (Tiled walks
-    staggered maps in screen rows: for stagger axis x, the un-shifted columns of a row
-    come before its shifted ones).
+    Within a tile layer, cells in Tiled's walk (`hexmap/tiled_walk.py`): by screen
+    rows, for stagger axis x the un-shifted columns of a row before its shifted ones.
 Tiles
-    Anchored bottom-left at (cell box left, cell box top + tile height), plus the
+    Anchored bottom-left at (cell box left, cell box top + tile height), the box where
+    Tiled's walk puts it (on a flat-top map whose tile width less side is odd, a pixel
+    further right every two columns than the cell's outline, as Tiled 1.8 draws), plus the
     tileset's tile offset, at the size of the tile image (no scaling to the grid). Flips
     first, then the hex rotation bits (60 and 120 degrees clockwise, added) about the
     centre of the tile image. Layer offset (may be fractional) and opacity (applied per
@@ -63,14 +64,13 @@ Scale
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pygame
 
-from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.hexmap.tiled_walk import Margins, drawn_cells
 from dragonnoir.hexmap.tmxmodel import (
     FLIP_H,
     FLIP_V,
@@ -93,7 +93,6 @@ from dragonnoir.render.png import save_png
 __all__ = [
     "TILED_DEFAULT_OBJECT_COLOUR",
     "output_size",
-    "render_grid",
     "render_tmx",
     "render_tmx_to_png",
 ]
@@ -109,34 +108,6 @@ _SHARED_CACHE = ImageCache()
 # -- geometry ------------------------------------------------------------------------------
 
 
-#: The first Tiled that lays hexagonal maps out with odd tile sizes as written.
-UNROUNDED_SINCE = (1, 10)
-
-
-def _version(text: str) -> tuple[int, ...]:
-    parts = []
-    for piece in text.split("."):
-        digits = "".join(itertools.takewhile(str.isdigit, piece))
-        if not digits:
-            break
-        parts.append(int(digits))
-    return tuple(parts)
-
-
-def render_grid(tmx_map: TmxMap) -> HexGrid:
-    """The grid Tiled draws with. Tiled 1.8 rounds the tile width and height down to even
-    numbers (`HexagonalRenderer::RenderParams`), Tiled 1.10 and later do not: with an odd
-    tile height of 65 and a side of 31, rows are 47 px apart in Tiled 1.8 and 48 px in
-    1.10. The map file's `tiledversion` says which: 1.10 or later, the sizes as written;
-    older or none (what tmxrasterizer 1.8, our reference, draws), rounded. Even sizes
-    are the same in both."""
-    g = tmx_map.grid
-    tw, th = tmx_map.file_tile_size or (g.tile_width, g.tile_height)
-    if _version(getattr(tmx_map, "saved_by", "")) < UNROUNDED_SINCE:
-        tw, th = tw & ~1, th & ~1
-    return HexGrid(g.stagger_axis, g.stagger_index, tw, th, g.side_length)
-
-
 def _offset_margins(layers: list[Layer]) -> tuple[int, int, int, int]:
     """`Map::computeLayerOffsetMargins`: (left, top, right, bottom), hidden layers too."""
     left = top = right = bottom = 0
@@ -150,7 +121,7 @@ def _offset_margins(layers: list[Layer]) -> tuple[int, int, int, int]:
 
 
 def _unscaled_size(tmx_map: TmxMap) -> tuple[int, int]:
-    w, h = render_grid(tmx_map).map_pixel_size(tmx_map.width, tmx_map.height)
+    w, h = tmx_map.pixel_size()
     left, top, right, bottom = _offset_margins(tmx_map.layers)
     return (w + left + right, h + top + bottom)
 
@@ -421,17 +392,36 @@ def _file_tile_size(tmx_map: TmxMap) -> tuple[int, int]:
     return (tmx_map.grid.tile_width, tmx_map.grid.tile_height)
 
 
-def _cells_in_draw_order(layer: TileLayer, grid: HexGrid) -> Iterator[tuple[int, int, int]]:
-    """(col, row, raw gid) of the non-empty cells, in Tiled's hexagonal drawing order."""
-    cells = []
-    for row, line in enumerate(layer.data[: layer.height]):
-        for col, raw in enumerate(line[: layer.width]):
-            if raw & GID_MASK:
-                x, y = grid.cell_origin(col, row)
-                cells.append((y, x, col, row, raw))
-    cells.sort()
-    for _y, _x, col, row, raw in cells:
-        yield (col, row, raw)
+def _tile_overhang(tmx_map: TmxMap, layer: TileLayer) -> Margins:
+    """How far the tiles of `layer` may reach out of their cells' boxes (left, top, right,
+    bottom), as Tiled 1.8 reckons it to choose the area it walks: `TileLayer::drawMargins`
+    (the longest tile side of the tilesets the layer uses, up and right, and their tile
+    offsets) less the map's tile size as written, up and right
+    (`MapRenderer::drawTileLayer`)."""
+    gids = {raw & GID_MASK for raw in set().union(*layer.data)} - {0}
+    used = {id(ts): ts for ts in map(tmx_map.tileset_for, gids) if ts is not None}.values()
+    longest = max((max(ts.tile_width, ts.tile_height) for ts in used), default=0)
+    offsets = [ts.tile_offset for ts in used]
+    left = max([0] + [-x for x, _ in offsets])
+    top = max([0] + [-y for _, y in offsets])
+    right = max([0] + [x for x, _ in offsets])
+    bottom = max([0] + [y for _, y in offsets])
+    tw, th = _file_tile_size(tmx_map)
+    return (left, top + longest - th, right + longest - tw, bottom)
+
+
+def _cells_in_draw_order(tmx_map: TmxMap, layer: TileLayer) -> Iterator[tuple[int, int, int]]:
+    """(raw gid, x, y) of the non-empty cells in Tiled's drawing order, with the top-left
+    of the box Tiled draws each in (`hexmap/tiled_walk.py`)."""
+    data = layer.data
+    overhang = _tile_overhang(tmx_map, layer)
+    for col, row, x, y in drawn_cells(tmx_map.grid, layer.width, layer.height, overhang):
+        try:
+            raw = data[row][col]
+        except IndexError:  # a layer built with short rows: the rest is empty
+            continue
+        if raw & GID_MASK:
+            yield (raw, x, y)
 
 
 def _draw_tile_layer(
@@ -444,13 +434,12 @@ def _draw_tile_layer(
     smooth: bool,
 ) -> None:
     """`origin` is the layer's map-pixel origin on the unscaled canvas."""
-    grid = render_grid(tmx_map)
     ox, oy = origin
-    for col, row, raw in _cells_in_draw_order(layer, grid):
+    tile_height = tmx_map.grid.tile_height
+    for raw, bx, by in _cells_in_draw_order(tmx_map, layer):
         gid = raw & GID_MASK
-        bx, by = grid.cell_origin(col, row)
-        # Bottom-left anchor: the box's left edge, its top plus the (even) tile height.
-        ax, ay = ox + bx, oy + by + grid.tile_height
+        # Bottom-left anchor: the box's left edge, its top plus the grid's tile height.
+        ax, ay = ox + bx, oy + by + tile_height
         ts, local, image = _tile_image(tmx_map, cache, gid)
         if ts is None or image is None:
             # Tiled: `tile ? tile->size() : map()->tileSize()`; a tile without a usable

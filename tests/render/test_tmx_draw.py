@@ -35,7 +35,7 @@ from dragonnoir.hexmap.tmxmodel import (
     TmxMap,
 )
 from dragonnoir.render.images import ImageCache, load_image
-from dragonnoir.render.tmx_draw import output_size, render_grid, render_tmx, render_tmx_to_png
+from dragonnoir.render.tmx_draw import output_size, render_tmx, render_tmx_to_png
 
 TW, TH = 24, 20
 MAGENTA = (255, 0, 255)
@@ -283,15 +283,19 @@ def test_every_flag_combination_matches_tmxrasterizer(tmp_path: Path, grid: HexG
         (None, 47, (4 * 64 + 32, 4 * 47 + 16)),  # no tiledversion: drawn as Tiled 1.8
         ("1.8.2", 47, (4 * 64 + 32, 4 * 47 + 16)),
         ("1.9.2", 47, (4 * 64 + 32, 4 * 47 + 16)),
-        ("1.10.2", 48, (4 * 65 + 32, 4 * 48 + 17)),
-        ("1.11.0", 48, (4 * 65 + 32, 4 * 48 + 17)),
+        ("1.10.0", 47, (4 * 64 + 32, 4 * 47 + 16)),
+        ("1.10.1", 48, (4 * 64 + 32, 4 * 48 + 17)),
+        ("1.11.0", 48, (4 * 64 + 32, 4 * 48 + 17)),
     ],
 )
 def test_odd_tile_sizes_follow_the_tiled_that_saved_the_map(
     saved_by: str | None, row_step: int, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    """Tiled 1.8 rounds a hex map's tile size down to even, Tiled 1.10+ does not (issue
-    16, section 6): a 65x65 tile with side 31 steps rows by 47 or 48 px."""
+    """Tiled up to 1.10.0 rounds a hex map's tile size down to even; 1.10.1 and later
+    make tile size less side even on each axis (the side is 0 across the stagger axis),
+    so a 65x65 tile with side 31 on stagger axis y is laid out 64x64 (rows 47 px apart)
+    or 64x65 (48 px): hexagonalrenderer.cpp, `RenderParams`, before and after Tiled's
+    commit c6a7500c (issue 16, section 6; issue 48)."""
     version = f' tiledversion="{saved_by}"' if saved_by else ""
     path = tmp_path / "odd.tmx"
     path.write_text(
@@ -304,7 +308,7 @@ def test_odd_tile_sizes_follow_the_tiled_that_saved_the_map(
         encoding="utf-8",
     )
     tmx_map = read_tmx(path)
-    assert render_grid(tmx_map).row_height == row_step
+    assert tmx_map.grid.row_height == row_step
     assert output_size(tmx_map) == size
 
 
