@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Action, EndPhase, Pass
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
@@ -233,6 +234,7 @@ class Game:
             dice=Dice(seed),
             turn_limit=turn_limit,
         )
+        revisions.stamp(state)  # a set-up carried from an older save may take it away
         if prepare is not None:
             prepare(state)
         game = cls(board, state, rules, layout, scenario_id, seed)

@@ -45,6 +45,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import SEQUENCE, phase
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.rules.movement import budget_of
+from dragonnoir.engine.rules.steps import ground_level
 from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile_of
@@ -534,7 +535,10 @@ class GameScene(Scene):
             cost = "impassable" if terrain.move_cost is None else f"{terrain.move_cost} MP"
             lines.append(f"<b>{where} {html.escape(terrain.name)}</b>")
             lines.append(f"movement cost {cost}, cover {terrain.cover.value}")
-        level = f"level {cell.level:+g}" if cell.level else "level 0"
+        ground = ground_level(game, h)
+        level = f"level {ground:+g}" if ground else "level 0"
+        if ground != cell.level:  # a bridge stands at its banks' level (docs/spells.md)
+            level += f", over water at {cell.level:+g}"
         if cell.walkway:
             level += ", walkway deck at +1"
         lines.append(level)

@@ -66,6 +66,7 @@ from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
     edge_feature,
+    ground_level,
     never_swims,
     terrain_at,
 )
@@ -635,7 +636,7 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
         return heal(game, plan.units[0] if plan.units else wizard, plan.spell.name)
     if effect is SpellEffect.BLINK:
         h = plan.hexes[0]
-        wizard.hex, wizard.level = h, game.board.cells[h].level
+        wizard.hex, wizard.level = h, ground_level(game, h)
         return [UnitMoved(wizard.id, (h,), 0, f"{plan.spell.name} ({R_MAGIC})")]
     if effect in _COUNTER_KIND:
         lay_counter(game, plan)
@@ -757,7 +758,7 @@ def _summon(game: Game, plan: Plan) -> list[Event]:
     if unit is None:
         unit = Unit(id=counter.id, kind=counter.id, side=Side.ADVENTURERS, hex=h)
         game.state.units[counter.id] = unit
-    unit.hex, unit.level = h, game.board.cells[h].level
+    unit.hex, unit.level = h, ground_level(game, h)
     unit.status, unit.wounds = Status.HEALTHY, 0
     unit.moved = unit.fired = False
     unit.attacked = unit.mp_spent = 0
