@@ -9,6 +9,9 @@ goes on, with the rules it was begun with. Rules modules ask `has(game, name)`.
 
 - `bridge_banks`: a bridge counter stands at the level of the banks it joins
   (docs/spells.md, "Bridges"); before it, it kept the level of the water under it;
+- `krob_turn_windows`: in the Krob turn a wizard may cast at the start of the
+  movement, before and after each combat and at the end of the turn (docs/spells.md,
+  "When"); before it, only after a Krob's step and as the Krob combat began.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ if TYPE_CHECKING:
 
 FIELD: Final = "revisions"
 BRIDGE_BANKS: Final = "bridge_banks"
+KROB_TURN_WINDOWS: Final = "krob_turn_windows"
 #: Every revision of this version of the program, in the order they came.
-CURRENT: Final = (BRIDGE_BANKS,)
+CURRENT: Final = (BRIDGE_BANKS, KROB_TURN_WINDOWS)
 
 
 def stamp(state: GameState) -> None:
