@@ -37,7 +37,7 @@ def spell_answers(game: Game, decision: Decision) -> tuple[list[Action], bool] |
                 rest.extend(answer.generate(game, decision))
         rest.append(Pass())
     elif decision.kind == CAST_WINDOW:
-        rest = [Pass()]
+        rest = [Pass(), *magic.DeclineSpellsAnswer().generate(game, decision)]
     else:
         return None
     return rest, next(iter(magic.casts(game)), None) is not None

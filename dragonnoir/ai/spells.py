@@ -51,7 +51,7 @@ from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import magic
+from dragonnoir.engine.rules import combat_declared, magic
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.spell_book import Effect as SpellEffect
 from dragonnoir.engine.spell_book import Spell
@@ -253,8 +253,23 @@ BLINK_WATCH = 8
 _Striker = tuple[frozenset[Hex], int]
 
 
-def _strikers(view: SideView) -> list[_Striker]:
+def _strikers(view: SideView, wizard: Unit) -> list[_Striker]:
+    """The enemies that may strike `wizard` in this combat phase, each with where he
+    would have to stand to be struck. Before the Krobs declare their combats: every
+    standing enemy, next to any of its hexes. Once they are declared (the window after
+    the declaration): only the attackers of a combat against him, and only where he
+    stands; a Blink anywhere else makes that combat lapse (no new one can be declared)."""
     game = view.game
+    if view.phase == "krob_combat" and combat_declared.closed(game) and wizard.hex is not None:
+        here = frozenset({wizard.hex})
+        units = game.state.units
+        return [
+            (here, profile(game, units[a]).attack)
+            for _, c in combat_declared.open_combats(game)
+            if wizard.id in c["defenders"]
+            for a in c["attackers"]
+            if units[a].standing
+        ]
     out: list[_Striker] = []
     for enemy in view.enemies():
         if enemy.standing and enemy.hex is not None:
@@ -283,7 +298,7 @@ def _blink_spot(view: SideView, wizard: Unit, spell: Spell) -> tuple[Hex, float]
     here = wizard.hex
     if here is None or not wizard.standing:
         return None
-    strikers = _strikers(view)
+    strikers = _strikers(view, wizard)
     danger = _blows_at(game, wizard, here, strikers)
     if not danger:
         return None

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.infiltration import position_info
+from dragonnoir.engine.rules.steps import ground_level
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.water_tables import WaterSituation
 from dragonnoir.hexmap.hexes import Hex, ring
@@ -230,9 +231,9 @@ _UNKNOWN: Any = object()
 def probe(game: Game, unit: Unit, to: Hex) -> Unit:
     """A character like `unit` standing on `to` at the hex's level (to ask the rules
     about a place he might end on)."""
-    cell = game.board.cells.get(to)
+    level = ground_level(game, to) if to in game.board.cells else 0.0
     return Unit(
-        "__ai_probe__", unit.kind, unit.side, hex=to, level=cell.level if cell else 0.0,
+        "__ai_probe__", unit.kind, unit.side, hex=to, level=level,
         adult=unit.adult, wounds=unit.wounds, status=unit.status,
     )  # fmt: skip
 

@@ -414,15 +414,16 @@ class TacticalAgent:
         worth more than waiting is cast."""
         if view.side is not Side.ADVENTURERS or not self.level.casts:
             return None
-        # In the Krob turn: once at its first window, and again at the one before the
-        # Krobs attack (a Blink out of their reach is weighed only there).
-        krob_turn = "krob_combat" if view.phase == "krob_combat" else "krob"
-        key = (view.turn, view.phase if not window else krob_turn)
+        # In the Krob turn: once at its first window, again at the one before the Krobs
+        # attack, and once more when their combats are declared (a Blink out of their
+        # reach is weighed only in the Krob combat: then the Krobs that will strike are
+        # known).
+        key = (view.turn, view.phase if not window else _krob_window(view))
         if key in self._cast_looked:
             return None
         if not window and not view.phase.endswith(("_fire", "_combat")):
             return None
-        if view.phase.endswith("_combat") and combat_declared.closed(view.game):
+        if not window and view.phase.endswith("_combat") and combat_declared.closed(view.game):
             return None
         self._cast_looked.add(key)
 
@@ -1379,3 +1380,14 @@ def _over_results(
         r = by_code[code]
         total += float(chance) * worth(r.defender.effect.value, r.attacker.effect.value)
     return total
+
+
+def _krob_window(view: SideView) -> str:
+    """Which look at casting a window of the Krob turn is: the Krob movement's first
+    window, the one before the Krobs attack, or the one after their declaration (each
+    weighed once a turn; the others are passed)."""
+    if view.phase != "krob_combat":
+        return "krob"
+    if combat_declared.closed(view.game):
+        return "krob_declared"
+    return "krob_combat"

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Action, EndPhase, Pass
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import (
@@ -71,6 +72,9 @@ _DECISION_RULES: dict[str, DecisionRules] = {}
 _ENTRY_HOOKS: dict[str, list[PhaseHook]] = {}
 _END_CHECKS: dict[str, list[EndCheck]] = {}
 _EXIT_HOOKS: dict[str, list[PhaseHook]] = {}
+_CLOSING_HOOKS: dict[str, list[PhaseHook]] = {}
+#: `state.scratch` key: the phase whose end waits for a decision its closing raised.
+CLOSING = "closing"
 _WORK_HOOKS: dict[str, list[PhaseHook]] = {}
 #: Run after every action and at the start, in registration order (reveals, then victory).
 _AFTER_ACTION: list[PhaseHook] = []
@@ -109,6 +113,17 @@ def on_phase_end_check(phase_id: str, check: EndCheck) -> None:
     checks = _END_CHECKS.setdefault(phase_id, [])
     if check not in checks:
         checks.append(check)
+
+
+def on_phase_closing(phase_id: str, hook: PhaseHook) -> None:
+    """Run `hook` when `phase_id` is about to end, before its exit hooks: a decision it
+    raises is answered first, and the phase ends when no decision is left (the end of
+    the Krob turn, when a wizard may still cast). It must raise each decision once: it
+    runs again when the phase goes on ending."""
+    phase(phase_id)  # KeyError for a typo
+    hooks = _CLOSING_HOOKS.setdefault(phase_id, [])
+    if hook not in hooks:
+        hooks.append(hook)
 
 
 def on_phase_exit(phase_id: str, hook: PhaseHook) -> None:
@@ -233,6 +248,7 @@ class Game:
             dice=Dice(seed),
             turn_limit=turn_limit,
         )
+        revisions.stamp(state)  # a set-up carried from an older save may take it away
         if prepare is not None:
             prepare(state)
         game = cls(board, state, rules, layout, scenario_id, seed)
@@ -360,6 +376,8 @@ class Game:
         self._occupancy = None
         self.version += 1
         if not self.state.pending and not self.over:
+            events.extend(self._go_on_closing())
+        if not self.state.pending and not self.over:
             events.extend(self._run_automatic())
         events.extend(self._after_action())
         self.history.append(action)
@@ -485,9 +503,28 @@ class Game:
 
     # -- the turn sequence -----------------------------------------------------------
 
-    def _end_phase(self) -> list[Event]:
-        following, new_turn = next_phase(self.state.phase)
+    def _go_on_closing(self) -> list[Event]:
+        """End the phase whose closing waited for a decision, now answered."""
+        if self.state.scratch.get(CLOSING) != self.state.phase:
+            return []
+        return self._end_phase()
+
+    def _closing(self) -> list[Event]:
+        """The phase's closing hooks; when one raises a decision, the phase waits."""
         events: list[Event] = []
+        for hook in _CLOSING_HOOKS.get(self.state.phase, ()):
+            events.extend(hook(self))
+            if self.state.pending:
+                self.state.scratch[CLOSING] = self.state.phase
+                return events
+        self.state.scratch.pop(CLOSING, None)
+        return events
+
+    def _end_phase(self) -> list[Event]:
+        events = self._closing()
+        if self.state.pending:
+            return events  # it ends once the decision is answered (`_go_on_closing`)
+        following, new_turn = next_phase(self.state.phase)
         for hook in _EXIT_HOOKS.get(self.state.phase, ()):
             events.extend(hook(self))
             self._occupancy = None

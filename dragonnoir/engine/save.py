@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Action, action_from_dict
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
@@ -455,6 +456,9 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
         check.warnings.extend(match.warnings)
         stage.place = "field scenario"
         game, check.scenario_changed = _rebuild(src, doc, match.rules, check)
+        # A game saved before a rule revision replays (and goes on) with the rules it
+        # was begun with (engine/revisions.py).
+        revisions.align(game, revisions.of_snapshot(doc["state"]))
         game.players = _players(doc, check)
         start = _go_to_mark(src, doc, game, check, stage)
         replayed = game

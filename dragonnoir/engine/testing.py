@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from dragonnoir.engine.actions import Attack, Declare, ResolveCombat
+from dragonnoir.engine.actions import Attack, Declare, Pass, ResolveCombat
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
@@ -213,11 +213,14 @@ def edited_data_file(folder: Path, name: str, old: str, new: str) -> Path:
 
 def attack_now(game: Game, attack: Attack) -> list[Event]:
     """Declare `attack`, close the declarations and resolve it: one combat phase with a
-    single combat (issue 8, ruling 2), for tests about one combat. Raises
+    single combat (issue 8, ruling 2), for tests about one combat (a spell window that
+    opens once the Krobs' combats are declared is passed). Raises
     `IllegalAction` as `Game.apply` does when the attack may not be declared. Returns
     the events of the resolution (the declaration's first)."""
     events = game.apply(attack)
     events += game.apply(Declare())
+    while game.state.pending and game.state.pending[0].kind == "cast_window":
+        events += game.apply(Pass())  # no spell once the Krobs' combats are declared
     number = len(combat_declared.combats(game))
     events += game.apply(ResolveCombat(number))
     return events

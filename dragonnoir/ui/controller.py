@@ -1590,6 +1590,20 @@ class Controller:
             )
         return None
 
+    def spell_window(self) -> bool:
+        """Is the pending decision a window open for a spell alone: a cast window of the
+        Krob turn, or the pause after a Krob's step when no archer may fire at it? (The
+        screen may pass it quietly: docs/client-controller.md, "Spell windows".)"""
+        decision = self._decision()
+        if decision is None:
+            return False
+        if decision.kind == magic.CAST_WINDOW:
+            return True
+        if decision.kind != "defensive_fire":
+            return False
+        krob = self.game.state.units.get(str(decision.data.get("unit", "")))
+        return krob is None or not fire.can_fire_at_moving(self.game, krob)
+
     def cast_possible(self) -> bool:
         """Would the Magic button act now (a wizard may cast, the moment allows it)?"""
         self._sync()

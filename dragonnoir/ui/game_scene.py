@@ -38,13 +38,22 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from dragonnoir.ai.agent import make_agent
-from dragonnoir.engine.actions import Action, EndPhase
-from dragonnoir.engine.events import DieRolled, Event, PhaseBegan, Revealed, TurnBegan
+from dragonnoir.engine.actions import Action, EndPhase, Pass
+from dragonnoir.engine.events import (
+    DecisionPassed,
+    DecisionRequested,
+    DieRolled,
+    Event,
+    PhaseBegan,
+    Revealed,
+    TurnBegan,
+)
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import SEQUENCE, phase
-from dragonnoir.engine.rules import fire
+from dragonnoir.engine.rules import fire, magic
 from dragonnoir.engine.rules.movement import budget_of
+from dragonnoir.engine.rules.steps import ground_level
 from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile_of
@@ -97,6 +106,11 @@ ACTION_BUTTONS = (
     ("cancel", "Cancel"),
     ("pass", "Pass"),
 )
+#: The quiet control over the map in the Krob turn (`request_cast`), and its text
+#: once pressed, until the next spell window.
+CAST_NOW_TEXT = "Cast now (M)"
+CAST_WAITING_TEXT = "Stopping to cast..."
+CAST_NOW_W = 160
 #: A click that moved the mouse less than this (pixels) is a click, not a drag.
 CLICK_SLOP = 6
 #: The spell counters that change the map, as the hover panel names them.
@@ -341,10 +355,17 @@ class GameScene(Scene):
         self.log_replace: dict[int, str] = {}
         self.log_after: dict[int, list[str]] = {}
         self._defensive_noted: set[int] = set()
+        #: Log entries left out: the question and the pass of each spell window passed
+        #: quietly (`pass_quietly`).
+        self.log_hidden: set[int] = set()
+        #: The person asked to cast in the Krob turn (M, Cast now): the next spell
+        #: window waits for him with the spell book open (`tend_spell_window`).
+        self.cast_requested = False
         #: (unit id, screen rect) of each counter drawn in the last frame, bottom first.
         self.unit_rects: list[tuple[str, pygame.Rect]] = []
         self.widgets: dict[str, object] = {}
-        if self.auto_pass():
+        passed_windows = self.pass_hotseat_windows()
+        if self.auto_pass() or passed_windows:
             self._last_side = game.to_act()
             if new:
                 self._saved_history = list(game.history)  # passing by itself is not play
@@ -434,6 +455,17 @@ class GameScene(Scene):
                 pygame.Rect(sx + 4 + i * (bw + 4), BAR_H + 4, bw, ACTIONS_H - 8), text, m,
                 container=root,
             )  # fmt: skip
+        vp = self.map_rect()
+        cast_now = UIButton(
+            pygame.Rect(vp.x + 8, vp.y + 8, CAST_NOW_W, 34),
+            CAST_NOW_TEXT,
+            m,
+            container=root,
+            tool_tip_text="In the Krob turn: stop at the next moment a wizard may cast (M)",
+        )
+        if not self.cast_now_shown():
+            cast_now.hide()  # type: ignore[no-untyped-call]
+        self.widgets["cast_now"] = cast_now
         y = BAR_H + ACTIONS_H
         info = pygame.Rect(sx, y, SIDE_W, self.info_height())
         self.widgets["hover"] = UITextBox("", info, m, container=root)
@@ -538,7 +570,10 @@ class GameScene(Scene):
             cost = "impassable" if terrain.move_cost is None else f"{terrain.move_cost} MP"
             lines.append(f"<b>{where} {html.escape(terrain.name)}</b>")
             lines.append(f"movement cost {cost}, cover {terrain.cover.value}")
-        level = f"level {cell.level:+g}" if cell.level else "level 0"
+        ground = ground_level(game, h)
+        level = f"level {ground:+g}" if ground else "level 0"
+        if ground != cell.level:  # a bridge stands at its banks' level (docs/spells.md)
+            level += f", over water at {cell.level:+g}"
         if cell.walkway:
             level += ", walkway deck at +1"
         lines.append(level)
@@ -634,25 +669,35 @@ class GameScene(Scene):
             phase.set_text(self.phase_text())
         self.refresh_controls()
         log = self.widgets.get("log")
-        events = self.game.log
+        end = self._log_end()
         viewer = self.controller.viewer
         if viewer != self._log_viewer:
             self._log_viewer, self._log_len = viewer, 0  # other eyes: the log they may read
-        if len(events) < self._log_len or self._log_len == 0:
+        if end < self._log_len or self._log_len == 0:
             self._held_line = None
-            self.log_lines = self._log_html(0)
+            self.log_lines = self._log_html(0, end)
             if isinstance(log, UITextBox):
                 log.set_text("<br>".join(self.log_lines))
-        elif len(events) > self._log_len:
-            new = self._log_html(self._log_len)
+        elif end > self._log_len:
+            new = self._log_html(self._log_len, end)
             self.log_lines.extend(new)
             if isinstance(log, UITextBox) and new:
                 log.append_html_text("<br>" + "<br>".join(new))
-        self._log_len = len(events)
+        self._log_len = end
         if isinstance(log, UITextBox) and log.scroll_bar is not None:
             log.scroll_bar.set_scroll_from_start_percentage(1.0)
 
-    def _log_html(self, start: int) -> list[str]:
+    def _log_end(self) -> int:
+        """How much of the log is shown: all of it, but the question of a spell window
+        about to pass quietly (`passes_quietly`) waits, and is left out if it passes."""
+        log = self.game.log
+        if self.passes_quietly():
+            for i in range(len(log) - 1, -1, -1):
+                if isinstance(log[i], DecisionRequested):
+                    return i
+        return len(log)
+
+    def _log_html(self, start: int, end: int | None = None) -> list[str]:
         """The log lines of `game.log[start:]` the viewer may read (`Game.log_for`: a
         hidden Krob's steps are not in the Adventurers' log). A phase that plays itself
         (the Gharv interphases, the stand-up) is shown only when something happened in
@@ -662,9 +707,13 @@ class GameScene(Scene):
         out: list[str] = []
         noted = start  # notes after events before this one are out
         for i, event in readable_log(self.game, self._log_viewer, start):
+            if end is not None and i >= end:
+                break
             for j in range(noted, i):
                 out.extend(self.log_after.get(j, ()))
             noted = i + 1
+            if i in self.log_hidden:
+                continue
             line = self.log_replace.get(i) or self.event_html(event)
             if isinstance(event, PhaseBegan) and phase(event.phase).automatic:
                 self._held_line = line  # shown if something happens in the phase
@@ -677,7 +726,7 @@ class GameScene(Scene):
                     self._held_line = None
                 out.append(line)
             out.extend(self.log_after.get(i, ()))
-        for j in range(noted, len(self.game.log)):
+        for j in range(noted, len(self.game.log) if end is None else end):
             out.extend(self.log_after.get(j, ()))
         return out
 
@@ -877,9 +926,10 @@ class GameScene(Scene):
         preview = ui.preview()
         legal = preview is None or preview.legal
         ai_turn = self.ai_turn()
+        cast_now = (self.cast_now_shown(), self.cast_requested)
         key = (
             ui.mode, ui.staged(), legal, self._prompt_key, ui.hint(), self.can_undo(), ai_turn,
-            self.ai_state(),
+            self.ai_state(), cast_now,
         )  # fmt: skip
         if key == self._controls_key:
             return
@@ -902,6 +952,7 @@ class GameScene(Scene):
             "undo": self.can_undo(),
             "end_phase": not ai_turn and not self.game.over,
         }
+        self._show_cast_now(*cast_now)
         for key_name in ("ai_pause", "ai_speed"):
             button = self.widgets.get(key_name)
             if isinstance(button, UIButton):
@@ -913,6 +964,16 @@ class GameScene(Scene):
                     button.enable()  # type: ignore[no-untyped-call]
                 else:
                     button.disable()  # type: ignore[no-untyped-call]
+
+    def _show_cast_now(self, shown: bool, waiting: bool) -> None:
+        button = self.widgets.get("cast_now")
+        if not isinstance(button, UIButton):
+            return
+        if not shown:
+            button.hide()  # type: ignore[no-untyped-call]
+            return
+        button.set_text(CAST_WAITING_TEXT if waiting else CAST_NOW_TEXT)
+        button.show()  # type: ignore[no-untyped-call]
 
     def command_acts(self, name: str) -> bool:
         """Would the Fire / Attack button do something now? (Else it is disabled and its
@@ -1033,6 +1094,9 @@ class GameScene(Scene):
             self.human_marks.append(self._known_len)  # the person's action: undo's mark
         self.auto_pass()
         self._known_len = len(self.game.history)
+        if self.pass_hotseat_windows():
+            self.auto_pass()
+            self._known_len = len(self.game.history)
         self.show_interphases()
         self.note_reveals()
         self.note_defensive_fire()
@@ -1112,6 +1176,90 @@ class GameScene(Scene):
         for notes in (self.log_replace, self.log_after):
             for i in [i for i in notes if i >= n]:
                 del notes[i]
+        self.log_hidden = {i for i in self.log_hidden if i < n}
+
+    # -- spell windows of the Krob turn ----------------------------------------------------
+    # "The moment of casting the spell is freely decided by the Adventurer player"
+    # ("Resolution of a Spell"): the engine opens a window at every moment of the Krob
+    # turn he could say 'stop, I cast'. The screen does not ask at each one: with the
+    # setting 'Only when I press M' a window passes quietly unless he asked to cast (M,
+    # or the Cast now button over the map); against the AI it stays open while the
+    # Krob's step is shown, so the button can be pressed in time.
+
+    def spells_may_come(self) -> bool:
+        """In the Krob turn, may the person (or, in hotseat, the Adventurer player) still
+        cast: a wizard who has not cast, spells not declined? Then Cast now is shown."""
+        game = self.game
+        if game.over or not game.state.phase.startswith("krob"):
+            return False
+        if self.ai is not None and self.human is not Side.ADVENTURERS:
+            return False
+        return magic.any_cast_possible(game)
+
+    def window_for_person(self) -> bool:
+        """Is a spell window open now for a person to answer?"""
+        return (
+            not self.game.over
+            and self.game.to_act() is Side.ADVENTURERS
+            and not self.ai_turn()
+            and self.controller.spell_window()
+        )
+
+    def cast_now_shown(self) -> bool:
+        """Is the Cast now control over the map (a window open, or one may come)?"""
+        return not self.handover_showing and (self.window_for_person() or self.spells_may_come())
+
+    def request_cast(self) -> None:
+        """M or Cast now: the spell book now when a spell may be cast, else the next
+        window of the Krob turn waits for the person."""
+        if self.controller.cast_possible() and not self.ai_turn():
+            self.cast_requested = False
+            self.controller_command("cast")
+            return
+        if self.spells_may_come():
+            self.cast_requested = True
+            self.message("Cast now: the game stops at the next moment a wizard may cast.")
+            self.refresh_controls()
+            return
+        self.controller_command("cast")  # the controller says why not
+
+    def tend_spell_window(self) -> bool:
+        """At a window for a person: open the spell book when he asked to cast, pass it
+        quietly when he did not and the setting says 'Only when I press M'. True when a
+        window was passed."""
+        if not self.window_for_person():
+            return False
+        if self.cast_requested:
+            self.cast_requested = False
+            self.controller_command("cast")  # the spell book; Pass still answers
+            return False
+        if self.app.settings.spell_every_window or self.controller.mode is not Mode.DECISION:
+            return False  # asked at every window, or he is at it (the spell book is open)
+        self.pass_quietly()
+        return True
+
+    def pass_hotseat_windows(self) -> bool:
+        """Hotseat: the windows nobody asked for pass at once (nothing is being shown,
+        the Krob player plays on, no hand-over). True when one was passed."""
+        if self.ai is not None or not self.tend_spell_window():
+            return False
+        for _ in range(500):
+            if not self.tend_spell_window():
+                break
+        return True
+
+    def pass_quietly(self) -> None:
+        """Pass the spell window: its question and its pass stay out of the log, and it
+        is no move of the person's (undo against the AI goes past it)."""
+        game = self.game
+        asked = [i for i, e in enumerate(game.log) if isinstance(e, DecisionRequested)]
+        start = len(game.log)
+        game.apply(Pass())
+        if asked:
+            self.log_hidden.add(asked[-1])
+        passed = range(start, len(game.log))
+        self.log_hidden.update(i for i in passed if isinstance(game.log[i], DecisionPassed))
+        self._known_len = len(game.history)
 
     # -- the AI ----------------------------------------------------------------------------
 
@@ -1127,8 +1275,22 @@ class GameScene(Scene):
         return (self.ai.paused, self.ai.speed_text, self.ai.thinking)
 
     def shown_prompt(self) -> Prompt | None:
-        """The decision's question and answers, unless it is the AI's to answer."""
-        return None if self.ai_turn() else self.controller.prompt()
+        """The decision's question and answers, unless it is the AI's to answer, or a
+        spell window about to pass quietly (no prompt at every Krob step; the screen is
+        not rebuilt under the person's hand as the Cast now button is pressed)."""
+        if self.ai_turn() or self.passes_quietly():
+            return None
+        return self.controller.prompt()
+
+    def passes_quietly(self) -> bool:
+        """Is a spell window open that will pass without asking ('Only when I press M',
+        and the person did not ask to cast)?"""
+        return (
+            not self.app.settings.spell_every_window
+            and not self.cast_requested
+            and self.controller.mode is Mode.DECISION
+            and self.window_for_person()
+        )
 
     def ai_name(self, side: Side | None) -> str:
         """ "Krobs (AI normal)"."""
@@ -1453,6 +1615,9 @@ class GameScene(Scene):
                 if key.startswith("choice_") and key[7:].isdigit():
                     self.choose(int(key[7:]))
                     return None
+                if key == "cast_now":
+                    self.request_cast()
+                    return None
                 if key == "choice_more":
                     self._choice_page += 1
                     self.rebuild()
@@ -1471,6 +1636,9 @@ class GameScene(Scene):
             if self.controller.mode in (Mode.IDLE, Mode.OVER) or self.ai_turn():
                 return self.to_menu()
             self.controller_command("cancel")
+            return None
+        if command is Command.CAST:
+            self.request_cast()
             return None
         if command in CONTROLLER_COMMANDS:
             self.controller_command(command.value)
@@ -1508,6 +1676,8 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> Result:
         self.interphase.advance(dt)
+        if self.ai is not None and self.interphase.current is None and self.tend_spell_window():
+            self.changed()  # passed quietly once the Krob's step has been shown
         self.drive_ai()
         self.follow_beat()
         if self.board_drawn and self.flashes:

@@ -631,6 +631,14 @@ class SettingsScene(Scene):
             container=root,
         )
         y += row
+        caption("Spells in the Krob turn")
+        self.widgets["spell_every_window"] = UIButton(
+            pygame.Rect(x1, y, 300, 40),
+            "Offer at every window" if d.spell_every_window else "Only when I press M",
+            m,
+            container=root,
+        )
+        y += row
         for key, text in (
             ("scroll_speed", "Scroll speed"),
             ("zoom_speed", "Zoom speed"),
@@ -686,6 +694,9 @@ class SettingsScene(Scene):
             self.rebuild()
         elif _pressed(event, wd.get("auto_pass")):  # type: ignore[arg-type]
             self.draft.auto_pass = not self.draft.auto_pass
+            self.rebuild()
+        elif _pressed(event, wd.get("spell_every_window")):  # type: ignore[arg-type]
+            self.draft.spell_every_window = not self.draft.spell_every_window
             self.rebuild()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is wd.get(
             "size"

@@ -57,6 +57,9 @@ class Settings(BaseModel):
     #: Phases in which the phasing side has nothing it may do (no archer with a
     #: target, no attack possible) pass by themselves, with one line in the log.
     auto_pass: bool = True
+    #: In the Krob turn, stop at every moment a wizard may cast (True), or only when the
+    #: player asks for it with M or the Cast now button (False: the windows pass quietly).
+    spell_every_window: bool = False
     #: Multiplier of animation speeds; 0 turns animations off.
     animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)
     #: Who played each side in the last game started from the scenario picker (it asks

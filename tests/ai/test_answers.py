@@ -6,7 +6,7 @@ from __future__ import annotations
 from dragonnoir.ai.answers import spell_answers
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.simulate import games_of
-from dragonnoir.engine.actions import Action, CastSpell, Pass
+from dragonnoir.engine.actions import Action, CastSpell, EndPhase, Pass
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.resources import find
@@ -41,8 +41,30 @@ def test_the_answers_are_the_engines_less_the_casts() -> None:
     agents = {Side.KROBS: "ai:normal", Side.ADVENTURERS: "ai:normal"}
     asked, casting = _compare_all("le-nid", 1, agents)
     assert asked >= 8 and casting >= 8
-    # ... and pauses where no cast is legal any more (the wizard has cast this turn).
-    assert casting < asked
+
+
+def test_a_pause_for_an_archer_once_the_wizard_has_cast() -> None:
+    """A pause where no cast is legal any more (the wizard has cast this turn; since the
+    Krob turn's windows open only while he may, only an archer's shot makes one)."""
+    from dragonnoir.engine.actions import Move
+    from dragonnoir.engine.state import Wizard
+    from dragonnoir.engine.testing import Piece, hexes, position
+
+    art = ". . . . . . . . . .\n . . . . . . . . . .\n. . . . . . . . . ."
+    pieces = [Piece("zacharie", (0, 0)), Piece("elf_3", (0, 2)), Piece("hunter_01", (9, 1))]
+    game = position(art, pieces, phase="adventurer_movement")
+    game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)
+    game.state.wizards["zacharie"].cast_turn = 1  # he has cast this turn
+    while game.state.phase != "krob_movement":
+        game.apply(EndPhase())
+    assert not game.state.pending  # no window: he has cast
+    game.apply(Move("hunter_01", hexes(game, (8, 1), (7, 1), (6, 1), (5, 1), (4, 1))))
+    pending = game.state.pending
+    assert pending and pending[0].kind == "defensive_fire"
+    offered = spell_answers(game, pending[0])
+    assert offered is not None
+    rest, casting = offered
+    assert not casting and rest == game.legal_actions()
 
 
 def test_other_questions_are_not_answered_here() -> None:

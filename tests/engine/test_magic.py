@@ -27,8 +27,13 @@ def at(game: Game, cell: tuple[int, int]) -> str:
 
 
 def wizard_game(pieces: list[Piece], art: str = FLOOR, level: int = 1, **kw: object) -> Game:
+    """Zacharie at `level` in a drawn position; in the Krob movement, the window before
+    the first Krob moves is passed (tests/engine/test_cast_windows.py has it)."""
     game = position(art, pieces, phase=kw.pop("phase", "adventurer_movement"), **kw)  # type: ignore[arg-type]
     game.state.wizards["zacharie"] = Wizard("zacharie", level, level * 100)
+    pending = game.state.pending
+    if pending and magic.window_moment(pending[0]) == magic.MOVEMENT_START:
+        game.apply(Pass())
     return game
 
 

@@ -173,7 +173,7 @@ def test_jumps_are_offered_where_allowed() -> None:
 
 def test_a_guard_chooses_its_end_facing_with_rotate() -> None:
     game = load_scenario(SCENARIOS / "nest.toml").new_game(1)
-    while game.state.phase != "krob_movement":
+    while game.state.phase != "krob_movement" or game.state.pending:  # the start's window too
         game.apply(Pass() if game.state.pending else EndPhase())
     ui = Controller(game, Side.KROBS)
     guard = game.state.units["guard_1"]

@@ -43,7 +43,14 @@ from dragonnoir.engine.events import BoatRowed, Event, GharvNote, UnitKilled, Un
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import register_actions
 from dragonnoir.engine.rules.infiltration import suffer
-from dragonnoir.engine.rules.steps import R_BOAT, boat_at, boat_landing, never_swims, terrain_at
+from dragonnoir.engine.rules.steps import (
+    R_BOAT,
+    boat_at,
+    boat_landing,
+    ground_level,
+    never_swims,
+    terrain_at,
+)
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -245,7 +252,7 @@ class SailRules:
         landing = boat_landing(game, boat)
         for unit, seat in seats:
             unit.hex = boat.hexes[seat]
-            unit.level = game.board.cells[unit.hex].level
+            unit.level = ground_level(game, unit.hex)
             p = profile(game, unit)
             keeps_half = landing and voyage.cost <= THEN_LAND
             if unit is rower:
@@ -345,16 +352,14 @@ def _thrown_in(game: Game, unit: Unit) -> list[Event]:
         return []
     for n in unit.hex.neighbours():
         t = terrain_at(game, n)
-        cell = game.board.cells.get(n)
         if (
             t is not None
-            and cell is not None
             and t.passable
             and not t.water
-            and abs(cell.level - unit.level) <= 0.5
+            and abs(ground_level(game, n) - unit.level) <= 0.5
             and not any(o.alive for o in game.units_at(n))
         ):
-            unit.hex, unit.level = n, cell.level
+            unit.hex, unit.level = n, ground_level(game, n)
             game.touch()
             return [
                 UnitMoved(unit.id, (n,), 0, R_CAPSIZE),

@@ -49,7 +49,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.rules import energy
 from dragonnoir.engine.rules.combat_geometry import distance_between, is_enemy, webs_lifted
 from dragonnoir.engine.rules.footprint import footprint
-from dragonnoir.engine.rules.steps import step
+from dragonnoir.engine.rules.steps import ground_level, step
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Status, Unit
 from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import Profile, profile
@@ -463,8 +463,7 @@ def _shift(
         if h == fp[0]:
             new_level = verdict.level
     if len(fp) > 1:
-        cell = game.board.cells.get(new_fp[0])
-        new_level = level if cell is None else cell.level
+        new_level = ground_level(game, new_fp[0]) if new_fp[0] in game.board.cells else level
     return new_fp, new_level
 
 
@@ -975,8 +974,8 @@ def _step_back_if_stacked(
         done.pop()
         if done:
             unit.hex = done[-1]
-            cell = game.board.cells.get(done[-1])
-            unit.level = unit.level if cell is None else cell.level
+            if done[-1] in game.board.cells:
+                unit.level = ground_level(game, done[-1])
         else:
             unit.hex, unit.level = start
             game.touch()

@@ -25,7 +25,7 @@ from dragonnoir.engine.actions import Action, Fly
 from dragonnoir.engine.events import Event, UnitMoved
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.game import register_actions
-from dragonnoir.engine.rules.steps import edge_feature, terrain_at
+from dragonnoir.engine.rules.steps import edge_feature, ground_level, terrain_at
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import EdgeFeature
@@ -105,8 +105,8 @@ def check_flight(game: Game, unit: Unit, path: tuple[Hex, ...]) -> Explanation |
             return refused(f"{where} is not next to the one before", R_FLIGHT)
         if not _joined(game, here, h):
             return refused(f"{where}: a wall or the rock stands in the way", R_FLIGHT)
-        cell = game.board.cells[h]
-        if abs(cell.level - level) > 1.0:
+        ground = ground_level(game, h)
+        if abs(ground - level) > 1.0:
             return refused(f"{where}: more than one level to fly over", R_FLIGHT)
         if not wide(game, h):
             return refused(
@@ -114,7 +114,7 @@ def check_flight(game: Game, unit: Unit, path: tuple[Hex, ...]) -> Explanation |
             )
         if _standing_enemy(game, unit, h):
             return refused(f"{where}: an enemy stands there", R_FLIGHT)
-        here, level = h, cell.level
+        here, level = h, ground
     if not _may_land(game, unit, path[-1]):
         return refused("a Gargoyle lands on a free hex of firm ground", R_FLIGHT)
     return None
@@ -140,11 +140,11 @@ def flights(game: Game, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
                     continue
                 if not _joined(game, here, h) or not wide(game, h):
                     continue
-                cell = game.board.cells[h]
-                if abs(cell.level - levels[here]) > 1.0 or _standing_enemy(game, unit, h):
+                ground = ground_level(game, h)
+                if abs(ground - levels[here]) > 1.0 or _standing_enemy(game, unit, h):
                     continue
                 paths[h] = (*paths[here], h)
-                levels[h] = cell.level
+                levels[h] = ground
                 nxt.append(h)
         frontier = sorted(nxt)
     return {h: p for h, p in paths.items() if p and _may_land(game, unit, h)}
@@ -170,7 +170,7 @@ class FlightRules:
         unit = game.state.units[action.unit]
         _start_moving(game, unit)
         end = action.path[-1]
-        unit.hex, unit.level = end, game.board.cells[end].level
+        unit.hex, unit.level = end, ground_level(game, end)
         unit.mp_spent = profile(game, unit).movement  # a flight is his whole move
         game.touch()
         return [UnitMoved(unit.id, action.path, 0, R_FLIGHT)]

@@ -42,6 +42,7 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Any
 
+from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Attack
 from dragonnoir.engine.events import Event, GharvAppeared, GharvLeft, GharvNote, UnitMoved
 from dragonnoir.engine.explain import Explanation
@@ -70,6 +71,10 @@ R_GONE = "The Gharvs: Disappearance of the Gharvs"
 R_TABLE = "The Gharvs (Gharv Appearance Table)"
 
 _MARSHES = ("marsh", "unstable_marsh")
+#: A character on a bridge (printed, or a spell's counter) calls no Gharv: "Very useful
+#: when you want to avoid giving your toes to the Gharvs to eat" ("Counters Linked to
+#: Magic Spells"); none comes up under it (the counter covers the water).
+_BRIDGES = ("wooden_bridge", "stone_bridge", "demolished_bridge")
 #: Hex sides no Gharv comes through.
 _SHEER = {EdgeFeature.WALL, EdgeFeature.CLIFF, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT}
 
@@ -93,6 +98,8 @@ def situation(game: Game, unit: Unit) -> WaterSituation | None:
         return WaterSituation.BOAT
     if terrain.water:
         return WaterSituation.WATER
+    if terrain.id in _BRIDGES and revisions.has(game, revisions.BRIDGE_BANKS):
+        return None  # his toes are out of the Gharvs' reach
     if terrain.id == "unstable_marsh":
         return WaterSituation.UNSTABLE_MARSH
     if terrain.id == "marsh":

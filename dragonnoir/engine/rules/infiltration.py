@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from dragonnoir.engine import revisions
 from dragonnoir.engine.events import (
     Event,
     MovementStopped,
@@ -50,7 +51,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.roster import infiltration_column
 from dragonnoir.engine.rules import energy
 from dragonnoir.engine.rules.footprint import hexes_for
-from dragonnoir.engine.rules.steps import can_attack_hex
+from dragonnoir.engine.rules.steps import can_attack_hex, ground_level
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.tables import RollEffect
 from dragonnoir.engine.values import Profile, profile
@@ -101,12 +102,14 @@ class PositionInfo:
 
     def __init__(self, game: Game) -> None:
         self.version = game.version
-        self.fingerprint: tuple[Any, ...] = tuple(
-            sorted(
+        # Where bridges stand depends on the game's rule revisions too (steps.py).
+        self.fingerprint: tuple[Any, ...] = (
+            revisions.has(game, revisions.BRIDGE_BANKS),
+            *sorted(
                 (a.id, a.kind.value, a.hexes, a.face_up, a.facing)
                 for a in game.state.accessories.values()
                 if a.kind in MAP_COUNTERS
-            )
+            ),
         )
         self.profiles: dict[str, Profile] = {}
         self.footprints: dict[str, tuple[Hex, ...]] = {}
@@ -269,8 +272,7 @@ def infiltration_threats(
     """
     p = profile(game, mover)
     if level is None:
-        cell = game.board.cells.get(crossed)
-        ground = 0.0 if cell is None else cell.level
+        ground = ground_level(game, crossed) if crossed in game.board.cells else 0.0
         level = mover.level if crossed == mover.hex else ground
     cells = hexes_for(crossed, p.size, mover.facing if facing is None else facing)
     return threats_at(game, mover, cells, level, ignore=ignore, mover_profile=p)

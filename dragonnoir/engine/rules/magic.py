@@ -14,9 +14,10 @@ rulebook says, and where it is enforced:
 - "At each game turn, each of the wizards may cast one spell, either during his turn or
   during that of the Krobs. The moment of casting the spell is freely decided by the
   Adventurer player": `CastSpell` in the Adventurer phases, and in the Krob turn as an
-  answer to the windows this module opens — after each step of a Krob's move (with the
-  defensive fire decision) and when the Krob combat phase begins (`cast_window`); never
-  in a Gharv interphase;
+  answer to the windows this module opens — at the start of the Krob movement, after
+  each step of a Krob the Adventurers see (with the defensive fire decision), when the
+  Krob combat phase begins, once its combats are declared, between two combats and at
+  the end of the Krob turn (`cast_window`, `open_window`); never in a Gharv interphase;
 - "for a spell that requires 1 to 10 energy points, he must roll more than 1 ... 11 to
   20 ... more than 2 ... etc.", "a bonus which is added to the die result ... equal to
   the level reached", "Whether the spell fails or succeeds, the energy points ... are
@@ -41,7 +42,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dragonnoir.engine import box
+from dragonnoir.engine import box, revisions
 from dragonnoir.engine.actions import Action, CastSpell, DeclineSpells, Pass
 from dragonnoir.engine.events import (
     DecisionRequested,
@@ -54,7 +55,13 @@ from dragonnoir.engine.events import (
     WebDestroyed,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
+from dragonnoir.engine.game import (
+    on_after_action,
+    on_phase_closing,
+    on_phase_entry,
+    register_actions,
+    register_decision,
+)
 from dragonnoir.engine.rules import hidden, objectives
 from dragonnoir.engine.rules.energy import R_EP, change_wounds, settle
 
@@ -66,6 +73,7 @@ from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
     edge_feature,
+    ground_level,
     never_swims,
     terrain_at,
 )
@@ -623,7 +631,7 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
         return heal(game, plan.units[0] if plan.units else wizard, plan.spell.name)
     if effect is SpellEffect.BLINK:
         h = plan.hexes[0]
-        wizard.hex, wizard.level = h, game.board.cells[h].level
+        wizard.hex, wizard.level = h, ground_level(game, h)
         return [UnitMoved(wizard.id, (h,), 0, f"{plan.spell.name} ({R_MAGIC})")]
     if effect in _COUNTER_KIND:
         lay_counter(game, plan)
@@ -745,7 +753,7 @@ def _summon(game: Game, plan: Plan) -> list[Event]:
     if unit is None:
         unit = Unit(id=counter.id, kind=counter.id, side=Side.ADVENTURERS, hex=h)
         game.state.units[counter.id] = unit
-    unit.hex, unit.level = h, game.board.cells[h].level
+    unit.hex, unit.level = h, ground_level(game, h)
     unit.status, unit.wounds = Status.HEALTHY, 0
     unit.moved = unit.fired = False
     unit.attacked = unit.mp_spent = 0
@@ -842,6 +850,80 @@ def cast_window(game: Game) -> list[Event]:
     ]
 
 
+# The other moments of the Krob turn where the Adventurer player may say 'stop, I cast'
+# (revision `krob_turn_windows`, engine/revisions.py): "The moment of casting the spell
+# is freely decided by the Adventurer player" ("Resolution of a Spell"). None of them
+# depends on a hidden Krob: the start of the movement, the combats once declared, the
+# end of each combat while others remain, and the end of the turn. The windows after a
+# Krob's step open only for a Krob the Adventurers see (rules/movement.py).
+MOVEMENT_START = "movement_start"
+COMBATS_DECLARED = "combats_declared"
+BETWEEN_COMBATS = "between_combats"
+TURN_END = "turn_end"
+#: What the player reads at each window.
+WINDOW_PROMPTS = {
+    MOVEMENT_START: "a wizard may cast his spell of this turn before the Krobs move, or pass",
+    COMBATS_DECLARED: "the Krobs' combats are declared: a wizard may cast before the first, "
+    "or pass",
+    BETWEEN_COMBATS: "a wizard may cast before the next Krob combat, or pass",
+    TURN_END: "the Krob turn ends: a wizard may still cast his spell of this turn, or pass",
+}
+_OFFERED = "cast_windows"
+
+
+def window_moment(decision: Decision) -> str:
+    """Which moment of the Krob turn a cast window is ("" for the one before the Krobs
+    attack, which games begun before the revision have too)."""
+    return str(decision.data.get("moment", ""))
+
+
+def _offered(game: Game) -> list[str]:
+    """The windows opened this Krob turn, each once (their moments)."""
+    found = game.state.scratch.get(_OFFERED)
+    if isinstance(found, dict) and found.get("turn") == game.state.turn:
+        return list(found.get("moments", ()))
+    return []
+
+
+def open_window(game: Game, moment: str) -> list[Event]:
+    """Open the window `moment` (once a turn) when a wizard may still cast."""
+    if game.rules is None or not revisions.has(game, revisions.KROB_TURN_WINDOWS):
+        return []
+    offered = _offered(game)
+    if moment in offered or not any_cast_possible(game):
+        return []
+    game.state.scratch[_OFFERED] = {"turn": game.state.turn, "moments": [*offered, moment]}
+    game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {"moment": moment}))
+    prompt = WINDOW_PROMPTS[moment.split(":")[0]]
+    return [DecisionRequested(CAST_WINDOW, Side.ADVENTURERS.value, prompt)]
+
+
+def _movement_start(game: Game) -> list[Event]:
+    """Entry hook of the Krob movement: before the first Krob moves."""
+    return open_window(game, MOVEMENT_START)
+
+
+def _combat_moments(game: Game) -> list[Event]:
+    """After every action of the Krob combat phase, once nothing is pending: the window
+    after the combats are declared, and after each combat resolved (its retreats and
+    advances done) while others remain."""
+    if game.over or game.state.pending or game.state.phase != "krob_combat":
+        return []
+    from dragonnoir.engine.rules import combat_declared as declared
+
+    if not declared.closed(game) or not declared.open_combats(game):
+        return []
+    done = sum(1 for c in declared.combats(game) if c["status"] != declared.DECLARED)
+    if done == 0:
+        return open_window(game, COMBATS_DECLARED)
+    return open_window(game, f"{BETWEEN_COMBATS}:{done}")
+
+
+def _turn_end(game: Game) -> list[Event]:
+    """Closing hook of the Krob combat phase: the Krob turn ends."""
+    return open_window(game, TURN_END)
+
+
 class CastWindowRules:
     """The "cast_window" decision: `CastSpell` or `Pass`."""
 
@@ -865,6 +947,7 @@ class CastWindowRules:
     def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
         yield from casts(game)
         yield Pass()
+        yield from DeclineSpellsAnswer().generate(game, decision)
 
 
 class DeclineSpellsAnswer:
@@ -946,6 +1029,9 @@ def _register() -> None:
     movement.DEFENSIVE_FIRE_ANSWERS["DeclineSpells"] = DeclineSpellsAnswer()
     movement.register_defensive_fire_check(_cast_pause)
     on_phase_entry("krob_combat", cast_window)
+    on_phase_entry("krob_movement", _movement_start)
+    on_after_action(_combat_moments)
+    on_phase_closing("krob_combat", _turn_end)
     for phase_id in ("gharv1_appearance", "gharv2_appearance"):
         on_phase_entry(phase_id, dematerialise)
 

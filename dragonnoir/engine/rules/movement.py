@@ -61,6 +61,8 @@ from dragonnoir.engine.rules.steps import (
     R_WOODEN_BRIDGE,
     Step,
     edge_feature,
+    ground_level,
+    levels_at,
     never_swims,
     step,
     terrain_at,
@@ -320,9 +322,10 @@ class _Graph:
                 return None
             if terrain.move_cost is not None and terrain.move_cost > p.movement:
                 return None
+            ground = ground_level(game, h)
             if level is None:
-                level = cell.level
-            elif cell.level != level:
+                level = ground
+            elif ground != level:
                 return None
         for i, a in enumerate(cells):
             for b in cells[i + 1 :]:
@@ -1265,7 +1268,7 @@ def why_not_reach(game: Game, unit_id: str, h: Hex) -> Explanation:
     # No path at all: if every way into the hex is closed for the same kind of reason,
     # that reason decides; otherwise the way there is shut further back.
     verdicts = [
-        step(game, unit, p, n, game.board.cells[n].level, h, webs=False)
+        step(game, unit, p, n, ground_level(game, n), h, webs=False)
         for n in h.neighbours()
         if n in game.board.cells
     ]
@@ -1943,11 +1946,11 @@ def _check_jump(game: Game, unit: Unit, action: Jump) -> Explanation | _JumpPlan
     if not terrain.passable:
         return refused(f"{terrain.name.lower()} cannot be entered", R_MOVEMENT)
     on_deck = here_cell.walkway and unit.level == 1.0
-    levels = [lvl for lvl in cell.levels() if abs(lvl - unit.level) == 1.0]
+    levels = [lvl for lvl in levels_at(game, to) if abs(lvl - unit.level) == 1.0]
     if not levels:
         return refused(
             f"a jump goes exactly one level up or down (from {unit.level:g} to "
-            f"{cell.level:g}: walk instead, by stairs, embankments or slopes)",
+            f"{ground_level(game, to):g}: walk instead, by stairs, embankments or slopes)",
             R_JUMP,
         )
     level = levels[0]

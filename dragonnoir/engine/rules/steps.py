@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from dragonnoir.engine import revisions
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.board import EdgeFeature
@@ -78,7 +79,16 @@ class _Counters:
     objectives, entrances) whether it was a bridge, a boat... Only *which* counters
     are kept; where they lie and whether they are face up is read at each question."""
 
-    __slots__ = ("boats", "demolished", "galleries", "key", "size", "terrain")
+    __slots__ = (
+        "boats",
+        "bridges",
+        "demolished",
+        "galleries",
+        "key",
+        "levels",
+        "size",
+        "terrain",
+    )
 
     def __init__(self, accessories: dict[str, Accessory]) -> None:
         self.key = accessories
@@ -88,6 +98,10 @@ class _Counters:
         self.boats = tuple(a for a in everyone if a.kind is AccessoryKind.BOAT)
         self.galleries = tuple(a for a in everyone if a.kind is AccessoryKind.GALLERY)
         self.demolished = tuple(a for a in everyone if a.kind is AccessoryKind.DEMOLISHED_WALL)
+        self.bridges = tuple(a for a in everyone if a.kind is AccessoryKind.BRIDGE)
+        #: The level of each hex under a bridge counter (`bridge_levels`), with the
+        #: bridges it was worked out for; None until first asked.
+        self.levels: tuple[tuple[Any, ...], dict[Hex, float]] | None = None
 
 
 def _counters(game: Game) -> _Counters:
@@ -118,6 +132,98 @@ def terrain_at(game: Game, h: Hex) -> TerrainType | None:
         if acc.face_up and h in acc.hexes:
             return table[_COUNTER_TERRAIN[acc.kind]]  # type: ignore[no-any-return]
     return table[cell.terrain]  # type: ignore[no-any-return]
+
+
+# -- bridges stand at the level of their banks ----------------------------------------------
+
+#: Sides that keep a hex from being a bank a bridge joins.
+_NOT_JOINED = {EdgeFeature.WALL, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT, EdgeFeature.LOW_WALL}
+
+
+_NO_LEVELS: dict[Hex, float] = {}
+
+
+def ground_level(game: Game, h: Hex) -> float:
+    """The level one stands at on `h` (on the floor, under a walkway's deck): the
+    board's, or, under a bridge counter, the level of the banks it joins
+    (`bridge_levels`). `h` must be on the map."""
+    level = bridge_levels(game).get(h)
+    return game.board.cells[h].level if level is None else level
+
+
+def levels_at(game: Game, h: Hex) -> tuple[float, ...]:
+    """The levels a character can stand at on `h`: its ground (`ground_level`), and a
+    walkway's deck over it."""
+    ground = ground_level(game, h)
+    return (ground, 1.0) if game.board.cells[h].walkway else (ground,)
+
+
+def bridge_levels(game: Game) -> dict[Hex, float]:
+    """The level of each hex a bridge counter covers, where it is not the water's.
+
+    Our reading (the rulebook says nothing of levels under a bridge; docs/spells.md,
+    "Bridges"): a bridge stands at the level of the banks it joins, the highest of the
+    dry hexes it touches (stairs, embankments and slopes are ways between levels, not
+    banks; a wall between them and it joins nothing); one that touches no bank floats
+    at the water's level. A bridge laid next to an earlier one is joined to it as to a
+    bank. Worked out once per set of bridges."""
+    counters = _counters(game)
+    if not counters.bridges:
+        return _NO_LEVELS
+    key = (
+        revisions.has(game, revisions.BRIDGE_BANKS),
+        *((a.id, a.face_up) for a in counters.bridges),
+    )
+    if counters.levels is not None and counters.levels[0] == key:
+        return counters.levels[1]
+    levels: dict[Hex, float] = {}
+    if key[0]:
+        under = {h for a in counters.bridges if a.face_up for h in a.hexes}
+        for acc in counters.bridges:
+            if not acc.face_up:
+                continue
+            level = _bank_level(game, acc, levels, under)
+            if level is not None:
+                levels.update((h, level) for h in acc.hexes)
+    counters.levels = (key, levels)
+    return levels
+
+
+def _bank_level(
+    game: Game, bridge: Accessory, laid: dict[Hex, float], under: set[Hex]
+) -> float | None:
+    """The highest bank `bridge` touches, or None when it touches none."""
+    best: float | None = None
+    for h in bridge.hexes:
+        for n in h.neighbours():
+            if n in bridge.hexes or game.board.edges.get(Edge(h, n)) in _NOT_JOINED:
+                continue
+            level = laid.get(n)
+            if level is None and n not in under:
+                level = _bank(game, n)
+            if level is not None and (best is None or level > best):
+                best = level
+    return best
+
+
+def _bank(game: Game, h: Hex) -> float | None:
+    """The level of `h` when it is a bank a bridge may join: dry ground one stands on."""
+    cell = game.board.cells.get(h)
+    terrain = terrain_at(game, h)
+    if cell is None or terrain is None or not terrain.passable or terrain.water:
+        return None
+    if terrain.level_link:
+        return None
+    return cell.level
+
+
+def _on_a_bridge(game: Game, a: Hex, b: Hex) -> bool:
+    """Does a bridge counter on `a` or `b` rest on the top of the cliff between them
+    (the other hex at the bridge's level)?"""
+    levels = bridge_levels(game)
+    if a not in levels and b not in levels:
+        return False
+    return ground_level(game, a) == ground_level(game, b)
 
 
 #: The sides a gallery counter opens, by its shape, relative to its facing: a straight
@@ -154,6 +260,8 @@ def edge_feature(game: Game, a: Hex, b: Hex) -> EdgeFeature | None:
         if _gallery_closes(game, a, b):
             return EdgeFeature.WALL
         return None
+    if feature is EdgeFeature.CLIFF and _on_a_bridge(game, a, b):
+        return None  # the bridge rests on the bank's edge: no cliff between them
     for acc in _counters(game).demolished:
         if acc.face_up and (
             (a in acc.hexes and b in acc.hexes)
@@ -218,7 +326,8 @@ def step(
     if dst_cell is None or src_cell is None:
         return _no("off the map", R_TERRAIN)
     feature = edge_feature(game, src, dst)
-    if feature is not EdgeFeature.WALL and src_level == src_cell.level and not boat_at(game, src):
+    src_ground = ground_level(game, src)
+    if feature is not EdgeFeature.WALL and src_level == src_ground and not boat_at(game, src):
         # Between the water and a wooden bridge or landing stage the bridge's own rule
         # comes first: refused from the water (Movement Restriction 3), except for
         # Goblins, who "can pass freely from a water hex to a bridge or wooden
@@ -258,7 +367,7 @@ def step(
     terrain = terrain_at(game, dst)
     src_terrain = terrain_at(game, src)
     assert terrain is not None and src_terrain is not None
-    dst_level = dst_cell.level
+    dst_level = ground_level(game, dst)
     # Movement Restriction 8: levels change only on stairs, embankments and slopes.
     diff = abs(dst_level - src_level)
     if diff > 0.5 or (diff == 0.5 and not (terrain.level_link or src_terrain.level_link)):
@@ -400,7 +509,6 @@ def _wood_and_water(game: Game, src: Hex, dst: Hex) -> str | None:
 def _goblin_step(game: Game, p: Profile, dst: Hex, *, webs: bool) -> Step:
     """A Goblin between the water and a wooden bridge or landing stage ("The Goblins")."""
     terrain = terrain_at(game, dst)
-    cell = game.board.cells[dst]
     assert terrain is not None
     if terrain.water and never_swims(p):
         return _no("an armoured character would sink like a stone in water", R_WATER)
@@ -413,7 +521,7 @@ def _goblin_step(game: Game, p: Profile, dst: Hex, *, webs: bool) -> Step:
             f"{terrain.name.lower()} costs {cost} MP, more than the potential of {p.movement}",
             R_POTENTIAL,
         )
-    return Step(True, cell.level, cost)
+    return Step(True, ground_level(game, dst), cost)
 
 
 def _deck_step(game: Game, unit: Unit, p: Profile, dst: Hex, *, webs: bool = True) -> Step:
