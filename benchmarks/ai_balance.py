@@ -19,7 +19,8 @@ short scenarios (default) and on seed sets of N games each (default `--seeds
 easy at most 35%). A draw is no win. `--save FILE` writes every game as a JSON line as
 it is played, and a run with the same file skips the games already in it (a run of
 hours survives being stopped; `--table-only` prints the table of what the file holds).
-`--level hard` or `easy` plays one level only. One process unless `--jobs`.
+`--level hard` or `easy` plays one level only, `--seat krobs` or `adventurers` that
+seat only (to screen a change on small sets). One process unless `--jobs`.
 """
 
 from __future__ import annotations
@@ -122,14 +123,18 @@ class Job:
 
 
 def level_jobs(
-    scenarios: Sequence[str], levels: Sequence[str], seeds: Sequence[int], games: int
+    scenarios: Sequence[str],
+    levels: Sequence[str],
+    seeds: Sequence[int],
+    games: int,
+    seats: Sequence[str] = SEATS,
 ) -> list[Job]:
     """Every game of the report, scenario by scenario, so a stopped run has whole rows."""
     return [
         Job(scenario, level, seat, start + i)
         for scenario in scenarios
         for level in levels
-        for seat in SEATS
+        for seat in seats
         for start in seeds
         for i in range(games)
     ]
@@ -226,7 +231,8 @@ def levels_table(jobs: list[Job], games: dict[tuple[str, str, str, int], dict[st
 def levels_main(args: argparse.Namespace) -> None:
     seeds = [int(s) for s in args.seeds.split(",")]
     levels = [args.level] if args.level else ["hard", "easy"]
-    jobs = level_jobs(args.scenarios or SHORT, levels, seeds, args.games)
+    seats = [args.seat] if args.seat else SEATS
+    jobs = level_jobs(args.scenarios or SHORT, levels, seeds, args.games, seats)
     games = load_saved(args.save) if args.table_only else play_levels(jobs, args.save, args.jobs)
     print(levels_table(jobs, games))
 
@@ -238,6 +244,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", action="store_true", help="hard and easy against normal")
     parser.add_argument("--level", choices=("hard", "easy"), help="with --levels: one level")
+    parser.add_argument("--seat", choices=SEATS, help="with --levels: one seat (screening)")
     parser.add_argument("--seeds", default=",".join(map(str, LEVEL_SEEDS)))
     parser.add_argument("--save", type=Path, help="with --levels: every game, one JSON line")
     parser.add_argument("--table-only", action="store_true")
