@@ -11,13 +11,28 @@ code of `dragonnoir simulate`), seeds 0..N-1 of each pairing:
 - **balance**: normal against normal: each side's wins (aim: 35-65%).
 
 One JSON line per scenario as it goes, then a Markdown table for benchmarks/README.md.
+
+`--levels`: **what the levels are worth** (issue 44, part 3), the figure of docs/ai.md's
+"The levels" table. Hard and easy each against normal, from each seat, on the eight
+short scenarios (default) and on seed sets of N games each (default `--seeds
+1000,2000,3000,4000,5000 --games 40`: 3,200 games a level; aims: hard at least 65%,
+easy at most 35%). A draw is no win. `--save FILE` writes every game as a JSON line as
+it is played, and a run with the same file skips the games already in it (a run of
+hours survives being stopped; `--table-only` prints the table of what the file holds).
+`--level hard` or `easy` plays one level only, `--seat krobs` or `adventurers` that
+seat only (to screen a change on small sets). One process unless `--jobs`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -78,12 +93,167 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+# -- the levels against normal (--levels) ---------------------------------------------
+
+#: The eight short scenarios (les-six-cavernes, six boards, takes ten times as long).
+SHORT = (
+    "la-fosse", "le-nid", "l-ile", "le-pont", "le-labyrinthe", "la-reine", "le-marais",
+    "les-eaux-noires",
+)  # fmt: skip
+SEATS = ("krobs", "adventurers")
+LEVEL_SEEDS = (1000, 2000, 3000, 4000, 5000)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game of the level report: `level` in `seat`, normal in the other."""
+
+    scenario: str
+    level: str
+    seat: str
+    seed: int
+
+    def agents(self) -> tuple[str, str]:
+        """(Krob agent, Adventurer agent)."""
+        mine = f"ai:{self.level}"
+        return (mine, "ai:normal") if self.seat == "krobs" else ("ai:normal", mine)
+
+    def key(self) -> tuple[str, str, str, int]:
+        return (self.scenario, self.level, self.seat, self.seed)
+
+
+def level_jobs(
+    scenarios: Sequence[str],
+    levels: Sequence[str],
+    seeds: Sequence[int],
+    games: int,
+    seats: Sequence[str] = SEATS,
+) -> list[Job]:
+    """Every game of the report, scenario by scenario, so a stopped run has whole rows."""
+    return [
+        Job(scenario, level, seat, start + i)
+        for scenario in scenarios
+        for level in levels
+        for seat in seats
+        for start in seeds
+        for i in range(games)
+    ]
+
+
+def play(job: Job) -> dict[str, Any]:
+    """Play one game of the report: its line of the save file."""
+    from dragonnoir.ai.runner import play_game
+    from dragonnoir.ai.simulate import games_of
+    from dragonnoir.engine.state import Side
+    from dragonnoir.resources import find
+
+    krobs, adventurers = job.agents()
+    make = games_of(str(find("scenarios", job.scenario)))
+    record = play_game(make, job.seed, {Side.KROBS: krobs, Side.ADVENTURERS: adventurers})
+    return {
+        "scenario": job.scenario, "level": job.level, "seat": job.seat, "seed": job.seed,
+        "winner": record.winner, "turns": record.turns, "reason": record.reason,
+    }  # fmt: skip
+
+
+def load_saved(path: Path | None) -> dict[tuple[str, str, str, int], dict[str, Any]]:
+    """The games a save file holds, by (scenario, level, seat, seed)."""
+    if path is None or not path.exists():
+        return {}
+    games = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            g = json.loads(line)
+            games[(g["scenario"], g["level"], g["seat"], g["seed"])] = g
+    return games
+
+
+def play_levels(
+    jobs: list[Job], save: Path | None, workers: int
+) -> dict[tuple[str, str, str, int], dict[str, Any]]:
+    """Play the games of `jobs` not already in `save`, appending each to it."""
+    done = load_saved(save)
+    todo = [j for j in jobs if j.key() not in done]
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        for game in pool.map(play, todo) if pool else map(play, todo):
+            done[(game["scenario"], game["level"], game["seat"], game["seed"])] = game
+            if save is not None:
+                with save.open("a") as out:
+                    out.write(json.dumps(game) + "\n")
+    return done
+
+
+def _won(games: list[dict[str, Any]]) -> int:
+    return sum(1 for g in games if g["winner"] == g["seat"])
+
+
+def _cell(games: list[dict[str, Any]]) -> str:
+    return f"{_won(games)}/{len(games)} ({100 * _won(games) / len(games):.0f}%)" if games else "-"
+
+
+def levels_table(jobs: list[Job], games: dict[tuple[str, str, str, int], dict[str, Any]]) -> str:
+    """Per scenario, each level's wins against normal as Krobs, as Adventurers and over
+    both; then the totals with their standard error, and per seed set."""
+    played = [games[j.key()] for j in jobs if j.key() in games]
+    levels = list(dict.fromkeys(j.level for j in jobs))
+    head = " | ".join(f"{lv} as Krobs | {lv} as Adventurers | {lv}, both seats" for lv in levels)
+    lines = [f"| scenario | {head} |", "|---|" + "---|" * (3 * len(levels))]
+
+    def row(name: str, pick: Callable[[dict[str, Any]], bool]) -> str:
+        cells = []
+        for lv in levels:
+            mine = [g for g in played if g["level"] == lv and pick(g)]
+            cells += [_cell([g for g in mine if g["seat"] == s]) for s in SEATS] + [_cell(mine)]
+        return f"| {name} | " + " | ".join(cells) + " |"
+
+    def of_scenario(name: str) -> Callable[[dict[str, Any]], bool]:
+        return lambda g: bool(g["scenario"] == name)
+
+    def of_seeds(start: int) -> Callable[[dict[str, Any]], bool]:
+        return lambda g: start <= g["seed"] < start + 1000
+
+    for scenario in dict.fromkeys(j.scenario for j in jobs):
+        lines.append(row(scenario, of_scenario(scenario)))
+    lines.append(row("**all**", lambda g: True))
+    for start in sorted({j.seed - j.seed % 1000 for j in jobs}):
+        lines.append(row(f"seeds {start}+", of_seeds(start)))
+    for lv in levels:
+        mine = [g for g in played if g["level"] == lv]
+        if mine:
+            p = _won(mine) / len(mine)
+            lines.append(
+                f"\n{lv} against normal: {_won(mine)} of {len(mine)} = {100 * p:.1f}% "
+                f"(standard error {100 * math.sqrt(p * (1 - p) / len(mine)):.1f} points)"
+            )
+    return "\n".join(lines)
+
+
+def levels_main(args: argparse.Namespace) -> None:
+    seeds = [int(s) for s in args.seeds.split(",")]
+    levels = [args.level] if args.level else ["hard", "easy"]
+    seats = [args.seat] if args.seat else SEATS
+    jobs = level_jobs(args.scenarios or SHORT, levels, seeds, args.games, seats)
+    games = load_saved(args.save) if args.table_only else play_levels(jobs, args.save, args.jobs)
+    print(levels_table(jobs, games))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenarios", nargs="*")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--levels", action="store_true", help="hard and easy against normal")
+    parser.add_argument("--level", choices=("hard", "easy"), help="with --levels: one level")
+    parser.add_argument("--seat", choices=SEATS, help="with --levels: one seat (screening)")
+    parser.add_argument("--seeds", default=",".join(map(str, LEVEL_SEEDS)))
+    parser.add_argument("--save", type=Path, help="with --levels: every game, one JSON line")
+    parser.add_argument("--table-only", action="store_true")
     args = parser.parse_args()
+    if args.levels:
+        args.games = args.games or 40
+        levels_main(args)
+        return
+    args.games = args.games or 20
     rows = []
     for scenario in args.scenarios or shipped():
         row = measure(scenario, args.games, args.jobs)
