@@ -1,4 +1,7 @@
-"""The pure layers never import pygame (docs/architecture.md: "The engine is pure")."""
+"""The pure layers never import pygame, nor the client (docs/architecture.md, "Layers"):
+the engine, the maps, the AI, the editor's model and the campaigns stand below
+`dragonnoir/ui`, and what they share with it (the user's folders, the one writer) lives
+below them too (`user_folders.py`, `safe_write.py`)."""
 
 import ast
 from pathlib import Path
@@ -9,15 +12,20 @@ PACKAGE = Path(__file__).resolve().parents[1] / "dragonnoir"
 PURE = ["hexmap", "engine", "ai", "editor", "campaign"]
 
 
-def _imports(path: Path) -> set[str]:
+def _modules(path: Path) -> set[str]:
+    """Every module `path` imports, at its top or inside a function, by full name."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module.split(".")[0])
+            names.add(node.module)
     return names
+
+
+def _imports(path: Path) -> set[str]:
+    return {name.split(".")[0] for name in _modules(path)}
 
 
 @pytest.mark.parametrize("layer", PURE)
@@ -29,5 +37,22 @@ def test_pure_layer_does_not_import_pygame(layer: str) -> None:
         str(p.relative_to(PACKAGE))
         for p in sorted(folder.rglob("*.py"))
         if {"pygame", "pygame_gui"} & _imports(p)
+    ]
+    assert offenders == []
+
+
+#: The top-level modules the pure layers use: below the client too.
+SHARED = ["errors", "resources", "rules_folder", "safe_read", "safe_write", "user_folders"]
+
+
+@pytest.mark.parametrize("layer", PURE + SHARED)
+def test_pure_layer_does_not_import_the_client(layer: str) -> None:
+    files = (
+        [PACKAGE / f"{layer}.py"] if layer in SHARED else sorted((PACKAGE / layer).rglob("*.py"))
+    )
+    offenders = [
+        str(p.relative_to(PACKAGE))
+        for p in files
+        if any(m == "dragonnoir.ui" or m.startswith("dragonnoir.ui.") for m in _modules(p))
     ]
     assert offenders == []
