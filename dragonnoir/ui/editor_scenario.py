@@ -65,23 +65,24 @@ HOW: Final = ("Placed", "Deploys", "Enters")
 SIDES: Final = ("adventurers", "krobs")
 KINDS: Final = ConditionKind.__args__  # type: ignore[attr-defined]
 AT_LIMIT: Final = ("krobs", "adventurers", "draw", "casualties")
-#: What the victory menus show for the file's values (docs/scenarios.md, "Victory").
+#: What the victory menus show for the file's values (docs/scenarios.md, "Victory"):
+#: words short enough for the left panel's menus and list.
 SIDE_WORDS: Final = {"adventurers": "Adventurers", "krobs": "Krobs"}
 KIND_WORDS: Final = {
     "reach": "stand in a place",
-    "exit": "get out of the map",
-    "orb_off": "carry the true Orb off the map",
-    "khuzun_out": "free Khuzun and get him out",
-    "sun_exit": "get out by the true Sun's exit",
-    "kill": "kill the characters named (or N)",
-    "hold": "hold a place at a turn's end",
-    "eliminate": "leave no enemy standing",
+    "exit": "get out",
+    "orb_off": "Orb off the map",
+    "khuzun_out": "Khuzun out",
+    "sun_exit": "out by the Sun",
+    "kill": "kill",
+    "hold": "hold a place",
+    "eliminate": "no enemy left",
 }
 AT_LIMIT_WORDS: Final = {
     "krobs": "the Krobs win",
     "adventurers": "the Adventurers win",
     "draw": "a draw",
-    "casualties": "the casualty points decide",
+    "casualties": "casualty points",
 }
 
 
@@ -762,9 +763,8 @@ class ScenarioPanel:
             m,
         )
         y += 34
-        rows: list[str | tuple[str, str]] = [
+        rows: list[str | tuple[str, str]] = [  # (its text: in the form when chosen)
             f"{i + 1}. {SIDE_WORDS[c.side]}: {KIND_WORDS[c.kind]}"
-            + (f" ({c.text})" if c.text else "")
             for i, c in enumerate(victory.condition)
         ]
         chosen = (
