@@ -659,12 +659,18 @@ class ScenarioPanel:
             default_selection=current,
         )
         y = r.y + len(options) * 26 + 14
-        left = ", ".join(
+        left = [
             f"{name.replace('_', ' ')} {n} of {limit}"
             for name, n, limit in sd.box_left(mode.doc, mode.counter)
-        )
-        UILabel(pygame.Rect(r.x, y, r.w, 26), f"Left in the box: {left}", m, container=root)
-        y += 30
+        ]
+        if len(left) > 1:  # galleries, bridges: a line each, or the panel cuts them off
+            UILabel(pygame.Rect(r.x, y, r.w, 24), "Left in the box:", m, container=root)
+            y += 24
+        lines = left if len(left) > 1 else [f"Left in the box: {left[0]}"]
+        for line in lines:
+            UILabel(pygame.Rect(r.x, y, r.w, 24), line, m, container=root)
+            y += 24
+        y += 6
         if mode.counter == AccessoryKind.WEB.value:
             text = "New webs hidden: yes" if mode.web_hidden else "New webs hidden: no"
             self._button("web_hidden", text, pygame.Rect(r.x, y, r.w, 30), root, m)

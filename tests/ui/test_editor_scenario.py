@@ -459,3 +459,18 @@ def test_every_victory_kind_and_limit_has_words() -> None:
     assert set(KIND_WORDS) == set(ConditionKind.__args__)  # type: ignore[attr-defined]
     assert set(AT_LIMIT_WORDS) == set(AtLimit.__args__)  # type: ignore[attr-defined]
     assert all(value_of(KIND_WORDS, said) == kind for kind, said in KIND_WORDS.items())
+
+
+def test_the_box_s_counts_fit_the_panel(make_app: Callable[..., App]) -> None:
+    """Galleries and bridges come in several counters: a line each, none cut off (the
+    one line they shared was wider than the panel)."""
+    import warnings
+
+    app, _, _, panel = open_scenario(make_app)
+    pick(app, panel.lists["tools"], dict(TOOLS)["counters"])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for counter in ("Gallery", "Bridge", "Boat"):
+            pick(app, panel.lists["counter"], counter)
+    too_small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+    assert too_small == []
