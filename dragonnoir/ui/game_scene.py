@@ -27,7 +27,7 @@ import html
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -430,13 +430,15 @@ class GameScene(Scene):
             ("menu", "Menu", 70),
         )
         x = w - 8 - sum(bw + 6 for _, _, bw in buttons)
-        self.widgets["phase"] = UILabel(
+        phase = UILabel(
             pygame.Rect(10, 2, x - 20, 26),
-            self.phase_text(),
+            "",
             m,
             container=bar,
             object_id=ObjectID(object_id="#phase_label"),
         )
+        phase.set_text(fitting(phase, self.phase_texts()))
+        self.widgets["phase"] = phase
         _theme_hint(m)
         self.widgets["hint"] = UILabel(
             pygame.Rect(10, 26, x - 20, 20),
@@ -544,17 +546,28 @@ class GameScene(Scene):
         return names_of(self.game)
 
     def phase_text(self) -> str:
+        return self.phase_texts()[0]
+
+    def phase_texts(self) -> list[str]:
+        """The phase bar's words, the whole first, then shorter ones for a narrow window
+        (`fitting`): what is cut is said elsewhere (the hint line, the log)."""
         game = self.game
         state = game.state
         if game.over:
             result = game_result(game)
-            return f"Game over: {result.headline} ({result.reason})"
+            return [f"Game over: {result.headline} ({result.reason})", result.headline]
         limit = f"/{state.turn_limit}" if state.turn_limit else ""
         who = side_name(game.to_act())
         if game.phase not in SEQUENCE:  # the deployment before the first game turn
-            return f"Before turn 1 · {game.phase.title} · {who} to act"
+            whole = f"Before turn 1 · {game.phase.title} · {who} to act"
+            return [whole, f"Before turn 1 · {game.phase.title}"]
         decision = " to decide" if state.pending else " to act"  # the hint says what
-        return f"Turn {state.turn}{limit} · {game.phase.title} · {who}{decision}"
+        turn = f"Turn {state.turn}{limit}"
+        return [
+            f"{turn} · {game.phase.title} · {who}{decision}",
+            f"{turn} · {game.phase.title} · {who}",
+            f"{turn} · {game.phase.title}",
+        ]
 
     def hover_html(self, h: Hex | None) -> str:
         game = self.game
@@ -666,7 +679,7 @@ class GameScene(Scene):
         """Bring the phase bar, the log and the buttons up to date with the game."""
         phase = self.widgets.get("phase")
         if isinstance(phase, UILabel):
-            phase.set_text(self.phase_text())
+            phase.set_text(fitting(phase, self.phase_texts()))
         self.refresh_controls()
         log = self.widgets.get("log")
         end = self._log_end()
@@ -2005,6 +2018,21 @@ AI_COMMANDS = frozenset(
         Command.AI_INSTANT,
     }
 )
+
+
+def fitting(label: UILabel, texts: Sequence[str]) -> str:
+    """The first of `texts` (longest first) that `label` shows whole in its font; the
+    last one when none does. pygame_gui would cut the text and warn."""
+    font = label.font
+    if font is None:  # (no theme font yet: the label measures nothing)
+        return texts[0]
+    room = label.rect.width - 2 * LABEL_PADDING
+    return next((t for t in texts if font.size(t)[0] <= room), texts[-1])
+
+
+#: What a label keeps free each side of its text (pygame_gui's default).
+LABEL_PADDING = 4
+
 #: Posted by the AI's worker when an answer is ready: wakes a window idling meanwhile.
 AI_READY = pygame.event.custom_type()
 

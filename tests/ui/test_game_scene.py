@@ -285,3 +285,22 @@ def test_the_hover_panel_names_a_wall_brought_down(make_app: Callable[..., App])
     assert "a wall brought down toward (45,7) (spell: Demolish a wall)" in scene.hover_html(inside)
     assert "a wall brought down toward (45,6)" in scene.hover_html(outside)
     assert "wall brought down" not in scene.hover_html(grid.to_hex(44, 7))
+
+
+def test_the_phase_bar_says_what_fits(make_app: Callable[..., App]) -> None:
+    """In a narrow window the phase bar drops the words the hint line and the log say
+    anyway, rather than being cut off (pygame_gui's 'too small for text' fails tests)."""
+    from pygame_gui.elements import UILabel
+
+    from dragonnoir.ui.game_scene import fitting
+
+    game = load_scenario(SCENARIO).new_game(3)
+    app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    label = scene.widgets["phase"]
+    assert isinstance(label, UILabel)
+    assert fitting(label, ["W" * 400, "Turn 1"]) == "Turn 1"
+    assert fitting(label, ["Turn 1 · Adventurer turn", "Turn 1"]) == "Turn 1 · Adventurer turn"
+    assert label.text in scene.phase_texts()
+    assert label.font is not None and label.font.size(label.text)[0] <= label.rect.width
