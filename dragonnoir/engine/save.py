@@ -18,8 +18,8 @@ The format (`docs/saves.md` describes every field)::
     {"format": "dragonnoir-save", "version": 1, "program": "dragonnoir 0.1.0",
      "scenario": {"id": ..., "path": <relative to the save>, "absolute": ...,
                   "sha256": ..., "board_sha256": ...,
-                  "embedded": {board, start, sha256}}   # (a scenario not shipped)
-                 # or {"id": ..., "inline": {board, start, sha256}}
+                  "embedded": {board, start, [boards,] sha256}}  # (a scenario not shipped)
+                 # or {"id": ..., "inline": {board, start, [boards,] sha256}}
      "rules": {"fingerprint": ..., "files": {...}, "own": {...}},  # engine/rules_record.py
      "seed": 3, "actions": [...], "state": {...}, "log": ["Game turn 1 begins.", ...]}
 
@@ -29,7 +29,8 @@ differences named (`SaveCheck.warnings`).
 
 A game set up from a scenario file refers to that file. A game built in code
 (`engine.testing.position`) has none: its board and its set-up state are embedded
-("inline"). A game on a multi-board layout needs its scenario file.
+("inline"). A game on several boards also carries which boards each hex lies on
+(`engine/carried.py`), so it loads without its scenario file too.
 
 A save is believed only for what it proves: a carried map and set-up must give the
 digest recorded with them, and the board a scenario file gives now is compared with the
@@ -50,6 +51,13 @@ from typing import Any
 
 from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Action, action_from_dict
+from dragonnoir.engine.carried import (
+    COVERS,
+    CarriedCover,
+    carried_copy,
+    carried_digest,
+    values_sha256,
+)
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules_record import RULES_FIELD, read_record, rules_for_save, rules_record
@@ -184,47 +192,29 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             BOARD_DIGEST: values_sha256(board),
         }
         bundled = _bundled_scenario(game.scenario_id)
-        if (
-            (bundled is None or _digest_or_none(bundled) != digest)
-            and game.layout is None
-            and game.start_state is not None
-        ):
+        not_shipped = bundled is None or _digest_or_none(bundled) != digest
+        if not_shipped and game.start_state is not None:
             # Not a scenario every installation has: the save carries its map and set-up,
-            # so it loads wherever the game is installed, even without the file.
-            ref["embedded"] = _carried(board, game.start_state)
+            # so it loads wherever the game is installed, even without the file (or with
+            # a file kept where a save may not lead: names inside files, issue 47).
+            ref["embedded"] = carried_copy(board, game.start_state, _cover(game))
         return ref
-    if game.layout is not None:
-        raise SaveError(
-            save_path,
-            "a game on a multi-board layout can only be saved with its scenario file "
-            "(start it from a scenario)",
-        )
     if game.start_state is None:
         raise SaveError(save_path, "this game has no recorded set-up (start it with Game.start)")
-    return {"id": game.scenario_id, "inline": _carried(board_to_dict(game.board), game.start_state)}
+    inline = carried_copy(board_to_dict(game.board), game.start_state, _cover(game))
+    return {"id": game.scenario_id, "inline": inline}
+
+
+def _cover(game: Game) -> CarriedCover | None:
+    """Which boards each hex lies on, for a game on several boards (None on one)."""
+    if game.layout is None:
+        return None
+    return CarriedCover.of(game.layout, game.board.cells)
 
 
 #: The field of a scenario reference holding the digest of the board played on (as
 #: `board_to_dict` values): a map file changed since the game was saved is said.
 BOARD_DIGEST = "board_sha256"
-
-
-def values_sha256(value: Any) -> str:
-    """The SHA-256 of JSON values written canonically (keys sorted, no spaces): the same
-    values give the same digest however a file spaces or orders them."""
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _carried(board: dict[str, Any], start: dict[str, Any]) -> dict[str, Any]:
-    """A map and set-up the save carries, with the digest that proves them: the copy is
-    used in place of a scenario file, so an edit to it (an exit removed, walls added)
-    that would only matter turns later must be refused, not played."""
-    return {
-        "board": board,
-        "start": start,
-        "sha256": values_sha256({"board": board, "start": start}),
-    }
 
 
 def _bundled_scenario(scenario_id: str) -> Path | None:
@@ -648,8 +638,7 @@ def _check_carried(src: Path, carried: Any, place: str, check: SaveCheck) -> Non
             "it was recorded): an edit to them cannot be found"
         )
         return
-    found = values_sha256({"board": carried.get("board"), "start": carried.get("start")})
-    if found != recorded:
+    if carried_digest(carried) != recorded:
         raise SaveError(
             src,
             "the map and set-up the save carries have been changed since the game was saved "
@@ -699,6 +688,14 @@ def _rebuild_inline(
 
     if start.phase not in PHASES:
         raise SaveError(src, f"unknown phase {quoted(start.phase)}", f"{place}.start.phase")
+    cover = None
+    if COVERS in inline:  # a game on several boards: which boards each hex lies on
+        try:
+            cover = CarriedCover.from_list(inline[COVERS])
+        except ValueError as exc:
+            raise SaveError(
+                src, f"the embedded boards are damaged ({exc})", f"{place}.{COVERS}"
+            ) from None
 
     def prepare(state: GameState) -> None:
         for f in dataclasses.fields(GameState):
@@ -709,6 +706,7 @@ def _rebuild_inline(
         [Unit.from_dict(u.to_dict()) for u in start.units.values()],
         rules,
         seed,
+        layout=cover,
         scenario_id=str(ident or ""),
         turn_limit=start.turn_limit,
         first_phase=start.phase,

@@ -5,10 +5,13 @@ embedded in the save."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
 from dragonnoir.engine.actions import EndPhase
+from dragonnoir.engine.carried import carried_digest
+from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import check_save, load_game, save_game
 from dragonnoir.engine.scenario import load_scenario
 
@@ -112,3 +115,83 @@ def test_a_changed_map_of_the_scenario_file_is_said(tmp_path: Path) -> None:
     check = check_save(save)
     said = "the map of the scenario has changed since the game was saved"
     assert any(said in note for note in check.notes)
+
+
+# -- one's own scenario on several boards, kept where a save may not lead (issue 47) ---------
+
+
+def _own_six_board_game(tmp_path: Path) -> tuple[Path, Game]:
+    """The player's own copy of Les six cavernes in a downloads folder, played a little."""
+    downloads = tmp_path / "Downloads"
+    shutil.copytree(REPO / "maps", downloads / "maps")
+    shutil.copytree(REPO / "layouts", downloads / "layouts")
+    (downloads / "scenarios").mkdir()
+    own = downloads / "scenarios" / "my-caves.toml"
+    text = (REPO / "scenarios" / "les-six-cavernes.toml").read_text()
+    own.write_text(text.replace('id = "les-six-cavernes"', 'id = "my-caves"', 1))
+    game = load_scenario(own).new_game(4)
+    _play(game, 12)
+    return own, game
+
+
+def _play(game: Game, actions: int) -> None:
+    """A few legal actions (the set-up's placements first), the same every run."""
+    rng = random.Random(7)
+    for _ in range(actions):
+        game.apply(rng.choice(list(game.legal_actions(game.to_act()))))
+
+
+def test_a_six_board_scenario_kept_outside_loads_from_the_copy_its_save_carries(
+    tmp_path: Path,
+) -> None:
+    """The save lives in the player's saves folder, the scenario in ~/Downloads: the save
+    may not lead there (names inside files), so the game goes on from the copy it carries,
+    which knows which boards each hex lies on ("Range of Action")."""
+    _, game = _own_six_board_game(tmp_path)
+    save = save_game(game, tmp_path / "saves" / "game.json")
+    assert "boards" in json.loads(save.read_text())["scenario"]["embedded"]
+    check = check_save(save)
+    assert not check.problems
+    assert any("embedded copy is used" in note for note in check.notes)
+    loaded = check.game
+    assert loaded is not None and loaded.layout is not None and game.layout is not None
+    assert loaded.state.to_dict() == game.state.to_dict()
+    for h in game.board.cells:
+        assert loaded.layout.board_ids_at(h) == game.layout.board_ids_at(h)
+    assert {len(game.layout.board_ids_at(h)) for h in game.board.cells} >= {1, 2}  # seams
+
+
+def test_a_six_board_game_loaded_from_its_copy_is_saved_again_and_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The autosave of a game loaded from the carried copy carries the copy on."""
+    _, game = _own_six_board_game(tmp_path)
+    loaded = load_game(save_game(game, tmp_path / "saves" / "game.json"))
+    _play(loaded, 12)
+    again = load_game(save_game(loaded, tmp_path / "saves" / "autosave.json"))
+    assert again.state.to_dict() == loaded.state.to_dict()
+    assert game.layout is not None and again.layout is not None
+    assert all(
+        again.layout.board_ids_at(h) == game.layout.board_ids_at(h) for h in game.board.cells
+    )
+
+
+def test_edited_or_damaged_boards_of_the_carried_copy_are_refused(tmp_path: Path) -> None:
+    _, game = _own_six_board_game(tmp_path)
+    save = save_game(game, tmp_path / "saves" / "game.json")
+    doc = json.loads(save.read_text())
+    groups = doc["scenario"]["embedded"]["boards"]
+    groups[0]["boards"] = ["fosse"] if groups[0]["boards"] != ["fosse"] else ["nid"]
+    save.write_text(json.dumps(doc))
+    [problem] = check_save(save).problems
+    assert "field scenario.embedded: " in str(problem)
+    assert "changed since the game was saved" in str(problem)
+
+    groups[0]["hexes"] = [[1, "two"]]
+    doc["scenario"]["embedded"]["sha256"] = carried_digest(doc["scenario"]["embedded"])
+    save.write_text(json.dumps(doc))
+    [problem] = check_save(save).problems
+    assert str(problem) == (
+        f"{save}: field scenario.embedded.boards: the embedded boards are damaged "
+        "(entry 0: a hex must be two whole numbers [q, r])"
+    )
