@@ -450,6 +450,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a save file's actions from its scenario and seed; with --verify, only say
     whether they reproduce the saved snapshot. Exit 0 only when they do."""
     from dragonnoir.engine.save import check_save
+    from dragonnoir.engine.state import Side
+    from dragonnoir.narration.narrator import Narrator
     from dragonnoir.rules_folder import rules_in_use
 
     path = Path(args.save)
@@ -464,8 +466,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     game = check.game
     if not args.verify:
-        for event in game.log:
-            print(event.text())
+        side = Side(args.side) if args.side else None
+        for line in Narrator.of(game).log(game, side):
+            print(line)
         print()
     for line in replay_summary(check):
         print(line)
@@ -498,6 +501,8 @@ def replay_summary(check: SaveCheck) -> list[str]:
     """What a replayed save holds: the scenario, and the actions turn by turn."""
     from collections import Counter
 
+    from dragonnoir.narration.narrator import Narrator
+
     assert check.game is not None
     game = check.game
     where = f" ({check.scenario_file})" if check.scenario_file else " (map in the save)"
@@ -512,7 +517,8 @@ def replay_summary(check: SaveCheck) -> list[str]:
         lines.append(f"turn {turn}: {sum(kinds.values())} actions ({detail})")
     state = game.state
     if game.over:
-        ended = [e.text() for e in game.log if e.kind == "GameEnded"]
+        narrator = Narrator.of(game)
+        ended = [narrator.event(e) for e in game.log if e.kind == "GameEnded"]
         lines.append(f"game over in turn {state.turn}: {ended[-1] if ended else ''}".rstrip())
     else:
         side = game.to_act()
@@ -748,6 +754,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--verify",
         action="store_true",
         help="only check that the actions reproduce the snapshot (no event log)",
+    )
+    replay.add_argument(
+        "--side",
+        choices=("adventurers", "krobs"),
+        help="the log as that side reads it, hidden Krobs kept hidden (default: all of it)",
     )
     replay.set_defaults(func=cmd_replay)
 

@@ -39,6 +39,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import differences, dumps_save
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.narration.narrator import Narrator
 from dragonnoir.safe_read import (
     CAMPAIGN_SAVE,
     NameRefused,
@@ -76,7 +77,7 @@ def campaign_document(run: CampaignRun, path: Path, game: Game | None) -> dict[s
             "seed": game.seed,
             "actions": [a.to_dict() for a in game.history],
             "state": game.state.to_dict(),
-            "log": [e.text() for e in game.log],
+            "log": Narrator.of(game).log(game, None),
         }
     return doc
 

@@ -75,6 +75,8 @@ from dragonnoir.errors import DataFileError, DragonNoirError
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.i18n import SOURCE, language
+from dragonnoir.narration.narrator import Narrator
 from dragonnoir.safe_read import (
     SAVE,
     SCENARIO,
@@ -142,8 +144,13 @@ def save_document(game: Game, path: Path | str) -> dict[str, Any]:
         "seed": game.seed,
         "actions": [a.to_dict() for a in game.history],
         "state": game.state.to_dict(),
-        "log": [e.text() for e in game.log],
+        LANGUAGE_FIELD: language(),
+        "log": Narrator.of(game).log(game, None),
     }
+
+
+#: The language the save's `log` is written in (the player's, when the game was saved).
+LANGUAGE_FIELD = "language"
 
 
 def dumps_save(doc: dict[str, Any]) -> str:
@@ -785,7 +792,9 @@ def _compare_log(doc: dict[str, Any], game: Game, check: SaveCheck) -> None:
     saved_log = doc.get("log")
     if saved_log is None:
         return
-    lines = [e.text() for e in game.log]
+    written_in = doc.get(LANGUAGE_FIELD)
+    said_in = written_in if isinstance(written_in, str) else SOURCE
+    lines = Narrator.of(game, said_in).log(game, None)
     if saved_log != lines:
         first = next(
             (n for n, (a, b) in enumerate(zip(saved_log, lines, strict=False)) if a != b),

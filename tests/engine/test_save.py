@@ -23,6 +23,7 @@ from dragonnoir.engine.save import (
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.testing import position
 from dragonnoir.errors import DataFileError
+from dragonnoir.narration.narrator import Narrator
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scenarios"
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -81,6 +82,7 @@ def test_the_save_holds_every_documented_field(tmp_path: Path) -> None:
         "seed",
         "actions",
         "state",
+        "language",
         "log",
     ]
     assert doc["format"] == "dragonnoir-save" and doc["version"] == 1
@@ -91,7 +93,9 @@ def test_the_save_holds_every_documented_field(tmp_path: Path) -> None:
     assert len(ref["sha256"]) == 64
     assert doc["actions"] == [a.to_dict() for a in game.history]
     assert doc["state"] == json.loads(json.dumps(game.state.to_dict()))
-    assert doc["log"] == [e.text() for e in game.log]
+    assert doc["language"] == "en"
+    assert doc["log"] == Narrator.of(game).log(game, None)
+    assert doc["log"][2].endswith("(Zacharie): 5 -> 7.")  # names, not ids
 
 
 def test_saving_again_keeps_the_previous_save_as_a_backup(tmp_path: Path) -> None:

@@ -1,0 +1,58 @@
+"""What players call the characters of a game: the roster's names, or the scenario's.
+
+A character's name is the roster's for his counter ("Knight of Halöven 1"), unless the
+scenario gave him one of its own; a unit the roster does not know (a summoned spectre
+of a rules file of the player's) gets one made from its id ("Living dead 2"), so that
+no id is ever shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.game import Game
+
+
+class GameNames:
+    """The display names of one game's characters (`names_of(game)` keeps one a game)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        setup = game.state.scratch.get("scenario")
+        given = setup.get("names", {}) if isinstance(setup, dict) else {}
+        self._given = {k: v for k, v in given.items() if isinstance(v, str)}
+        self._known: dict[str, str] = {}
+
+    def __call__(self, uid: str) -> str:
+        """The character's name ("Knight of Halöven 1")."""
+        name = self._known.get(uid)
+        if name is None:
+            name = self._given.get(uid) or self._roster_name(uid) or humane(uid)
+            self._known[uid] = name
+        return name
+
+    def _roster_name(self, uid: str) -> str | None:
+        unit = self.game.state.units.get(uid)
+        roster = getattr(self.game.rules, "roster", None)
+        if unit is None or roster is None:
+            return None
+        counter = roster.get(unit.kind)
+        return counter.name if counter is not None else None
+
+
+def names_of(game: Game) -> GameNames:
+    """The game's names, made once and kept in `game.cache`."""
+    found = game.cache.get("narration_names")
+    if not isinstance(found, GameNames) or found.game is not game:
+        found = GameNames(game)
+        game.cache["narration_names"] = found
+    return found
+
+
+def humane(uid: str) -> str:
+    """A name for a unit the roster does not know: "living_dead_2" -> "Living dead 2"."""
+    words = uid.replace("_", " ").split()
+    if words and words[-1].isdigit():
+        words[-1] = str(int(words[-1]))
+    return " ".join(words).capitalize()

@@ -1,0 +1,93 @@
+"""The narrator: phrases and events said to one reader, in the language in use.
+
+One narrator serves every place a player reads: the client's log, hover panel, previews
+and prompts, `dragonnoir replay`, the end screen, the campaign's reports, the AI's intent
+lines (issue 41). It says a `Phrase` with the catalog's message for the language in use
+(`dragonnoir.i18n`), each character by his name and each hex by its cell as the hover
+panel writes it. Nothing is put into words earlier, and nothing is reworded after.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import N_, current, translations
+from dragonnoir.narration.events import phrase_of
+from dragonnoir.narration.names import names_of
+from dragonnoir.narration.phrase import Many, Phrase, Value, Who
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.events import Event
+    from dragonnoir.engine.game import Game
+    from dragonnoir.engine.state import Side
+
+
+class Narrator:
+    """Says phrases with `name` (a character's id -> his name) and `cell` (a hex -> its
+    cell, "(12,7)"), in `language` (None: the language in use at each phrase, so a
+    switch in the settings takes effect at once)."""
+
+    def __init__(
+        self, name: Callable[[str], str], cell: Callable[[Hex], str], language: str | None = None
+    ) -> None:
+        self.name = name
+        self.cell = cell
+        self.language = language
+
+    @classmethod
+    def of(cls, game: Game, language: str | None = None) -> Narrator:
+        """The narrator of a game: its characters' names, its map's cells."""
+        return cls(names_of(game), game.where, language)
+
+    def _catalog(self) -> gettext.NullTranslations:
+        return current() if self.language is None else translations(self.language)
+
+    def say(self, said: Phrase | str) -> str:
+        """The words of `said` for the reader (a `str` is said as it is)."""
+        if isinstance(said, str):
+            return said
+        catalog = self._catalog()
+        if said.plural is not None:
+            message = catalog.ngettext(said.message, said.plural, said.count)
+        else:
+            message = catalog.gettext(said.message)
+        values = {key: self.value(v) for key, v in said.values}
+        try:
+            return message.format(**values)
+        except (KeyError, IndexError, ValueError):  # a catalog's entry with a broken field
+            english = said.message if said.plural is None or said.count == 1 else said.plural
+            return english.format(**values)
+
+    def value(self, value: Value) -> str:
+        if isinstance(value, Who):
+            return self.name(value.id)
+        if isinstance(value, Hex):
+            return self.cell(value)
+        if isinstance(value, Phrase):
+            return self.say(value)
+        if isinstance(value, Many):
+            return self.listed([self.value(v) for v in value.items])
+        return str(value)
+
+    def listed(self, words: Sequence[str]) -> str:
+        """ "A", "A and B", "A, B and C", in the reader's language."""
+        if len(words) <= 1:
+            return "".join(words)
+        both = self._catalog().gettext(N_("{others} and {last}"))
+        return both.format(others=", ".join(words[:-1]), last=words[-1])
+
+    def line(self, said: Phrase | str) -> str:
+        """`said` as a line of its own: a sentence begins with a capital letter."""
+        words = self.say(said)
+        return words[:1].upper() + words[1:]
+
+    def event(self, event: Event) -> str:
+        """One line of the log for `event`."""
+        return self.line(phrase_of(event))
+
+    def log(self, game: Game, side: Side | None) -> list[str]:
+        """The game's log as `side` may read it (None: all of it), a line an event."""
+        return [self.event(e) for e in game.log_for(side)]

@@ -1,0 +1,64 @@
+"""Words to say, not yet said: a message and the things it speaks of.
+
+The engine decides what happened long before anyone reads it, and in no language: it
+cannot know who reads (which side, which language). So what it has to say is kept as a
+`Phrase`: the English message (the catalog's key, with `{fields}`), and the values of its
+fields as things, not words: a character as `Who(id)`, a hex as a `Hex`, a list as
+`Many`, another phrase. The narrator (`narration.narrator`) says it when it is read: the
+message in the reader's language, each character by his name, each hex by its cell,
+plurals by the count. So no text ever holds an internal id to be replaced later.
+
+`say(...)` and `say_n(...)` make phrases; Babel finds their messages (docs/translating.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from dragonnoir.hexmap.hexes import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A character (or a Gharv, a boat's rower...) by its id: said by its name."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Many:
+    """Several values said as a list: "A", "A and B", "A, B and C"."""
+
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message and its values. `plural` and `count` choose the form ("1 hex", "4
+    hexes") by the reader's language's rules."""
+
+    message: str
+    values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None
+    count: int = 1
+
+    def value(self, name: str) -> Value | None:
+        return next((v for k, v in self.values if k == name), None)
+
+
+#: What a phrase may speak of.
+#: A `str` is said as it is, in every language: what a player typed (a scenario's name), or
+#: words not yet made a phrase of their own.
+Value = Union[Who, Many, Phrase, Hex, int, str]  # noqa: UP007 (a forward reference)
+
+
+def say(message: str, **values: Value) -> Phrase:
+    """A phrase: `say("{unit} is knocked out.", unit=Who(uid))`."""
+    return Phrase(message, tuple(values.items()))
+
+
+def say_n(singular: str, plural: str, n: int, **values: Value) -> Phrase:
+    """A phrase whose form depends on `n` (given to the message as `{n}` too):
+    `say_n("{n} hex", "{n} hexes", len(path))`."""
+    return Phrase(singular, (("n", n), *values.items()), plural, n)

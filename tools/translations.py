@@ -1,0 +1,74 @@
+"""The catalogs of the program's messages: extract, update, compile (docs/translating.md).
+
+Run from the repository's root:
+
+    python tools/translations.py extract   # dragonnoir/locale/dragonnoir.pot from the code
+    python tools/translations.py update    # each language's .po brought up to the .pot
+    python tools/translations.py compile   # each .po compiled to the .mo the program reads
+    python tools/translations.py all       # the three, in that order
+
+Babel finds the messages: the arguments of the functions below (`KEYWORDS`), in every
+module of `dragonnoir/`. The compiled `.mo` files are kept in the repository beside their
+`.po`, so an editable install, a wheel and the binaries all find them without a build
+step; tests/narration/test_catalogs.py fails when one is out of date.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "dragonnoir" / "locale"
+TEMPLATE = LOCALE / "dragonnoir.pot"
+MAPPING = ROOT / "babel.cfg"
+
+#: The functions whose arguments are messages, in Babel's notation (`say_n:1,2`: the
+#: first and second arguments are the singular and the plural; `pgettext:1c,2`: the
+#: first is the context).
+KEYWORDS = ["_", "N_", "ngettext:1,2", "pgettext:1c,2", "say", "say_n:1,2", "said_as"]
+
+
+def run(*args: str) -> None:
+    """pybabel with `args`, from the repository's root (the catalogs name files from it)."""
+    here = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        CommandLineInterface().run(["pybabel", "-q", *args])
+    finally:
+        os.chdir(here)
+
+
+def extract() -> None:
+    keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
+    run(
+        "extract", "--no-default-keywords", *keywords, "-F", str(MAPPING),
+        "--project", "dragonnoir", "--copyright-holder", "the Dragon Noir 2 project",
+        "--sort-by-file", "--no-wrap", "-o", str(TEMPLATE), "dragonnoir",
+    )  # fmt: skip
+
+
+def update() -> None:
+    run("update", "--no-wrap", "-D", "dragonnoir", "-i", str(TEMPLATE), "-d", str(LOCALE))
+
+
+def compile_catalogs() -> None:
+    run("compile", "--statistics", "-D", "dragonnoir", "-d", str(LOCALE))
+
+
+def main(argv: list[str]) -> int:
+    steps = {"extract": [extract], "update": [update], "compile": [compile_catalogs]}
+    steps["all"] = [extract, update, compile_catalogs]
+    if len(argv) != 1 or argv[0] not in steps:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for step in steps[argv[0]]:
+        step()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
