@@ -677,6 +677,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=formatter,
     )
     parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language to speak (en, fr); default: DRAGONNOIR_LANG, the settings, the system's",
+    )
+    parser.add_argument(
         "--selftest",
         action="store_true",
         help="check this copy of the game (data, a frame, a few moves, a save); exit 0/1",
@@ -817,6 +822,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; `argv` None means this process is the command (sys.argv), so a
     command may leave its memory to the OS at exit instead of tidying it up."""
     words = sys.argv[1:] if argv is None else list(argv)
+    words, lang = take_language(words)
+    if lang is not None:
+        from dragonnoir.i18n import prefer
+
+        prefer(lang)
     command = next((w for w in words if not w.startswith("-")), None)
     args: Any = plain_render_args(words)
     if args is None:
@@ -846,6 +856,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug, not bad input: keep the details for a report
         print(f"dragonnoir: internal error: {exc!r}; {_report_crash()}", file=sys.stderr)
         return 2
+
+
+def take_language(words: list[str]) -> tuple[list[str], str | None]:
+    """The command line without its `--lang CODE` (or `--lang=CODE`), and the code: the
+    language is chosen before any command is read (its help and errors are in it), and
+    `--lang` may come anywhere. The last one given wins."""
+    rest: list[str] = []
+    lang: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--lang" and i + 1 < len(words):
+            lang, i = words[i + 1], i + 2
+            continue
+        if word.startswith("--lang="):
+            lang = word.removeprefix("--lang=")
+        else:
+            rest.append(word)
+        i += 1
+    return rest, lang
 
 
 def plain_render_args(words: Sequence[str]) -> Any:

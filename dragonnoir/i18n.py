@@ -20,10 +20,9 @@ small for a French text shows at once.
 
 from __future__ import annotations
 
-import gettext
-import locale
 import os
 from pathlib import Path
+from typing import Protocol
 
 DOMAIN = "dragonnoir"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -36,7 +35,21 @@ PSEUDO = "qps"
 #: The languages a player may choose, by their own names.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
-_translations: gettext.NullTranslations = gettext.NullTranslations()
+
+class Catalog(Protocol):
+    """What the program asks of a language's catalog (gettext's translations)."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+#: The catalog in use; None until the first message is said, when the language is chosen
+#: (`current`): a command that says nothing (`dragonnoir render` of a good map) never
+#: loads gettext, and its start-up stays as quick as Tiled's (issue 16).
+_translations: Catalog | None = None
 _language = SOURCE
 
 
@@ -56,6 +69,8 @@ def system_language() -> str | None:
         value = os.environ.get(var, "").split(":")[0]
         if value and value not in ("C", "POSIX") and not value.startswith("C."):
             return value[:2].lower()
+    import locale  # here: only when the environment does not say (start-up time)
+
     try:
         code = locale.getlocale()[0]
     except ValueError:
@@ -63,10 +78,22 @@ def system_language() -> str | None:
     return code[:2].lower() if code else None
 
 
+def prefer(explicit: str | None) -> None:
+    """The language the command line asks for (`--lang`), to be chosen over the others
+    when the first message is said; None leaves the choice to the rest."""
+    global _explicit, _translations
+    _explicit = explicit
+    _translations = None  # chosen again, with it, on the next message
+
+
+_explicit: str | None = None
+
+
 def choose(explicit: str | None = None, setting: str | None = None) -> str:
     """The language to speak: `explicit` (the command line), then DRAGONNOIR_LANG, then
     `setting` (the player's), then the system's; the first we can speak, else English."""
     speakable = {*available(), PSEUDO}
+    explicit = explicit or _explicit
     for wanted in (explicit, os.environ.get(LANG_ENV), setting, system_language()):
         code = (wanted or "").strip().lower().replace("-", "_")
         if code in speakable:
@@ -76,11 +103,13 @@ def choose(explicit: str | None = None, setting: str | None = None) -> str:
     return SOURCE
 
 
-def translations(code: str) -> gettext.NullTranslations:
+def translations(code: str) -> Catalog:
     """The catalog of `code` (nothing translated for English or a language we do not
     have), loaded once."""
     found = _CATALOGS.get(code)
     if found is None:
+        import gettext  # here, not at the top: see `_translations`
+
         if code == PSEUDO:
             found = PseudoTranslations()
         elif code != SOURCE and code in available():
@@ -91,7 +120,7 @@ def translations(code: str) -> gettext.NullTranslations:
     return found
 
 
-_CATALOGS: dict[str, gettext.NullTranslations] = {}
+_CATALOGS: dict[str, Catalog] = {}
 
 
 def set_language(code: str) -> str:
@@ -104,30 +133,35 @@ def set_language(code: str) -> str:
     return _language
 
 
-def current() -> gettext.NullTranslations:
-    """The catalog of the language in use."""
+def current() -> Catalog:
+    """The catalog of the language in use (chosen by `choose` on first use, unless
+    `set_language` chose it before)."""
+    if _translations is None:
+        set_language(choose())
+    assert _translations is not None
     return _translations
 
 
 def language() -> str:
-    """The language in use."""
+    """The language in use (chosen now if nothing was said yet)."""
+    current()
     return _language
 
 
 def _(message: str) -> str:
     """`message` in the player's language."""
-    return _translations.gettext(message)
+    return current().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n` in the player's language ("1 hex", "4 hexes")."""
-    return _translations.ngettext(singular, plural, n)
+    return current().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the player's language, where the same English word has two meanings
     (`context` tells them apart: "Fire" the phase and "Fire" the button)."""
-    return _translations.pgettext(context, message)
+    return current().pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -172,7 +206,7 @@ def pseudo(message: str) -> str:
     return f"[{text} {'~' * max(1, (visible * 2) // 5)}]"
 
 
-class PseudoTranslations(gettext.NullTranslations):
+class PseudoTranslations:
     """Every message in the pseudo-language (`pseudo`): tests and screenshots see at once
     a text left untranslated (it stays plain English) or cut off (its end is lost)."""
 

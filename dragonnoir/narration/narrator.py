@@ -9,12 +9,11 @@ panel writes it. Nothing is put into words earlier, and nothing is reworded afte
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.i18n import N_, current, translations
+from dragonnoir.i18n import N_, Catalog, current, translations
 from dragonnoir.narration.events import phrase_of
 from dragonnoir.narration.names import names_of
 from dragonnoir.narration.phrase import Many, Phrase, Value, Who
@@ -42,7 +41,7 @@ class Narrator:
         """The narrator of a game: its characters' names, its map's cells."""
         return cls(names_of(game), game.where, language)
 
-    def _catalog(self) -> gettext.NullTranslations:
+    def _catalog(self) -> Catalog:
         return current() if self.language is None else translations(self.language)
 
     def say(self, said: Phrase | str) -> str:
