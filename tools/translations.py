@@ -16,10 +16,16 @@ step; tests/narration/test_catalogs.py fails when one is out of date.
 from __future__ import annotations
 
 import os
+import re
 import sys
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from babel.messages.frontend import CommandLineInterface
+
+from dragonnoir.narration.names import base_name
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "dragonnoir" / "locale"
@@ -32,10 +38,35 @@ MAPPING = ROOT / "babel.cfg"
 KEYWORDS = ["_", "N_", "ngettext:1,2", "pgettext:1c,2", "say", "say_n:1,2", "said_as"]
 
 
+def extract_data_names(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel's extraction method for the rules data files (`dragonnoir/data/*.toml`): the
+    `name` of every counter, spell, terrain and table row, without a counter's number
+    ("Knight of Halöven 1" -> "Knight of Halöven"), in the context "data" (the narrator
+    says them with `narration.names.data_name`)."""
+    text = fileobj.read().decode("utf-8")
+    seen: set[str] = set()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        match = NAME_LINE.match(line)
+        if match is None:
+            continue
+        name = base_name(tomllib.loads(f"name = {match.group(1)}")["name"])[0]
+        if name not in seen:
+            seen.add(name)
+            yield lineno, "pgettext", ("data", name), []
+
+
+#: A `name = "..."` line of a data file.
+NAME_LINE = re.compile(r'^\s*name\s*=\s*("(?:[^"\\]|\\.)*")\s*(?:#.*)?$')
+
+
 def run(*args: str) -> None:
     """pybabel with `args`, from the repository's root (the catalogs name files from it)."""
     here = Path.cwd()
     os.chdir(ROOT)
+    if str(ROOT) not in sys.path:  # babel.cfg names this module's extractor
+        sys.path.insert(0, str(ROOT))
     try:
         CommandLineInterface().run(["pybabel", "-q", *args])
     finally:

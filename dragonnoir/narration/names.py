@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dragonnoir.i18n import Catalog
+
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
@@ -48,6 +50,22 @@ def names_of(game: Game) -> GameNames:
         found = GameNames(game)
         game.cache["narration_names"] = found
     return found
+
+
+def base_name(name: str) -> tuple[str, str]:
+    """A counter's name and its number apart ("Knight of Halöven 1" -> ("Knight of
+    Halöven", " 1")): the catalogs translate the name, the number stays."""
+    head, _, tail = name.rpartition(" ")
+    if head and tail.isdigit():
+        return head, f" {tail}"
+    return name, ""
+
+
+def data_name(name: str, catalog: Catalog) -> str:
+    """A name of the rules data (a counter's, a spell's, a terrain's) in the catalog's
+    language; a name of the player's own rules files, unknown to the catalog, as it is."""
+    base, number = base_name(name)
+    return catalog.pgettext("data", base) + number
 
 
 def humane(uid: str) -> str:

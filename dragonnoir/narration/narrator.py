@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import N_, Catalog, current, translations
 from dragonnoir.narration.events import phrase_of
-from dragonnoir.narration.names import names_of
+from dragonnoir.narration.names import data_name, names_of
 from dragonnoir.narration.phrase import Many, Phrase, Value, Who
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class Narrator:
 
     def value(self, value: Value) -> str:
         if isinstance(value, Who):
-            return self.name(value.id)
+            return data_name(self.name(value.id), self._catalog())
         if isinstance(value, Hex):
             return self.cell(value)
         if isinstance(value, Phrase):

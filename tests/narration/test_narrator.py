@@ -70,7 +70,7 @@ def test_a_line_of_the_log_begins_with_a_capital() -> None:
 
 def test_the_pseudo_language_accents_and_lengthens_every_message_but_not_its_fields() -> None:
     said = narrator("qps").say(say("{unit} is knocked out.", unit=Who("elf_1")))
-    assert said.startswith("[Elf Archer 1 îs kñôçkéd ôût. ~")
+    assert said.startswith("[[Élf Àrçhér ~~~] 1 îs kñôçkéd ôût. ~")  # the name too
     assert said.endswith("~]") and len(said) >= len("Elf Archer 1 is knocked out.") * 1.2
     assert i18n.pseudo("%(n)d hexes, %s left").startswith("[%(n)d héxés, %s léft")
 
@@ -80,7 +80,7 @@ def test_a_narrator_without_a_language_speaks_the_one_in_use_at_each_phrase() ->
     knocked = ev.UnitKnockedOut("elf_1")
     assert told.event(knocked) == "Elf Archer 1 is knocked out."
     i18n.set_language("qps")
-    assert told.event(knocked).startswith("[Elf Archer 1 îs")
+    assert told.event(knocked).startswith("[[Élf Àrçhér ~~~] 1 îs")
     assert narrator("en").event(knocked) == "Elf Archer 1 is knocked out."
 
 
@@ -150,3 +150,10 @@ def test_an_event_of_an_unknown_kind_is_said_plainly() -> None:
         pass
 
     assert Narrator(str, str).say(phrase_of(Novel())) == "(Novel)"
+
+
+def test_the_names_of_the_rules_data_are_said_in_the_language_their_number_kept() -> None:
+    french = Narrator(lambda uid: "Knight of Halöven 2", str, "fr")
+    assert french.event(ev.UnitKilled("rebel_knight_2")) == "Chevalier de Halöven 2 est tué."
+    own = Narrator(lambda uid: "Sir Bors of my own rules", str, "fr")
+    assert own.event(ev.UnitKilled("bors")) == "Sir Bors of my own rules est tué."
