@@ -16,6 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from dragonnoir.local_texts import LanguageCode, LocalTexts
+
 Ident = str
 IDENT = r"^[a-z0-9][a-z0-9_-]*$"
 SideName = Literal["adventurers", "krobs"]
@@ -146,3 +148,7 @@ class CampaignFile(_Strict):
     band: list[BandEntry] = Field(default_factory=list)
     step: list[StepEntry] = Field(min_length=1)
     ending: list[EndingEntry] = Field(min_length=1)
+    #: The campaign's texts in other languages (`[text.fr]`: dragonnoir/local_texts.py):
+    #: its name and briefing, and by their English words the caves', steps', outcomes'
+    #: and endings' texts.
+    text: dict[LanguageCode, LocalTexts] = Field(default_factory=dict)

@@ -26,6 +26,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.errors import DataFileError
+from dragonnoir.local_texts import Texts
 from dragonnoir.safe_read import CAMPAIGN, named_file, quoted
 
 
@@ -49,6 +50,12 @@ class Campaign:
     @property
     def name(self) -> str:
         return self.data.name
+
+    @property
+    def texts(self) -> Texts:
+        """The name, the briefing and the other texts in the languages the file gives
+        (`texts.name("fr")`, `texts.word(step.briefing)`)."""
+        return Texts(self.data.name, self.data.briefing, self.data.text)
 
     def cave(self, cave_id: str) -> CaveEntry:
         return next(c for c in self.data.cave if c.id == cave_id)

@@ -47,6 +47,7 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board, ZoneKind
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
+from dragonnoir.local_texts import Texts
 from dragonnoir.safe_read import SCENARIO, file_problem, named_file, quoted, resolved
 
 Hexes = list[list[int]]  # hexes as JSON: [[q, r], ...]
@@ -138,6 +139,9 @@ class Scenario:
     groups: list[Group] = field(default_factory=list)
     objectives: list[Objective] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
+    #: The title and briefing in the other languages the file gives (`[text.fr]`);
+    #: `title()` and `briefing_in()` say them.
+    texts: Texts | None = None
     #: The victory block as the engine reads it (zones resolved to hexes).
     victory: dict[str, Any] = field(default_factory=dict)
     switches: dict[str, Any] = field(default_factory=dict)
@@ -147,6 +151,19 @@ class Scenario:
     exits: list[Hex] = field(default_factory=list)
 
     # -- what the picker shows -----------------------------------------------------------
+
+    def title(self, language: str | None = None) -> str:
+        """The scenario's name in `language` (None: the language in use), if the file
+        gives it; else the file's own."""
+        return (self.texts or Texts(self.name, self.briefing)).name(language)
+
+    def briefing_in(self, language: str | None = None) -> str:
+        """The briefing in `language` (None: the language in use), as `title`."""
+        return (self.texts or Texts(self.name, self.briefing)).briefing(language)
+
+    def words(self, text: str, language: str | None = None) -> str:
+        """Another text of the file (a group's name...) in `language`, if the file gives it."""
+        return (self.texts or Texts(self.name, self.briefing)).word(text, language)
 
     def features(self) -> list[str]:
         """The game features this scenario uses, in words (the picker lists them)."""
@@ -805,6 +822,7 @@ def _read(
         id=data.id,
         name=data.name,
         briefing=data.briefing,
+        texts=Texts(data.name, data.briefing, data.text),
         board=board,
         layout=layout,
         units=loader.units,

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from dragonnoir.engine.phases import FIRST_PHASE
 from dragonnoir.engine.state import AccessoryKind
+from dragonnoir.local_texts import LanguageCode, LocalTexts
 
 Cell = tuple[int, int]
 SideName = Literal["adventurers", "krobs"]
@@ -191,6 +192,8 @@ class ScenarioFile(_Strict):
     passage: list[PassageEntry] = Field(default_factory=list)
     #: Absent: the game ends at the turn limit with no winner (test positions, sandboxes).
     victory: VictoryEntry | None = None
+    #: The scenario's texts in other languages (`[text.fr]`: dragonnoir/local_texts.py).
+    text: dict[LanguageCode, LocalTexts] = Field(default_factory=dict)
 
     @property
     def victory_or_default(self) -> VictoryEntry:
