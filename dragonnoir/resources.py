@@ -146,6 +146,11 @@ def counters_dir() -> Path:
     return bundled_dir("assets") / "counters"
 
 
+def sounds_dir() -> Path:
+    """The game's sounds, synthesised by tools/make_sounds.py."""
+    return bundled_dir("assets") / "sounds"
+
+
 def data_dir() -> Path:
     """The rules data files (`dragonnoir/data/*.toml`, docs/rules-tables.md)."""
     return package_dir() / "data"
