@@ -170,6 +170,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Marks a message and its context (as `pgettext` takes them) for translation without
+    translating it."""
+    return message
+
+
 # -- the pseudo-language ------------------------------------------------------------------
 
 #: Each plain letter and an accented one the fonts we use can draw (Latin-1 and Latin
