@@ -22,8 +22,6 @@ NUMBERS_PX = 16
 #: legible (at the smallest zooms the chits overlap their hexes' edges instead).
 MIN_MAP_PX = 22
 
-#: Cached chit images before the cache starts afresh (each zoom needs its own sizes).
-MAX_CACHED_CHITS = 4000
 #: Below this font size an armoured defence is a red disc, not a ring (which would blot).
 SMALL_RING_PX = 13
 

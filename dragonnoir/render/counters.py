@@ -78,7 +78,6 @@ from dragonnoir.render.counter_glyphs import glyph_key
 from dragonnoir.render.counter_style import (
     CHIT_SIZE,
     HIGHLIGHT_RING,
-    MAX_CACHED_CHITS,
     SELECTED_RING,
     Colour,
     chit_px,
@@ -86,6 +85,9 @@ from dragonnoir.render.counter_style import (
 
 if TYPE_CHECKING:
     from dragonnoir.render.camera import Camera
+
+#: Cached chit images before the cache starts afresh (each zoom needs its own sizes).
+MAX_CACHED_CHITS = 4000
 
 
 def _planks(w: int, h: int) -> pygame.Surface:
