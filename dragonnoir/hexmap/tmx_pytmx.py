@@ -47,6 +47,7 @@ def pytmx_cls(name: str) -> type:
     return cast(type, getattr(pytmx, name))
 
 
+#: How to put back what `sanitise` changed: each element's former children, or
 #: (element, attribute, former value).
 Undo = list[tuple[ET.Element, list[ET.Element]] | tuple[ET.Element, str, str]]
 

@@ -1,11 +1,12 @@
 """The square chit of a one-hex counter, at the exact pixel size asked for.
 
-Three levels of detail, so that a chit stays legible at every zoom: the full chit
-(name, silhouette, numbers) from `FULL_PX`; below that the numbers as big as the chit
+Three levels of detail, so that a chit stays legible at every zoom: the full chit (name,
+silhouette, numbers) from `FULL_PX` (34 px); below that the numbers as big as the chit
 allows (with the silhouette from 26 px; under 26 px the whole chit takes its side's
-colour); colour and face marks only below `NUMBERS_PX` (sheets). The side is read first:
-a thick frame in its colour inside a dark hairline that keeps the chit visible on any
-terrain; the people's colour second.
+colour); colour and face marks only below `NUMBERS_PX` (16 px: sheets). The side is read
+first: a thick frame in its colour (`BORDERS`: Adventurers blue, Krobs red, Gharvs teal)
+inside a dark hairline that keeps the chit visible on any terrain; the people's colour
+second.
 """
 
 from __future__ import annotations
