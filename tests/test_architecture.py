@@ -1,7 +1,8 @@
-"""The pure layers never import pygame, nor the client (docs/architecture.md, "Layers"):
-the engine, the maps, the AI, the editor's model and the campaigns stand below
-`dragonnoir/ui`, and what they share with it (the user's folders, the one writer) lives
-below them too (`user_folders.py`, `safe_write.py`)."""
+"""The pure layers never import pygame, nor the client, nor the drawing (docs/architecture.md,
+"Layers"): the engine, the maps, the AI, the editor's model and the campaigns stand below
+`dragonnoir/ui` and `dragonnoir/render`, and what they share with them (the user's
+folders, the one writer) lives below them too (`user_folders.py`, `safe_write.py`).
+`render` may import the maps; the maps may not import `render` (issue 43 §3)."""
 
 import ast
 from pathlib import Path
@@ -21,6 +22,8 @@ def _modules(path: Path) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
+            # `from dragonnoir import ui` imports dragonnoir.ui
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -45,14 +48,20 @@ def test_pure_layer_does_not_import_pygame(layer: str) -> None:
 SHARED = ["errors", "resources", "rules_folder", "safe_read", "safe_write", "user_folders"]
 
 
+#: The packages above the pure layers: the client and the drawing.
+ABOVE = ["ui", "render"]
+
+
+@pytest.mark.parametrize("above", ABOVE)
 @pytest.mark.parametrize("layer", PURE + SHARED)
-def test_pure_layer_does_not_import_the_client(layer: str) -> None:
+def test_pure_layer_does_not_import_the_layers_above(layer: str, above: str) -> None:
     files = (
         [PACKAGE / f"{layer}.py"] if layer in SHARED else sorted((PACKAGE / layer).rglob("*.py"))
     )
+    package = f"dragonnoir.{above}"
     offenders = [
         str(p.relative_to(PACKAGE))
         for p in files
-        if any(m == "dragonnoir.ui" or m.startswith("dragonnoir.ui.") for m in _modules(p))
+        if any(m == package or m.startswith(f"{package}.") for m in _modules(p))
     ]
     assert offenders == []

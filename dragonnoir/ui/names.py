@@ -7,7 +7,7 @@ the client shows goes through one `Names` of the game:
 
 - `full(uid)`: the roster name, the one the scenario picker and the hover panel use
   ("Knight of Halöven 1", "Elf Archer 1");
-- `short(uid)`: the counter's name (`render.counters.short_name`: "Knight 1", "Elf 1");
+- `short(uid)`: the counter's name (`render.counter_faces.short_name`: "Knight 1", "Elf 1");
 - `text(s)`: any engine text with every unit id of the game and every weapon id
   replaced by its name (ids are matched whole, case-sensitively, so ordinary words
   are left alone);
@@ -29,7 +29,7 @@ from dragonnoir.engine.events import (
     UnitMoved,
     UnitRetreated,
 )
-from dragonnoir.render.counters import short_name
+from dragonnoir.render.counter_faces import short_name
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game

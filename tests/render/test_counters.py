@@ -20,18 +20,18 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.render.board_view import Sprite
 from dragonnoir.render.camera import Camera
-from dragonnoir.render.counters import (
-    DEFENCE_INK,
-    CounterArt,
+from dragonnoir.render.counter_faces import (
     Face,
     FaceKey,
-    counters_sheet,
     face_of,
     faces_for,
     number_labels,
     short_name,
     unit_for_face,
 )
+from dragonnoir.render.counter_sheet import counters_sheet
+from dragonnoir.render.counter_style import DEFENCE_INK
+from dragonnoir.render.counters import CounterArt
 
 GRID = HexGrid()
 
