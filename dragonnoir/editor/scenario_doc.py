@@ -13,6 +13,7 @@ the file is played) and the design checks of `placement.py` (docs/editor.md).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -968,8 +969,14 @@ def _value(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"no TOML for {value!r}")
+
+
+def _key(key: str) -> str:
+    """A key as TOML reads it back: bare when it can be, quoted otherwise (a scenario's
+    `[text.fr.words]` are keyed by its English words, spaces and all)."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
 
 
 def _slug(text: str) -> str:
