@@ -2,8 +2,8 @@
 
 A save of a scenario every installation ships names it; a save of the player's own
 scenario, or of a game built in code, also carries the map it is played on and the
-set-up it started from, with a digest that proves them ("A save is believed only for
-what it proves", issue 47). A game on several boards carries one more thing: which
+set-up it started from, with a digest that proves them (a save is believed only for
+what it proves: issue 47). A game on several boards carries one more thing: which
 boards each hex lies on. The rules need it ("Range of Action": a spell reaches the
 boards its wizard stands on), so a copy without it could not be played on; without a
 copy, a save of one's own six-board scenario kept outside the trusted folders

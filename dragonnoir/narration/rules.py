@@ -1,10 +1,10 @@
 """The rulebook's sections by name, in the reader's language (issue 41).
 
 Every refusal, event and preview cites the rule it applied by the rulebook's section
-("Resolution of Fire"), sometimes with a detail ("Multiple Combat: retreats") or our
-reading ("(ours, docs/scenarios.md)"). A French player reads the section's French name
-("Résolution du tir"), as French wargamers of the box say it; the detail follows in the
-catalog's words where it has them.
+(Resolution of Fire), sometimes with a detail (Multiple Combat: retreats) or our reading
+(ours, docs/scenarios.md). A French player reads the section's French name (Résolution
+du tir), as French wargamers of the box say it; the detail follows in the catalog's
+words where it has them.
 
 `SECTIONS` lists the rulebook's sections (its table of contents) for Babel, in the
 context "rule"; `say_rule` says a citation: its section translated, then the rest.
