@@ -26,8 +26,6 @@ drawn (`board_drawn` stays False, the panels are destroyed).
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -43,20 +41,21 @@ from dragonnoir.engine.events import Event
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import save_game
-from dragonnoir.engine.state import Side, Unit
+from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
-from dragonnoir.safe_write import WriteError
 from dragonnoir.ui import keymap
 from dragonnoir.ui.ai_driver import HUMAN, AgentMaker, AIDriver, game_kind, players_of
 from dragonnoir.ui.app import App, BackTo, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import Controller, Message, Mode, Prompt
 from dragonnoir.ui.end_screen import EndScreen, GameResult
-from dragonnoir.ui.game_screen import texts
+from dragonnoir.ui.game_screen import texts, view_file
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AI_READY, AIStrip, post_ai_ready
-from dragonnoir.ui.game_screen.input_modes import HandOverMode, IdleMode, InputMode, PlayMode
+from dragonnoir.ui.game_screen.counters import draw_counters
+from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode
+from dragonnoir.ui.game_screen.leaving import leave_to
 from dragonnoir.ui.game_screen.log_panel import GameLog
 from dragonnoir.ui.game_screen.message_line import (
     MESSAGE_H,
@@ -65,7 +64,8 @@ from dragonnoir.ui.game_screen.message_line import (
     MessageLine,
     draw_badge,
 )
-from dragonnoir.ui.game_screen.shows import DoneMarks, Flash, Reveals, draw_beat
+from dragonnoir.ui.game_screen.phase_passing import pass_empty_phases
+from dragonnoir.ui.game_screen.shows import DoneMarks, Flash, Reveals, draw_beat, follow
 from dragonnoir.ui.game_screen.side_panel import SIDE_W, SidePanel
 from dragonnoir.ui.game_screen.spell_windows import (
     CAST_NOW_TEXT,
@@ -73,34 +73,27 @@ from dragonnoir.ui.game_screen.spell_windows import (
     CAST_WAITING_TEXT,
     SpellWindows,
 )
-from dragonnoir.ui.game_screen.texts import side_name
 from dragonnoir.ui.game_screen.top_bar import BAR_H, build_top_bar, fitting
+from dragonnoir.ui.game_screen.undo import Undo
 from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
 from dragonnoir.ui.map_view import MapControl, draw_key_help
 from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
-from dragonnoir.ui.pieces import _counter_art, _draw_placeholders, _walkways
 from dragonnoir.ui.preview_card import Card
-from dragonnoir.ui.storage import autosave_path, view_path, write_view
+from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.visibility import has_secrets, readable_log
 
+#: Named here for the screen's tests and callers, though they live in its parts.
 __all__ = [
     "AI_READY",
     "CAST_NOW_TEXT",
     "CAST_WAITING_TEXT",
-    "Flash",
     "GameHooks",
     "GameScene",
     "HandOverMode",
-    "IdleMode",
-    "InputMode",
-    "PlayMode",
-    "draw_beat",
     "fitting",
-    "has_hidden_information",
-    "side_name",
 ]
 
 
@@ -153,9 +146,6 @@ class GameScene(Scene):
         self.human: Side | None = None
         if game_kind(self.players) == "solo":
             self.human = next(s for s, p in self.players.items() if p == HUMAN)
-        #: History lengths before each of the person's actions (a solo game's undo
-        #: goes back to the last of them, the AI's reply included).
-        self.human_marks: list[int] = []
         #: Where the game is saved when it belongs to a campaign (None: the autosave
         #: file and new save names).
         self.hooks = hooks
@@ -208,9 +198,8 @@ class GameScene(Scene):
         if not (restore_view and self.restore_view()):
             self.frame_on_action()
         self._last_side = game.to_act()
-        #: Undo never goes back past this many actions of the history: the last hand-over
-        #: (the side to act changed) — one player never takes back the other's moves.
-        self.undo_floor = len(game.history)
+        #: Where undo stops: the last hand-over, the person's last action (solo).
+        self.undoing = Undo(self)
         self._autosaved: tuple[int, str] | None = None
         #: Why the last autosave failed (said once, in the log, until one works again).
         self._autosave_problem: str | None = None
@@ -371,32 +360,12 @@ class GameScene(Scene):
         self.panel.refresh_controls()
 
     def auto_pass(self) -> bool:
-        """Pass the phases in which the phasing side has nothing it may do (no archer
-        with a target, no attack possible), one log line each — the setting
-        `auto_pass`, on by default. Never a movement phase (a player may want to look),
-        never a decision. True when a phase was passed."""
-        game = self.game
-        passed = False
-        for _ in range(12):
-            if not self.app.settings.auto_pass or game.over or game.state.pending:
-                break
-            ph = game.phase
-            if ph.automatic or "EndPhase" not in ph.actions or {"Move", "Deploy"} & ph.actions:
-                break  # a player may want to look at his moves or placement
-            if any(a.kind != "EndPhase" for a in game.legal_actions()):
-                break
-            why = {"Fire": "no archer has a target", "Attack": "nobody can attack"}
-            reason = next((why[k] for k in why if k in ph.actions), "nothing to do")
-            at = self.log.phase_start()
-            try:
-                game.apply(EndPhase())
-            except IllegalAction:
-                break
-            self.log.passed_phase(at, ph.title, reason)
-            passed = True
-        if passed:
-            self.undo_floor = len(game.history)  # nothing to take back in a passed phase
-        return passed
+        """Pass the phases with nothing to do (`phase_passing`), when the setting
+        `auto_pass` says so; True when a phase was passed."""
+        if not self.app.settings.auto_pass or not pass_empty_phases(self.game, self.log):
+            return False
+        self.undoing.floor = len(self.game.history)  # nothing to take back in a passed phase
+        return True
 
     def note_defensive_fire(self) -> None:
         """Once when the Krob movement begins: say when no Adventurer can fire
@@ -537,78 +506,18 @@ class GameScene(Scene):
         self.apply(EndPhase())
 
     def can_undo(self) -> bool:
-        """Undo takes back only the acting player's own actions since the last hand-over,
-        and never a die roll or a reveal (`Game.undo`). Against the AI: the person's
-        last action and everything after it (the AI's reply), when no die was rolled
-        and nothing revealed since."""
-        if self.ai is not None:
-            steps = self._solo_undo_steps()
-            return steps is not None and steps <= self.game.undo_depth
-        return self.game.can_undo() and len(self.game.history) > self.undo_floor
-
-    def _solo_undo_steps(self) -> int | None:
-        """How many actions take the game back to before the person's last action
-        (None: he has none to take back since the game was started or loaded)."""
-        marks = [m for m in self.human_marks if m < len(self.game.history)]
-        if self.human is None or not marks:
-            return None
-        return len(self.game.history) - marks[-1]
+        """Would Undo take something back now (`Undo.possible`)?"""
+        return self.undoing.possible()
 
     def undo(self) -> None:
-        if self.ai is not None:
-            self.undo_against_ai()
-            return
-        if len(self.game.history) <= self.undo_floor and self.game.can_undo():
-            self.message(
-                "Nothing to undo: undo stops where the other player handed over to you.",
-                refused=True,
-            )
-            return
-        if not self.game.undo():
-            self.message("Nothing to undo: undo stops at the last die roll or reveal.")
-            return
-        self.message("Undone.")
-        self.changed()
-
-    def undo_against_ai(self) -> None:
-        """Take back the person's last action and the AI's reply after it, so that he is
-        back at his own decision; refused (and said why) when a die was rolled or
-        something revealed since, as any undo."""
-        assert self.ai is not None
-        if self.human is None:
-            self.message("Nothing to undo: the AI plays both sides.", refused=True)
-            return
-        steps = self._solo_undo_steps()
-        if steps is None:
-            self.message(
-                "Nothing to undo: you have made no move since the game was started or loaded.",
-                refused=True,
-            )
-            return
-        if steps > self.game.undo_depth:
-            self.message(
-                "Cannot undo: a die was rolled or something revealed since your last action "
-                "(the AI's reply included); undo stops at the last die roll or reveal.",
-                refused=True,
-            )
-            return
-        self.ai.drop()
-        for _ in range(steps):
-            self.game.undo()
-        self.human_marks = [m for m in self.human_marks if m < len(self.game.history)]
-        self.ai.restart(self.game)
-        theirs = steps - 1
-        reply = f" and the AI's {theirs} action{'s' * (theirs != 1)} after it" if theirs else ""
-        self.message(f"Undone: your last action{reply}.")
-        self.interphase.skip()
-        self.changed()
+        self.undoing.undo()
 
     def changed(self) -> None:
         """After every change of the game: phases with nothing to do passed, panels,
         autosave, hand-over."""
         n = len(self.game.history)
         if self.ai is not None and n > self.known_len and self._last_side is self.human:
-            self.human_marks.append(self.known_len)  # the person's action: undo's mark
+            self.undoing.marks.append(self.known_len)  # the person's action: undo's mark
         self.auto_pass()
         self.known_len = len(self.game.history)
         if self.spells.pass_hotseat_windows():
@@ -624,7 +533,7 @@ class GameScene(Scene):
             self.autosave()
         side = self.game.to_act()
         if side != self._last_side:
-            self.undo_floor = len(self.game.history)  # a hand-over: undo stops here
+            self.undoing.floor = len(self.game.history)  # a hand-over: undo stops here
         if side is not None and side != self._last_side and self._handover_wanted():
             self._last_side = side
             self.start_handover(side)
@@ -659,22 +568,13 @@ class GameScene(Scene):
         return (self.ai.paused, self.ai.speed_text, self.ai.thinking)
 
     def follow_beat(self) -> None:
-        """When a beat of a show (the AI's move, a Gharv's attack) happens out of sight,
-        the map turns to it (the zoom stays); a beat in sight leaves the map alone."""
+        """When a beat of a show happens out of sight, the map turns to it (`shows.follow`)."""
         beat = self.interphase.current
         if beat is None or beat is self._followed or self.handover_showing:
             self._followed = beat
             return
         self._followed = beat
-        if not beat.hexes:
-            return
-        inner = self.map.viewport.inflate(-60, -60)
-        if any(inner.collidepoint(self.map.screen_centre(h)) for h in beat.hexes):
-            return
-        points = [self.map.hex_centre(h) for h in beat.hexes]
-        self.map.camera.center_on(
-            sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
-        )
+        follow(self.map, beat)
 
     # -- hand-over ---------------------------------------------------------------------------
 
@@ -749,64 +649,20 @@ class GameScene(Scene):
         return True
 
     def keep_view(self) -> None:
-        """Write where the camera looks beside the autosave (Continue restores it). A
-        failure loses only the view."""
-        cam = self.map.camera
-        cx, cy = cam.to_map(cam.view_w / 2, cam.view_h / 2)
-        with contextlib.suppress(WriteError):
-            write_view(cam.zoom, cx, cy)
+        """Write where the camera looks beside the autosave (Continue restores it)."""
+        view_file.keep_view(self.map.camera)
 
     def restore_view(self) -> bool:
         """The camera of the last autosave (Continue); False when there is none."""
-        from dragonnoir.errors import DataFileError
-        from dragonnoir.safe_read import parse_json, read_text
-
-        try:  # the safe reader: a FIFO or deep nesting there must not stop Continue
-            view = parse_json(read_text(view_path(), limit=64 * 1024))
-            zoom, x, y = float(view["zoom"]), float(view["x"]), float(view["y"])
-        except (DataFileError, ValueError, LookupError, TypeError):
-            return False
-        if not (0.05 <= zoom <= 10.0):
-            return False
-        cam = self.map.camera
-        cam.zoom = min(max(zoom, cam.min_zoom), cam.max_zoom)
-        cam.center_on(x, y)
-        return True
+        return view_file.restore_view(self.map.camera)
 
     # -- leaving ---------------------------------------------------------------------------
 
-    def _leave_to(self, then: Result, verb: str) -> Result:
-        """Leave (to the menu or out of the program), asking first if there is unsaved
-        progress. The autosave is brought up to date either way."""
-        if not self.unsaved:
-            self.autosave()
-            return then
-        from dragonnoir.ui.scenes import ConfirmDialog
-
-        def save_then() -> Result:
-            if not self.save():
-                return None
-            self.autosave()
-            return then
-
-        def leave() -> Result:
-            self.autosave()
-            return then
-
-        return ConfirmDialog(
-            self.app,
-            self,
-            "Unsaved progress",
-            "This game has changed since it was last saved. The autosave keeps it for "
-            "Continue, but a named save does not have it yet.",
-            [(f"Save and {verb}", save_then), (verb.capitalize(), leave), ("Cancel", lambda: None)],
-        )
-
     def to_menu(self) -> Result:
-        return self._leave_to(Reset() if self.back_to is None else BackTo(self.back_to), "leave")
+        return leave_to(self, Reset() if self.back_to is None else BackTo(self.back_to), "leave")
 
     def close_requested(self) -> Result:
-        return self._leave_to(Quit(), "quit")
+        return leave_to(self, Quit(), "quit")
 
     @property
     def quit_prompt(self) -> Scene | None:
@@ -978,7 +834,7 @@ class GameScene(Scene):
             self.map.viewport,
             self.controller.visibility().knows_real,
         )
-        self.unit_rects = self.draw_counters(screen)
+        self.unit_rects = draw_counters(self, screen)
         self.marks.draw(screen, self.game, self.map.viewport, self.unit_rects)
         self.painter.draw(screen, self.map, self.controller, self.unit_rects)
         beat = self.interphase.current
@@ -995,47 +851,6 @@ class GameScene(Scene):
 
     def _draw_message(self, screen: pygame.Surface) -> None:
         self.line.draw(screen, SIDE_W)
-
-    def draw_counters(self, screen: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
-        """The counters the side to act may see (`visible_to`), the chosen ones marked."""
-        game = self.game
-        art = _counter_art(game)
-        if art is None:
-            return _draw_placeholders(
-                screen, game, self.map, self.controller.visibility().sees_unit
-            )
-        ui = self.controller
-        vis = ui.visibility()
-        units = [u for u in game.state.units.values() if u.hex is not None and vis.sees_unit(u)]
-        units, step = self._walking(units)
-        ov = ui.overlays()
-        selected = ov.selected
-        marked = set(selected[1:])  # the enemies chosen get the overlay's red ring
-        return art.draw_units(
-            screen,
-            self.map.camera,
-            self.map.view.grid,
-            units,
-            selected=selected[0] if selected else None,
-            highlight=marked,
-            viewport=self.map.viewport,
-            walkways=_walkways(game),
-            # the same position seen by the same side: the chits stay where they were
-            placement_key=(id(game), id(game.state), game.version, ui.viewer, step),
-        )
-
-    def _walking(self, units: list[Unit]) -> tuple[list[Unit], int]:
-        """While a beat shows a character's walk (the AI's moves), his counter steps
-        along the path: `units` with him on the hex he has reached, and that step."""
-        beat = self.interphase.current
-        if beat is None or not beat.walker or len(beat.hexes) < 2:
-            return units, -1
-        step = min(len(beat.hexes) - 1, int(self.interphase.progress * len(beat.hexes)))
-        out = [
-            dataclasses.replace(u, hex=beat.hexes[step]) if u.id == beat.walker else u
-            for u in units
-        ]
-        return out, step
 
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if isinstance(self.mode, HandOverMode):

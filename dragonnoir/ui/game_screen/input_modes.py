@@ -93,10 +93,6 @@ def _near(pressed: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
     )
 
 
-#: The name earlier steps used for the mode without a hand-over screen.
-IdleMode = PlayMode
-
-
 class HandOverMode(InputMode):
     """The board is hidden until the player whose decision it is clicks or presses a key."""
 

@@ -120,6 +120,20 @@ def draw_beat(screen: pygame.Surface, control: MapControl, beat: Beat) -> None:
         screen.set_clip(clip)
 
 
+def follow(control: MapControl, beat: Beat) -> None:
+    """A beat that happens out of sight (the AI's move, a Gharv's attack): the map turns
+    to it (the zoom stays); a beat in sight leaves the map alone."""
+    if not beat.hexes:
+        return
+    inner = control.viewport.inflate(-60, -60)
+    if any(inner.collidepoint(control.screen_centre(h)) for h in beat.hexes):
+        return
+    points = [control.hex_centre(h) for h in beat.hexes]
+    control.camera.center_on(
+        sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    )
+
+
 class DoneMarks:
     """Unit id -> what he did this turn ("M" moved, "F" fired, "A" attacked), for the
     characters of the side whose turn it is (worked out once per position)."""
