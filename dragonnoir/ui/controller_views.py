@@ -179,8 +179,7 @@ class MovePreview:
             out.append(f"{self.rolls} infiltration roll(s)")
         if self.direction:
             out.append(f"jump {self.direction}: the Jump Table is rolled")
-        if not self.legal:
-            out.append(f"not allowed: {self.reason} [{self.rule}]")
+        out.extend(_refusal(self.legal, self.reason, self.rule))
         return out
 
 
@@ -216,8 +215,7 @@ class ShotView:
             for code, p in self.probabilities.items()
         )
         out.append(chances)
-        if not self.legal:
-            out.append(f"not allowed: {self.reason} [{self.rule}]")
+        out.extend(_refusal(self.legal, self.reason, self.rule))
         return out
 
 
@@ -238,8 +236,7 @@ class ShotPreview:
         out: list[str] = [f"{self.mode} fire at {self.target}"]
         for shot in self.shots:
             out.extend(shot.lines())
-        if not self.legal:
-            out.append(f"not allowed: {self.reason} [{self.rule}]")
+        out.extend(_refusal(self.legal, self.reason, self.rule))
         return out
 
 
@@ -300,8 +297,7 @@ class AttackPreview:
                 )
             )
         out.extend(f"note: {text} [{rule}]" for text, rule in self.notes)
-        if not self.legal:
-            out.append(f"not allowed: {self.reason} [{self.rule}]")
+        out.extend(_refusal(self.legal, self.reason, self.rule))
         return out
 
 
@@ -320,8 +316,7 @@ class WebPreview:
 
     def lines(self) -> list[str]:
         out = [f"{self.unit} destroys the web: {self.cost} MP of {self.budget}"]
-        if not self.legal:
-            out.append(f"not allowed: {self.reason} [{self.rule}]")
+        out.extend(_refusal(self.legal, self.reason, self.rule))
         return out
 
 
@@ -394,3 +389,8 @@ class Prompt:
     #: The unit whose retreat / advance is being chosen, and the hexes clicked so far.
     unit: str | None = None
     route: tuple[Hex, ...] = ()
+
+
+def _refusal(legal: bool, reason: str, rule: str) -> list[str]:
+    """The line a refused action adds to its preview's text (none when it is allowed)."""
+    return [] if legal else [f"not allowed: {reason} [{rule}]"]
