@@ -23,7 +23,8 @@ import pygame
 
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.render import fonts
-from dragonnoir.ui.controller import Controller, Overlays, ShotPreview
+from dragonnoir.ui.controller import Controller
+from dragonnoir.ui.controller_views import Overlays, ShotPreview
 from dragonnoir.ui.map_view import MapControl
 
 Colour = tuple[int, int, int]

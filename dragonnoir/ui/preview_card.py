@@ -1,7 +1,7 @@
 """The numbers before a player commits, laid out: verdict first, then a small table, then
 the chances as bars.
 
-`card_for(preview, names)` turns a controller `Preview` (ui/controller.py: every number
+`card_for(preview, names)` turns a controller `Preview` (ui/controller_views.py: every number
 is the engine's) into a `Card` of plain strings — what tests read — and `draw_card`
 paints it for the side panel:
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from dragonnoir.render.fonts import ui_font
-from dragonnoir.ui.controller import (
+from dragonnoir.ui.controller_views import (
     AttackPreview,
     MovePreview,
     Preview,

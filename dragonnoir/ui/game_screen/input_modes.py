@@ -1,0 +1,131 @@
+"""What clicks and keys on the map mean on the game screen: `PlayMode` hands them to
+the controller (and its tools, ui/tools/), `HandOverMode` covers the whole window until
+the next player is ready (hotseat: nothing of the game is drawn behind it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from dragonnoir.engine.state import Side
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.render import fonts
+from dragonnoir.ui import keymap
+from dragonnoir.ui.game_screen.texts import side_name
+from dragonnoir.ui.keymap import Command
+
+if TYPE_CHECKING:
+    from dragonnoir.ui.game_scene import GameScene
+
+#: A click that moved the mouse less than this (pixels) is a click, not a drag.
+CLICK_SLOP = 6
+
+
+class InputMode:
+    """What clicks and keys on the map mean right now."""
+
+    name = "mode"
+
+    def handle(self, scene: GameScene, event: pygame.event.Event) -> bool:
+        """Use `event` (True) or leave it to the map and the shortcuts (False)."""
+        return False
+
+    def draw(self, scene: GameScene, screen: pygame.Surface) -> None:
+        """Draw on the map (after the counters)."""
+
+    def hint(self, scene: GameScene) -> str:
+        """A line for the phase bar saying what the player may do."""
+        return ""
+
+
+class PlayMode(InputMode):
+    """The acting mode: clicks on the map go to the controller (left: `click_hex`,
+    right: cancel). A left press that turns into a drag pans the map instead."""
+
+    name = "play"
+
+    def __init__(self) -> None:
+        self.pressed: tuple[int, int] | None = None
+        #: A counter being dragged to another hex of the deployment zone: its hex.
+        self.dragging: Hex | None = None
+
+    def handle(self, scene: GameScene, event: pygame.event.Event) -> bool:
+        vp = scene.map.viewport
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            self.pressed = pos if vp.collidepoint(pos) else None
+            self.dragging = scene.deployable_at(pos) if self.pressed is not None else None
+            # A placed counter is dragged (the map stays where it is); else the map starts
+            # a drag, and a release close by is a click.
+            return self.dragging is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            start, self.dragging, pressed, self.pressed = self.dragging, None, self.pressed, None
+            end = scene.hex_at(pos)
+            if _near(pressed, pos) or end is None:
+                scene.click_map(pos, "left")
+            else:
+                scene.after_controller(scene.controller.drag_place(start, end))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            pressed, self.pressed = self.pressed, None
+            scene.map.handle(event)  # end the drag
+            if _near(pressed, pos) and vp.collidepoint(pos):
+                scene.click_map(pos, "left")
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            pos = (int(event.pos[0]), int(event.pos[1]))
+            if vp.collidepoint(pos):
+                scene.click_map(pos, "right")
+                return True
+        return False
+
+    def hint(self, scene: GameScene) -> str:
+        return scene.controller.hint()
+
+
+def _near(pressed: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
+    """Was the button released close to where it was pressed (a click, not a drag)?"""
+    return pressed is not None and abs(pos[0] - pressed[0]) + abs(pos[1] - pressed[1]) <= (
+        CLICK_SLOP
+    )
+
+
+class HandOverMode(InputMode):
+    """The board is hidden until the player whose decision it is clicks or presses a key."""
+
+    name = "handover"
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+
+    def handle(self, scene: GameScene, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP or (
+            event.type == pygame.KEYDOWN
+            and event.key not in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT)
+            and keymap.command_for(event) not in (Command.QUIT, Command.MENU, Command.CANCEL)
+        ):
+            scene.end_handover()
+        return True
+
+    def draw_cover(self, scene: GameScene, screen: pygame.Surface) -> None:
+        """The whole window: whose turn it is, and the other player asked to look away."""
+        w, h = screen.get_size()
+        screen.fill((12, 10, 8))
+        big = fonts.ui_font(52, bold=True)
+        small = fonts.ui_font(22)
+        side = self.side
+        other = side_name(side.enemy() if side is not Side.GHARVS else None)
+        lines = [
+            (big, f"{side_name(side)} to play", (232, 195, 106)),
+            (small, f"Turn {scene.game.state.turn} · {scene.game.phase.title}", (200, 188, 166)),
+            (small, f"{other}: please look away.", (200, 188, 166)),
+            (small, "Click or press a key when ready.", (150, 140, 124)),
+        ]
+        y = h // 2 - 110
+        for font, text, colour in lines:
+            surf = font.render(text, True, colour)
+            screen.blit(surf, surf.get_rect(midtop=(w // 2, y)))
+            y += surf.get_height() + 22

@@ -1,0 +1,39 @@
+"""Leaving the game screen (to the menu, or out of the program): with unsaved progress
+the player is asked first; the autosave is brought up to date either way."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dragonnoir.ui.app import Result
+
+if TYPE_CHECKING:
+    from dragonnoir.ui.game_scene import GameScene
+
+
+def leave_to(scene: GameScene, then: Result, verb: str) -> Result:
+    """`then` at once when nothing is unsaved, else a dialog: save and `verb`, `verb`,
+    or cancel."""
+    if not scene.unsaved:
+        scene.autosave()
+        return then
+    from dragonnoir.ui.scenes import ConfirmDialog
+
+    def save_then() -> Result:
+        if not scene.save():
+            return None
+        scene.autosave()
+        return then
+
+    def leave() -> Result:
+        scene.autosave()
+        return then
+
+    return ConfirmDialog(
+        scene.app,
+        scene,
+        "Unsaved progress",
+        "This game has changed since it was last saved. The autosave keeps it for "
+        "Continue, but a named save does not have it yet.",
+        [(f"Save and {verb}", save_then), (verb.capitalize(), leave), ("Cancel", lambda: None)],
+    )

@@ -1,0 +1,74 @@
+"""The line under the map (a refusal's reason, "saved", "nothing to undo") and the
+badge of an unverified game on the map's corner."""
+
+from __future__ import annotations
+
+import pygame
+
+from dragonnoir.render import fonts
+
+MESSAGE_H = 28
+MESSAGE_SECONDS = 8.0
+MESSAGE_COLOUR = (255, 217, 138)
+WARNING_COLOUR = (255, 118, 86)
+#: The mark of a game that went on from a save's position its actions did not lead to
+#: (engine/unverified.py): on the map's corner, and under the map when it opens.
+UNVERIFIED_BADGE = "Unverified game"
+UNVERIFIED_SAID = "Unverified game: it went on from a save that did not check out."
+
+
+class MessageLine:
+    """What the line under the map says, for how long more, and whether it refuses."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.left = 0.0
+        self.refused = False
+
+    def say(self, text: str, *, refused: bool | None = None) -> None:
+        """A new line; a refusal (`refused`, or text starting "Not allowed") in the
+        warning colour."""
+        self.text = " ".join(text.split())
+        self.left = MESSAGE_SECONDS
+        self.refused = refused if refused is not None else self.text.startswith("Not allowed")
+
+    def tick(self, dt: float) -> None:
+        """Time passes: the line goes away after `MESSAGE_SECONDS`."""
+        if self.left > 0:
+            self.left -= dt
+            if self.left <= 0:
+                self.say("")
+
+    def draw(self, screen: pygame.Surface, side_w: int) -> None:
+        """The line across the bottom of the window, left of the side panel (`side_w`)."""
+        w, h = screen.get_size()
+        rect = pygame.Rect(0, h - MESSAGE_H, w - side_w, MESSAGE_H)
+        screen.fill((23, 19, 15), rect)
+        if not self.text:
+            return
+        font = _message_font()
+        colour = WARNING_COLOUR if self.refused else MESSAGE_COLOUR
+        text = self.text
+        img = font.render(text, True, colour)
+        while img.get_width() > rect.w - 16 and len(text) > 8:
+            # at least one character shorter each time: a text just too wide, whose cut
+            # kept its length ("..." in place of its end), looped here for ever
+            keep = min(len(text) - 4, int(len(text) * (rect.w - 16) / img.get_width()) - 2)
+            text = text[:keep] + "..."
+            img = font.render(text, True, colour)
+        screen.blit(img, img.get_rect(midleft=(rect.x + 10, rect.centery)))
+
+
+def draw_badge(screen: pygame.Surface, viewport: pygame.Rect, text: str) -> None:
+    """A warning badge on the map's top right corner (`UNVERIFIED_BADGE`)."""
+    img = fonts.ui_font(16, bold=True).render(text, True, WARNING_COLOUR)
+    box = img.get_rect(topright=(viewport.right - 8, viewport.top + 8)).inflate(14, 8)
+    band = pygame.Surface(box.size, pygame.SRCALPHA)
+    band.fill((20, 16, 12, 215))
+    screen.blit(band, box.topleft)
+    pygame.draw.rect(screen, WARNING_COLOUR, box, 1, border_radius=4)
+    screen.blit(img, img.get_rect(center=box.center))
+
+
+def _message_font() -> pygame.font.Font:
+    return fonts.font(24)
