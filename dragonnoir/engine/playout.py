@@ -481,6 +481,7 @@ def clone(game: Game) -> Game:
         [],
         record_undo=False,
         scenario_path=game.scenario_path,
+        ruleset=game.ruleset,
     )
 
 

@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING
 from dragonnoir.engine.actions import Action, SailBoat
 from dragonnoir.engine.events import BoatRowed, Event, GharvNote, UnitKilled, UnitMoved
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions
 from dragonnoir.engine.rules.infiltration import suffer
 from dragonnoir.engine.rules.steps import (
     R_BOAT,
@@ -368,6 +367,3 @@ def _thrown_in(game: Game, unit: Unit) -> list[Event]:
     unit.status = Status.KILLED
     game.touch()
     return [UnitKilled(unit.id, "Movement Restriction 2 (water): he sinks like a stone")]
-
-
-register_actions(SailRules(), SailBoat)

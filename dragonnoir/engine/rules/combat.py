@@ -36,7 +36,6 @@ from dragonnoir.engine.actions import (
 )
 from dragonnoir.engine.events import CombatResolved, Event
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions, register_decision
 from dragonnoir.engine.rules import combat_declared as declared
 from dragonnoir.engine.rules import combat_plan
 from dragonnoir.engine.rules import combat_results as results
@@ -463,7 +462,3 @@ class AdvanceRules:
 
 
 RULES = CombatRules()
-register_actions(RULES, Attack, DestroyWeb)
-register_decision("casualty", CasualtyRules())
-register_decision("retreat", RetreatRules())
-register_decision("advance", AdvanceRules())

@@ -35,7 +35,6 @@ from dragonnoir.engine.events import (
     Event,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import on_phase_end_check, register_actions
 from dragonnoir.engine.rules import combat_declared as declared
 from dragonnoir.engine.rules.combat_geometry import can_fight
 from dragonnoir.engine.rules.combat_odds import Assessment, assess
@@ -235,8 +234,3 @@ def combats_unfinished(game: Game) -> Explanation | None:
             R_DECLARED,
         )
     return None
-
-
-register_actions(PlanRules(), WithdrawAttack, Declare, ResolveCombat)
-for _phase_id in ("adventurer_combat", "krob_combat"):
-    on_phase_end_check(_phase_id, combats_unfinished)

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from dragonnoir.engine.actions import Action, Fly
 from dragonnoir.engine.events import Event, UnitMoved
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions
 from dragonnoir.engine.rules.steps import edge_feature, ground_level, terrain_at
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
@@ -180,6 +179,3 @@ class FlightRules:
             if flight_of(game, unit) > 0:
                 for _, path in sorted(flights(game, unit).items()):
                     yield Fly(unit.id, path)
-
-
-register_actions(FlightRules(), Fly)

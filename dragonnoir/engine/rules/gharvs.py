@@ -46,7 +46,6 @@ from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Attack
 from dragonnoir.engine.events import Event, GharvAppeared, GharvLeft, GharvNote, UnitMoved
 from dragonnoir.engine.explain import Explanation
-from dragonnoir.engine.game import on_phase_entry, on_phase_work
 from dragonnoir.engine.rules.draw import draw_one, draw_order
 from dragonnoir.engine.rules.steps import (
     boat_at,
@@ -449,10 +448,3 @@ def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
             gharv.hex = None
             game.touch()
     return events
-
-
-for _n in ("1", "2"):
-    on_phase_entry(f"gharv{_n}_appearance", appear)
-    on_phase_entry(f"gharv{_n}_combat", plan_attacks)
-    on_phase_work(f"gharv{_n}_combat", run_attacks)
-    on_phase_entry(f"gharv{_n}_disappearance", disappear)

@@ -23,7 +23,6 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.events import Event, Revealed
-from dragonnoir.engine.game import add_secrecy_rule, on_after_action
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
@@ -129,7 +128,7 @@ def hidden_enemy_at(game: Game, mover: Unit, hexes: tuple[Hex, ...]) -> Unit | N
     return None
 
 
-def _secret_from(game: Game, event: Event) -> Side | None:
+def secret_from(game: Game, event: Event) -> Side | None:
     """Events that name a character still hidden are kept from his enemy's log (his
     steps, his deployment, a Gharv's attack on him); the reveal itself is read by all."""
     if isinstance(event, Revealed):
@@ -144,7 +143,3 @@ def _secret_from(game: Game, event: Event) -> Side | None:
                 if unit is not None and unit.hidden_from is not None:
                     return unit.hidden_from
     return None
-
-
-on_after_action(sweep)
-add_secrecy_rule(_secret_from)

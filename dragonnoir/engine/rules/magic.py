@@ -55,13 +55,6 @@ from dragonnoir.engine.events import (
     WebDestroyed,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import (
-    on_after_action,
-    on_phase_closing,
-    on_phase_entry,
-    register_actions,
-    register_decision,
-)
 from dragonnoir.engine.rules import hidden, objectives
 from dragonnoir.engine.rules.energy import R_EP, change_wounds, settle
 
@@ -898,12 +891,12 @@ def open_window(game: Game, moment: str) -> list[Event]:
     return [DecisionRequested(CAST_WINDOW, Side.ADVENTURERS.value, prompt)]
 
 
-def _movement_start(game: Game) -> list[Event]:
+def movement_start(game: Game) -> list[Event]:
     """Entry hook of the Krob movement: before the first Krob moves."""
     return open_window(game, MOVEMENT_START)
 
 
-def _combat_moments(game: Game) -> list[Event]:
+def combat_moments(game: Game) -> list[Event]:
     """After every action of the Krob combat phase, once nothing is pending: the window
     after the combats are declared, and after each combat resolved (its retreats and
     advances done) while others remain."""
@@ -919,7 +912,7 @@ def _combat_moments(game: Game) -> list[Event]:
     return open_window(game, f"{BETWEEN_COMBATS}:{done}")
 
 
-def _turn_end(game: Game) -> list[Event]:
+def turn_end(game: Game) -> list[Event]:
     """Closing hook of the Krob combat phase: the Krob turn ends."""
     return open_window(game, TURN_END)
 
@@ -969,8 +962,8 @@ class DeclineSpellsAnswer:
         unit = game.state.units.get(str(decision.data.get("unit", "")))
         still = unit is not None and any(
             check(game, unit)
-            for check in movement._DEFENSIVE_FIRE_CHECKS
-            if check is not _cast_pause
+            for check in game.ruleset.defensive_fire_checks
+            if check is not cast_pause
         )
         if still:
             return []  # an archer may still fire at it: the decision stays
@@ -1016,24 +1009,5 @@ class CastDuringKrobMove:
         yield from casts(game)
 
 
-def _cast_pause(game: Game, krob: Unit) -> bool:
+def cast_pause(game: Game, krob: Unit) -> bool:
     return any_cast_possible(game)
-
-
-def _register() -> None:
-    from dragonnoir.engine.rules import movement
-
-    register_actions(CastRules(), CastSpell)
-    register_decision(CAST_WINDOW, CastWindowRules())
-    movement.DEFENSIVE_FIRE_ANSWERS["CastSpell"] = CastDuringKrobMove()
-    movement.DEFENSIVE_FIRE_ANSWERS["DeclineSpells"] = DeclineSpellsAnswer()
-    movement.register_defensive_fire_check(_cast_pause)
-    on_phase_entry("krob_combat", cast_window)
-    on_phase_entry("krob_movement", _movement_start)
-    on_after_action(_combat_moments)
-    on_phase_closing("krob_combat", _turn_end)
-    for phase_id in ("gharv1_appearance", "gharv2_appearance"):
-        on_phase_entry(phase_id, dematerialise)
-
-
-_register()

@@ -42,12 +42,6 @@ from dragonnoir.engine.events import (
     UnitMoved,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import (
-    on_phase_end_check,
-    on_phase_exit,
-    register_actions,
-    register_decision,
-)
 from dragonnoir.engine.rules import hidden
 from dragonnoir.engine.rules import infiltration as infil
 from dragonnoir.engine.rules.footprint import GUARD_SIZE, QUEEN_SIZE, hexes_for
@@ -127,26 +121,12 @@ class Destination:
 
 # -- the hook for defensive fire -----------------------------------------------------------
 
-DefensiveFireCheck = Callable[["Game", Unit], bool]
-_DEFENSIVE_FIRE_CHECKS: list[DefensiveFireCheck] = []
-
-
-def register_defensive_fire_check(check: DefensiveFireCheck) -> None:
-    """The Fire rules say here when a Krob that has just entered a hex may be shot at."""
-    if check not in _DEFENSIVE_FIRE_CHECKS:
-        _DEFENSIVE_FIRE_CHECKS.append(check)
-
 
 def defensive_fire_possible(game: Game, krob: Unit) -> bool:
     """May the Adventurer player interrupt `krob`'s move here to fire ("Defensive
-    Fire")? False until a Fire module registers a check (or replaces this function)."""
-    return any(check(game, krob) for check in _DEFENSIVE_FIRE_CHECKS)
-
-
-#: Other answers to a "defensive_fire" decision (the Fire module registers `Fire`):
-#: action type name -> an object with the `DecisionRules` methods. An answer that leaves
-#: the decision pending lets the player fire again; `Pass` resumes the Krob's move.
-DEFENSIVE_FIRE_ANSWERS: dict[str, Any] = {}
+    Fire")? Asked of the rule set's checks (the Fire rules', a wizard's spell): False
+    in a game with none."""
+    return any(check(game, krob) for check in game.ruleset.defensive_fire_checks)
 
 
 # -- static tables, per game ---------------------------------------------------------------
@@ -1772,7 +1752,7 @@ def _sinks_in(game: Game, unit: Unit, p: Profile, h: Hex, events: list[Event]) -
     return True
 
 
-def _module_hook() -> DefensiveFireCheck:
+def _module_hook() -> Callable[[Game, Unit], bool]:
     """The current `defensive_fire_possible` (a test or module may replace it)."""
     return globals()["defensive_fire_possible"]  # type: ignore[no-any-return]
 
@@ -1885,8 +1865,8 @@ def resume_move(game: Game) -> list[Event]:
 
 
 class DefensiveFireRules:
-    """The "defensive_fire" decision: `Pass` lets the Krob go on; other answers (Fire)
-    come from `DEFENSIVE_FIRE_ANSWERS`.
+    """The "defensive_fire" decision: `Pass` lets the Krob go on; other answers (Fire, a
+    spell) come from the rule set (`RuleSet.defensive_fire_answers`).
 
     Note for the Fire module: "It is not possible to make a defensive shot against a
     Krob that has not yet begun to move, unless the Krob player does not intend to move
@@ -1898,20 +1878,19 @@ class DefensiveFireRules:
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
             return allowed(f"{decision.data.get('unit')} goes on moving", R_DEFENSIVE)
-        answer = DEFENSIVE_FIRE_ANSWERS.get(action.kind)
+        answer = game.ruleset.defensive_fire_answers.get(action.kind)
         if answer is not None:
-            return answer.explain(game, decision, action)  # type: ignore[no-any-return]
+            return answer.explain(game, decision, action)
         return refused(f"{action.kind} does not answer defensive fire: fire, or pass", R_DEFENSIVE)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         if isinstance(action, Pass):
             game.pop_decision()
             return resume_move(game)
-        answer = DEFENSIVE_FIRE_ANSWERS[action.kind]
-        return answer.apply(game, decision, action)  # type: ignore[no-any-return]
+        return game.ruleset.defensive_fire_answers[action.kind].apply(game, decision, action)
 
     def generate(self, game: Game, decision: Decision) -> Iterable[Action]:
-        for answer in DEFENSIVE_FIRE_ANSWERS.values():
+        for answer in game.ruleset.defensive_fire_answers.values():
             yield from answer.generate(game, decision)
         yield Pass()
 
@@ -2078,11 +2057,3 @@ class JumpRules:
                     action = Jump(unit.id, to)
                     if not isinstance(_check_jump(game, unit, action), Explanation):
                         yield action
-
-
-register_actions(MoveRules(), Move)
-register_actions(JumpRules(), Jump)
-for _phase_id in ("adventurer_movement", "krob_movement"):
-    on_phase_end_check(_phase_id, stacking_at_end)
-    on_phase_exit(_phase_id, settle_stacks)
-register_decision("defensive_fire", DefensiveFireRules())

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.events import Event, ObjectiveFound, Revealed
-from dragonnoir.engine.game import on_after_action
 from dragonnoir.engine.rules import hidden
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.hexmap.hexes import Hex
@@ -194,6 +193,3 @@ def detect(game: Game, near: object) -> list[Event]:
         if not acc.properties.get("revealed") and acc.hexes and near(acc.hexes[0]):  # type: ignore[operator]
             events.extend(turn_over(game, acc, "Detection"))
     return events
-
-
-on_after_action(sweep)

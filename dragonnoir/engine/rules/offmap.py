@@ -26,12 +26,6 @@ from dragonnoir.engine.events import (
     WentUnderground,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import (
-    on_phase_end_check,
-    on_phase_entry,
-    on_phase_exit,
-    register_actions,
-)
 from dragonnoir.engine.rules import hidden, movement
 from dragonnoir.engine.rules.footprint import GUARD_SIZE, QUEEN_SIZE, hexes_for
 from dragonnoir.engine.rules.steps import terrain_at
@@ -230,7 +224,7 @@ class DeployRules:
                         yield Deploy(uid, h, None if facing == 0 else facing)
 
 
-def _deployment_unfinished(side: Side) -> Any:
+def deployment_unfinished(side: Side) -> Any:
     def check(game: Game) -> Explanation | None:
         waiting = [
             uid
@@ -247,7 +241,7 @@ def _deployment_unfinished(side: Side) -> Any:
     return check
 
 
-def _deployment_done(side: Side) -> Any:
+def deployment_done(side: Side) -> Any:
     def hook(game: Game) -> list[Event]:
         table = _offmap_table(game)
         for uid in [u for u, e in table.items() if e.get("state") == "deploying"]:
@@ -520,7 +514,7 @@ class EnterPassageRules:
                         yield action
 
 
-def _come_out(side: Side) -> Any:
+def come_out(side: Side) -> Any:
     """At the start of his side's movement phase, a character whose time underground is
     over comes out at the passage's other end, or on the nearest hex where he may stand;
     he may then move. With nowhere to stand he waits a turn more."""
@@ -580,14 +574,3 @@ def waiting(game: Game, side: Side) -> list[str]:
         and game.state.units[uid].side is side
         and game.state.units[uid].alive
     )
-
-
-register_actions(DeployRules(), Deploy)
-register_actions(EnterMapRules(), EnterMap)
-register_actions(LeaveMapRules(), LeaveMap)
-register_actions(EnterPassageRules(), EnterPassage)
-for _phase, _side in DEPLOYMENT_PHASES.items():
-    on_phase_end_check(_phase, _deployment_unfinished(_side))
-    on_phase_exit(_phase, _deployment_done(_side))
-for _phase, _side in MOVEMENT_PHASES.items():
-    on_phase_entry(_phase, _come_out(_side))
