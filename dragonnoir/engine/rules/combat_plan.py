@@ -38,6 +38,7 @@ from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.rules import combat_declared as declared
 from dragonnoir.engine.rules.combat_geometry import can_fight
 from dragonnoir.engine.rules.combat_odds import Assessment, assess
+from dragonnoir.engine.rules.fight import fight
 from dragonnoir.engine.state import Side
 
 if TYPE_CHECKING:
@@ -198,8 +199,6 @@ class PlanRules:
             return [CombatLapsed(action.number, verdict)]
         combat["status"] = declared.RESOLVED
         declared.save(game, rec)
-        from dragonnoir.engine.rules.combat import fight
-
         return fight(game, verdict)
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:

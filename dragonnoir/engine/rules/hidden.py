@@ -23,7 +23,9 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.events import Event, Revealed
+from dragonnoir.engine.rules.combat_declared import engaged
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.line_of_fire import line_of_fire
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
@@ -81,8 +83,6 @@ def why_seen(game: Game, unit: Unit) -> tuple[str, str] | None:
     side = unit.hidden_from
     if side is None or unit.hex is None or not unit.alive:
         return None
-    from dragonnoir.engine.rules.line_of_fire import line_of_fire
-
     if unit.attacked or _in_a_combat(game, unit):
         return "he attacks", R_CONTACT  # a blow gives away where it came from
     mine = footprint(game, unit)
@@ -102,8 +102,6 @@ def _in_a_combat(game: Game, unit: Unit) -> bool:
     """Named in a combat declared this phase (an attacker who declares shows himself)."""
     if "declared" not in game.state.scratch:
         return False
-    from dragonnoir.engine.rules.combat_declared import engaged
-
     return unit.id in engaged(game)
 
 

@@ -55,13 +55,15 @@ from dragonnoir.engine.events import (
     WebDestroyed,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.rules import hidden, objectives
+from dragonnoir.engine.rules import combat_declared as declared
+from dragonnoir.engine.rules import combat_results, hidden, movement, objectives
 from dragonnoir.engine.rules.energy import R_EP, change_wounds, settle
 
 # The sheet's readers, where the spells' callers have always found them.
 from dragonnoir.engine.rules.energy import available_energy as available_energy
 from dragonnoir.engine.rules.energy import is_wizard as is_wizard
 from dragonnoir.engine.rules.energy import sheet as sheet
+from dragonnoir.engine.rules.fire import end_interrupted_move
 from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
@@ -81,6 +83,7 @@ from dragonnoir.engine.state import (
     Status,
     Unit,
 )
+from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
@@ -714,9 +717,6 @@ def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit 
 
 
 def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
-    from dragonnoir.engine.rules import combat_results
-    from dragonnoir.engine.tables import Effect
-
     events: list[Event] = []
     _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
     events.append(die)
@@ -902,8 +902,6 @@ def combat_moments(game: Game) -> list[Event]:
     advances done) while others remain."""
     if game.over or game.state.pending or game.state.phase != "krob_combat":
         return []
-    from dragonnoir.engine.rules import combat_declared as declared
-
     if not declared.closed(game) or not declared.open_combats(game):
         return []
     done = sum(1 for c in declared.combats(game) if c["status"] != declared.DECLARED)
@@ -957,8 +955,6 @@ class DeclineSpellsAnswer:
         if decision.kind == CAST_WINDOW:
             game.pop_decision()
             return []
-        from dragonnoir.engine.rules import movement
-
         unit = game.state.units.get(str(decision.data.get("unit", "")))
         still = unit is not None and any(
             check(game, unit)
@@ -988,8 +984,6 @@ class CastDuringKrobMove:
         return CastRules().explain(game, action)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
-        from dragonnoir.engine.rules.fire import end_interrupted_move
-
         game.pop_decision()
         events = CastRules().apply(game, action)
         krob = game.state.units.get(str(decision.data.get("unit", "")))
