@@ -55,13 +55,13 @@ from dragonnoir.engine.rules import (
     gharvs,
     hidden,
     magic,
-    movement,
     objectives,
     offmap,
     switches,
     turn_start,
     victory,
 )
+from dragonnoir.engine.rules.movement import jump, move, moving, stacking
 from dragonnoir.engine.ruleset import RuleSet, RulesPart
 from dragonnoir.engine.state import Side
 
@@ -86,10 +86,10 @@ OBJECTIVES = RulesPart("objectives", after_action=(objectives.sweep,))
 
 MOVEMENT = RulesPart(
     "movement",
-    actions={Move: movement.MoveRules(), Jump: movement.JumpRules()},
-    decisions={"defensive_fire": movement.DefensiveFireRules()},
-    end_checks={ph: (movement.stacking_at_end,) for ph in _MOVEMENT_PHASES},
-    exit={ph: (movement.settle_stacks,) for ph in _MOVEMENT_PHASES},
+    actions={Move: move.MoveRules(), Jump: jump.JumpRules()},
+    decisions={"defensive_fire": moving.DefensiveFireRules()},
+    end_checks={ph: (move.stacking_at_end,) for ph in _MOVEMENT_PHASES},
+    exit={ph: (stacking.settle_stacks,) for ph in _MOVEMENT_PHASES},
 )
 
 BOATS = RulesPart("boats", actions={SailBoat: boats.SailRules()})

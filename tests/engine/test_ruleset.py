@@ -4,8 +4,8 @@ action type and answers each decision, and the hooks of each phase in the order 
 The order is part of the rules (victory is judged after the reveals, the spell window
 opens after the Krobs' movement is over): these tables were taken from the engine's
 registries as they stood before the rules were assembled in one place (the hooks then
-private, or in game.py, have public names in their modules now), and must not change
-unnoticed.
+private, or in game.py, have public names in their modules now; movement.py's are in
+the modules of the movement package), and must not change unnoticed.
 """
 
 from __future__ import annotations
@@ -70,9 +70,9 @@ STANDARD: dict[str, Any] = {
         "EnterPassage": "offmap.EnterPassageRules",
         "Fire": "fire.FireRules",
         "Fly": "flight.FlightRules",
-        "Jump": "movement.JumpRules",
+        "Jump": "jump.JumpRules",
         "LeaveMap": "offmap.LeaveMapRules",
-        "Move": "movement.MoveRules",
+        "Move": "move.MoveRules",
         "ResolveCombat": "combat_plan.PlanRules",
         "SailBoat": "boats.SailRules",
         "WithdrawAttack": "combat_plan.PlanRules",
@@ -81,7 +81,7 @@ STANDARD: dict[str, Any] = {
         "advance": "combat.AdvanceRules",
         "cast_window": "magic.CastWindowRules",
         "casualty": "combat.CasualtyRules",
-        "defensive_fire": "movement.DefensiveFireRules",
+        "defensive_fire": "moving.DefensiveFireRules",
         "defensive_fire_unmoved": "fire.UnmovedFireRules",
         "retreat": "combat.RetreatRules",
     },
@@ -106,8 +106,8 @@ STANDARD: dict[str, Any] = {
     "end_checks": {
         "adventurer_deployment": ["offmap.deployment_unfinished(adventurers)"],
         "krob_deployment": ["offmap.deployment_unfinished(krobs)"],
-        "adventurer_movement": ["movement.stacking_at_end"],
-        "krob_movement": ["movement.stacking_at_end"],
+        "adventurer_movement": ["move.stacking_at_end"],
+        "krob_movement": ["move.stacking_at_end"],
         "adventurer_combat": ["combat_plan.combats_unfinished"],
         "krob_combat": ["combat_plan.combats_unfinished"],
     },
@@ -115,8 +115,8 @@ STANDARD: dict[str, Any] = {
     "exit": {
         "adventurer_deployment": ["offmap.deployment_done(adventurers)"],
         "krob_deployment": ["offmap.deployment_done(krobs)"],
-        "adventurer_movement": ["movement.settle_stacks"],
-        "krob_movement": ["movement.settle_stacks"],
+        "adventurer_movement": ["stacking.settle_stacks"],
+        "krob_movement": ["stacking.settle_stacks"],
     },
     "work": {"gharv1_combat": ["gharvs.run_attacks"], "gharv2_combat": ["gharvs.run_attacks"]},
     "after_action": [

@@ -49,7 +49,7 @@ from dragonnoir.engine.events import (
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
 from dragonnoir.engine.rules.infiltration import suffer
-from dragonnoir.engine.rules.movement import _continuing, _may_move, _start_moving
+from dragonnoir.engine.rules.movement.who_moves import _continuing, _may_move, _start_moving
 from dragonnoir.engine.rules.steps import (
     R_BOAT,
     boat_at,

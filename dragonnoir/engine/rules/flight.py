@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from dragonnoir.engine.actions import Action, Fly
 from dragonnoir.engine.events import Event, UnitMoved
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.rules.movement import _may_move, _start_moving
+from dragonnoir.engine.rules.movement.who_moves import _may_move, _start_moving
 from dragonnoir.engine.rules.steps import edge_feature, ground_level, terrain_at
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile

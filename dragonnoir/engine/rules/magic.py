@@ -848,7 +848,7 @@ def cast_window(game: Game) -> list[Event]:
 # is freely decided by the Adventurer player" ("Resolution of a Spell"). None of them
 # depends on a hidden Krob: the start of the movement, the combats once declared, the
 # end of each combat while others remain, and the end of the turn. The windows after a
-# Krob's step open only for a Krob the Adventurers see (rules/movement.py).
+# Krob's step open only for a Krob the Adventurers see (rules/movement/moving.py).
 MOVEMENT_START = "movement_start"
 COMBATS_DECLARED = "combats_declared"
 BETWEEN_COMBATS = "between_combats"
