@@ -1,7 +1,11 @@
 """The pure layers never import pygame, nor the client (docs/architecture.md, "Layers"):
 the engine, the maps, the AI, the editor's model and the campaigns stand below
 `dragonnoir/ui`, and what they share with it (the user's folders, the one writer) lives
-below them too (`user_folders.py`, `safe_write.py`)."""
+below them too (`user_folders.py`, `safe_write.py`).
+
+And no module imports itself back, through others, when it is imported; the engine
+imports at the top of its modules only (issue 43 §1; docs/architecture.md, "The rules a
+game is given")."""
 
 import ast
 from pathlib import Path
