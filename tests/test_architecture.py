@@ -2,7 +2,11 @@
 "Layers"): the engine, the maps, the AI, the editor's model and the campaigns stand below
 `dragonnoir/ui` and `dragonnoir/render`, and what they share with them (the user's
 folders, the one writer) lives below them too (`user_folders.py`, `safe_write.py`).
-`render` may import the maps; the maps may not import `render` (issue 43 §3)."""
+`render` may import the maps; the maps may not import `render` (issue 43 §3).
+
+And no module imports itself back, through others, when it is imported; the engine
+imports at the top of its modules only (issue 43 §1; docs/architecture.md, "The rules a
+game is given")."""
 
 import ast
 from pathlib import Path
@@ -65,3 +69,134 @@ def test_pure_layer_does_not_import_the_layers_above(layer: str, above: str) -> 
         if any(m == package or m.startswith(f"{package}.") for m in _modules(p))
     ]
     assert offenders == []
+
+
+# -- import cycles ------------------------------------------------------------------------
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_type_checking(node: ast.stmt) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _run_time_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements a module runs when imported: its top level, inside `if`, `try` and
+    `with` blocks too, but not under `if TYPE_CHECKING:` nor in a function or class body
+    (a class body runs, but none of ours imports there)."""
+    out: list[ast.stmt] = []
+    for node in body:
+        if _is_type_checking(node):
+            continue
+        out.append(node)
+        if isinstance(node, ast.If | ast.With):
+            out.extend(_run_time_statements(node.body))
+            if isinstance(node, ast.If):
+                out.extend(_run_time_statements(node.orelse))
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                out.extend(_run_time_statements(block))
+            for handler in node.handlers:
+                out.extend(_run_time_statements(handler.body))
+    return out
+
+
+def _imported(node: ast.stmt, module: str, is_package: bool, known: set[str]) -> set[str]:
+    """The modules of ours `node` imports: `from a.b import c` imports `a.b`, and `a.b.c`
+    too when that is a module."""
+    found: set[str] = set()
+    if isinstance(node, ast.Import):
+        found.update(alias.name for alias in node.names)
+    elif isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:
+            package = module if is_package else module.rsplit(".", 1)[0]
+            parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+            base = ".".join([*parts, *([base] if base else [])])
+        found.add(base)
+        found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found & known
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports when it is imported."""
+    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    known = set(paths)
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        is_package = path.name == "__init__.py"
+        graph[module] = set()
+        for node in _run_time_statements(tree.body):
+            graph[module] |= _imported(node, module, is_package, known)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm),
+    and the modules that import themselves."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component: list[str] = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in graph[v]:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_back_at_import_time() -> None:
+    """No import cycle anywhere in `dragonnoir` among the imports a module runs when it
+    is imported (issue 43 §1): each module can be read, loaded and tested on top of what
+    it imports. Imports for type checking only do not count."""
+    assert _cycles(_import_graph()) == []
+
+
+def _function_imports(path: Path) -> list[str]:
+    """`line: import ...` for each import inside a function of `path`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out: list[str] = []
+    for func in ast.walk(tree):
+        if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in ast.walk(func):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    out.append(f"{node.lineno}: {ast.unparse(node)}")
+    return out
+
+
+def test_the_engine_imports_nothing_inside_a_function() -> None:
+    """An import inside a function hides a dependency (and once hid the import cycles
+    among the rules modules): the engine imports at the top of each module. Only the
+    command line may defer an import, for its start-up time."""
+    offenders = {
+        str(p.relative_to(PACKAGE)): found
+        for p in sorted((PACKAGE / "engine").rglob("*.py"))
+        if (found := _function_imports(p))
+    }
+    assert offenders == {}

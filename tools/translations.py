@@ -32,10 +32,10 @@ LOCALE = ROOT / "dragonnoir" / "locale"
 TEMPLATE = LOCALE / "dragonnoir.pot"
 MAPPING = ROOT / "babel.cfg"
 
-#: The functions whose arguments are messages, in Babel's notation (`say_n:1,2`: the
+#: The functions whose arguments are messages, in Babel's notation (`tell_n:1,2`: the
 #: first and second arguments are the singular and the plural; `pgettext:1c,2`: the
 #: first is the context).
-KEYWORDS = ["_", "N_", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "say", "say_n:1,2", "said_as"]
+KEYWORDS = ["_", "N_", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "tell", "tell_n:1,2", "said_as"]
 
 
 def extract_data_names(

@@ -11,7 +11,7 @@ le-nid (benchmarks/README.md, "How long the AI thinks").
 
 `spell_answers` gives the engine's answers less the casts, in the engine's order, and
 whether any cast is legal (the first one found: cheap). The answers are the engine's
-own generators (`movement.DEFENSIVE_FIRE_ANSWERS`, the cast window's Pass), the casts'
+own generators (the rule set's `defensive_fire_answers`, the cast window's Pass), the casts'
 left out; tests/ai/test_answers.py holds them to the engine's whole list on seeded games.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dragonnoir.engine.actions import Action, Pass
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules import magic, movement
+from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import Decision
 
 #: The decisions whose answers include every legal cast.
@@ -32,7 +32,7 @@ def spell_answers(game: Game, decision: Decision) -> tuple[list[Action], bool] |
     engine's order, and whether a cast is legal too. None for any other decision."""
     if decision.kind == DEFENSIVE_FIRE:
         rest: list[Action] = []
-        for kind, answer in movement.DEFENSIVE_FIRE_ANSWERS.items():
+        for kind, answer in game.ruleset.defensive_fire_answers.items():
             if kind != "CastSpell":
                 rest.extend(answer.generate(game, decision))
         rest.append(Pass())

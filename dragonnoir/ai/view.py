@@ -156,6 +156,7 @@ def view_for(game: Game, side: Side) -> SideView:
         [],
         list(log),
         record_undo=False,
+        ruleset=game.ruleset,
     )
     seen.secret = [None] * len(log)
     movement, attacks = _shared_tables(game, side)

@@ -11,6 +11,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+DIE_FACES = 10  # "a 10-sided die (numbered 0 to 9, the 0 counting as 10)"
+
+
+def face_value(roll: int) -> int:
+    """The value of a d10 face: 0 counts as 10 (a table's row read from a face)."""
+    if not 0 <= roll <= DIE_FACES:
+        raise ValueError(f"a d10 shows 0..9 (0 = 10), not {roll}")
+    return roll or DIE_FACES
+
 
 @dataclass(slots=True)
 class Dice:

@@ -8,9 +8,9 @@ themselves ("Organisation of the Game Turn"). `to_act()` says whose decision it 
 not always the moving side: which defender takes a wound, retreat paths, an advance
 after combat, defensive fire.
 
-Rules live in modules under `engine/rules/`; each registers the action types it judges
-(`register_actions`) and the decisions it raises (`register_decision`). This file knows
-the turn sequence, the dice, undo and the history, and nothing of movement or combat.
+A game is given its rules (`ruleset`, a `RuleSet`): which rules module judges each action
+type, answers each decision and hooks each phase. This file knows the turn sequence, the
+dice, undo and the history, and nothing of movement or combat.
 """
 
 from __future__ import annotations
@@ -30,12 +30,14 @@ from dragonnoir.engine.events import (
     PhaseBegan,
     Revealed,
     TurnBegan,
-    UnitStoodUp,
     WentOnUnverified,
 )
 from dragonnoir.engine.explain import Explanation, IllegalAction, allowed, refused
 from dragonnoir.engine.phases import FIRST_PHASE, SEQUENCE, Phase, next_phase, phase
-from dragonnoir.engine.state import Decision, GameState, Side, Status, Unit
+from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.ruleset import RuleSet
+from dragonnoir.engine.standard_rules import standard_rules
+from dragonnoir.engine.state import Decision, GameState, Side, Unit
 from dragonnoir.engine.unverified import Unverified
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
@@ -43,132 +45,8 @@ from dragonnoir.hexmap.hexes import Hex
 SEQUENCE_RULE = "Organisation of the Game Turn"
 
 
-class ActionRules(Protocol):
-    """What a rules module provides for the action types it registers."""
-
-    def explain(self, game: Game, action: Action) -> Explanation: ...
-
-    def apply(self, game: Game, action: Action) -> list[Event]: ...
-
-    def generate(self, game: Game, side: Side) -> Iterable[Action]: ...
-
-
-class DecisionRules(Protocol):
-    """What a rules module provides for a kind of decision it raises."""
-
-    def explain(self, game: Game, decision: Decision, action: Action) -> Explanation: ...
-
-    def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]: ...
-
-    def generate(self, game: Game, decision: Decision) -> Iterable[Action]: ...
-
-
-PhaseHook = Callable[["Game"], list[Event]]
-#: Says why the phase may not end yet (an `Explanation` refusing it), or None.
-EndCheck = Callable[["Game"], Explanation | None]
-
-_ACTION_RULES: dict[str, ActionRules] = {}
-_DECISION_RULES: dict[str, DecisionRules] = {}
-_ENTRY_HOOKS: dict[str, list[PhaseHook]] = {}
-_END_CHECKS: dict[str, list[EndCheck]] = {}
-_EXIT_HOOKS: dict[str, list[PhaseHook]] = {}
-_CLOSING_HOOKS: dict[str, list[PhaseHook]] = {}
 #: `state.scratch` key: the phase whose end waits for a decision its closing raised.
 CLOSING = "closing"
-_WORK_HOOKS: dict[str, list[PhaseHook]] = {}
-#: Run after every action and at the start, in registration order (reveals, then victory).
-_AFTER_ACTION: list[PhaseHook] = []
-#: Run when a game turn ends (before the next begins, or before the turn limit ends it).
-_TURN_END: list[PhaseHook] = []
-#: Says who wins when the turn limit is reached: (winner or None, why, details).
-TurnLimitJudge = Callable[["Game"], tuple[Side | None, str, dict[str, Any]]]
-_TURN_LIMIT_JUDGE: list[TurnLimitJudge] = []
-#: Says which side may not read an event in the log (a hidden Krob's steps), or None.
-SecrecyRule = Callable[["Game", Event], Side | None]
-_SECRECY: list[SecrecyRule] = []
-
-
-def register_actions(rules: ActionRules, *action_types: type[Action]) -> None:
-    """Make `rules` the judge of these action types."""
-    for cls in action_types:
-        _ACTION_RULES[cls.__name__] = rules
-
-
-def register_decision(kind: str, rules: DecisionRules) -> None:
-    _DECISION_RULES[kind] = rules
-
-
-def on_phase_entry(phase_id: str, hook: PhaseHook) -> None:
-    """Run `hook` whenever the game enters `phase_id` (after the engine's own hooks)."""
-    phase(phase_id)  # KeyError for a typo
-    hooks = _ENTRY_HOOKS.setdefault(phase_id, [])
-    if hook not in hooks:
-        hooks.append(hook)
-
-
-def on_phase_end_check(phase_id: str, check: EndCheck) -> None:
-    """Let `check` refuse `EndPhase` in `phase_id` while the sequence is unfinished
-    (stacking at the end of a movement sequence, combats declared but not resolved)."""
-    phase(phase_id)  # KeyError for a typo
-    checks = _END_CHECKS.setdefault(phase_id, [])
-    if check not in checks:
-        checks.append(check)
-
-
-def on_phase_closing(phase_id: str, hook: PhaseHook) -> None:
-    """Run `hook` when `phase_id` is about to end, before its exit hooks: a decision it
-    raises is answered first, and the phase ends when no decision is left (the end of
-    the Krob turn, when a wizard may still cast). It must raise each decision once: it
-    runs again when the phase goes on ending."""
-    phase(phase_id)  # KeyError for a typo
-    hooks = _CLOSING_HOOKS.setdefault(phase_id, [])
-    if hook not in hooks:
-        hooks.append(hook)
-
-
-def on_phase_exit(phase_id: str, hook: PhaseHook) -> None:
-    """Run `hook` when `phase_id` ends (before the next phase is entered)."""
-    phase(phase_id)  # KeyError for a typo
-    hooks = _EXIT_HOOKS.setdefault(phase_id, [])
-    if hook not in hooks:
-        hooks.append(hook)
-
-
-def on_phase_work(phase_id: str, hook: PhaseHook) -> None:
-    """Let `hook` do the work of the automatic phase `phase_id` (the Gharvs' attacks):
-    it is called when the phase would end and again after each decision it raised is
-    answered, until it returns leaving no decision pending. It keeps its own progress
-    (in `state.scratch`, so a save holds it)."""
-    if not phase(phase_id).automatic:
-        raise ValueError(f"{phase_id} is not an automatic phase")
-    hooks = _WORK_HOOKS.setdefault(phase_id, [])
-    if hook not in hooks:
-        hooks.append(hook)
-
-
-def on_after_action(hook: PhaseHook) -> None:
-    """Run `hook` after every action (and once the game has started) while the game is
-    not over: what may change after anything at all (a unit comes into sight, a victory
-    condition is met)."""
-    if hook not in _AFTER_ACTION:
-        _AFTER_ACTION.append(hook)
-
-
-def on_turn_end(hook: PhaseHook) -> None:
-    """Run `hook` when a game turn ends (a zone held "until the end of turn N")."""
-    if hook not in _TURN_END:
-        _TURN_END.append(hook)
-
-
-def set_turn_limit_judge(judge: TurnLimitJudge) -> None:
-    """Who wins when the scenario's turn limit is reached (the victory module)."""
-    _TURN_LIMIT_JUDGE[:] = [judge]
-
-
-def add_secrecy_rule(rule: SecrecyRule) -> None:
-    """Let `rule` keep an event out of one side's log (hidden units)."""
-    if rule not in _SECRECY:
-        _SECRECY.append(rule)
 
 
 class GameMap(Protocol):
@@ -223,6 +101,9 @@ class Game:
     #: Set when the game went on from a save's snapshot its actions did not lead to
     #: (`go_on_unverified`): every save of it keeps the mark and replays from there.
     unverified: Unverified | None = field(default=None, repr=False, compare=False)
+    #: The rules the game is played by. The default is there because every game but a
+    #: test's plays the standard game; a save does not record it (it is not a choice).
+    ruleset: RuleSet = field(default_factory=standard_rules, repr=False, compare=False)
 
     # -- construction ----------------------------------------------------------------
 
@@ -239,8 +120,10 @@ class Game:
         turn_limit: int | None = None,
         first_phase: str = FIRST_PHASE,
         prepare: Callable[[GameState], None] | None = None,
+        ruleset: RuleSet | None = None,
     ) -> Game:
-        """A new game at turn 1, entering `first_phase` (its entry hooks run)."""
+        """A new game at turn 1, entering `first_phase` (its entry hooks run), played by
+        `ruleset` (default: the standard rules)."""
         state = GameState(
             turn=1,
             phase=first_phase,
@@ -252,6 +135,8 @@ class Game:
         if prepare is not None:
             prepare(state)
         game = cls(board, state, rules, layout, scenario_id, seed)
+        if ruleset is not None:
+            game.ruleset = ruleset
         game.start_state = state.to_dict()
         events = game._enter(phase(first_phase), new_turn=False)
         events = [TurnBegan(1), *events]
@@ -294,14 +179,14 @@ class Game:
         out: list[Action] = []
         if self.state.pending:
             decision = self.state.pending[0]
-            rules = _DECISION_RULES.get(decision.kind)
+            rules = self.ruleset.decisions.get(decision.kind)
             if rules is not None:
                 out.extend(rules.generate(self, decision))
             return out
         for kind in sorted(self.phase.actions):
             if kind == "EndPhase" or (kinds is not None and kind not in kinds):
                 continue
-            rules_for = _ACTION_RULES.get(kind)
+            rules_for = self.ruleset.actions.get(kind)
             if rules_for is not None:
                 out.extend(a for a in rules_for.generate(self, acting) if a.kind == kind)
         if (kinds is None or "EndPhase" in kinds) and self._end_refusal() is None:
@@ -314,9 +199,9 @@ class Game:
             return refused("the game is over", SEQUENCE_RULE)
         if self.state.pending:
             decision = self.state.pending[0]
-            rules = _DECISION_RULES.get(decision.kind)
+            rules = self.ruleset.decisions.get(decision.kind)
             if rules is None:  # a decision nobody can answer is an engine bug
-                raise RuntimeError(f"no rules registered for decision {decision.kind!r}")
+                raise RuntimeError(f"no rules for decision {decision.kind!r} in this rule set")
             return rules.explain(self, decision, action)
         ph = self.phase
         if isinstance(action, EndPhase):
@@ -329,15 +214,15 @@ class Game:
                 "a new sequence may only begin when the previous one is finished",
                 ph.section,
             )
-        action_rules = _ACTION_RULES.get(action.kind)
+        action_rules = self.ruleset.actions.get(action.kind)
         if action_rules is None:
-            return refused(f"{action.kind} is not available in this version yet", ph.section)
+            return refused(f"no rules for {action.kind} in this game's rule set", ph.section)
         return action_rules.explain(self, action)
 
     def _end_refusal(self) -> Explanation | None:
         """Why the current phase may not end yet ("A new sequence may only begin if the
         previous one is finished"), or None."""
-        for check in _END_CHECKS.get(self.state.phase, ()):
+        for check in self.ruleset.end_checks.get(self.state.phase, ()):
             why = check(self)
             if why is not None:
                 return why
@@ -361,7 +246,7 @@ class Game:
         rolls_before = self.state.dice.rolls
         if self.state.pending:
             decision = self.state.pending[0]
-            events = _DECISION_RULES[decision.kind].apply(self, decision, action)
+            events = self.ruleset.decisions[decision.kind].apply(self, decision, action)
             if isinstance(action, Pass):  # declining is a decision too: the log says so
                 events.insert(
                     0,
@@ -372,7 +257,7 @@ class Game:
         elif isinstance(action, EndPhase):
             events = self._end_phase()
         else:
-            events = _ACTION_RULES[action.kind].apply(self, action)
+            events = self.ruleset.actions[action.kind].apply(self, action)
         self._occupancy = None
         self.version += 1
         if not self.state.pending and not self.over:
@@ -392,7 +277,7 @@ class Game:
 
     def _after_action(self) -> list[Event]:
         events: list[Event] = []
-        for hook in _AFTER_ACTION:
+        for hook in self.ruleset.after_action:
             if self.over:
                 break
             found = hook(self)
@@ -408,7 +293,7 @@ class Game:
         """Append `events` to the log, each with the side that may not read it."""
         for event in events:
             hidden: Side | None = None
-            for rule in _SECRECY:
+            for rule in self.ruleset.secrecy:
                 hidden = rule(self, event)
                 if hidden is not None:
                     break
@@ -476,8 +361,6 @@ class Game:
     def occupancy(self) -> dict[Hex, list[str]]:
         """Hex -> ids of the units (alive or not) covering it; rebuilt after each action."""
         if self._occupancy is None:
-            from dragonnoir.engine.rules.footprint import footprint
-
             index: dict[Hex, list[str]] = {}
             for unit in self.state.units.values():
                 if unit.hex is None:
@@ -512,7 +395,7 @@ class Game:
     def _closing(self) -> list[Event]:
         """The phase's closing hooks; when one raises a decision, the phase waits."""
         events: list[Event] = []
-        for hook in _CLOSING_HOOKS.get(self.state.phase, ()):
+        for hook in self.ruleset.closing.get(self.state.phase, ()):
             events.extend(hook(self))
             if self.state.pending:
                 self.state.scratch[CLOSING] = self.state.phase
@@ -525,7 +408,7 @@ class Game:
         if self.state.pending:
             return events  # it ends once the decision is answered (`_go_on_closing`)
         following, new_turn = next_phase(self.state.phase)
-        for hook in _EXIT_HOOKS.get(self.state.phase, ()):
+        for hook in self.ruleset.exit.get(self.state.phase, ()):
             events.extend(hook(self))
             self._occupancy = None
             self.version += 1
@@ -539,7 +422,7 @@ class Game:
             events.extend(self._enter(following, new_turn=False))
             return events
         if new_turn:
-            for hook in _TURN_END:
+            for hook in self.ruleset.turn_end:
                 events.extend(hook(self))
                 if self.over:
                     return events
@@ -553,9 +436,10 @@ class Game:
 
     def _judge_at_limit(self) -> tuple[Side | None, str, dict[str, Any]]:
         reason = f"turn limit {self.state.turn_limit} reached"
-        if not _TURN_LIMIT_JUDGE:
+        judge = self.ruleset.turn_limit_judge
+        if judge is None:
             return None, reason, {}
-        return _TURN_LIMIT_JUDGE[0](self)
+        return judge(self)
 
     def end_game(
         self, winner: Side | None, reason: str, details: dict[str, Any] | None = None
@@ -577,7 +461,7 @@ class Game:
     def _enter(self, ph: Phase, new_turn: bool) -> list[Event]:
         self.state.phase = ph.id
         events: list[Event] = [PhaseBegan(ph.id, ph.title)]
-        for hook in (*_CORE_HOOKS.get(ph.id, ()), *_ENTRY_HOOKS.get(ph.id, ())):
+        for hook in self.ruleset.entry.get(ph.id, ()):
             events.extend(hook(self))
         self._occupancy = None
         self.version += 1
@@ -588,7 +472,7 @@ class Game:
         events: list[Event] = []
         guard = 0
         while self.phase.automatic and not self.state.pending and not self.over:
-            for hook in _WORK_HOOKS.get(self.state.phase, ()):
+            for hook in self.ruleset.work.get(self.state.phase, ()):
                 events.extend(hook(self))
                 self._occupancy = None
                 self.version += 1
@@ -612,48 +496,3 @@ class Game:
 
 def _reveals(event: Event) -> bool:
     return isinstance(event, Revealed)
-
-
-# -- the engine's own phase hooks --------------------------------------------------------
-
-
-def _reset_turn_flags(side: Side) -> PhaseHook:
-    def hook(game: Game) -> list[Event]:
-        for unit in game.state.units.values():
-            if unit.side is side:
-                unit.moved = False
-                unit.fired = False
-                unit.attacked = 0
-                unit.mp_spent = 0
-        return []
-
-    return hook
-
-
-def _stand_up(game: Game) -> list[Event]:
-    """ "4. KNOCKED-OUT CHARACTERS: all Adventurers who were knocked out during the
-    previous game turn are put back on their feet"; those knocked out this turn wait for
-    the next Adventurer turn."""
-    events: list[Event] = []
-    for unit in game.state.units.values():
-        if (
-            unit.side is Side.ADVENTURERS
-            and unit.status is Status.KNOCKED_OUT
-            and unit.knocked_out_turn is not None
-            and unit.knocked_out_turn < game.state.turn
-        ):
-            unit.status = Status.HEALTHY if unit.wounds == 0 else Status.WOUNDED
-            unit.knocked_out_turn = None
-            events.append(UnitStoodUp(unit.id))
-    return events
-
-
-_CORE_HOOKS: dict[str, tuple[PhaseHook, ...]] = {
-    "adventurer_fire": (_reset_turn_flags(Side.ADVENTURERS),),
-    "adventurer_recovery": (_stand_up,),
-    "krob_movement": (_reset_turn_flags(Side.KROBS),),
-}
-
-
-# Importing the rules package registers every rules module with the registries above.
-import dragonnoir.engine.rules  # noqa: E402, F401

@@ -58,9 +58,14 @@ from dragonnoir.engine.actions import (
     SailBoat,
     action_from_dict,
 )
+from dragonnoir.engine.events import PhaseBegan
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import gharvs, hidden, magic
+from dragonnoir.engine.rules.steps import boat_at, never_swims, terrain_at
+from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import GameState, Side
+from dragonnoir.engine.values import profile
 
 #: A playout that has not ended after this many actions is a failure (a loop).
 MAX_ACTIONS = 20_000
@@ -200,8 +205,6 @@ class PlayoutChecker:
         or next to a standing enemy (the reveals happened); and, on a sample of actions,
         the side they are hidden from has exactly the legal actions it would have if they
         were not on the map at all (its choices give nothing away)."""
-        from dragonnoir.engine.rules import hidden
-
         game = self.game
         if game.over or not hidden.any_hidden(game):
             return
@@ -263,8 +266,6 @@ class PlayoutChecker:
 
     def _potentials(self) -> dict[str, int]:
         """Each unit's movement potential now (the larger of water and land for Gharvs)."""
-        from dragonnoir.engine.values import profile
-
         game = self.game
         if game.rules is None:
             return {}
@@ -275,8 +276,6 @@ class PlayoutChecker:
         return out
 
     def _check_after(self, action: Action, potentials_before: dict[str, int]) -> None:
-        from dragonnoir.engine.values import profile
-
         game = self.game
         if game.rules is None:
             return
@@ -307,8 +306,6 @@ class PlayoutChecker:
         game = self.game
         if game.rules is None:
             return
-        from dragonnoir.engine.rules import magic
-
         for sheet in game.state.wizards.values():
             if sheet.energy < 0:
                 raise self.fail(action, f"{sheet.unit} has {sheet.energy} EP (below zero)")
@@ -329,10 +326,6 @@ class PlayoutChecker:
         game = self.game
         if game.rules is None:
             return
-        from dragonnoir.engine.rules import gharvs
-        from dragonnoir.engine.rules.steps import boat_at, never_swims, terrain_at
-        from dragonnoir.engine.values import profile
-
         for unit in game.living_units():
             assert unit.hex is not None
             aboard = boat_at(game, unit.hex)
@@ -345,8 +338,6 @@ class PlayoutChecker:
         on_map = [u for u in game.state.units.values() if u.side is Side.GHARVS and u.hex]
         if len(on_map) > len(gharvs.gharv_counters(game)):
             raise self.fail(action, f"{len(on_map)} Gharvs on the map, more than the box's")
-        from dragonnoir.engine.events import PhaseBegan
-
         passed = any(
             isinstance(e, PhaseBegan) and e.phase.endswith("_disappearance") for e in events
         )
@@ -481,6 +472,7 @@ def clone(game: Game) -> Game:
         [],
         record_undo=False,
         scenario_path=game.scenario_path,
+        ruleset=game.ruleset,
     )
 
 
@@ -505,8 +497,6 @@ def perft(game: Game, depth: int) -> int:
 
 def scenario_games(path: Path | str, rules: Any = None) -> Callable[[int], Game]:
     """`seed -> new game` for a scenario file (loaded once)."""
-    from dragonnoir.engine.scenario import load_scenario
-
     scenario = load_scenario(path, rules)
 
     def make(seed: int) -> Game:

@@ -32,65 +32,22 @@ that is said too, and a replay error then names those files.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
-import hashlib
-import json
 import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from dragonnoir.engine.rules_digests import fingerprint, values_digest
+from dragonnoir.engine.tables import RulesData, load_rules_data, rules_files
 from dragonnoir.errors import DataFileError
-from dragonnoir.safe_read import RULES, ErrorType, parse_toml, quoted, read_text
-
-if TYPE_CHECKING:
-    from dragonnoir.engine.tables import RulesData
+from dragonnoir.safe_read import RULES, ErrorType, quoted
 
 #: The save's field holding the record.
 RULES_FIELD = "rules"
 _NAME = re.compile(r"^[a-z][a-z0-9_]*\.toml$")
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
-
-
-def values_digest(text: str) -> str:
-    """The SHA-256 of a TOML text's values: the parsed document as canonical JSON (keys
-    sorted), so comments, spacing and key order do not count. A text that is not TOML
-    (it could not have been loaded) is digested as it stands."""
-    try:
-        values: Any = parse_toml(text)
-    except ValueError:
-        values = text
-    canonical = json.dumps(
-        values, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain
-    )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-def _plain(value: object) -> str:
-    """TOML dates and times, as JSON cannot hold them."""
-    if isinstance(value, dt.date | dt.time):
-        return value.isoformat()
-    raise TypeError(f"{type(value).__name__} is not a TOML value")
-
-
-def file_digests(rules: RulesData) -> dict[str, str]:
-    """Each rules file's name -> its `values_digest`: a player's file from the text read
-    when the rules were loaded, a shipped one from this installation's file."""
-    out: dict[str, str] = {}
-    for name in sorted(rules.sources):
-        text = rules.own_texts.get(name)
-        if text is None:
-            text = read_text(rules.sources[name])
-        out[name] = values_digest(text)
-    return out
-
-
-def fingerprint(digests: Mapping[str, str]) -> str:
-    """One digest for a set of rules files (their names and value digests)."""
-    lines = "".join(f"{name} {digest}\n" for name, digest in sorted(digests.items()))
-    return hashlib.sha256(lines.encode("utf-8")).hexdigest()
 
 
 def short(digest: str) -> str:
@@ -256,8 +213,6 @@ def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
     """The rules data of `record`: its own files (written to a temporary folder, loaded
     as a player's folder is, then removed; their text is kept in `own_texts`) over this
     installation's shipped ones."""
-    from dragonnoir.engine.tables import load_rules_data, rules_files
-
     known = rules_files()  # a file this version does not have is ignored (and said)
     with tempfile.TemporaryDirectory(prefix="dragonnoir-rules-") as tmp:
         folder = Path(tmp)

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dragonnoir import __version__
 from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Action, action_from_dict
 from dragonnoir.engine.carried import (
@@ -60,7 +61,10 @@ from dragonnoir.engine.carried import (
 )
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.phases import PHASES
+from dragonnoir.engine.rules.hidden import display_name
 from dragonnoir.engine.rules_record import RULES_FIELD, read_record, rules_for_save, rules_record
+from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import GameState, Side, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.unverified import (
@@ -77,6 +81,7 @@ from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
 from dragonnoir.i18n import SOURCE, language
 from dragonnoir.narration.narrator import Narrator
+from dragonnoir.resources import ResourceError, find_by_id
 from dragonnoir.safe_read import (
     SAVE,
     SCENARIO,
@@ -126,8 +131,6 @@ def save_game(game: Game, path: Path | str) -> Path:
 def save_document(game: Game, path: Path | str) -> dict[str, Any]:
     """The JSON document `save_game` writes to `path` (the scenario reference is made
     relative to `path`'s folder)."""
-    from dragonnoir import __version__
-
     doc: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -229,8 +232,6 @@ def _bundled_scenario(scenario_id: str) -> Path | None:
     of the same id: `dragonnoir.resources`), or None."""
     if not scenario_id or "/" in scenario_id or "\\" in scenario_id:
         return None
-    from dragonnoir.resources import ResourceError, find_by_id
-
     try:
         found = find_by_id("scenarios", scenario_id)  # an id, never a path
     except (ResourceError, OSError):
@@ -400,8 +401,6 @@ class SaveCheck:
                 return "a character"
             if unit.hidden_from is not None:
                 return "a hidden character"
-            from dragonnoir.engine.rules.hidden import display_name
-
             return display_name(game, unit) if game is not None else uid
 
         changed = self.scenario_changed or self.map_changed
@@ -573,8 +572,6 @@ def _from_scenario_file(
     """The game set up from the first of the `existing` scenario files whose SHA-256 is
     the one saved (else the first), a changed file or map said in `check.notes`; and
     whether the file changed."""
-    from dragonnoir.engine.scenario import load_scenario
-
     wanted = ref.get("sha256")
     digests = {p: _digest_or_none(p) for p in existing}
     chosen = next((p for p in existing if digests[p] == wanted), existing[0])
@@ -690,8 +687,6 @@ def _rebuild_inline(
         raise SaveError(
             src, f"the embedded set-up is damaged ({_brief(exc)})", f"{place}.start"
         ) from None
-
-    from dragonnoir.engine.phases import PHASES
 
     if start.phase not in PHASES:
         raise SaveError(src, f"unknown phase {quoted(start.phase)}", f"{place}.start.phase")
@@ -860,8 +855,6 @@ def _read_mark(src: Path, raw: Any, total: int, game: Game) -> Unverified:
 def _usable_state(src: Path, raw: Any, game: Game, place: str) -> GameState:
     """`raw` as a state the rules can play on this map: every character of a counter the
     rules data knows, on a hex of the map, in a phase of the game."""
-    from dragonnoir.engine.phases import PHASES
-
     _expect_entries(src, raw, place)
     try:
         state = GameState.from_dict(raw)

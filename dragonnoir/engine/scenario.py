@@ -40,11 +40,12 @@ from dragonnoir.engine.scenario_format import (
     UnitEntry,
     WizardEntry,
 )
-from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit, Wizard
+from dragonnoir.engine.state import Accessory, AccessoryKind, GameState, Side, Status, Unit, Wizard
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import profile_of, side_of
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board, ZoneKind
+from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
 from dragonnoir.local_texts import Texts
@@ -229,8 +230,6 @@ class Scenario:
         objectives = self.objectives
 
         def prepare(state: object) -> None:
-            from dragonnoir.engine.state import GameState
-
             assert isinstance(state, GameState)
             state.accessories = {k: _copy_accessory(a) for k, a in accessories.items()}
             # The sheet keeps the wounds its EP were counted with (a campaign's wizard
@@ -756,8 +755,6 @@ def _read(
             layout = load_layout(map_path, rules.terrain)
             board = layout.map
         else:
-            from dragonnoir.hexmap.board_io import load_board
-
             board = load_board(map_path, rules.terrain)
 
     loader = _Loader(src, data, board, rules, faults)

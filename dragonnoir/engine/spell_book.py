@@ -10,8 +10,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from dragonnoir.datafiles import load_toml_model
+from dragonnoir.engine.dice import DIE_FACES
 from dragonnoir.engine.roster import DATA_DIR
-from dragonnoir.engine.tables import DIE_FACES, SPELLS_FILE
+
+SPELLS_FILE = "spells.toml"
 
 
 class _Frozen(BaseModel):

@@ -27,16 +27,23 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from dragonnoir.datafiles import FieldError, load_toml_model
 from dragonnoir.engine.casualties import CasualtyPoints, load_casualty_points
-
-if TYPE_CHECKING:
-    from dragonnoir.engine.spell_book import SpellBook
-    from dragonnoir.engine.water_tables import GharvAppearanceTable, UnstableMarshTable
+from dragonnoir.engine.dice import DIE_FACES, face_value
+from dragonnoir.engine.rules_digests import file_digests, fingerprint
+from dragonnoir.engine.spell_book import SPELLS_FILE, SpellBook, load_spell_book
+from dragonnoir.engine.water_tables import (
+    GHARV_APPEARANCE_FILE,
+    UNSTABLE_MARSH_FILE,
+    GharvAppearanceTable,
+    UnstableMarshTable,
+    load_gharv_appearance,
+    load_unstable_marsh,
+)
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.terrain import (
     DEFAULT_TERRAIN_FILE,
@@ -68,26 +75,14 @@ JUMP_FILE = "jump.toml"
 FIRE_FILE = "fire.toml"
 RATE_OF_FIRE_FILE = "rate_of_fire.toml"
 TERRAIN_FILE = "terrain.toml"
-#: Named here (read by engine/water_tables.py) so that `rules_files` lists every file.
-GHARV_APPEARANCE_FILE = "gharv_appearance.toml"
-UNSTABLE_MARSH_FILE = "unstable_marsh.toml"
-SPELLS_FILE = "spells.toml"
 CASUALTY_FILE = "casualty_points.toml"
 
 _CODE = r"^[A-Z][A-Z0-9]*$"
 _ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
-DIE_FACES = 10  # "a 10-sided die (numbered 0 to 9, the 0 counting as 10)"
 
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def face_value(roll: int) -> int:
-    """The value of a d10 face: 0 counts as 10."""
-    if not 0 <= roll <= DIE_FACES:
-        raise ValueError(f"a d10 shows 0..9 (0 = 10), not {roll}")
-    return roll or DIE_FACES
 
 
 def _clamp(value: int, low: int, high: int) -> int:
@@ -760,15 +755,11 @@ class RulesData:
     def digests(self) -> dict[str, str]:
         """Each file's name -> the SHA-256 of its values (comments and layout aside):
         what a save records to tell these rules from others (engine/rules_record.py)."""
-        from dragonnoir.engine.rules_record import file_digests
-
         return file_digests(self)
 
     @property
     def fingerprint(self) -> str:
         """One digest of all the files' values: equal fingerprints, same rules."""
-        from dragonnoir.engine.rules_record import fingerprint
-
         return fingerprint(self.digests)
 
 
@@ -816,9 +807,6 @@ def default_rules_data() -> RulesData:
 
 
 def _load(folder: Path | None) -> RulesData:
-    from dragonnoir.engine.spell_book import load_spell_book
-    from dragonnoir.engine.water_tables import load_gharv_appearance, load_unstable_marsh
-
     files = rules_files(folder)
     shipped = rules_files(None)
     own_texts = {

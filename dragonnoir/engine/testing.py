@@ -26,7 +26,8 @@ from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.roster import DATA_DIR
 from dragonnoir.engine.rules import combat_declared
-from dragonnoir.engine.state import Accessory, AccessoryKind, Status, Unit
+from dragonnoir.engine.ruleset import RuleSet
+from dragonnoir.engine.state import Accessory, AccessoryKind, GameState, Status, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.hexmap.board import BOARD_GRID, Board, Cell, EdgeFeature
@@ -126,8 +127,10 @@ def position(
     webs: Iterable[tuple[int, int]] = (),
     rules: RulesData | None = None,
     turn_limit: int | None = None,
+    ruleset: RuleSet | None = None,
 ) -> Game:
-    """A game on a drawn board with counters placed, entering `phase` at turn 1."""
+    """A game on a drawn board with counters placed, entering `phase` at turn 1, played
+    by `ruleset` (default: the standard rules)."""
     rules = rules or default_rules_data()
     board = draw_board(art, levels=levels, edges=edges)
     grid = board.grid
@@ -157,14 +160,18 @@ def position(
         for i, cell in enumerate(webs)
     ]
 
-    def prepare(state: object) -> None:
-        from dragonnoir.engine.state import GameState
-
-        assert isinstance(state, GameState)
+    def prepare(state: GameState) -> None:
         state.accessories = {a.id: a for a in web_list}
 
     return Game.start(
-        board, units, rules, seed, first_phase=phase, turn_limit=turn_limit, prepare=prepare
+        board,
+        units,
+        rules,
+        seed,
+        first_phase=phase,
+        turn_limit=turn_limit,
+        prepare=prepare,
+        ruleset=ruleset,
     )
 
 

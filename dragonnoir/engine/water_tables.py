@@ -16,13 +16,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from dragonnoir.datafiles import load_toml_model
+from dragonnoir.engine.dice import DIE_FACES, face_value
 from dragonnoir.engine.roster import DATA_DIR
-from dragonnoir.engine.tables import (
-    DIE_FACES,
-    GHARV_APPEARANCE_FILE,
-    UNSTABLE_MARSH_FILE,
-    face_value,
-)
+
+GHARV_APPEARANCE_FILE = "gharv_appearance.toml"
+UNSTABLE_MARSH_FILE = "unstable_marsh.toml"
 
 
 class _Frozen(BaseModel):

@@ -13,20 +13,20 @@ from collections.abc import Callable
 from typing import Any
 
 from dragonnoir.engine import events as ev
-from dragonnoir.narration.phrase import Many, Phrase, Value, Who, say, say_n
+from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
 
 #: The sides as players name them.
 SIDE_PHRASES = {
-    "adventurers": say("the Adventurers"),
-    "krobs": say("the Krobs"),
-    "gharvs": say("the Gharvs"),
+    "adventurers": tell("the Adventurers"),
+    "krobs": tell("the Krobs"),
+    "gharvs": tell("the Gharvs"),
 }
 
 
 def side(code: str | None) -> Value:
     """A side by its name ("the Krobs"); nobody for None."""
     if code is None:
-        return say("nobody")
+        return tell("nobody")
     return SIDE_PHRASES.get(code, code)
 
 
@@ -37,7 +37,7 @@ def who(ids: tuple[str, ...] | list[str]) -> Many:
 def _die(value: int, modified: int) -> Value:
     if modified == value:
         return value
-    return say("{die} -> {modified}", die=value, modified=modified)
+    return tell("{die} -> {modified}", die=value, modified=modified)
 
 
 def _reasons(reasons: tuple[str, ...]) -> str:
@@ -45,28 +45,28 @@ def _reasons(reasons: tuple[str, ...]) -> str:
 
 
 def _turn_began(e: ev.TurnBegan) -> Phrase:
-    return say("Game turn {turn} begins.", turn=e.turn)
+    return tell("Game turn {turn} begins.", turn=e.turn)
 
 
 def _phase_began(e: ev.PhaseBegan) -> Phrase:
-    return say("{phase}.", phase=e.title)
+    return tell("{phase}.", phase=e.title)
 
 
 def _die_rolled(e: ev.DieRolled) -> Phrase:
     if e.by:
-        return say(
+        return tell(
             "Die for {purpose} ({unit}): {die}.",
             purpose=e.purpose,
             unit=Who(e.by),
             die=_die(e.value, e.modified),
         )
-    return say("Die for {purpose}: {die}.", purpose=e.purpose, die=_die(e.value, e.modified))
+    return tell("Die for {purpose}: {die}.", purpose=e.purpose, die=_die(e.value, e.modified))
 
 
 def _unit_moved(e: ev.UnitMoved) -> Phrase:
     if not e.path:
-        return say("{unit} stays where he is.", unit=Who(e.unit))
-    return say_n(
+        return tell("{unit} stays where he is.", unit=Who(e.unit))
+    return tell_n(
         "{unit} moves to {cell}: {n} hex for {cost} MP.",
         "{unit} moves to {cell}: {n} hexes for {cost} MP.",
         len(e.path),
@@ -77,15 +77,15 @@ def _unit_moved(e: ev.UnitMoved) -> Phrase:
 
 
 def _movement_stopped(e: ev.MovementStopped) -> Phrase:
-    return say(
+    return tell(
         "{unit} is stopped on {cell}: {reason}.", unit=Who(e.unit), cell=e.at, reason=e.reason
     )
 
 
 def _retreated(e: ev.UnitRetreated) -> Phrase:
     if not e.path:
-        return say("{unit} retreats.", unit=Who(e.unit))
-    return say_n(
+        return tell("{unit} retreats.", unit=Who(e.unit))
+    return tell_n(
         "{unit} retreats to {cell} ({n} hex).",
         "{unit} retreats to {cell} ({n} hexes).",
         len(e.path),
@@ -96,8 +96,8 @@ def _retreated(e: ev.UnitRetreated) -> Phrase:
 
 def _advanced(e: ev.UnitAdvanced) -> Phrase:
     if not e.path:
-        return say("{unit} advances.", unit=Who(e.unit))
-    return say_n(
+        return tell("{unit} advances.", unit=Who(e.unit))
+    return tell_n(
         "{unit} advances to {cell} ({n} hex).",
         "{unit} advances to {cell} ({n} hexes).",
         len(e.path),
@@ -107,7 +107,7 @@ def _advanced(e: ev.UnitAdvanced) -> Phrase:
 
 
 def _wounded(e: ev.UnitWounded) -> Phrase:
-    return say_n(
+    return tell_n(
         "{unit} is wounded ({n} wound).",
         "{unit} is wounded ({n} wounds).",
         e.wounds,
@@ -116,9 +116,9 @@ def _wounded(e: ev.UnitWounded) -> Phrase:
 
 
 def _combat_resolved(e: ev.CombatResolved) -> Phrase:
-    shifts = say(" ({why})", why=_reasons(e.shifts)) if e.shifts else ""
-    meaning = say(" - {meaning}", meaning=e.meaning) if e.meaning else ""
-    return say(
+    shifts = tell(" ({why})", why=_reasons(e.shifts)) if e.shifts else ""
+    meaning = tell(" - {meaning}", meaning=e.meaning) if e.meaning else ""
+    return tell(
         "{attackers} ({attack}) attack {defenders} ({defence}): {odds}, column {column}"
         "{shifts}, die {die}: {result}{meaning}.",
         attackers=who(e.attackers),
@@ -143,12 +143,12 @@ def _combat_declared(e: ev.CombatDeclared) -> Phrase:
         "column": e.column,
     }
     if e.between_legs:
-        return say(
+        return tell(
             "Combat {number} declared: {attackers} against {defenders} between its legs "
             "({odds}, on {column}).",
             **values,
         )
-    return say(
+    return tell(
         "Combat {number} declared: {attackers} against {defenders} ({odds}, on {column}).",
         **values,
     )
@@ -156,8 +156,8 @@ def _combat_declared(e: ev.CombatDeclared) -> Phrase:
 
 def _combats_declared(e: ev.CombatsDeclared) -> Phrase:
     if not e.count:
-        return say("No combat declared.")
-    return say_n(
+        return tell("No combat declared.")
+    return tell_n(
         "{n} combat declared: resolve it.",
         "{n} combats declared: resolve them in the order you choose.",
         e.count,
@@ -166,13 +166,13 @@ def _combats_declared(e: ev.CombatsDeclared) -> Phrase:
 
 def _spell_cast(e: ev.SpellCast) -> Phrase:
     if e.success:
-        return say(
+        return tell(
             "{wizard} casts {spell}: it succeeds ({energy} EP left).",
             wizard=Who(e.wizard),
             spell=e.name,
             energy=e.energy_left,
         )
-    return say(
+    return tell(
         "{wizard} casts {spell}: it fails ({energy} EP left).",
         wizard=Who(e.wizard),
         spell=e.name,
@@ -181,7 +181,7 @@ def _spell_cast(e: ev.SpellCast) -> Phrase:
 
 
 def _boat_rowed(e: ev.BoatRowed) -> Phrase:
-    return say_n(
+    return tell_n(
         "{rower} rows the boat {n} hex (of {budget}).",
         "{rower} rows the boat {n} hexes (of {budget}).",
         e.hexes,
@@ -192,8 +192,8 @@ def _boat_rowed(e: ev.BoatRowed) -> Phrase:
 
 def _boat_capsized(e: ev.BoatCapsized) -> Phrase:
     if not e.passengers:
-        return say("{gharv} capsizes the boat: nobody in the water.", gharv=Who(e.gharv))
-    return say(
+        return tell("{gharv} capsizes the boat: nobody in the water.", gharv=Who(e.gharv))
+    return tell(
         "{gharv} capsizes the boat: {passengers} in the water.",
         gharv=Who(e.gharv),
         passengers=who(e.passengers),
@@ -201,11 +201,11 @@ def _boat_capsized(e: ev.BoatCapsized) -> Phrase:
 
 
 def _gharv_note(e: ev.GharvNote) -> Phrase:
-    return say("{note}.", note=e.message[:1].upper() + e.message[1:])
+    return tell("{note}.", note=e.message[:1].upper() + e.message[1:])
 
 
 def _converted(e: ev.ResultConverted) -> Phrase:
-    return say(
+    return tell(
         "{unit}: {result} becomes {becomes} ({rule}).",
         unit=Who(e.unit),
         result=e.result.replace("_", " "),
@@ -222,17 +222,17 @@ def _shot(e: ev.ShotResolved) -> Phrase:
         "range": e.range,
         "cover": e.cover,
         "die": _die(e.die, e.modified_die),
-        "modifiers": say(" ({why})", why=_reasons(e.modifiers)) if e.modifiers else "",
+        "modifiers": tell(" ({why})", why=_reasons(e.modifiers)) if e.modifiers else "",
         "result": e.result,
-        "meaning": say(" ({meaning})", meaning=e.meaning) if e.meaning else "",
+        "meaning": tell(" ({meaning})", meaning=e.meaning) if e.meaning else "",
     }
     if e.mode == "defensive":
-        return say(
+        return tell(
             "{shooter} ({weapon}) defensive shot at {target}: range {range}, {cover} cover, "
             "die {die}{modifiers}: result {result}{meaning}.",
             **values,
         )
-    return say(
+    return tell(
         "{shooter} ({weapon}) shot at {target}: range {range}, {cover} cover, "
         "die {die}{modifiers}: result {result}{meaning}.",
         **values,
@@ -241,30 +241,30 @@ def _shot(e: ev.ShotResolved) -> Phrase:
 
 #: Missile weapons as players say them.
 WEAPONS: dict[str, Value] = {
-    "short_bow": say("short bow"),
-    "long_bow": say("long bow"),
-    "crossbow": say("crossbow"),
+    "short_bow": tell("short bow"),
+    "long_bow": tell("long bow"),
+    "crossbow": tell("crossbow"),
 }
 
 
 def _deployed(e: ev.UnitDeployed) -> Phrase:
-    return say("{unit} is deployed on {cell}.", unit=Who(e.unit), cell=e.at)
+    return tell("{unit} is deployed on {cell}.", unit=Who(e.unit), cell=e.at)
 
 
 def _underground(e: ev.WentUnderground) -> Phrase:
-    return say("{who} goes down into the deep passages at {cell}.", who=e.who, cell=e.at)
+    return tell("{who} goes down into the deep passages at {cell}.", who=e.who, cell=e.at)
 
 
 def _decision_requested(e: ev.DecisionRequested) -> Phrase:
-    return say("{side} must decide: {what}.", side=side(e.side), what=e.prompt or e.decision)
+    return tell("{side} must decide: {what}.", side=side(e.side), what=e.prompt or e.decision)
 
 
 def _decision_passed(e: ev.DecisionPassed) -> Phrase:
-    return say("{side}: {reason}.", side=side(e.side), reason=e.reason)
+    return tell("{side}: {reason}.", side=side(e.side), reason=e.reason)
 
 
 def _passage_taken(e: ev.PassageTaken) -> Phrase:
-    return say(
+    return tell(
         "{unit} follows {passage}: out on game turn {turn}.",
         unit=Who(e.unit),
         passage=e.passage,
@@ -274,8 +274,8 @@ def _passage_taken(e: ev.PassageTaken) -> Phrase:
 
 def _game_ended(e: ev.GameEnded) -> Phrase:
     if e.winner is None:
-        return say("The game ends: nobody wins ({reason}).", reason=e.reason)
-    return say("The game ends: {winner} win ({reason}).", winner=side(e.winner), reason=e.reason)
+        return tell("The game ends: nobody wins ({reason}).", reason=e.reason)
+    return tell("The game ends: {winner} win ({reason}).", winner=side(e.winner), reason=e.reason)
 
 
 def said_as(message: str, **fields: Callable[[Any], Value]) -> Callable[[Any], Phrase]:
@@ -283,7 +283,7 @@ def said_as(message: str, **fields: Callable[[Any], Value]) -> Callable[[Any], P
     value by its function (`Who` for a character)."""
 
     def phrase(e: Any) -> Phrase:
-        return say(message, **{k: make(getattr(e, k)) for k, make in fields.items()})
+        return tell(message, **{k: make(getattr(e, k)) for k, make in fields.items()})
 
     return phrase
 
@@ -356,5 +356,5 @@ def phrase_of(event: ev.Event) -> Phrase:
     """What `event` says."""
     make = PHRASES.get(type(event))
     if make is None:  # a kind of event without words: a fault of ours, said plainly
-        return say("({kind})", kind=event.kind)
+        return tell("({kind})", kind=event.kind)
     return make(event)

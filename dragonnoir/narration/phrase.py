@@ -8,7 +8,7 @@ fields as things, not words: a character as `Who(id)`, a hex as a `Hex`, a list 
 message in the reader's language, each character by his name, each hex by its cell,
 plurals by the count. So no text ever holds an internal id to be replaced later.
 
-`say(...)` and `say_n(...)` make phrases; Babel finds their messages (docs/translating.md).
+`tell(...)` and `tell_n(...)` make phrases; Babel finds their messages (docs/translating.md).
 """
 
 from __future__ import annotations
@@ -53,12 +53,12 @@ class Phrase:
 Value = Union[Who, Many, Phrase, Hex, int, str]  # noqa: UP007 (a forward reference)
 
 
-def say(message: str, **values: Value) -> Phrase:
-    """A phrase: `say("{unit} is knocked out.", unit=Who(uid))`."""
+def tell(message: str, **values: Value) -> Phrase:
+    """A phrase: `tell("{unit} is knocked out.", unit=Who(uid))`."""
     return Phrase(message, tuple(values.items()))
 
 
-def say_n(singular: str, plural: str, n: int, **values: Value) -> Phrase:
+def tell_n(singular: str, plural: str, n: int, **values: Value) -> Phrase:
     """A phrase whose form depends on `n` (given to the message as `{n}` too):
-    `say_n("{n} hex", "{n} hexes", len(path))`."""
+    `tell_n("{n} hex", "{n} hexes", len(path))`."""
     return Phrase(singular, (("n", n), *values.items()), plural, n)

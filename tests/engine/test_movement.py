@@ -15,7 +15,7 @@ from dragonnoir.engine.events import DecisionRequested, MovementStopped, Reveale
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import movement
-from dragonnoir.engine.rules.movement import legal_destinations
+from dragonnoir.engine.rules.movement import legal_destinations, moving
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status
 from dragonnoir.engine.testing import Piece, cell_of, hexes, position
 from dragonnoir.hexmap.board import EdgeFeature
@@ -418,7 +418,7 @@ def test_defensive_fire_interrupts_a_krob_move_after_each_step_and_pass_resumes_
 ) -> None:
     """ "The Adventurer player who makes defensive shots can thus interrupt at any moment
     the movement of a Krob on a precise hex." """
-    monkeypatch.setattr(movement, "defensive_fire_possible", lambda game, krob: True)
+    monkeypatch.setattr(moving, "defensive_fire_possible", lambda game, krob: True)
     game = position(
         CORRIDOR, {"hunter_01": (0, 0), "rebel_archer_1": (4, 0)}, phase="krob_movement"
     )
@@ -443,7 +443,7 @@ def test_defensive_fire_interrupts_a_krob_move_after_each_step_and_pass_resumes_
 def test_defensive_fire_a_krob_wounded_meanwhile_goes_on_only_with_points_left(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(movement, "defensive_fire_possible", lambda game, krob: True)
+    monkeypatch.setattr(moving, "defensive_fire_possible", lambda game, krob: True)
     game = position(CORRIDOR, {"hunter_01": (0, 0)}, phase="krob_movement")
     game.apply(move(game, "hunter_01", (1, 0), (2, 0), (3, 0), (4, 0)))
     game.apply(Pass())

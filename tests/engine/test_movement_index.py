@@ -1,5 +1,5 @@
-"""The numbered movement search (`movement._run_indexed`, what `search_all` runs) finds
-what the search over places (`movement._run`, which also follows a given path) finds:
+"""The numbered movement search (`pathfinding._run_indexed`, what `search_all` runs) finds
+what the search over places (`pathfinding._run`, which also follows a given path) finds:
 the same placements, the same labels (MP, rolls), the same parents and web stops.
 
 Checked over seeded random playouts of the test scenarios (hidden Krobs, webs, the Queen
@@ -15,8 +15,8 @@ import pytest
 
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import scenario_games
-from dragonnoir.engine.rules import movement
-from dragonnoir.engine.rules.movement import Node, budget_of, search_all
+from dragonnoir.engine.rules.movement import budget_of, pathfinding, search_all, tables
+from dragonnoir.engine.rules.movement.tables import Node
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import profile
 
@@ -33,11 +33,11 @@ def _both(
 ) -> None:
     assert unit.hex is not None
     p = profile(game, unit)
-    start = movement._start_node(game, unit, p, unit.hex, unit.level)
+    start = tables._start_node(game, unit, p, unit.hex, unit.level)
     options = {"first_step_in": first_step_in, "ignore": frozenset(), "continuing": continuing}
-    best, parent, stops = movement._run(game, unit, p, budget, start, **options)  # type: ignore[arg-type]
-    mp, rolls, up, stop, _ = movement._run_indexed(game, unit, p, budget, start, **options)  # type: ignore[arg-type]
-    nodes = movement._graph(game, unit, p).index.nodes
+    best, parent, stops = pathfinding._run(game, unit, p, budget, start, **options)  # type: ignore[arg-type]
+    mp, rolls, up, stop, _ = pathfinding._run_indexed(game, unit, p, budget, start, **options)  # type: ignore[arg-type]
+    nodes = tables._graph(game, unit, p).index.nodes
 
     def key(n: int) -> tuple[Node, int]:
         return (nodes[n], 0)

@@ -8,6 +8,7 @@ action number and action: `playout(scenario_games(path), seed)` reproduces it.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,8 @@ from dragonnoir.engine.playout import (
     run_playouts,
     scenario_games,
 )
-from dragonnoir.engine.state import Status
+from dragonnoir.engine.ruleset import RuleSet
+from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
@@ -53,16 +55,13 @@ def test_a_thousand_random_playouts_keep_every_invariant() -> None:
         assert playout(makers[name], seed, label=name, undo_every=0.1).over
 
 
-def test_a_hidden_krob_left_unrevealed_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hidden_krob_left_unrevealed_is_caught() -> None:
     """The checker's hidden-information invariant: with the reveals switched off, a hidden
     Krob next to a standing adventurer is reported."""
-    from dragonnoir.engine.rules import hidden
-    from dragonnoir.engine.state import Side
-
     game = position(ART, {"zed": (0, 0), "hunter_01": (1, 0)}, seed=5)
     checker = PlayoutChecker(game, label="hidden", seed=5, undo_every=0)
-    monkeypatch.setattr(hidden, "sweep", lambda game: [])
-    monkeypatch.setattr("dragonnoir.engine.game._AFTER_ACTION", [])
+    # Nothing is done after an action: the reveals are off.
+    game.ruleset = RuleSet(tuple(replace(p, after_action=()) for p in game.ruleset.parts))
     game.state.units["hunter_01"].hidden_from = Side.ADVENTURERS
     game.touch()
     with pytest.raises(PlayoutFailure, match="hunter_01 is still hidden but in contact with"):

@@ -14,13 +14,12 @@ import pytest
 from dragonnoir.engine.actions import Move
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.roster import ADVENTURERS_FILE
+from dragonnoir.engine.rules_digests import fingerprint, values_digest
 from dragonnoir.engine.rules_record import (
     NO_RECORD_SAID,
-    fingerprint,
     read_record,
     rules_for_save,
     rules_record,
-    values_digest,
 )
 from dragonnoir.engine.save import SaveError, check_save, dumps_save, load_game, save_game
 from dragonnoir.engine.scenario import load_scenario

@@ -12,8 +12,10 @@ import pytest
 from dragonnoir.engine.actions import Action, EndPhase, Pass
 from dragonnoir.engine.events import Event, Revealed
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import Game, register_decision
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.ruleset import RulesPart
 from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.standard_rules import standard_rules
 from dragonnoir.engine.state import Decision, Side
 from dragonnoir.engine.testing import position
 
@@ -48,12 +50,17 @@ class _Oracle:
         return [Pass()]
 
 
-register_decision("test_roll", _Oracle(reveal=False))
-register_decision("test_reveal", _Oracle(reveal=True))
+#: The standard rules and the test's own decisions.
+RULES = standard_rules().plus(
+    RulesPart(
+        "test_oracles",
+        decisions={"test_roll": _Oracle(reveal=False), "test_reveal": _Oracle(reveal=True)},
+    )
+)
 
 
 def game_at_start(seed: int = 4) -> Game:
-    return position(ART, {"zed": (0, 0), "hunter_01": (4, 2)}, seed=seed)
+    return position(ART, {"zed": (0, 0), "hunter_01": (4, 2)}, seed=seed, ruleset=RULES)
 
 
 def snapshot(game: Game) -> tuple[dict[str, object], list[Action], list[str]]:

@@ -18,7 +18,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.events import PHRASES, phrase_of
 from dragonnoir.narration.narrator import Narrator
-from dragonnoir.narration.phrase import Many, Who, say, say_n
+from dragonnoir.narration.phrase import Many, Who, tell, tell_n
 
 CORRIDOR = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "corridor.toml"
 NAMES = {"elf_1": "Elf Archer 1", "hunter_1": "Hunter 1", "goblin_2": "Goblin Spearman 2"}
@@ -56,7 +56,7 @@ def test_lists_of_characters_are_said_as_a_sentence() -> None:
     assert narrator().event(combat) == (
         "Combat 2 declared: Elf Archer 1 and Goblin Spearman 2 against Hunter 1 (2-1, on 2-1)."
     )
-    three = say("{who} wait.", who=Many((Who("elf_1"), Who("goblin_2"), Who("hunter_1"))))
+    three = tell("{who} wait.", who=Many((Who("elf_1"), Who("goblin_2"), Who("hunter_1"))))
     assert narrator().say(three) == "Elf Archer 1, Goblin Spearman 2 and Hunter 1 wait."
 
 
@@ -69,7 +69,7 @@ def test_a_line_of_the_log_begins_with_a_capital() -> None:
 
 
 def test_the_pseudo_language_accents_and_lengthens_every_message_but_not_its_fields() -> None:
-    said = narrator("qps").say(say("{unit} is knocked out.", unit=Who("elf_1")))
+    said = narrator("qps").say(tell("{unit} is knocked out.", unit=Who("elf_1")))
     assert said.startswith("[[Élf Àrçhér ~~~] 1 îs kñôçkéd ôût. ~")  # the name too
     assert said.endswith("~]") and len(said) >= len("Elf Archer 1 is knocked out.") * 1.2
     assert i18n.pseudo("%(n)d hexes, %s left").startswith("[%(n)d héxés, %s léft")
@@ -92,7 +92,7 @@ def test_a_catalog_entry_with_a_broken_field_is_said_in_english(
             return "{nobody} hexes"
 
     monkeypatch.setitem(i18n._CATALOGS, "xx", Broken())
-    phrase = say_n("{n} hex", "{n} hexes", 3)
+    phrase = tell_n("{n} hex", "{n} hexes", 3)
     assert narrator("xx").say(phrase) == "3 hexes"
 
 

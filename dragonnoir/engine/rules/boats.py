@@ -39,10 +39,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.actions import Action, SailBoat
-from dragonnoir.engine.events import BoatRowed, Event, GharvNote, UnitKilled, UnitMoved
+from dragonnoir.engine.events import (
+    BoatCapsized,
+    BoatRowed,
+    Event,
+    GharvNote,
+    UnitKilled,
+    UnitMoved,
+)
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions
 from dragonnoir.engine.rules.infiltration import suffer
+from dragonnoir.engine.rules.movement.who_moves import _continuing, _may_move, _start_moving
 from dragonnoir.engine.rules.steps import (
     R_BOAT,
     boat_at,
@@ -175,8 +182,6 @@ def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> 
 
 def rower_budget(game: Game, unit: Unit, boat: Accessory) -> tuple[int, str] | Explanation:
     """How many hexes `unit` may row `boat` now, and why, or the refusal."""
-    from dragonnoir.engine.rules.movement import _continuing, _may_move
-
     why = _may_move(game, unit)
     if why is not None:
         return why
@@ -235,8 +240,6 @@ class SailRules:
         )
 
     def apply(self, game: Game, action: Action) -> list[Event]:
-        from dragonnoir.engine.rules.movement import _start_moving
-
         assert isinstance(action, SailBoat)
         verdict = explain_sail(game, action)
         assert not isinstance(verdict, Explanation)
@@ -326,8 +329,6 @@ def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[Sa
 
 def capsize(game: Game, gharv: Unit, boat: Accessory) -> list[Event]:
     """A Gharv tries to capsize `boat`: one roll on our Capsize Table."""
-    from dragonnoir.engine.events import BoatCapsized
-
     table = game.rules.gharv_appearance
     _, die = game.roll(f"{gharv.id} tries to capsize the boat", R_CAPSIZE, by=gharv.id)
     events: list[Event] = [die]
@@ -368,6 +369,3 @@ def _thrown_in(game: Game, unit: Unit) -> list[Event]:
     unit.status = Status.KILLED
     game.touch()
     return [UnitKilled(unit.id, "Movement Restriction 2 (water): he sinks like a stone")]
-
-
-register_actions(SailRules(), SailBoat)

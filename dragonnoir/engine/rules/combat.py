@@ -8,9 +8,10 @@ side concerned: "casualty" (`ChooseCasualty`), "retreat" (`Retreat`), "advance"
 (`Advance` or `Pass`). The procedure and every reading of an unclear rule are in
 docs/combat.md.
 
-Modules: `combat_odds` judges an attack before the die (totals, odds, shifts, die
-modifiers, probabilities); `combat_results` carries out its result; `combat_geometry`
-holds the Queen's and Guards' zones, terrain and who may fight whom.
+Modules: `combat_plan` declares the combats and resolves them in turn; `combat_odds`
+judges an attack before the die (totals, odds, shifts, die modifiers, probabilities);
+`fight` throws the die and reads the result, which `combat_results` carries out;
+`combat_geometry` holds the Queen's and Guards' zones, terrain and who may fight whom.
 
 `legal_actions` lists, for each eligible attacker: every single attack (one attacker,
 one defender), every attack of that attacker on all the enemies it may attack together
@@ -34,9 +35,8 @@ from dragonnoir.engine.actions import (
     Pass,
     Retreat,
 )
-from dragonnoir.engine.events import CombatResolved, Event
+from dragonnoir.engine.events import Event
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions, register_decision
 from dragonnoir.engine.rules import combat_declared as declared
 from dragonnoir.engine.rules import combat_plan
 from dragonnoir.engine.rules import combat_results as results
@@ -49,8 +49,6 @@ from dragonnoir.engine.rules.combat_geometry import (
 )
 from dragonnoir.engine.rules.combat_odds import (
     R_ONE_ATTACK,
-    R_RESOLUTION,
-    Assessment,
     attacks_allowed,
     check_attacker,
     is_guard,
@@ -58,6 +56,7 @@ from dragonnoir.engine.rules.combat_odds import (
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.steps import known_web_at, step
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
+from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
@@ -155,70 +154,6 @@ def _candidate_attacks(game: Game, side: Side) -> Iterable[Attack]:
                 attack = Attack(tuple(sorted(ids)), (did,))
                 if game.explain(attack).legal:
                     yield attack
-
-
-def fight(game: Game, verdict: Assessment) -> list[Event]:
-    """Resolve an attack judged legal: one die, the result, then its consequences.
-
-    Also the entry point for combats the engine runs itself (the Gharvs' attacks)."""
-    units = game.state.units
-    table = game.rules.combat
-    turn = game.state.turn
-    guard_log = game.state.scratch.setdefault("guard_attacks", {})
-    for uid in verdict.attackers:
-        unit = units[uid]
-        if verdict.between_legs:
-            unit.attacked = attacks_allowed(profile(game, unit))  # its only attack
-        else:
-            unit.attacked += 1
-        if is_guard(profile(game, unit)):
-            record = guard_log.get(uid)
-            if not isinstance(record, dict) or record.get("turn") != turn:
-                record = {"turn": turn, "defenders": [], "between_legs": False}
-            record["defenders"] = sorted({*record["defenders"], *verdict.defenders})
-            record["between_legs"] = bool(record["between_legs"] or verdict.between_legs)
-            guard_log[uid] = record
-    results.mark_engaged(game, (*verdict.attackers, *verdict.defenders))
-
-    _, die_event = game.roll(
-        "combat",
-        R_RESOLUTION.split(":")[0],
-        verdict.die_modifier,
-        by="+".join(verdict.attackers),
-        floor=table.die_range[0],
-    )
-    row = table.die(die_event.value, verdict.die_modifier)
-    result = table.result(verdict.column, row)
-    events: list[Event] = [
-        die_event,
-        CombatResolved(
-            attackers=verdict.attackers,
-            defenders=verdict.defenders,
-            attack=verdict.attack,
-            defence=verdict.defence,
-            odds=verdict.odds,
-            column=verdict.column_label,
-            shifts=verdict.shift_reasons(),
-            die=die_event.value,
-            modified_die=row,
-            result=result.code,
-            meaning=result.name,
-            die_modifiers=verdict.modifier_reasons(),
-            zone=verdict.zone or "",
-        ),
-    ]
-    events.extend(
-        results.start(
-            game,
-            verdict.attackers,
-            verdict.defenders,
-            result.attacker.effect,
-            result.attacker.hexes,
-            result.defender.effect,
-            result.defender.hexes,
-        )
-    )
-    return events
 
 
 # -- spider webs --------------------------------------------------------------------------
@@ -336,8 +271,6 @@ class CasualtyRules:
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         assert isinstance(action, ChooseCasualty)
         game.pop_decision()
-        from dragonnoir.engine.tables import Effect
-
         unit = game.state.units[action.unit]
         events = results.blow(game, unit, Effect(decision.data["effect"]), decision.data["role"])
         return events + results.run(game)
@@ -463,7 +396,3 @@ class AdvanceRules:
 
 
 RULES = CombatRules()
-register_actions(RULES, Attack, DestroyWeb)
-register_decision("casualty", CasualtyRules())
-register_decision("retreat", RetreatRules())
-register_decision("advance", AdvanceRules())

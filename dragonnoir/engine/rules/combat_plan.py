@@ -35,10 +35,10 @@ from dragonnoir.engine.events import (
     Event,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import on_phase_end_check, register_actions
 from dragonnoir.engine.rules import combat_declared as declared
 from dragonnoir.engine.rules.combat_geometry import can_fight
 from dragonnoir.engine.rules.combat_odds import Assessment, assess
+from dragonnoir.engine.rules.fight import fight
 from dragonnoir.engine.state import Side
 
 if TYPE_CHECKING:
@@ -199,8 +199,6 @@ class PlanRules:
             return [CombatLapsed(action.number, verdict)]
         combat["status"] = declared.RESOLVED
         declared.save(game, rec)
-        from dragonnoir.engine.rules.combat import fight
-
         return fight(game, verdict)
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
@@ -235,8 +233,3 @@ def combats_unfinished(game: Game) -> Explanation | None:
             R_DECLARED,
         )
     return None
-
-
-register_actions(PlanRules(), WithdrawAttack, Declare, ResolveCombat)
-for _phase_id in ("adventurer_combat", "krob_combat"):
-    on_phase_end_check(_phase_id, combats_unfinished)

@@ -46,9 +46,11 @@ from dragonnoir.engine.events import (
     UnitWounded,
     WebDestroyed,
 )
-from dragonnoir.engine.rules import energy
+from dragonnoir.engine.rules import energy, hidden, movement
+from dragonnoir.engine.rules.combat_declared import engaged as declared_engaged
 from dragonnoir.engine.rules.combat_geometry import distance_between, is_enemy, webs_lifted
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.infiltration import infiltration_threats, resolve_infiltration
 from dragonnoir.engine.rules.steps import ground_level, step
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Status, Unit
 from dragonnoir.engine.tables import Effect
@@ -561,8 +563,6 @@ def found_on_retreat(game: Game, unit: Unit, lurkers: list[Unit]) -> list[Event]
     his retreat is chosen again among the paths now seen (none: a blocked retreat).
     Ours, as a move or an advance that runs into one stops short of him ("Hidden
     Krobs", docs/scenarios.md): the retreat's length stays the result's."""
-    from dragonnoir.engine.rules import hidden
-
     who = hidden.display_name(game, unit)
     return [hidden.reveal(game, o, f"{who}'s retreat runs into him") for o in lurkers]
 
@@ -727,19 +727,17 @@ def advance_options(
     lift = first & _web_hexes(game) if unit.side is Side.ADVENTURERS else frozenset()
     with webs_lifted(game, lift | _unknown_webs(game, unit)):
         found = _own_search(game, unit, budget, first)
-        search = _movement_search()
-        if search is not None:
-            theirs = search(game, unit, budget, first_step_in=first)
-            # The Queen and Guards keep their facing in an advance (an Advance has no
-            # facing): their path is ours, translated; others take movement's path.
-            keep_ours = profile(game, unit).size > 1
-            # A web hidden from him does not shorten the list (his side cannot know of
-            # it): carrying the advance out stops him at it (`do_advance`).
-            found = {
-                h: found[h] if keep_ours else (tuple(d.path), int(d.cost))
-                for h, d in theirs.items()
-                if h in found and d.path and d.cost <= budget
-            }
+        theirs = movement.search(game, unit, budget, first_step_in=first)
+        # The Queen and Guards keep their facing in an advance (an Advance has no
+        # facing): their path is ours, translated; others take movement's path.
+        keep_ours = profile(game, unit).size > 1
+        # A web hidden from him does not shorten the list (his side cannot know of
+        # it): carrying the advance out stops him at it (`do_advance`).
+        found = {
+            h: found[h] if keep_ours else (tuple(d.path), int(d.cost))
+            for h, d in theirs.items()
+            if h in found and d.path and d.cost <= budget
+        }
     return found
 
 
@@ -752,14 +750,6 @@ def _unknown_webs(game: Game, unit: Unit) -> frozenset[Hex]:
         if acc.kind is AccessoryKind.WEB and acc.face_up and acc.hidden_from is unit.side
         for h in acc.hexes
     )
-
-
-def _movement_search() -> Any:
-    try:
-        from dragonnoir.engine.rules import movement
-    except ImportError:  # pragma: no cover - until rules/movement.py lands
-        return None
-    return getattr(movement, "search", None)
 
 
 def _own_search(
@@ -860,8 +850,6 @@ def engaged(game: Game) -> frozenset[str]:
     """Characters engaged in a combat this phase, as attackers or defenders: every
     combat declared this phase, resolved or not ("It does not matter whether the combat
     has already taken place or not"), and the combats the engine ran itself."""
-    from dragonnoir.engine.rules.combat_declared import engaged as declared_engaged
-
     out = declared_engaged(game)
     record = game.state.scratch.get("engaged")
     if (
@@ -890,7 +878,6 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
     p = profile(game, unit)
     events: list[Event] = []
     spent_before = unit.mp_spent
-    threats_fn, resolve_fn = _infiltration()
     ignore = engaged(game)
     done: list[Hex] = []
     fp = footprint(game, unit)
@@ -934,8 +921,6 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
         if lurkers:
             # A Krob nobody saw stands there: he is found, and the advance stops short
             # of him, as a move does ("Hidden Krobs", docs/scenarios.md).
-            from dragonnoir.engine.rules import hidden
-
             for o in lurkers:
                 events.append(
                     hidden.reveal(game, o, f"{hidden.display_name(game, unit)} runs into him")
@@ -950,11 +935,11 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
         game.touch()
         done.append(h)
         events.extend(_destroy_webs(game, unit, fp))
-        if i == len(path) - 1 or threats_fn is None or resolve_fn is None:
+        if i == len(path) - 1:
             continue
-        threats = threats_fn(game, unit, h, ignore=ignore)
+        threats = infiltration_threats(game, unit, h, ignore=ignore)
         if threats:
-            stopped, evs = resolve_fn(game, unit, h, threats)
+            stopped, evs = resolve_infiltration(game, unit, h, threats)
             events.extend(evs)
             if stopped or not unit.standing:
                 _step_back_if_stacked(game, unit, done, path_start)
@@ -993,17 +978,6 @@ def _destroy_webs(game: Game, unit: Unit, fp: Iterable[Hex]) -> list[Event]:
             acc.face_up = False
             events.append(WebDestroyed(acc.id, acc.hexes[0], unit.id, R_WEB))
     return events
-
-
-def _infiltration() -> tuple[Any, Any]:
-    try:
-        from dragonnoir.engine.rules.infiltration import (
-            infiltration_threats,
-            resolve_infiltration,
-        )
-    except ImportError:  # pragma: no cover - until rules/infiltration.py lands
-        return None, None
-    return infiltration_threats, resolve_infiltration
 
 
 def iter_decision_units(decision: Decision) -> Iterator[str]:

@@ -9,10 +9,11 @@ What this module decides (docs/fire.md has the procedure and every reading):
   archers and crossbowmen may fire, except those in contact with a Krob in a position
   to attack". Several shooters in one action are several shots at one target, one die
   each, resolved in the order given, stopping when the target is dead or gone.
-- Defensive fire during the Krob movement: a check registered with
-  `movement.register_defensive_fire_check` says when the moving Krob may be fired at
-  (movement then pauses and raises the "defensive_fire" decision); `Fire` answers that
-  decision (`movement.DEFENSIVE_FIRE_ANSWERS`), `Pass` lets the Krob go on.
+- Defensive fire during the Krob movement: `can_fire_at_moving` (one of the rule set's
+  `defensive_fire_checks`) says when the moving Krob may be fired at (movement then
+  pauses and raises the "defensive_fire" decision); `Fire` answers that decision
+  (`DefensiveFireAnswer`, one of its `defensive_fire_answers`), `Pass` lets the Krob go
+  on.
 - Krobs their player did not move: when the Krob movement sequence ends, the decision
   "defensive_fire_unmoved" offers them to the Adventurer player (answered by `Fire` or
   `Pass`) before the Krob combat begins.
@@ -39,7 +40,6 @@ from dragonnoir.engine.events import (
     ShotResolved,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import on_phase_entry, register_actions, register_decision
 from dragonnoir.engine.rules import combat_results, movement
 from dragonnoir.engine.rules.combat_geometry import can_fight, distance_between, is_enemy
 from dragonnoir.engine.rules.footprint import footprint
@@ -649,7 +649,7 @@ def _offer_unmoved(game: Game) -> list[Event]:
     ]
 
 
-def _krob_movement_over(game: Game) -> list[Event]:
+def krob_movement_over(game: Game) -> list[Event]:
     """Entry hook of the Krob combat phase: the Krob movement sequence has just ended,
     so the Krobs that did not move are those "the Krob player does not intend to move
     this counter during his turn"."""
@@ -692,10 +692,3 @@ class UnmovedFireRules:
                 out.extend(_fire_actions(game, target, DEFENSIVE))
         out.append(Pass())
         return out
-
-
-register_actions(FireRules(), Fire)
-movement.register_defensive_fire_check(can_fire_at_moving)
-movement.DEFENSIVE_FIRE_ANSWERS["Fire"] = DefensiveFireAnswer()
-register_decision(UNMOVED_DECISION, UnmovedFireRules())
-on_phase_entry("krob_combat", _krob_movement_over)

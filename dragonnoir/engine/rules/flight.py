@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from dragonnoir.engine.actions import Action, Fly
 from dragonnoir.engine.events import Event, UnitMoved
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import register_actions
+from dragonnoir.engine.rules.movement.who_moves import _may_move, _start_moving
 from dragonnoir.engine.rules.steps import edge_feature, ground_level, terrain_at
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
@@ -76,8 +76,6 @@ def flight_of(game: Game, unit: Unit) -> int:
 
 
 def check_flight(game: Game, unit: Unit, path: tuple[Hex, ...]) -> Explanation | None:
-    from dragonnoir.engine.rules.movement import _may_move
-
     why = _may_move(game, unit)
     if why is not None:
         return why
@@ -124,8 +122,6 @@ def flights(game: Game, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
     """Where a Gargoyle may fly now: the shortest flight to each landing hex."""
     if unit.hex is None or flight_of(game, unit) <= 0:
         return {}
-    from dragonnoir.engine.rules.movement import _may_move
-
     if _may_move(game, unit) is not None or unit.moved or not wide(game, unit.hex):
         return {}
     reach = flight_of(game, unit)
@@ -164,8 +160,6 @@ class FlightRules:
         )
 
     def apply(self, game: Game, action: Action) -> list[Event]:
-        from dragonnoir.engine.rules.movement import _start_moving
-
         assert isinstance(action, Fly)
         unit = game.state.units[action.unit]
         _start_moving(game, unit)
@@ -180,6 +174,3 @@ class FlightRules:
             if flight_of(game, unit) > 0:
                 for _, path in sorted(flights(game, unit).items()):
                     yield Fly(unit.id, path)
-
-
-register_actions(FlightRules(), Fly)

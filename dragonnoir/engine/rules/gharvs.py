@@ -15,7 +15,7 @@ their characters attacked (who takes the wound, the retreat path, an advance).
    contact with characters attack": a Gharv whose caller it cannot attack attacks
    another character it is in a position to attack, drawn by the die. "In case of
    dispute over the order ... the question will be decided with the die": with two
-   attacks or more the order is drawn. Each is a normal combat (`combat.fight`): a Gharv
+   attacks or more the order is drawn. Each is a normal combat (`fight.fight`): a Gharv
    is on favourable terrain in the water and marshes, unfavourable on land; "in case of
    retreat or death of the character, the Gharv will always advance onto the hex left
    free" (combat_results). "A Gharv cannot attack a character situated on a hex where
@@ -46,8 +46,10 @@ from dragonnoir.engine import revisions
 from dragonnoir.engine.actions import Attack
 from dragonnoir.engine.events import Event, GharvAppeared, GharvLeft, GharvNote, UnitMoved
 from dragonnoir.engine.explain import Explanation
-from dragonnoir.engine.game import on_phase_entry, on_phase_work
+from dragonnoir.engine.rules.boats import capsize
+from dragonnoir.engine.rules.combat_odds import Assessment, assess
 from dragonnoir.engine.rules.draw import draw_one, draw_order
+from dragonnoir.engine.rules.fight import fight
 from dragonnoir.engine.rules.steps import (
     boat_at,
     edge_feature,
@@ -318,9 +320,6 @@ def plan_attacks(game: Game) -> list[Event]:
 def run_attacks(game: Game) -> list[Event]:
     """Work hook of the Gharv combat phases: the attacks one by one, stopping when the
     victim's player must decide something (the decision's answer resumes them)."""
-    from dragonnoir.engine.rules.combat import fight
-    from dragonnoir.engine.rules.combat_odds import Assessment, assess
-
     record = game.state.scratch.get("gharv_attacks")
     if not isinstance(record, dict) or record.get("phase") != game.state.phase:
         return []
@@ -334,8 +333,6 @@ def run_attacks(game: Game) -> list[Event]:
             continue
         boat = boat_at(game, victim.hex)
         if boat is not None and _boat_next_to(game, gharv, victim):
-            from dragonnoir.engine.rules.boats import capsize
-
             events.extend(capsize(game, gharv, boat))
             continue
         if not in_position_to_attack(game, gharv, victim):
@@ -449,10 +446,3 @@ def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
             gharv.hex = None
             game.touch()
     return events
-
-
-for _n in ("1", "2"):
-    on_phase_entry(f"gharv{_n}_appearance", appear)
-    on_phase_entry(f"gharv{_n}_combat", plan_attacks)
-    on_phase_work(f"gharv{_n}_combat", run_attacks)
-    on_phase_entry(f"gharv{_n}_disappearance", disappear)

@@ -23,8 +23,9 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.events import Event, Revealed
-from dragonnoir.engine.game import add_secrecy_rule, on_after_action
+from dragonnoir.engine.rules.combat_declared import engaged
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.line_of_fire import line_of_fire
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
@@ -82,8 +83,6 @@ def why_seen(game: Game, unit: Unit) -> tuple[str, str] | None:
     side = unit.hidden_from
     if side is None or unit.hex is None or not unit.alive:
         return None
-    from dragonnoir.engine.rules.line_of_fire import line_of_fire
-
     if unit.attacked or _in_a_combat(game, unit):
         return "he attacks", R_CONTACT  # a blow gives away where it came from
     mine = footprint(game, unit)
@@ -103,8 +102,6 @@ def _in_a_combat(game: Game, unit: Unit) -> bool:
     """Named in a combat declared this phase (an attacker who declares shows himself)."""
     if "declared" not in game.state.scratch:
         return False
-    from dragonnoir.engine.rules.combat_declared import engaged
-
     return unit.id in engaged(game)
 
 
@@ -129,7 +126,7 @@ def hidden_enemy_at(game: Game, mover: Unit, hexes: tuple[Hex, ...]) -> Unit | N
     return None
 
 
-def _secret_from(game: Game, event: Event) -> Side | None:
+def secret_from(game: Game, event: Event) -> Side | None:
     """Events that name a character still hidden are kept from his enemy's log (his
     steps, his deployment, a Gharv's attack on him); the reveal itself is read by all."""
     if isinstance(event, Revealed):
@@ -144,7 +141,3 @@ def _secret_from(game: Game, event: Event) -> Side | None:
                 if unit is not None and unit.hidden_from is not None:
                     return unit.hidden_from
     return None
-
-
-on_after_action(sweep)
-add_secrecy_rule(_secret_from)

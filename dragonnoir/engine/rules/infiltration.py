@@ -45,11 +45,13 @@ from dragonnoir.engine.events import (
     Event,
     MovementStopped,
     UnitFrenzied,
+    UnitKilled,
     UnitKnockedOut,
     UnitWounded,
 )
 from dragonnoir.engine.roster import infiltration_column
 from dragonnoir.engine.rules import energy
+from dragonnoir.engine.rules.draw import draw_order
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import can_attack_hex, ground_level
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
@@ -332,8 +334,6 @@ def roll_order(game: Game, mover: Unit, enemies: list[Unit], events: list[Event]
     """The order of the infiltration rolls, decided by the die (`draw.draw_order`): the
     enemies are numbered in id order. One enemy needs no die. The throws go to
     `events`."""
-    from dragonnoir.engine.rules.draw import draw_order
-
     ordered = sorted(enemies, key=lambda u: u.id)
     return draw_order(
         game,
@@ -349,8 +349,6 @@ def roll_order(game: Game, mover: Unit, enemies: list[Unit], events: list[Event]
 def suffer(game: Game, unit: Unit, effect: RollEffect | str, rule: str) -> list[Event]:
     """Apply a knocked-out or wounded effect of the Infiltration or Jump Table to
     `unit`, with the special rules of the counters ("Special Rules")."""
-    from dragonnoir.engine.events import UnitKilled
-
     effect = RollEffect(effect)
     if effect is RollEffect.NONE or not unit.alive:
         return []

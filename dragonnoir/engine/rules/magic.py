@@ -55,20 +55,15 @@ from dragonnoir.engine.events import (
     WebDestroyed,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import (
-    on_after_action,
-    on_phase_closing,
-    on_phase_entry,
-    register_actions,
-    register_decision,
-)
-from dragonnoir.engine.rules import hidden, objectives
+from dragonnoir.engine.rules import combat_declared as declared
+from dragonnoir.engine.rules import combat_results, hidden, movement, objectives
 from dragonnoir.engine.rules.energy import R_EP, change_wounds, settle
 
 # The sheet's readers, where the spells' callers have always found them.
 from dragonnoir.engine.rules.energy import available_energy as available_energy
 from dragonnoir.engine.rules.energy import is_wizard as is_wizard
 from dragonnoir.engine.rules.energy import sheet as sheet
+from dragonnoir.engine.rules.fire import end_interrupted_move
 from dragonnoir.engine.rules.steps import (
     GALLERY_SIDES,
     boat_at,
@@ -88,6 +83,7 @@ from dragonnoir.engine.state import (
     Status,
     Unit,
 )
+from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
@@ -721,9 +717,6 @@ def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit 
 
 
 def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
-    from dragonnoir.engine.rules import combat_results
-    from dragonnoir.engine.tables import Effect
-
     events: list[Event] = []
     _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
     events.append(die)
@@ -855,7 +848,7 @@ def cast_window(game: Game) -> list[Event]:
 # is freely decided by the Adventurer player" ("Resolution of a Spell"). None of them
 # depends on a hidden Krob: the start of the movement, the combats once declared, the
 # end of each combat while others remain, and the end of the turn. The windows after a
-# Krob's step open only for a Krob the Adventurers see (rules/movement.py).
+# Krob's step open only for a Krob the Adventurers see (rules/movement/moving.py).
 MOVEMENT_START = "movement_start"
 COMBATS_DECLARED = "combats_declared"
 BETWEEN_COMBATS = "between_combats"
@@ -898,19 +891,17 @@ def open_window(game: Game, moment: str) -> list[Event]:
     return [DecisionRequested(CAST_WINDOW, Side.ADVENTURERS.value, prompt)]
 
 
-def _movement_start(game: Game) -> list[Event]:
+def movement_start(game: Game) -> list[Event]:
     """Entry hook of the Krob movement: before the first Krob moves."""
     return open_window(game, MOVEMENT_START)
 
 
-def _combat_moments(game: Game) -> list[Event]:
+def combat_moments(game: Game) -> list[Event]:
     """After every action of the Krob combat phase, once nothing is pending: the window
     after the combats are declared, and after each combat resolved (its retreats and
     advances done) while others remain."""
     if game.over or game.state.pending or game.state.phase != "krob_combat":
         return []
-    from dragonnoir.engine.rules import combat_declared as declared
-
     if not declared.closed(game) or not declared.open_combats(game):
         return []
     done = sum(1 for c in declared.combats(game) if c["status"] != declared.DECLARED)
@@ -919,7 +910,7 @@ def _combat_moments(game: Game) -> list[Event]:
     return open_window(game, f"{BETWEEN_COMBATS}:{done}")
 
 
-def _turn_end(game: Game) -> list[Event]:
+def turn_end(game: Game) -> list[Event]:
     """Closing hook of the Krob combat phase: the Krob turn ends."""
     return open_window(game, TURN_END)
 
@@ -964,13 +955,11 @@ class DeclineSpellsAnswer:
         if decision.kind == CAST_WINDOW:
             game.pop_decision()
             return []
-        from dragonnoir.engine.rules import movement
-
         unit = game.state.units.get(str(decision.data.get("unit", "")))
         still = unit is not None and any(
             check(game, unit)
-            for check in movement._DEFENSIVE_FIRE_CHECKS
-            if check is not _cast_pause
+            for check in game.ruleset.defensive_fire_checks
+            if check is not cast_pause
         )
         if still:
             return []  # an archer may still fire at it: the decision stays
@@ -995,8 +984,6 @@ class CastDuringKrobMove:
         return CastRules().explain(game, action)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
-        from dragonnoir.engine.rules.fire import end_interrupted_move
-
         game.pop_decision()
         events = CastRules().apply(game, action)
         krob = game.state.units.get(str(decision.data.get("unit", "")))
@@ -1016,24 +1003,5 @@ class CastDuringKrobMove:
         yield from casts(game)
 
 
-def _cast_pause(game: Game, krob: Unit) -> bool:
+def cast_pause(game: Game, krob: Unit) -> bool:
     return any_cast_possible(game)
-
-
-def _register() -> None:
-    from dragonnoir.engine.rules import movement
-
-    register_actions(CastRules(), CastSpell)
-    register_decision(CAST_WINDOW, CastWindowRules())
-    movement.DEFENSIVE_FIRE_ANSWERS["CastSpell"] = CastDuringKrobMove()
-    movement.DEFENSIVE_FIRE_ANSWERS["DeclineSpells"] = DeclineSpellsAnswer()
-    movement.register_defensive_fire_check(_cast_pause)
-    on_phase_entry("krob_combat", cast_window)
-    on_phase_entry("krob_movement", _movement_start)
-    on_after_action(_combat_moments)
-    on_phase_closing("krob_combat", _turn_end)
-    for phase_id in ("gharv1_appearance", "gharv2_appearance"):
-        on_phase_entry(phase_id, dematerialise)
-
-
-_register()

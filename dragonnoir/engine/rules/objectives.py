@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.events import Event, ObjectiveFound, Revealed
-from dragonnoir.engine.game import on_after_action
 from dragonnoir.engine.rules import hidden
+from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.placing import free_spot_near
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.hexmap.hexes import Hex
 
@@ -92,11 +93,9 @@ def turn_over(game: Game, acc: Accessory, how: str) -> list[Event]:
 def _free_khuzun(game: Game, acc: Accessory, at: Hex) -> list[Event]:
     if KHUZUN_ID in game.state.units or KHUZUN_ID not in getattr(game.rules, "roster", {}):
         return []
-    from dragonnoir.engine.rules.offmap import _free_spot_near
-
     khuzun = Unit(KHUZUN_ID, KHUZUN_ID, Side.ADVENTURERS)
     khuzun.moved = khuzun.fired = True  # he acts from the next Adventurer turn
-    spot = _free_spot_near(game, khuzun, at)
+    spot = free_spot_near(game, khuzun, at)
     if spot is None:
         return []
     game.state.units[KHUZUN_ID] = khuzun
@@ -110,8 +109,6 @@ def _free_khuzun(game: Game, acc: Accessory, at: Hex) -> list[Event]:
 def _near(unit: Unit, hexes: frozenset[Hex], game: Game) -> bool:
     if unit.hex is None:
         return False
-    from dragonnoir.engine.rules.footprint import footprint
-
     return any(a.distance(b) <= 1 for a in footprint(game, unit) for b in hexes)
 
 
@@ -194,6 +191,3 @@ def detect(game: Game, near: object) -> list[Event]:
         if not acc.properties.get("revealed") and acc.hexes and near(acc.hexes[0]):  # type: ignore[operator]
             events.extend(turn_over(game, acc, "Detection"))
     return events
-
-
-on_after_action(sweep)

@@ -26,24 +26,18 @@ from dragonnoir.engine.events import (
     WentUnderground,
 )
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.game import (
-    on_phase_end_check,
-    on_phase_entry,
-    on_phase_exit,
-    register_actions,
-)
-from dragonnoir.engine.rules import hidden, movement
+from dragonnoir.engine.rules import hidden, movement, objectives
 from dragonnoir.engine.rules.footprint import GUARD_SIZE, QUEEN_SIZE, hexes_for
+from dragonnoir.engine.rules.placing import R_DEPLOY, free_spot_near, placement
 from dragonnoir.engine.rules.steps import terrain_at
-from dragonnoir.engine.state import Side, Unit
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import ZoneKind
-from dragonnoir.hexmap.hexes import Hex, ring
+from dragonnoir.hexmap.hexes import Hex
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
-R_DEPLOY = "Course of a Game: deployment (ours, docs/scenarios.md)"
 R_ENTRY = "Course of a Game: the sides through which the characters enter (ours)"
 R_EXIT = "Scenario: leaving the map (ours, docs/scenarios.md)"
 R_PASSAGE = "Accessory Counters: the Dungeon Entrances, deep passages (ours)"
@@ -131,34 +125,6 @@ def facings_for(game: Game, unit: Unit) -> tuple[int, ...]:
     return tuple(range(6)) if size in (GUARD_SIZE, QUEEN_SIZE) else (0,)
 
 
-def placement(game: Game, unit: Unit, to: Hex, facing: int) -> Explanation:
-    """May `unit` be put down on `to` (facing `facing`)? Judged as his own side sees the
-    map: a hidden enemy there is found when he arrives (`_arrive`). `details["level"]`
-    is the level he stands at."""
-    if to not in game.board.cells:
-        return refused(f"{game.where(to)} is not on the map", R_DEPLOY)
-    level = movement.placement_level(game, unit, to, facing)
-    if level is None:
-        return refused(
-            f"{hidden.display_name(game, unit)} cannot stand on {game.where(to)} "
-            "(rock, water he cannot enter, or no room for his counter)",
-            "The Underground Maps",
-        )
-    p = profile(game, unit)
-    for h in hexes_for(to, p.size, facing):
-        for other in game.units_at(h):
-            if other.id == unit.id or not other.alive or other.level != level:
-                continue
-            if other.hidden_from is unit.side:
-                continue
-            return refused(
-                f"{hidden.display_name(game, other)} already stands on {game.where(h)} "
-                "(Stacking: one living character per hex)",
-                "Stacking",
-            )
-    return allowed(f"{hidden.display_name(game, unit)} may stand there", R_DEPLOY, level=level)
-
-
 def _arrive(game: Game, unit: Unit, to: Hex, facing: int, level: float) -> list[Event] | None:
     """Put `unit` down; if a character hidden from his side stands there, that one is
     revealed and `unit` stays where he was (None is returned with the reveal in `out`)."""
@@ -230,7 +196,7 @@ class DeployRules:
                         yield Deploy(uid, h, None if facing == 0 else facing)
 
 
-def _deployment_unfinished(side: Side) -> Any:
+def deployment_unfinished(side: Side) -> Any:
     def check(game: Game) -> Explanation | None:
         waiting = [
             uid
@@ -247,7 +213,7 @@ def _deployment_unfinished(side: Side) -> Any:
     return check
 
 
-def _deployment_done(side: Side) -> Any:
+def deployment_done(side: Side) -> Any:
     def hook(game: Game) -> list[Event]:
         table = _offmap_table(game)
         for uid in [u for u, e in table.items() if e.get("state") == "deploying"]:
@@ -355,9 +321,6 @@ def _may_go(game: Game, unit: Unit, rule: str) -> Explanation | None:
 def _what_leaving_counts_for(game: Game, unit: Unit) -> str:
     """What a character leaving here does for his side, as the player reads it before he
     commits (the Orb he carries, Khuzun brought out, an exit condition, the Sun)."""
-    from dragonnoir.engine.rules import objectives
-    from dragonnoir.engine.state import AccessoryKind
-
     assert unit.hex is not None
     said: list[str] = []
     if objectives.carries_orb(game, unit):
@@ -520,7 +483,7 @@ class EnterPassageRules:
                         yield action
 
 
-def _come_out(side: Side) -> Any:
+def come_out(side: Side) -> Any:
     """At the start of his side's movement phase, a character whose time underground is
     over comes out at the passage's other end, or on the nearest hex where he may stand;
     he may then move. With nowhere to stand he waits a turn more."""
@@ -537,7 +500,7 @@ def _come_out(side: Side) -> Any:
                 continue
             if int(entry["turn"]) > game.state.turn:
                 continue
-            spot = _free_spot_near(game, unit, Hex(*entry["out"]))
+            spot = free_spot_near(game, unit, Hex(*entry["out"]))
             if spot is None:
                 continue
             to, level = spot
@@ -560,17 +523,6 @@ def _come_out(side: Side) -> Any:
     return hook
 
 
-def _free_spot_near(game: Game, unit: Unit, out: Hex) -> tuple[Hex, float] | None:
-    """`out`, else the nearest hex (ring by ring, in a fixed order) where he may stand."""
-    for radius in range(0, 4):
-        around = [out] if radius == 0 else sorted(ring(out, radius), key=lambda h: (h.q, h.r))
-        for h in around:
-            verdict = placement(game, unit, h, 0)
-            if verdict.legal and not any(o.alive and o.id != unit.id for o in game.units_at(h)):
-                return h, float(verdict.details["level"])
-    return None
-
-
 def waiting(game: Game, side: Side) -> list[str]:
     """Characters of `side` still to come onto the map (reinforcements, underground)."""
     return sorted(
@@ -580,14 +532,3 @@ def waiting(game: Game, side: Side) -> list[str]:
         and game.state.units[uid].side is side
         and game.state.units[uid].alive
     )
-
-
-register_actions(DeployRules(), Deploy)
-register_actions(EnterMapRules(), EnterMap)
-register_actions(LeaveMapRules(), LeaveMap)
-register_actions(EnterPassageRules(), EnterPassage)
-for _phase, _side in DEPLOYMENT_PHASES.items():
-    on_phase_end_check(_phase, _deployment_unfinished(_side))
-    on_phase_exit(_phase, _deployment_done(_side))
-for _phase, _side in MOVEMENT_PHASES.items():
-    on_phase_entry(_phase, _come_out(_side))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.engine import revisions
+from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.board import EdgeFeature
@@ -554,8 +555,6 @@ def in_position_to_attack(game: Game, attacker: Unit, target: Unit) -> bool:
     onto one of its hexes)? Used by combat, infiltration and fire."""
     if not attacker.standing or attacker.hex is None or target.hex is None or not target.alive:
         return False
-    from dragonnoir.engine.rules.footprint import footprint
-
     p = profile(game, attacker)
     mine = footprint(game, attacker)
     theirs = footprint(game, target)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.engine.events import Event, UnitGrewUp
-from dragonnoir.engine.game import on_phase_entry
 from dragonnoir.engine.scenario_format import SwitchesEntry
 from dragonnoir.engine.state import Side
 
@@ -33,7 +32,7 @@ def switch(game: Game, name: str) -> Any:
     return DEFAULTS[name]
 
 
-def _babies_grow(game: Game) -> list[Event]:
+def babies_grow(game: Game) -> list[Event]:
     if not switch(game, "babies_grow"):
         return []
     if game.state.turn != 1 + int(switch(game, "babies_grow_turns")):
@@ -46,6 +45,3 @@ def _babies_grow(game: Game) -> list[Event]:
     if events:
         game.touch()
     return events
-
-
-on_phase_entry("krob_movement", _babies_grow)

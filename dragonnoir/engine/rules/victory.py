@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.engine.events import Event
-from dragonnoir.engine.game import on_after_action, on_turn_end, set_turn_limit_judge
 from dragonnoir.engine.rules import hidden, objectives, offmap
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
@@ -282,8 +281,3 @@ def judge_at_limit(game: Game) -> tuple[Side | None, str, dict[str, Any]]:
     if block.get("draw_allowed", True):
         return None, f"{reason}: a draw on {score}", details
     return Side.KROBS, f"{reason}: {score}, the Krobs hold", details
-
-
-on_after_action(after_action)
-on_turn_end(turn_end)
-set_turn_limit_judge(judge_at_limit)
