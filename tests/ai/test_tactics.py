@@ -117,6 +117,30 @@ def test_a_knight_who_cannot_swim_takes_the_boat_and_rows_it_across() -> None:
     assert game.board.grid.to_cell(after)[1] > game.board.grid.to_cell(before)[1]  # southwards
 
 
+def test_a_swimmer_makes_for_a_beach_not_for_the_landing_stage_he_cannot_climb() -> None:
+    # The north shore: a beach at its west end, a landing stage beside the swimmer.
+    # No one climbs onto the stage from the water but a Goblin (Movement Restriction 3;
+    # the Goblins "can pass freely from a water hex to a bridge or wooden landing-stage
+    # hex"): the elf swims west to the beach, where the planner's one graph
+    # for everyone made the stage his way and he trod water beside it (l-ile: the Orb's
+    # bearer swam to the south stage and drowned there).
+    art = """
+    h l l l l l l l l l
+     ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
+    ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
+    """
+    for uid, climbs in (("elf_1", False), ("goblin_spearman_1", True)):
+        game = position(art, [Piece(uid, (8, 1))])
+        _goal(game, Side.ADVENTURERS, [(c, 0) for c in range(10)])
+        move = _choose(game, Side.ADVENTURERS, level="normal")
+        assert isinstance(move, Move), (uid, move)
+        end = game.board.cells[move.path[-1]].terrain
+        if climbs:
+            assert end == "landing_stage", uid
+        else:
+            assert end == "water" and game.board.grid.to_cell(move.path[-1])[0] < 8, uid
+
+
 def test_a_swimmer_keeps_out_of_the_gharvs_waters_when_a_dry_way_is_as_good() -> None:
     # Two ways to the east end of a hall: along the floor, or through a pool one hex
     # shorter. Ending the move in the water would call the Gharvs ("Appearance of the
@@ -1216,8 +1240,10 @@ def test_the_one_whose_death_loses_the_game_keeps_clear_of_friends_in_the_marsh(
     assert agent._beside_callers(view, zacharie, far) == 0
 
 
+#: Beaches at the water's level each side of a lake (a beach, not a landing stage: no
+#: one but a Goblin climbs onto a landing stage from the water, Movement Restriction 3).
 SHORES = "\n".join(
-    (" " if r % 2 else "") + " ".join(("~" if 6 <= r <= 8 else "l") for _ in range(8))
+    (" " if r % 2 else "") + " ".join(("~" if 6 <= r <= 8 else "h") for _ in range(8))
     for r in range(10)
 )
 
