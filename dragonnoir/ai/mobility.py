@@ -248,7 +248,7 @@ def _goal_field(
         # Aboard: the water is his way. (Not the dry field with the boats as stepping
         # stones: from a boat that is neither docked nor beached no one steps ashore,
         # "Movement by Boat"; he must row there first, and the tactical layer weighs
-        # where the boat can land, `tactical.UNDOCKED`.)
+        # where the boat can land, `scoring.UNDOCKED`.)
         return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
     dry_blocked = _dry_blocked(game, blocked, on_boats)
