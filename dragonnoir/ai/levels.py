@@ -6,7 +6,7 @@ group of the party forget its task now and then; `normal` plays the full evaluat
 a little noise; `hard` plays it without noise, weighs the blows it may take back more
 carefully, plays as a team, weighs where the Infiltration Table may stop a path, reads
 the scenario's victory as a player would and plays the round out in its head before it
-moves. docs/ai.md, "The levels", says what each is worth against normal.
+moves. docs/ai.md, "Where it stands", says what each is worth against normal.
 """
 
 from __future__ import annotations
