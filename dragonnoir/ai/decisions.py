@@ -56,6 +56,9 @@ class Deciding(HexScoring):
         raise NotImplementedError
 
     def _answer(self, view: SideView, decision: Decision, legal: list[Action]) -> Action:
+        """The answer to the engine's question `decision`, one of `legal` (see the module
+        docstring: a casualty, a retreat, an advance, then a window's cast, a defensive
+        shot, or the window passed or declined)."""
         game = view.game
         if decision.kind == "casualty":
             effect = str(decision.data.get("effect", "wounded"))

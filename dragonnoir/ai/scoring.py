@@ -84,6 +84,8 @@ class HexScoring:
     _picture_of: tuple[weakref.ref[SideView], Picture] | None
 
     def _noise(self) -> float:
+        """A draw of the level's noise (`Level.noise`, its standard deviation), added to a
+        score where the level chooses among moves or attacks nearly as good."""
         return self.rng.gauss(0.0, self.level.noise) if self.level.noise else 0.0
 
     def _score(
