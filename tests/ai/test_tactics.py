@@ -1020,6 +1020,37 @@ def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None
     assert knight.hex is not None and knight.hex.distance(free) <= 2
 
 
+def test_the_ferryman_of_the_orbs_bearer_swims_for_the_boat() -> None:
+    # The knight carries the Orb on the isle, the Gharvs in play; the Goblin beside him
+    # would escort him by land, weighing the waters thrice. Once he is to bring the boat,
+    # the water is his way: he swims for it (l-ile, seed 347: the Elf kept to the island,
+    # the boat afloat beside it, until the time ran out).
+    from dragonnoir.ai.behaviours import WARY
+
+    game = position(
+        ISLE,
+        [Piece("rebel_knight_1", (2, 3)), Piece("goblin_spearman_1", (3, 3))],
+        levels=ISLE_LEVELS,
+    )
+    stern, bow = hexes(game, (4, 1), (5, 1))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    _give_the_orb(game, "rebel_knight_1")
+    from dragonnoir.hexmap.board import Zone, ZoneKind
+
+    game.board.zones.append(Zone(ZoneKind.EXIT, "north", frozenset(hexes(game, (0, 0)))))
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": True}
+    _win_by(game, {"side": "adventurers", "kind": "orb_off"})
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    move = agent.choose(view_for(game, Side.ADVENTURERS))
+    order = agent._orders["goblin_spearman_1"]
+    assert order.goal == frozenset({stern, bow}) and order.daring < WARY, order
+    assert isinstance(move, Move) and move.unit == "goblin_spearman_1", move
+    assert game.board.cells[move.path[-1]].terrain == "water" or move.path[-1] in (stern, bow)
+
+
 def _give_the_orb(game: Game, uid: str) -> None:
     """The true Orb, turned over, in the hands of `uid` where he stands."""
     here = game.state.units[uid].hex
