@@ -12,13 +12,14 @@ code of `dragonnoir simulate`), seeds 0..N-1 of each pairing:
 
 One JSON line per scenario as it goes, then a Markdown table for benchmarks/README.md.
 
-`--levels`: **what the levels are worth** (issue 44, part 3), the figure of docs/ai.md's
-"The levels" table. Hard and easy each against normal, from each seat, on the eight
-short scenarios (default) and on seed sets of N games each (default `--seeds
-1000,2000,3000,4000,5000 --games 40`: 3,200 games a level; aims: hard at least 65%,
-easy at most 35%). A draw is no win. `--save FILE` writes every game as a JSON line as
-it is played, and a run with the same file skips the games already in it (a run of
-hours survives being stopped; `--table-only` prints the table of what the file holds).
+`--levels`: **what the levels are worth** (issue 44, part 3), the figure of
+benchmarks/README.md's "The AI" and docs/ai.md's "Where it stands". Hard and easy each
+against normal, from each seat, on the eight short scenarios (default) and on seed sets
+of N games each (default `--seeds 1000,2000,3000,4000,5000 --games 40`: 3,200 games a
+level; aims: hard at least 65%, easy at most 35%). A draw is no win. `--save FILE` writes
+every game as a JSON line as it is played, and a run with the same file skips the games
+already in it (a run of hours survives being stopped; `--table-only` prints the table of
+what the file holds).
 `--level hard` or `easy` plays one level only, `--seat krobs` or `adventurers` that
 seat only (to screen a change on small sets). One process unless `--jobs`.
 """

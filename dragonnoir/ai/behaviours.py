@@ -6,7 +6,7 @@ Krobs hunt; the Adventurers pursue their victory conditions). Each behaviour tur
 situation into an `Order` per character: the hexes he should walk towards (`goal`), how
 keen he is to fight (`aggression`), and whether he should stay put. The tactical layer
 (rules of engagement, joint attacks, cover from archers) is shared by all of them and
-lives in tactical.py.
+lives in tactical.py and the parts it is made of (scoring.py, moving.py, decisions.py).
 
 Implemented: `hunt` (walk to the nearest enemies and fight), `guard` (hold the place the
 group started from, fight whoever comes within reach, never chase far), `ambush` (stay

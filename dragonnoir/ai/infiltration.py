@@ -7,7 +7,7 @@ This rule applies only to hexes crossed" ("Infiltration of Enemy Lines"). A move
 path crosses such hexes ends where it was meant to only if every roll lets him pass; the
 first roll that stops him ends it on the hex crossed, some of them knocked out or
 wounded. The hard level weighs a move by each place it may end, at its chance
-(`tactical._option`, `Level.infiltration`): without it, a Goblin in a boat with a Gharv
+(`moving._option`, `Level.infiltration`): without it, a Goblin in a boat with a Gharv
 alongside swam for the beach past it (rowing there scored the same), was stopped and
 knocked out in the water, and drowned (l-ile, seed 0); a boat rows past without a roll.
 

@@ -58,7 +58,7 @@ MOST_ACTIONS = 3000
 DECIDED = 1000.0
 #: The weight of a casualty point against one movement point nearer the goal.
 W_MATERIAL = 4.0
-#: The farthest walk to the goal that counts (as the tactical AI's `GOAL_CAP`).
+#: The farthest walk to the goal that counts (as scoring.py's `GOAL_CAP`).
 GOAL_CAP = 400
 
 

@@ -229,18 +229,26 @@ def _goal_field(
     )
     steps = pace(game, unit)
     wet = _linked(game, memo.field(goal, blocked=blocked), blocked, steps)
+    aboard = adventurer and unit.hex is not None and boat_at(game, unit.hex) is not None
+    # Swimming, he climbs onto no landing stage nor wooden bridge, unless a Goblin
+    # (Movement Restriction 3); the boat he rows docks there (`wet`).
+    swim = wet
+    if swimmer and not aboard and "goblin" not in profile(game, unit).tags:
+        swim = _linked(
+            game, distances_for(game, swimmer=True).field(goal, blocked=blocked), blocked, steps
+        )
     if swimmer and (
         unit.side is not Side.ADVENTURERS
         or not seats
         or not gharv_waters(game)
         or _boat_needed(game, unit)
     ):
-        return wet
-    if adventurer and unit.hex is not None and boat_at(game, unit.hex) is not None:
+        return swim
+    if aboard:
         # Aboard: the water is his way. (Not the dry field with the boats as stepping
         # stones: from a boat that is neither docked nor beached no one steps ashore,
         # "Movement by Boat"; he must row there first, and the tactical layer weighs
-        # where the boat can land, `tactical.UNDOCKED`.)
+        # where the boat can land, `scoring.UNDOCKED`.)
         return wet
     on_boats = frozenset(h for b in boats(game) for h in b)
     dry_blocked = _dry_blocked(game, blocked, on_boats)
@@ -256,7 +264,7 @@ def _goal_field(
         seats, blocked=blocked if swimmer and objectives.carries_orb(game, unit) else dry_blocked
     )
     if swimmer and to_boat.get(unit.hex, FAR) > BOAT_DETOUR:
-        return wet
+        return swim
     over = min((wet.get(h, FAR) for h in seats), default=FAR)
     return {h: d + over for h, d in to_boat.items()}
 

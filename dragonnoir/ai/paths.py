@@ -25,6 +25,11 @@ from dragonnoir.hexmap.hexes import Edge, Hex
 
 #: Water is walked round when it can be: its cost is multiplied by this.
 WATER_FACTOR = 3
+#: The wooden hexes no one climbs onto from the water but a Goblin or one in a boat
+#: ("The hexes of a wooden bridge are not accessible from a water hex", Movement
+#: Restriction 3; the Goblins "can pass freely from a water hex to a bridge or wooden
+#: landing-stage hex and vice versa"; the engine's `rules.steps`).
+WOODEN = frozenset({"wooden_bridge", "landing_stage"})
 #: Farther than any walk on the largest map.
 FAR = 10_000
 
@@ -237,7 +242,7 @@ MapCounters = tuple[tuple[str, tuple[Hex, ...], int, str], ...]
 #: The counters a spell lays that change where one may walk ("Magic Spells": bridges,
 #: galleries, demolished walls), the engine's reading (`rules.steps`).
 _MAP_KINDS = frozenset({AccessoryKind.BRIDGE, AccessoryKind.GALLERY, AccessoryKind.DEMOLISHED_WALL})
-_GRAPHS: dict[tuple[int, MapCounters], tuple[Board, Distances]] = {}
+_GRAPHS: dict[tuple[int, MapCounters, bool], tuple[Board, Distances]] = {}
 
 
 def map_counters(game: Game) -> MapCounters:
@@ -256,16 +261,22 @@ def _face_up_counters(game: Game) -> MapCounters:
     )
 
 
-def distances_for(game: Game) -> Distances:
+def distances_for(game: Game, *, swimmer: bool = False) -> Distances:
     """The distance memo of `game`'s map as its bridges, galleries and demolished walls
     make it (its graph built once per board object and set of those counters: a spell
-    that opens a way is walked through as soon as it lands)."""
+    that opens a way is walked through as soon as it lands).
+
+    `swimmer`: the memo of one who swims out of a boat and is no Goblin, for his goal
+    fields only: he cannot climb from the water onto a landing stage or a wooden bridge
+    (Movement Restriction 3). Planned on the one graph, the Elf carrying l-ile's Orb
+    swam from the island to the south landing stage, could not climb onto it, and
+    trod water there until the Gharvs drowned him."""
     counters = map_counters(game)
-    key = (id(game.board), counters)
+    key = (id(game.board), counters, swimmer)
     found = _GRAPHS.get(key)
     if found is not None and found[0] is game.board:
         return found[1]
-    memo = Distances(_build(game, _countered(game) if counters else game.board))
+    memo = Distances(_build(game, _countered(game) if counters else game.board, swimmer))
     if len(_GRAPHS) > 16:
         _GRAPHS.clear()
     _GRAPHS[key] = (game.board, memo)
@@ -306,10 +317,15 @@ def cave_graph(game: Game) -> CaveGraph:
     return distances_for(game).graph
 
 
-def _build(game: Game, board: Board) -> CaveGraph:
+def _build(game: Game, board: Board, swimmer: bool = False) -> CaveGraph:
     """The steps are the editor's model of the map's Movement Restrictions
     (`editor/walking.py`: walls and cliffs, half a level only by a level link, a walkway
-    deck entered only from its end hex or another deck), with each step's cost."""
+    deck entered only from its end hex or another deck), with each step's cost.
+
+    `swimmer` (`distances_for`): without the steps from the wood into the water. A goal
+    field is searched from the goal back to the walker, so a step read there from the
+    wood into the water is his climb from the water onto the wood, which he may not
+    make (the graph is otherwise the same both ways)."""
     from dragonnoir.editor.walking import Walker
 
     table = game.rules.terrain
@@ -317,8 +333,11 @@ def _build(game: Game, board: Board) -> CaveGraph:
     steps: dict[Node, tuple[tuple[Node, int], ...]] = {}
     for node in walker.nodes():
         out: list[tuple[Node, int]] = []
+        wood = swimmer and board.cells[node[0]].terrain in WOODEN
         for nxt in walker.steps(node):
             there = table[board.cells[nxt[0]].terrain]
+            if wood and there.water:
+                continue
             cost = int(there.move_cost or 1)
             if (there.water or there.id == "unstable_marsh") and not nxt[1]:
                 # The water's Gharvs, the bog's Unstable Marsh Table (one step in five

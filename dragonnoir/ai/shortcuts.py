@@ -5,7 +5,7 @@ A wizard may lay a bridge over the water, open a gallery in the rock or bring a 
 down. Such a spell is worth the walk it saves the characters on their way to their goals
 (each character's own way: `mobility.goal_field`), on the AI's one scale: a casualty
 point is worth `POINTS_PER_CASUALTY` walking points, as in the movement's scores
-(tactical.py: `W_FIGHT` against `W_GOAL`).
+(scoring.py: `W_FIGHT` against `W_GOAL`).
 
 The engine lists every placement within the wizard's reach (`magic.casts`); opening the
 rock or the water anywhere would be hundreds of maps to walk. So each placement is first
@@ -34,7 +34,7 @@ from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
-#: Walking points a casualty point is worth (tactical.py: W_FIGHT / W_GOAL).
+#: Walking points a casualty point is worth (scoring.py: W_FIGHT / W_GOAL).
 POINTS_PER_CASUALTY = 4.0
 #: A character's saving counts up to this many walking points (two turns' walk or so):
 #: beyond, he would not be there in time for it to matter more.

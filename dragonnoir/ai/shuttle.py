@@ -46,11 +46,15 @@ def bring_boats(game: Game, plans: list[GroupPlan]) -> None:
             continue
         ferryman, boat = found
         busy.add(ferryman.id)
-        old = orders[ferryman.id]
+        # The water is his way now: he weighs it as anyone does (`Order.daring`), not
+        # as the escort who keeps to the land rather than swim after the bearer (l-ile,
+        # seed 347: the Elf, "bringing a boat" to the knight stranded with the Orb, kept
+        # to the island, the boat afloat beside it, until the time ran out).
+        old = replace(orders[ferryman.id], hold=False, aggression=0.2, daring=Order().daring)
         if ferryman.hex is not None and boat_at(game, ferryman.hex) is boat:
-            new = replace(old, goal=frozenset(), ferry=shore, hold=False, aggression=0.2)
+            new = replace(old, goal=frozenset(), ferry=shore)
         else:
-            new = replace(old, goal=frozenset(boat.hexes), hold=False, aggression=0.2)
+            new = replace(old, goal=frozenset(boat.hexes))
         for plan in plans:
             if ferryman.id in plan.orders:
                 plan.orders[ferryman.id] = new

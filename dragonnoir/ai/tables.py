@@ -1,6 +1,6 @@
 """Tables the tactical AI reads while it scores destinations, worked out once.
 
-Scoring a move weighs each destination hex (tactical.py `_score`): a Krob with forty
+Scoring a move weighs each destination hex (scoring.py `_score`): a Krob with forty
 destinations asks forty times who of the enemy carries a bow, where his friends stand,
 whether the hex lies by the Gharvs' water. Those answers do not depend on the hex, or
 depend on the hex and the map only, so they are worked out here once:

@@ -117,6 +117,30 @@ def test_a_knight_who_cannot_swim_takes_the_boat_and_rows_it_across() -> None:
     assert game.board.grid.to_cell(after)[1] > game.board.grid.to_cell(before)[1]  # southwards
 
 
+def test_a_swimmer_makes_for_a_beach_not_for_the_landing_stage_he_cannot_climb() -> None:
+    # The north shore: a beach at its west end, a landing stage beside the swimmer.
+    # No one climbs onto the stage from the water but a Goblin (Movement Restriction 3;
+    # the Goblins "can pass freely from a water hex to a bridge or wooden landing-stage
+    # hex"): the elf swims west to the beach, where the planner's one graph
+    # for everyone made the stage his way and he trod water beside it (l-ile: the Orb's
+    # bearer swam to the south stage and drowned there).
+    art = """
+    h l l l l l l l l l
+     ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
+    ~ ~ ~ ~ ~ ~ ~ ~ ~ ~
+    """
+    for uid, climbs in (("elf_1", False), ("goblin_spearman_1", True)):
+        game = position(art, [Piece(uid, (8, 1))])
+        _goal(game, Side.ADVENTURERS, [(c, 0) for c in range(10)])
+        move = _choose(game, Side.ADVENTURERS, level="normal")
+        assert isinstance(move, Move), (uid, move)
+        end = game.board.cells[move.path[-1]].terrain
+        if climbs:
+            assert end == "landing_stage", uid
+        else:
+            assert end == "water" and game.board.grid.to_cell(move.path[-1])[0] < 8, uid
+
+
 def test_a_swimmer_keeps_out_of_the_gharvs_waters_when_a_dry_way_is_as_good() -> None:
     # Two ways to the east end of a hall: along the floor, or through a pool one hex
     # shorter. Ending the move in the water would call the Gharvs ("Appearance of the
@@ -996,6 +1020,37 @@ def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None
     assert knight.hex is not None and knight.hex.distance(free) <= 2
 
 
+def test_the_ferryman_of_the_orbs_bearer_swims_for_the_boat() -> None:
+    # The knight carries the Orb on the isle, the Gharvs in play; the Goblin beside him
+    # would escort him by land, weighing the waters thrice. Once he is to bring the boat,
+    # the water is his way: he swims for it (l-ile, seed 347: the Elf kept to the island,
+    # the boat afloat beside it, until the time ran out).
+    from dragonnoir.ai.behaviours import WARY
+
+    game = position(
+        ISLE,
+        [Piece("rebel_knight_1", (2, 3)), Piece("goblin_spearman_1", (3, 3))],
+        levels=ISLE_LEVELS,
+    )
+    stern, bow = hexes(game, (4, 1), (5, 1))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    _give_the_orb(game, "rebel_knight_1")
+    from dragonnoir.hexmap.board import Zone, ZoneKind
+
+    game.board.zones.append(Zone(ZoneKind.EXIT, "north", frozenset(hexes(game, (0, 0)))))
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": True}
+    _win_by(game, {"side": "adventurers", "kind": "orb_off"})
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    move = agent.choose(view_for(game, Side.ADVENTURERS))
+    order = agent._orders["goblin_spearman_1"]
+    assert order.goal == frozenset({stern, bow}) and order.daring < WARY, order
+    assert isinstance(move, Move) and move.unit == "goblin_spearman_1", move
+    assert game.board.cells[move.path[-1]].terrain == "water" or move.path[-1] in (stern, bow)
+
+
 def _give_the_orb(game: Game, uid: str) -> None:
     """The true Orb, turned over, in the hands of `uid` where he stands."""
     here = game.state.units[uid].hex
@@ -1216,8 +1271,10 @@ def test_the_one_whose_death_loses_the_game_keeps_clear_of_friends_in_the_marsh(
     assert agent._beside_callers(view, zacharie, far) == 0
 
 
+#: Beaches at the water's level each side of a lake (a beach, not a landing stage: no
+#: one but a Goblin climbs onto a landing stage from the water, Movement Restriction 3).
 SHORES = "\n".join(
-    (" " if r % 2 else "") + " ".join(("~" if 6 <= r <= 8 else "l") for _ in range(8))
+    (" " if r % 2 else "") + " ".join(("~" if 6 <= r <= 8 else "h") for _ in range(8))
     for r in range(10)
 )
 
