@@ -44,6 +44,7 @@ from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import _
 from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
@@ -440,7 +441,7 @@ class GameScene(Scene):
             return None
         if name in ("fire", "attack") and not self.panel.command_acts(name):
             why = self.why_not(name)
-            self.message(f"Not allowed: {why}", refused=True)
+            self.message(_("Not allowed: {reason}").format(reason=why), refused=True)
             self.panel.hint_says(why)
             return None
         if name == "end_phase":
@@ -466,13 +467,13 @@ class GameScene(Scene):
         fresh = msg is not None and msg is not self._shown_message
         if msg is not None and fresh:
             self._shown_message = msg
-            self.message(self.names.text(str(msg)), refused=msg.refused)
+            self.message(self.names.message(msg.text, msg.rule, msg.refused), refused=msg.refused)
         if events:
             self.changed()
         else:
             self.refresh_controls()
             if msg is not None and fresh and msg.refused:
-                self.panel.hint_says(self.names.text(msg.text))  # a key that did nothing: why
+                self.panel.hint_says(self.names.say(msg.text))  # a key that did nothing: why
         return events
 
     def shown_prompt(self) -> Prompt | None:
@@ -489,12 +490,13 @@ class GameScene(Scene):
         """Apply `action`; on refusal show the engine's reason and return None."""
         verdict = self.game.explain(action)
         if not verdict.legal:
-            self.message(f"Not allowed: {self.names.text(str(verdict))}")
+            self.message(self.names.message(verdict.reason, verdict.rule, refused=True))
             return None
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:  # the verdict changed between explain and apply
-            self.message(f"Not allowed: {self.names.text(str(exc))}")
+            why = exc.explanation
+            self.message(self.names.message(why.reason, why.rule, refused=True))
             return None
         self.changed()
         return events

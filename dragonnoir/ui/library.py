@@ -15,6 +15,7 @@ import pygame
 from dragonnoir import resources
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.local_texts import LocalTexts, Texts
 from dragonnoir.safe_read import SCENARIO, read_toml, resolved
 from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
 
@@ -259,7 +260,7 @@ def save_entry(path: Path, title: str | None = None, rules: RulesData | None = N
         entry = SaveEntry(path, f"{name}: cannot load (see below)", None, line, mtime)
     else:
         game = check.game
-        scenario = _scenario_name(check.scenario_file) or game.scenario_id or "?"
+        scenario = scenario_name(check.scenario_file) or game.scenario_id or "?"
         state = "game over" if game.over else f"turn {game.state.turn}"
         mark = ", unverified" if game.unverified is not None else ""
         label = f"{name}: {scenario}, {state}, {when}{mark}"
@@ -304,18 +305,32 @@ def saves(include_autosave: bool = True, rules: RulesData | None = None) -> list
 
 
 def scenario_name(path: Path | None) -> str:
-    """The `name` of the scenario file at `path` (empty when it cannot be read)."""
-    return _scenario_name(path)
+    """The name of the scenario file at `path` in the player's language (the file's
+    `[text.<language>]`, else its `name`); empty when it cannot be read."""
+    return " ".join(scenario_texts(path).name().split())
 
 
-def _scenario_name(path: Path | None) -> str:
+def scenario_texts(path: Path | None) -> Texts:
+    """The scenario file's own texts in every language it gives (`local_texts`): its
+    name, briefing and other words (a condition's); empty when it cannot be read."""
     if path is None:
-        return ""
+        return Texts("", "")
     try:
-        name = read_toml(path, SCENARIO).get("name", "")
+        raw = read_toml(path, SCENARIO)
     except DragonNoirError:
-        return ""
-    return " ".join(name.split()) if isinstance(name, str) else ""
+        return Texts("", "")
+    name, briefing = raw.get("name", ""), raw.get("briefing", "")
+    local: dict[str, LocalTexts] = {}
+    text = raw.get("text")
+    if isinstance(text, dict):
+        for code, given in text.items():
+            try:
+                local[str(code)] = LocalTexts.model_validate(given)
+            except ValueError:
+                continue  # a language the file gets wrong is said in the file's words
+    return Texts(
+        name if isinstance(name, str) else "", briefing if isinstance(briefing, str) else "", local
+    )
 
 
 def new_save_path(game: Game) -> Path:

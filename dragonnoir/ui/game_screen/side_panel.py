@@ -97,7 +97,7 @@ class SidePanel:
         m = scene.manager
         names = scene.names
         who = side_name(prompt.side)
-        question = f"<b>{html.escape(who)}</b>: {html.escape(names.text(prompt.question))}"
+        question = f"<b>{html.escape(who)}</b>: {html.escape(names.say(prompt.question))}"
         # room for the whole question (a deployment's instructions run to four lines)
         tall = max(64, min(130, 22 * -(-len(html.unescape(question)) // 44) + 14))
         scene.widgets["question"] = UITextBox(
@@ -113,7 +113,7 @@ class SidePanel:
         page = self.choice_page % pages
         start = page * per
         for i, choice in enumerate(choices[start : start + per], start):
-            label = names.text(choice.label)[:60]
+            label = names.say(choice.label)[:60]
             scene.widgets[f"choice_{i}"] = UIButton(
                 pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3), label, m, container=root
             )
@@ -188,7 +188,7 @@ class SidePanel:
                 text = scene.strip.hint()
             elif ui.staged() is not None and not legal:
                 text = "not allowed (the panel says why): change the choice or cancel (right click)"
-            hint.set_text(scene.names.text(text))
+            hint.set_text(scene.names.say(text))
         enabled = {
             "confirm": ui.staged() is not None and legal and not ai_turn,
             "cancel": ui.mode not in (Mode.IDLE, Mode.OVER) and not ai_turn,
