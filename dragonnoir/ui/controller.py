@@ -46,6 +46,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_results, movement
 from dragonnoir.engine.state import Decision, Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Phrase, say
 from dragonnoir.ui.controller_views import (
     AttackPreview,
     Choice,
@@ -301,8 +302,15 @@ class Controller:
         """The last feedback (a refusal with its rule, or what was done)."""
         return self._msg
 
-    def say(self, text: str, rule: str = "", *, refused: bool = False) -> None:
-        self._msg = Message(" ".join(text.split()), rule, refused)
+    def say(self, text: Phrase | str, rule: str = "", *, refused: bool = False) -> None:
+        """Feedback of the client's own: a literal message (a catalog's entry, said in the
+        player's language) or a phrase."""
+        said = Phrase(" ".join(text.split())) if isinstance(text, str) else text
+        self._msg = Message(said, rule, refused)
+
+    def tell(self, text: Phrase | str, rule: str = "", *, refused: bool = False) -> None:
+        """The engine's words (a verdict's reason), passed on as they are."""
+        self._msg = Message(text, rule, refused)
 
     def silence(self) -> None:
         """No feedback to show (the last one is out of date)."""
@@ -311,7 +319,7 @@ class Controller:
     def refuse(self, verdict: Explanation, context: Iterable[Hex] = ()) -> None:
         """Show the engine's refusal, redacted for the viewer."""
         reason, rule = self.redact(verdict.reason, verdict.rule, context)
-        self.say(reason, rule, refused=True)
+        self.tell(reason, rule, refused=True)
 
     def secret(self, reason: str, rule: str, context: Iterable[Hex] = ()) -> bool:
         """Would this reason tell the viewer of a spider web hidden from him?"""
@@ -386,7 +394,7 @@ class Controller:
         if build == "deploy" and self.decision() is None:
             self.placing.select_next_to_deploy()
         reason, rule = self.redact(verdict.reason, verdict.rule, context)
-        self.say(reason, rule)
+        self.tell(reason, rule)
         return events
 
     def _phase_allows(self, build: str) -> bool:
@@ -504,7 +512,7 @@ class Controller:
         if name == "between_legs":
             self.attacking.toggle_between_legs()
             return None
-        self.say(f"unknown command {name!r}", refused=True)
+        self.say(say("unknown command {name}", name=repr(name)), refused=True)
         return None
 
     def choose(self, index: int) -> list[Event] | None:

@@ -17,6 +17,9 @@ from enum import StrEnum
 from dragonnoir.engine.actions import Action, SailBoat
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import SOURCE
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phrase import Phrase
 
 
 class Mode(StrEnum):
@@ -37,13 +40,22 @@ class Message:
     """Feedback for the player: an engine refusal (`refused`, with its `rule`) or what
     was done."""
 
-    text: str
+    #: A phrase of the client's, or the engine's words (a `str` until the engine says
+    #: phrases everywhere: issue 41 §1); the screen says it with the game's narrator.
+    text: Phrase | str
     rule: str = ""
     refused: bool = False
 
+    @property
+    def english(self) -> str:
+        """The text in English with ids, for logs and tests (the screen narrates it)."""
+        if isinstance(self.text, str):
+            return self.text
+        return Narrator(str, str, SOURCE).say(self.text)
+
     def __str__(self) -> str:
         cite = f" [{self.rule}]" if self.rule else ""
-        return f"{'Not allowed: ' if self.refused else ''}{self.text}{cite}"
+        return f"{'Not allowed: ' if self.refused else ''}{self.english}{cite}"
 
 
 # -- what the screen draws ---------------------------------------------------------------------

@@ -490,13 +490,13 @@ class GameScene(Scene):
         """Apply `action`; on refusal show the engine's reason and return None."""
         verdict = self.game.explain(action)
         if not verdict.legal:
-            self.message(self.names.message(verdict.reason, verdict.rule, refused=True))
+            self.message(self.names.message(verdict.reason, verdict.rule, refused=True), refused=True)
             return None
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:  # the verdict changed between explain and apply
             why = exc.explanation
-            self.message(self.names.message(why.reason, why.rule, refused=True))
+            self.message(self.names.message(why.reason, why.rule, refused=True), refused=True)
             return None
         self.changed()
         return events

@@ -494,7 +494,7 @@ def test_end_phase_and_undo() -> None:
     assert cell_of(game, "zed") == (1, 2) and ui.mode is Mode.IDLE
     ui.command("undo")
     msg = ui.message()
-    assert msg is not None and "nothing to undo" in msg.text
+    assert msg is not None and "nothing to undo" in msg.english
     ui.command("end_phase")
     assert game.state.phase == "adventurer_combat"
 

@@ -11,6 +11,7 @@ from dragonnoir.engine.rules import fire, magic
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import say
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt, SpellPreview
 from dragonnoir.ui.tools.base import Tool
 
@@ -130,7 +131,8 @@ class CastTool(Tool):
                 self.ui.touched()
                 return None
             if not units:
-                self.ui.say(f"{spell.name} is cast on a character", magic.R_MAGIC, refused=True)
+                cast_on = say("{spell} is cast on a character", spell=spell.name)
+                self.ui.say(cast_on, magic.R_MAGIC, refused=True)
                 return None
             sel.spell_targets = [units[0].id]
         elif spell.target is Target.HEXES:

@@ -19,6 +19,8 @@ from dragonnoir.engine.events import DecisionRequested, Event
 from dragonnoir.engine.rules import combat_results, fire, magic
 from dragonnoir.engine.state import Decision
 from dragonnoir.hexmap.hexes import Hex, line
+from dragonnoir.narration.events import who
+from dragonnoir.narration.phrase import say
 from dragonnoir.ui.controller_views import Choice, Mode, MovePreview, Overlays, Preview, Prompt
 from dragonnoir.ui.tools.base import Tool
 from dragonnoir.ui.tools.firing import FIRE_DECISIONS
@@ -54,7 +56,10 @@ class DecideTool(Tool):
                 self.ui.refuse(self.game.explain(ChooseCasualty(here[0].id)))
             else:
                 self.ui.say(
-                    f"click one of {', '.join(candidates)}: who takes the blow", refused=True
+                    say(
+                        "click one of {candidates}: who takes the blow", candidates=who(candidates)
+                    ),
+                    refused=True,
                 )
             return None
         if kind in ("retreat", "advance"):
@@ -95,7 +100,12 @@ class DecideTool(Tool):
             sel.unit, sel.route = here[0], []
             return None
         if sel.unit is None:
-            self.ui.say(f"choose who {decision.kind}s first: {', '.join(units)}", refused=True)
+            first = (
+                say("choose who retreats first: {units}", units=who(units))
+                if decision.kind == "retreat"
+                else say("choose who advances first: {units}", units=who(units))
+            )
+            self.ui.say(first, refused=True)
             return None
         unit = self.game.state.units[sel.unit]
         if unit.hex is None:
@@ -121,7 +131,7 @@ class DecideTool(Tool):
             return True, self.ui.apply_action(self.route_action(decision, uid, ending[0]))
         if len(ending) > 1:
             self.ui.say(
-                f"several paths end on {self.game.where(h)}: click the hex to go through first"
+                say("several paths end on {cell}: click the hex to go through first", cell=h)
             )
             return True, None
         return False, None

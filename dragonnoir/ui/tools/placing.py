@@ -8,6 +8,7 @@ from dragonnoir.engine.actions import Action, Deploy, EndPhase, EnterMap, EnterP
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.state import Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Who, say
 from dragonnoir.ui import placement
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt
 from dragonnoir.ui.tools.base import Tool
@@ -101,7 +102,7 @@ class PlaceTool(Tool):
         if placement.deploy_options(game, uid):
             ui.clear()
             self.sel.build, self.sel.unit = "deploy", uid  # the engine places him again
-            ui.say(f"{uid} chosen: click a highlighted hex to place him again")
+            ui.say(say("{unit} chosen: click a highlighted hex to place him again", unit=Who(uid)))
             return None
         history = game.history
         at = max(
@@ -109,7 +110,7 @@ class PlaceTool(Tool):
             default=None,
         )
         if at is None or not all(isinstance(a, Deploy) for a in history[at:]):
-            ui.say(f"{uid} was not placed in this deployment", refused=True)
+            ui.say(say("{unit} was not placed in this deployment", unit=Who(uid)), refused=True)
             return None
         later = [a for a in history[at + 1 :] if isinstance(a, Deploy)]
         while len(game.history) > at:
@@ -125,7 +126,7 @@ class PlaceTool(Tool):
         ui.clear()
         ui.caught_up()
         self.sel.build, self.sel.unit = "deploy", uid
-        ui.say(f"{uid} picked up: click a hex of the zone to place him again")
+        ui.say(say("{unit} picked up: click a hex of the zone to place him again", unit=Who(uid)))
         return events
 
     def drag(self, start: Hex, end: Hex) -> list[Event] | None:
