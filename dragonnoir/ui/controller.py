@@ -46,7 +46,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_results, movement
 from dragonnoir.engine.state import Decision, Side
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Phrase, say
+from dragonnoir.narration.phrase import Phrase, Who, say
 from dragonnoir.ui.controller_views import (
     AttackPreview,
     Choice,
@@ -328,26 +328,32 @@ class Controller:
     def redact(self, reason: str, rule: str, context: Iterable[Hex] = ()) -> tuple[str, str]:
         return common.redacted(self.game, self.visibility(), reason, rule, context)
 
-    def hint(self) -> str:
+    def hint(self) -> Phrase | str:
         """One line for the phase bar: what the player may do now."""
         mode = self.mode
         game = self.game
         sel = self.sel
         if mode is Mode.OVER:
-            return "the game is over"
+            return say("the game is over")
         if mode is Mode.CONFIRM:
-            return "confirm (Enter) or cancel (right click); clicks still change the choice"
+            return say("confirm (Enter) or cancel (right click); clicks still change the choice")
         if sel.build == "deploy" and sel.unit is not None:
-            return f"click a highlighted hex to place {sel.unit}; right click to choose another"
+            return say(
+                "click a highlighted hex to place {unit}; right click to choose another",
+                unit=Who(sel.unit),
+            )
         if sel.build == "enter" and sel.unit is not None:
-            return f"click a highlighted entry hex to bring {sel.unit} in; right click to cancel"
+            return say(
+                "click a highlighted entry hex to bring {unit} in; right click to cancel",
+                unit=Who(sel.unit),
+            )
         prompt = self.prompt()
         if prompt is not None and prompt.kind == "deploy":
             if prompt.choices:
-                return "choose a character (panel or a zone hex), then a highlighted hex"
-            return "everyone is placed: End phase (E), or click one to pick him up"
+                return say("choose a character (panel or a zone hex), then a highlighted hex")
+            return say("everyone is placed: End phase (E), or click one to pick him up")
         if prompt is not None and prompt.kind == "leave" and mode is Mode.MOVE:
-            return (
+            return say(
                 "click a highlighted hex to move there, or a button (X: leave the map, "
                 "D: go down) to take him off the map"
             )
@@ -356,19 +362,19 @@ class Controller:
         if prompt is not None and (prompt.kind != "combats" or mode is not Mode.ATTACK):
             return prompt.question
         if mode is Mode.MOVE:
-            return "click a highlighted hex to move there; right click to cancel"
+            return say("click a highlighted hex to move there; right click to cancel")
         if mode is Mode.FIRE:
-            return "click archers to choose the shooters, then an enemy as the target"
+            return say("click archers to choose the shooters, then an enemy as the target")
         if mode is Mode.ATTACK:
-            return "click your attackers, then the enemies they attack (or a web)"
+            return say("click your attackers, then the enemies they attack (or a web)")
         actions = game.phase.actions
         if "Move" in actions:
-            return "click a character to move him; End phase when done"
+            return say("click a character to move him; End phase when done")
         if "Fire" in actions:
-            return "click an archer or a target to fire; End phase when done"
+            return say("click an archer or a target to fire; End phase when done")
         if "Attack" in actions:
-            return "click a character or an enemy to attack; End phase when done"
-        return "End phase when done"
+            return say("click a character or an enemy to attack; End phase when done")
+        return say("End phase when done")
 
     # -- the one door ----------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.i18n import _
+from dragonnoir.i18n import N_, _
 from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
@@ -116,7 +116,7 @@ class GameHooks(Protocol):
 
 
 class GameScene(Scene):
-    title = "Game"
+    title = N_("Game")
 
     def __init__(
         self,
@@ -218,7 +218,7 @@ class GameScene(Scene):
         self.known_len = len(game.history)
         self.note_defensive_fire()
         for problem in player_problems:
-            self.note_in_log(f"Players: {problem}", colour="#ff9a6a")
+            self.note_in_log(_("Players: {problem}").format(problem=problem), colour="#ff9a6a")
         self.note_unverified()
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
@@ -308,15 +308,17 @@ class GameScene(Scene):
             return  # nothing of the game while the board is hidden
         w, h = self.app.size
         m = self.manager
-        self.widgets.update(build_top_bar(m, root, w, self.phase_texts(), self.controller.hint()))
+        self.widgets.update(
+            build_top_bar(m, root, w, self.phase_texts(), self.names.say(self.controller.hint()))
+        )
         vp = self.map_rect()
         y = self.panel.build(root)
         cast_now = UIButton(
             pygame.Rect(vp.x + 8, vp.y + 8, CAST_NOW_W, 34),
-            CAST_NOW_TEXT,
+            _(CAST_NOW_TEXT),
             m,
             container=root,
-            tool_tip_text="In the Krob turn: stop at the next moment a wizard may cast (M)",
+            tool_tip_text=_("In the Krob turn: stop at the next moment a wizard may cast (M)"),
         )
         if not self.spells.cast_now_shown():
             cast_now.hide()  # type: ignore[no-untyped-call]
@@ -380,13 +382,13 @@ class GameScene(Scene):
         (engine/unverified.py) says so under the map when it opens, its log says where
         (`WentOnUnverified`), and a badge on the map keeps the mark (`unverified_badge`)."""
         if self.game.unverified is not None:
-            self.message(UNVERIFIED_SAID, refused=True)
+            self.message(_(UNVERIFIED_SAID), refused=True)
 
     @property
     def unverified_badge(self) -> str:
         """The mark drawn on the map's corner for as long as the game is played ("" for
         a verified game): the phase bar has no room left for it in a small window."""
-        return UNVERIFIED_BADGE if self.game.unverified is not None else ""
+        return _(UNVERIFIED_BADGE) if self.game.unverified is not None else ""
 
     def note_in_log(self, text: str, colour: str = "#b8a888") -> None:
         """A client note in the log panel after the events so far (it stays there,
@@ -490,7 +492,9 @@ class GameScene(Scene):
         """Apply `action`; on refusal show the engine's reason and return None."""
         verdict = self.game.explain(action)
         if not verdict.legal:
-            self.message(self.names.message(verdict.reason, verdict.rule, refused=True), refused=True)
+            self.message(
+                self.names.message(verdict.reason, verdict.rule, refused=True), refused=True
+            )
             return None
         try:
             events = self.game.apply(action)
@@ -620,14 +624,16 @@ class GameScene(Scene):
             problem = " ".join(str(exc).split())
             if problem != self._autosave_problem:
                 self._autosave_problem = problem
-                text = f"Autosave failed: {problem}. The game goes on; Ctrl+S saves it."
+                text = _("Autosave failed: {why}. The game goes on; Ctrl+S saves it.").format(
+                    why=problem
+                )
                 self.note_in_log(text, colour="#ff9a6a")
                 if self.line.left <= 0:
                     self.message(text, refused=True)
             return False
         if self._autosave_problem is not None:
             self._autosave_problem = None
-            self.note_in_log("The autosave works again.")
+            self.note_in_log(_("The autosave works again."))
         self.keep_view()
         self._autosaved = (self.game.state.turn, self.game.state.phase)
         return True
@@ -642,12 +648,12 @@ class GameScene(Scene):
                 path = new_save_path(self.game)
                 save_game(self.game, path)
         except (DragonNoirError, ValueError) as exc:
-            self.message(f"Could not save: {exc}")
+            self.message(_("Could not save: {why}").format(why=exc), refused=True)
             return False
         self.save_path = path
         self.unsaved = False
         self._saved_history = list(self.game.history)
-        self.message(f"Saved as {path.name} in {path.parent}")
+        self.message(_("Saved as {name} in {folder}").format(name=path.name, folder=path.parent))
         return True
 
     def keep_view(self) -> None:

@@ -280,7 +280,7 @@ def test_leaving_the_map_is_offered_with_the_verdict_first() -> None:
     assert prompt is not None and prompt.kind == "leave"
     assert prompt.choices[0].label.startswith("Leave the map at ")
     assert "leaves the map by" in prompt.choices[0].label  # the verdict, before committing
-    assert "X: leave the map" in ui.hint()
+    assert "X: leave the map" in names_of(game).say(ui.hint())
     ui.command("leave_map")
     assert knight.hex is None
 
