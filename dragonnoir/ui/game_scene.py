@@ -549,13 +549,17 @@ class GameScene(Scene):
 
     def show_interphases(self) -> None:
         """Start showing what the Gharvs did in the events since the last look, at the
-        animation speed (nothing when it is 0, or after an undo or a load)."""
+        animation speed (nothing when it is 0, or after an undo or a load), and let the
+        events the viewer may read be heard (the player's action, the AI's, the
+        interphase's: `ui.sound`; a hidden Krob's steps make no sound)."""
         log = self.game.log
         if len(log) < self._shown_log:
             self._shown_log = len(log)
             return
         new = [e for _, e in readable_log(self.game, self.controller.viewer, self._shown_log)]
         self._shown_log = len(log)
+        if new:
+            self.app.sound.play_events(new)
         beats = beats_of(self.game, new, self.names.full)
         if beats:
             self.interphase.start(beats, self.app.settings.animation_speed)
@@ -597,6 +601,7 @@ class GameScene(Scene):
 
     def start_handover(self, side: Side) -> None:
         self.mode = HandOverMode(side)
+        self.app.sound.play("handover")
         self.show_help = False
         self.map.release_keys()
         if self.root is not None:

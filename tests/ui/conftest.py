@@ -14,8 +14,19 @@ import pygame
 import pytest
 from ui_driver import step
 
+from dragonnoir.i18n import LANG_ENV, SOURCE, set_language
 from dragonnoir.ui.app import App, Scene
 from dragonnoir.ui.storage import HOME_ENV
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The client speaks English in these tests (they read its English words), whatever
+    the machine's language; tests of other languages choose theirs (test_languages.py)."""
+    monkeypatch.setenv(LANG_ENV, SOURCE)
+    set_language(SOURCE)
+    yield
+    set_language(SOURCE)
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from dragonnoir.engine.state import Side
 from dragonnoir.i18n import NP_, _, pgettext
 from dragonnoir.render import fonts
 from dragonnoir.ui.ai_driver import HUMAN, SPEEDS, AIError, AIMove, intent_shown, move_beats
-from dragonnoir.ui.game_screen.texts import side_name
 from dragonnoir.ui.keymap import Command
 from dragonnoir.ui.visibility import readable_log
+from dragonnoir.ui.words import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.ui.ai_driver import AIDriver

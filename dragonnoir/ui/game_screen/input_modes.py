@@ -13,8 +13,9 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import _
 from dragonnoir.render import fonts
 from dragonnoir.ui import keymap
-from dragonnoir.ui.game_screen.texts import phase_title, side_name
+from dragonnoir.ui.game_screen.texts import phase_title
 from dragonnoir.ui.keymap import Command
+from dragonnoir.ui.words import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene

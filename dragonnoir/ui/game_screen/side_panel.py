@@ -16,10 +16,11 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 from dragonnoir.i18n import NP_, _, pgettext
 from dragonnoir.ui.controller_views import Mode, Prompt
 from dragonnoir.ui.game_screen.spell_windows import CAST_NOW_TEXT, CAST_WAITING_TEXT
-from dragonnoir.ui.game_screen.texts import phase_title, side_name
+from dragonnoir.ui.game_screen.texts import phase_title
 from dragonnoir.ui.game_screen.top_bar import BAR_H
 from dragonnoir.ui.preview_card import Card, card_for, draw_card
 from dragonnoir.ui.tools.firing import FIRE_DECISIONS
+from dragonnoir.ui.words import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene

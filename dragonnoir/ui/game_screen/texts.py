@@ -20,19 +20,13 @@ from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
 from dragonnoir.ui.end_screen import game_result
 from dragonnoir.ui.names import Names
 from dragonnoir.ui.visibility import Visibility
+from dragonnoir.ui.words import side_name
 
 #: The spell counters that change the map, as the hover panel names them.
 MAP_SPELL_COUNTERS = {
     AccessoryKind.DEMOLISHED_WALL: N_("a wall brought down"),
     AccessoryKind.BRIDGE: N_("a bridge over the water"),
     AccessoryKind.GALLERY: N_("a gallery through the rock"),
-}
-
-#: The sides as the screen names them.
-SIDE_NAMES = {
-    Side.ADVENTURERS: N_("Adventurers"),
-    Side.KROBS: N_("Krobs"),
-    Side.GHARVS: N_("Gharvs"),
 }
 
 #: A character's status as the hover panel says it.
@@ -52,11 +46,6 @@ COVER_NAMES = {
     Cover.STRONG: N_("strong"),
     Cover.TOTAL: N_("total"),
 }
-
-
-def side_name(side: Side | None) -> str:
-    """A side's name in the player's language ("nobody" for None)."""
-    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else _("nobody")
 
 
 def phase_texts(game: Game) -> list[str]:
