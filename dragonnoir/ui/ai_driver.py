@@ -52,21 +52,36 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.tmx import gc_paused
+from dragonnoir.i18n import N_, NP_, _, pgettext
 from dragonnoir.ui.interphase_show import Beat
+from dragonnoir.ui.words import side_name
 
 HUMAN = "human"
 #: The seats a person or the AI may take (the Gharvs play themselves).
 SEATS = (Side.ADVENTURERS, Side.KROBS)
 #: What the picker offers for a seat, in its order: (player, button text).
 PLAYER_CHOICES: tuple[tuple[str, str], ...] = (
-    (HUMAN, "Person"),
-    ("ai:easy", "AI easy"),
-    ("ai:normal", "AI normal"),
-    ("ai:hard", "AI hard"),
+    (HUMAN, N_("Person")),
+    ("ai:easy", N_("AI easy")),
+    ("ai:normal", N_("AI normal")),
+    ("ai:hard", N_("AI hard")),
 )
 #: The speeds of the AI's show (a multiplier of the animation speed; 0: instant), with
 #: their key (1-4) and text.
 SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "instant"))
+
+#: The AI's levels and speeds as the screen says them (`ai.agent.LEVELS`, `ai_driver.SPEEDS`).
+AI_LEVELS = {
+    "easy": NP_("ai level", "easy"),
+    "normal": NP_("ai level", "normal"),
+    "hard": NP_("ai level", "hard"),
+}
+AI_SPEEDS = (
+    NP_("ai speed", "1x"),
+    NP_("ai speed", "2x"),
+    NP_("ai speed", "4x"),
+    NP_("ai speed", "instant"),
+)
 
 
 class AIError(DragonNoirError):
@@ -76,9 +91,10 @@ class AIError(DragonNoirError):
 def player_text(player: str) -> str:
     """A seat's player in words: "a person", "the AI (normal)"."""
     if player == HUMAN:
-        return "a person"
+        return _("a person")
     level = player.split(":", 1)[1] if ":" in player else "normal"
-    return f"the AI ({level})"
+    said = pgettext("ai level", AI_LEVELS[level]) if level in AI_LEVELS else level
+    return _("the AI ({level})").format(level=said)
 
 
 def players_of(game: Game) -> tuple[dict[Side, str], list[str]]:
@@ -93,8 +109,10 @@ def players_of(game: Game) -> tuple[dict[Side, str], list[str]]:
             name = "ai:normal"
         if name not in known:
             problems.append(
-                f"the save names {name!r} as the {side.value}' player, which this version "
-                "does not know: a person plays them"
+                _(
+                    "the save names {name} as the player of the {side}, which this version "
+                    "does not know: a person plays them"
+                ).format(name=repr(name), side=side_name(side))
             )
             name = HUMAN
         out[side] = name
@@ -111,13 +129,17 @@ def describe_players(players: dict[Side, str]) -> str:
     """One line for the picker: what kind of game these players make."""
     kind = game_kind(players)
     if kind == "hotseat":
-        return "Hotseat: two people take turns at this screen."
+        return _("Hotseat: two people take turns at this screen.")
     if kind == "watch":
         a, k = (player_text(players[s]) for s in SEATS)
-        return f"Watch: {a} plays the Adventurers, {k} the Krobs."
+        return _("Watch: {adventurers} plays the Adventurers, {krobs} the Krobs.").format(
+            adventurers=a, krobs=k
+        )
     human = next(s for s in SEATS if players[s] == HUMAN)
     ai = human.enemy()
-    return f"Solo: you play the {human.value.capitalize()} against {player_text(players[ai])}."
+    return _("Solo: you play the {side} against {ai}.").format(
+        side=side_name(human), ai=player_text(players[ai])
+    )
 
 
 @dataclass(frozen=True)

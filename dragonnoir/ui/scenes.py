@@ -62,17 +62,16 @@ def rules_status(check: bool = True) -> tuple[str, str]:
     off ("" when it is not): a file of the player's that cannot be used. The rules are
     read only when the player has files of their own and `check` is true."""
     choice = rules_folder.look()
-    line = f"Rules data: {rules_folder.summary(choice, where=False)}"
-    line += f". Your own rules files go in {choice.folder}"
+    line = _("Rules data: {summary}. Your own rules files go in {folder}").format(
+        summary=rules_folder.summary(choice, where=False), folder=choice.folder
+    )
     if not (choice.own and check):
         return line, ""
     try:
         rules_folder.rules_in_use()
     except rules_folder.RulesFolderError as exc:
-        return line, (
-            "New game, Load and Continue are off: your rules data cannot be used. "
-            f"{' '.join(str(exc).split())}"
-        )
+        off = _("New game, Load and Continue are off: your rules data cannot be used. {why}")
+        return line, off.format(why=" ".join(str(exc).split()))
     return line, ""
 
 
@@ -82,7 +81,7 @@ def rules_or_reason() -> tuple[RulesData | None, str]:
     try:
         return rules_folder.rules_in_use(), ""
     except rules_folder.RulesFolderError as exc:
-        return None, f"Your rules data cannot be used: {exc}"
+        return None, _("Your rules data cannot be used: {why}").format(why=exc)
 
 
 def load_with_rules(

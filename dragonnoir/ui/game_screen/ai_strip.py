@@ -11,9 +11,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from dragonnoir.engine.state import Side
-from dragonnoir.i18n import NP_, _, pgettext
+from dragonnoir.i18n import _, pgettext
 from dragonnoir.render import fonts
-from dragonnoir.ui.ai_driver import HUMAN, SPEEDS, AIError, AIMove, intent_shown, move_beats
+from dragonnoir.ui.ai_driver import (
+    AI_LEVELS,
+    HUMAN,
+    SPEEDS,
+    AIError,
+    AIMove,
+    intent_shown,
+    move_beats,
+)
 from dragonnoir.ui.keymap import Command
 from dragonnoir.ui.visibility import readable_log
 from dragonnoir.ui.words import side_name
@@ -52,20 +60,6 @@ def post_ai_ready() -> None:
     with contextlib.suppress(pygame.error):
         if pygame.display.get_init():
             pygame.event.post(pygame.event.Event(AI_READY))
-
-
-#: The AI's levels and speeds as the screen says them (`ai.agent.LEVELS`, `ai_driver.SPEEDS`).
-AI_LEVELS = {
-    "easy": NP_("ai level", "easy"),
-    "normal": NP_("ai level", "normal"),
-    "hard": NP_("ai level", "hard"),
-}
-AI_SPEEDS = (
-    NP_("ai speed", "1x"),
-    NP_("ai speed", "2x"),
-    NP_("ai speed", "4x"),
-    NP_("ai speed", "instant"),
-)
 
 
 class AIStrip:
