@@ -49,13 +49,17 @@ class Message:
     @property
     def english(self) -> str:
         """The text in English with ids, for logs and tests (the screen narrates it)."""
-        if isinstance(self.text, str):
-            return self.text
-        return Narrator(str, str, SOURCE).say(self.text)
+        return english(self.text)
 
     def __str__(self) -> str:
         cite = f" [{self.rule}]" if self.rule else ""
         return f"{'Not allowed: ' if self.refused else ''}{self.english}{cite}"
+
+
+def english(said: Phrase | str) -> str:
+    """A phrase in English, characters by id and hexes as "Hex(q, r)": for logs and tests
+    (the screen says it with the game's narrator, `ui.names`)."""
+    return said if isinstance(said, str) else Narrator(str, str, SOURCE).say(said)
 
 
 # -- what the screen draws ---------------------------------------------------------------------
@@ -383,7 +387,7 @@ class Choice:
     """One legal answer to a decision: a button label, the action, the unit and hexes to
     highlight (a click on them answers)."""
 
-    label: str
+    label: Phrase | str
     action: Action
     unit: str | None = None
     hexes: tuple[Hex, ...] = ()
@@ -395,7 +399,7 @@ class Prompt:
 
     kind: str
     side: Side
-    question: str
+    question: Phrase | str
     choices: tuple[Choice, ...]
     can_pass: bool
     #: The unit whose retreat / advance is being chosen, and the hexes clicked so far.

@@ -11,7 +11,8 @@ from dragonnoir.engine.rules import fire, magic
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import say
+from dragonnoir.i18n import pgettext
+from dragonnoir.narration.phrase import Who, say
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt, SpellPreview
 from dragonnoir.ui.tools.base import Tool
 
@@ -174,7 +175,12 @@ class CastTool(Tool):
             chance = sum(1 for f in range(1, 11) if f + sheet.level > needs) / 10
             choices.append(
                 Choice(
-                    f"{spell.name}: {spell.cost} EP, {chance:.0%}",
+                    say(
+                        "{spell}: {cost} EP, {chance}",
+                        spell=pgettext("data", spell.name),
+                        cost=spell.cost,
+                        chance=f"{chance:.0%}",
+                    ),
                     CastSpell(wizard.id, spell.id, ()),
                     wizard.id,
                 )
@@ -182,7 +188,12 @@ class CastTool(Tool):
         return Prompt(
             "spell_book",
             Side.ADVENTURERS,
-            f"{wizard.id}, level {sheet.level}: {energy} EP left. Which spell?",
+            say(
+                "{wizard}, level {level}: {energy} EP left. Which spell?",
+                wizard=Who(wizard.id),
+                level=sheet.level,
+                energy=energy,
+            ),
             tuple(choices),
             can_pass=False,
             unit=wizard.id,
