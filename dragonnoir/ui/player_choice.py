@@ -5,10 +5,12 @@ game that makes, and the choice kept in the settings so it is offered again.
 
 from __future__ import annotations
 
+import html
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from dragonnoir.engine.state import Side
 from dragonnoir.i18n import _
@@ -65,13 +67,16 @@ class PlayerChoice:
                 if self.players[side] == player:
                     button.select()  # type: ignore[no-untyped-call]
                 self.buttons[(side, player)] = button
-        UILabel(
-            line,
-            describe_players(self.players),
-            manager,
-            container=root,
-            object_id=ObjectID(object_id="#players_line"),
+        said = describe_players(self.players)
+        label = UILabel(
+            line, "", manager, container=root, object_id=ObjectID(object_id="#players_line")
         )
+        font = label.font
+        if font is None or font.size(said)[0] <= line.w:
+            label.set_text(said)
+        else:  # a longer language: the line wraps in a text box instead
+            label.kill()  # type: ignore[no-untyped-call]
+            UITextBox(html.escape(said), line, manager, container=root)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A press on one of the buttons: that player chosen (True: rebuild the screen)."""

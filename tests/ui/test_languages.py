@@ -18,9 +18,11 @@ import pytest
 from test_play import mouse, screen_pos, start
 from ui_driver import REPO, small_settings, step
 
+from dragonnoir.campaign.plan import load_campaign
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.i18n import LANG_ENV, PSEUDO
 from dragonnoir.ui.app import App, Scene
+from dragonnoir.ui.campaign_scene import CampaignMenu
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.scenes import LoadScene, MainMenu, ScenarioPicker, SettingsScene
@@ -34,12 +36,15 @@ ALLOWED = re.compile(
 
 
 def scenario_words() -> set[str]:
-    """The shipped scenarios' own words (their names and briefings): the file's, said as
-    written where it gives no text in the language (`local_texts`)."""
+    """The shipped scenarios' and campaigns' own words (names, briefings): the file's,
+    said as written where it gives no text in the language (`local_texts`)."""
     out = set()
     for path in sorted((REPO / "scenarios").glob("*.toml")):
         scenario = load_scenario(path)
         out |= {" ".join(scenario.name.split()), " ".join(scenario.briefing.split())}
+    for path in sorted((REPO / "campaigns").glob("*.toml")):
+        campaign = load_campaign(path)
+        out |= {campaign.name, " ".join(campaign.data.briefing.split())}
     return out
 
 
@@ -87,6 +92,7 @@ SCREENS: dict[str, Callable[[App], Scene]] = {
     "scenario picker": ScenarioPicker,
     "load list": LoadScene,
     "settings": SettingsScene,
+    "campaign menu": CampaignMenu,
 }
 
 
