@@ -71,8 +71,7 @@ class PlayerChoice:
         label = UILabel(
             line, "", manager, container=root, object_id=ObjectID(object_id="#players_line")
         )
-        font = label.font
-        if font is None or font.size(said)[0] <= line.w:
+        if label.font is None or label.font.size(said)[0] <= line.w:
             label.set_text(said)
         else:  # a longer language: the line wraps in a text box instead
             label.kill()  # type: ignore[no-untyped-call]
