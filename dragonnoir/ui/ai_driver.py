@@ -408,45 +408,67 @@ def move_beats(
             start = before.get(event.unit)
             path = tuple(event.path)
             hexes = ((start,) if start is not None and start != path[0] else ()) + path
-            verb = {UnitMoved: "moves", UnitRetreated: "retreats", UnitAdvanced: "advances"}[
-                type(event)
-            ]
+            if isinstance(event, UnitMoved):
+                goes = _("{unit} moves to {cell}")
+            elif isinstance(event, UnitRetreated):
+                goes = _("{unit} retreats to {cell}")
+            else:
+                goes = _("{unit} advances to {cell}")
             out.append(
                 Beat(
-                    f"{name(event.unit)} {verb} to {game.where(path[-1])}",
+                    goes.format(unit=name(event.unit), cell=game.where(path[-1])),
                     hexes,
                     line=(hexes[0], hexes[-1]) if len(hexes) > 1 else None,
                     walker=event.unit,
                 )
             )
         elif isinstance(event, UnitDeployed):
-            out.append(Beat(f"{name(event.unit)} is placed on {game.where(event.at)}", (event.at,)))
+            placed = _("{unit} is placed on {cell}").format(
+                unit=name(event.unit), cell=game.where(event.at)
+            )
+            out.append(Beat(placed, (event.at,)))
         elif isinstance(event, ShotResolved):
             a, b = at(event.shooter), at(event.target)
             line = (a, b) if a is not None and b is not None else None
             out.append(
                 Beat(
-                    f"{name(event.shooter)} shoots at {name(event.target)}: range {event.range}, "
-                    f"{event.cover} cover, die {event.modified_die}: "
-                    f"{event.meaning or event.result}",
+                    _(
+                        "{shooter} shoots at {target}: range {range}, {cover} cover, die {die}: "
+                        "{result}"
+                    ).format(
+                        shooter=name(event.shooter),
+                        target=name(event.target),
+                        range=event.range,
+                        cover=event.cover,
+                        die=event.modified_die,
+                        result=event.meaning or event.result,
+                    ),
                     tuple(h for h in (a, b) if h is not None),
                     line=line,
                 )
             )
         elif isinstance(event, CombatDeclared):
-            out.append(_combat_beat(event.attackers, event.defenders, at, name, (
-                f"Combat {event.number}: {' + '.join(name(u) for u in event.attackers)} "
-                f"against {' + '.join(name(u) for u in event.defenders)}, "
-                f"{event.odds} on {event.column}"
+            declared = _("Combat {number}: {attackers} against {defenders}, {odds} on {column}")
+            out.append(_combat_beat(event.attackers, event.defenders, at, name, declared.format(
+                number=event.number,
+                attackers=" + ".join(name(u) for u in event.attackers),
+                defenders=" + ".join(name(u) for u in event.defenders),
+                odds=event.odds,
+                column=event.column,
             )))  # fmt: skip
         elif isinstance(event, CombatResolved) and not event.attackers[0].startswith("gharv"):
-            out.append(_combat_beat(event.attackers, event.defenders, at, name, (
-                f"{' + '.join(name(u) for u in event.attackers)} attack "
-                f"{' + '.join(name(u) for u in event.defenders)}: {event.odds} on "
-                f"{event.column}, die {event.modified_die}: {event.meaning or event.result}"
+            fought = _("{attackers} attack {defenders}: {odds} on {column}, die {die}: {result}")
+            out.append(_combat_beat(event.attackers, event.defenders, at, name, fought.format(
+                attackers=" + ".join(name(u) for u in event.attackers),
+                defenders=" + ".join(name(u) for u in event.defenders),
+                odds=event.odds,
+                column=event.column,
+                die=event.modified_die,
+                result=event.meaning or event.result,
             )))  # fmt: skip
         elif isinstance(event, WebDestroyed):
-            out.append(Beat(f"{name(event.by)} destroys the spider web", (event.at,)))
+            destroyed = _("{unit} destroys the spider web").format(unit=name(event.by))
+            out.append(Beat(destroyed, (event.at,)))
     return out
 
 

@@ -870,5 +870,9 @@ class GameScene(Scene):
             self.mode.draw_cover(self, screen)
         elif self.show_help:
             draw_key_help(
-                screen, keymap.help_rows(), self.map.viewport.center, font=fonts.ui_font(15)
+                screen,
+                keymap.help_rows(),
+                self.map.viewport.center,
+                title=_("Keys"),
+                font=fonts.ui_font(15),
             )
