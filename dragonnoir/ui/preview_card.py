@@ -33,6 +33,7 @@ from dragonnoir.ui.controller_views import (
     WebPreview,
 )
 from dragonnoir.ui.names import Names
+from dragonnoir.ui.words import cover_words
 
 TITLE_INK = (232, 195, 106)
 TEXT_INK = (230, 220, 198)
@@ -259,7 +260,7 @@ def _shot_card(p: ShotPreview, names: Names) -> Card:
         rows.append((shooter, f"{who} ({names.weapon(shot.weapon)})"))
         far = ngettext("{n} hex", "{n} hexes", shot.range).format(n=shot.range)
         rows.append((pgettext("card", "range"), far))
-        rows.append((pgettext("card", "cover"), names.say(shot.cover)))
+        rows.append((pgettext("card", "cover"), cover_words(shot.cover)))
         rows.extend(
             ("", f"  {names.say(reason)}")
             for reason, _rule in shot.cover_why

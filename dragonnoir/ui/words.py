@@ -1,5 +1,5 @@
-"""The client's words for the sides and for a scenario's features, in the player's
-language, for every screen (the menus load no engine: tests/test_lazy_imports.py).
+"""The client's words for the sides, the cover classes and a scenario's features, in
+the player's language, for every screen (the menus load no engine: tests/test_lazy_imports.py).
 
 The engine names a scenario's features in English (`Scenario.features()`, the words of
 its docs); the picker translates them here by those words, so a feature the engine adds
@@ -16,6 +16,15 @@ SIDE_NAMES = {
     Side.ADVENTURERS: N_("Adventurers"),
     Side.KROBS: N_("Krobs"),
     Side.GHARVS: N_("Gharvs"),
+}
+
+#: The Fire Table's cover classes (`hexmap.terrain.Cover`, as the engine writes them).
+COVER_NAMES = {
+    "none": N_("none"),
+    "light": N_("light"),
+    "medium": N_("medium"),
+    "strong": N_("strong"),
+    "total": N_("total"),
 }
 
 #: The features of `Scenario.features()`, marked for the catalogs.
@@ -54,3 +63,8 @@ def side_name(side: Side | None) -> str:
 def feature_words(feature: str) -> str:
     """A feature in the player's language (as it is when the catalogs do not know it)."""
     return _(feature) if feature in FEATURE_WORDS else feature
+
+
+def cover_words(cover: str) -> str:
+    """A cover class in the player's language ("none", "light"...)."""
+    return _(COVER_NAMES[cover]) if cover in COVER_NAMES else cover

@@ -15,12 +15,11 @@ from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
-from dragonnoir.hexmap.terrain import Cover
 from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
 from dragonnoir.ui.end_screen import game_result
 from dragonnoir.ui.names import Names
 from dragonnoir.ui.visibility import Visibility
-from dragonnoir.ui.words import side_name
+from dragonnoir.ui.words import cover_words, side_name
 
 #: The spell counters that change the map, as the hover panel names them.
 MAP_SPELL_COUNTERS = {
@@ -35,16 +34,6 @@ STATUS_NAMES = {
     Status.WOUNDED: N_("wounded"),
     Status.KNOCKED_OUT: N_("knocked out"),
     Status.KILLED: N_("killed"),
-}
-
-
-#: The Fire Table's cover classes as the hover panel says them.
-COVER_NAMES = {
-    Cover.NONE: N_("none"),
-    Cover.LIGHT: N_("light"),
-    Cover.MEDIUM: N_("medium"),
-    Cover.STRONG: N_("strong"),
-    Cover.TOTAL: N_("total"),
 }
 
 
@@ -127,7 +116,7 @@ def hover_html(game: Game, names: Names, vis: Visibility, h: Hex | None) -> str:
         lines.append(
             html.escape(
                 _("movement cost {cost}, cover {cover}").format(
-                    cost=cost, cover=_(COVER_NAMES[terrain.cover])
+                    cost=cost, cover=cover_words(terrain.cover)
                 )
             )
         )
@@ -238,7 +227,10 @@ def unit_html(game: Game, names: Names, unit: Unit) -> list[str]:
 def event_html(names: Names, event: Event) -> str:
     """A log entry: the event in words (the narrator's), coloured by kind, with its rule
     cited."""
-    text = html.escape(names.event(event))
+    if isinstance(event, PhaseBegan) and event.phase in PHASE_TITLES:
+        text = html.escape(names.line(pgettext("phase", PHASE_TITLES[event.phase])) + ".")
+    else:
+        text = html.escape(names.event(event))
     rule = getattr(event, "rule", "")
     cite = f" <font color='#8c7c64'><i>[{html.escape(names.rule(rule))}]</i></font>" if rule else ""
     if isinstance(event, TurnBegan):
