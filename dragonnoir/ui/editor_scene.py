@@ -442,7 +442,8 @@ class EditorScene(Scene):
     def problems_html(self) -> str:
         problems = self.mode.problems
         if not problems:
-            return "<font color='#46dc6e'>No problem found.</font>"
+            found = html.escape(_("No problem found."))
+            return f"<font color='#46dc6e'>{found}</font>"
         lines = [
             f"<font color='#ff7a6a'>•</font> {html.escape(p.message)} "
             f"<font color='#c9a45a'><i>{html.escape(p.rule)}</i></font>"
