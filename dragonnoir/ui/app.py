@@ -457,6 +457,8 @@ class App:
         for scene in reversed(self.stack):
             scene.leave()
         self.stack.clear()
+        if pygame.mixer.get_init():  # opened by the first sound (`sound`)
+            pygame.mixer.quit()
         pygame.quit()
 
 

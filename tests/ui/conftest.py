@@ -29,6 +29,18 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language(SOURCE)
 
 
+@pytest.fixture(autouse=True)
+def no_audio_left_open() -> Iterator[None]:
+    """A game screen plays its sounds (SDL's dummy audio driver here): each test starts
+    with the mixer closed, and the mixer it opened is closed after it (test_sound.py
+    checks that a muted board never opens it)."""
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    yield
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+
+
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh DRAGONNOIR_HOME: config and data folders that start empty."""
