@@ -25,7 +25,7 @@ from dragonnoir.editor.history import History
 from dragonnoir.editor.validate import Problem, validate_board
 from dragonnoir.hexmap.board import LEVELS, Board, Cell, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex, line, spiral
-from dragonnoir.i18n import _, current, ngettext
+from dragonnoir.i18n import N_, _, current, ngettext
 from dragonnoir.narration.names import data_name
 from dragonnoir.render.board_view import ZONE_COLOURS
 from dragonnoir.render.editable_view import EditableBoardView
@@ -167,18 +167,20 @@ class PaletteEntry:
 
 #: Layout mode's tools: arranging boards, or painting them where they lie.
 LAYOUT_TOOLS: tuple[tuple[str, str], ...] = (
-    ("arrange", "Arrange boards"),
-    ("terrain", "Paint terrain"),
-    ("level", "Paint level"),
-    ("walkway", "Paint walkway"),
-    ("side", "Side feature"),
+    ("arrange", N_("Arrange boards")),
+    ("terrain", N_("Paint terrain")),
+    ("level", N_("Paint level")),
+    ("walkway", N_("Paint walkway")),
+    ("side", N_("Side feature")),
 )
 LAYOUT_TOOL_HINTS: dict[str, str] = {
-    "arrange": "Click a free place to put a board; drag to move, R turns, right click removes",
-    "terrain": "Paint the boards where they lie; right click picks the terrain under the mouse",
-    "level": "Paint levels on the boards where they lie",
-    "walkway": "Paint walkways on the boards where they lie",
-    "side": "Click near a side to set it (a seam's side goes on both boards); right click clears",
+    "arrange": N_("Click a free place to put a board; drag to move, R turns, right click removes"),
+    "terrain": N_("Paint the boards where they lie; right click picks the terrain under the mouse"),
+    "level": N_("Paint levels on the boards where they lie"),
+    "walkway": N_("Paint walkways on the boards where they lie"),
+    "side": N_(
+        "Click near a side to set it (a seam's side goes on both boards); right click clears"
+    ),
 }
 
 
@@ -616,18 +618,18 @@ class LayoutMode(Mode[ld.LayoutDocument]):
 # -- board mode ---------------------------------------------------------------------------
 
 TOOLS: tuple[tuple[str, str], ...] = (
-    ("terrain", "Terrain"),
-    ("level", "Level"),
-    ("walkway", "Walkway"),
-    ("side", "Side feature"),
-    ("zone", "Zone"),
-    ("select", "Select, copy, paste"),
+    ("terrain", N_("Terrain")),
+    ("level", N_("Level")),
+    ("walkway", N_("Walkway")),
+    ("side", N_("Side feature")),
+    ("zone", N_("Zone")),
+    ("select", N_("Select, copy, paste")),
 )
 SELECTION = (110, 220, 255)
 WALKWAYS: tuple[tuple[str | None, str], ...] = (
-    ("walkway", "Walkway"),
-    ("walkway_end", "Walkway end"),
-    (None, "No walkway"),
+    ("walkway", N_("Walkway")),
+    ("walkway_end", N_("Walkway end")),
+    (None, N_("No walkway")),
 )
 
 
@@ -984,11 +986,13 @@ def cell_change(mode: Any) -> tuple[Callable[[Cell], Cell], str] | None:
     does not paint cells)."""
     table = mode.doc.table
     if mode.tool == "terrain":
-        return bd.with_terrain(mode.terrain), f"Paint {table[mode.terrain].name}"
+        terrain = data_name(table[mode.terrain].name, current())
+        return bd.with_terrain(mode.terrain), _("Paint {terrain}").format(terrain=terrain)
     if mode.tool == "level":
-        return bd.with_level(mode.level), f"Level {LEVEL_NAMES[mode.level]}"
+        level = LEVEL_NAMES[mode.level]
+        return bd.with_level(mode.level), _("Level {level}").format(level=level)
     if mode.tool == "walkway":
-        return bd.with_walkway(mode.walkway), dict(WALKWAYS)[mode.walkway]
+        return bd.with_walkway(mode.walkway), _(dict(WALKWAYS)[mode.walkway])
     return None
 
 

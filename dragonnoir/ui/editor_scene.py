@@ -42,7 +42,8 @@ from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
-from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
+from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
+from dragonnoir.narration.names import data_name
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.safe_write import write_text
 from dragonnoir.ui import storage
@@ -281,13 +282,13 @@ class EditorScene(Scene):
     ) -> int:
         """The tools list at the top of the left panel (kept as `lists[key]`); returns
         the y below it."""
-        labels: list[str | tuple[str, str]] = [label for _, label in tools]
+        labels: list[str | tuple[str, str]] = [_(label) for _key, label in tools]
         self.lists[key] = UISelectionList(
             pygame.Rect(10, TOP + 6, LEFT - 20, len(tools) * 26 + 8),
             labels,
             self.manager,
             container=root,
-            default_selection=dict(tools)[tool],
+            default_selection=_(dict(tools)[tool]),
         )
         return TOP + 6 + len(tools) * 26 + 16
 
@@ -410,31 +411,32 @@ class EditorScene(Scene):
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            return [t.name for t in table.terrain], table[mode.terrain].name
+            return [_data(t.name) for t in table.terrain], _data(table[mode.terrain].name)
         if mode.tool == "level":
             return [LEVEL_NAMES[lv] for lv in LEVELS], LEVEL_NAMES[mode.level]
         if mode.tool == "walkway":
-            return [label for _, label in WALKWAYS], dict(WALKWAYS)[mode.walkway]
+            return [_(label) for _key, label in WALKWAYS], _(dict(WALKWAYS)[mode.walkway])
         if mode.tool == "side":
-            names = [_feature_name(f) for f in EdgeFeature] + ["Clear the side"]
-            return names, _feature_name(mode.feature) if mode.feature else "Clear the side"
-        kinds = [k.value.replace("_", " ") for k in ZoneKind]
-        return kinds, self.board.zone_kind.value.replace("_", " ")
+            clear = _("Clear the side")
+            names = [_feature_name(f) for f in EdgeFeature] + [clear]
+            return names, _feature_name(mode.feature) if mode.feature else clear
+        kinds = [_zone_kind_name(k) for k in ZoneKind]
+        return kinds, _zone_kind_name(self.board.zone_kind)
 
     def choose_option(self, text: str) -> None:
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            mode.terrain = next(t.id for t in table.terrain if t.name == text)
+            mode.terrain = next(t.id for t in table.terrain if _data(t.name) == text)
         elif mode.tool == "level":
             mode.level = next(lv for lv in LEVELS if LEVEL_NAMES[lv] == text)
         elif mode.tool == "walkway":
-            mode.walkway = next(k for k, label in WALKWAYS if label == text)
+            mode.walkway = next(k for k, label in WALKWAYS if _(label) == text)
         elif mode.tool == "side":
             mode.feature = next((f for f in EdgeFeature if _feature_name(f) == text), None)
         elif mode is self.board:
             board = self.board
-            board.zone_kind = ZoneKind(text.replace(" ", "_"))
+            board.zone_kind = next(k for k in ZoneKind if _zone_kind_name(k) == text)
             if board.zone_name in {k.value for k in ZoneKind} or not board.zone_name:
                 board.zone_name = board.zone_kind.value
                 self.rebuild()
@@ -1076,13 +1078,13 @@ class EditorScene(Scene):
             labels = [e.label for e in self.layout.palette]
             if text in labels:
                 self.layout.choice = labels.index(text)
-                self.status = f"{text}: click a free place next to the layout"
+                self.status = _("{board}: click a free place next to the layout").format(board=text)
         elif element is self.lists.get("tools"):
-            self.board.tool = next(k for k, label in TOOLS if label == text)
+            self.board.tool = next(k for k, label in TOOLS if _(label) == text)
             self.rebuild()
         elif element is self.lists.get("layout_tools"):
-            self.layout.tool = next(k for k, label in LAYOUT_TOOLS if label == text)
-            self.status = LAYOUT_TOOL_HINTS[self.layout.tool]
+            self.layout.tool = next(k for k, label in LAYOUT_TOOLS if _(label) == text)
+            self.status = _(LAYOUT_TOOL_HINTS[self.layout.tool])
             self.rebuild()
         elif element is self.lists.get("options") and self.painter().tool != "select":
             self.choose_option(text)
@@ -1207,8 +1209,41 @@ class EditorScene(Scene):
             draw_key_help(screen, rows, (w // 2, h // 2), title=_("Map editor"))
 
 
+#: The hex sides' features and the zones' kinds as the editor's lists say them.
+FEATURE_NAMES = {
+    EdgeFeature.WALL: N_("Wall"),
+    EdgeFeature.DOOR: N_("Door"),
+    EdgeFeature.LOW_WALL: N_("Low wall"),
+    EdgeFeature.WINDOW: N_("Window"),
+    EdgeFeature.ARROW_SLIT: N_("Arrow slit"),
+    EdgeFeature.EMBANKMENT_TOP: N_("Embankment top"),
+    EdgeFeature.CLIFF: N_("Cliff"),
+}
+ZONE_KIND_NAMES = {
+    ZoneKind.ENTRY: N_("entry"),
+    ZoneKind.DEPLOYMENT: N_("deployment"),
+    ZoneKind.CELL: N_("cell"),
+    ZoneKind.EXIT: N_("exit"),
+    ZoneKind.DUNGEON_ENTRANCE: N_("dungeon entrance"),
+    ZoneKind.LANDING_STAGE: N_("landing stage"),
+}
+
+
 def _feature_name(feature: EdgeFeature) -> str:
+    if feature in FEATURE_NAMES:
+        return _(FEATURE_NAMES[feature])
     return feature.value.replace("_", " ").capitalize()
+
+
+def _zone_kind_name(kind: ZoneKind) -> str:
+    if kind in ZONE_KIND_NAMES:
+        return _(ZONE_KIND_NAMES[kind])
+    return kind.value.replace("_", " ")
+
+
+def _data(name: str) -> str:
+    """A name of the rules data (a terrain's) in the player's language."""
+    return data_name(name, current())
 
 
 def _slug(text: str) -> str:
