@@ -292,9 +292,8 @@ class EndScreen(Scene):
             self.buttons["again"].disable()  # type: ignore[no-untyped-call]
 
     def scenario_name(self) -> str:
-        """The scenario's name as the picker shows it (its id when the file is gone)."""
-        from pathlib import Path
-
+        """The scenario's name as the picker shows it, in the player's language (its id
+        when the file is gone)."""
         from dragonnoir.ui.library import scenario_name
 
         path = self.game.scenario_path

@@ -153,3 +153,28 @@ def test_every_main_screen_builds_in_the_language_without_an_overflow(
     app.go(GameScene(app, game, new=True))  # type: ignore[arg-type]
     step(app, 2)
     assert pygame.display.get_surface() is not None
+
+
+#: Every letter French needs, and those the pseudo-language puts in (`i18n.pseudo`).
+ACCENTED_LETTERS = "àâæçéèêëîïôœùûüÿÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸñÑ«»’"
+
+
+def missing_glyphs(font: pygame.font.Font, text: str) -> list[str]:
+    """The letters of `text` `font` draws as it draws a letter it does not have (a
+    private-use character: the same box)."""
+    white = (255, 255, 255)
+    box = pygame.image.tobytes(font.render("\ue000", True, white), "RGBA")
+    return [c for c in text if pygame.image.tobytes(font.render(c, True, white), "RGBA") == box]
+
+
+@pytest.mark.parametrize("px", [12, 14, 15, 16, 18, 22, 52])
+def test_accents_render_in_every_font_the_client_draws_with(px: int) -> None:
+    """The fonts of the hand-drawn screens (render.fonts: Noto Sans, the file pygame_gui's
+    theme draws the widgets with, bold or not; pygame's own) have a glyph for every
+    letter French and the pseudo-language use, at every size the client draws."""
+    from dragonnoir.render import fonts
+
+    pygame.font.init()
+    for font in (fonts.ui_font(px), fonts.ui_font(px, bold=True), fonts.font(px)):
+        assert missing_glyphs(font, ACCENTED_LETTERS) == [], px
+    assert missing_glyphs(fonts.font(px), "\u6f22") == ["\u6f22"]  # the check sees a missing one
