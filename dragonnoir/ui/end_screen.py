@@ -27,7 +27,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.ui.app import App, BackTo, Pop, Reset, Result, Scene
-from dragonnoir.ui.library import scenario_texts
+from dragonnoir.ui.library import scenario_name, scenario_texts
 from dragonnoir.ui.names import names_of
 
 #: The sides as the end screen names them.
@@ -294,8 +294,6 @@ class EndScreen(Scene):
     def scenario_name(self) -> str:
         """The scenario's name as the picker shows it, in the player's language (its id
         when the file is gone)."""
-        from dragonnoir.ui.library import scenario_name
-
         path = self.game.scenario_path
         name = scenario_name(Path(path)) if path else ""
         return name or self.game.scenario_id.replace("-", " ").capitalize()
