@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import N_, _
 
 if TYPE_CHECKING:
     import argparse
@@ -218,7 +219,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             gc.freeze()  # the process ends next: leave the heap to the OS
         if collecting:
             gc.enable()
-    print(f"wrote {Path(args.output)}")
+    print(_("wrote {path}").format(path=Path(args.output)))
     return 0
 
 
@@ -286,7 +287,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     failures = 0
     paths = _expand_paths(_validate_argument(p) for p in args.paths)
     if not paths:
-        print("nothing to validate", file=sys.stderr)
+        print(_("nothing to validate"), file=sys.stderr)
         return 1
     for path in paths:
         try:
@@ -299,8 +300,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 campaign = load_campaign(path, rules)
                 steps = check_campaign(campaign, rules=rules)
                 print(
-                    f"ok   {path}: campaign '{campaign.id}' ({campaign.name}), {steps} "
-                    f"scenarios set up with the party, {len(campaign.data.cave)} caves"
+                    _(
+                        "ok   {path}: campaign '{id}' ({name}), {steps} scenarios set up with "
+                        "the party, {caves} caves"
+                    ).format(
+                        path=path,
+                        id=campaign.id,
+                        name=campaign.name,
+                        steps=steps,
+                        caves=len(campaign.data.cave),
+                    )
                 )
             elif path.suffix.lower() == ".toml" and _is_scenario(path):
                 from dragonnoir.engine.scenario import load_scenario, scenario_file_problems
@@ -310,14 +319,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 faults = scenario_file_problems(path, rules)
                 if faults:  # every bad entry, not only the first
                     for fault in faults:
-                        print(f"FAIL {fault}", file=sys.stderr)
+                        print(_("FAIL {fault}").format(fault=fault), file=sys.stderr)
                     failures += 1
                     continue
                 scenario = load_scenario(path, rules)
                 game = scenario.new_game(1, rules)
                 print(
-                    f"ok   {path}: scenario '{scenario.id}' ({scenario.name}), "
-                    f"{len(game.state.units)} characters, {len(game.board.cells)} hexes"
+                    _(
+                        "ok   {path}: scenario '{id}' ({name}), {units} characters, {hexes} hexes"
+                    ).format(
+                        path=path,
+                        id=scenario.id,
+                        name=scenario.name,
+                        units=len(game.state.units),
+                        hexes=len(game.board.cells),
+                    )
                 )
                 failures += _design_problems(path, scenario, args)
             elif path.suffix.lower() == ".toml":
@@ -325,21 +341,35 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
                 layout = load_layout(path)
                 print(
-                    f"ok   {path}: layout '{layout.name}', {len(layout.placements)} boards, "
-                    f"{len(layout.map.cells)} hexes"
+                    _("ok   {path}: layout '{name}', {boards} boards, {hexes} hexes").format(
+                        path=path,
+                        name=layout.name,
+                        boards=len(layout.placements),
+                        hexes=len(layout.map.cells),
+                    )
                 )
                 failures += _design_problems(path, layout, args)
             else:
                 board = load_board(path)
                 print(
-                    f"ok   {path}: board '{board.id}' ({board.name}), "
-                    f"{board.width}x{board.height}, {len(board.cells)} hexes, "
-                    f"{len(board.edges)} edge features, {len(board.zones)} zones"
+                    _(
+                        "ok   {path}: board '{id}' ({name}), {width}x{height}, {hexes} hexes, "
+                        "{edges} edge features, {zones} zones"
+                    ).format(
+                        path=path,
+                        id=board.id,
+                        name=board.name,
+                        width=board.width,
+                        height=board.height,
+                        hexes=len(board.cells),
+                        edges=len(board.edges),
+                        zones=len(board.zones),
+                    )
                 )
                 failures += _design_problems(path, board, args)
         except DragonNoirError as exc:
             failures += 1
-            print(f"FAIL {exc}", file=sys.stderr)
+            print(_("FAIL {fault}").format(fault=exc), file=sys.stderr)
     return 1 if failures else 0
 
 
@@ -422,7 +452,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     export_layout_tmx(layout, out, tilesets_for_export(out))
-    print(f"wrote {Path(args.output)}")
+    print(_("wrote {path}").format(path=Path(args.output)))
     return 0
 
 
@@ -457,11 +487,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     path = Path(args.save)
     check = check_save(path, rules=rules_in_use())
     for warning in check.warnings:
-        print(f"dragonnoir: warning: {path}: {warning}", file=sys.stderr)
+        print(
+            _("dragonnoir: warning: {path}: {warning}").format(path=path, warning=warning),
+            file=sys.stderr,
+        )
     for problem in check.problems:
         print(f"dragonnoir: {problem}", file=sys.stderr)
     if check.fault is not None:
-        print(f"dragonnoir: what happened: {_replay_fault_said(check)}", file=sys.stderr)
+        said = _("dragonnoir: what happened: {fault}").format(fault=_replay_fault_said(check))
+        print(said, file=sys.stderr)
     if check.problems or check.game is None:
         return 1
     game = check.game
@@ -473,8 +507,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for line in replay_summary(check):
         print(line)
     for note in check.notes:
-        print(f"note: {note}")
-    print(f"ok: {_checked(game)} reproduce the saved snapshot")
+        print(_("note: {note}").format(note=note))
+    print(_("ok: {checked} reproduce the saved snapshot").format(checked=_checked(game)))
     return 0
 
 
@@ -562,7 +596,7 @@ def cmd_data(args: argparse.Namespace) -> int:
 
     if args.copy:
         for path in rules_folder.copy_shipped(args.copy):
-            print(f"wrote {path}")
+            print(_("wrote {path}").format(path=path))
     for line in rules_folder.report():
         print(line)
     return 0
@@ -585,9 +619,20 @@ def _argparse_classes() -> tuple[type[argparse.HelpFormatter], type[argparse.Act
     is imported only then (`plain_render_args` reads plain renders without it)."""
     import argparse
 
+    _speak_argparse(argparse)
+
     class HelpFormatter(argparse.HelpFormatter):
-        """argparse's formatter, given the terminal's width: left to find it, argparse
-        imports shutil (and bz2, lzma...) at every start, for `get_terminal_size`."""
+        """argparse's formatter, given the terminal's width (left to find it, argparse
+        imports shutil, bz2, lzma... at every start, for `get_terminal_size`), saying the
+        help in the player's language: the texts are marked `N_` where the parser is
+        built and translated only when the help is shown (a command that says nothing
+        loads no catalog)."""
+
+        def _get_help_string(self, action: argparse.Action) -> str | None:
+            return _(action.help) if action.help else action.help
+
+        def _format_text(self, text: str) -> str:
+            return super()._format_text(_(text) if text else text)
 
         def __init__(
             self,
@@ -613,6 +658,30 @@ def _argparse_classes() -> tuple[type[argparse.HelpFormatter], type[argparse.Act
             parser.exit()
 
     return HelpFormatter, VersionAction
+
+
+#: argparse's own words (usage, headings, its errors), marked for our catalogs:
+#: `_speak_argparse` has argparse say them through them.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("not allowed with argument %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def _speak_argparse(argparse: Any) -> None:
+    """argparse's messages through our catalogs (it asks the standard library's gettext
+    for its own domain, which no catalog of ours fills)."""
+    argparse._ = _
 
 
 def _terminal_columns() -> int:
@@ -673,107 +742,113 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     formatter, version_action = _argparse_classes()
     parser = argparse.ArgumentParser(
         prog="dragonnoir",
-        description="Dragon Noir 2: L'Epreuve. Without a command: the game's main menu.",
+        description=N_("Dragon Noir 2: L'Epreuve. Without a command: the game's main menu."),
         formatter_class=formatter,
     )
     parser.add_argument(
         "--lang",
         metavar="CODE",
-        help="the language to speak (en, fr); default: DRAGONNOIR_LANG, the settings, the system's",
+        help=N_(
+            "the language to speak (en, fr); default: DRAGONNOIR_LANG, the settings, the system's"
+        ),
     )
     parser.add_argument(
         "--selftest",
         action="store_true",
-        help="check this copy of the game (data, a frame, a few moves, a save); exit 0/1",
+        help=N_("check this copy of the game (data, a frame, a few moves, a save); exit 0/1"),
     )
     parser.add_argument(
         "--version",
         action=version_action,
         nargs=0,
-        help="show the version and which rules data is in use, and exit",
+        help=N_("show the version and which rules data is in use, and exit"),
     )
     sub = _Commands(parser.add_subparsers(dest="command"), only, formatter)
 
-    play = sub.add_parser("play", help="play a scenario (no scenario: choose one)")
-    play.add_argument("scenario", nargs="?", help="a scenario file (.toml) or id (la-fosse)")
-    play.add_argument("--seed", type=int, default=None, help="the dice seed (default: random)")
+    play = sub.add_parser("play", help=N_("play a scenario (no scenario: choose one)"))
+    play.add_argument("scenario", nargs="?", help=N_("a scenario file (.toml) or id (la-fosse)"))
+    play.add_argument("--seed", type=int, default=None, help=N_("the dice seed (default: random)"))
     play.set_defaults(func=cmd_play)
 
-    campaign = sub.add_parser("campaign", help="play a campaign (no file: choose one)")
+    campaign = sub.add_parser("campaign", help=N_("play a campaign (no file: choose one)"))
     campaign.add_argument(
-        "file", nargs="?", help="a campaign file (.toml) or id (la-descente), or a campaign save"
+        "file",
+        nargs="?",
+        help=N_("a campaign file (.toml) or id (la-descente), or a campaign save"),
     )
-    campaign.add_argument("--resume", action="store_true", help="resume its saved campaign")
-    campaign.add_argument("--seed", type=int, default=None, help="the campaign's seed")
+    campaign.add_argument("--resume", action="store_true", help=N_("resume its saved campaign"))
+    campaign.add_argument("--seed", type=int, default=None, help=N_("the campaign's seed"))
     campaign.set_defaults(func=cmd_campaign)
 
-    view = sub.add_parser("view", help="open a board or layout in a window")
+    view = sub.add_parser("view", help=N_("open a board or layout in a window"))
     view.add_argument(
-        "path", nargs="?", default=DEFAULT_LAYOUT, help="a .tmx board, .toml layout or their id"
+        "path", nargs="?", default=DEFAULT_LAYOUT, help=N_("a .tmx board, .toml layout or their id")
     )
     view.set_defaults(func=cmd_view)
 
     edit = sub.add_parser(
-        "edit", help="the map editor: compose layouts, paint boards, place scenarios"
+        "edit", help=N_("the map editor: compose layouts, paint boards, place scenarios")
     )
     edit.add_argument(
-        "path", nargs="?", help="a .tmx board, a .toml layout or scenario, or their id"
+        "path", nargs="?", help=N_("a .tmx board, a .toml layout or scenario, or their id")
     )
     edit.set_defaults(func=cmd_edit)
 
-    render = sub.add_parser("render", help="draw a board, layout or any hex TMX to PNG")
-    render.add_argument("path", help="a .tmx map, a .toml layout, or a board or layout id")
-    render.add_argument("-o", "--output", required=True, help="PNG file to write")
+    render = sub.add_parser("render", help=N_("draw a board, layout or any hex TMX to PNG"))
+    render.add_argument("path", help=N_("a .tmx map, a .toml layout, or a board or layout id"))
+    render.add_argument("-o", "--output", required=True, help=N_("PNG file to write"))
     render.add_argument(
         "--scale", type=float, default=1.0, help=f"zoom factor, {MIN_SCALE} to {MAX_SCALE:g}"
     )
-    render.add_argument("--seams", action="store_true", help="draw the seams between boards")
+    render.add_argument("--seams", action="store_true", help=N_("draw the seams between boards"))
     render.set_defaults(func=cmd_render)
 
     validate = sub.add_parser(
-        "validate", help="check boards, layouts and scenarios; exit 1 on faults"
+        "validate", help=N_("check boards, layouts and scenarios; exit 1 on faults")
     )
     validate.add_argument(
-        "paths", nargs="+", help="boards, layouts, scenarios (files or ids) or folders"
+        "paths", nargs="+", help=N_("boards, layouts, scenarios (files or ids) or folders")
     )
     validate.add_argument(
         "--design",
         action="store_true",
-        help="also list the map editor's design problems (docs/editor.md) as warnings",
+        help=N_("also list the map editor's design problems (docs/editor.md) as warnings"),
     )
     validate.add_argument(
         "--strict",
         action="store_true",
-        help="list the design problems as failures (exit 1)",
+        help=N_("list the design problems as failures (exit 1)"),
     )
     validate.set_defaults(func=cmd_validate)
 
-    export = sub.add_parser("export", help="write a layout as one TMX map that Tiled opens")
-    export.add_argument("layout", help="a .toml layout or a layout id (six-boards)")
-    export.add_argument("-o", "--output", required=True, help="TMX file to write")
+    export = sub.add_parser("export", help=N_("write a layout as one TMX map that Tiled opens"))
+    export.add_argument("layout", help=N_("a .toml layout or a layout id (six-boards)"))
+    export.add_argument("-o", "--output", required=True, help=N_("TMX file to write"))
     export.set_defaults(func=cmd_export)
 
-    replay = sub.add_parser("replay", help="replay a save file; exit 1 if it does not reproduce")
-    replay.add_argument("save", help="a save file (.json)")
+    replay = sub.add_parser(
+        "replay", help=N_("replay a save file; exit 1 if it does not reproduce")
+    )
+    replay.add_argument("save", help=N_("a save file (.json)"))
     replay.add_argument(
         "--verify",
         action="store_true",
-        help="only check that the actions reproduce the snapshot (no event log)",
+        help=N_("only check that the actions reproduce the snapshot (no event log)"),
     )
     replay.add_argument(
         "--side",
         choices=("adventurers", "krobs"),
-        help="the log as that side reads it, hidden Krobs kept hidden (default: all of it)",
+        help=N_("the log as that side reads it, hidden Krobs kept hidden (default: all of it)"),
     )
     replay.set_defaults(func=cmd_replay)
 
     simulate = sub.add_parser(
-        "simulate", help="play seeded games between AI or random players; win rates and times"
+        "simulate", help=N_("play seeded games between AI or random players; win rates and times")
     )
-    simulate.add_argument("scenario", help="a scenario file (.toml) or id (la-fosse)")
-    simulate.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    simulate.add_argument("scenario", help=N_("a scenario file (.toml) or id (la-fosse)"))
+    simulate.add_argument("--games", type=int, default=10, help=N_("games to play (default 10)"))
     simulate.add_argument(
-        "--seed", type=int, default=0, help="the first game's seed; game i plays seed+i"
+        "--seed", type=int, default=0, help=N_("the first game's seed; game i plays seed+i")
     )
     agents = "random, ai (= ai:normal), ai:easy, ai:normal or ai:hard"
     simulate.add_argument("--krobs", default="ai", help=f"who plays the Krobs: {agents}")
@@ -781,36 +856,40 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--adventurers", default="ai", help=f"who plays the Adventurers: {agents}"
     )
     simulate.add_argument(
-        "--jobs", type=int, default=1, help="worker processes playing games at once"
+        "--jobs", type=int, default=1, help=N_("worker processes playing games at once")
     )
     simulate.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of the summary"
+        "--json", action="store_true", help=N_("print one JSON object instead of the summary")
     )
     simulate.set_defaults(func=cmd_simulate)
 
     data = sub.add_parser(
         "data",
-        help="which rules data is in use; where your own rules files go (docs/rules-tables.md)",
+        help=N_("which rules data is in use; where your own rules files go (docs/rules-tables.md)"),
     )
     data.add_argument(
         "--copy",
         action="append",
         metavar="FILE",
-        help="copy a shipped rules file (combat.toml..., or all) into your rules folder to "
-        "edit it there (never overwrites)",
+        help=N_(
+            "copy a shipped rules file (combat.toml..., or all) into your rules folder to "
+            "edit it there (never overwrites)"
+        ),
     )
     data.set_defaults(func=cmd_data)
 
     bench = sub.add_parser(
-        "bench", help="measure the speed figures (JSON, medians; from a source checkout)"
+        "bench", help=N_("measure the speed figures (JSON, medians; from a source checkout)")
     )
-    bench.add_argument("--repeats", type=int, default=15, help="timed runs per figure")
+    bench.add_argument("--repeats", type=int, default=15, help=N_("timed runs per figure"))
     bench.add_argument(
         "--only",
         action="append",
         metavar="GROUP",
-        help="measure only this group (repeatable): "
-        "load, frames, render, commands, engine, fire, client, editor",
+        help=N_(
+            "measure only this group (repeatable): "
+            "load, frames, render, commands, engine, fire, client, editor"
+        ),
     )
     bench.set_defaults(func=cmd_bench)
     if only is not None and not sub.built:
@@ -854,7 +933,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # a bug, not bad input: keep the details for a report
-        print(f"dragonnoir: internal error: {exc!r}; {_report_crash()}", file=sys.stderr)
+        crash = _("dragonnoir: internal error: {error}; {report}")
+        print(crash.format(error=repr(exc), report=_report_crash()), file=sys.stderr)
         return 2
 
 

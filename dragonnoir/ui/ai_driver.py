@@ -52,21 +52,36 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.tmx import gc_paused
+from dragonnoir.i18n import N_, NP_, _, pgettext
 from dragonnoir.ui.interphase_show import Beat
+from dragonnoir.ui.words import side_name
 
 HUMAN = "human"
 #: The seats a person or the AI may take (the Gharvs play themselves).
 SEATS = (Side.ADVENTURERS, Side.KROBS)
 #: What the picker offers for a seat, in its order: (player, button text).
 PLAYER_CHOICES: tuple[tuple[str, str], ...] = (
-    (HUMAN, "Person"),
-    ("ai:easy", "AI easy"),
-    ("ai:normal", "AI normal"),
-    ("ai:hard", "AI hard"),
+    (HUMAN, N_("Person")),
+    ("ai:easy", N_("AI easy")),
+    ("ai:normal", N_("AI normal")),
+    ("ai:hard", N_("AI hard")),
 )
 #: The speeds of the AI's show (a multiplier of the animation speed; 0: instant), with
 #: their key (1-4) and text.
 SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "instant"))
+
+#: The AI's levels and speeds as the screen says them (`ai.agent.LEVELS`, `ai_driver.SPEEDS`).
+AI_LEVELS = {
+    "easy": NP_("ai level", "easy"),
+    "normal": NP_("ai level", "normal"),
+    "hard": NP_("ai level", "hard"),
+}
+AI_SPEEDS = (
+    NP_("ai speed", "1x"),
+    NP_("ai speed", "2x"),
+    NP_("ai speed", "4x"),
+    NP_("ai speed", "instant"),
+)
 
 
 class AIError(DragonNoirError):
@@ -76,9 +91,10 @@ class AIError(DragonNoirError):
 def player_text(player: str) -> str:
     """A seat's player in words: "a person", "the AI (normal)"."""
     if player == HUMAN:
-        return "a person"
+        return _("a person")
     level = player.split(":", 1)[1] if ":" in player else "normal"
-    return f"the AI ({level})"
+    said = pgettext("ai level", AI_LEVELS[level]) if level in AI_LEVELS else level
+    return _("the AI ({level})").format(level=said)
 
 
 def players_of(game: Game) -> tuple[dict[Side, str], list[str]]:
@@ -93,8 +109,10 @@ def players_of(game: Game) -> tuple[dict[Side, str], list[str]]:
             name = "ai:normal"
         if name not in known:
             problems.append(
-                f"the save names {name!r} as the {side.value}' player, which this version "
-                "does not know: a person plays them"
+                _(
+                    "the save names {name} as the player of the {side}, which this version "
+                    "does not know: a person plays them"
+                ).format(name=repr(name), side=side_name(side))
             )
             name = HUMAN
         out[side] = name
@@ -111,13 +129,17 @@ def describe_players(players: dict[Side, str]) -> str:
     """One line for the picker: what kind of game these players make."""
     kind = game_kind(players)
     if kind == "hotseat":
-        return "Hotseat: two people take turns at this screen."
+        return _("Hotseat: two people take turns at this screen.")
     if kind == "watch":
         a, k = (player_text(players[s]) for s in SEATS)
-        return f"Watch: {a} plays the Adventurers, {k} the Krobs."
+        return _("Watch: {adventurers} plays the Adventurers, {krobs} the Krobs.").format(
+            adventurers=a, krobs=k
+        )
     human = next(s for s in SEATS if players[s] == HUMAN)
     ai = human.enemy()
-    return f"Solo: you play the {human.value.capitalize()} against {player_text(players[ai])}."
+    return _("Solo: you play the {side} against {ai}.").format(
+        side=side_name(human), ai=player_text(players[ai])
+    )
 
 
 @dataclass(frozen=True)
@@ -386,45 +408,67 @@ def move_beats(
             start = before.get(event.unit)
             path = tuple(event.path)
             hexes = ((start,) if start is not None and start != path[0] else ()) + path
-            verb = {UnitMoved: "moves", UnitRetreated: "retreats", UnitAdvanced: "advances"}[
-                type(event)
-            ]
+            if isinstance(event, UnitMoved):
+                goes = _("{unit} moves to {cell}")
+            elif isinstance(event, UnitRetreated):
+                goes = _("{unit} retreats to {cell}")
+            else:
+                goes = _("{unit} advances to {cell}")
             out.append(
                 Beat(
-                    f"{name(event.unit)} {verb} to {game.where(path[-1])}",
+                    goes.format(unit=name(event.unit), cell=game.where(path[-1])),
                     hexes,
                     line=(hexes[0], hexes[-1]) if len(hexes) > 1 else None,
                     walker=event.unit,
                 )
             )
         elif isinstance(event, UnitDeployed):
-            out.append(Beat(f"{name(event.unit)} is placed on {game.where(event.at)}", (event.at,)))
+            placed = _("{unit} is placed on {cell}").format(
+                unit=name(event.unit), cell=game.where(event.at)
+            )
+            out.append(Beat(placed, (event.at,)))
         elif isinstance(event, ShotResolved):
             a, b = at(event.shooter), at(event.target)
             line = (a, b) if a is not None and b is not None else None
             out.append(
                 Beat(
-                    f"{name(event.shooter)} shoots at {name(event.target)}: range {event.range}, "
-                    f"{event.cover} cover, die {event.modified_die}: "
-                    f"{event.meaning or event.result}",
+                    _(
+                        "{shooter} shoots at {target}: range {range}, {cover} cover, die {die}: "
+                        "{result}"
+                    ).format(
+                        shooter=name(event.shooter),
+                        target=name(event.target),
+                        range=event.range,
+                        cover=event.cover,
+                        die=event.modified_die,
+                        result=event.meaning or event.result,
+                    ),
                     tuple(h for h in (a, b) if h is not None),
                     line=line,
                 )
             )
         elif isinstance(event, CombatDeclared):
-            out.append(_combat_beat(event.attackers, event.defenders, at, name, (
-                f"Combat {event.number}: {' + '.join(name(u) for u in event.attackers)} "
-                f"against {' + '.join(name(u) for u in event.defenders)}, "
-                f"{event.odds} on {event.column}"
+            declared = _("Combat {number}: {attackers} against {defenders}, {odds} on {column}")
+            out.append(_combat_beat(event.attackers, event.defenders, at, name, declared.format(
+                number=event.number,
+                attackers=" + ".join(name(u) for u in event.attackers),
+                defenders=" + ".join(name(u) for u in event.defenders),
+                odds=event.odds,
+                column=event.column,
             )))  # fmt: skip
         elif isinstance(event, CombatResolved) and not event.attackers[0].startswith("gharv"):
-            out.append(_combat_beat(event.attackers, event.defenders, at, name, (
-                f"{' + '.join(name(u) for u in event.attackers)} attack "
-                f"{' + '.join(name(u) for u in event.defenders)}: {event.odds} on "
-                f"{event.column}, die {event.modified_die}: {event.meaning or event.result}"
+            fought = _("{attackers} attack {defenders}: {odds} on {column}, die {die}: {result}")
+            out.append(_combat_beat(event.attackers, event.defenders, at, name, fought.format(
+                attackers=" + ".join(name(u) for u in event.attackers),
+                defenders=" + ".join(name(u) for u in event.defenders),
+                odds=event.odds,
+                column=event.column,
+                die=event.modified_die,
+                result=event.meaning or event.result,
             )))  # fmt: skip
         elif isinstance(event, WebDestroyed):
-            out.append(Beat(f"{name(event.by)} destroys the spider web", (event.at,)))
+            destroyed = _("{unit} destroys the spider web").format(unit=name(event.by))
+            out.append(Beat(destroyed, (event.at,)))
     return out
 
 

@@ -25,17 +25,21 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Protocol, Union
 
 import pygame
 import pygame_gui
 
 from dragonnoir import resources
+from dragonnoir.i18n import _, choose, language, set_language
 from dragonnoir.render.icon import window_icon
 from dragonnoir.safe_write import WriteError
 from dragonnoir.ui.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from dragonnoir.engine.events import Event
 
 THEME_PATH = resources.theme_file()
 BACKGROUND = (16, 13, 11)
@@ -178,6 +182,21 @@ class Scene:
         return False
 
 
+class Sounds(Protocol):
+    """What the screens ask of the game's sounds (`ui.sound.SoundBoard`; tests give a
+    board that records what it was asked to play)."""
+
+    def play(self, name: str) -> bool: ...
+
+    def play_events(self, events: Iterable[Event]) -> list[str]: ...
+
+
+def speak(settings: Settings) -> str:
+    """Speak the language the settings choose, unless `--lang` or DRAGONNOIR_LANG say
+    another (`i18n.choose`); returns the language now in use."""
+    return set_language(choose(setting=settings.language or None))
+
+
 class App:
     """The window, the widget manager, the settings and the scene stack."""
 
@@ -194,7 +213,9 @@ class App:
         self.settings = settings
         #: One line for the main menu when the settings file was broken.
         self.settings_warning = warning
-        pygame.display.init()  # no audio: the game has no sound, and no mixer noise
+        speak(settings)
+        self._sound: Sounds | None = None
+        pygame.display.init()  # no audio yet: the mixer opens with the first sound
         pygame.font.init()
         pygame.key.set_repeat(0)
         pygame.display.set_caption("Dragon Noir 2: L'Epreuve")
@@ -245,11 +266,33 @@ class App:
         try:
             save_settings(settings)
         except WriteError as exc:
-            error = f"Could not write the settings: {exc}"
+            error = _("Could not write the settings: {why}").format(why=exc)
+        if (old.sound_volume, old.sound_muted) != (settings.sound_volume, settings.sound_muted):
+            self._sound = None  # built again from the new settings when next heard
+        before = language()
+        relanguage = old.language != settings.language and speak(settings) != before
         if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
             self.screen = self._open_window()
             self._resized()
+        elif relanguage:
+            self._resized()  # every scene's widgets built again, in the new language
         return error
+
+    @property
+    def sound(self) -> Sounds:
+        """The game's sounds at the settings' volume (made on first use: the main menu's
+        first frame loads no engine, and a game that never makes a sound never opens
+        the audio device)."""
+        if self._sound is None:
+            from dragonnoir.ui.sound import SoundBoard
+
+            s = self.settings
+            self._sound = SoundBoard(s.sound_volume / 100, s.sound_muted)
+        return self._sound
+
+    @sound.setter
+    def sound(self, board: Sounds) -> None:
+        self._sound = board
 
     def _resized(self) -> None:
         surface = pygame.display.get_surface()
@@ -414,6 +457,8 @@ class App:
         for scene in reversed(self.stack):
             scene.leave()
         self.stack.clear()
+        if pygame.mixer.get_init():  # opened by the first sound (`sound`)
+            pygame.mixer.quit()
         pygame.quit()
 
 

@@ -32,6 +32,8 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import N_, _, current
+from dragonnoir.narration.names import data_name
 from dragonnoir.render import fonts
 from dragonnoir.ui.app import App, Reset, Result, Scene
 from dragonnoir.ui.player_choice import ROWS_H, PlayerChoice
@@ -48,6 +50,14 @@ SIGHTED = (230, 110, 80)
 BAND = (200, 70, 60)
 TEXT = (226, 214, 190)
 DIM = (150, 138, 116)
+
+
+#: Who won a scenario of the campaign, as its report says it.
+WON = {
+    "adventurers": N_("the Adventurers won"),
+    "krobs": N_("the Krobs won"),
+    "gharvs": N_("the Gharvs won"),
+}
 
 
 def campaigns_dir() -> Path:
@@ -107,7 +117,7 @@ class CampaignSession:
         try:
             save_campaign(self.run, self.path)
         except DragonNoirError as exc:
-            scene.message = f"Could not save the campaign: {exc}"
+            scene.message = _("Could not save the campaign: {why}").format(why=exc)
         return scene
 
     def play(self, game: Game | None = None) -> Scene:
@@ -128,7 +138,7 @@ class CampaignSession:
 class CampaignScene(Scene):
     """Between two scenarios: the plan, the party, what is known, what comes next."""
 
-    title = "Campaign"
+    title = N_("Campaign")
 
     def __init__(self, app: App, session: CampaignSession, message: str = "") -> None:
         super().__init__(app)
@@ -153,7 +163,7 @@ class CampaignScene(Scene):
         w, h = self.app.size
         UILabel(
             pygame.Rect(24, 14, w - 48, 44),
-            self.run.campaign.name,
+            self.run.campaign.texts.name(),
             self.manager,
             container=root,
             object_id=ObjectID(object_id="#heading"),
@@ -169,17 +179,16 @@ class CampaignScene(Scene):
         y = h - 66
         self.buttons = {}
         over = self.run.state.over
-        items = [("menu", "Menu", 24, 150), ("save", "Save", 186, 150)]
-        items.append(
-            ("krobs", "Hide the Krobs" if self.krob_view else "Krob player's view", 348, 230)
-        )
+        items = [("menu", _("Menu"), 24, 150), ("save", _("Save"), 186, 150)]
+        krobs = _("Hide the Krobs") if self.krob_view else _("Krob player's view")
+        items.append(("krobs", krobs, 348, 230))
         for key, text, bx, bw in items:
             self.buttons[key] = UIButton(
                 pygame.Rect(bx, y, bw, 46), text, self.manager, container=root
             )
         self.buttons["continue"] = UIButton(
             pygame.Rect(w - 264, y, 240, 46),
-            "Back to the menu" if over else "Continue",
+            _("Back to the menu") if over else _("Continue"),
             self.manager,
             container=root,
             object_id=MENU_BUTTON,
@@ -204,87 +213,105 @@ class CampaignScene(Scene):
         last = last_step.played if last_step else (state.played[-1] if state.played else None)
         if last is None:
             return []
-        verdict = "a draw" if last.winner == "draw" else f"the {last.winner.capitalize()} won"
-        parts = [f"<b>{html.escape(last.name)}</b>: {verdict}"]
+        words = self.run.campaign.texts.word
+        if last.winner == "draw":
+            verdict = _("a draw")
+        elif last.winner in WON:
+            verdict = _(WON[last.winner])
+        else:
+            verdict = _("{side} won").format(side=last.winner)
+        parts = [f"<b>{html.escape(words(last.name))}</b>: {html.escape(verdict)}"]
         if last.reason:
-            parts.append(f" — {html.escape(last.reason)}")
-        parts.append(f" (turn {last.turn}).<br>")
+            parts.append(f" — {html.escape(words(last.reason))}")
+        parts.append(html.escape(_(" (turn {turn}).").format(turn=last.turn)) + "<br>")
         if last.fallen:
             names = ", ".join(self.member_name(uid) for uid in last.fallen)
-            parts.append(f"Fallen: {html.escape(names)}.<br>")
+            parts.append(html.escape(_("Fallen: {names}.").format(names=names)) + "<br>")
         for uid in last_step.levelled if last_step else []:
-            parts.append(
-                f"{html.escape(self.member_name(uid))} survived: he is now a level 2 "
-                "wizard (Magic).<br>"
-            )
+            levelled = _("{name} survived: he is now a level 2 wizard (Magic).")
+            parts.append(html.escape(levelled.format(name=self.member_name(uid))) + "<br>")
         if last.text:
-            parts.append(f"<i>{html.escape(last.text)}</i><br>")
+            parts.append(f"<i>{html.escape(words(last.text))}</i><br>")
         return [*parts, "<br>"]
 
     def party_html(self) -> list[str]:
         state = self.run.state
-        parts = ["<font color='#c9a45a'>The party</font><br>"]
+        head = html.escape(_("The party"))
+        parts = [f"<font color='#c9a45a'>{head}</font><br>"]
         for m in state.party:
-            name = html.escape(self.member_name(m.id))
+            name = self.member_name(m.id)
             if not m.alive:
-                parts.append(f"<font color='#8a7d68'>{name}: fallen</font><br>")
+                fallen = html.escape(_("{name}: fallen").format(name=name))
+                parts.append(f"<font color='#8a7d68'>{fallen}</font><br>")
                 continue
-            health = "healthy" if m.status is Status.HEALTHY else f"wounded ({m.wounds})"
-            line = f"{name}: {health}"
+            if m.status is Status.HEALTHY:
+                line = _("{name}: healthy").format(name=name)
+            else:
+                line = _("{name}: wounded ({n})").format(name=name, n=m.wounds)
             sheet = state.wizards.get(m.id)
             if sheet is not None:
-                line += f" — wizard level {sheet.level}, {sheet.energy} EP left"
-            parts.append(line + "<br>")
+                line += _(" — wizard level {level}, {energy} EP left").format(
+                    level=sheet.level, energy=sheet.energy
+                )
+            parts.append(html.escape(line) + "<br>")
         return [*parts, "<br>"]
 
     def krobs_html(self) -> list[str]:
-        parts = ["<font color='#c9a45a'>The Krobs</font><br>"]
+        head = html.escape(_("The Krobs"))
+        parts = [f"<font color='#c9a45a'>{head}</font><br>"]
         view = self.run.state.view(Side.KROBS if self.krob_view else Side.ADVENTURERS)
-        caves = {c.id: c.name for c in self.run.campaign.data.cave}
+        words = self.run.campaign.texts.word
+        caves = {c.id: words(c.name) for c in self.run.campaign.data.cave}
         if self.krob_view:
             for note in self.session.last.krob_notes if self.session.last else []:
                 parts.append(f"<i>{html.escape(note)}</i><br>")
             for b in view["bands"]:
                 alive = sum(1 for u in b["units"] if u["status"] != "killed")
-                parts.append(
-                    f"{html.escape(b['name'])}: {alive} in {html.escape(caves[b['cave']])} "
-                    f"({b['moves']})<br>"
+                band = _("{band}: {n} in {cave} ({moves})").format(
+                    band=words(b["name"]), n=alive, cave=caves[b["cave"]], moves=b["moves"]
                 )
+                parts.append(html.escape(band) + "<br>")
         elif view["sightings"]:
             for s in view["sightings"]:
-                parts.append(
-                    f"{html.escape(s['name'])}: {s['how']} in {html.escape(caves[s['cave']])} "
-                    f"after scenario {s['after']} — {html.escape(s['strength'])}<br>"
+                if s["how"] == "fought":
+                    seen = _("{band}: fought in {cave} after scenario {after} — {strength}")
+                else:
+                    seen = _("{band}: heard in {cave} after scenario {after} — {strength}")
+                said = seen.format(
+                    band=words(s["name"]),
+                    cave=caves[s["cave"]],
+                    after=s["after"],
+                    strength=s["strength"],
                 )
+                parts.append(html.escape(said) + "<br>")
         else:
-            parts.append("Nothing is known of their bands yet.<br>")
+            parts.append(html.escape(_("Nothing is known of their bands yet.")) + "<br>")
         return [*parts, "<br>"]
 
     def next_html(self) -> list[str]:
         run = self.run
         if run.state.over:
             _winner, title, text = run.ending_text()
-            return [
-                f"<b>The campaign is over: {html.escape(title)}</b><br>",
-                f"{html.escape(text)}<br>",
-            ]
+            words = run.campaign.texts.word
+            over = _("The campaign is over: {ending}").format(ending=words(title))
+            return [f"<b>{html.escape(over)}</b><br>", f"{html.escape(words(text))}<br>"]
         step = run.step
         assert step is not None
         try:
             prepared = run.prepared()
         except DragonNoirError as exc:  # a scenario file broken or gone since
-            why = html.escape(f"Cannot set up {step.id}: {exc}")
+            why = html.escape(_("Cannot set up {step}: {why}").format(step=step.id, why=exc))
             return [f"<font color='#ff9a6a'>{why}</font><br>"]
         scenario = prepared.scenario
-        cave = run.campaign.cave(step.cave).name
-        title = html.escape(step.name or scenario.name)
-        parts = [
-            f"<font color='#c9a45a'>Scenario {len(run.state.played) + 1}:</font> "
-            f"<b>{title}</b> in {html.escape(cave)}<br>"
-        ]
+        words = run.campaign.texts.word
+        cave = words(run.campaign.cave(step.cave).name)
+        title = html.escape(words(step.name) if step.name else scenario.title())
+        number = html.escape(_("Scenario {n}:").format(n=len(run.state.played) + 1))
+        where = _("{scenario} in {cave}").format(scenario=f"<b>{title}</b>", cave=html.escape(cave))
+        parts = [f"<font color='#c9a45a'>{number}</font> {where}<br>"]
         for note in prepared.notes + (prepared.secret if self.krob_view else []):
             parts.append(f"<i>{html.escape(note)}</i><br>")
-        for text in (step.briefing, scenario.briefing):
+        for text in (words(step.briefing) if step.briefing else "", scenario.briefing_in()):
             if text:
                 parts.append(f"{html.escape(text)}<br>")
         return parts
@@ -293,9 +320,9 @@ class CampaignScene(Scene):
         m = self.run.state.member(uid)
         roster = self.run.rules.roster
         if m is not None and m.name:
-            return m.name
+            return self.run.campaign.texts.word(m.name)
         kind = m.kind if m is not None else uid
-        return roster[kind].name if kind in roster else uid
+        return data_name(roster[kind].name, current()) if kind in roster else uid
 
     # -- events ------------------------------------------------------------------------
 
@@ -319,10 +346,10 @@ class CampaignScene(Scene):
         try:
             path = save_campaign(self.run, self.session.path)
         except DragonNoirError as exc:
-            self.message = f"Could not save: {exc}"
+            self.message = _("Could not save: {why}").format(why=exc)
             self.rebuild()
             return False
-        self.message = f"Saved in {path}"
+        self.message = _("Saved in {path}").format(path=path)
         self.rebuild()
         return True
 
@@ -341,9 +368,9 @@ class CampaignScene(Scene):
         return ConfirmDialog(
             self.app,
             self,
-            "The Krobs' secret",
-            "The Krob player's view shows where every band is. Adventurer player, look away.",
-            [("Show it", show), ("Cancel", lambda: None)],
+            _("The Krobs' secret"),
+            _("The Krob player's view shows where every band is. Adventurer player, look away."),
+            [(_("Show it"), show), (_("Cancel"), lambda: None)],
         )
 
     def go_on(self) -> Result:
@@ -353,7 +380,7 @@ class CampaignScene(Scene):
             scene = self.session.play()
             save_campaign(self.run, self.session.path, scene.game)  # type: ignore[attr-defined]
         except DragonNoirError as exc:
-            self.message = f"Cannot start the scenario: {exc}"
+            self.message = _("Cannot start the scenario: {why}").format(why=exc)
             self.rebuild()
             return None
         return scene
@@ -396,8 +423,9 @@ def draw_plan(
         pygame.draw.line(screen, LINK, a, b, 5)
         if link.name:
             mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-            _text(screen, small, link.name, mid, DIM)
-            drawn.append(link.name)
+            said = campaign.texts.word(link.name)
+            _text(screen, small, said, mid, DIM)
+            drawn.append(said)
     played = {campaign.step(p.step).cave for p in state.played}
     step = run.step
     radius = 30
@@ -408,26 +436,32 @@ def draw_plan(
         pygame.draw.circle(screen, edge, (x, y), radius, 3)
         if step is not None and step.cave == cave.id:
             pygame.draw.circle(screen, NEXT, (x, y), radius + 7, 3)
-        _text(screen, label_font, cave.name, (x, y + radius + 14), TEXT)
-        drawn.append(cave.name)
+        cave_name = campaign.texts.word(cave.name)
+        _text(screen, label_font, cave_name, (x, y + radius + 14), TEXT)
+        drawn.append(cave_name)
     view = state.view(Side.KROBS if krob_view else Side.ADVENTURERS)
     marks: dict[str, list[tuple[str, tuple[int, int, int]]]] = {}
     if krob_view:
         for b in view["bands"]:
             alive = sum(1 for u in b["units"] if u["status"] != "killed")
             if alive:
-                marks.setdefault(b["cave"], []).append((f"{b['name']} ({alive})", BAND))
+                band = campaign.texts.word(b["name"])
+                marks.setdefault(b["cave"], []).append((f"{band} ({alive})", BAND))
     else:
         for s in view["sightings"]:
-            word = "fought" if s["how"] == "fought" else "heard"
-            marks.setdefault(s["cave"], []).append((f"{s['name']}: {word}", SIGHTED))
+            band = campaign.texts.word(s["name"])
+            seen = _("{band}: fought") if s["how"] == "fought" else _("{band}: heard")
+            marks.setdefault(s["cave"], []).append((seen.format(band=band), SIGHTED))
     for cave_id, items in marks.items():
         x, y = points[cave_id]
         for i, (text, colour) in enumerate(items):
             pygame.draw.circle(screen, colour, (x + radius - 4, y - radius + 4 + i * 4), 7)
             _text(screen, small, text, (x, y - radius - 14 - 16 * i), colour)
             drawn.append(text)
-    legend = "Krob player's view: where the bands are" if krob_view else "What the Adventurers know"
+    if krob_view:
+        legend = _("Krob player's view: where the bands are")
+    else:
+        legend = _("What the Adventurers know")
     _text(screen, small, legend, (rect.centerx, rect.bottom - 16), DIM)
     return drawn
 
@@ -449,7 +483,7 @@ def _text(
 class CampaignMenu(Scene):
     """Choose a campaign: start it anew, or resume its save."""
 
-    title = "Campaign"
+    title = N_("Campaign")
 
     def __init__(self, app: App, message: str = "") -> None:
         super().__init__(app)
@@ -477,13 +511,14 @@ class CampaignMenu(Scene):
         )
         UILabel(
             pygame.Rect(30, 20, 500, 40),
-            "Choose a campaign",
+            _("Choose a campaign"),
             self.manager,
             container=root,
             object_id=ObjectID(object_id="#heading"),
         )
         labels: list[str | tuple[str, str]] = [
-            c.name if c is not None else f"{p.name} (broken)" for p, c, _ in self.entries
+            c.texts.name() if c is not None else _("{file} (broken)").format(file=p.name)
+            for p, c, _error in self.entries
         ]
         self.list = UISelectionList(
             pygame.Rect(30, 76, 320, h - 170),
@@ -500,14 +535,14 @@ class CampaignMenu(Scene):
         )
         self.buttons = {
             "back": UIButton(
-                pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root
+                pygame.Rect(30, h - 74, 160, 46), _("Back"), self.manager, container=root
             ),
             "resume": UIButton(
-                pygame.Rect(w - 460, h - 74, 200, 46), "Resume", self.manager, container=root
+                pygame.Rect(w - 460, h - 74, 200, 46), _("Resume"), self.manager, container=root
             ),
             "new": UIButton(
                 pygame.Rect(w - 240, h - 74, 210, 46),
-                "New campaign",
+                _("New campaign"),
                 self.manager,
                 container=root,
                 object_id=MENU_BUTTON,
@@ -542,21 +577,27 @@ class CampaignMenu(Scene):
         if self.message:
             parts.append(f"<font color='#ff9a6a'>{html.escape(self.message)}</font><br><br>")
         if not self.entries:
-            parts.append("No campaigns found.")
+            parts.append(html.escape(_("No campaigns found.")))
             return "".join(parts)
         _path, campaign, error = self.entries[self.selected]
         if campaign is None:
             parts.append(f"<font color='#ff9a6a'>{html.escape(error)}</font>")
             return "".join(parts)
         data = campaign.data
-        parts.append(f"<b>{html.escape(data.name)}</b><br>{html.escape(data.briefing)}<br><br>")
+        texts = campaign.texts
         parts.append(
-            f"{len(data.step)} scenarios on a plan of {len(data.cave)} caves; "
-            f"the party: {len(data.party)} characters.<br>"
+            f"<b>{html.escape(texts.name())}</b><br>{html.escape(texts.briefing())}<br><br>"
+        )
+        parts.append(
+            html.escape(
+                _("{steps} scenarios on a plan of {caves} caves; the party: {party} characters.")
+            ).format(steps=len(data.step), caves=len(data.cave), party=len(data.party))
+            + "<br>"
         )
         saved = save_path_for(campaign.id)
         if saved.is_file():
-            parts.append(f"<br>A campaign in progress is saved in {html.escape(str(saved))}.")
+            kept = _("A campaign in progress is saved in {path}.").format(path=saved)
+            parts.append(f"<br>{html.escape(kept)}")
         return "".join(parts)
 
     def handle(self, event: pygame.event.Event) -> Result:
@@ -598,10 +639,12 @@ class CampaignMenu(Scene):
         return ConfirmDialog(
             self.app,
             self,
-            "A campaign in progress",
-            f"{campaign.name} is in progress. A new one replaces it (the old file is kept "
-            f"as {saved.name}.bak).",
-            [("Start anew", lambda: self.start(campaign)), ("Cancel", lambda: None)],
+            _("A campaign in progress"),
+            _(
+                "{campaign} is in progress. A new one replaces it (the old file is kept as "
+                "{file}.bak)."
+            ).format(campaign=campaign.texts.name(), file=saved.name),
+            [(_("Start anew"), lambda: self.start(campaign)), (_("Cancel"), lambda: None)],
         )
 
     def start(self, campaign: Campaign, seed: int | None = None) -> Result:
@@ -631,7 +674,7 @@ def resume_scene(app: App, path: Path) -> Scene | str:
     try:
         run, game = load_campaign_save(path, _rules())
     except DragonNoirError as exc:
-        return f"Cannot resume the campaign: {' '.join(str(exc).split())}"
+        return _("Cannot resume the campaign: {why}").format(why=" ".join(str(exc).split()))
     session = CampaignSession(app, run, path)
     if game is None:
         return CampaignScene(app, session)

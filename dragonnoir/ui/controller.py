@@ -46,6 +46,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_results, movement
 from dragonnoir.engine.state import Decision, Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Phrase, Who, say
 from dragonnoir.ui.controller_views import (
     AttackPreview,
     Choice,
@@ -301,8 +302,15 @@ class Controller:
         """The last feedback (a refusal with its rule, or what was done)."""
         return self._msg
 
-    def say(self, text: str, rule: str = "", *, refused: bool = False) -> None:
-        self._msg = Message(" ".join(text.split()), rule, refused)
+    def say(self, text: Phrase | str, rule: str = "", *, refused: bool = False) -> None:
+        """Feedback of the client's own: a literal message (a catalog's entry, said in the
+        player's language) or a phrase."""
+        said = Phrase(" ".join(text.split())) if isinstance(text, str) else text
+        self._msg = Message(said, rule, refused)
+
+    def tell(self, text: Phrase | str, rule: str = "", *, refused: bool = False) -> None:
+        """The engine's words (a verdict's reason), passed on as they are."""
+        self._msg = Message(text, rule, refused)
 
     def silence(self) -> None:
         """No feedback to show (the last one is out of date)."""
@@ -311,7 +319,7 @@ class Controller:
     def refuse(self, verdict: Explanation, context: Iterable[Hex] = ()) -> None:
         """Show the engine's refusal, redacted for the viewer."""
         reason, rule = self.redact(verdict.reason, verdict.rule, context)
-        self.say(reason, rule, refused=True)
+        self.tell(reason, rule, refused=True)
 
     def secret(self, reason: str, rule: str, context: Iterable[Hex] = ()) -> bool:
         """Would this reason tell the viewer of a spider web hidden from him?"""
@@ -320,26 +328,32 @@ class Controller:
     def redact(self, reason: str, rule: str, context: Iterable[Hex] = ()) -> tuple[str, str]:
         return common.redacted(self.game, self.visibility(), reason, rule, context)
 
-    def hint(self) -> str:
+    def hint(self) -> Phrase | str:
         """One line for the phase bar: what the player may do now."""
         mode = self.mode
         game = self.game
         sel = self.sel
         if mode is Mode.OVER:
-            return "the game is over"
+            return say("the game is over")
         if mode is Mode.CONFIRM:
-            return "confirm (Enter) or cancel (right click); clicks still change the choice"
+            return say("confirm (Enter) or cancel (right click); clicks still change the choice")
         if sel.build == "deploy" and sel.unit is not None:
-            return f"click a highlighted hex to place {sel.unit}; right click to choose another"
+            return say(
+                "click a highlighted hex to place {unit}; right click to choose another",
+                unit=Who(sel.unit),
+            )
         if sel.build == "enter" and sel.unit is not None:
-            return f"click a highlighted entry hex to bring {sel.unit} in; right click to cancel"
+            return say(
+                "click a highlighted entry hex to bring {unit} in; right click to cancel",
+                unit=Who(sel.unit),
+            )
         prompt = self.prompt()
         if prompt is not None and prompt.kind == "deploy":
             if prompt.choices:
-                return "choose a character (panel or a zone hex), then a highlighted hex"
-            return "everyone is placed: End phase (E), or click one to pick him up"
+                return say("choose a character (panel or a zone hex), then a highlighted hex")
+            return say("everyone is placed: End phase (E), or click one to pick him up")
         if prompt is not None and prompt.kind == "leave" and mode is Mode.MOVE:
-            return (
+            return say(
                 "click a highlighted hex to move there, or a button (X: leave the map, "
                 "D: go down) to take him off the map"
             )
@@ -348,19 +362,19 @@ class Controller:
         if prompt is not None and (prompt.kind != "combats" or mode is not Mode.ATTACK):
             return prompt.question
         if mode is Mode.MOVE:
-            return "click a highlighted hex to move there; right click to cancel"
+            return say("click a highlighted hex to move there; right click to cancel")
         if mode is Mode.FIRE:
-            return "click archers to choose the shooters, then an enemy as the target"
+            return say("click archers to choose the shooters, then an enemy as the target")
         if mode is Mode.ATTACK:
-            return "click your attackers, then the enemies they attack (or a web)"
+            return say("click your attackers, then the enemies they attack (or a web)")
         actions = game.phase.actions
         if "Move" in actions:
-            return "click a character to move him; End phase when done"
+            return say("click a character to move him; End phase when done")
         if "Fire" in actions:
-            return "click an archer or a target to fire; End phase when done"
+            return say("click an archer or a target to fire; End phase when done")
         if "Attack" in actions:
-            return "click a character or an enemy to attack; End phase when done"
-        return "End phase when done"
+            return say("click a character or an enemy to attack; End phase when done")
+        return say("End phase when done")
 
     # -- the one door ----------------------------------------------------------------------
 
@@ -386,7 +400,7 @@ class Controller:
         if build == "deploy" and self.decision() is None:
             self.placing.select_next_to_deploy()
         reason, rule = self.redact(verdict.reason, verdict.rule, context)
-        self.say(reason, rule)
+        self.tell(reason, rule)
         return events
 
     def _phase_allows(self, build: str) -> bool:
@@ -504,7 +518,7 @@ class Controller:
         if name == "between_legs":
             self.attacking.toggle_between_legs()
             return None
-        self.say(f"unknown command {name!r}", refused=True)
+        self.say(say("unknown command {name}", name=repr(name)), refused=True)
         return None
 
     def choose(self, index: int) -> list[Event] | None:

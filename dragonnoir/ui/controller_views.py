@@ -17,6 +17,9 @@ from enum import StrEnum
 from dragonnoir.engine.actions import Action, SailBoat
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import SOURCE
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phrase import Phrase
 
 
 class Mode(StrEnum):
@@ -37,13 +40,26 @@ class Message:
     """Feedback for the player: an engine refusal (`refused`, with its `rule`) or what
     was done."""
 
-    text: str
+    #: A phrase of the client's, or the engine's words (a `str` until the engine says
+    #: phrases everywhere: issue 41 §1); the screen says it with the game's narrator.
+    text: Phrase | str
     rule: str = ""
     refused: bool = False
 
+    @property
+    def english(self) -> str:
+        """The text in English with ids, for logs and tests (the screen narrates it)."""
+        return english(self.text)
+
     def __str__(self) -> str:
         cite = f" [{self.rule}]" if self.rule else ""
-        return f"{'Not allowed: ' if self.refused else ''}{self.text}{cite}"
+        return f"{'Not allowed: ' if self.refused else ''}{self.english}{cite}"
+
+
+def english(said: Phrase | str) -> str:
+    """A phrase in English, characters by id and hexes as "Hex(q, r)": for logs and tests
+    (the screen says it with the game's narrator, `ui.names`)."""
+    return said if isinstance(said, str) else Narrator(str, str, SOURCE).say(said)
 
 
 # -- what the screen draws ---------------------------------------------------------------------
@@ -371,7 +387,7 @@ class Choice:
     """One legal answer to a decision: a button label, the action, the unit and hexes to
     highlight (a click on them answers)."""
 
-    label: str
+    label: Phrase | str
     action: Action
     unit: str | None = None
     hexes: tuple[Hex, ...] = ()
@@ -383,7 +399,7 @@ class Prompt:
 
     kind: str
     side: Side
-    question: str
+    question: Phrase | str
     choices: tuple[Choice, ...]
     can_pass: bool
     #: The unit whose retreat / advance is being chosen, and the hexes clicked so far.

@@ -25,6 +25,8 @@ from dragonnoir.editor.history import History
 from dragonnoir.editor.validate import Problem, validate_board
 from dragonnoir.hexmap.board import LEVELS, Board, Cell, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex, line, spiral
+from dragonnoir.i18n import N_, _, current, ngettext
+from dragonnoir.narration.names import data_name
 from dragonnoir.render.board_view import ZONE_COLOURS
 from dragonnoir.render.editable_view import EditableBoardView
 from dragonnoir.render.fonts import ui_font
@@ -108,19 +110,19 @@ class Mode(Generic[D]):
     def undo(self) -> None:
         label = self.history.undo_label()
         if label is None:
-            self.message = "Nothing to undo"
+            self.message = _("Nothing to undo")
             return
         self.changed(self.history.undo())
-        self.message = f"Undone: {label}"
+        self.message = _("Undone: {change}").format(change=label)
         self.revalidate()
 
     def redo(self) -> None:
         label = self.history.redo_label()
         if label is None:
-            self.message = "Nothing to redo"
+            self.message = _("Nothing to redo")
             return
         self.changed(self.history.redo())
-        self.message = f"Redone: {label}"
+        self.message = _("Redone: {change}").format(change=label)
         self.revalidate()
 
     def changed(self, touched: frozenset[Hex] | None) -> None:
@@ -165,18 +167,20 @@ class PaletteEntry:
 
 #: Layout mode's tools: arranging boards, or painting them where they lie.
 LAYOUT_TOOLS: tuple[tuple[str, str], ...] = (
-    ("arrange", "Arrange boards"),
-    ("terrain", "Paint terrain"),
-    ("level", "Paint level"),
-    ("walkway", "Paint walkway"),
-    ("side", "Side feature"),
+    ("arrange", N_("Arrange boards")),
+    ("terrain", N_("Paint terrain")),
+    ("level", N_("Paint level")),
+    ("walkway", N_("Paint walkway")),
+    ("side", N_("Side feature")),
 )
 LAYOUT_TOOL_HINTS: dict[str, str] = {
-    "arrange": "Click a free place to put a board; drag to move, R turns, right click removes",
-    "terrain": "Paint the boards where they lie; right click picks the terrain under the mouse",
-    "level": "Paint levels on the boards where they lie",
-    "walkway": "Paint walkways on the boards where they lie",
-    "side": "Click near a side to set it (a seam's side goes on both boards); right click clears",
+    "arrange": N_("Click a free place to put a board; drag to move, R turns, right click removes"),
+    "terrain": N_("Paint the boards where they lie; right click picks the terrain under the mouse"),
+    "level": N_("Paint levels on the boards where they lie"),
+    "walkway": N_("Paint walkways on the boards where they lie"),
+    "side": N_(
+        "Click near a side to set it (a seam's side goes on both boards); right click clears"
+    ),
 }
 
 
@@ -241,7 +245,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         return self.palette[self.choice] if 0 <= self.choice < len(self.palette) else None
 
     def title(self) -> str:
-        return f"Layout: {self.doc.title}"
+        return _("Layout: {title}").format(title=self.doc.title)
 
     # -- state after edits -------------------------------------------------------------
 
@@ -308,13 +312,13 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         chosen turn does not (snapping), and say which joins are wrong if neither does."""
         entry = self.chosen
         if entry is None:
-            self.message = "Choose a board in the palette first"
+            self.message = _("Choose a board in the palette first")
             return False
         spots = self.spots(entry)
         row, col = slot
         rotation = self.rotation
         if spots and (row, col, rotation) not in spots:
-            self.message = "Boards are placed next to the layout's boards (side by side)"
+            self.message = _("Boards are placed next to the layout's boards (side by side)")
             return False
         why = spots.get((row, col, rotation), "")
         other = 180 - rotation
@@ -332,7 +336,9 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         edit = ld.turn(self.doc, *slot) if slot is not None else None
         if edit is None:
             self.rotation = 180 - self.rotation
-            self.message = f"The next board is placed turned {self.rotation}°"
+            self.message = _("The next board is placed turned {degrees}°").format(
+                degrees=self.rotation
+            )
             return
         self.do(edit)
 
@@ -366,7 +372,12 @@ class LayoutMode(Mode[ld.LayoutDocument]):
                 edits = ld.move(self.doc, source, target)
                 if edits:
                     self.do(
-                        batch(list(edits), f"Move the board to row {target[0]}, col {target[1]}")
+                        batch(
+                            list(edits),
+                            _("Move the board to row {row}, col {col}").format(
+                                row=target[0], col=target[1]
+                            ),
+                        )
                     )
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -397,7 +408,9 @@ class LayoutMode(Mode[ld.LayoutDocument]):
             if self.erasing:
                 if self.tool == "terrain":  # right click picks the terrain under the mouse
                     self.terrain = canvas.layout.map.cells[h].terrain
-                    self.message = f"Picked {self.doc.table[self.terrain].name}"
+                    self.message = _("Picked {terrain}").format(
+                        terrain=data_name(self.doc.table[self.terrain].name, current())
+                    )
                 return True
             change = cell_change(self)
             self.history.begin(change[1] if change else "Paint")
@@ -431,7 +444,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
     def do_paint(self, edit: lp.PaintBoards | None) -> bool:
         """Do a paint edit unless it paints the board open in board mode with changes."""
         held = self.held
-        if edit is not None and held is not None and any(f == held for f, _ in edit.steps):
+        if edit is not None and held is not None and any(f == held for f, _step in edit.steps):
             self.message = (
                 f"{held.name} is open in board mode with unsaved changes: save or discard "
                 "them there first"
@@ -474,7 +487,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
 
     def brush_text(self) -> str:
         n = brush_size(self.radius)
-        return f"Brush: {n} hex{'es' if n > 1 else ''}"
+        return ngettext("Brush: {n} hex", "Brush: {n} hexes", n).format(n=n)
 
     def key(self, event: pygame.event.Event) -> bool:
         if self.tool != "arrange" and event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
@@ -575,13 +588,13 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         if slot is not None:
             p = self.doc.at(*slot)
             if p is None:
-                out.append(f"Free: row {slot[0]}, col {slot[1]}")
+                out.append(_("Free: row {row}, col {col}").format(row=slot[0], col=slot[1]))
                 entry = self.chosen
                 if entry is not None:
                     spots = self.spots(entry)
                     why = spots.get((slot[0], slot[1], self.rotation))
                     if why is None:
-                        out.append("Not next to the layout")
+                        out.append(_("Not next to the layout"))
                     elif why == "" or spots.get((slot[0], slot[1], 180 - self.rotation)) == "":
                         out.append(f"{entry.board.name} joins here")
                     else:
@@ -605,18 +618,18 @@ class LayoutMode(Mode[ld.LayoutDocument]):
 # -- board mode ---------------------------------------------------------------------------
 
 TOOLS: tuple[tuple[str, str], ...] = (
-    ("terrain", "Terrain"),
-    ("level", "Level"),
-    ("walkway", "Walkway"),
-    ("side", "Side feature"),
-    ("zone", "Zone"),
-    ("select", "Select, copy, paste"),
+    ("terrain", N_("Terrain")),
+    ("level", N_("Level")),
+    ("walkway", N_("Walkway")),
+    ("side", N_("Side feature")),
+    ("zone", N_("Zone")),
+    ("select", N_("Select, copy, paste")),
 )
 SELECTION = (110, 220, 255)
 WALKWAYS: tuple[tuple[str | None, str], ...] = (
-    ("walkway", "Walkway"),
-    ("walkway_end", "Walkway end"),
-    (None, "No walkway"),
+    ("walkway", N_("Walkway")),
+    ("walkway_end", N_("Walkway end")),
+    (None, N_("No walkway")),
 )
 
 
@@ -654,7 +667,7 @@ class BoardMode(Mode[bd.BoardDocument]):
         self.revalidate()
 
     def title(self) -> str:
-        return f"Board: {self.doc.title}"
+        return _("Board: {title}").format(title=self.doc.title)
 
     def revalidate(self) -> None:
         self.problems = validate_board(self.doc.board, self.doc.table)
@@ -682,7 +695,11 @@ class BoardMode(Mode[bd.BoardDocument]):
         except EditError as exc:
             self.message = str(exc)
             return False
-        done = self.do(bd.ReplaceBoard(board, f"New board {width} x {height}"))
+        done = self.do(
+            bd.ReplaceBoard(
+                board, _("New board {width} x {height}").format(width=width, height=height)
+            )
+        )
         self.revalidate()
         return done
 
@@ -736,7 +753,7 @@ class BoardMode(Mode[bd.BoardDocument]):
             if self.tool == "select":
                 if event.button == 3:
                     self.selection.clear()
-                    self.message = "Selection cleared"
+                    self.message = _("Selection cleared")
                     return True
                 self.erasing = False
                 self.selection.update(bd.brush(self.doc, h, self.radius))
@@ -746,7 +763,9 @@ class BoardMode(Mode[bd.BoardDocument]):
                 cell = self.doc.board.cells.get(h)
                 if cell is not None:
                     self.terrain = cell.terrain
-                    self.message = f"Picked {self.doc.table[cell.terrain].name}"
+                    self.message = _("Picked {terrain}").format(
+                        terrain=data_name(self.doc.table[cell.terrain].name, current())
+                    )
                 return True
             if event.button == 3 and self.tool != "zone":
                 return True
@@ -782,14 +801,18 @@ class BoardMode(Mode[bd.BoardDocument]):
         """Keep the selected hexes (cells and side features) for pasting."""
         self.clip = bd.copy_region(self.doc, self.selection)
         if self.clip is None:
-            self.message = "Select hexes first (the Select tool), then Ctrl+C"
+            self.message = _("Select hexes first (the Select tool), then Ctrl+C")
         else:
-            self.message = f"Copied {len(self.clip.cells)} hexes: Ctrl+V pastes at the mouse"
+            self.message = ngettext(
+                "Copied {n} hex: Ctrl+V pastes at the mouse",
+                "Copied {n} hexes: Ctrl+V pastes at the mouse",
+                len(self.clip.cells),
+            ).format(n=len(self.clip.cells))
 
     def paste(self) -> None:
         """Paste the copied hexes with their first hex under the mouse."""
         if self.clip is None or self.control is None:
-            self.message = "Nothing copied yet"
+            self.message = _("Nothing copied yet")
             return
         h = self.control.hex_at(self.mouse)
         if h is None:
@@ -826,9 +849,9 @@ class BoardMode(Mode[bd.BoardDocument]):
 
     def brush_text(self) -> str:
         if self.fill:
-            return "Fill: paints the region of one terrain and level"
+            return _("Fill: paints the region of one terrain and level")
         n = brush_size(self.radius)
-        return f"Brush: {n} hex{'es' if n > 1 else ''}"
+        return ngettext("Brush: {n} hex", "Brush: {n} hexes", n).format(n=n)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -963,11 +986,13 @@ def cell_change(mode: Any) -> tuple[Callable[[Cell], Cell], str] | None:
     does not paint cells)."""
     table = mode.doc.table
     if mode.tool == "terrain":
-        return bd.with_terrain(mode.terrain), f"Paint {table[mode.terrain].name}"
+        terrain = data_name(table[mode.terrain].name, current())
+        return bd.with_terrain(mode.terrain), _("Paint {terrain}").format(terrain=terrain)
     if mode.tool == "level":
-        return bd.with_level(mode.level), f"Level {LEVEL_NAMES[mode.level]}"
+        level = LEVEL_NAMES[mode.level]
+        return bd.with_level(mode.level), _("Level {level}").format(level=level)
     if mode.tool == "walkway":
-        return bd.with_walkway(mode.walkway), dict(WALKWAYS)[mode.walkway]
+        return bd.with_walkway(mode.walkway), _(dict(WALKWAYS)[mode.walkway])
     return None
 
 

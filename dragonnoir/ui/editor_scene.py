@@ -42,6 +42,8 @@ from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
+from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
+from dragonnoir.narration.names import data_name
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.safe_write import write_text
 from dragonnoir.ui import storage
@@ -70,22 +72,25 @@ LAYOUT_AUTOSAVE = "autosave-layout.toml"
 SCENARIO_AUTOSAVE = "autosave-scenario.toml"
 
 HELP_ROWS = (
-    ("left click / drag", "place a board, paint, set a side"),
-    ("right click", "remove a board; pick terrain; clear a side; take from a zone"),
-    ("drag a board", "move it (swaps with a board there)"),
-    ("R", "turn the board under the mouse 180°"),
-    ("E", "paint the board under the mouse (board mode; saving it updates the layout)"),
-    ("[ ]", "brush smaller / larger"),
-    ("G", "fill on / off"),
-    ("Ctrl+C, Ctrl+V", "copy the selection, paste it at the mouse"),
-    ("Ctrl+Z, Ctrl+Y", "undo, redo"),
-    ("Ctrl+S, Ctrl+O", "save, open"),
-    ("middle drag, arrows, wheel", "pan and zoom"),
-    ("H, F1", "this help"),
+    (NP_("key", "left click / drag"), N_("place a board, paint, set a side")),
+    (NP_("key", "right click"), N_("remove a board; pick terrain; clear a side; take from a zone")),
+    (NP_("key", "drag a board"), N_("move it (swaps with a board there)")),
+    (NP_("key", "R"), N_("turn the board under the mouse 180°")),
+    (
+        NP_("key", "E"),
+        N_("paint the board under the mouse (board mode; saving it updates the layout)"),
+    ),
+    (NP_("key", "[ ]"), N_("brush smaller / larger")),
+    (NP_("key", "G"), N_("fill on / off")),
+    (NP_("key", "Ctrl+C, Ctrl+V"), N_("copy the selection, paste it at the mouse")),
+    (NP_("key", "Ctrl+Z, Ctrl+Y"), N_("undo, redo")),
+    (NP_("key", "Ctrl+S, Ctrl+O"), N_("save, open")),
+    (NP_("key", "middle drag, arrows, wheel"), N_("pan and zoom")),
+    (NP_("key", "H, F1"), N_("this help")),
 )
 
 
-RECENT_PROMPT = "Recent files…"
+RECENT_PROMPT = N_("Recent files…")
 
 
 def autosave_dir() -> Path:
@@ -97,7 +102,7 @@ def recent_store() -> Path:
 
 
 class EditorScene(Scene):
-    title = "Map editor"
+    title = N_("Map editor")
 
     def __init__(self, app: App, path: Path | None = None) -> None:
         super().__init__(app)
@@ -124,7 +129,7 @@ class EditorScene(Scene):
         if path is not None:
             self.open_path(path)
         elif self.recoverable():
-            self.status = "An autosave of unsaved work is there: Recover opens it."
+            self.status = _("An autosave of unsaved work is there: Recover opens it.")
 
     # -- geometry ------------------------------------------------------------------
 
@@ -154,22 +159,24 @@ class EditorScene(Scene):
         w, h = self.app.size
         m = self.manager
         self.buttons, self.lists, self.entries = {}, {}, {}
+        button_font = m.get_theme().get_font(["button"])
         x = 8
         for key, text, width in (
-            ("layout", "Layout", 86),
-            ("board", "Board", 80),
-            ("scenario", "Scenario", 96),
-            ("new", "New", 64),
-            ("open", "Open…", 76),
-            ("save", "Save", 66),
-            ("save_as", "Save as…", 92),
-            ("export", "Export TMX…", 116),
-            ("play", "Play", 66),
-            ("undo", "Undo", 66),
-            ("redo", "Redo", 66),
-            ("recover", "Recover", 86),
-            ("menu", "Menu", 70),
+            ("layout", _("Layout"), 86),
+            ("board", _("Board"), 80),
+            ("scenario", _("Scenario"), 96),
+            ("new", _("New"), 64),
+            ("open", _("Open…"), 76),
+            ("save", _("Save"), 66),
+            ("save_as", _("Save as…"), 92),
+            ("export", _("Export TMX…"), 116),
+            ("play", _("Play"), 66),
+            ("undo", _("Undo"), 66),
+            ("redo", _("Redo"), 66),
+            ("recover", _("Recover"), 86),
+            ("menu", _("Menu"), 70),
         ):
+            width = max(width, button_font.size(text)[0] + 16)  # a longer language
             if key == "export" and self.mode is not self.layout:
                 continue
             if key == "play" and self.mode is not self.scenario:
@@ -193,7 +200,7 @@ class EditorScene(Scene):
             self.panel.build(root, m, pygame.Rect(10, TOP + 6, LEFT - 20, h - TOP - STATUS - 12))
         UILabel(
             pygame.Rect(w - RIGHT + 10, TOP + 4, RIGHT - 20, 26),
-            "Problems",
+            _("Problems"),
             m,
             container=root,
         )
@@ -208,8 +215,8 @@ class EditorScene(Scene):
             label = f"{path.name} ({path.parent.name})"
             self.recent.setdefault(label, path)
         self.recent_menu = UIDropDownMenu(
-            [RECENT_PROMPT, *self.recent],
-            RECENT_PROMPT,
+            [_(RECENT_PROMPT), *self.recent],
+            _(RECENT_PROMPT),
             pygame.Rect(w - RIGHT + 10, TOP + 38 + (h - TOP - STATUS) // 2, RIGHT - 20, 34),
             m,
             container=root,
@@ -217,8 +224,12 @@ class EditorScene(Scene):
 
     def labelled_entry(self, root: UIContainer, y: int, label: str, key: str, text: str) -> None:
         """A one-line text entry of the left panel with its label, kept as `entries[key]`."""
-        UILabel(pygame.Rect(10, y, 60, 30), label, self.manager, container=root)
-        entry = UITextEntryLine(pygame.Rect(70, y, LEFT - 80, 32), self.manager, container=root)
+        font = self.manager.get_theme().get_font(["label"])
+        label_w = max(60, font.size(label)[0] + 10)  # a longer language widens it
+        UILabel(pygame.Rect(10, y, label_w, 30), label, self.manager, container=root)
+        entry = UITextEntryLine(
+            pygame.Rect(10 + label_w, y, LEFT - 20 - label_w, 32), self.manager, container=root
+        )
         entry.set_text(text)
         self.entries[key] = entry
 
@@ -229,7 +240,7 @@ class EditorScene(Scene):
         if mode.tool != "arrange":
             self.build_layout_brush(root, top, h)
             return
-        UILabel(pygame.Rect(10, top, LEFT - 20, 26), "Boards", m, container=root)
+        UILabel(pygame.Rect(10, top, LEFT - 20, 26), _("Boards"), m, container=root)
         labels: list[str | tuple[str, str]] = [e.label for e in mode.palette]
         chosen = mode.chosen
         self.lists["palette"] = UISelectionList(
@@ -242,20 +253,25 @@ class EditorScene(Scene):
         y = top + 238
         self.buttons["turn"] = UIButton(
             pygame.Rect(10, y, LEFT - 20, 34),
-            f"Next board turned: {mode.rotation}°",
+            _("Next board turned: {degrees}°").format(degrees=mode.rotation),
             m,
             container=root,
         )
         y += 44
-        self.labelled_entry(root, y, "Name", "layout_name", mode.doc.name)
+        self.labelled_entry(root, y, _("Name"), "layout_name", mode.doc.name)
         y += 42
         UITextBox(
-            "Click a free place next to the layout to put the chosen board there (it is "
-            "turned to join legally if it can). Drag a board to move it, R turns the "
-            "board under the mouse, right click removes it. Seams: <font color='#46dc6e'>"
-            "green</font> joins, <font color='#f03c3c'>red</font> does not (the reason is "
-            "in Problems); <font color='#ffaa28'>amber dots</font> are seam hexes where one "
-            "board is closed.",
+            _(
+                "Click a free place next to the layout to put the chosen board there (it is "
+                "turned to join legally if it can). Drag a board to move it, R turns the "
+                "board under the mouse, right click removes it. Seams: {green} joins, {red} "
+                "does not (the reason is in Problems); {amber} are seam hexes where one "
+                "board is closed."
+            ).format(
+                green="<font color='#46dc6e'>" + html.escape(_("green")) + "</font>",
+                red="<font color='#f03c3c'>" + html.escape(_("red")) + "</font>",
+                amber="<font color='#ffaa28'>" + html.escape(_("amber dots")) + "</font>",
+            ),
             pygame.Rect(10, y, LEFT - 20, max(60, h - y - STATUS - 10)),
             m,
             container=root,
@@ -266,13 +282,13 @@ class EditorScene(Scene):
     ) -> int:
         """The tools list at the top of the left panel (kept as `lists[key]`); returns
         the y below it."""
-        labels: list[str | tuple[str, str]] = [label for _, label in tools]
+        labels: list[str | tuple[str, str]] = [_(label) for _key, label in tools]
         self.lists[key] = UISelectionList(
             pygame.Rect(10, TOP + 6, LEFT - 20, len(tools) * 26 + 8),
             labels,
             self.manager,
             container=root,
-            default_selection=dict(tools)[tool],
+            default_selection=_(dict(tools)[tool]),
         )
         return TOP + 6 + len(tools) * 26 + 16
 
@@ -292,10 +308,14 @@ class EditorScene(Scene):
         self.brush_buttons(root, y, self.layout.radius, False)
         y += 44
         UITextBox(
-            "Paint the boards where they lie: each hex goes to its board (a turned board "
-            "is painted turned), a seam hex to both boards, a side along a seam to both. "
-            "A stroke is one undo step. Save writes the layout and the boards painted. "
-            "Zones, copy and fill: board mode (E over a board).",
+            html.escape(
+                _(
+                    "Paint the boards where they lie: each hex goes to its board (a turned "
+                    "board is painted turned), a seam hex to both boards, a side along a seam "
+                    "to both. A stroke is one undo step. Save writes the layout and the boards "
+                    "painted. Zones, copy and fill: board mode (E over a board)."
+                )
+            ),
             pygame.Rect(10, y, LEFT - 20, max(60, h - y - STATUS - 10)),
             m,
             container=root,
@@ -321,7 +341,8 @@ class EditorScene(Scene):
         y = self.tool_list(root, "tools", TOOLS, mode.tool)
         options, current = self.tool_options()
         if mode.tool == "select":
-            options, current = ["Ctrl+C copies the selection", "Ctrl+V pastes at the mouse"], ""
+            options = [_("Ctrl+C copies the selection"), _("Ctrl+V pastes at the mouse")]
+            current = ""
         list_h = min(200, len(options) * 26 + 8)
         self.lists["options"] = UISelectionList(
             pygame.Rect(10, y, LEFT - 20, list_h),
@@ -332,47 +353,53 @@ class EditorScene(Scene):
         )
         y += list_h + 8
         if mode.tool == "zone":
-            self.labelled_entry(root, y, "Name", "zone_name", mode.zone_name)
+            self.labelled_entry(root, y, _("Name"), "zone_name", mode.zone_name)
             y += 36
             zone = mode.doc.board.zone(mode.zone_name)
             if zone is not None:  # the named zone's other properties, and a new name
                 self.labelled_entry(
-                    root, y, "Props", "zone_props", bd.properties_text(zone.properties)
+                    root, y, _("Props"), "zone_props", bd.properties_text(zone.properties)
                 )
                 y += 36
-                self.labelled_entry(root, y, "Rename", "zone_rename", zone.name)
+                self.labelled_entry(root, y, _("Rename"), "zone_rename", zone.name)
                 y += 36
             y += 4
         self.brush_buttons(root, y, mode.radius, mode.fill)
         y += 38
         self.buttons["fill"] = UIButton(
             pygame.Rect(10, y, LEFT - 20, 32),
-            "Fill: on" if mode.fill else "Fill: off",
+            _("Fill: on") if mode.fill else _("Fill: off"),
             m,
             container=root,
         )
         y += 46
         board = mode.doc.board
-        self.labelled_entry(root, y, "Name", "board_name", board.name)
+        self.labelled_entry(root, y, _("Name"), "board_name", board.name)
         y += 38
-        self.labelled_entry(root, y, "Id", "board_id", board.id)
+        self.labelled_entry(root, y, _("Id"), "board_id", board.id)
         y += 38
         half = (LEFT - 24) // 2
         self.buttons["sides"] = UIButton(
-            pygame.Rect(10, y, half, 32), f"Top: {board.side_top.value}", m, container=root
+            pygame.Rect(10, y, half, 32),
+            _("Top: {side}").format(side=board.side_top.value),
+            m,
+            container=root,
         )
         self.buttons["arrows"] = UIButton(
-            pygame.Rect(14 + half, y, half, 32), f"Arrows {board.arrows}", m, container=root
+            pygame.Rect(14 + half, y, half, 32),
+            _("Arrows {arrows}").format(arrows=board.arrows),
+            m,
+            container=root,
         )
         y += 44
-        UILabel(pygame.Rect(10, y, 90, 30), "New board", m, container=root)
+        UILabel(pygame.Rect(10, y, 90, 30), _("New board"), m, container=root)
         width_entry = UITextEntryLine(pygame.Rect(100, y, 46, 32), m, container=root)
         width_entry.set_text(str(board.width))
         height_entry = UITextEntryLine(pygame.Rect(150, y, 46, 32), m, container=root)
         height_entry.set_text(str(board.height))
         self.entries["new_w"], self.entries["new_h"] = width_entry, height_entry
         self.buttons["new_size"] = UIButton(
-            pygame.Rect(200, y, LEFT - 210, 32), "Make", m, container=root
+            pygame.Rect(200, y, LEFT - 210, 32), _("Make"), m, container=root
         )
 
     def painter(self) -> BoardMode | LayoutMode:
@@ -384,31 +411,32 @@ class EditorScene(Scene):
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            return [t.name for t in table.terrain], table[mode.terrain].name
+            return [_data(t.name) for t in table.terrain], _data(table[mode.terrain].name)
         if mode.tool == "level":
             return [LEVEL_NAMES[lv] for lv in LEVELS], LEVEL_NAMES[mode.level]
         if mode.tool == "walkway":
-            return [label for _, label in WALKWAYS], dict(WALKWAYS)[mode.walkway]
+            return [_(label) for _key, label in WALKWAYS], _(dict(WALKWAYS)[mode.walkway])
         if mode.tool == "side":
-            names = [_feature_name(f) for f in EdgeFeature] + ["Clear the side"]
-            return names, _feature_name(mode.feature) if mode.feature else "Clear the side"
-        kinds = [k.value.replace("_", " ") for k in ZoneKind]
-        return kinds, self.board.zone_kind.value.replace("_", " ")
+            clear = _("Clear the side")
+            names = [_feature_name(f) for f in EdgeFeature] + [clear]
+            return names, _feature_name(mode.feature) if mode.feature else clear
+        kinds = [_zone_kind_name(k) for k in ZoneKind]
+        return kinds, _zone_kind_name(self.board.zone_kind)
 
     def choose_option(self, text: str) -> None:
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            mode.terrain = next(t.id for t in table.terrain if t.name == text)
+            mode.terrain = next(t.id for t in table.terrain if _data(t.name) == text)
         elif mode.tool == "level":
             mode.level = next(lv for lv in LEVELS if LEVEL_NAMES[lv] == text)
         elif mode.tool == "walkway":
-            mode.walkway = next(k for k, label in WALKWAYS if label == text)
+            mode.walkway = next(k for k, label in WALKWAYS if _(label) == text)
         elif mode.tool == "side":
             mode.feature = next((f for f in EdgeFeature if _feature_name(f) == text), None)
         elif mode is self.board:
             board = self.board
-            board.zone_kind = ZoneKind(text.replace(" ", "_"))
+            board.zone_kind = next(k for k in ZoneKind if _zone_kind_name(k) == text)
             if board.zone_name in {k.value for k in ZoneKind} or not board.zone_name:
                 board.zone_name = board.zone_kind.value
                 self.rebuild()
@@ -416,7 +444,8 @@ class EditorScene(Scene):
     def problems_html(self) -> str:
         problems = self.mode.problems
         if not problems:
-            return "<font color='#46dc6e'>No problem found.</font>"
+            found = html.escape(_("No problem found."))
+            return f"<font color='#46dc6e'>{found}</font>"
         lines = [
             f"<font color='#ff7a6a'>•</font> {html.escape(p.message)} "
             f"<font color='#c9a45a'><i>{html.escape(p.rule)}</i></font>"
@@ -449,12 +478,14 @@ class EditorScene(Scene):
         path = self.layout.doc.path if source is self.layout else self.board.doc.path
         if path is None or source.modified:
             what = "layout" if source is self.layout else "board"
-            self.status = f"Save the {what} first: a scenario names the file of its map"
+            self.status = _("Save the {what} first: a scenario names the file of its map").format(
+                what=what
+            )
             return False
         try:
             doc = sd.ScenarioDocument.new(path, rules_in_use())
         except DragonNoirError as exc:
-            self.status = f"No scenario on this map: {' '.join(str(exc).split())}"
+            self.status = _("No scenario on this map: {why}").format(why=" ".join(str(exc).split()))
             return False
         self.set_scenario(ScenarioMode(doc))
         return True
@@ -490,13 +521,13 @@ class EditorScene(Scene):
                 self.board = BoardMode(bd.BoardDocument.open(p))
                 self.mode = self.board
         except DragonNoirError as exc:
-            self.status = f"Cannot open: {' '.join(str(exc).split())}"
+            self.status = _("Cannot open: {why}").format(why=" ".join(str(exc).split()))
             return False
         remember(recent_store(), p)
         if self.root is not None:
             self.enter_mode_controls()
             self.rebuild()
-        self.status = f"Opened {p}"
+        self.status = _("Opened {path}").format(path=p)
         if resources.is_shipped(p):
             self.status += (
                 f" — one of the game's own files: saving it makes your copy"
@@ -541,12 +572,15 @@ class EditorScene(Scene):
                 target = self.scenario.doc.save(path)
                 copied = [c for c in (self.scenario.doc.copied,) if c is not None]
         except (DragonNoirError, OSError) as exc:
-            self.status = f"Not saved: {' '.join(str(exc).split())}"
+            self.status = _("Not saved: {why}").format(why=" ".join(str(exc).split()))
             return False
         mode.history.mark_saved()
         remember(recent_store(), target)
         warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
-        saved = f"Saved — {copies.said_of(copied)}" if copied else f"Saved {target}"
+        if copied:
+            saved = _("Saved — {copies}").format(copies=copies.said_of(copied))
+        else:
+            saved = _("Saved {path}").format(path=target)
         self.status = f"{saved}{warn}"
         self.rebuild()
         return True
@@ -571,9 +605,9 @@ class EditorScene(Scene):
         try:
             out = self.layout.doc.export_tmx(path)
         except (DragonNoirError, OSError) as exc:
-            self.status = f"Not exported: {' '.join(str(exc).split())}"
+            self.status = _("Not exported: {why}").format(why=" ".join(str(exc).split()))
             return False
-        self.status = f"Exported {out} (opens in Tiled)"
+        self.status = _("Exported {path} (opens in Tiled)").format(path=out)
         return True
 
     def new_document(self) -> None:
@@ -608,13 +642,13 @@ class EditorScene(Scene):
             for m in dirty:
                 self.mode = m
                 if m is self.board and self.board.doc.path is None:
-                    self.status = "Choose a file to save the board first"
+                    self.status = _("Choose a file to save the board first")
                     return self.ask_file("save_as")
                 if m is self.layout and self.layout.doc.path is None:
-                    self.status = "Choose a file to save the layout first"
+                    self.status = _("Choose a file to save the layout first")
                     return self.ask_file("save_as")
                 if self.scenario is not None and m is self.scenario and m.doc.path is None:
-                    self.status = "Choose a file to save the scenario first"
+                    self.status = _("Choose a file to save the scenario first")
                     return self.ask_file("save_as")
                 if not self.save_to(None):
                     return None
@@ -628,9 +662,9 @@ class EditorScene(Scene):
         return ConfirmDialog(
             self.app,
             self,
-            "Unsaved changes",
-            f"{names} has unsaved changes.",
-            [("Save", save), ("Discard", discard), ("Cancel", lambda: None)],
+            _("Unsaved changes"),
+            _("{documents} has unsaved changes.").format(documents=names),
+            [(_("Save"), save), (_("Discard"), discard), (_("Cancel"), lambda: None)],
         )
 
     def carry_out(self, action: str) -> Result:
@@ -661,17 +695,17 @@ class EditorScene(Scene):
         doc_path = self.current_path()
         if purpose == "export":
             start = folder / f"{_slug(self.layout.doc.name)}.tmx"
-            title = "Export the layout as one TMX"
+            title = _("Export the layout as one TMX")
         elif purpose == "open":
             start = folder
-            title = "Open a board (.tmx), a layout or a scenario (.toml)"
+            title = _("Open a board (.tmx), a layout or a scenario (.toml)")
         else:
             ext = ".tmx" if self.mode is self.board else ".toml"
             name = self.layout.doc.name if self.mode is self.layout else self.board.doc.board.id
             if self.scenario is not None and self.mode is self.scenario:
                 name = self.scenario.doc.data.id
             start = doc_path or folder / f"{_slug(name)}{ext}"
-            title = "Save as"
+            title = _("Save as")
         w, h = self.app.size
         self.dialog = UIFileDialog(
             pygame.Rect(max(0, w // 2 - 300), max(0, h // 2 - 250), min(600, w), min(500, h)),
@@ -733,7 +767,7 @@ class EditorScene(Scene):
                 write_text(target, scenario.doc.toml(target))
                 self.autosaved_serial["scenario"] = self._serial(scenario)
         except DragonNoirError as exc:
-            self.status = f"Autosave failed: {' '.join(str(exc).split())}"
+            self.status = _("Autosave failed: {why}").format(why=" ".join(str(exc).split()))
 
     @staticmethod
     def _serial(mode: AnyMode) -> object:
@@ -759,7 +793,11 @@ class EditorScene(Scene):
             elif self.scenario is not None:
                 self.scenario.doc.path = None
             mode.history._saved_serial = None  # modified until saved somewhere
-        self.status = f"Recovered {len(found)} autosaved document(s): Save as… to keep them"
+        self.status = ngettext(
+            "Recovered {n} autosaved document: Save as… to keep it",
+            "Recovered {n} autosaved documents: Save as… to keep them",
+            len(found),
+        ).format(n=len(found))
         self.rebuild()
 
     def clear_autosaves(self) -> None:
@@ -887,7 +925,7 @@ class EditorScene(Scene):
         if event.key == pygame.K_e and self.mode is self.layout:
             board_file = self.layout.board_file_under_mouse()
             if board_file is None:
-                self.status = "E over a board of the layout opens it in board mode"
+                self.status = _("E over a board of the layout opens it in board mode")
                 return None
             if board_file.resolve() in self.layout.doc.painted:
                 self.status = (
@@ -1007,7 +1045,7 @@ class EditorScene(Scene):
         if mode is None:
             return None
         if mode.doc.path is None:
-            self.status = "Choose a file for the scenario: it is saved, then played"
+            self.status = _("Choose a file for the scenario: it is saved, then played")
             return self.ask_file("save_play")
         if mode.modified and not self.save_to(None):
             return None
@@ -1018,7 +1056,7 @@ class EditorScene(Scene):
             rules = rules_in_use()  # the player's own rules data, as a new game from the menu
             scenario = load_playable(mode.doc.path, rules)
         except DragonNoirError as exc:
-            self.status = f"Cannot play: {' '.join(str(exc).split())}"
+            self.status = _("Cannot play: {why}").format(why=" ".join(str(exc).split()))
             return None
         game = scenario.new_game(secrets.randbelow(2**31), rules)
         return Push(GameScene(self.app, game, new=True, back_to=self))  # leaving: back here
@@ -1028,7 +1066,7 @@ class EditorScene(Scene):
             width = int(self.entries["new_w"].get_text())
             height = int(self.entries["new_h"].get_text())
         except ValueError:
-            self.status = "The new board's width and height are whole numbers of cells"
+            self.status = _("The new board's width and height are whole numbers of cells")
             return
         if self.board.new_board(width, height):
             self.board.changed(None)
@@ -1040,13 +1078,13 @@ class EditorScene(Scene):
             labels = [e.label for e in self.layout.palette]
             if text in labels:
                 self.layout.choice = labels.index(text)
-                self.status = f"{text}: click a free place next to the layout"
+                self.status = _("{board}: click a free place next to the layout").format(board=text)
         elif element is self.lists.get("tools"):
-            self.board.tool = next(k for k, label in TOOLS if label == text)
+            self.board.tool = next(k for k, label in TOOLS if _(label) == text)
             self.rebuild()
         elif element is self.lists.get("layout_tools"):
-            self.layout.tool = next(k for k, label in LAYOUT_TOOLS if label == text)
-            self.status = LAYOUT_TOOL_HINTS[self.layout.tool]
+            self.layout.tool = next(k for k, label in LAYOUT_TOOLS if _(label) == text)
+            self.status = _(LAYOUT_TOOL_HINTS[self.layout.tool])
             self.rebuild()
         elif element is self.lists.get("options") and self.painter().tool != "select":
             self.choose_option(text)
@@ -1091,10 +1129,13 @@ class EditorScene(Scene):
             properties = bd.parse_properties(text)
             edit = bd.set_zone_properties(mode.doc, mode.zone_name, properties)
         except EditError as exc:
-            self.status = f"Properties not set: {exc}"
+            self.status = _("Properties not set: {why}").format(why=exc)
             return
         if edit is not None and mode.do(edit):
-            self.status = f"Zone {mode.zone_name}: {bd.properties_text(properties) or 'none'}"
+            said = bd.properties_text(properties) or _("none")
+            self.status = _("Zone {zone}: {properties}").format(
+                zone=mode.zone_name, properties=said
+            )
         self.refresh_buttons()
 
     def zone_rename(self, text: str) -> None:
@@ -1105,7 +1146,7 @@ class EditorScene(Scene):
         try:
             edit = bd.rename_zone(mode.doc, mode.zone_name, text)
         except EditError as exc:
-            self.status = f"Not renamed: {exc}"
+            self.status = _("Not renamed: {why}").format(why=exc)
             return
         if mode.do(edit):
             mode.zone_name = text.strip()
@@ -1164,11 +1205,45 @@ class EditorScene(Scene):
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if self.help:
             w, h = screen.get_size()
-            draw_key_help(screen, HELP_ROWS, (w // 2, h // 2), title="Map editor")
+            rows = [(pgettext("key", keys), _(does)) for keys, does in HELP_ROWS]
+            draw_key_help(screen, rows, (w // 2, h // 2), title=_("Map editor"))
+
+
+#: The hex sides' features and the zones' kinds as the editor's lists say them.
+FEATURE_NAMES = {
+    EdgeFeature.WALL: N_("Wall"),
+    EdgeFeature.DOOR: N_("Door"),
+    EdgeFeature.LOW_WALL: N_("Low wall"),
+    EdgeFeature.WINDOW: N_("Window"),
+    EdgeFeature.ARROW_SLIT: N_("Arrow slit"),
+    EdgeFeature.EMBANKMENT_TOP: N_("Embankment top"),
+    EdgeFeature.CLIFF: N_("Cliff"),
+}
+ZONE_KIND_NAMES = {
+    ZoneKind.ENTRY: N_("entry"),
+    ZoneKind.DEPLOYMENT: N_("deployment"),
+    ZoneKind.CELL: N_("cell"),
+    ZoneKind.EXIT: N_("exit"),
+    ZoneKind.DUNGEON_ENTRANCE: N_("dungeon entrance"),
+    ZoneKind.LANDING_STAGE: N_("landing stage"),
+}
 
 
 def _feature_name(feature: EdgeFeature) -> str:
+    if feature in FEATURE_NAMES:
+        return _(FEATURE_NAMES[feature])
     return feature.value.replace("_", " ").capitalize()
+
+
+def _zone_kind_name(kind: ZoneKind) -> str:
+    if kind in ZONE_KIND_NAMES:
+        return _(ZONE_KIND_NAMES[kind])
+    return kind.value.replace("_", " ")
+
+
+def _data(name: str) -> str:
+    """A name of the rules data (a terrain's) in the player's language."""
+    return data_name(name, current())
 
 
 def _slug(text: str) -> str:

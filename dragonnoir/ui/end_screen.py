@@ -15,6 +15,7 @@ import html
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -24,10 +25,28 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 from dragonnoir.engine.events import GameEnded
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.ui.app import App, BackTo, Pop, Reset, Result, Scene
+from dragonnoir.ui.library import scenario_name, scenario_texts
 from dragonnoir.ui.names import names_of
 
-SIDE_NAMES = {"adventurers": "the Adventurers", "krobs": "the Krobs", "gharvs": "the Gharvs"}
+#: The sides as the end screen names them.
+SIDE_NAMES = {
+    "adventurers": N_("the Adventurers"),
+    "krobs": N_("the Krobs"),
+    "gharvs": N_("the Gharvs"),
+}
+#: Who won, by the winning side.
+WINNERS = {
+    "adventurers": N_("The Adventurers win"),
+    "krobs": N_("The Krobs win"),
+    "gharvs": N_("The Gharvs win"),
+}
+
+
+def side_words(side: str) -> str:
+    """A side's name in the player's language ("the Krobs")."""
+    return _(SIDE_NAMES[side]) if side in SIDE_NAMES else side
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +75,16 @@ class GameResult:
     losses: dict[str, SideLosses] = field(default_factory=dict)
     #: The engine's casualties block as it gave it (points per side, ...).
     casualties: dict[str, Any] = field(default_factory=dict)
+    #: `reason` in the player's words (the game's narrator: names, not ids).
+    said_reason: str = ""
 
     @property
     def headline(self) -> str:
         if self.winner is None:
-            return "A draw" if "draw" in self.reason.lower() else "No winner"
-        return f"{_upper_first(SIDE_NAMES.get(self.winner, self.winner))} win"
+            return _("A draw") if "draw" in self.reason.lower() else _("No winner")
+        if self.winner in WINNERS:
+            return _(WINNERS[self.winner])
+        return _("{side} win").format(side=_upper_first(self.winner))
 
 
 def game_result(game: Game) -> GameResult:
@@ -91,9 +114,20 @@ def game_result(game: Game) -> GameResult:
         points = _points(casualties, side)
         losses[side.value] = SideLosses(killed, out, wounded, points)
     turn = result.get("turn")
+    reason = result.get("reason") or ""
+    texts = scenario_texts(Path(game.scenario_path)) if game.scenario_path else None
+    if texts is not None and isinstance(condition, dict) and condition.get("text"):
+        condition = {**condition, "said": texts.word(str(condition["text"]))}
+    if isinstance(reason, str) and texts is not None:
+        said = names.say(texts.word(reason)) if reason else ""
+    else:
+        said = names.say(reason) if reason else ""
+    if not said and not game.over:
+        said = _("the game goes on")
     return GameResult(
         winner=str(winner) if winner is not None else None,
-        reason=str(result.get("reason") or ("the game goes on" if not game.over else "")),
+        said_reason=said,
+        reason=str(reason or ("the game goes on" if not game.over else "")),
         turn=int(turn) if isinstance(turn, int) else game.state.turn,
         turn_limit=game.state.turn_limit,
         condition=condition,
@@ -134,32 +168,47 @@ def _upper_first(text: str) -> str:
 
 def result_html(result: GameResult) -> str:
     """The end screen's text: why, casualties per side, turns."""
-    parts = [f"<b>{html.escape(_upper_first(result.reason) or 'The game is over')}</b>"]
+    said = _upper_first(result.said_reason or result.reason) or _("The game is over")
+    parts = [f"<b>{html.escape(said)}</b>"]
     cond = result.condition
     if cond is not None and cond.get("text") and cond.get("text") != result.reason:
-        parts.append(f"<i>{html.escape(str(cond['text']))}</i>")
-    limit = f" of {result.turn_limit}" if result.turn_limit else ""
-    parts.append(
-        f"Game turns played: {result.turn}{limit}. Below, the caves as the game ended (a "
-        "dot per character still there; a gold ring: the real objective counter)."
+        parts.append(f"<i>{html.escape(str(cond.get('said') or cond['text']))}</i>")
+    if result.turn_limit:
+        played = _("Game turns played: {turn} of {limit}.").format(
+            turn=result.turn, limit=result.turn_limit
+        )
+    else:
+        played = _("Game turns played: {turn}.").format(turn=result.turn)
+    below = _(
+        "Below, the caves as the game ended (a dot per character still there; a gold ring: "
+        "the real objective counter)."
     )
+    parts.append(html.escape(f"{played} {below}"))
     parts.append("")
     for side, loss in result.losses.items():
         colour = "#8fb4f0" if side == "adventurers" else "#f08f7a"
-        head = f"<font color='{colour}'><b>{html.escape(_upper_first(SIDE_NAMES[side]))}</b></font>"
+        head = f"<font color='{colour}'><b>{html.escape(_upper_first(side_words(side)))}</b></font>"
         bits = []
         for what, who in (
-            ("killed", loss.killed),
-            ("knocked out", loss.knocked_out),
-            ("wounded", loss.wounded),
+            (ngettext("{n} killed ({who})", "{n} killed ({who})", len(loss.killed)), loss.killed),
+            (
+                ngettext(
+                    "{n} knocked out ({who})", "{n} knocked out ({who})", len(loss.knocked_out)
+                ),
+                loss.knocked_out,
+            ),
+            (
+                ngettext("{n} wounded ({who})", "{n} wounded ({who})", len(loss.wounded)),
+                loss.wounded,
+            ),
         ):
             if who:
-                bits.append(f"{len(who)} {what} ({html.escape(', '.join(who))})")
-        lost = "; ".join(bits) if bits else "no losses"
-        points = (
-            f" — {loss.points:g} casualty points to the enemy" if loss.points is not None else ""
-        )
-        parts.append(f"{head}: {lost}{points}.")
+                bits.append(what.format(n=len(who), who=", ".join(who)))
+        lost = "; ".join(bits) if bits else _("no losses")
+        points = ""
+        if loss.points is not None:
+            points = _(" — {points} casualty points to the enemy").format(points=f"{loss.points:g}")
+        parts.append(f"{head}: {html.escape(lost + points)}.")
     return "<br>".join(parts)
 
 
@@ -167,7 +216,7 @@ class EndScreen(Scene):
     """The result of a game over the finished board. `on_continue` (a campaign) adds a
     first button that calls it with the game and its result."""
 
-    title = "Game over"
+    title = N_("Game over")
 
     def __init__(
         self,
@@ -175,7 +224,7 @@ class EndScreen(Scene):
         game: Game,
         *,
         on_continue: Callable[[Game, GameResult], Result] | None = None,
-        continue_label: str = "Continue the campaign",
+        continue_label: str = N_("Continue the campaign"),
         back_to: Scene | None = None,
     ) -> None:
         super().__init__(app)
@@ -222,11 +271,11 @@ class EndScreen(Scene):
             )
         items: list[tuple[str, str]] = []
         if self.on_continue is not None:
-            items.append(("continue", self.continue_label))
+            items.append(("continue", _(self.continue_label)))
         else:
-            items.append(("again", "Play again"))
-        back = "Back to menu" if self.back_to is None else "Back to the editor"
-        items += [("map", "Look at the map"), ("menu", back)]
+            items.append(("again", _("Play again")))
+        back = _("Back to menu") if self.back_to is None else _("Back to the editor")
+        items += [("map", _("Look at the map")), ("menu", back)]
         bw, gap = 220, 16
         x = (w - len(items) * bw - (len(items) - 1) * gap) // 2
         self.buttons = {}
@@ -243,11 +292,8 @@ class EndScreen(Scene):
             self.buttons["again"].disable()  # type: ignore[no-untyped-call]
 
     def scenario_name(self) -> str:
-        """The scenario's name as the picker shows it (its id when the file is gone)."""
-        from pathlib import Path
-
-        from dragonnoir.ui.library import scenario_name
-
+        """The scenario's name as the picker shows it, in the player's language (its id
+        when the file is gone)."""
         path = self.game.scenario_path
         name = scenario_name(Path(path)) if path else ""
         return name or self.game.scenario_id.replace("-", " ").capitalize()
@@ -284,7 +330,7 @@ class EndScreen(Scene):
             scenario = load_scenario(self.game.scenario_path)
         except DragonNoirError as exc:
             if self.text is not None:
-                self.text.set_text(f"Cannot start again: {html.escape(str(exc))}")
+                self.text.set_text(html.escape(_("Cannot start again: {why}").format(why=exc)))
             return None
         game = scenario.new_game(secrets.randbelow(2**31) if seed is None else seed)
         game.players = dict(self.game.players)  # the same players again

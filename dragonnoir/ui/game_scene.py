@@ -44,6 +44,7 @@ from dragonnoir.engine.save import save_game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import N_, _
 from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
@@ -115,7 +116,7 @@ class GameHooks(Protocol):
 
 
 class GameScene(Scene):
-    title = "Game"
+    title = N_("Game")
 
     def __init__(
         self,
@@ -217,7 +218,7 @@ class GameScene(Scene):
         self.known_len = len(game.history)
         self.note_defensive_fire()
         for problem in player_problems:
-            self.note_in_log(f"Players: {problem}", colour="#ff9a6a")
+            self.note_in_log(_("Players: {problem}").format(problem=problem), colour="#ff9a6a")
         self.note_unverified()
         self.autosave()
         if self._handover_wanted() and self._last_side is not None:
@@ -307,15 +308,17 @@ class GameScene(Scene):
             return  # nothing of the game while the board is hidden
         w, h = self.app.size
         m = self.manager
-        self.widgets.update(build_top_bar(m, root, w, self.phase_texts(), self.controller.hint()))
+        self.widgets.update(
+            build_top_bar(m, root, w, self.phase_texts(), self.names.say(self.controller.hint()))
+        )
         vp = self.map_rect()
         y = self.panel.build(root)
         cast_now = UIButton(
             pygame.Rect(vp.x + 8, vp.y + 8, CAST_NOW_W, 34),
-            CAST_NOW_TEXT,
+            _(CAST_NOW_TEXT),
             m,
             container=root,
-            tool_tip_text="In the Krob turn: stop at the next moment a wizard may cast (M)",
+            tool_tip_text=_("In the Krob turn: stop at the next moment a wizard may cast (M)"),
         )
         if not self.spells.cast_now_shown():
             cast_now.hide()  # type: ignore[no-untyped-call]
@@ -379,13 +382,13 @@ class GameScene(Scene):
         (engine/unverified.py) says so under the map when it opens, its log says where
         (`WentOnUnverified`), and a badge on the map keeps the mark (`unverified_badge`)."""
         if self.game.unverified is not None:
-            self.message(UNVERIFIED_SAID, refused=True)
+            self.message(_(UNVERIFIED_SAID), refused=True)
 
     @property
     def unverified_badge(self) -> str:
         """The mark drawn on the map's corner for as long as the game is played ("" for
         a verified game): the phase bar has no room left for it in a small window."""
-        return UNVERIFIED_BADGE if self.game.unverified is not None else ""
+        return _(UNVERIFIED_BADGE) if self.game.unverified is not None else ""
 
     def note_in_log(self, text: str, colour: str = "#b8a888") -> None:
         """A client note in the log panel after the events so far (it stays there,
@@ -440,7 +443,7 @@ class GameScene(Scene):
             return None
         if name in ("fire", "attack") and not self.panel.command_acts(name):
             why = self.why_not(name)
-            self.message(f"Not allowed: {why}", refused=True)
+            self.message(_("Not allowed: {reason}").format(reason=why), refused=True)
             self.panel.hint_says(why)
             return None
         if name == "end_phase":
@@ -466,13 +469,13 @@ class GameScene(Scene):
         fresh = msg is not None and msg is not self._shown_message
         if msg is not None and fresh:
             self._shown_message = msg
-            self.message(self.names.text(str(msg)), refused=msg.refused)
+            self.message(self.names.message(msg.text, msg.rule, msg.refused), refused=msg.refused)
         if events:
             self.changed()
         else:
             self.refresh_controls()
             if msg is not None and fresh and msg.refused:
-                self.panel.hint_says(self.names.text(msg.text))  # a key that did nothing: why
+                self.panel.hint_says(self.names.say(msg.text))  # a key that did nothing: why
         return events
 
     def shown_prompt(self) -> Prompt | None:
@@ -489,12 +492,15 @@ class GameScene(Scene):
         """Apply `action`; on refusal show the engine's reason and return None."""
         verdict = self.game.explain(action)
         if not verdict.legal:
-            self.message(f"Not allowed: {self.names.text(str(verdict))}")
+            self.message(
+                self.names.message(verdict.reason, verdict.rule, refused=True), refused=True
+            )
             return None
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:  # the verdict changed between explain and apply
-            self.message(f"Not allowed: {self.names.text(str(exc))}")
+            why = exc.explanation
+            self.message(self.names.message(why.reason, why.rule, refused=True), refused=True)
             return None
         self.changed()
         return events
@@ -543,13 +549,17 @@ class GameScene(Scene):
 
     def show_interphases(self) -> None:
         """Start showing what the Gharvs did in the events since the last look, at the
-        animation speed (nothing when it is 0, or after an undo or a load)."""
+        animation speed (nothing when it is 0, or after an undo or a load), and let the
+        events the viewer may read be heard (the player's action, the AI's, the
+        interphase's: `ui.sound`; a hidden Krob's steps make no sound)."""
         log = self.game.log
         if len(log) < self._shown_log:
             self._shown_log = len(log)
             return
         new = [e for _, e in readable_log(self.game, self.controller.viewer, self._shown_log)]
         self._shown_log = len(log)
+        if new:
+            self.app.sound.play_events(new)
         beats = beats_of(self.game, new, self.names.full)
         if beats:
             self.interphase.start(beats, self.app.settings.animation_speed)
@@ -591,6 +601,7 @@ class GameScene(Scene):
 
     def start_handover(self, side: Side) -> None:
         self.mode = HandOverMode(side)
+        self.app.sound.play("handover")
         self.show_help = False
         self.map.release_keys()
         if self.root is not None:
@@ -618,14 +629,16 @@ class GameScene(Scene):
             problem = " ".join(str(exc).split())
             if problem != self._autosave_problem:
                 self._autosave_problem = problem
-                text = f"Autosave failed: {problem}. The game goes on; Ctrl+S saves it."
+                text = _("Autosave failed: {why}. The game goes on; Ctrl+S saves it.").format(
+                    why=problem
+                )
                 self.note_in_log(text, colour="#ff9a6a")
                 if self.line.left <= 0:
                     self.message(text, refused=True)
             return False
         if self._autosave_problem is not None:
             self._autosave_problem = None
-            self.note_in_log("The autosave works again.")
+            self.note_in_log(_("The autosave works again."))
         self.keep_view()
         self._autosaved = (self.game.state.turn, self.game.state.phase)
         return True
@@ -640,12 +653,12 @@ class GameScene(Scene):
                 path = new_save_path(self.game)
                 save_game(self.game, path)
         except (DragonNoirError, ValueError) as exc:
-            self.message(f"Could not save: {exc}")
+            self.message(_("Could not save: {why}").format(why=exc), refused=True)
             return False
         self.save_path = path
         self.unsaved = False
         self._saved_history = list(self.game.history)
-        self.message(f"Saved as {path.name} in {path.parent}")
+        self.message(_("Saved as {name} in {folder}").format(name=path.name, folder=path.parent))
         return True
 
     def keep_view(self) -> None:
@@ -857,5 +870,9 @@ class GameScene(Scene):
             self.mode.draw_cover(self, screen)
         elif self.show_help:
             draw_key_help(
-                screen, keymap.help_rows(), self.map.viewport.center, font=fonts.ui_font(15)
+                screen,
+                keymap.help_rows(),
+                self.map.viewport.center,
+                title=_("Keys"),
+                font=fonts.ui_font(15),
             )

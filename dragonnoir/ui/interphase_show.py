@@ -27,6 +27,7 @@ from dragonnoir.engine.events import (
 )
 from dragonnoir.engine.game import Game
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import _
 
 #: Seconds a beat stays on screen at animation speed 1.
 BEAT_SECONDS = 0.9
@@ -61,20 +62,26 @@ def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = s
             choices = _numbered(game, event.purpose)
             n = max(1, len(choices))
             if event.value > 10 // n * n:
-                said = f"the die shows {event.value}: no such number, rolled again"
+                said = _(
+                    "Free water hexes numbered; the die shows {die}: no such number, rolled again"
+                )
+                said = said.format(die=event.value)
             else:
-                said = f"the die shows {event.value}: number {(event.value - 1) % n + 1}"
+                said = _("Free water hexes numbered; the die shows {die}: number {n}")
+                said = said.format(die=event.value, n=(event.value - 1) % n + 1)
             out.append(
                 Beat(
-                    f"Free water hexes numbered; {said}",
-                    tuple(h for h, _ in choices),
+                    said,
+                    tuple(h for h, _number in choices),
                     numbered=choices,
                 )
             )
         elif isinstance(event, GharvAppeared):
             out.append(
                 Beat(
-                    f"{name(event.gharv)} rises next to {name(event.victim)}",
+                    _("{gharv} rises next to {victim}").format(
+                        gharv=name(event.gharv), victim=name(event.victim)
+                    ),
                     (event.hex,),
                 )
             )
@@ -84,25 +91,33 @@ def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = s
             line = (g.hex, v.hex) if g and v and g.hex and v.hex else None
             out.append(
                 Beat(
-                    f"{name(event.attackers[0])} attacks {name(event.defenders[0])}: "
-                    f"{event.odds} on {event.column}, die {event.modified_die}: {event.meaning}",
+                    _("{gharv} attacks {victim}: {odds} on {column}, die {die}: {meaning}").format(
+                        gharv=name(event.attackers[0]),
+                        victim=name(event.defenders[0]),
+                        odds=event.odds,
+                        column=event.column,
+                        die=event.modified_die,
+                        meaning=event.meaning,
+                    ),
                     tuple(h for h in (line or ()) if h is not None),
                     line=line,
                 )
             )
         elif isinstance(event, BoatCapsized):
-            out.append(Beat(f"{name(event.gharv)} capsizes the boat"))
+            out.append(Beat(_("{gharv} capsizes the boat").format(gharv=name(event.gharv))))
         elif isinstance(event, UnitMoved) and event.unit.startswith("gharv") and event.path:
-            out.append(Beat(f"{name(event.unit)} heads back to the water", event.path))
+            back = _("{gharv} heads back to the water").format(gharv=name(event.unit))
+            out.append(Beat(back, event.path))
         elif isinstance(event, GharvLeft):
-            out.append(Beat(f"{name(event.gharv)} {event.why}", (event.hex,)))
+            left = _("{gharv} {why}").format(gharv=name(event.gharv), why=event.why)
+            out.append(Beat(left, (event.hex,)))
     return out
 
 
 def _numbered(game: Game, purpose: str) -> tuple[tuple[Hex, str], ...]:
     """The hexes of a placement draw, read back from its purpose ("1 (12,4), 2 ...")."""
     out: list[tuple[Hex, str]] = []
-    _, _, listed = purpose.partition(": ")
+    _head, _colon, listed = purpose.partition(": ")
     for part in listed.split(", "):
         number, _, cell = part.partition(" ")
         if not cell.startswith("(") or "," not in cell:

@@ -18,6 +18,8 @@ from enum import StrEnum
 
 import pygame
 
+from dragonnoir.i18n import N_, NP_, _, pgettext
+
 
 class Command(StrEnum):
     END_PHASE = "end_phase"
@@ -83,58 +85,112 @@ class Binding:
 
 
 KEYMAP: tuple[Binding, ...] = (
-    Binding(Command.END_PHASE, ((pygame.K_e, 0),), "E", "end the phase"),
+    Binding(Command.END_PHASE, ((pygame.K_e, 0),), NP_("key", "E"), N_("end the phase")),
     Binding(
         Command.UNDO,
         ((pygame.K_z, CTRL),),
-        "Ctrl+Z",
-        "undo your own actions (not past a die roll or the hand-over)",
+        NP_("key", "Ctrl+Z"),
+        N_("undo your own actions (not past a die roll or the hand-over)"),
     ),
-    Binding(Command.SAVE, ((pygame.K_s, CTRL),), "Ctrl+S", "save the game"),
-    Binding(Command.LOAD, ((pygame.K_o, CTRL),), "Ctrl+O", "load a game"),
-    Binding(Command.HELP, ((pygame.K_h, 0), (pygame.K_F1, 0)), "H, F1", "this help"),
+    Binding(Command.SAVE, ((pygame.K_s, CTRL),), NP_("key", "Ctrl+S"), N_("save the game")),
+    Binding(Command.LOAD, ((pygame.K_o, CTRL),), NP_("key", "Ctrl+O"), N_("load a game")),
+    Binding(
+        Command.HELP, ((pygame.K_h, 0), (pygame.K_F1, 0)), NP_("key", "H, F1"), N_("this help")
+    ),
     Binding(
         Command.CONFIRM,
         ((pygame.K_RETURN, 0), (pygame.K_KP_ENTER, 0)),
-        "Enter",
-        "confirm the shot, attack or move shown",
+        NP_("key", "Enter"),
+        N_("confirm the shot, attack or move shown"),
     ),
-    Binding(Command.FIRE, ((pygame.K_f, 0),), "F", "fire: choose archers and a target"),
-    Binding(Command.ATTACK, ((pygame.K_a, 0),), "A", "attack: choose attackers and defenders"),
-    Binding(Command.CAST, ((pygame.K_m, 0),), "M", "magic: a wizard's spell book, then aim it"),
-    Binding(Command.ROTATE, ((pygame.K_r, 0),), "R", "rotate a Guard or the Queen's end facing"),
-    Binding(Command.ROTATE_BACK, ((pygame.K_t, 0),), "T", "rotate it the other way"),
+    Binding(
+        Command.FIRE, ((pygame.K_f, 0),), NP_("key", "F"), N_("fire: choose archers and a target")
+    ),
+    Binding(
+        Command.ATTACK,
+        ((pygame.K_a, 0),),
+        NP_("key", "A"),
+        N_("attack: choose attackers and defenders"),
+    ),
+    Binding(
+        Command.CAST,
+        ((pygame.K_m, 0),),
+        NP_("key", "M"),
+        N_("magic: a wizard's spell book, then aim it"),
+    ),
+    Binding(
+        Command.ROTATE,
+        ((pygame.K_r, 0),),
+        NP_("key", "R"),
+        N_("rotate a Guard or the Queen's end facing"),
+    ),
+    Binding(
+        Command.ROTATE_BACK, ((pygame.K_t, 0),), NP_("key", "T"), N_("rotate it the other way")
+    ),
     Binding(
         Command.BETWEEN_LEGS,
         ((pygame.K_l, 0),),
-        "L",
-        "a Guard attacks the enemy between its legs (attack doubled, one column right)",
+        NP_("key", "L"),
+        N_("a Guard attacks the enemy between its legs (attack doubled, one column right)"),
     ),
-    Binding(Command.PASS, ((pygame.K_p, 0),), "P", "pass (no advance, no more defensive fire)"),
-    Binding(Command.LEAVE_MAP, ((pygame.K_x, 0),), "X", "the selected character leaves the map"),
     Binding(
-        Command.ENTER_PASSAGE, ((pygame.K_d, 0),), "D", "the selected character goes down a passage"
+        Command.PASS,
+        ((pygame.K_p, 0),),
+        NP_("key", "P"),
+        N_("pass (no advance, no more defensive fire)"),
     ),
-    Binding(Command.FIT, ((pygame.K_HOME, 0), (pygame.K_0, 0)), "Home, 0", "fit the map"),
+    Binding(
+        Command.LEAVE_MAP,
+        ((pygame.K_x, 0),),
+        NP_("key", "X"),
+        N_("the selected character leaves the map"),
+    ),
+    Binding(
+        Command.ENTER_PASSAGE,
+        ((pygame.K_d, 0),),
+        NP_("key", "D"),
+        N_("the selected character goes down a passage"),
+    ),
+    Binding(
+        Command.FIT, ((pygame.K_HOME, 0), (pygame.K_0, 0)), NP_("key", "Home, 0"), N_("fit the map")
+    ),
     Binding(
         Command.ZOOM_IN,
         ((pygame.K_PLUS, 0), (pygame.K_EQUALS, 0), (pygame.K_KP_PLUS, 0)),
-        "+",
-        "zoom in",
+        NP_("key", "+"),
+        N_("zoom in"),
     ),
-    Binding(Command.ZOOM_OUT, ((pygame.K_MINUS, 0), (pygame.K_KP_MINUS, 0)), "-", "zoom out"),
+    Binding(
+        Command.ZOOM_OUT,
+        ((pygame.K_MINUS, 0), (pygame.K_KP_MINUS, 0)),
+        NP_("key", "-"),
+        N_("zoom out"),
+    ),
     Binding(
         Command.CANCEL,
         ((pygame.K_ESCAPE, 0),),
-        "Esc",
-        "close help / drop the selection / back to the menu",
+        NP_("key", "Esc"),
+        N_("close help / drop the selection / back to the menu"),
     ),
-    Binding(Command.QUIT, ((pygame.K_q, CTRL),), "Ctrl+Q", "quit the program"),
-    Binding(Command.AI_PAUSE, ((pygame.K_SPACE, 0),), "Space", "the AI: pause / resume"),
-    Binding(Command.AI_SPEED_1, ((pygame.K_1, 0),), "1", "the AI's moves at 1x speed"),
-    Binding(Command.AI_SPEED_2, ((pygame.K_2, 0),), "2", "the AI's moves at 2x speed"),
-    Binding(Command.AI_SPEED_4, ((pygame.K_3, 0),), "3", "the AI's moves at 4x speed"),
-    Binding(Command.AI_INSTANT, ((pygame.K_4, 0),), "4", "the AI's moves at once (no show)"),
+    Binding(Command.QUIT, ((pygame.K_q, CTRL),), NP_("key", "Ctrl+Q"), N_("quit the program")),
+    Binding(
+        Command.AI_PAUSE, ((pygame.K_SPACE, 0),), NP_("key", "Space"), N_("the AI: pause / resume")
+    ),
+    Binding(
+        Command.AI_SPEED_1, ((pygame.K_1, 0),), NP_("key", "1"), N_("the AI's moves at 1x speed")
+    ),
+    Binding(
+        Command.AI_SPEED_2, ((pygame.K_2, 0),), NP_("key", "2"), N_("the AI's moves at 2x speed")
+    ),
+    Binding(
+        Command.AI_SPEED_4, ((pygame.K_3, 0),), NP_("key", "3"), N_("the AI's moves at 4x speed")
+    ),
+    Binding(
+        Command.AI_INSTANT,
+        ((pygame.K_4, 0),),
+        NP_("key", "4"),
+        N_("the AI's moves at once (no show)"),
+    ),
 )
 
 PAN_KEYS: dict[int, tuple[int, int]] = {
@@ -146,11 +202,11 @@ PAN_KEYS: dict[int, tuple[int, int]] = {
 
 #: What the mouse does on the map (listed in the help before the keys).
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("left click", "select a character, a destination, a shooter, a target..."),
-    ("right click", "cancel (as Esc)"),
-    ("drag (left / middle)", "pan"),
-    ("wheel", "zoom towards the cursor"),
-    ("arrows", "pan (hold to speed up)"),
+    (NP_("key", "left click"), N_("select a character, a destination, a shooter, a target...")),
+    (NP_("key", "right click"), N_("cancel (as Esc)")),
+    (NP_("key", "drag (left / middle)"), N_("pan")),
+    (NP_("key", "wheel"), N_("zoom towards the cursor")),
+    (NP_("key", "arrows"), N_("pan (hold to speed up)")),
 )
 
 _BY_KEY: dict[tuple[int, int], Command] = {
@@ -168,10 +224,12 @@ def command_for(event: pygame.event.Event) -> Command | None:
 
 
 def label_of(command: Command) -> str:
-    """The keys of `command` as the help writes them ("Ctrl+S")."""
-    return next(b.label for b in KEYMAP if b.command is command)
+    """The keys of `command` as the help writes them ("Ctrl+S"), in the player's language."""
+    return pgettext("key", next(b.label for b in KEYMAP if b.command is command))
 
 
 def help_rows() -> list[tuple[str, str]]:
-    """(keys, what they do) for the help overlay: the mouse, then every binding."""
-    return [*MOUSE_HELP, *((b.label, b.help) for b in KEYMAP)]
+    """(keys, what they do) for the help overlay: the mouse, then every binding, in the
+    player's language."""
+    rows = [*MOUSE_HELP, *((b.label, b.help) for b in KEYMAP)]
+    return [(pgettext("key", keys), _(does)) for keys, does in rows]

@@ -15,6 +15,8 @@ import pygame
 from dragonnoir import resources
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _, language
+from dragonnoir.local_texts import LocalTexts, Texts
 from dragonnoir.safe_read import SCENARIO, read_toml, resolved
 from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
 
@@ -43,8 +45,8 @@ class ScenarioEntry:
     @property
     def label(self) -> str:
         if self.scenario is None:
-            return f"{self.path.name}: cannot load"
-        return self.scenario.name
+            return _("{file}: cannot load").format(file=self.path.name)
+        return self.scenario.title()
 
 
 _SCENARIOS: dict[tuple[Path, float, str], ScenarioEntry] = {}
@@ -229,7 +231,8 @@ class SaveEntry:
         return self.game is not None and not self.error
 
 
-_SAVES: dict[tuple[Path, float, str], SaveEntry] = {}
+#: Entries by file, time, rules data and language (their labels are in words).
+_SAVES: dict[tuple[Path, float, str, str], SaveEntry] = {}
 
 
 def save_entry(path: Path, title: str | None = None, rules: RulesData | None = None) -> SaveEntry:
@@ -237,7 +240,7 @@ def save_entry(path: Path, title: str | None = None, rules: RulesData | None = N
     (default shipped); never raises for a bad file. A save made with other rules data
     replays with its own, and the entry's notes start with what differs."""
     mtime = _mtime(path)
-    key = (resolved(path), mtime, _version_of(rules))
+    key = (resolved(path), mtime, _version_of(rules), language())
     cached = _SAVES.get(key)
     if cached is not None:
         return cached
@@ -246,23 +249,26 @@ def save_entry(path: Path, title: str | None = None, rules: RulesData | None = N
     from dragonnoir.engine.save import check_save
 
     check = check_save(path, rules=rules)
-    notes = [f"Rules data: {w}" for w in check.warnings] + check.notes
+    notes = [_("Rules data: {warning}").format(warning=w) for w in check.warnings] + check.notes
     # the label stays short (the list cuts long lines); the detail box says why
     if check.fault is not None:
-        entry = SaveEntry(
-            path, f"{name}: does not check out (see below)", None, replay_said(check), mtime
-        )
+        label = _("{name}: does not check out (see below)").format(name=name)
+        entry = SaveEntry(path, label, None, replay_said(check), mtime)
         entry.unverified = check.snapshot
     elif check.problems or check.game is None:
-        problem = check.problems[0] if check.problems else "the replay did not finish"
+        problem = check.problems[0] if check.problems else _("the replay did not finish")
         line = " ".join(str(problem).split())
-        entry = SaveEntry(path, f"{name}: cannot load (see below)", None, line, mtime)
+        label = _("{name}: cannot load (see below)").format(name=name)
+        entry = SaveEntry(path, label, None, line, mtime)
     else:
         game = check.game
-        scenario = _scenario_name(check.scenario_file) or game.scenario_id or "?"
-        state = "game over" if game.over else f"turn {game.state.turn}"
-        mark = ", unverified" if game.unverified is not None else ""
-        label = f"{name}: {scenario}, {state}, {when}{mark}"
+        scenario = scenario_name(check.scenario_file) or game.scenario_id or "?"
+        state = _("game over") if game.over else _("turn {turn}").format(turn=game.state.turn)
+        if game.unverified is not None:
+            label = _("{name}: {scenario}, {state}, {when}, unverified")
+        else:
+            label = _("{name}: {scenario}, {state}, {when}")
+        label = label.format(name=name, scenario=scenario, state=state, when=when)
         entry = SaveEntry(path, label, game, "", mtime, notes)
     _SAVES[key] = entry
     return entry
@@ -290,7 +296,7 @@ def backup_entry(path: Path, rules: RulesData | None = None) -> SaveEntry | None
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     if not backup.is_file():
         return None
-    entry = save_entry(backup, f"{path.stem} (backup)", rules)
+    entry = save_entry(backup, _("{name} (backup)").format(name=path.stem), rules)
     return entry if entry.ok else None
 
 
@@ -298,24 +304,38 @@ def saves(include_autosave: bool = True, rules: RulesData | None = None) -> list
     out = []
     auto = autosave_path()
     if include_autosave and auto.is_file():
-        out.append(save_entry(auto, "Autosave", rules))
+        out.append(save_entry(auto, _("Autosave"), rules))
     out.extend(save_entry(p, rules=rules) for p in save_files())
     return out
 
 
 def scenario_name(path: Path | None) -> str:
-    """The `name` of the scenario file at `path` (empty when it cannot be read)."""
-    return _scenario_name(path)
+    """The name of the scenario file at `path` in the player's language (the file's
+    `[text.<language>]`, else its `name`); empty when it cannot be read."""
+    return " ".join(scenario_texts(path).name().split())
 
 
-def _scenario_name(path: Path | None) -> str:
+def scenario_texts(path: Path | None) -> Texts:
+    """The scenario file's own texts in every language it gives (`local_texts`): its
+    name, briefing and other words (a condition's); empty when it cannot be read."""
     if path is None:
-        return ""
+        return Texts("", "")
     try:
-        name = read_toml(path, SCENARIO).get("name", "")
+        raw = read_toml(path, SCENARIO)
     except DragonNoirError:
-        return ""
-    return " ".join(name.split()) if isinstance(name, str) else ""
+        return Texts("", "")
+    name, briefing = raw.get("name", ""), raw.get("briefing", "")
+    local: dict[str, LocalTexts] = {}
+    text = raw.get("text")
+    if isinstance(text, dict):
+        for code, given in text.items():
+            try:
+                local[str(code)] = LocalTexts.model_validate(given)
+            except ValueError:
+                continue  # a language the file gets wrong is said in the file's words
+    return Texts(
+        name if isinstance(name, str) else "", briefing if isinstance(briefing, str) else "", local
+    )
 
 
 def new_save_path(game: Game) -> Path:

@@ -1,20 +1,18 @@
-"""What players read instead of internal ids: characters by their names, weapons by
-their names, hexes by their cell.
+"""What the client says about one game: every line through the game's narrator, and the
+counters' short names.
 
-The engine's events and refusals name characters by id ("rebel_knight_1 moves 3
-hex(es)") because ids are what saves and replays keep. Players read names, so every text
-the client shows goes through one `Names` of the game:
+The narrator (`dragonnoir.narration`) is the one place events, refusals and the rules'
+phrases are put into words, in the language in use, each character by his name and each
+hex by its cell (issue 41). The client adds only what is its own:
 
-- `full(uid)`: the roster name, the one the scenario picker and the hover panel use
-  ("Knight of Halöven 1", "Elf Archer 1");
-- `short(uid)`: the counter's name (`render.counter_faces.short_name`: "Knight 1", "Elf 1");
-- `text(s)`: any engine text with every unit id of the game and every weapon id
-  replaced by its name (ids are matched whole, case-sensitively, so ordinary words
-  are left alone);
-- `event(e)`: one log line for an event, a few of them reworded to say where (a move
-  ends on a cell, a retreat or an advance too).
+- `full(uid)`: the character's name in the player's language ("Knight of Halöven 1");
+- `short(uid)`: the counter's name (`render.counter_faces.short_name`: "Knight 1"), where a
+  card has no room for the whole name;
+- `say(said)`, `line(said)`, `event(e)`, `rule(citation)`: the narrator's words.
 
-Formatting names here, not in the engine, keeps events and saves as they are.
+Texts of the engine not yet made phrases (a `str` reason, purpose or prompt) still name
+characters by id; `_named_ids` names them while the engine moves over to phrases
+(issue 41 §1), so no id reaches the screen meanwhile.
 """
 
 from __future__ import annotations
@@ -22,55 +20,50 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from dragonnoir.engine.events import (
-    DieRolled,
-    Event,
-    UnitAdvanced,
-    UnitMoved,
-    UnitRetreated,
-)
+from dragonnoir.i18n import N_, _, current
+from dragonnoir.narration.names import data_name
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phrase import Many, Phrase, Value, Who
+from dragonnoir.narration.rules import say_rule
 from dragonnoir.render.counter_faces import short_name
 
 if TYPE_CHECKING:
+    from dragonnoir.engine.events import Event
     from dragonnoir.engine.game import Game
     from dragonnoir.engine.state import Unit
+    from dragonnoir.hexmap.hexes import Hex
 
-#: Missile weapons as players say them.
-WEAPON_NAMES = {
-    "short_bow": "short bow",
-    "long_bow": "long bow",
-    "crossbow": "crossbow",
-}
+
+class ClientNarrator(Narrator):
+    """The game's narrator, and for a text the engine still gives as a `str`, its ids
+    named (see the module's docstring)."""
+
+    def __init__(self, game: Game) -> None:
+        base = Narrator.of(game)
+        super().__init__(base.name, base.cell)
+        self.game = game
+
+    def say(self, said: Phrase | str) -> str:
+        if isinstance(said, str):
+            return _named_ids(self.game, said)
+        return super().say(said)
+
+    def value(self, value: Value) -> str:
+        if isinstance(value, str):
+            return _named_ids(self.game, value)
+        return super().value(value)
 
 
 class Names:
-    """Display names of one game's characters (made once per game: `names_of(game)`)."""
+    """The client's words about one game (made once per game: `names_of(game)`)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        roster = getattr(game.rules, "roster", None)
-        self._full: dict[str, str] = {}
-        setup = game.state.scratch.get("scenario")
-        given = setup.get("names", {}) if isinstance(setup, dict) else {}
-        for unit in game.state.units.values():
-            counter = roster.get(unit.kind) if roster is not None else None
-            if isinstance(given.get(unit.id), str):  # the scenario's name for him
-                self._full[unit.id] = str(given[unit.id])
-            else:
-                self._full[unit.id] = counter.name if counter is not None else _humane(unit.id)
-        self._pattern: re.Pattern[str] | None = None
-        self._pattern_ids: frozenset[str] = frozenset()
+        self.narrator = ClientNarrator(game)
 
     def full(self, uid: str) -> str:
-        """The character's name ("Knight of Halöven 1")."""
-        name = self._full.get(uid)
-        if name is None:  # a unit added during the game (a summoned spectre)
-            unit = self.game.state.units.get(uid)
-            roster = getattr(self.game.rules, "roster", None)
-            counter = roster.get(unit.kind) if unit is not None and roster is not None else None
-            name = counter.name if counter is not None else _humane(uid)
-            self._full[uid] = name
-        return name
+        """The character's name in the player's language ("Knight of Halöven 1")."""
+        return self.narrator.value(Who(uid))
 
     def short(self, uid: str) -> str:
         """The counter's name ("Knight 1")."""
@@ -80,56 +73,44 @@ class Names:
         return self.full(unit.id)
 
     def many(self, uids: tuple[str, ...] | list[str]) -> str:
-        """ "A", "A and B", "A, B and C"."""
-        names = [self.full(u) for u in uids]
-        if len(names) <= 1:
-            return "".join(names)
-        return f"{', '.join(names[:-1])} and {names[-1]}"
+        """ "A", "A and B", "A, B and C", in the player's language."""
+        return self.narrator.value(Many(tuple(Who(u) for u in uids)))
+
+    def data(self, name: str) -> str:
+        """A name of the rules data (a spell's, a terrain's) in the player's language."""
+        return data_name(name, current())
 
     def weapon(self, weapon: str | None) -> str:
         if not weapon:
-            return "no missile weapon"
-        return WEAPON_NAMES.get(weapon, weapon.replace("_", " "))
+            return _("no missile weapon")
+        return _(WEAPON_NAMES[weapon]) if weapon in WEAPON_NAMES else weapon.replace("_", " ")
 
-    def where(self, h: object) -> str:
+    def where(self, h: Hex) -> str:
         """A hex by its cell, as the hover panel shows it."""
-        return self.game.where(h)  # type: ignore[arg-type]
+        return self.game.where(h)
 
-    def text(self, s: str) -> str:
-        """`s` with every unit id and weapon id replaced by its name."""
-        if not s:
-            return s
-        ids = frozenset(self.game.state.units)
-        if self._pattern is None or ids != self._pattern_ids:
-            for uid in ids:
-                self.full(uid)
-            words = sorted(ids, key=len, reverse=True)
-            self._pattern = re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b")
-            self._pattern_ids = ids
-        out = self._pattern.sub(lambda m: self.full(m.group(1)), s) if ids else s
-        return _weapons(out)
+    def say(self, said: Phrase | str) -> str:
+        """A phrase (a refusal's reason, a prompt, a modifier) in the player's words."""
+        return self.narrator.say(said)
+
+    def line(self, said: Phrase | str) -> str:
+        """`said` as a line of its own (a capital first)."""
+        return self.narrator.line(said)
 
     def event(self, event: Event) -> str:
         """One log line for `event`, with names and cells."""
-        if isinstance(event, UnitMoved) and event.path:
-            n = len(event.path)
-            return (
-                f"{self.full(event.unit)} moves to {self.where(event.path[-1])}: "
-                f"{n} hex{'es' if n != 1 else ''} for {event.cost} MP."
-            )
-        if isinstance(event, UnitRetreated | UnitAdvanced) and event.path:
-            verb = "retreats" if isinstance(event, UnitRetreated) else "advances"
-            n = len(event.path)
-            return (
-                f"{self.full(event.unit)} {verb} to {self.where(event.path[-1])} "
-                f"({n} hex{'es' if n != 1 else ''})."
-            )
-        if isinstance(event, DieRolled) and event.by:
-            mod = f" -> {event.modified}" if event.modified != event.value else ""
-            return (
-                f"Die for {self.text(event.purpose)} ({self.full(event.by)}): {event.value}{mod}."
-            )
-        return self.text(event.text())
+        return self.narrator.event(event)
+
+    def message(self, said: Phrase | str, rule: str = "", refused: bool = False) -> str:
+        """A message line: "Not allowed: " before a refusal, its rule cited after."""
+        text = self.say(said)
+        if refused:
+            text = _("Not allowed: {reason}").format(reason=text)
+        return f"{text} [{self.rule(rule)}]" if rule else text
+
+    def rule(self, citation: str) -> str:
+        """A rulebook citation in the player's language."""
+        return say_rule(citation, current()) if citation else ""
 
 
 def names_of(game: Game) -> Names:
@@ -141,16 +122,25 @@ def names_of(game: Game) -> Names:
     return found
 
 
-_WEAPON_RE = re.compile(r"\b(" + "|".join(WEAPON_NAMES) + r")\b")
+#: Missile weapons as players say them (translated where shown).
+WEAPON_NAMES = {
+    "short_bow": N_("short bow"),
+    "long_bow": N_("long bow"),
+    "crossbow": N_("crossbow"),
+}
 
 
-def _weapons(s: str) -> str:
-    return _WEAPON_RE.sub(lambda m: WEAPON_NAMES[m.group(1)], s) if "_" in s else s
+def _named_ids(game: Game, text: str) -> str:
+    """`text` with each unit id of the game and each weapon id replaced by its name: for
+    the engine's texts that are not phrases yet (issue 41 §1)."""
+    if not text or "_" not in text:
+        return text
+    ids = sorted({*game.state.units, *WEAPON_NAMES}, key=len, reverse=True)
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
+    names = names_of(game)
 
+    def named(match: re.Match[str]) -> str:
+        word = match.group(1)
+        return names.weapon(word) if word in WEAPON_NAMES else names.full(word)
 
-def _humane(uid: str) -> str:
-    """A name for a unit the roster does not know: "living_dead_2" -> "Living dead 2"."""
-    words = uid.replace("_", " ").split()
-    if words and words[-1].isdigit():
-        words[-1] = str(int(words[-1]))
-    return " ".join(words).capitalize()
+    return pattern.sub(named, text)

@@ -19,6 +19,7 @@ from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Phrase, say, say_n
 from dragonnoir.ui.visibility import offmap
 
 DEPLOYING = "deploying"
@@ -145,20 +146,19 @@ class WayOut:
 
     action: LeaveMap | EnterPassage
     verdict: Explanation
-    label: str
+    label: Phrase
 
 
-def ways_out(game: Game, unit: Unit, where: Any = None) -> list[WayOut]:
+def ways_out(game: Game, unit: Unit) -> list[WayOut]:
     """The legal ways off the map for `unit` now: `LeaveMap`, and `EnterPassage` for
-    each passage with an end on his hex. `where` formats a hex for the label."""
+    each passage with an end on his hex, each with its label (a phrase)."""
     if unit.hex is None:
         return []
-    fmt = where or game.where
     out: list[WayOut] = []
     leave = LeaveMap(unit.id)
     verdict = game.explain(leave)
     if verdict.legal:
-        out.append(WayOut(leave, verdict, f"Leave the map at {fmt(unit.hex)}"))
+        out.append(WayOut(leave, verdict, say("Leave the map at {cell}", cell=unit.hex)))
     for pid, p in sorted(passages(game).items()):
         ends = _hexes([p.get("a"), p.get("b")])
         if unit.hex not in ends:
@@ -167,9 +167,17 @@ def ways_out(game: Game, unit: Unit, where: Any = None) -> list[WayOut]:
         verdict = game.explain(action)
         if verdict.legal:
             turns = p.get("turns")
-            time = f", {turns} turn{'s' * (turns != 1)}" if isinstance(turns, int) else ""
             name = str(p.get("name") or pid)
-            out.append(WayOut(action, verdict, f"Go down {name}{time}"))
+            if isinstance(turns, int):
+                down = say_n(
+                    "Go down {passage}, {n} turn",
+                    "Go down {passage}, {n} turns",
+                    turns,
+                    passage=name,
+                )
+            else:
+                down = say("Go down {passage}", passage=name)
+            out.append(WayOut(action, verdict, down))
     return out
 
 

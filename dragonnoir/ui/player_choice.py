@@ -5,14 +5,18 @@ game that makes, and the choice kept in the settings so it is offered again.
 
 from __future__ import annotations
 
+import html
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from dragonnoir.engine.state import Side
-from dragonnoir.ui.ai_driver import HUMAN, PLAYER_CHOICES, SEATS, describe_players
+from dragonnoir.i18n import _
+from dragonnoir.ui.ai_driver import HUMAN, PLAYER_CHOICES, SEATS, describe_players, player_text
 from dragonnoir.ui.app import App
+from dragonnoir.ui.words import side_name
 
 #: The height of the two rows (one per seat); ui/scenes.py's `PLAYER_ROWS_H` too (the
 #: main menu's module does not import this one).
@@ -39,34 +43,39 @@ class PlayerChoice:
         line saying what kind of game it makes in `line`."""
         manager = self.app.manager
         self.buttons = {}
-        bw = max(70, min(130, (area.w - LABEL_W) // len(PLAYER_CHOICES) - 6))
+        font = manager.get_theme().get_font(["label"])
+        label_w = max([LABEL_W] + [font.size(side_name(side))[0] + 12 for side in SEATS])
+        bw = max(70, min(130, (area.w - label_w) // len(PLAYER_CHOICES) - 6))
         for row, side in enumerate(SEATS):
             y = area.y + row * (ROW_H + 4)
             UILabel(
-                pygame.Rect(area.x, y, LABEL_W, ROW_H),
-                side.value.capitalize(),
+                pygame.Rect(area.x, y, label_w, ROW_H),
+                side_name(side),
                 manager,
                 container=root,
             )
             for i, (player, text) in enumerate(PLAYER_CHOICES):
-                who = "a person" if player == HUMAN else f"the computer ({text})"
                 button = UIButton(
-                    pygame.Rect(area.x + LABEL_W + i * (bw + 6), y, bw, ROW_H),
-                    text,
+                    pygame.Rect(area.x + label_w + i * (bw + 6), y, bw, ROW_H),
+                    _(text),
                     manager,
                     container=root,
-                    tool_tip_text=f"The {side.value} are played by {who}",
+                    tool_tip_text=_("The {side} are played by {who}").format(
+                        side=side_name(side), who=player_text(player)
+                    ),
                 )
                 if self.players[side] == player:
                     button.select()  # type: ignore[no-untyped-call]
                 self.buttons[(side, player)] = button
-        UILabel(
-            line,
-            describe_players(self.players),
-            manager,
-            container=root,
-            object_id=ObjectID(object_id="#players_line"),
+        said = describe_players(self.players)
+        label = UILabel(
+            line, "", manager, container=root, object_id=ObjectID(object_id="#players_line")
         )
+        if label.font is None or label.font.size(said)[0] <= line.w:
+            label.set_text(said)
+        else:  # a longer language: the line wraps in a text box instead
+            label.kill()  # type: ignore[no-untyped-call]
+            UITextBox(html.escape(said), line, manager, container=root)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A press on one of the buttons: that player chosen (True: rebuild the screen)."""

@@ -12,7 +12,8 @@ paints it for the side panel:
 4. the chance of each result as a bar — only for an allowed action: a refused shot or
    attack shows no chances (and the screen disables Confirm).
 
-Characters are named by `ui.names.Names` (never by id).
+Characters are named and reasons said by `ui.names.Names` (the game's narrator, never an
+id); every word is in the player's language (`dragonnoir.i18n`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from dragonnoir.i18n import N_, _, ngettext, pgettext
 from dragonnoir.render.fonts import ui_font
 from dragonnoir.ui.controller_views import (
     AttackPreview,
@@ -31,6 +33,7 @@ from dragonnoir.ui.controller_views import (
     WebPreview,
 )
 from dragonnoir.ui.names import Names
+from dragonnoir.ui.words import cover_words
 
 TITLE_INK = (232, 195, 106)
 TEXT_INK = (230, 220, 198)
@@ -63,6 +66,8 @@ class Card:
     chances: tuple[tuple[str, float], ...] = ()
     chances_title: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: The colour of each chance's bar (by the result's English name: `_bar_colour`).
+    inks: tuple[tuple[int, int, int], ...] = ()
 
     def lines(self) -> list[str]:
         """The card as plain lines (tests, logs)."""
@@ -79,20 +84,32 @@ class Card:
 def _verdict(legal: bool, reason: str, rule: str, names: Names, ok: str) -> tuple[str, str]:
     if legal:
         return ok, ""
-    return f"Not allowed: {names.text(reason)}", rule
+    return _("Not allowed: {reason}").format(reason=names.say(reason)), names.rule(rule)
 
 
 def _chances(
-    probabilities: dict[str, float], result_names: dict[str, str]
+    probabilities: dict[str, float], result_names: dict[str, str], names: Names
 ) -> tuple[tuple[str, float], ...]:
+    """Each result's label ("A killed") and its chance; the result's name as the rules
+    data has it, in the player's language."""
+    out = []
+    for code, p in probabilities.items():
+        name = result_names.get(code)
+        if code == "-":
+            label = names.data(name) if name else _("no effect")
+        else:
+            label = f"{code} {names.data(name) if name else code}"
+        out.append((label, p))
+    return tuple(out)
+
+
+def _inks(
+    probabilities: dict[str, float], result_names: dict[str, str]
+) -> tuple[tuple[int, int, int], ...]:
+    """The bar colour of each result, by its English name (the same in every language)."""
     return tuple(
-        (
-            f"{code} {result_names.get(code, code)}"
-            if code != "-"
-            else result_names.get(code, "no effect"),
-            p,
-        )
-        for code, p in probabilities.items()
+        _bar_colour(f"{code} {result_names.get(code, 'no effect' if code == '-' else code)}")
+        for code in probabilities
     )
 
 
@@ -103,13 +120,22 @@ def card_for(preview: Preview, names: Names) -> Card:
     if isinstance(preview, AttackPreview):
         return _attack_card(preview, names)
     if isinstance(preview, WebPreview):
-        verdict, rule = _verdict(preview.legal, preview.reason, preview.rule, names, "Allowed")
+        verdict, rule = _verdict(preview.legal, preview.reason, preview.rule, names, _("Allowed"))
         return Card(
-            f"{names.full(preview.unit)} destroys the web at {names.where(preview.at)}",
+            _("{unit} destroys the web at {cell}").format(
+                unit=names.full(preview.unit), cell=names.where(preview.at)
+            ),
             preview.legal,
             verdict,
             rule,
-            (("cost", f"{preview.cost} MP of {preview.budget} left"),),
+            (
+                (
+                    pgettext("card", "cost"),
+                    _("{cost} MP of {budget} left").format(
+                        cost=preview.cost, budget=preview.budget
+                    ),
+                ),
+            ),
         )
     if isinstance(preview, SpellPreview):
         return _spell_card(preview, names)
@@ -119,132 +145,220 @@ def card_for(preview: Preview, names: Names) -> Card:
 def _spell_card(p: SpellPreview, names: Names) -> Card:
     """A spell before it is cast: the verdict, cost and energy, what the die must beat,
     the level's bonus and any penalty beyond the range, then the chance of success."""
-    title = f"{p.name} by {names.full(p.wizard)}"
-    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
-    rows: list[tuple[str, str]] = [("energy", f"{p.cost} EP of {p.energy} left")]
+    title = _("{spell} by {wizard}").format(spell=names.data(p.name), wizard=names.full(p.wizard))
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, _("Allowed"))
+    rows: list[tuple[str, str]] = [
+        (
+            pgettext("card", "energy"),
+            _("{cost} EP of {energy} left").format(cost=p.cost, energy=p.energy),
+        )
+    ]
     if p.legal:
-        rows.append(("success", f"the die must beat {p.needs}"))
-        rows.append(("level", f"+{p.level} to the die"))
+        rows.append((pgettext("card", "success"), _("the die must beat {n}").format(n=p.needs)))
+        rows.append((pgettext("card", "level"), _("+{n} to the die").format(n=p.level)))
         if p.penalty:
-            rows.append(("range", f"{p.distance} hexes, {p.reach} in range: -{p.penalty}"))
+            rows.append(
+                (
+                    pgettext("card", "range"),
+                    _("{distance} hexes, {reach} in range: -{penalty}").format(
+                        distance=p.distance, reach=p.reach, penalty=p.penalty
+                    ),
+                )
+            )
         else:
-            rows.append(("range", f"{p.distance} of {p.reach} hexes"))
+            rows.append(
+                (
+                    pgettext("card", "range"),
+                    _("{distance} of {reach} hexes").format(distance=p.distance, reach=p.reach),
+                )
+            )
     if p.text:
-        rows.append(("", p.text))
-    chances = (("succeeds", p.chance), ("fails", 1 - p.chance)) if p.legal else ()
-    return Card(title, p.legal, verdict, rule, tuple(rows), chances, "Resolution of a Spell")
+        rows.append(("", names.say(p.text)))
+    chances = ((_("succeeds"), p.chance), (_("fails"), 1 - p.chance)) if p.legal else ()
+    return Card(
+        title, p.legal, verdict, rule, tuple(rows), chances, names.rule("Resolution of a Spell")
+    )
+
+
+#: The title of a move's card by its kind.
+MOVE_VERBS = {
+    "move": N_("Move"),
+    "jump": N_("Jump"),
+    "advance": N_("Advance"),
+    "retreat": N_("Retreat"),
+    "row": N_("Row the boat"),
+    "fly": N_("Fly"),
+}
 
 
 def _move_card(p: MovePreview, names: Names) -> Card:
-    verb = {
-        "move": "Move",
-        "jump": "Jump",
-        "advance": "Advance",
-        "retreat": "Retreat",
-        "row": "Row the boat",
-        "fly": "Fly",
-    }
-    title = f"{verb.get(p.kind, p.kind)}: {names.full(p.unit)} to {names.where(p.to)}"
-    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
+    verb = _(MOVE_VERBS[p.kind]) if p.kind in MOVE_VERBS else p.kind
+    title = _("{verb}: {unit} to {cell}").format(
+        verb=verb, unit=names.full(p.unit), cell=names.where(p.to)
+    )
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, _("Allowed"))
     rows: list[tuple[str, str]] = []
     if p.kind == "fly":
-        rows.append(("flight", f"{p.cost} hex(es) of 5, over level-1 obstacles"))
+        flown = ngettext(
+            "{n} hex of 5, over level-1 obstacles", "{n} hexes of 5, over level-1 obstacles", p.cost
+        )
+        rows.append((pgettext("card", "flight"), flown.format(n=p.cost)))
         return Card(title, p.legal, verdict, rule, tuple(rows))
     if p.kind == "row":
-        rows.append(("boat", f"{p.cost} hex(es) rowed (a turn over 60° counts one)"))
+        rowed = ngettext(
+            "{n} hex rowed (a turn over 60° counts one)",
+            "{n} hexes rowed (a turn over 60° counts one)",
+            p.cost,
+        )
+        rows.append((pgettext("card", "boat"), rowed.format(n=p.cost)))
         return Card(title, p.legal, verdict, rule, tuple(rows))
     if p.kind != "retreat":
-        rows.append(("cost", f"{p.cost} MP"))
+        rows.append((pgettext("card", "cost"), _("{n} MP").format(n=p.cost)))
     if p.path:
-        rows.append(("hexes", str(len(p.path))))
+        rows.append((pgettext("card", "hexes"), str(len(p.path))))
     if p.rolls:
-        rows.append(("infiltration", f"{p.rolls} roll{'s' if p.rolls != 1 else ''}"))
+        rolls = ngettext("{n} roll", "{n} rolls", p.rolls).format(n=p.rolls)
+        rows.append((pgettext("card", "infiltration"), rolls))
     if p.direction:
-        rows.append(("jump", f"{p.direction}: the Jump Table is rolled"))
+        rows.append(
+            (
+                pgettext("card", "jump"),
+                _("{direction}: the Jump Table is rolled").format(direction=p.direction),
+            )
+        )
     return Card(title, p.legal, verdict, rule, tuple(rows))
 
 
+#: The kinds of fire, as a shot's card names them.
+FIRE_MODES = {
+    "offensive": N_("Offensive fire at {target}"),
+    "defensive": N_("Defensive fire at {target}"),
+}
+
+
 def _shot_card(p: ShotPreview, names: Names) -> Card:
-    title = f"{p.mode.capitalize()} fire at {names.full(p.target)}"
+    target = names.full(p.target)
+    if p.mode in FIRE_MODES:
+        title = _(FIRE_MODES[p.mode]).format(target=target)
+    else:
+        title = _("{mode} fire at {target}").format(mode=p.mode.capitalize(), target=target)
     n = len(p.shots)
-    verdict, rule = _verdict(
-        p.legal,
-        p.reason,
-        p.rule,
-        names,
-        "Allowed: one shot, one die" if n == 1 else (f"Allowed: {n} shots, one die each"),
-    )
+    allowed = ngettext("Allowed: one shot, one die", "Allowed: {n} shots, one die each", n)
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, allowed.format(n=n))
     rows: list[tuple[str, str]] = []
     chances: tuple[tuple[str, float], ...] = ()
+    inks: tuple[tuple[int, int, int], ...] = ()
+    shooter = pgettext("card", "shooter")
     for shot in p.shots:
         who = names.full(shot.shooter)
         if not shot.weapon:  # the engine could not even look at this shot
             if not p.legal and shot.reason == p.reason:
-                rows.append(("shooter", who))
+                rows.append((shooter, who))
             else:
-                rows.append((who, f"cannot fire: {names.text(shot.reason)}"))
+                rows.append((who, _("cannot fire: {reason}").format(reason=names.say(shot.reason))))
             continue
-        rows.append(("shooter", f"{who} ({names.weapon(shot.weapon)})"))
-        rows.append(("range", f"{shot.range} hex{'es' if shot.range != 1 else ''}"))
-        rows.append(("cover", shot.cover))
+        rows.append((shooter, f"{who} ({names.weapon(shot.weapon)})"))
+        far = ngettext("{n} hex", "{n} hexes", shot.range).format(n=shot.range)
+        rows.append((pgettext("card", "range"), far))
+        rows.append((pgettext("card", "cover"), cover_words(shot.cover)))
         rows.extend(
-            ("", f"  {names.text(reason)}")
-            for reason, _ in shot.cover_why
+            ("", f"  {names.say(reason)}")
+            for reason, _rule in shot.cover_why
             if reason not in shot.reason  # the refusal, said once in the verdict
         )
         rows.extend(
-            ("die", f"{value:+d} {names.text(reason)}") for value, reason, _ in shot.modifiers
+            (pgettext("card", "die"), f"{value:+d} {names.say(reason)}")
+            for value, reason, _rule in shot.modifiers
         )
         if not shot.legal and p.legal:
-            rows.append(("", f"this shot is refused: {names.text(shot.reason)}"))
+            refused = _("this shot is refused: {reason}").format(reason=names.say(shot.reason))
+            rows.append(("", refused))
     chances_title = ""
     if p.legal:
         legal_shots = [s for s in p.shots if s.legal and s.probabilities]
         if legal_shots:
             first = legal_shots[0]
-            chances = _chances(first.probabilities, first.result_names)
+            chances = _chances(first.probabilities, first.result_names, names)
+            inks = _inks(first.probabilities, first.result_names)
             same = all(s.probabilities == first.probabilities for s in legal_shots)
-            chances_title = "chances per shot" if n > 1 and same else "chances"
+            chances_title = _("chances per shot") if n > 1 and same else _("chances")
             if not same:  # different shooters, different odds: each his own bars
                 chances = tuple(
                     (f"{names.short(s.shooter)}: {label}", prob)
                     for s in legal_shots
-                    for label, prob in _chances(s.probabilities, s.result_names)
+                    for label, prob in _chances(s.probabilities, s.result_names, names)
                 )
-    return Card(title, p.legal, verdict, rule, tuple(rows), chances, chances_title)
+                inks = tuple(
+                    ink for s in legal_shots for ink in _inks(s.probabilities, s.result_names)
+                )
+    return Card(title, p.legal, verdict, rule, tuple(rows), chances, chances_title, inks=inks)
 
 
 def _attack_card(p: AttackPreview, names: Names) -> Card:
-    title = f"{names.many(p.attackers)} attack{'s' if len(p.attackers) == 1 else ''} " + (
-        f"{names.many(p.defenders)}"
+    attack = ngettext(
+        "{attackers} attacks {defenders}", "{attackers} attack {defenders}", len(p.attackers)
     )
-    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, "Allowed")
+    title = attack.format(attackers=names.many(p.attackers), defenders=names.many(p.defenders))
+    verdict, rule = _verdict(p.legal, p.reason, p.rule, names, _("Allowed"))
     rows: list[tuple[str, str]] = []
     if p.attack or p.attack_parts:
-        parts = " + ".join(f"{v} {names.short(u)}" for u, v, _ in p.attack_parts)
-        rows.append(("attack", f"{p.attack}" + (f" = {parts}" if len(p.attack_parts) > 1 else "")))
-    if p.defence or p.defence_parts:
-        parts = " + ".join(f"{v} {names.short(u)}" for u, v, _ in p.defence_parts)
+        parts = " + ".join(f"{v} {names.short(u)}" for u, v, _w in p.attack_parts)
         rows.append(
-            ("defence", f"{p.defence}" + (f" = {parts}" if len(p.defence_parts) > 1 else ""))
+            (
+                pgettext("card", "attack"),
+                f"{p.attack}" + (f" = {parts}" if len(p.attack_parts) > 1 else ""),
+            )
+        )
+    if p.defence or p.defence_parts:
+        parts = " + ".join(f"{v} {names.short(u)}" for u, v, _w in p.defence_parts)
+        rows.append(
+            (
+                pgettext("card", "defence"),
+                f"{p.defence}" + (f" = {parts}" if len(p.defence_parts) > 1 else ""),
+            )
         )
     if p.zone:
-        rows.append(("zone", f"{p.zone} of the big Krob"))
+        zone = _("{zone} of the big Krob").format(zone=names.say(p.zone))
+        rows.append((pgettext("card", "zone"), zone))
     if p.between_legs:
-        rows.append(("", "between the legs"))
+        rows.append(("", _("between the legs")))
     if p.odds:
-        rows.append(("odds", p.odds + (f" ({p.ratio})" if p.ratio and p.ratio != p.odds else "")))
+        rows.append(
+            (
+                pgettext("card", "odds"),
+                p.odds + (f" ({p.ratio})" if p.ratio and p.ratio != p.odds else ""),
+            )
+        )
     rows.extend(
-        ("shift", f"{s.columns:+d} to {s.column_after}: {names.text(s.reason)}") for s in p.shifts
+        (
+            pgettext("card", "shift"),
+            _("{columns} to {column}: {reason}").format(
+                columns=f"{s.columns:+d}", column=s.column_after, reason=names.say(s.reason)
+            ),
+        )
+        for s in p.shifts
     )
     if p.column and p.shifts:
-        rows.append(("column", p.column))
-    rows.extend(("die", f"{v:+d} {names.text(why)}") for v, why in p.die_modifiers)
+        rows.append((pgettext("card", "column"), p.column))
+    rows.extend((pgettext("card", "die"), f"{v:+d} {names.say(why)}") for v, why in p.die_modifiers)
     if p.joined:
-        rows.append(("joins", names.many(p.joined)))
-    rows.extend(("reading", f"{names.text(text)} ({rule})") for text, rule in p.notes)
-    chances = _chances(p.probabilities, p.result_names) if p.legal else ()
-    return Card(title, p.legal, verdict, rule, tuple(rows), chances, "chances" if chances else "")
+        rows.append((pgettext("card", "joins"), names.many(p.joined)))
+    rows.extend(
+        (pgettext("card", "reading"), f"{names.say(text)} ({names.rule(rule)})")
+        for text, rule in p.notes
+    )
+    chances = _chances(p.probabilities, p.result_names, names) if p.legal else ()
+    inks = _inks(p.probabilities, p.result_names) if p.legal else ()
+    return Card(
+        title,
+        p.legal,
+        verdict,
+        rule,
+        tuple(rows),
+        chances,
+        _("chances") if chances else "",
+        inks=inks,
+    )
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -314,10 +428,10 @@ def draw_card(card: Card, size: tuple[int, int]) -> pygame.Surface:
         if card.chances_title:
             surf.blit(small.render(card.chances_title, True, LABEL_INK), (pad, y))
             y += small.get_linesize()
-        label_w = min(max(font.size(label)[0] for label, _ in card.chances) + 10, inner - 110)
+        label_w = min(max(font.size(label)[0] for label, _p in card.chances) + 10, inner - 110)
         bar_x = pad + label_w
         bar_w = inner - label_w - 42
-        for label, p in card.chances:
+        for i, (label, p) in enumerate(card.chances):
             if y > h - 18:
                 break
             surf.blit(font.render(label, True, TEXT_INK), (pad, y))
@@ -326,7 +440,8 @@ def draw_card(card: Card, size: tuple[int, int]) -> pygame.Surface:
             pygame.draw.rect(surf, BAR_BACK, bar)
             filled = bar.copy()
             filled.w = round(bar_w * max(0.0, min(1.0, p)))
-            pygame.draw.rect(surf, _bar_colour(label), filled)
+            ink = card.inks[i] if i < len(card.inks) else _bar_colour(label)
+            pygame.draw.rect(surf, ink, filled)
             pct = font.render(f"{p:.0%}", True, TEXT_INK)
             surf.blit(pct, (bar.right + 6, y))
             y += row_h

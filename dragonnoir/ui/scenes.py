@@ -27,10 +27,13 @@ from pygame_gui.elements import (
 
 from dragonnoir import rules_folder
 from dragonnoir.engine.state import Side
+from dragonnoir.i18n import LANGUAGE_NAMES, N_, _, available, current, ngettext
+from dragonnoir.narration.names import data_name
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
 from dragonnoir.ui.settings import WINDOW_SIZES, Settings
 from dragonnoir.ui.storage import autosave_path
+from dragonnoir.ui.words import feature_words, side_name
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -59,17 +62,16 @@ def rules_status(check: bool = True) -> tuple[str, str]:
     off ("" when it is not): a file of the player's that cannot be used. The rules are
     read only when the player has files of their own and `check` is true."""
     choice = rules_folder.look()
-    line = f"Rules data: {rules_folder.summary(choice, where=False)}"
-    line += f". Your own rules files go in {choice.folder}"
+    line = _("Rules data: {summary}. Your own rules files go in {folder}").format(
+        summary=rules_folder.summary(choice, where=False), folder=choice.folder
+    )
     if not (choice.own and check):
         return line, ""
     try:
         rules_folder.rules_in_use()
     except rules_folder.RulesFolderError as exc:
-        return line, (
-            "New game, Load and Continue are off: your rules data cannot be used. "
-            f"{' '.join(str(exc).split())}"
-        )
+        off = _("New game, Load and Continue are off: your rules data cannot be used. {why}")
+        return line, off.format(why=" ".join(str(exc).split()))
     return line, ""
 
 
@@ -79,7 +81,7 @@ def rules_or_reason() -> tuple[RulesData | None, str]:
     try:
         return rules_folder.rules_in_use(), ""
     except rules_folder.RulesFolderError as exc:
-        return None, f"Your rules data cannot be used: {exc}"
+        return None, _("Your rules data cannot be used: {why}").format(why=exc)
 
 
 def load_with_rules(
@@ -100,16 +102,16 @@ def load_with_rules(
 
 
 #: The choice that goes on from a save's position as it stands, its replay check failed.
-GO_ON_UNVERIFIED = "Go on unverified"
+GO_ON_UNVERIFIED = N_("Go on unverified")
 
 
 def game_scene_with_warnings(scene: GameScene, warnings: list[str]) -> GameScene:
     """`scene` saying, under the map and in the log, that the game keeps the rules data
     it was played with (the Load list shows every difference before loading)."""
     for warning in warnings:
-        scene.note_in_log(f"Rules data: {warning}", colour="#ff9a6a")
+        scene.note_in_log(_("Rules data: {warning}").format(warning=warning), colour="#ff9a6a")
     if warnings:
-        scene.message(f"Rules data: {warnings[0]}", refused=True)
+        scene.message(_("Rules data: {warning}").format(warning=warnings[0]), refused=True)
     return scene
 
 
@@ -117,7 +119,7 @@ def game_scene_with_warnings(scene: GameScene, warnings: list[str]) -> GameScene
 
 
 class MainMenu(Scene):
-    title = "Main menu"
+    title = N_("Main menu")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -134,20 +136,20 @@ class MainMenu(Scene):
         w, h = self.app.size
         _label("Dragon Noir 2", pygame.Rect(0, h // 2 - 290, w, 64), root, self.manager, "#title")
         _label(
-            "L'Épreuve — two players at one screen, or against the AI",
+            _("L'Épreuve — two players at one screen, or against the AI"),
             pygame.Rect(0, h // 2 - 226, w, 34),
             root,
             self.manager,
             "#subtitle",
         )
         items = (
-            ("new", "New game"),
-            ("load", "Load game"),
-            ("continue", "Continue"),
-            ("campaign", "Campaign"),
-            ("editor", "Map editor"),
-            ("settings", "Settings"),
-            ("quit", "Quit"),
+            ("new", _("New game")),
+            ("load", _("Load game")),
+            ("continue", _("Continue")),
+            ("campaign", _("Campaign")),
+            ("editor", _("Map editor")),
+            ("settings", _("Settings")),
+            ("quit", _("Quit")),
         )
         bw, bh, gap = 320, 50, 12
         y = h // 2 - 180
@@ -233,29 +235,35 @@ class MainMenu(Scene):
             return play(check.game, check.warnings)
         choices: list[Choice] = []
         if check.fault is not None:
-            self.message = (
+            self.message = _(
                 "Cannot continue: the autosave does not check out (Continue again says why)."
             )
             text = library.replay_said(check)
             if (snapshot := check.snapshot) is not None:
-                choices.append((GO_ON_UNVERIFIED, lambda: play(snapshot, check.warnings)))
+                choices.append((_(GO_ON_UNVERIFIED), lambda: play(snapshot, check.warnings)))
         else:
-            problem = check.problems[0] if check.problems else "the replay did not finish"
-            self.message = f"Cannot continue: {' '.join(str(problem).split())}"
+            problem = check.problems[0] if check.problems else _("the replay did not finish")
+            self.message = _("Cannot continue: {why}").format(why=" ".join(str(problem).split()))
             text = self.message
         backup = library.backup_entry(autosave_path(), rules)
         if backup is not None and backup.game is not None:
             when = dt.datetime.fromtimestamp(backup.modified).strftime("%Y-%m-%d %H:%M")
             state = backup.label.split(": ", 1)[-1]
-            text += f"\n\nIts backup, written {when}, is intact ({state})."
-            choices.append(("Continue from backup", lambda: self._from_backup(backup.path, rules)))
+            intact = _("Its backup, written {when}, is intact ({state}).")
+            text += "\n\n" + intact.format(when=when, state=state)
+            choices.append(
+                (_("Continue from backup"), lambda: self._from_backup(backup.path, rules))
+            )
         if not choices:
             self.rebuild()
             return None
         if check.fault is None:
-            text += " Continue from the backup?"
-        title = "The autosave does not check out" if check.fault else "The autosave is damaged"
-        return ConfirmDialog(self.app, self, title, text, [*choices, ("Cancel", lambda: None)])
+            text += " " + _("Continue from the backup?")
+        if check.fault:
+            title = _("The autosave does not check out")
+        else:
+            title = _("The autosave is damaged")
+        return ConfirmDialog(self.app, self, title, text, [*choices, (_("Cancel"), lambda: None)])
 
     def _from_backup(self, path: Path, rules: RulesData) -> Result:
         from dragonnoir.engine.save import SaveError
@@ -264,7 +272,7 @@ class MainMenu(Scene):
         try:
             restored, notes = load_with_rules(path, rules)
         except SaveError as err:
-            self.message = f"Cannot continue: {' '.join(str(err).split())}"
+            self.message = _("Cannot continue: {why}").format(why=" ".join(str(err).split()))
             self.rebuild()
             return None
         return game_scene_with_warnings(GameScene(self.app, restored, restore_view=True), notes)
@@ -296,7 +304,7 @@ def hex_backdrop(size: tuple[int, int]) -> pygame.Surface:
 
 
 class ScenarioPicker(Scene):
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app: App, folder: Path | None = None, seed: int | None = None) -> None:
         super().__init__(app)
@@ -320,7 +328,7 @@ class ScenarioPicker(Scene):
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
-        _label("Choose a scenario", pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
+        _label(_("Choose a scenario"), pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
         list_w = 300
         labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
         self.list = UISelectionList(
@@ -349,7 +357,7 @@ class ScenarioPicker(Scene):
         elif self.rules_error:
             text = f"<font color='#ff9a6a'>{html.escape(self.rules_error)}</font>"
         else:
-            text = f"No scenarios in {html.escape(str(library.SCENARIO_DIR))}."
+            text = html.escape(_("No scenarios in {folder}.").format(folder=library.SCENARIO_DIR))
         text_top = 76 + thumb_h + 12
         UITextBox(
             text,
@@ -362,10 +370,12 @@ class ScenarioPicker(Scene):
             pygame.Rect(x, h - 94 - PLAYER_ROWS_H + 8, right_w, PLAYER_ROWS_H - 8),
             pygame.Rect(200, h - 70, max(100, w - 450), 40),
         )
-        self.back = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root)
+        self.back = UIButton(
+            pygame.Rect(30, h - 74, 160, 46), _("Back"), self.manager, container=root
+        )
         self.start = UIButton(
             pygame.Rect(w - 230, h - 74, 200, 46),
-            "Start",
+            _("Start"),
             self.manager,
             container=root,
             object_id=MENU_BUTTON,
@@ -377,20 +387,27 @@ class ScenarioPicker(Scene):
         scenario = entry.scenario
         assert scenario is not None
         roster = self.rules.roster if self.rules is not None else None
-        parts = [f"<b>{html.escape(scenario.name)}</b><br>"]
-        limit = f"{scenario.turn_limit} game turns" if scenario.turn_limit else "no turn limit"
+        parts = [f"<b>{html.escape(scenario.title())}</b><br>"]
+        if scenario.turn_limit:
+            turns = ngettext("{n} game turn", "{n} game turns", scenario.turn_limit)
+            limit = turns.format(n=scenario.turn_limit)
+        else:
+            limit = _("no turn limit")
         boards = scenario.boards()
-        length = [limit, f"{boards} board{'s' * (boards != 1)}"]
+        length = [limit, ngettext("{n} board", "{n} boards", boards).format(n=boards)]
         if scenario.size:
-            length.insert(0, scenario.size)
-        parts.append(f"<font color='#c9a45a'>Length:</font> {html.escape(', '.join(length))}<br>")
-        features = scenario.features()
+            length.insert(0, scenario.words(scenario.size))
+        said = html.escape(", ".join(length))
+        head = html.escape(_("Length:"))
+        parts.append(f"<font color='#c9a45a'>{head}</font> {said}<br>")
+        features = [feature_words(f) for f in scenario.features()]
         if features:
-            parts.append(
-                f"<font color='#c9a45a'>Features:</font> {html.escape(', '.join(features))}<br>"
-            )
-        if scenario.briefing:
-            parts.append(f"<br>{html.escape(' '.join(scenario.briefing.split()))}<br><br>")
+            said = html.escape(", ".join(features))
+            head = html.escape(_("Features:"))
+            parts.append(f"<font color='#c9a45a'>{head}</font> {said}<br>")
+        briefing = scenario.briefing_in()
+        if briefing:
+            parts.append(f"<br>{html.escape(' '.join(briefing.split()))}<br><br>")
         for side in (Side.ADVENTURERS, Side.KROBS, Side.GHARVS):
             units = [u for u in scenario.units if u.side is side]
             if not units:
@@ -398,10 +415,16 @@ class ScenarioPicker(Scene):
             names = []
             for u in units:
                 counter = roster.get(u.kind) if roster is not None else None
-                names.append(counter.name if counter is not None else u.kind)
+                given = scenario.names.get(u.id)
+                if given:
+                    names.append(scenario.words(given))
+                elif counter is not None:
+                    names.append(data_name(counter.name, current()))
+                else:
+                    names.append(u.kind)
             colour = "#7fa8ee" if side is Side.ADVENTURERS else "#ee7f6a"
             parts.append(
-                f"<font color='{colour}'><b>{side.value.capitalize()}</b></font> "
+                f"<font color='{colour}'><b>{html.escape(side_name(side))}</b></font> "
                 f"({len(units)}): {html.escape(', '.join(names))}<br>"
             )
         return "".join(parts)
@@ -451,7 +474,7 @@ def _fit_line(text: str, room: int) -> str:
 
 
 class LoadScene(Scene):
-    title = "Load game"
+    title = N_("Load game")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -465,7 +488,7 @@ class LoadScene(Scene):
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
-        _label("Load a game", pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
+        _label(_("Load a game"), pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
         labels: list[str | tuple[str, str]] = list(self.labels())
         chosen = labels[self.selected] if self.selected is not None else None
         self.list = UISelectionList(
@@ -480,14 +503,16 @@ class LoadScene(Scene):
         elif self.rules_error:
             detail = f"<font color='#ff9a6a'>{html.escape(self.rules_error)}</font>"
         else:
-            detail = "No saved games yet (Ctrl+S saves during a game)."
+            detail = html.escape(_("No saved games yet (Ctrl+S saves during a game)."))
         self.detail = UITextBox(
             detail, pygame.Rect(30, h - 174, w - 60, 90), self.manager, container=root
         )
-        self.back = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", self.manager, container=root)
+        self.back = UIButton(
+            pygame.Rect(30, h - 74, 160, 46), _("Back"), self.manager, container=root
+        )
         self.load = UIButton(
             pygame.Rect(w - 230, h - 74, 200, 46),
-            "Load",
+            _("Load"),
             self.manager,
             container=root,
             object_id=MENU_BUTTON,
@@ -509,14 +534,17 @@ class LoadScene(Scene):
 
     def detail_html(self) -> str:
         if self.selected is None:
-            return "Choose a save."
+            return html.escape(_("Choose a save."))
         e = self.entries[self.selected]
         if not e.ok:
             text = f"<font color='#ff9a6a'>{html.escape(e.error)}</font>"
             backup = library.backup_entry(e.path, self.rules)
             if backup is not None:
-                opens = "Load offers it too." if e.unverified else "Load opens the backup."
-                text += f"<br>Its backup {html.escape(backup.path.name)} is intact: {opens}"
+                opens = _("Load offers it too.") if e.unverified else _("Load opens the backup.")
+                intact = _("Its backup {file} is intact: {opens}").format(
+                    file=backup.path.name, opens=opens
+                )
+                text += f"<br>{html.escape(intact)}"
             return text
         notes = "".join(f"<br><i>{html.escape(n)}</i>" for n in e.notes)
         return f"{html.escape(str(e.path))}{notes}"
@@ -551,15 +579,15 @@ class LoadScene(Scene):
     def _ask_unverified(self, entry: library.SaveEntry) -> Result:
         """A save whose replay check failed: say why, and let the player go on from its
         position as saved (marked unverified), open its intact backup, or not."""
-        choices: list[Choice] = [(GO_ON_UNVERIFIED, lambda: self._open(entry, unverified=True))]
+        choices: list[Choice] = [(_(GO_ON_UNVERIFIED), lambda: self._open(entry, unverified=True))]
         backup = library.backup_entry(entry.path, self.rules)
         if backup is not None:
-            choices.append(("Open the backup", lambda: self._open(backup)))
+            choices.append((_("Open the backup"), lambda: self._open(backup)))
         text = entry.error
         if backup is not None:
-            text += f"\n\nIts backup {backup.path.name} is intact."
-        choices.append(("Cancel", lambda: None))
-        return ConfirmDialog(self.app, self, "This save does not check out", text, choices)
+            text += "\n\n" + _("Its backup {file} is intact.").format(file=backup.path.name)
+        choices.append((_("Cancel"), lambda: None))
+        return ConfirmDialog(self.app, self, _("This save does not check out"), text, choices)
 
     def _open(self, entry: library.SaveEntry, *, unverified: bool = False) -> Result:
         from dragonnoir.engine.save import SaveError
@@ -583,7 +611,7 @@ class LoadScene(Scene):
 
 
 class SettingsScene(Scene):
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -591,71 +619,93 @@ class SettingsScene(Scene):
         self.error = ""
         self.widgets: dict[str, object] = {}
 
+    def language_names(self) -> dict[str, str]:
+        """The languages offered, by code ("" the system's), each by its own name."""
+        names = {"": _("The system's language")}
+        for code in available():
+            names[code] = LANGUAGE_NAMES.get(code, code)
+        if self.draft.language and self.draft.language not in names:
+            names[self.draft.language] = self.draft.language
+        return names
+
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
         d = self.draft
         m = self.manager
-        _label("Settings", pygame.Rect(30, 20, 500, 40), root, m, "#heading")
-        x0, x1, y, row = max(30, w // 2 - 330), max(300, w // 2 - 40), 90, 56
+        _label(_("Settings"), pygame.Rect(30, 20, 500, 40), root, m, "#heading")
+        captions = {
+            "language": _("Language"),
+            "size": _("Window size"),
+            "fullscreen": _("Fullscreen"),
+            "handover": _("Hand-over screen between turns"),
+            "auto_pass": _("Phases with nothing to do"),
+            "spell_every_window": _("Spells in the Krob turn"),
+            "scroll_speed": _("Scroll speed"),
+            "zoom_speed": _("Zoom speed"),
+            "animation_speed": _("Animation speed (0: off)"),
+            "sound_volume": _("Sound volume"),
+            "sound_muted": _("Sound"),
+        }
+        font = m.get_theme().get_font(["label"])
+        caption_w = max(font.size(text)[0] for text in captions.values()) + 2 * 4 + 8
+        x0 = max(20, min(w // 2 - 330, w - caption_w - 420))
+        x1 = max(x0 + caption_w + 10, w // 2 - 40)
+        y = 80
+        row = max(34, min(56, (h - 80 - 90) // len(captions)))
+        tall = min(40, row - 4)
+
+        def caption(key: str) -> None:
+            UILabel(pygame.Rect(x0, y, x1 - x0 - 10, tall), captions[key], m, container=root)
+
+        def toggle(key: str, text: str) -> None:
+            caption(key)
+            self.widgets[key] = UIButton(pygame.Rect(x1, y, 300, tall), text, m, container=root)
+
+        names = self.language_names()
+        caption("language")
+        self.widgets["language"] = UIDropDownMenu(
+            list(names.values()),
+            names[d.language],
+            pygame.Rect(x1, y, 300, tall),
+            m,
+            container=root,
+        )
+        y += row
         sizes: list[str | tuple[str, str]] = [f"{a} x {b}" for a, b in WINDOW_SIZES]
         current = f"{d.window_width} x {d.window_height}"
         if current not in sizes:
             sizes.append(current)
-
-        def caption(text: str) -> None:
-            UILabel(pygame.Rect(x0, y, x1 - x0 - 10, 40), text, m, container=root)
-
-        caption("Window size")
+        caption("size")
         self.widgets["size"] = UIDropDownMenu(
-            sizes, current, pygame.Rect(x1, y, 300, 40), m, container=root
+            sizes, current, pygame.Rect(x1, y, 300, tall), m, container=root
         )
         y += row
-        caption("Fullscreen")
-        self.widgets["fullscreen"] = UIButton(
-            pygame.Rect(x1, y, 300, 40), "On" if d.fullscreen else "Off", m, container=root
-        )
+        toggle("fullscreen", _("On") if d.fullscreen else _("Off"))
         y += row
-        caption("Hand-over screen between turns")
-        self.widgets["handover"] = UIButton(
-            pygame.Rect(x1, y, 300, 40),
-            "Always" if d.handover else "Only with hidden information",
-            m,
-            container=root,
-        )
+        toggle("handover", _("Always") if d.handover else _("Only with hidden information"))
         y += row
-        caption("Phases with nothing to do")
-        self.widgets["auto_pass"] = UIButton(
-            pygame.Rect(x1, y, 300, 40),
-            "Pass by themselves" if d.auto_pass else "Wait for End phase",
-            m,
-            container=root,
-        )
+        toggle("auto_pass", _("Pass by themselves") if d.auto_pass else _("Wait for End phase"))
         y += row
-        caption("Spells in the Krob turn")
-        self.widgets["spell_every_window"] = UIButton(
-            pygame.Rect(x1, y, 300, 40),
-            "Offer at every window" if d.spell_every_window else "Only when I press M",
-            m,
-            container=root,
-        )
+        every = _("Offer at every window") if d.spell_every_window else _("Only when I press M")
+        toggle("spell_every_window", every)
         y += row
-        for key, text in (
-            ("scroll_speed", "Scroll speed"),
-            ("zoom_speed", "Zoom speed"),
-            ("animation_speed", "Animation speed (0: off)"),
-        ):
-            caption(text)
-            lo = 0.0 if key == "animation_speed" else 0.25
+        for key in ("scroll_speed", "zoom_speed", "animation_speed", "sound_volume"):
+            caption(key)
+            volume = key == "sound_volume"
+            lo, hi = (0.0, 100.0) if volume else (0.0 if key == "animation_speed" else 0.25, 4.0)
             self.widgets[key] = UIHorizontalSlider(
-                pygame.Rect(x1, y, 300, 40),
+                pygame.Rect(x1, y, 300, tall),
                 float(getattr(d, key)),
-                (lo, 4.0),
+                (lo, hi),
                 m,
                 container=root,
-                click_increment=0.25,
+                click_increment=5 if volume else 0.25,
             )
-            UILabel(pygame.Rect(x1 + 310, y, 80, 40), f"{getattr(d, key):.2f}x", m, container=root)
+            value = f"{d.sound_volume}" if volume else f"{getattr(d, key):.2f}x"
+            UILabel(pygame.Rect(x1 + 310, y, 80, tall), value, m, container=root)
             y += row
+        toggle("sound_muted", _("Muted") if d.sound_muted else _("On"))
+        y += row
         if self.error:
             UILabel(
                 pygame.Rect(x0, y, w - 2 * x0, 30),
@@ -664,14 +714,19 @@ class SettingsScene(Scene):
                 container=root,
                 object_id=ObjectID(object_id="#warning"),
             )
-        self.widgets["back"] = UIButton(pygame.Rect(30, h - 74, 160, 46), "Back", m, container=root)
+        self.widgets["back"] = UIButton(
+            pygame.Rect(30, h - 74, 160, 46), _("Back"), m, container=root
+        )
         self.widgets["save"] = UIButton(
             pygame.Rect(w - 230, h - 74, 200, 46),
-            "Save",
+            _("Save"),
             m,
             container=root,
             object_id=MENU_BUTTON,
         )
+
+    #: The settings a button turns on and off.
+    TOGGLES = ("fullscreen", "handover", "auto_pass", "spell_every_window", "sound_muted")
 
     def handle(self, event: pygame.event.Event) -> Result:
         wd = self.widgets
@@ -686,28 +741,26 @@ class SettingsScene(Scene):
                 self.rebuild()
                 return None
             return Pop()
-        if _pressed(event, wd.get("fullscreen")):  # type: ignore[arg-type]
-            self.draft.fullscreen = not self.draft.fullscreen
-            self.rebuild()
-        elif _pressed(event, wd.get("handover")):  # type: ignore[arg-type]
-            self.draft.handover = not self.draft.handover
-            self.rebuild()
-        elif _pressed(event, wd.get("auto_pass")):  # type: ignore[arg-type]
-            self.draft.auto_pass = not self.draft.auto_pass
-            self.rebuild()
-        elif _pressed(event, wd.get("spell_every_window")):  # type: ignore[arg-type]
-            self.draft.spell_every_window = not self.draft.spell_every_window
-            self.rebuild()
-        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is wd.get(
-            "size"
-        ):
-            a, b = (int(v) for v in event.text.split(" x "))
-            self.draft.window_width, self.draft.window_height = a, b
+        for key in self.TOGGLES:
+            if _pressed(event, wd.get(key)):  # type: ignore[arg-type]
+                setattr(self.draft, key, not getattr(self.draft, key))
+                self.rebuild()
+                return None
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is wd.get("size"):
+                a, b = (int(v) for v in event.text.split(" x "))
+                self.draft.window_width, self.draft.window_height = a, b
+            elif event.ui_element is wd.get("language"):
+                by_name = {name: code for code, name in self.language_names().items()}
+                self.draft.language = by_name.get(event.text, self.draft.language)
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             for key in ("scroll_speed", "zoom_speed", "animation_speed"):
                 if event.ui_element is wd.get(key):
                     setattr(self.draft, key, round(float(event.value) * 4) / 4)
                     self.rebuild()
+            if event.ui_element is wd.get("sound_volume"):
+                self.draft.sound_volume = int(round(float(event.value) / 5) * 5)
+                self.rebuild()
         return None
 
     @staticmethod
@@ -754,7 +807,7 @@ class ConfirmDialog(Scene):
         UITextBox(paragraphs, pygame.Rect(10, 10, iw - 20, text_h), self.manager, container=inner)
         x = iw - len(self.choices) * (bw + gap)
         self.buttons = []
-        for label, _ in self.choices:
+        for label, _then in self.choices:
             self.buttons.append(
                 UIButton(pygame.Rect(x, text_h + 24, bw, 42), label, self.manager, container=inner)
             )

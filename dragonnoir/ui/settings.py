@@ -1,5 +1,6 @@
 """The player's settings: window, scrolling and zoom speed, the hand-over screen,
-animations, who played each side last and how fast the AI's moves are shown. Kept as
+animations, who played each side last, how fast the AI's moves are shown, the language
+and the sound. Kept as
 JSON in the user's config folder (`storage.settings_path()`).
 
 A missing file means the defaults. A broken one (not JSON, a wrong value) also means the
@@ -68,6 +69,13 @@ class Settings(BaseModel):
     krobs_player: str = Field(default="human", pattern=PLAYER_PATTERN)
     #: How fast the AI's moves are shown: a multiplier of the animation speed, 0 instant.
     ai_speed: float = Field(default=1.0, ge=0.0, le=8.0)
+    #: The language the program speaks ("en", "fr"); "" for the system's. `--lang` and
+    #: DRAGONNOIR_LANG win over it (`i18n.choose`).
+    language: str = Field(default="", pattern=r"^([a-z]{2})?$")
+    #: The sounds' volume, 0 (silent) to 100.
+    sound_volume: int = Field(default=70, ge=0, le=100)
+    #: No sound at all.
+    sound_muted: bool = False
 
     @property
     def window_size(self) -> tuple[int, int]:

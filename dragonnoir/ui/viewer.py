@@ -25,6 +25,8 @@ import pygame
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.terrain import default_terrain_table
+from dragonnoir.i18n import N_, NP_, _, current, pgettext
+from dragonnoir.narration.names import data_name
 from dragonnoir.render.board_view import BoardView, Seams, Sprite
 from dragonnoir.render.camera import Camera
 from dragonnoir.ui.map_view import MapControl, draw_key_help
@@ -49,14 +51,14 @@ ZOOM_IN_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 ZOOM_OUT_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 HELP_LINES = (
-    ("drag (left / middle)", "pan"),
-    ("arrows, W A S D", "pan (hold to speed up)"),
-    ("wheel, + / -", "zoom towards the cursor"),
-    ("F", "fit the map to the window"),
-    ("B", "board seams on / off"),
-    ("Z", "zones on / off"),
-    ("H, F1", "this help"),
-    ("Esc, Q", "quit"),
+    (NP_("key", "drag (left / middle)"), N_("pan")),
+    (NP_("key", "arrows, W A S D"), N_("pan (hold to speed up)")),
+    (NP_("key", "wheel, + / -"), N_("zoom towards the cursor")),
+    (NP_("key", "F"), N_("fit the map to the window")),
+    (NP_("key", "B"), N_("board seams on / off")),
+    (NP_("key", "Z"), N_("zones on / off")),
+    (NP_("key", "H, F1"), N_("this help")),
+    (NP_("key", "Esc, Q"), N_("quit")),
 )
 
 
@@ -171,29 +173,29 @@ class Viewer:
 
     def status_text(self) -> str:
         h = self.hover_hex()
-        zoom = f"zoom {self.camera.zoom * 100:.0f}%"
+        zoom = _("zoom {percent}%").format(percent=f"{self.camera.zoom * 100:.0f}")
         if h is None:
-            return f"{self.board.name}  |  {zoom}  |  H: help"
+            return f"{self.board.name}  |  {zoom}  |  " + _("H: help")
         col, row = self.view.grid.to_cell(h)
         parts: list[str] = []
         if self.board_of is not None:
             places = self.board_of(h)
-            parts.append(" + ".join(f"{b} ({c},{r})" for b, c, r in places) or "off the boards")
+            parts.append(" + ".join(f"{b} ({c},{r})" for b, c, r in places) or _("off the boards"))
         else:
             parts.append(self.board.name or self.board.id)
-        parts.append(f"cell {col},{row}")
+        parts.append(_("cell {col},{row}").format(col=col, row=row))
         parts.append(f"cube {h.q},{h.r},{h.s}")
         cell = self.board.cells.get(h)
         if cell is None:
-            parts.append("off the board")
+            parts.append(_("off the board"))
         else:
             t = self.table.get(cell.terrain)
-            parts.append(t.name if t is not None else f"? {cell.terrain}")
-            level = f"level {cell.level:+g}" if cell.level else "level 0"
+            parts.append(data_name(t.name, current()) if t is not None else f"? {cell.terrain}")
+            level = _("level {level}").format(level=f"{cell.level:+g}" if cell.level else "0")
             if cell.walkway:
-                level += ", walkway deck at +1"
+                level += _(", walkway deck at +1")
             if cell.walkway_end:
-                level += ", walkway end"
+                level += _(", walkway end")
             parts.append(level)
             sides = []
             for d, n in enumerate(h.neighbours()):
@@ -220,7 +222,8 @@ class Viewer:
         self.dirty = False
 
     def _draw_help(self) -> None:
-        draw_key_help(self.screen, HELP_LINES, self.viewport.center, font=self.help_font)
+        rows = [(pgettext("key", keys), _(does)) for keys, does in HELP_LINES]
+        draw_key_help(self.screen, rows, self.viewport.center, title=_("Keys"), font=self.help_font)
 
     # -- the loop --------------------------------------------------------------------
 

@@ -14,8 +14,31 @@ import pygame
 import pytest
 from ui_driver import step
 
+from dragonnoir.i18n import LANG_ENV, SOURCE, set_language
 from dragonnoir.ui.app import App, Scene
 from dragonnoir.ui.storage import HOME_ENV
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The client speaks English in these tests (they read its English words), whatever
+    the machine's language; tests of other languages choose theirs (test_languages.py)."""
+    monkeypatch.setenv(LANG_ENV, SOURCE)
+    set_language(SOURCE)
+    yield
+    set_language(SOURCE)
+
+
+@pytest.fixture(autouse=True)
+def no_audio_left_open() -> Iterator[None]:
+    """A game screen plays its sounds (SDL's dummy audio driver here): each test starts
+    with the mixer closed, and the mixer it opened is closed after it (test_sound.py
+    checks that a muted board never opens it)."""
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    yield
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
 
 
 @pytest.fixture

@@ -494,7 +494,7 @@ def test_end_phase_and_undo() -> None:
     assert cell_of(game, "zed") == (1, 2) and ui.mode is Mode.IDLE
     ui.command("undo")
     msg = ui.message()
-    assert msg is not None and "nothing to undo" in msg.text
+    assert msg is not None and "nothing to undo" in msg.english
     ui.command("end_phase")
     assert game.state.phase == "adventurer_combat"
 
@@ -640,6 +640,7 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     from dragonnoir.engine.actions import CastSpell
     from dragonnoir.engine.state import Wizard
     from dragonnoir.ui.controller import SpellPreview
+    from dragonnoir.ui.controller_views import english
 
     game = position(". . . . . .\n . . . . . .", {"zacharie": (0, 0)}, phase="adventurer_movement")
     game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)
@@ -647,7 +648,7 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     ui.command("cast")
     book = ui.prompt()
     assert book is not None and book.kind == "spell_book"
-    labels = [c.label for c in book.choices]
+    labels = [english(c.label) for c in book.choices]
     assert any(label.startswith("Blink: 8 EP") for label in labels)
     assert not any("Far sight" in label for label in labels)  # level 2 only
     ui.choose(next(i for i, c in enumerate(book.choices) if c.action.spell == "blink"))

@@ -21,6 +21,7 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui import library, placement
 from dragonnoir.ui.app import App
 from dragonnoir.ui.controller import Controller
+from dragonnoir.ui.controller_views import english
 from dragonnoir.ui.end_screen import EndScreen, game_result
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.names import names_of
@@ -171,7 +172,7 @@ def test_reinforcements_listed_with_their_turn() -> None:
     ui = play_to(game, "krob_movement")
     prompt = ui.prompt()
     assert prompt is not None and prompt.kind == "reinforcements"
-    assert prompt.choices == () and "killer_3 (turn 2)" in prompt.question
+    assert prompt.choices == () and "killer_3 (turn 2)" in english(prompt.question)
 
 
 def test_a_reveal_flashes_on_its_hex(make_app: Callable[..., App]) -> None:
@@ -278,9 +279,9 @@ def test_leaving_the_map_is_offered_with_the_verdict_first() -> None:
     ui.click_hex(knight.hex)
     prompt = ui.prompt()
     assert prompt is not None and prompt.kind == "leave"
-    assert prompt.choices[0].label.startswith("Leave the map at ")
-    assert "leaves the map by" in prompt.choices[0].label  # the verdict, before committing
-    assert "X: leave the map" in ui.hint()
+    assert english(prompt.choices[0].label).startswith("Leave the map at ")
+    assert "leaves the map by" in english(prompt.choices[0].label)  # the verdict, before committing
+    assert "X: leave the map" in names_of(game).say(ui.hint())
     ui.command("leave_map")
     assert knight.hex is None
 
@@ -298,7 +299,7 @@ def test_a_character_underground_is_listed_for_his_side_only() -> None:
     game.touch()
     ui.reset()
     prompt = ui.prompt()
-    assert prompt is not None and "Underground: dwarf_axeman_1 (turn 3)" in prompt.question
+    assert prompt is not None and "Underground: dwarf_axeman_1 (turn 3)" in english(prompt.question)
     assert "dwarf_axeman_1" in visible_to(game, Side.KROBS).hidden_units
     krobs = Controller(game, Side.KROBS)
     assert krobs.viewer is Side.KROBS

@@ -11,11 +11,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from dragonnoir.engine.state import Side
+from dragonnoir.i18n import _, pgettext
 from dragonnoir.render import fonts
-from dragonnoir.ui.ai_driver import HUMAN, SPEEDS, AIError, AIMove, intent_shown, move_beats
-from dragonnoir.ui.game_screen.texts import side_name
+from dragonnoir.ui.ai_driver import (
+    AI_LEVELS,
+    HUMAN,
+    SPEEDS,
+    AIError,
+    AIMove,
+    intent_shown,
+    move_beats,
+)
 from dragonnoir.ui.keymap import Command
 from dragonnoir.ui.visibility import readable_log
+from dragonnoir.ui.words import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.ui.ai_driver import AIDriver
@@ -71,18 +80,29 @@ class AIStrip:
         """ "Krobs (AI normal)"."""
         player = self.scene.players.get(side, HUMAN) if side is not None else HUMAN
         level = player.split(":", 1)[-1]
-        return f"{side_name(side)} (AI {level})"
+        said = pgettext("ai level", AI_LEVELS[level]) if level in AI_LEVELS else level
+        return _("{side} (AI {level})").format(side=side_name(side), level=said)
 
     def busy_text(self) -> str:
         side = self.scene.game.to_act()
         ai = self.scene.ai
-        paused = " (paused: Space resumes)" if ai is not None and ai.paused else ""
-        return f"The {self.name(side)} are playing{paused}: wait for your turn."
+        if ai is not None and ai.paused:
+            return _("The {side} are playing (paused: Space resumes): wait for your turn.").format(
+                side=self.name(side)
+            )
+        return _("The {side} are playing: wait for your turn.").format(side=self.name(side))
 
     def hint(self) -> str:
         who = self.name(self.scene.game.to_act())
-        state = "paused" if self.ai.paused else "playing"
-        return f"{who} {state} · Space: pause / resume · 1-4: speed ({self.ai.speed_text})"
+        if self.ai.paused:
+            line = _("{side} paused · Space: pause / resume · 1-4: speed ({speed})")
+        else:
+            line = _("{side} playing · Space: pause / resume · 1-4: speed ({speed})")
+        return line.format(side=who, speed=self.speed())
+
+    def speed(self) -> str:
+        """The AI's speed in words ("2x", "instant")."""
+        return pgettext("ai speed", self.ai.speed_text)
 
     def status_text(self) -> str:
         """The strip's words: who thinks (dots that move), who plays, paused."""
@@ -90,20 +110,20 @@ class AIStrip:
         game = self.scene.game
         side = game.to_act()
         if game.over:
-            return "Game over"
+            return _("Game over")
         if not ai.plays(side):
-            return f"Your turn: {side_name(side)}"
+            return _("Your turn: {side}").format(side=side_name(side))
         if ai.paused:
-            return f"Paused · {self.name(side)} to play"
+            return _("Paused · {side} to play").format(side=self.name(side))
         if ai.thinking is not None:
             dots = "." * (1 + int(time.monotonic() * 3) % 3)
-            return f"{self.name(ai.thinking)} thinking{dots}"
-        return f"{self.name(side)} playing"
+            return _("{side} thinking").format(side=self.name(ai.thinking)) + dots
+        return _("{side} playing").format(side=self.name(side))
 
     def button_text(self, key: str) -> str:
         if key == "ai_pause":
-            return "Resume (Space)" if self.ai.paused else "Pause (Space)"
-        return f"Speed {self.ai.speed_text} (1-4)"
+            return _("Resume (Space)") if self.ai.paused else _("Pause (Space)")
+        return _("Speed {speed} (1-4)").format(speed=self.speed())
 
     # -- where -------------------------------------------------------------------------------
 
@@ -139,11 +159,11 @@ class AIStrip:
         scene = self.scene
         ai = scene.ai
         if ai is None:
-            scene.message("There is no AI in this game (two people play it).", refused=True)
+            scene.message(_("There is no AI in this game (two people play it)."), refused=True)
             return
         if command is Command.AI_PAUSE:
             ai.paused = not ai.paused
-            scene.message("The AI is paused." if ai.paused else "The AI plays on.")
+            scene.message(_("The AI is paused.") if ai.paused else _("The AI plays on."))
         else:
             if command is Command.AI_SPEED:
                 ai.speed_index = (ai.speed_index + 1) % len(SPEEDS)
@@ -151,7 +171,7 @@ class AIStrip:
                 ai.set_speed(AI_SPEED_KEYS[command])
             if ai.speed == 0:
                 scene.interphase.skip()
-            scene.message(f"The AI's moves: {ai.speed_text}.")
+            scene.message(_("The AI's moves: {speed}.").format(speed=self.speed()))
             app = scene.app
             if app.settings.ai_speed != ai.speed:
                 settings = app.settings.model_copy(update={"ai_speed": ai.speed})
@@ -171,7 +191,8 @@ class AIStrip:
             move = ai.poll(scene.game)
         except AIError as exc:
             ai.paused = True
-            scene.message(f"The AI failed ({exc}): paused. Undo, save or resume.", refused=True)
+            failed = _("The AI failed ({why}): paused. Undo, save or resume.").format(why=exc)
+            scene.message(failed, refused=True)
             scene.refresh_controls()
             return
         if move is not None:
@@ -193,8 +214,9 @@ class AIStrip:
         if scene.apply(move.action) is None:
             self.ai.paused = True
             scene.message(
-                f"The {self.name(move.side)} chose an action the rules refuse "
-                f"({move.action.kind}): paused.",
+                _("The {side} chose an action the rules refuse ({action}): paused.").format(
+                    side=self.name(move.side), action=move.action.kind
+                ),
                 refused=True,
             )
             return

@@ -10,10 +10,12 @@ import pygame
 
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import _
 from dragonnoir.render import fonts
 from dragonnoir.ui import keymap
-from dragonnoir.ui.game_screen.texts import side_name
+from dragonnoir.ui.game_screen.texts import phase_title
 from dragonnoir.ui.keymap import Command
+from dragonnoir.ui.words import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
@@ -83,7 +85,7 @@ class PlayMode(InputMode):
         return False
 
     def hint(self, scene: GameScene) -> str:
-        return scene.controller.hint()
+        return scene.names.say(scene.controller.hint())
 
 
 def _near(pressed: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
@@ -119,10 +121,16 @@ class HandOverMode(InputMode):
         side = self.side
         other = side_name(side.enemy() if side is not Side.GHARVS else None)
         lines = [
-            (big, f"{side_name(side)} to play", (232, 195, 106)),
-            (small, f"Turn {scene.game.state.turn} · {scene.game.phase.title}", (200, 188, 166)),
-            (small, f"{other}: please look away.", (200, 188, 166)),
-            (small, "Click or press a key when ready.", (150, 140, 124)),
+            (big, _("{side} to play").format(side=side_name(side)), (232, 195, 106)),
+            (
+                small,
+                _("Turn {turn} · {phase}").format(
+                    turn=scene.game.state.turn, phase=phase_title(scene.game)
+                ),
+                (200, 188, 166),
+            ),
+            (small, _("{side}: please look away.").format(side=other), (200, 188, 166)),
+            (small, _("Click or press a key when ready."), (150, 140, 124)),
         ]
         y = h // 2 - 110
         for font, text, colour in lines:

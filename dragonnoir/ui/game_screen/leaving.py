@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dragonnoir.i18n import _
 from dragonnoir.ui.app import Result
 
 if TYPE_CHECKING:
@@ -32,8 +33,14 @@ def leave_to(scene: GameScene, then: Result, verb: str) -> Result:
     return ConfirmDialog(
         scene.app,
         scene,
-        "Unsaved progress",
-        "This game has changed since it was last saved. The autosave keeps it for "
-        "Continue, but a named save does not have it yet.",
-        [(f"Save and {verb}", save_then), (verb.capitalize(), leave), ("Cancel", lambda: None)],
+        _("Unsaved progress"),
+        _(
+            "This game has changed since it was last saved. The autosave keeps it for "
+            "Continue, but a named save does not have it yet."
+        ),
+        [
+            (_("Save and quit") if verb == "quit" else _("Save and leave"), save_then),
+            (_("Quit") if verb == "quit" else _("Leave"), leave),
+            (_("Cancel"), lambda: None),
+        ],
     )

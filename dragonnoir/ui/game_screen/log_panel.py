@@ -13,6 +13,7 @@ from dragonnoir.engine.events import DecisionRequested, PhaseBegan, TurnBegan
 from dragonnoir.engine.phases import phase
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.state import Side
+from dragonnoir.i18n import _
 from dragonnoir.ui.game_screen.texts import event_html
 from dragonnoir.ui.visibility import readable_log
 
@@ -126,9 +127,8 @@ class GameLog:
     def passed_phase(self, at: int, title: str, reason: str) -> None:
         """The phase that began at `at` was passed by itself: one line instead of it."""
         if at >= 0:
-            self.replace[at] = (
-                f"<font color='#c9a45a'>{html.escape(title)}: {reason}, passed.</font>"
-            )
+            passed = _("{phase}: {reason}, passed.").format(phase=title, reason=reason)
+            self.replace[at] = f"<font color='#c9a45a'>{html.escape(passed)}</font>"
 
     def no_defensive_fire(self) -> str | None:
         """Once when the Krob movement begins: a note when no Adventurer can fire
@@ -148,7 +148,7 @@ class GameLog:
             fire.shooter_problem(game, u, fire.DEFENSIVE) is None for u in archers
         ):
             return None
-        text = "No defensive fire this turn: every archer moved or is in contact."
+        text = _("No defensive fire this turn: every archer moved or is in contact.")
         at = self.phase_start()
         if at >= 0:
             self.after.setdefault(at, []).append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from dragonnoir.i18n import N_
 from dragonnoir.render import fonts
 
 MESSAGE_H = 28
@@ -13,8 +14,8 @@ MESSAGE_COLOUR = (255, 217, 138)
 WARNING_COLOUR = (255, 118, 86)
 #: The mark of a game that went on from a save's position its actions did not lead to
 #: (engine/unverified.py): on the map's corner, and under the map when it opens.
-UNVERIFIED_BADGE = "Unverified game"
-UNVERIFIED_SAID = "Unverified game: it went on from a save that did not check out."
+UNVERIFIED_BADGE = N_("Unverified game")
+UNVERIFIED_SAID = N_("Unverified game: it went on from a save that did not check out.")
 
 
 class MessageLine:

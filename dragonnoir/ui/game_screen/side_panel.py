@@ -13,12 +13,14 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
+from dragonnoir.i18n import NP_, _, pgettext
 from dragonnoir.ui.controller_views import Mode, Prompt
 from dragonnoir.ui.game_screen.spell_windows import CAST_NOW_TEXT, CAST_WAITING_TEXT
-from dragonnoir.ui.game_screen.texts import side_name
+from dragonnoir.ui.game_screen.texts import phase_title
 from dragonnoir.ui.game_screen.top_bar import BAR_H
 from dragonnoir.ui.preview_card import Card, card_for, draw_card
 from dragonnoir.ui.tools.firing import FIRE_DECISIONS
+from dragonnoir.ui.words import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
@@ -29,12 +31,12 @@ HOVER_H = 240
 CHOICE_H = 30
 #: The acting buttons above the side panel: (key = controller command, text).
 ACTION_BUTTONS = (
-    ("fire", "Fire"),
-    ("attack", "Attack"),
-    ("cast", "Magic"),
-    ("confirm", "Confirm"),
-    ("cancel", "Cancel"),
-    ("pass", "Pass"),
+    ("fire", NP_("button", "Fire")),
+    ("attack", NP_("button", "Attack")),
+    ("cast", NP_("button", "Magic")),
+    ("confirm", NP_("button", "Confirm")),
+    ("cancel", NP_("button", "Cancel")),
+    ("pass", NP_("button", "Pass")),
 )
 
 
@@ -63,10 +65,8 @@ class SidePanel:
         sx = w - SIDE_W
         bw = (SIDE_W - 8 - 4 * (len(ACTION_BUTTONS) - 1)) // len(ACTION_BUTTONS)
         for i, (key, text) in enumerate(ACTION_BUTTONS):
-            widgets[key] = UIButton(
-                pygame.Rect(sx + 4 + i * (bw + 4), BAR_H + 4, bw, ACTIONS_H - 8), text, m,
-                container=root,
-            )  # fmt: skip
+            rect = pygame.Rect(sx + 4 + i * (bw + 4), BAR_H + 4, bw, ACTIONS_H - 8)
+            widgets[key] = UIButton(rect, pgettext("button", text), m, container=root)
         y = BAR_H + ACTIONS_H
         info = pygame.Rect(sx, y, SIDE_W, self.info_height())
         widgets["hover"] = UITextBox("", info, m, container=root)
@@ -97,7 +97,9 @@ class SidePanel:
         m = scene.manager
         names = scene.names
         who = side_name(prompt.side)
-        question = f"<b>{html.escape(who)}</b>: {html.escape(names.text(prompt.question))}"
+        question = _("{side}: {question}").format(
+            side=f"<b>{html.escape(who)}</b>", question=html.escape(names.say(prompt.question))
+        )
         # room for the whole question (a deployment's instructions run to four lines)
         tall = max(64, min(130, 22 * -(-len(html.unescape(question)) // 44) + 14))
         scene.widgets["question"] = UITextBox(
@@ -113,7 +115,7 @@ class SidePanel:
         page = self.choice_page % pages
         start = page * per
         for i, choice in enumerate(choices[start : start + per], start):
-            label = names.text(choice.label)[:60]
+            label = names.say(choice.label)[:60]
             scene.widgets[f"choice_{i}"] = UIButton(
                 pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3), label, m, container=root
             )
@@ -121,7 +123,9 @@ class SidePanel:
         if pages > 1:
             scene.widgets["choice_more"] = UIButton(
                 pygame.Rect(x + 4, y, SIDE_W - 8, CHOICE_H - 3),
-                f"more ({page + 1}/{pages}): the next {min(per, len(choices))} answers",
+                _("more ({page}/{pages}): the next {n} answers").format(
+                    page=page + 1, pages=pages, n=min(per, len(choices))
+                ),
                 m,
                 container=root,
             )
@@ -187,8 +191,10 @@ class SidePanel:
             if ai_turn:
                 text = scene.strip.hint()
             elif ui.staged() is not None and not legal:
-                text = "not allowed (the panel says why): change the choice or cancel (right click)"
-            hint.set_text(scene.names.text(text))
+                text = _(
+                    "not allowed (the panel says why): change the choice or cancel (right click)"
+                )
+            hint.set_text(scene.names.say(text))
         enabled = {
             "confirm": ui.staged() is not None and legal and not ai_turn,
             "cancel": ui.mode not in (Mode.IDLE, Mode.OVER) and not ai_turn,
@@ -219,7 +225,7 @@ class SidePanel:
         if not shown:
             button.hide()  # type: ignore[no-untyped-call]
             return
-        button.set_text(CAST_WAITING_TEXT if waiting else CAST_NOW_TEXT)
+        button.set_text(_(CAST_WAITING_TEXT if waiting else CAST_NOW_TEXT))
         button.show()  # type: ignore[no-untyped-call]
 
     def hint_says(self, text: str) -> None:
@@ -244,12 +250,17 @@ class SidePanel:
         scene = self.scene
         game = scene.game
         if game.over:
-            return "the game is over"
+            return _("the game is over")
         if scene.ai_turn():
             return scene.strip.busy_text()
+        command = pgettext("button", dict(ACTION_BUTTONS)[name])
         if game.state.pending:
-            return f"{name} is not possible now: {side_name(game.to_act())} must decide first"
-        return f"{name} is not possible in {game.phase.title}"
+            return _("{command} is not possible now: {side} must decide first").format(
+                command=command, side=side_name(game.to_act())
+            )
+        return _("{command} is not possible in {phase}").format(
+            command=command, phase=phase_title(game)
+        )
 
 
 def key_of(prompt: Prompt | None) -> tuple[object, ...] | None:

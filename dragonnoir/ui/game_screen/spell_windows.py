@@ -15,6 +15,7 @@ from dragonnoir.engine.actions import Pass
 from dragonnoir.engine.events import DecisionPassed, DecisionRequested
 from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import Side
+from dragonnoir.i18n import N_, _
 from dragonnoir.ui.controller_views import Mode
 
 if TYPE_CHECKING:
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 #: The quiet control over the map in the Krob turn (`request_cast`), and its text
 #: once pressed, until the next spell window.
-CAST_NOW_TEXT = "Cast now (M)"
-CAST_WAITING_TEXT = "Stopping to cast..."
+CAST_NOW_TEXT = N_("Cast now (M)")
+CAST_WAITING_TEXT = N_("Stopping to cast...")
 CAST_NOW_W = 160
 
 
@@ -73,7 +74,7 @@ class SpellWindows:
             return
         if self.spells_may_come():
             self.requested = True
-            scene.message("Cast now: the game stops at the next moment a wizard may cast.")
+            scene.message(_("Cast now: the game stops at the next moment a wizard may cast."))
             scene.refresh_controls()
             return
         scene.controller_command("cast")  # the controller says why not
@@ -99,7 +100,7 @@ class SpellWindows:
         the Krob player plays on, no hand-over). True when one was passed."""
         if self.scene.ai is not None or not self.tend():
             return False
-        for _ in range(500):
+        for _tick in range(500):
             if not self.tend():
                 break
         return True

@@ -1,5 +1,6 @@
 """The game screen's words: the phase bar's line, the hex under the mouse, a character's
-numbers, a log entry — HTML for pygame_gui's text boxes, nothing drawn here."""
+numbers, a log entry — HTML for pygame_gui's text boxes, nothing drawn here; every word
+in the player's language (`dragonnoir.i18n`), events through the game's narrator."""
 
 from __future__ import annotations
 
@@ -10,27 +11,30 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import SEQUENCE
 from dragonnoir.engine.rules.movement import budget_of
 from dragonnoir.engine.rules.steps import ground_level
-from dragonnoir.engine.state import AccessoryKind, Side, Unit
+from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
+from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
 from dragonnoir.ui.end_screen import game_result
 from dragonnoir.ui.names import Names
 from dragonnoir.ui.visibility import Visibility
+from dragonnoir.ui.words import cover_words, side_name
 
 #: The spell counters that change the map, as the hover panel names them.
 MAP_SPELL_COUNTERS = {
-    AccessoryKind.DEMOLISHED_WALL: "a wall brought down",
-    AccessoryKind.BRIDGE: "a bridge over the water",
-    AccessoryKind.GALLERY: "a gallery through the rock",
+    AccessoryKind.DEMOLISHED_WALL: N_("a wall brought down"),
+    AccessoryKind.BRIDGE: N_("a bridge over the water"),
+    AccessoryKind.GALLERY: N_("a gallery through the rock"),
 }
 
-
-def side_name(side: Side | None) -> str:
-    return {Side.ADVENTURERS: "Adventurers", Side.KROBS: "Krobs", Side.GHARVS: "Gharvs"}.get(
-        side,  # type: ignore[arg-type]
-        "nobody",
-    )
+#: A character's status as the hover panel says it.
+STATUS_NAMES = {
+    Status.HEALTHY: N_("healthy"),
+    Status.WOUNDED: N_("wounded"),
+    Status.KNOCKED_OUT: N_("knocked out"),
+    Status.KILLED: N_("killed"),
+}
 
 
 def phase_texts(game: Game) -> list[str]:
@@ -39,26 +43,64 @@ def phase_texts(game: Game) -> list[str]:
     state = game.state
     if game.over:
         result = game_result(game)
-        return [f"Game over: {result.headline} ({result.reason})", result.headline]
-    limit = f"/{state.turn_limit}" if state.turn_limit else ""
+        over = _("Game over: {headline} ({reason})").format(
+            headline=result.headline, reason=result.said_reason
+        )
+        return [over, result.headline]
     who = side_name(game.to_act())
+    title = phase_title(game)
     if game.phase not in SEQUENCE:  # the deployment before the first game turn
-        whole = f"Before turn 1 · {game.phase.title} · {who} to act"
-        return [whole, f"Before turn 1 · {game.phase.title}"]
-    decision = " to decide" if state.pending else " to act"  # the hint says what
-    turn = f"Turn {state.turn}{limit}"
+        before = _("Before turn 1")
+        whole = _("{when} · {phase} · {side} to act").format(when=before, phase=title, side=who)
+        return [whole, f"{before} · {title}"]
+    if state.turn_limit:
+        turn = _("Turn {turn}/{limit}").format(turn=state.turn, limit=state.turn_limit)
+    else:
+        turn = _("Turn {turn}").format(turn=state.turn)
+    if state.pending:  # the hint says what
+        doing = _("{when} · {phase} · {side} to decide")
+    else:
+        doing = _("{when} · {phase} · {side} to act")
     return [
-        f"{turn} · {game.phase.title} · {who}{decision}",
-        f"{turn} · {game.phase.title} · {who}",
-        f"{turn} · {game.phase.title}",
+        doing.format(when=turn, phase=title, side=who),
+        f"{turn} · {title} · {who}",
+        f"{turn} · {title}",
     ]
+
+
+#: The phases' names as the phase bar says them, by the phase's id (the engine's
+#: `Phase.title` is the English; a phase of a rules file unknown here is said as it is).
+PHASE_TITLES = {
+    "krob_deployment": NP_("phase", "Deployment: the Krobs"),
+    "adventurer_deployment": NP_("phase", "Deployment: the Adventurers"),
+    "adventurer_fire": NP_("phase", "Adventurer turn: offensive fire"),
+    "adventurer_movement": NP_("phase", "Adventurer turn: movement"),
+    "adventurer_combat": NP_("phase", "Adventurer turn: combat"),
+    "adventurer_recovery": NP_("phase", "Adventurer turn: knocked-out characters stand up"),
+    "gharv1_appearance": NP_("phase", "Gharv interphase 1: appearance"),
+    "gharv1_combat": NP_("phase", "Gharv interphase 1: combat"),
+    "gharv1_disappearance": NP_("phase", "Gharv interphase 1: disappearance"),
+    "krob_movement": NP_("phase", "Krob turn: movement and defensive fire"),
+    "krob_combat": NP_("phase", "Krob turn: combat"),
+    "gharv2_appearance": NP_("phase", "Gharv interphase 2: appearance"),
+    "gharv2_combat": NP_("phase", "Gharv interphase 2: combat"),
+    "gharv2_disappearance": NP_("phase", "Gharv interphase 2: disappearance"),
+}
+
+
+def phase_title(game: Game) -> str:
+    """The phase's name in the player's language."""
+    phase = game.phase
+    return pgettext("phase", PHASE_TITLES[phase.id]) if phase.id in PHASE_TITLES else phase.title
 
 
 def hover_html(game: Game, names: Names, vis: Visibility, h: Hex | None) -> str:
     """The hex under the mouse: terrain, level, cover, movement cost, the spell counters
     on it and the characters the viewer sees there."""
     if h is None or h not in game.board.cells:
-        return "<i>Hover a hex: terrain, level, cover, movement cost and who is there.</i>"
+        return "<i>{}</i>".format(
+            html.escape(_("Hover a hex: terrain, level, cover, movement cost and who is there."))
+        )
     cell = game.board.cells[h]
     where = html.escape(game.where(h))
     terrain = game.rules.terrain.get(cell.terrain) if game.rules is not None else None
@@ -66,24 +108,33 @@ def hover_html(game: Game, names: Names, vis: Visibility, h: Hex | None) -> str:
     if terrain is None:
         lines.append(f"<b>{where}</b> {html.escape(cell.terrain)}")
     else:
-        cost = "impassable" if terrain.move_cost is None else f"{terrain.move_cost} MP"
-        lines.append(f"<b>{where} {html.escape(terrain.name)}</b>")
-        lines.append(f"movement cost {cost}, cover {terrain.cover.value}")
+        if terrain.move_cost is None:
+            cost = _("impassable")
+        else:
+            cost = _("{n} MP").format(n=terrain.move_cost)
+        lines.append(f"<b>{where} {html.escape(names.data(terrain.name))}</b>")
+        lines.append(
+            html.escape(
+                _("movement cost {cost}, cover {cover}").format(
+                    cost=cost, cover=cover_words(terrain.cover)
+                )
+            )
+        )
     ground = ground_level(game, h)
-    level = f"level {ground:+g}" if ground else "level 0"
+    level = _("level {level}").format(level=f"{ground:+g}" if ground else "0")
     if ground != cell.level:  # a bridge stands at its banks' level (docs/spells.md)
-        level += f", over water at {cell.level:+g}"
+        level += _(", over water at {level}").format(level=f"{cell.level:+g}")
     if cell.walkway:
-        level += ", walkway deck at +1"
-    lines.append(level)
-    lines.extend(spell_counters_html(game, vis, h))
+        level += _(", walkway deck at +1")
+    lines.append(html.escape(level))
+    lines.extend(spell_counters_html(game, names, vis, h))
     for unit in game.units_at(h):
         if vis.sees_unit(unit):
             lines.extend(unit_html(game, names, unit))
     return "<br>".join(lines)
 
 
-def spell_counters_html(game: Game, vis: Visibility, h: Hex) -> list[str]:
+def spell_counters_html(game: Game, names: Names, vis: Visibility, h: Hex) -> list[str]:
     """The spell counters that change the map on `h`, in words: a wall brought down
     (and toward which hex), a bridge, a gallery ("Counters Linked to Magic Spells").
     The map under them still shows the rock, water or wall they undo."""
@@ -96,13 +147,14 @@ def spell_counters_html(game: Game, vis: Visibility, h: Hex) -> list[str]:
         spell_id = str(acc.properties.get("spell", ""))
         rules = game.rules
         spell = rules.spells.get(spell_id) if spell_id and rules is not None else None
-        what = MAP_SPELL_COUNTERS[acc.kind]
+        what = _(MAP_SPELL_COUNTERS[acc.kind])
         if acc.kind is AccessoryKind.DEMOLISHED_WALL:
             others = [game.where(o) for o in acc.hexes if o != h]
             if others:
-                what += " toward " + ", ".join(others)
-        by = f" (spell: {spell.name})" if spell is not None else ""
-        out.append(f"<font color='#d8c8a8'>{html.escape(what + by)}</font>")
+                what = _("{what} toward {cells}").format(what=what, cells=", ".join(others))
+        if spell is not None:
+            what = _("{what} (spell: {spell})").format(what=what, spell=names.data(spell.name))
+        out.append(f"<font color='#d8c8a8'>{html.escape(what)}</font>")
     return out
 
 
@@ -111,46 +163,76 @@ def unit_html(game: Game, names: Names, unit: Unit) -> list[str]:
     (attack, defence front / rear, movement and what is left of it this phase), his
     weapon, his wounds, and what he did this turn."""
     colour = "#8fb4f0" if unit.side is Side.ADVENTURERS else "#f08f7a"
-    status = unit.status.value.replace("_", " ")
+    status = _(STATUS_NAMES[unit.status]) if unit.status in STATUS_NAMES else unit.status.value
     out = [
         f"<font color='{colour}'><b>{html.escape(names.of(unit))}</b></font> "
-        f"({side_name(unit.side)}, {status})"
+        f"({html.escape(side_name(unit.side))}, {html.escape(status)})"
     ]
     roster = getattr(game.rules, "roster", None)
     if roster is None or roster.get(unit.kind) is None or not unit.alive:
         return out
     prof = profile_of(roster, unit)
-    defence = f"defence {prof.defence}"
+    defence = _("defence {n}").format(n=prof.defence)
     if prof.defence_rear is not None:
-        defence = f"defence {prof.defence} front, {prof.defence_rear} rear"
+        defence = _("defence {front} front, {rear} rear").format(
+            front=prof.defence, rear=prof.defence_rear
+        )
     if prof.armoured:
-        defence += " (armoured)"
-    move = f"movement {prof.movement}"
+        defence = _("{defence} (armoured)").format(defence=defence)
+    move = _("movement {n}").format(n=prof.movement)
     if prof.movement_land is not None:
-        move = f"movement {prof.movement} in water, {prof.movement_land} on land"
+        move = _("movement {water} in water, {land} on land").format(
+            water=prof.movement, land=prof.movement_land
+        )
     if unit.side is game.phase.side and "Move" in game.phase.actions:
-        move += f", {budget_of(game, unit)} left this phase"
-    out.append(f"attack {prof.attack}, {defence}, {move}")
+        move = _("{move}, {n} left this phase").format(move=move, n=budget_of(game, unit))
+    out.append(
+        html.escape(
+            _("attack {attack}, {defence}, {move}").format(
+                attack=prof.attack, defence=defence, move=move
+            )
+        )
+    )
     if prof.weapon:
-        out.append(f"weapon: {html.escape(names.weapon(prof.weapon))}, range {MAX_RANGE} hexes")
+        out.append(
+            html.escape(
+                _("weapon: {weapon}, range {n} hexes").format(
+                    weapon=names.weapon(prof.weapon), n=MAX_RANGE
+                )
+            )
+        )
     wounds = ""
     if unit.wounds or prof.wounds_to_kill > 1:
-        had = "no wound" if not unit.wounds else f"{unit.wounds} wound{'s' * (unit.wounds > 1)}"
-        wounds = f"{had}, {prof.wounds_to_kill} wounds kill"
-    done = [w for w, flag in (("moved", unit.moved), ("fired", unit.fired)) if flag]
+        if unit.wounds:
+            had = ngettext("{n} wound", "{n} wounds", unit.wounds).format(n=unit.wounds)
+        else:
+            had = _("no wound")
+        kill = ngettext("{n} wound kills", "{n} wounds kill", prof.wounds_to_kill)
+        wounds = f"{had}, {kill.format(n=prof.wounds_to_kill)}"
+    done = [word for word, flag in ((_("moved"), unit.moved), (_("fired"), unit.fired)) if flag]
     if unit.attacked:
-        done.append("attacked" if unit.attacked == 1 else f"attacked {unit.attacked} times")
-    status_bits = [b for b in (wounds, " and ".join(done) + " this turn" if done else "") if b]
+        if unit.attacked == 1:
+            done.append(_("attacked"))
+        else:
+            done.append(_("attacked {n} times").format(n=unit.attacked))
+    this_turn = ""
+    if done:
+        this_turn = _("{done} this turn").format(done=names.narrator.listed(done))
+    status_bits = [b for b in (wounds, this_turn) if b]
     if status_bits:
-        out.append(", ".join(status_bits))
+        out.append(html.escape(", ".join(status_bits)))
     return out
 
 
 def event_html(names: Names, event: Event) -> str:
-    """A log entry: the event in words, coloured by kind, with its rule cited."""
-    text = html.escape(names.event(event))
+    """A log entry: the event in words (the narrator's), coloured by kind, with its rule
+    cited."""
+    if isinstance(event, PhaseBegan) and event.phase in PHASE_TITLES:
+        text = html.escape(names.line(pgettext("phase", PHASE_TITLES[event.phase])) + ".")
+    else:
+        text = html.escape(names.event(event))
     rule = getattr(event, "rule", "")
-    cite = f" <font color='#8c7c64'><i>[{html.escape(rule)}]</i></font>" if rule else ""
+    cite = f" <font color='#8c7c64'><i>[{html.escape(names.rule(rule))}]</i></font>" if rule else ""
     if isinstance(event, TurnBegan):
         return f"<b><font color='#e8c36a'>{text}</font></b>"
     if isinstance(event, PhaseBegan):

@@ -12,15 +12,18 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from dragonnoir.i18n import N_, _
+
 BAR_H = 52
 #: The bar's buttons: (key = command, text, width).
+#: A button is widened when its text (in the player's language) needs more room.
 BAR_BUTTONS = (
-    ("end_phase", "End phase", 100),
-    ("undo", "Undo", 64),
-    ("save", "Save", 64),
-    ("load", "Load", 64),
-    ("help", "Help", 60),
-    ("menu", "Menu", 70),
+    ("end_phase", N_("End phase"), 100),
+    ("undo", N_("Undo"), 64),
+    ("save", N_("Save"), 64),
+    ("load", N_("Load"), 64),
+    ("help", N_("Help"), 60),
+    ("menu", N_("Menu"), 70),
 )
 #: The hint line's style (left-aligned, smaller than the phase line).
 HINT_THEME = {
@@ -49,7 +52,10 @@ def build_top_bar(
         container=root,
         object_id=ObjectID(object_id="#phase_bar"),
     )
-    x = width - 8 - sum(bw + 6 for _, _, bw in BAR_BUTTONS)
+    buttons = [(key, _(text), bw) for key, text, bw in BAR_BUTTONS]
+    font = manager.get_theme().get_font(["button"])
+    buttons = [(key, text, max(bw, font.size(text)[0] + 16)) for key, text, bw in buttons]
+    x = width - 8 - sum(bw + 6 for _k, _t, bw in buttons)
     phase = UILabel(
         pygame.Rect(10, 2, x - 20, 26),
         "",
@@ -67,7 +73,7 @@ def build_top_bar(
         container=bar,
         object_id=ObjectID(object_id="#hint_label"),
     )
-    for key, text, bw in BAR_BUTTONS:
+    for key, text, bw in buttons:
         widgets[key] = UIButton(pygame.Rect(x, 7, bw, BAR_H - 18), text, manager, container=bar)
         x += bw + 6
     return widgets

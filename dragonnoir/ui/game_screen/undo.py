@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dragonnoir.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
 
@@ -51,14 +53,14 @@ class Undo:
             return
         if len(game.history) <= self.floor and game.can_undo():
             scene.message(
-                "Nothing to undo: undo stops where the other player handed over to you.",
+                _("Nothing to undo: undo stops where the other player handed over to you."),
                 refused=True,
             )
             return
         if not game.undo():
-            scene.message("Nothing to undo: undo stops at the last die roll or reveal.")
+            scene.message(_("Nothing to undo: undo stops at the last die roll or reveal."))
             return
-        scene.message("Undone.")
+        scene.message(_("Undone."))
         scene.changed()
 
     def _undo_against_ai(self) -> None:
@@ -70,29 +72,38 @@ class Undo:
         ai = scene.ai
         assert ai is not None
         if scene.human is None:
-            scene.message("Nothing to undo: the AI plays both sides.", refused=True)
+            scene.message(_("Nothing to undo: the AI plays both sides."), refused=True)
             return
         steps = self._solo_steps()
         if steps is None:
             scene.message(
-                "Nothing to undo: you have made no move since the game was started or loaded.",
+                _("Nothing to undo: you have made no move since the game was started or loaded."),
                 refused=True,
             )
             return
         if steps > game.undo_depth:
             scene.message(
-                "Cannot undo: a die was rolled or something revealed since your last action "
-                "(the AI's reply included); undo stops at the last die roll or reveal.",
+                _(
+                    "Cannot undo: a die was rolled or something revealed since your last action "
+                    "(the AI's reply included); undo stops at the last die roll or reveal."
+                ),
                 refused=True,
             )
             return
         ai.drop()
-        for _ in range(steps):
+        for _step in range(steps):
             game.undo()
         self.marks = [m for m in self.marks if m < len(game.history)]
         ai.restart(game)
         theirs = steps - 1
-        reply = f" and the AI's {theirs} action{'s' * (theirs != 1)} after it" if theirs else ""
-        scene.message(f"Undone: your last action{reply}.")
+        if theirs:
+            undone = ngettext(
+                "Undone: your last action and the AI's {n} action after it.",
+                "Undone: your last action and the AI's {n} actions after it.",
+                theirs,
+            ).format(n=theirs)
+        else:
+            undone = _("Undone: your last action.")
+        scene.message(undone)
         scene.interphase.skip()
         scene.changed()

@@ -13,6 +13,8 @@ from dragonnoir.engine.rules import combat_declared
 from dragonnoir.engine.rules.combat_odds import check_attacker
 from dragonnoir.engine.state import AccessoryKind, Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.events import who
+from dragonnoir.narration.phrase import Phrase, say, say_n
 from dragonnoir.ui.controller_views import (
     AttackPreview,
     Choice,
@@ -233,31 +235,39 @@ class AttackTool(Tool):
             return None
         choices: list[Choice] = []
 
-        def label(number: int, combat: dict[str, Any]) -> str:
-            return f"{'+'.join(combat['attackers'])} vs {'+'.join(combat['defenders'])}"
+        def label(combat: dict[str, Any]) -> Phrase:
+            return say(
+                "{attackers} vs {defenders}",
+                attackers=who(combat["attackers"]),
+                defenders=who(combat["defenders"]),
+            )
 
         if not closed:
-            choices.append(Choice(f"Declare these {len(combats)} combat(s)", Declare()))
+            n = len(combats)
+            declare = say_n("Declare this combat", "Declare these {n} combats", n)
+            choices.append(Choice(declare, Declare()))
             for i, combat in enumerate(combats):
-                choices.append(
-                    Choice(f"withdraw {i + 1}: {label(i + 1, combat)}", WithdrawAttack(i + 1))
-                )
-            question = (
-                f"{len(combats)} combat(s) planned: add more, or declare them "
-                "(then none can be withdrawn)"
+                withdraw = say("withdraw {number}: {combat}", number=i + 1, combat=label(combat))
+                choices.append(Choice(withdraw, WithdrawAttack(i + 1)))
+            question: Phrase = say_n(
+                "{n} combat planned: add more, or declare it (then it cannot be withdrawn)",
+                "{n} combats planned: add more, or declare them (then none can be withdrawn)",
+                n,
             )
         else:
             for number, combat in combat_declared.open_combats(game):
                 verdict = game.explain(ResolveCombat(number))
-                odds = verdict.details.get("column", "lapses")
-                choices.append(
-                    Choice(
-                        f"resolve {number}: {label(number, combat)} ({odds})", ResolveCombat(number)
-                    )
+                column = verdict.details.get("column")
+                resolve = say(
+                    "resolve {number}: {combat} ({odds})",
+                    number=number,
+                    combat=label(combat),
+                    odds=str(column) if column else say("lapses"),
                 )
+                choices.append(Choice(resolve, ResolveCombat(number)))
             if not choices:
                 return None
-            question = "resolve the declared combats in the order you choose"
+            question = say("resolve the declared combats in the order you choose")
         return Prompt(
             kind="combats",
             side=game.phase.side,

@@ -11,6 +11,8 @@ from dragonnoir.engine.rules import fire, magic
 from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import pgettext
+from dragonnoir.narration.phrase import Who, say
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt, SpellPreview
 from dragonnoir.ui.tools.base import Tool
 
@@ -130,7 +132,8 @@ class CastTool(Tool):
                 self.ui.touched()
                 return None
             if not units:
-                self.ui.say(f"{spell.name} is cast on a character", magic.R_MAGIC, refused=True)
+                cast_on = say("{spell} is cast on a character", spell=spell.name)
+                self.ui.say(cast_on, magic.R_MAGIC, refused=True)
                 return None
             sel.spell_targets = [units[0].id]
         elif spell.target is Target.HEXES:
@@ -172,7 +175,12 @@ class CastTool(Tool):
             chance = sum(1 for f in range(1, 11) if f + sheet.level > needs) / 10
             choices.append(
                 Choice(
-                    f"{spell.name}: {spell.cost} EP, {chance:.0%}",
+                    say(
+                        "{spell}: {cost} EP, {chance}",
+                        spell=pgettext("data", spell.name),
+                        cost=spell.cost,
+                        chance=f"{chance:.0%}",
+                    ),
                     CastSpell(wizard.id, spell.id, ()),
                     wizard.id,
                 )
@@ -180,7 +188,12 @@ class CastTool(Tool):
         return Prompt(
             "spell_book",
             Side.ADVENTURERS,
-            f"{wizard.id}, level {sheet.level}: {energy} EP left. Which spell?",
+            say(
+                "{wizard}, level {level}: {energy} EP left. Which spell?",
+                wizard=Who(wizard.id),
+                level=sheet.level,
+                energy=energy,
+            ),
             tuple(choices),
             can_pass=False,
             unit=wizard.id,

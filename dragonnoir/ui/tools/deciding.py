@@ -19,6 +19,8 @@ from dragonnoir.engine.events import DecisionRequested, Event
 from dragonnoir.engine.rules import combat_results, fire, magic
 from dragonnoir.engine.state import Decision
 from dragonnoir.hexmap.hexes import Hex, line
+from dragonnoir.narration.events import who
+from dragonnoir.narration.phrase import Many, Phrase, Who, say, say_n
 from dragonnoir.ui.controller_views import Choice, Mode, MovePreview, Overlays, Preview, Prompt
 from dragonnoir.ui.tools.base import Tool
 from dragonnoir.ui.tools.firing import FIRE_DECISIONS
@@ -54,7 +56,10 @@ class DecideTool(Tool):
                 self.ui.refuse(self.game.explain(ChooseCasualty(here[0].id)))
             else:
                 self.ui.say(
-                    f"click one of {', '.join(candidates)}: who takes the blow", refused=True
+                    say(
+                        "click one of {candidates}: who takes the blow", candidates=who(candidates)
+                    ),
+                    refused=True,
                 )
             return None
         if kind in ("retreat", "advance"):
@@ -95,7 +100,12 @@ class DecideTool(Tool):
             sel.unit, sel.route = here[0], []
             return None
         if sel.unit is None:
-            self.ui.say(f"choose who {decision.kind}s first: {', '.join(units)}", refused=True)
+            first = (
+                say("choose who retreats first: {units}", units=who(units))
+                if decision.kind == "retreat"
+                else say("choose who advances first: {units}", units=who(units))
+            )
+            self.ui.say(first, refused=True)
             return None
         unit = self.game.state.units[sel.unit]
         if unit.hex is None:
@@ -121,7 +131,7 @@ class DecideTool(Tool):
             return True, self.ui.apply_action(self.route_action(decision, uid, ending[0]))
         if len(ending) > 1:
             self.ui.say(
-                f"several paths end on {self.game.where(h)}: click the hex to go through first"
+                say("several paths end on {cell}: click the hex to go through first", cell=h)
             )
             return True, None
         return False, None
@@ -139,36 +149,41 @@ class DecideTool(Tool):
                     u = units[a.unit]
                     out.append(
                         Choice(
-                            f"{a.unit} takes the blow", a, a.unit, () if u.hex is None else (u.hex,)
+                            say("{unit} takes the blow", unit=Who(a.unit)),
+                            a,
+                            a.unit,
+                            () if u.hex is None else (u.hex,),
                         )
                     )
                 elif isinstance(a, Retreat | Advance):
-                    verb = "retreats" if isinstance(a, Retreat) else "advances"
-                    where = " ".join(self.game.where(h) for h in a.path)
-                    out.append(Choice(f"{a.unit} {verb} to {where}", a, a.unit, tuple(a.path)))
+                    path = Many(tuple(a.path))
+                    if isinstance(a, Retreat):
+                        goes = say("{unit} retreats to {cells}", unit=Who(a.unit), cells=path)
+                    else:
+                        goes = say("{unit} advances to {cells}", unit=Who(a.unit), cells=path)
+                    out.append(Choice(goes, a, a.unit, tuple(a.path)))
                 elif isinstance(a, Fire):
                     target = units[a.target]
                     out.append(
                         Choice(
-                            f"{', '.join(a.shooters)} fire{'s' if len(a.shooters) == 1 else ''} "
-                            f"at {a.target}",
+                            say_n(
+                                "{shooters} fires at {target}",
+                                "{shooters} fire at {target}",
+                                len(a.shooters),
+                                shooters=who(a.shooters),
+                                target=Who(a.target),
+                            ),
                             a,
                             a.target,
                             () if target.hex is None else (target.hex,),
                         )
                     )
                 elif isinstance(a, Pass):
-                    label = {
-                        "advance": "no (further) advance",
-                        "defensive_fire": f"let {decision.data.get('unit')} go on",
-                        fire.UNMOVED_DECISION: "no (more) defensive fire",
-                        magic.CAST_WINDOW: "no spell now",
-                    }.get(decision.kind, "pass")
-                    out.append(Choice(label, a))
+                    out.append(Choice(pass_label(decision), a))
                 elif isinstance(a, CastSpell):
                     continue  # spells are chosen from the spell book (Magic), not listed
                 elif isinstance(a, DeclineSpells):
-                    out.append(Choice("no spell for the rest of this Krob turn", a))
+                    out.append(Choice(say("no spell for the rest of this Krob turn"), a))
                 else:
                     out.append(Choice(a.kind, a))
             return tuple(out)
@@ -267,3 +282,16 @@ class DecideTool(Tool):
             if ending:
                 return MovePreview("retreat", uid, hover, ending[0], 0, 0)
         return None
+
+
+def pass_label(decision: Decision) -> Phrase:
+    """The button that answers `decision` with no action."""
+    if decision.kind == "advance":
+        return say("no (further) advance")
+    if decision.kind == "defensive_fire":
+        return say("let {unit} go on", unit=Who(str(decision.data.get("unit"))))
+    if decision.kind == fire.UNMOVED_DECISION:
+        return say("no (more) defensive fire")
+    if decision.kind == magic.CAST_WINDOW:
+        return say("no spell now")
+    return say("pass")

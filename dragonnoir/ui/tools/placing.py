@@ -4,10 +4,13 @@ legal hexes come from the engine through `ui.placement`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from dragonnoir.engine.actions import Action, Deploy, EndPhase, EnterMap, EnterPassage, LeaveMap
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.state import Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Many, Phrase, Who, say
 from dragonnoir.ui import placement
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt
 from dragonnoir.ui.tools.base import Tool
@@ -101,7 +104,7 @@ class PlaceTool(Tool):
         if placement.deploy_options(game, uid):
             ui.clear()
             self.sel.build, self.sel.unit = "deploy", uid  # the engine places him again
-            ui.say(f"{uid} chosen: click a highlighted hex to place him again")
+            ui.say(say("{unit} chosen: click a highlighted hex to place him again", unit=Who(uid)))
             return None
         history = game.history
         at = max(
@@ -109,7 +112,7 @@ class PlaceTool(Tool):
             default=None,
         )
         if at is None or not all(isinstance(a, Deploy) for a in history[at:]):
-            ui.say(f"{uid} was not placed in this deployment", refused=True)
+            ui.say(say("{unit} was not placed in this deployment", unit=Who(uid)), refused=True)
             return None
         later = [a for a in history[at + 1 :] if isinstance(a, Deploy)]
         while len(game.history) > at:
@@ -125,7 +128,7 @@ class PlaceTool(Tool):
         ui.clear()
         ui.caught_up()
         self.sel.build, self.sel.unit = "deploy", uid
-        ui.say(f"{uid} picked up: click a hex of the zone to place him again")
+        ui.say(say("{unit} picked up: click a hex of the zone to place him again", unit=Who(uid)))
         return events
 
     def drag(self, start: Hex, end: Hex) -> list[Event] | None:
@@ -174,7 +177,7 @@ class PlaceTool(Tool):
             waiting = placement.to_deploy(game, side)
             choices = tuple(
                 Choice(
-                    f"{'> ' if o.uid == sel.unit else ''}place {o.uid}",
+                    chosen(say("place {unit}", unit=Who(o.uid)), o.uid == sel.unit),
                     Deploy(o.uid, o.hexes[0]) if o.hexes else EndPhase(),
                     o.uid,
                     tuple(self.options(o.uid)),
@@ -182,21 +185,29 @@ class PlaceTool(Tool):
                 for o in waiting
             )
             if waiting:
-                question = (
-                    f"Deployment: {len(waiting)} to place. Choose one (or click a hex of the "
-                    "zone), then a highlighted hex; click a placed one to pick him up."
+                question = say(
+                    "Deployment: {n} to place. Choose one (or click a hex of the zone), then a "
+                    "highlighted hex; click a placed one to pick him up.",
+                    n=len(waiting),
                 )
             else:
-                question = "Deployment: everyone is placed. End phase (E) when you are ready."
+                question = say("Deployment: everyone is placed. End phase (E) when you are ready.")
             return Prompt("deploy", side, question, choices, False, sel.unit)
         if sel.build == "move" and sel.unit is not None:
             unit = game.state.units.get(sel.unit)
             ways = placement.ways_out(game, unit) if unit is not None else []
             if ways:
                 choices = tuple(
-                    Choice(f"{w.label}: {w.verdict.reason}", w.action, sel.unit) for w in ways
+                    Choice(
+                        say("{way}: {verdict}", way=w.label, verdict=w.verdict.reason),
+                        w.action,
+                        sel.unit,
+                    )
+                    for w in ways
                 )
-                question = f"{sel.unit} may leave the map (verdict below) or move on."
+                question = say(
+                    "{unit} may leave the map (verdict below) or move on.", unit=Who(sel.unit)
+                )
                 return Prompt("leave", side, question, choices, False, sel.unit)
         if "EnterMap" in actions or "Move" in actions:
             waiting = placement.arriving(game, side)
@@ -205,23 +216,23 @@ class PlaceTool(Tool):
                 return None
             now = [o for o in waiting if self.options(o.uid)]
             later = [o for o in waiting if o not in now]
-            lines = []
+            lines: list[Phrase] = []
             if now:
-                lines.append(f"Reinforcements: {len(now)} may come in now.")
-            for title, group in (("Later", later), ("Underground", below)):
-                if group:
-                    named = (f"{o.uid} (turn {o.turn})" if o.turn else o.uid for o in group)
-                    lines.append(f"{title}: {', '.join(named)}.")
+                lines.append(say("Reinforcements: {n} may come in now.", n=len(now)))
+            if later:
+                lines.append(say("Later: {units}.", units=arrivals(later)))
+            if below:
+                lines.append(say("Underground: {units}.", units=arrivals(below)))
             choices = tuple(
                 Choice(
-                    f"{'> ' if o.uid == sel.unit else ''}bring in {o.uid}",
+                    chosen(say("bring in {unit}", unit=Who(o.uid)), o.uid == sel.unit),
                     next(iter(self.options(o.uid).values())),
                     o.uid,
                     tuple(self.options(o.uid)),
                 )
                 for o in now
             )
-            return Prompt("reinforcements", side, " ".join(lines), choices, False, sel.unit)
+            return Prompt("reinforcements", side, sentences(lines), choices, False, sel.unit)
         return None
 
     def overlays(self, mode: Mode, hover: Hex | None) -> Overlays:
@@ -242,3 +253,28 @@ class PlaceTool(Tool):
         if sel.unit is not None and sel.build in ("deploy", "enter"):
             choice = frozenset(self.options(sel.unit))
         return Overlays(mode, hover, unit=sel.unit, choice_hexes=choice, zone=zone)
+
+
+def chosen(label: Phrase, selected: bool) -> Phrase:
+    """A button's label, marked when it is the character chosen now."""
+    return say("> {choice}", choice=label) if selected else label
+
+
+def arrivals(group: list[Any]) -> Many:
+    """Characters still to come, each with his turn when he has one ("Killer 3 (turn 2)")."""
+    return Many(
+        tuple(
+            say("{unit} (turn {turn})", unit=Who(o.uid), turn=o.turn) if o.turn else Who(o.uid)
+            for o in group
+        )
+    )
+
+
+def sentences(lines: list[Phrase]) -> Phrase | str:
+    """Phrases said one after the other, as one text."""
+    if not lines:
+        return ""
+    said = lines[0]
+    for line in lines[1:]:
+        said = say("{first} {then}", first=said, then=line)
+    return said
