@@ -35,7 +35,17 @@ MAPPING = ROOT / "babel.cfg"
 #: The functions whose arguments are messages, in Babel's notation (`tell_n:1,2`: the
 #: first and second arguments are the singular and the plural; `pgettext:1c,2`: the
 #: first is the context).
-KEYWORDS = ["_", "N_", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "tell", "tell_n:1,2", "said_as"]
+KEYWORDS = [
+    "_",
+    "N_",
+    "NP_:1c,2",
+    "ngettext:1,2",
+    "pgettext:1c,2",
+    "tell",
+    "tell_n:1,2",
+    "said_as",
+    "say",
+]
 
 
 def extract_data_names(

@@ -46,7 +46,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import combat_results, movement
 from dragonnoir.engine.state import Decision, Side
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Phrase, Who, say
+from dragonnoir.narration.phrase import Phrase, Who, tell
 from dragonnoir.ui.controller_views import (
     AttackPreview,
     Choice,
@@ -334,26 +334,26 @@ class Controller:
         game = self.game
         sel = self.sel
         if mode is Mode.OVER:
-            return say("the game is over")
+            return tell("the game is over")
         if mode is Mode.CONFIRM:
-            return say("confirm (Enter) or cancel (right click); clicks still change the choice")
+            return tell("confirm (Enter) or cancel (right click); clicks still change the choice")
         if sel.build == "deploy" and sel.unit is not None:
-            return say(
+            return tell(
                 "click a highlighted hex to place {unit}; right click to choose another",
                 unit=Who(sel.unit),
             )
         if sel.build == "enter" and sel.unit is not None:
-            return say(
+            return tell(
                 "click a highlighted entry hex to bring {unit} in; right click to cancel",
                 unit=Who(sel.unit),
             )
         prompt = self.prompt()
         if prompt is not None and prompt.kind == "deploy":
             if prompt.choices:
-                return say("choose a character (panel or a zone hex), then a highlighted hex")
-            return say("everyone is placed: End phase (E), or click one to pick him up")
+                return tell("choose a character (panel or a zone hex), then a highlighted hex")
+            return tell("everyone is placed: End phase (E), or click one to pick him up")
         if prompt is not None and prompt.kind == "leave" and mode is Mode.MOVE:
-            return say(
+            return tell(
                 "click a highlighted hex to move there, or a button (X: leave the map, "
                 "D: go down) to take him off the map"
             )
@@ -362,19 +362,19 @@ class Controller:
         if prompt is not None and (prompt.kind != "combats" or mode is not Mode.ATTACK):
             return prompt.question
         if mode is Mode.MOVE:
-            return say("click a highlighted hex to move there; right click to cancel")
+            return tell("click a highlighted hex to move there; right click to cancel")
         if mode is Mode.FIRE:
-            return say("click archers to choose the shooters, then an enemy as the target")
+            return tell("click archers to choose the shooters, then an enemy as the target")
         if mode is Mode.ATTACK:
-            return say("click your attackers, then the enemies they attack (or a web)")
+            return tell("click your attackers, then the enemies they attack (or a web)")
         actions = game.phase.actions
         if "Move" in actions:
-            return say("click a character to move him; End phase when done")
+            return tell("click a character to move him; End phase when done")
         if "Fire" in actions:
-            return say("click an archer or a target to fire; End phase when done")
+            return tell("click an archer or a target to fire; End phase when done")
         if "Attack" in actions:
-            return say("click a character or an enemy to attack; End phase when done")
-        return say("End phase when done")
+            return tell("click a character or an enemy to attack; End phase when done")
+        return tell("End phase when done")
 
     # -- the one door ----------------------------------------------------------------------
 
@@ -518,7 +518,7 @@ class Controller:
         if name == "between_legs":
             self.attacking.toggle_between_legs()
             return None
-        self.say(say("unknown command {name}", name=repr(name)), refused=True)
+        self.say(tell("unknown command {name}", name=repr(name)), refused=True)
         return None
 
     def choose(self, index: int) -> list[Event] | None:

@@ -19,7 +19,7 @@ from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Phrase, say, say_n
+from dragonnoir.narration.phrase import Phrase, tell, tell_n
 from dragonnoir.ui.visibility import offmap
 
 DEPLOYING = "deploying"
@@ -158,7 +158,7 @@ def ways_out(game: Game, unit: Unit) -> list[WayOut]:
     leave = LeaveMap(unit.id)
     verdict = game.explain(leave)
     if verdict.legal:
-        out.append(WayOut(leave, verdict, say("Leave the map at {cell}", cell=unit.hex)))
+        out.append(WayOut(leave, verdict, tell("Leave the map at {cell}", cell=unit.hex)))
     for pid, p in sorted(passages(game).items()):
         ends = _hexes([p.get("a"), p.get("b")])
         if unit.hex not in ends:
@@ -169,14 +169,14 @@ def ways_out(game: Game, unit: Unit) -> list[WayOut]:
             turns = p.get("turns")
             name = str(p.get("name") or pid)
             if isinstance(turns, int):
-                down = say_n(
+                down = tell_n(
                     "Go down {passage}, {n} turn",
                     "Go down {passage}, {n} turns",
                     turns,
                     passage=name,
                 )
             else:
-                down = say("Go down {passage}", passage=name)
+                down = tell("Go down {passage}", passage=name)
             out.append(WayOut(action, verdict, down))
     return out
 

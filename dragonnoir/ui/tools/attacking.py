@@ -14,7 +14,7 @@ from dragonnoir.engine.rules.combat_odds import check_attacker
 from dragonnoir.engine.state import AccessoryKind, Side
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.events import who
-from dragonnoir.narration.phrase import Phrase, say, say_n
+from dragonnoir.narration.phrase import Phrase, tell, tell_n
 from dragonnoir.ui.controller_views import (
     AttackPreview,
     Choice,
@@ -236,7 +236,7 @@ class AttackTool(Tool):
         choices: list[Choice] = []
 
         def label(combat: dict[str, Any]) -> Phrase:
-            return say(
+            return tell(
                 "{attackers} vs {defenders}",
                 attackers=who(combat["attackers"]),
                 defenders=who(combat["defenders"]),
@@ -244,12 +244,12 @@ class AttackTool(Tool):
 
         if not closed:
             n = len(combats)
-            declare = say_n("Declare this combat", "Declare these {n} combats", n)
+            declare = tell_n("Declare this combat", "Declare these {n} combats", n)
             choices.append(Choice(declare, Declare()))
             for i, combat in enumerate(combats):
-                withdraw = say("withdraw {number}: {combat}", number=i + 1, combat=label(combat))
+                withdraw = tell("withdraw {number}: {combat}", number=i + 1, combat=label(combat))
                 choices.append(Choice(withdraw, WithdrawAttack(i + 1)))
-            question: Phrase = say_n(
+            question: Phrase = tell_n(
                 "{n} combat planned: add more, or declare it (then it cannot be withdrawn)",
                 "{n} combats planned: add more, or declare them (then none can be withdrawn)",
                 n,
@@ -258,16 +258,16 @@ class AttackTool(Tool):
             for number, combat in combat_declared.open_combats(game):
                 verdict = game.explain(ResolveCombat(number))
                 column = verdict.details.get("column")
-                resolve = say(
+                resolve = tell(
                     "resolve {number}: {combat} ({odds})",
                     number=number,
                     combat=label(combat),
-                    odds=str(column) if column else say("lapses"),
+                    odds=str(column) if column else tell("lapses"),
                 )
                 choices.append(Choice(resolve, ResolveCombat(number)))
             if not choices:
                 return None
-            question = say("resolve the declared combats in the order you choose")
+            question = tell("resolve the declared combats in the order you choose")
         return Prompt(
             kind="combats",
             side=game.phase.side,

@@ -12,7 +12,7 @@ from dragonnoir.engine.spell_book import Spell, Target
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import pgettext
-from dragonnoir.narration.phrase import Who, say
+from dragonnoir.narration.phrase import Who, tell
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt, SpellPreview
 from dragonnoir.ui.tools.base import Tool
 
@@ -132,7 +132,7 @@ class CastTool(Tool):
                 self.ui.touched()
                 return None
             if not units:
-                cast_on = say("{spell} is cast on a character", spell=spell.name)
+                cast_on = tell("{spell} is cast on a character", spell=spell.name)
                 self.ui.say(cast_on, magic.R_MAGIC, refused=True)
                 return None
             sel.spell_targets = [units[0].id]
@@ -175,7 +175,7 @@ class CastTool(Tool):
             chance = sum(1 for f in range(1, 11) if f + sheet.level > needs) / 10
             choices.append(
                 Choice(
-                    say(
+                    tell(
                         "{spell}: {cost} EP, {chance}",
                         spell=pgettext("data", spell.name),
                         cost=spell.cost,
@@ -188,7 +188,7 @@ class CastTool(Tool):
         return Prompt(
             "spell_book",
             Side.ADVENTURERS,
-            say(
+            tell(
                 "{wizard}, level {level}: {energy} EP left. Which spell?",
                 wizard=Who(wizard.id),
                 level=sheet.level,

@@ -20,7 +20,7 @@ from dragonnoir.engine.rules import combat_results, fire, magic
 from dragonnoir.engine.state import Decision
 from dragonnoir.hexmap.hexes import Hex, line
 from dragonnoir.narration.events import who
-from dragonnoir.narration.phrase import Many, Phrase, Who, say, say_n
+from dragonnoir.narration.phrase import Many, Phrase, Who, tell, tell_n
 from dragonnoir.ui.controller_views import Choice, Mode, MovePreview, Overlays, Preview, Prompt
 from dragonnoir.ui.tools.base import Tool
 from dragonnoir.ui.tools.firing import FIRE_DECISIONS
@@ -56,7 +56,7 @@ class DecideTool(Tool):
                 self.ui.refuse(self.game.explain(ChooseCasualty(here[0].id)))
             else:
                 self.ui.say(
-                    say(
+                    tell(
                         "click one of {candidates}: who takes the blow", candidates=who(candidates)
                     ),
                     refused=True,
@@ -101,9 +101,9 @@ class DecideTool(Tool):
             return None
         if sel.unit is None:
             first = (
-                say("choose who retreats first: {units}", units=who(units))
+                tell("choose who retreats first: {units}", units=who(units))
                 if decision.kind == "retreat"
-                else say("choose who advances first: {units}", units=who(units))
+                else tell("choose who advances first: {units}", units=who(units))
             )
             self.ui.say(first, refused=True)
             return None
@@ -131,7 +131,7 @@ class DecideTool(Tool):
             return True, self.ui.apply_action(self.route_action(decision, uid, ending[0]))
         if len(ending) > 1:
             self.ui.say(
-                say("several paths end on {cell}: click the hex to go through first", cell=h)
+                tell("several paths end on {cell}: click the hex to go through first", cell=h)
             )
             return True, None
         return False, None
@@ -149,7 +149,7 @@ class DecideTool(Tool):
                     u = units[a.unit]
                     out.append(
                         Choice(
-                            say("{unit} takes the blow", unit=Who(a.unit)),
+                            tell("{unit} takes the blow", unit=Who(a.unit)),
                             a,
                             a.unit,
                             () if u.hex is None else (u.hex,),
@@ -158,15 +158,15 @@ class DecideTool(Tool):
                 elif isinstance(a, Retreat | Advance):
                     path = Many(tuple(a.path))
                     if isinstance(a, Retreat):
-                        goes = say("{unit} retreats to {cells}", unit=Who(a.unit), cells=path)
+                        goes = tell("{unit} retreats to {cells}", unit=Who(a.unit), cells=path)
                     else:
-                        goes = say("{unit} advances to {cells}", unit=Who(a.unit), cells=path)
+                        goes = tell("{unit} advances to {cells}", unit=Who(a.unit), cells=path)
                     out.append(Choice(goes, a, a.unit, tuple(a.path)))
                 elif isinstance(a, Fire):
                     target = units[a.target]
                     out.append(
                         Choice(
-                            say_n(
+                            tell_n(
                                 "{shooters} fires at {target}",
                                 "{shooters} fire at {target}",
                                 len(a.shooters),
@@ -183,7 +183,7 @@ class DecideTool(Tool):
                 elif isinstance(a, CastSpell):
                     continue  # spells are chosen from the spell book (Magic), not listed
                 elif isinstance(a, DeclineSpells):
-                    out.append(Choice(say("no spell for the rest of this Krob turn"), a))
+                    out.append(Choice(tell("no spell for the rest of this Krob turn"), a))
                 else:
                     out.append(Choice(a.kind, a))
             return tuple(out)
@@ -287,11 +287,11 @@ class DecideTool(Tool):
 def pass_label(decision: Decision) -> Phrase:
     """The button that answers `decision` with no action."""
     if decision.kind == "advance":
-        return say("no (further) advance")
+        return tell("no (further) advance")
     if decision.kind == "defensive_fire":
-        return say("let {unit} go on", unit=Who(str(decision.data.get("unit"))))
+        return tell("let {unit} go on", unit=Who(str(decision.data.get("unit"))))
     if decision.kind == fire.UNMOVED_DECISION:
-        return say("no (more) defensive fire")
+        return tell("no (more) defensive fire")
     if decision.kind == magic.CAST_WINDOW:
-        return say("no spell now")
-    return say("pass")
+        return tell("no spell now")
+    return tell("pass")

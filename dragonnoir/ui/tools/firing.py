@@ -12,7 +12,7 @@ from dragonnoir.engine.events import Event
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Who, say
+from dragonnoir.narration.phrase import Who, tell
 from dragonnoir.ui.controller_views import (
     LineView,
     Mode,
@@ -73,7 +73,7 @@ class FireTool(Tool):
             if enemy.id == sel.target:
                 if sel.shooters:  # the target clicked again: fire
                     return self.ui.apply_action(Fire(tuple(sel.shooters), enemy.id), (h,))
-                self.ui.say(say("click the archers who fire at {target}", target=Who(enemy.id)))
+                self.ui.say(tell("click the archers who fire at {target}", target=Who(enemy.id)))
                 return None
             decision = self.ui.decision()
             fixed = decision is not None and decision.kind == "defensive_fire"

@@ -10,7 +10,7 @@ from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.rules import boats, flight, movement
 from dragonnoir.engine.state import Unit
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Who, say
+from dragonnoir.narration.phrase import Who, tell
 from dragonnoir.ui.controller_views import (
     JumpOption,
     Mode,
@@ -142,7 +142,7 @@ class MoveTool(Tool):
         if not reach and not jumps and not self.sails(unit.id):
             verdict = self.game.explain(Move(unit.id, ()))
             if verdict.legal or "at least one hex" in verdict.reason:
-                nowhere = say("{unit} has no hex within reach", unit=Who(unit.id))
+                nowhere = tell("{unit} has no hex within reach", unit=Who(unit.id))
                 self.ui.say(nowhere, movement.R_MOVEMENT, refused=True)
             else:
                 self.ui.refuse(verdict)
@@ -190,7 +190,7 @@ class MoveTool(Tool):
         verdict = movement.why_not_reach(self.game, unit.id, h)
         if verdict.legal:
             ui.say(
-                say("{unit} cannot end his move on {cell}", unit=Who(unit.id), cell=h),
+                tell("{unit} cannot end his move on {cell}", unit=Who(unit.id), cell=h),
                 movement.R_STACKING,
                 refused=True,
             )

@@ -10,7 +10,7 @@ from dragonnoir.engine.actions import Action, Deploy, EndPhase, EnterMap, EnterP
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.state import Unit
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Many, Phrase, Who, say
+from dragonnoir.narration.phrase import Many, Phrase, Who, tell
 from dragonnoir.ui import placement
 from dragonnoir.ui.controller_views import Choice, Mode, Overlays, Prompt
 from dragonnoir.ui.tools.base import Tool
@@ -104,7 +104,7 @@ class PlaceTool(Tool):
         if placement.deploy_options(game, uid):
             ui.clear()
             self.sel.build, self.sel.unit = "deploy", uid  # the engine places him again
-            ui.say(say("{unit} chosen: click a highlighted hex to place him again", unit=Who(uid)))
+            ui.say(tell("{unit} chosen: click a highlighted hex to place him again", unit=Who(uid)))
             return None
         history = game.history
         at = max(
@@ -112,7 +112,7 @@ class PlaceTool(Tool):
             default=None,
         )
         if at is None or not all(isinstance(a, Deploy) for a in history[at:]):
-            ui.say(say("{unit} was not placed in this deployment", unit=Who(uid)), refused=True)
+            ui.say(tell("{unit} was not placed in this deployment", unit=Who(uid)), refused=True)
             return None
         later = [a for a in history[at + 1 :] if isinstance(a, Deploy)]
         while len(game.history) > at:
@@ -128,7 +128,7 @@ class PlaceTool(Tool):
         ui.clear()
         ui.caught_up()
         self.sel.build, self.sel.unit = "deploy", uid
-        ui.say(say("{unit} picked up: click a hex of the zone to place him again", unit=Who(uid)))
+        ui.say(tell("{unit} picked up: click a hex of the zone to place him again", unit=Who(uid)))
         return events
 
     def drag(self, start: Hex, end: Hex) -> list[Event] | None:
@@ -177,7 +177,7 @@ class PlaceTool(Tool):
             waiting = placement.to_deploy(game, side)
             choices = tuple(
                 Choice(
-                    chosen(say("place {unit}", unit=Who(o.uid)), o.uid == sel.unit),
+                    chosen(tell("place {unit}", unit=Who(o.uid)), o.uid == sel.unit),
                     Deploy(o.uid, o.hexes[0]) if o.hexes else EndPhase(),
                     o.uid,
                     tuple(self.options(o.uid)),
@@ -185,13 +185,13 @@ class PlaceTool(Tool):
                 for o in waiting
             )
             if waiting:
-                question = say(
+                question = tell(
                     "Deployment: {n} to place. Choose one (or click a hex of the zone), then a "
                     "highlighted hex; click a placed one to pick him up.",
                     n=len(waiting),
                 )
             else:
-                question = say("Deployment: everyone is placed. End phase (E) when you are ready.")
+                question = tell("Deployment: everyone is placed. End phase (E) when you are ready.")
             return Prompt("deploy", side, question, choices, False, sel.unit)
         if sel.build == "move" and sel.unit is not None:
             unit = game.state.units.get(sel.unit)
@@ -199,13 +199,13 @@ class PlaceTool(Tool):
             if ways:
                 choices = tuple(
                     Choice(
-                        say("{way}: {verdict}", way=w.label, verdict=w.verdict.reason),
+                        tell("{way}: {verdict}", way=w.label, verdict=w.verdict.reason),
                         w.action,
                         sel.unit,
                     )
                     for w in ways
                 )
-                question = say(
+                question = tell(
                     "{unit} may leave the map (verdict below) or move on.", unit=Who(sel.unit)
                 )
                 return Prompt("leave", side, question, choices, False, sel.unit)
@@ -218,14 +218,14 @@ class PlaceTool(Tool):
             later = [o for o in waiting if o not in now]
             lines: list[Phrase] = []
             if now:
-                lines.append(say("Reinforcements: {n} may come in now.", n=len(now)))
+                lines.append(tell("Reinforcements: {n} may come in now.", n=len(now)))
             if later:
-                lines.append(say("Later: {units}.", units=arrivals(later)))
+                lines.append(tell("Later: {units}.", units=arrivals(later)))
             if below:
-                lines.append(say("Underground: {units}.", units=arrivals(below)))
+                lines.append(tell("Underground: {units}.", units=arrivals(below)))
             choices = tuple(
                 Choice(
-                    chosen(say("bring in {unit}", unit=Who(o.uid)), o.uid == sel.unit),
+                    chosen(tell("bring in {unit}", unit=Who(o.uid)), o.uid == sel.unit),
                     next(iter(self.options(o.uid).values())),
                     o.uid,
                     tuple(self.options(o.uid)),
@@ -257,14 +257,14 @@ class PlaceTool(Tool):
 
 def chosen(label: Phrase, selected: bool) -> Phrase:
     """A button's label, marked when it is the character chosen now."""
-    return say("> {choice}", choice=label) if selected else label
+    return tell("> {choice}", choice=label) if selected else label
 
 
 def arrivals(group: list[Any]) -> Many:
     """Characters still to come, each with his turn when he has one ("Killer 3 (turn 2)")."""
     return Many(
         tuple(
-            say("{unit} (turn {turn})", unit=Who(o.uid), turn=o.turn) if o.turn else Who(o.uid)
+            tell("{unit} (turn {turn})", unit=Who(o.uid), turn=o.turn) if o.turn else Who(o.uid)
             for o in group
         )
     )
@@ -276,5 +276,5 @@ def sentences(lines: list[Phrase]) -> Phrase | str:
         return ""
     said = lines[0]
     for line in lines[1:]:
-        said = say("{first} {then}", first=said, then=line)
+        said = tell("{first} {then}", first=said, then=line)
     return said
