@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Phrase, english
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +86,11 @@ class MovementStopped(Event):
 
     unit: str
     at: Hex
-    reason: str
+    reason: Phrase | str
     rule: str
 
     def text(self) -> str:
-        return f"{self.unit} is stopped: {self.reason} ({self.rule})."
+        return f"{self.unit} is stopped: {english(self.reason)} ({self.rule})."
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 from dragonnoir.engine import events as ev
 from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
+from dragonnoir.narration.weapons import weapon
 
 #: The sides as players name them.
 SIDE_PHRASES = {
@@ -217,7 +218,7 @@ def _converted(e: ev.ResultConverted) -> Phrase:
 def _shot(e: ev.ShotResolved) -> Phrase:
     values: dict[str, Value] = {
         "shooter": Who(e.shooter),
-        "weapon": WEAPONS.get(e.weapon, e.weapon.replace("_", " ")),
+        "weapon": weapon(e.weapon),
         "target": Who(e.target),
         "range": e.range,
         "cover": e.cover,
@@ -237,14 +238,6 @@ def _shot(e: ev.ShotResolved) -> Phrase:
         "die {die}{modifiers}: result {result}{meaning}.",
         **values,
     )
-
-
-#: Missile weapons as players say them.
-WEAPONS: dict[str, Value] = {
-    "short_bow": tell("short bow"),
-    "long_bow": tell("long bow"),
-    "crossbow": tell("crossbow"),
-}
 
 
 def _deployed(e: ev.UnitDeployed) -> Phrase:

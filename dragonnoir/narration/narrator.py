@@ -16,7 +16,7 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import N_, Catalog, current, translations
 from dragonnoir.narration.events import phrase_of
 from dragonnoir.narration.names import data_name, names_of
-from dragonnoir.narration.phrase import Many, Phrase, Value, Who
+from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
@@ -63,6 +63,8 @@ class Narrator:
     def value(self, value: Value) -> str:
         if isinstance(value, Who):
             return data_name(self.name(value.id), self._catalog())
+        if isinstance(value, DataName):
+            return data_name(value.name, self._catalog())
         if isinstance(value, Hex):
             return self.cell(value)
         if isinstance(value, Phrase):

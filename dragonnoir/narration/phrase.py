@@ -4,9 +4,10 @@ The engine decides what happened long before anyone reads it, and in no language
 cannot know who reads (which side, which language). So what it has to say is kept as a
 `Phrase`: the English message (the catalog's key, with `{fields}`), and the values of its
 fields as things, not words: a character as `Who(id)`, a hex as a `Hex`, a list as
-`Many`, another phrase. The narrator (`narration.narrator`) says it when it is read: the
-message in the reader's language, each character by his name, each hex by its cell,
-plurals by the count. So no text ever holds an internal id to be replaced later.
+`Many`, a name of the rules data as `DataName`, another phrase. The narrator
+(`narration.narrator`) says it when it is read: the message in the reader's language,
+each character by his name, each hex by its cell, plurals by the count. So no text
+ever holds an internal id to be replaced later.
 
 `tell(...)` and `tell_n(...)` make phrases; Babel finds their messages (docs/translating.md).
 """
@@ -24,6 +25,15 @@ class Who:
     """A character (or a Gharv, a boat's rower...) by its id: said by its name."""
 
     id: str
+
+
+@dataclass(frozen=True, slots=True)
+class DataName:
+    """A name of the rules data (a counter's, a spell's, a terrain's, an accessory's):
+    said in the reader's language by the catalog's "data" context
+    (`narration.names.data_name`); a name of the player's own rules files as it is."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +60,7 @@ class Phrase:
 #: What a phrase may speak of.
 #: A `str` is said as it is, in every language: what a player typed (a scenario's name), or
 #: words not yet made a phrase of their own.
-Value = Union[Who, Many, Phrase, Hex, int, str]  # noqa: UP007 (a forward reference)
+Value = Union[Who, DataName, Many, Phrase, Hex, int, str]  # noqa: UP007 (a forward reference)
 
 
 def tell(message: str, **values: Value) -> Phrase:
@@ -62,3 +72,28 @@ def tell_n(singular: str, plural: str, n: int, **values: Value) -> Phrase:
     """A phrase whose form depends on `n` (given to the message as `{n}` too):
     `tell_n("{n} hex", "{n} hexes", len(path))`."""
     return Phrase(singular, (("n", n), *values.items()), plural, n)
+
+
+def english(said: Phrase | str) -> str:
+    """`said` in English where no game is at hand (the CLI's messages, logs, tests): the
+    catalog's key as it is, characters by their ids, hexes by their cube coordinates.
+    A reader is told a phrase by `Narrator.say`, never by this."""
+    if isinstance(said, str):
+        return said
+    message = said.message if said.plural is None or said.count == 1 else said.plural
+    return message.format(**{key: _english_value(v) for key, v in said.values})
+
+
+def _english_value(value: Value) -> str:
+    if isinstance(value, Who):
+        return value.id
+    if isinstance(value, DataName):
+        return value.name
+    if isinstance(value, Hex):
+        return f"({value.q},{value.r})"
+    if isinstance(value, Many):
+        words = [_english_value(v) for v in value.items]
+        return "".join(words) if len(words) <= 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if isinstance(value, Phrase):
+        return english(value)
+    return str(value)

@@ -42,6 +42,8 @@ from dragonnoir.engine.rules.switches import switch
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.actions import action_name
+from dragonnoir.narration.phrase import Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -83,7 +85,7 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             break
         verdict = _recheck(game, unit, p, dst, int(facing), float(level), int(cost))
         if verdict is not None:
-            events.append(MovementStopped(unit.id, unit.hex, verdict.reason, verdict.rule))
+            events.append(MovementStopped(unit.id, unit.hex, verdict.said, verdict.rule))
             stopped = True
             break
         if unit.side is Side.ADVENTURERS and _web_ahead(game, unit, p, dst, int(facing)):
@@ -222,14 +224,14 @@ def _recheck(
     assert unit.hex is not None
     pos = _position(game)
     if unit.mp_spent + cost > p.movement:
-        return refused("not enough movement points left to go on", R_MOVEMENT)
+        return refused(tell("not enough movement points left to go on"), R_MOVEMENT)
     if p.size == 1:
         slots: tuple[tuple[Hex, bool], ...] = (_slot(game, dst, level),)
     else:
         slots = tuple((h, False) for h in hexes_for(dst, p.size, facing))
     enemy = _enemy_in(pos, unit, slots)
     if enemy is not None:
-        return refused(f"{enemy.id}, an enemy, stands in the way", R_ENEMY)
+        return refused(tell("{enemy}, an enemy, stands in the way", enemy=Who(enemy.id)), R_ENEMY)
     return None
 
 
@@ -322,11 +324,19 @@ class DefensiveFireRules:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
-            return allowed(f"{decision.data.get('unit')} goes on moving", R_DEFENSIVE)
+            return allowed(
+                tell("{unit} goes on moving", unit=Who(str(decision.data.get("unit")))), R_DEFENSIVE
+            )
         answer = game.ruleset.defensive_fire_answers.get(action.kind)
         if answer is not None:
             return answer.explain(game, decision, action)
-        return refused(f"{action.kind} does not answer defensive fire: fire, or pass", R_DEFENSIVE)
+        return refused(
+            tell(
+                "{action} does not answer defensive fire: fire, or pass",
+                action=action_name(action.kind),
+            ),
+            R_DEFENSIVE,
+        )
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         if isinstance(action, Pass):
