@@ -263,9 +263,7 @@ class Game:
             if isinstance(action, Pass):  # declining is a decision too: the log says so
                 events.insert(
                     0,
-                    DecisionPassed(
-                        decision.kind, decision.side.value, verdict.reason, verdict.rule
-                    ),
+                    DecisionPassed(decision.kind, decision.side.value, verdict.said, verdict.rule),
                 )
         elif isinstance(action, EndPhase):
             events = self._end_phase()

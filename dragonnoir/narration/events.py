@@ -202,7 +202,7 @@ def _boat_capsized(e: ev.BoatCapsized) -> Phrase:
 
 
 def _gharv_note(e: ev.GharvNote) -> Phrase:
-    return tell("{note}.", note=e.message[:1].upper() + e.message[1:])
+    return tell("{note}.", note=e.message)
 
 
 def _converted(e: ev.ResultConverted) -> Phrase:
@@ -249,7 +249,9 @@ def _underground(e: ev.WentUnderground) -> Phrase:
 
 
 def _decision_requested(e: ev.DecisionRequested) -> Phrase:
-    return tell("{side} must decide: {what}.", side=side(e.side), what=e.prompt or e.decision)
+    return tell(
+        "{side} must decide: {what}.", side=side(e.side), what=e.asked or e.prompt or e.decision
+    )
 
 
 def _decision_passed(e: ev.DecisionPassed) -> Phrase:

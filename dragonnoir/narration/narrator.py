@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.i18n import N_, Catalog, current, translations
+from dragonnoir.i18n import N_, SOURCE, Catalog, current, translations
 from dragonnoir.narration.events import phrase_of
 from dragonnoir.narration.names import data_name, names_of
 from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who
@@ -92,3 +92,9 @@ class Narrator:
     def log(self, game: Game, side: Side | None) -> list[str]:
         """The game's log as `side` may read it (None: all of it), a line an event."""
         return [self.event(e) for e in game.log_for(side)]
+
+
+def in_english(game: Game, said: Value) -> str:
+    """`said` in English, with the game's names and cells: for the words the client still
+    reads as a `str` (a decision's prompt, a die's purpose) until it narrates them."""
+    return Narrator.of(game, SOURCE).value(said)

@@ -14,6 +14,7 @@ ever holds an internal id to be replaced later.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
@@ -74,26 +75,21 @@ def tell_n(singular: str, plural: str, n: int, **values: Value) -> Phrase:
     return Phrase(singular, (("n", n), *values.items()), plural, n)
 
 
-def english(said: Phrase | str) -> str:
-    """`said` in English where no game is at hand (the CLI's messages, logs, tests): the
-    catalog's key as it is, characters by their ids, hexes by their cube coordinates.
-    A reader is told a phrase by `Narrator.say`, never by this."""
-    if isinstance(said, str):
-        return said
-    message = said.message if said.plural is None or said.count == 1 else said.plural
-    return message.format(**{key: _english_value(v) for key, v in said.values})
-
-
-def _english_value(value: Value) -> str:
-    if isinstance(value, Who):
-        return value.id
-    if isinstance(value, DataName):
-        return value.name
-    if isinstance(value, Hex):
-        return f"({value.q},{value.r})"
-    if isinstance(value, Many):
-        words = [_english_value(v) for v in value.items]
+def english(said: Value, cell: Callable[[Hex], str] | None = None) -> str:
+    """`said` in English where no reader is at hand (the CLI's messages, logs, tests, the
+    engine's own `Event.text()`): the catalog's key as it is, characters by their ids,
+    hexes by `cell` (else their cube coordinates). A player is told a phrase by
+    `Narrator.say`, never by this."""
+    if isinstance(said, Who):
+        return said.id
+    if isinstance(said, DataName):
+        return said.name
+    if isinstance(said, Hex):
+        return cell(said) if cell is not None else f"({said.q},{said.r})"
+    if isinstance(said, Many):
+        words = [english(v, cell) for v in said.items]
         return "".join(words) if len(words) <= 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-    if isinstance(value, Phrase):
-        return english(value)
-    return str(value)
+    if isinstance(said, Phrase):
+        message = said.message if said.plural is None or said.count == 1 else said.plural
+        return message.format(**{key: english(v, cell) for key, v in said.values})
+    return str(said)

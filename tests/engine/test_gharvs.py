@@ -19,6 +19,7 @@ from dragonnoir.engine.rules import gharvs
 from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.testing import Piece, cell_of, hexes, position, seed_for
 from dragonnoir.engine.water_tables import WaterSituation
+from dragonnoir.narration.phrase import english
 
 # A beach hex (2, 1) with water all round to the west; land to the east.
 SHORE = """
@@ -94,7 +95,7 @@ def test_eight_gharvs_at_most() -> None:
     assert gharvs.free_counter(game) is None
     events = gharvs.appear(game)
     assert not any(isinstance(e, GharvAppeared) for e in events)
-    assert any(isinstance(e, GharvNote) and "all 8" in e.message for e in events)
+    assert any(isinstance(e, GharvNote) and "all 8" in english(e.message) for e in events)
 
 
 def test_on_the_victims_retreat_the_gharv_advances_onto_the_freed_hex() -> None:

@@ -61,6 +61,8 @@ from dragonnoir.engine.rules.steps import (
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.narrator import in_english
+from dragonnoir.narration.phrase import Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -330,10 +332,16 @@ def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[Sa
 def capsize(game: Game, gharv: Unit, boat: Accessory) -> list[Event]:
     """A Gharv tries to capsize `boat`: one roll on our Capsize Table."""
     table = game.rules.gharv_appearance
-    _, die = game.roll(f"{gharv.id} tries to capsize the boat", R_CAPSIZE, by=gharv.id)
+    _, die = game.roll(
+        in_english(game, tell("{gharv} tries to capsize the boat", gharv=Who(gharv.id))),
+        R_CAPSIZE,
+        by=gharv.id,
+    )
     events: list[Event] = [die]
     if die.value not in table.capsize:
-        events.append(GharvNote(f"the boat holds against {gharv.id}", R_CAPSIZE))
+        events.append(
+            GharvNote(tell("the boat holds against {gharv}", gharv=Who(gharv.id)), R_CAPSIZE)
+        )
         return events
     aboard = passengers(game, boat)
     boat.face_up = False

@@ -56,6 +56,7 @@ from dragonnoir.engine.state import AccessoryKind, Decision, Side, Status, Unit
 from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -221,9 +222,17 @@ def run(game: Game) -> list[Event]:
             raise RuntimeError(f"unknown combat step {kind!r}")
 
 
-def _ask(game: Game, decision: Decision, prompt: str) -> list[Event]:
+#: What a combat result does to the character his player chooses, as a prompt says it.
+EFFECTS: dict[str, Value] = {
+    "knocked_out": tell("knocked out"),
+    "wounded": tell("wounded"),
+    "killed": tell("killed"),
+}
+
+
+def _ask(game: Game, decision: Decision, prompt: Value) -> list[Event]:
     game.push_decision(decision)
-    return [DecisionRequested(decision.kind, decision.side.value, prompt)]
+    return [DecisionRequested.asking(decision.kind, decision.side.value, prompt, game.where)]
 
 
 def _owner(units: Iterable[Unit]) -> Side:
@@ -264,7 +273,11 @@ def _blow_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
         _ask(
             game,
             decision,
-            f"which of {', '.join(u.id for u in candidates)} is {op['effect'].replace('_', ' ')}",
+            tell(
+                "which of {units} is {effect}",
+                units=Many(tuple(Who(u.id) for u in candidates)),
+                effect=EFFECTS.get(op["effect"], op["effect"].replace("_", " ")),
+            ),
         )
     )
     return True
@@ -563,8 +576,8 @@ def found_on_retreat(game: Game, unit: Unit, lurkers: list[Unit]) -> list[Event]
     his retreat is chosen again among the paths now seen (none: a blocked retreat).
     Ours, as a move or an advance that runs into one stops short of him ("Hidden
     Krobs", docs/scenarios.md): the retreat's length stays the result's."""
-    who = hidden.display_name(game, unit)
-    return [hidden.reveal(game, o, f"{who}'s retreat runs into him") for o in lurkers]
+    how = tell("{unit}'s retreat runs into him", unit=DataName(hidden.display_name(game, unit)))
+    return [hidden.reveal(game, o, how) for o in lurkers]
 
 
 def _retreat_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
@@ -596,7 +609,15 @@ def _retreat_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
         decision = Decision(
             "retreat", owner, {"role": role, "units": dict(units), "rule": op["rule"]}
         )
-        events.extend(_ask(game, decision, f"the retreat path of {', '.join(sorted(units))}"))
+        events.extend(
+            _ask(
+                game,
+                decision,
+                tell(
+                    "the retreat path of {units}", units=Many(tuple(Who(u) for u in sorted(units)))
+                ),
+            )
+        )
         return True
     return False
 
@@ -701,7 +722,15 @@ def _advance_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
     if op.get("web"):
         data["web"] = True
     decision = Decision("advance", owner, data)
-    events.extend(_ask(game, decision, f"advance after combat with {', '.join(ids)}, or pass"))
+    events.extend(
+        _ask(
+            game,
+            decision,
+            tell(
+                "advance after combat with {units}, or pass", units=Many(tuple(Who(i) for i in ids))
+            ),
+        )
+    )
     return True
 
 
@@ -911,10 +940,10 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
             for acc in hidden_web:
                 acc.hidden_from = None
             game.touch()
-            events.append(Revealed(f"a spider web on {game.where(h)}", h, R_WEB))
+            events.append(Revealed(tell("a spider web on {cell}", cell=h), h, R_WEB))
             events.append(
                 MovementStopped(
-                    unit.id, unit.hex, f"a spider web on {game.where(h)} blocks the way", R_WEB
+                    unit.id, unit.hex, tell("a spider web on {cell} blocks the way", cell=h), R_WEB
                 )
             )
             break
@@ -923,10 +952,16 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
             # of him, as a move does ("Hidden Krobs", docs/scenarios.md).
             for o in lurkers:
                 events.append(
-                    hidden.reveal(game, o, f"{hidden.display_name(game, unit)} runs into him")
+                    hidden.reveal(
+                        game,
+                        o,
+                        tell(
+                            "{unit} runs into him", unit=DataName(hidden.display_name(game, unit))
+                        ),
+                    )
                 )
             events.append(
-                MovementStopped(unit.id, unit.hex, "a hidden Krob bars the way", R_ADVANCE)
+                MovementStopped(unit.id, unit.hex, tell("a hidden Krob bars the way"), R_ADVANCE)
             )
             break
         fp, level = moved

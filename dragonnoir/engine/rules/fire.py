@@ -52,6 +52,7 @@ from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.hexmap.terrain import Cover
+from dragonnoir.narration.phrase import Many, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -562,7 +563,7 @@ def can_fire_at_moving(game: Game, krob: Unit) -> bool:
     return bool(eligible_shooters(game, krob, DEFENSIVE))
 
 
-def end_interrupted_move(game: Game, krob: Unit, reason: str) -> list[Event]:
+def end_interrupted_move(game: Game, krob: Unit, reason: Value) -> list[Event]:
     """The Krob's move interrupted by a shot (or a spell) is over (it retreated, or
     must)."""
     game.state.scratch.pop("move_in_progress", None)
@@ -600,16 +601,19 @@ class DefensiveFireAnswer:
         moved_off = krob.hex is None or [krob.hex.q, krob.hex.r] != at
         if moved_off or game.state.pending:
             events.extend(
-                end_interrupted_move(game, krob, "driven back by defensive fire: its move ends")
+                end_interrupted_move(
+                    game, krob, tell("driven back by defensive fire: its move ends")
+                )
             )
             return events
         if can_fire_at_moving(game, krob):
             game.push_decision(Decision("defensive_fire", Side.ADVENTURERS, dict(decision.data)))
             events.append(
-                DecisionRequested(
+                DecisionRequested.asking(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
-                    f"fire again at {krob.id} or let it go on",
+                    tell("fire again at {unit} or let it go on", unit=Who(krob.id)),
+                    game.where,
                 )
             )
             return events
@@ -641,10 +645,14 @@ def _offer_unmoved(game: Game) -> list[Event]:
         return []
     game.push_decision(Decision(UNMOVED_DECISION, Side.ADVENTURERS, {"targets": targets}))
     return [
-        DecisionRequested(
+        DecisionRequested.asking(
             UNMOVED_DECISION,
             Side.ADVENTURERS.value,
-            f"defensive fire at the Krobs that did not move ({', '.join(targets)}), or pass",
+            tell(
+                "defensive fire at the Krobs that did not move ({units}), or pass",
+                units=Many(tuple(Who(t) for t in targets)),
+            ),
+            game.where,
         )
     ]
 

@@ -87,6 +87,9 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.accessories import accessory_name
+from dragonnoir.narration.narrator import in_english
+from dragonnoir.narration.phrase import DataName, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -297,7 +300,14 @@ def _lands_on_hidden(game: Game, plan: Plan) -> list[Event]:
     for h in plan.hexes:
         for unit in game.units_at(h):
             if unit.alive and unit.hidden_from is plan.wizard.side:
-                events.append(hidden.reveal(game, unit, f"{plan.spell.name} meets him", R_MAGIC))
+                events.append(
+                    hidden.reveal(
+                        game,
+                        unit,
+                        tell("{spell} meets him", spell=DataName(plan.spell.name)),
+                        R_MAGIC,
+                    )
+                )
     return events
 
 
@@ -477,7 +487,7 @@ class CastRules:
         current.energy -= plan.spell.cost
         current.cast_turn = game.state.turn
         _, die = game.roll(
-            f"{plan.spell.name} by {wizard.id}", R_RESOLUTION, plan.modifier, by=wizard.id
+            in_english(game, DataName(plan.spell.name)), R_RESOLUTION, plan.modifier, by=wizard.id
         )
         success = die.modified > plan.needs
         events: list[Event] = [
@@ -631,7 +641,13 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
         return [UnitMoved(wizard.id, (h,), 0, f"{plan.spell.name} ({R_MAGIC})")]
     if effect in _COUNTER_KIND:
         lay_counter(game, plan)
-        return [Revealed(f"{plan.spell.name} by {wizard.id}", plan.hexes[0], R_COUNTERS)]
+        return [
+            Revealed(
+                tell("{spell} by {wizard}", spell=DataName(plan.spell.name), wizard=Who(wizard.id)),
+                plan.hexes[0],
+                R_COUNTERS,
+            )
+        ]
     if effect is SpellEffect.SUMMON:
         return _summon(game, plan)
     if effect is SpellEffect.DETECT:
@@ -711,14 +727,26 @@ def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit 
     for unit in sorted(game.units_at(burst), key=lambda u: u.id):
         if unit.alive and unit.side is not plan.wizard.side:
             if unit.hidden_from is plan.wizard.side:
-                events.append(hidden.reveal(game, unit, f"{plan.spell.name} finds him", R_MAGIC))
+                events.append(
+                    hidden.reveal(
+                        game,
+                        unit,
+                        tell("{spell} finds him", spell=DataName(plan.spell.name)),
+                        R_MAGIC,
+                    )
+                )
             return unit
     return None
 
 
 def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
     events: list[Event] = []
-    _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
+    _, die = game.roll(
+        in_english(game, tell("Fireball Table at {unit}", unit=Who(target.id))),
+        R_FIREBALL,
+        plan.level,
+        by=plan.wizard.id,
+    )
     events.append(die)
     code = game.rules.spells.fireball_result(die.modified)
     effect = {"N": Effect.NONE, "R": Effect.RETREAT, "W": Effect.WOUNDED, "K": Effect.KILLED}[code]
@@ -776,7 +804,7 @@ def _detect(game: Game, plan: Plan) -> list[Event]:
             and near_map(game, wizard.hex, acc.hexes[0])
         ):
             acc.hidden_from = None
-            events.append(Revealed(f"{acc.kind.value.replace('_', ' ')}", acc.hexes[0], R_MAGIC))
+            events.append(Revealed(accessory_name(acc.kind), acc.hexes[0], R_MAGIC))
     # Hidden Krobs and the objective counters within reach are found too (issue 12).
     for unit in sorted(game.state.units.values(), key=lambda u: u.id):
         if (
@@ -784,7 +812,7 @@ def _detect(game: Game, plan: Plan) -> list[Event]:
             and unit.hex is not None
             and near_map(game, wizard.hex, unit.hex)
         ):
-            events.append(hidden.reveal(game, unit, f"{plan.spell.name}", R_MAGIC))
+            events.append(hidden.reveal(game, unit, DataName(plan.spell.name), R_MAGIC))
     events.extend(objectives.detect(game, lambda h: near_map(game, wizard.hex, h)))
     return events
 
@@ -835,10 +863,11 @@ def cast_window(game: Game) -> list[Event]:
         return []
     game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {}))
     return [
-        DecisionRequested(
+        DecisionRequested.asking(
             CAST_WINDOW,
             Side.ADVENTURERS.value,
-            "a wizard may cast his spell of this turn before the Krobs attack, or pass",
+            tell("a wizard may cast his spell of this turn before the Krobs attack, or pass"),
+            game.where,
         )
     ]
 
@@ -855,11 +884,12 @@ BETWEEN_COMBATS = "between_combats"
 TURN_END = "turn_end"
 #: What the player reads at each window.
 WINDOW_PROMPTS = {
-    MOVEMENT_START: "a wizard may cast his spell of this turn before the Krobs move, or pass",
-    COMBATS_DECLARED: "the Krobs' combats are declared: a wizard may cast before the first, "
-    "or pass",
-    BETWEEN_COMBATS: "a wizard may cast before the next Krob combat, or pass",
-    TURN_END: "the Krob turn ends: a wizard may still cast his spell of this turn, or pass",
+    MOVEMENT_START: tell("a wizard may cast his spell of this turn before the Krobs move, or pass"),
+    COMBATS_DECLARED: tell(
+        "the Krobs' combats are declared: a wizard may cast before the first, or pass"
+    ),
+    BETWEEN_COMBATS: tell("a wizard may cast before the next Krob combat, or pass"),
+    TURN_END: tell("the Krob turn ends: a wizard may still cast his spell of this turn, or pass"),
 }
 _OFFERED = "cast_windows"
 
@@ -888,7 +918,7 @@ def open_window(game: Game, moment: str) -> list[Event]:
     game.state.scratch[_OFFERED] = {"turn": game.state.turn, "moments": [*offered, moment]}
     game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {"moment": moment}))
     prompt = WINDOW_PROMPTS[moment.split(":")[0]]
-    return [DecisionRequested(CAST_WINDOW, Side.ADVENTURERS.value, prompt)]
+    return [DecisionRequested.asking(CAST_WINDOW, Side.ADVENTURERS.value, prompt, game.where)]
 
 
 def movement_start(game: Game) -> list[Event]:
@@ -991,7 +1021,9 @@ class CastDuringKrobMove:
         moved_off = krob is None or krob.hex is None or [krob.hex.q, krob.hex.r] != at
         if krob is None or not krob.alive or moved_off or game.state.pending:
             if krob is not None:
-                events.extend(end_interrupted_move(game, krob, "struck by a spell: its move ends"))
+                events.extend(
+                    end_interrupted_move(game, krob, tell("struck by a spell: its move ends"))
+                )
             else:
                 game.state.scratch.pop("move_in_progress", None)
                 game.touch()

@@ -34,6 +34,7 @@ from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import ZoneKind
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -131,7 +132,7 @@ def _arrive(game: Game, unit: Unit, to: Hex, facing: int, level: float) -> list[
     p = profile(game, unit)
     lurking = hidden.hidden_enemy_at(game, unit, hexes_for(to, p.size, facing))
     if lurking is not None:
-        return [hidden.reveal(game, lurking, "a character runs into him", hidden.R_ENTERED)]
+        return [hidden.reveal(game, lurking, tell("a character runs into him"), hidden.R_ENTERED)]
     unit.hex, unit.facing, unit.level = to, facing, level
     game.touch()
     return None

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dragonnoir.engine.explain import Explanation, allowed, refused
-from dragonnoir.engine.rules import movement
+from dragonnoir.engine.rules import hidden, movement
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex, ring
-from dragonnoir.narration.phrase import Who, tell
+from dragonnoir.narration.phrase import DataName, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -35,7 +35,7 @@ def placement(game: Game, unit: Unit, to: Hex, facing: int) -> Explanation:
             tell(
                 "{unit} cannot stand on {cell} "
                 "(rock, water he cannot enter, or no room for his counter)",
-                unit=Who(unit.id),
+                unit=DataName(hidden.display_name(game, unit)),
                 cell=to,
             ),
             "The Underground Maps",
@@ -50,12 +50,16 @@ def placement(game: Game, unit: Unit, to: Hex, facing: int) -> Explanation:
             return refused(
                 tell(
                     "{unit} already stands on {cell} (Stacking: one living character per hex)",
-                    unit=Who(other.id),
+                    unit=DataName(hidden.display_name(game, other)),
                     cell=h,
                 ),
                 "Stacking",
             )
-    return allowed(tell("{unit} may stand there", unit=Who(unit.id)), R_DEPLOY, level=level)
+    return allowed(
+        tell("{unit} may stand there", unit=DataName(hidden.display_name(game, unit))),
+        R_DEPLOY,
+        level=level,
+    )
 
 
 def free_spot_near(game: Game, unit: Unit, out: Hex) -> tuple[Hex, float] | None:

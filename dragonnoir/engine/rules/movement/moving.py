@@ -43,7 +43,7 @@ from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.actions import action_name
-from dragonnoir.narration.phrase import Who, tell
+from dragonnoir.narration.phrase import DataName, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -96,13 +96,19 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             lurking = hidden.hidden_enemy_at(game, unit, _cells(p, dst, int(facing)))
             if lurking is not None:
                 events.append(
-                    hidden.reveal(game, lurking, "a character runs into him", hidden.R_ENTERED)
+                    hidden.reveal(
+                        game, lurking, tell("a character runs into him"), hidden.R_ENTERED
+                    )
                 )
                 events.append(
                     MovementStopped(
                         unit.id,
                         unit.hex,
-                        f"{hidden.display_name(game, lurking)} stands on {game.where(dst)}",
+                        tell(
+                            "{unit} stands on {cell}",
+                            unit=DataName(hidden.display_name(game, lurking)),
+                            cell=dst,
+                        ),
                         hidden.R_ENTERED,
                     )
                 )
@@ -128,7 +134,7 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
                 # he may go on with another move (ours: docs/scenarios.md).
                 events.append(
                     MovementStopped(
-                        unit.id, dst, "enemies came into sight: he halts", hidden.R_HIDDEN
+                        unit.id, dst, tell("enemies came into sight: he halts"), hidden.R_HIDDEN
                     )
                 )
                 route.clear()
@@ -152,10 +158,11 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             )
             game.push_decision(decision)
             events.append(
-                DecisionRequested(
+                DecisionRequested.asking(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
-                    f"fire at {unit.id} on {game.where(dst)} or let it go on",
+                    tell("fire at {unit} on {cell} or let it go on", unit=Who(unit.id), cell=dst),
+                    game.where,
                 )
             )
             return events
@@ -260,11 +267,11 @@ def _reveal_web(game: Game, unit: Unit, p: Profile, dst: Hex, facing: int) -> li
     game.touch()
     unit.mp_spent = max(unit.mp_spent, p.movement)
     return [
-        Revealed(f"a spider web on {game.where(dst)}", dst, R_WEBS),
+        Revealed(tell("a spider web on {cell}", cell=dst), dst, R_WEBS),
         MovementStopped(
             unit.id,
             unit.hex,
-            f"a spider web on {game.where(dst)} blocks the way",
+            tell("a spider web on {cell} blocks the way", cell=dst),
             R_WEBS,
         ),
     ]
@@ -295,8 +302,10 @@ def _settle(game: Game, unit: Unit, progress: dict[str, Any]) -> list[Event]:
         MovementStopped(
             unit.id,
             node[0],
-            "he may not stay where he was stopped: he ends on the last hex of his path "
-            "where he may stand",
+            tell(
+                "he may not stay where he was stopped: he ends on the last hex of his path "
+                "where he may stand"
+            ),
             R_STACKING,
         )
     ]
