@@ -14,21 +14,10 @@ from typing import Any
 
 from dragonnoir.engine import events as ev
 from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
+from dragonnoir.narration.sides import side_name
 from dragonnoir.narration.weapons import weapon
 
-#: The sides as players name them.
-SIDE_PHRASES = {
-    "adventurers": tell("the Adventurers"),
-    "krobs": tell("the Krobs"),
-    "gharvs": tell("the Gharvs"),
-}
-
-
-def side(code: str | None) -> Value:
-    """A side by its name ("the Krobs"); nobody for None."""
-    if code is None:
-        return tell("nobody")
-    return SIDE_PHRASES.get(code, code)
+side = side_name
 
 
 def who(ids: tuple[str, ...] | list[str]) -> Many:

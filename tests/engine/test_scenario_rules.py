@@ -25,6 +25,7 @@ from dragonnoir.engine.actions import (
     Pass,
 )
 from dragonnoir.engine.events import GameEnded, PassageTaken, Revealed, UnitMoved
+from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import offmap
 from dragonnoir.engine.save import load_game, save_game
@@ -32,10 +33,16 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.narrator import Narrator
 from dragonnoir.narration.phrase import english
 
 FOSSE = (Path(__file__).resolve().parents[2] / "maps" / "fosse.tmx").as_posix()
 ADV, KROBS = Side.ADVENTURERS, Side.KROBS
+
+
+def told(game: Game, verdict: Explanation) -> str:
+    """The verdict as an English reader is told it: names, and hexes by their cells."""
+    return Narrator.of(game, "en").say(verdict.said)
 
 
 def scenario(tmp_path: Path, body: str, *, turn_limit: int = 6, name: str = "s") -> Path:
@@ -258,7 +265,7 @@ def test_a_deep_passage_takes_a_character_away_unseen_and_brings_him_out(
     assert {game.board.grid.to_cell(a.hexes[0]) for a in entrances} == {(14, 10), (4, 2)}
     end_phases_until(game, "adventurer_movement")
     verdict = game.explain(EnterPassage("goblin_spearman_1", "passage_1"))
-    assert verdict.legal and "(4,2) on game turn 2" in verdict.reason
+    assert verdict.legal and "(4,2) on game turn 2" in told(game, verdict)
     game.apply(EnterPassage("goblin_spearman_1", "passage_1"))
     goblin = game.state.units["goblin_spearman_1"]
     assert goblin.hex is None and goblin.hidden_from is KROBS
@@ -501,7 +508,7 @@ kind = "orb_off"
     game.apply(Move("rebel_scout_1", (h(game, 0, 9),)))
     assert orb.hexes == (h(game, 0, 9),)  # it moves with him
     verdict = game.explain(LeaveMap("rebel_scout_1"))
-    assert verdict.reason.endswith("(0,9): he carries the Orb off the map")
+    assert told(game, verdict).endswith("(0,9): he carries the Orb off the map")
     game.apply(LeaveMap("rebel_scout_1"))
     assert game.over and game.state.winner is ADV
     assert game.state.scratch["result"]["reason"] == "the Orb was carried off the map"

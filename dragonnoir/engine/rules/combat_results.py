@@ -56,6 +56,7 @@ from dragonnoir.engine.state import AccessoryKind, Decision, Side, Status, Unit
 from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.combat_words import effect_name
 from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell
 
 if TYPE_CHECKING:
@@ -222,14 +223,6 @@ def run(game: Game) -> list[Event]:
             raise RuntimeError(f"unknown combat step {kind!r}")
 
 
-#: What a combat result does to the character his player chooses, as a prompt says it.
-EFFECTS: dict[str, Value] = {
-    "knocked_out": tell("knocked out"),
-    "wounded": tell("wounded"),
-    "killed": tell("killed"),
-}
-
-
 def _ask(game: Game, decision: Decision, prompt: Value) -> list[Event]:
     game.push_decision(decision)
     return [DecisionRequested.asking(decision.kind, decision.side.value, prompt, game.where)]
@@ -276,7 +269,7 @@ def _blow_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
             tell(
                 "which of {units} is {effect}",
                 units=Many(tuple(Who(u.id) for u in candidates)),
-                effect=EFFECTS.get(op["effect"], op["effect"].replace("_", " ")),
+                effect=effect_name(op["effect"]),
             ),
         )
     )

@@ -88,6 +88,7 @@ from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.accessories import accessory_name
+from dragonnoir.narration.actions import action_name
 from dragonnoir.narration.narrator import in_english
 from dragonnoir.narration.phrase import DataName, Who, tell
 
@@ -197,20 +198,26 @@ def parse_hex(text: str) -> Hex | None:
 def may_cast_now(game: Game, wizard: Unit) -> Explanation | None:
     """Why this wizard may not cast at all now (whatever the spell), or None."""
     if wizard.side is not Side.ADVENTURERS or not is_wizard(game, wizard):
-        return refused(f"{wizard.id} is no wizard: only Zacharie and Shaman are", R_MAGIC)
+        return refused(
+            tell("{wizard} is no wizard: only Zacharie and Shaman are", wizard=Who(wizard.id)),
+            R_MAGIC,
+        )
     if wizard.hex is None or not wizard.alive:
-        return refused(f"{wizard.id} is not on the map", R_MAGIC)
+        return refused(tell("{wizard} is not on the map", wizard=Who(wizard.id)), R_MAGIC)
     if not wizard.standing:
-        return refused(f"{wizard.id} is knocked out: no spell", R_MAGIC)
+        return refused(tell("{wizard} is knocked out: no spell", wizard=Who(wizard.id)), R_MAGIC)
     current = sheet(game, wizard)
     if current.cast_turn == game.state.turn:
         return refused(
-            f"{wizard.id} has cast his spell of this game turn: each wizard may cast one "
-            "spell per game turn, in the Adventurer turn or in that of the Krobs",
+            tell(
+                "{wizard} has cast his spell of this game turn: each wizard may cast one spell "
+                "per game turn, in the Adventurer turn or in that of the Krobs",
+                wizard=Who(wizard.id),
+            ),
             R_WHEN,
         )
     if available_energy(current, wizard) <= 0:
-        return refused(f"{wizard.id} has no energy points left", R_EP)
+        return refused(tell("{wizard} has no energy points left", wizard=Who(wizard.id)), R_EP)
     return None
 
 
@@ -218,23 +225,39 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
     """The cast judged: its plan (chance, penalty) or the refusal naming the rule."""
     wizard = game.state.units.get(action.wizard)
     if wizard is None:
-        return refused(f"no character {action.wizard!r}", R_MAGIC)
+        return refused(tell("no such character"), R_MAGIC)
     why = may_cast_now(game, wizard)
     if why is not None:
         return why
     spell = game.rules.spells.get(action.spell)
     if spell is None:
-        return refused(f"there is no spell {action.spell!r} on the wizard sheets", R_MAGIC)
+        return refused(
+            tell("there is no spell {spell} on the wizard sheets", spell=action.spell), R_MAGIC
+        )
     current = sheet(game, wizard)
     energy = available_energy(current, wizard)
     if spell.level > current.level:
         return refused(
-            f"{spell.name} needs a level {spell.level} wizard ({wizard.id} is level "
-            f"{current.level})",
+            tell(
+                "{spell} needs a level {level} wizard ({wizard} is level {his})",
+                spell=DataName(spell.name),
+                level=spell.level,
+                wizard=Who(wizard.id),
+                his=current.level,
+            ),
             "Magic Spells",
         )
     if spell.cost > energy:
-        return refused(f"{spell.name} costs {spell.cost} EP; {wizard.id} has {energy} left", R_EP)
+        return refused(
+            tell(
+                "{spell} costs {cost} EP; {wizard} has {energy} left",
+                spell=DataName(spell.name),
+                cost=spell.cost,
+                wizard=Who(wizard.id),
+                energy=energy,
+            ),
+            R_EP,
+        )
     assert wizard.hex is not None
     units: list[Unit] = []
     hexes: list[Hex] = []
@@ -244,7 +267,7 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
             try:
                 facing = int(t.split(":", 1)[1]) % 6
             except ValueError:
-                return refused(f"{t!r}: a facing is 'facing:0' to 'facing:5'", R_MAGIC)
+                return refused(tell("{t}: a facing is 'facing:0' to 'facing:5'", t=t), R_MAGIC)
             continue
         h = parse_hex(t)
         if h is not None:
@@ -252,7 +275,7 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
         elif t in game.state.units and hidden.seen_by(wizard.side, game.state.units[t]):
             units.append(game.state.units[t])
         else:  # a character hidden from the wizard is no more a target than a made-up id
-            return refused(f"{t!r} is neither a character nor a hex 'q,r'", R_MAGIC)
+            return refused(tell("{t} is neither a character nor a hex 'q,r'", t=t), R_MAGIC)
     target_check = _check_targets(game, wizard, spell, units, hexes)
     if isinstance(target_check, Explanation):
         return target_check
@@ -263,8 +286,12 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
             continue
         if not same_map(game, wizard.hex, p):
             return refused(
-                f"{game.where(p)} is not on the map where {wizard.id} stands: spells apply "
-                "only to the cave the wizard is in (both, on a hex straddling two)",
+                tell(
+                    "{cell} is not on the map where {wizard} stands: spells apply only to the "
+                    "cave the wizard is in (both, on a hex straddling two)",
+                    cell=p,
+                    wizard=Who(wizard.id),
+                ),
                 R_RANGE,
             )
     reach = range_of(current.level)
@@ -359,15 +386,23 @@ def _check_targets(
     effect = spell.effect
     if spell.counter is not None and counters_left(game, spell.counter) <= 0:
         return refused(
-            f"the box has run out of {spell.counter.replace('_', ' ')} counters: all "
-            f"{game.rules.spells.counters.get(spell.counter, 0)} are on the map",
+            tell(
+                "the box has run out of {counter} counters: all {n} are on the map",
+                counter=spell.counter.replace("_", " "),
+                n=game.rules.spells.counters.get(spell.counter, 0),
+            ),
             R_COUNTERS,
         )
     if spell.target is Target.SELF:
         if units or hexes:
-            return refused(f"{spell.name} is cast on the wizard himself", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on the wizard himself", spell=DataName(spell.name)),
+                "Magic Spells",
+            )
         if effect is SpellEffect.HEAL and wizard.wounds == 0:
-            return refused(f"{wizard.id} has no wound to heal", "Magic Spells")
+            return refused(
+                tell("{wizard} has no wound to heal", wizard=Who(wizard.id)), "Magic Spells"
+            )
         return None
     if spell.target is Target.MAP:
         return None
@@ -375,31 +410,51 @@ def _check_targets(
         return _check_web_target(game, spell, hexes)
     if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
         if len(units) != 1 or hexes:
-            return refused(f"{spell.name} is cast on one character", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on one character", spell=DataName(spell.name)), "Magic Spells"
+            )
         target = units[0]
         if target.hex is None or not target.alive:
-            return refused(f"{target.id} is not a living character on the map", R_MAGIC)
+            return refused(
+                tell("{target} is not a living character on the map", target=Who(target.id)),
+                R_MAGIC,
+            )
         if spell.target is Target.ENEMY and target.side is Side.ADVENTURERS:
-            return refused(f"{spell.name} is cast on an enemy", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on an enemy", spell=DataName(spell.name)), "Magic Spells"
+            )
         if spell.target is Target.FRIEND and target.side is not Side.ADVENTURERS:
-            return refused(f"{spell.name} is cast on a friend", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on a friend", spell=DataName(spell.name)), "Magic Spells"
+            )
         if effect is SpellEffect.HEAL and target.wounds == 0:
-            return refused(f"{target.id} has no wound to heal", "Magic Spells")
+            return refused(
+                tell("{target} has no wound to heal", target=Who(target.id)), "Magic Spells"
+            )
         return None
     # hexes
     if len(hexes) != spell.hexes or units:
-        return refused(f"{spell.name} is cast on {spell.hexes} hex(es)", "Magic Spells")
+        return refused(
+            tell(
+                "{spell} is cast on {hexes} hex(es)", spell=DataName(spell.name), hexes=spell.hexes
+            ),
+            "Magic Spells",
+        )
     if any(h not in game.board.cells for h in hexes):
-        return refused("a hex is off the map", R_MAGIC)
+        return refused(tell("a hex is off the map"), R_MAGIC)
     if len(set(hexes)) != len(hexes) or not _in_line(hexes):
-        return refused("the hexes must follow each other in a straight line", R_COUNTERS)
+        return refused(tell("the hexes must follow each other in a straight line"), R_COUNTERS)
     if effect is SpellEffect.BLINK:
         assert wizard.hex is not None
         h = hexes[0]
         if wizard.hex.distance(h) > spell.reach or not _standable(game, wizard, h):
             return refused(
-                f"{spell.name} takes the wizard to a free hex he may stand on, at most "
-                f"{spell.reach} hexes away",
+                tell(
+                    "{spell} takes the wizard to a free hex he may stand on, at most {reach} "
+                    "hexes away",
+                    spell=DataName(spell.name),
+                    reach=spell.reach,
+                ),
                 "Magic Spells",
             )
         return None
@@ -407,13 +462,17 @@ def _check_targets(
         for h in hexes:
             t = terrain_at(game, h)
             if t is None or not t.water or boat_at(game, h) is not None:
-                return refused(f"a bridge spans water hexes ({game.where(h)} is not)", R_COUNTERS)
+                return refused(
+                    tell("a bridge spans water hexes ({cell} is not)", cell=h), R_COUNTERS
+                )
         return None
     if effect is SpellEffect.GALLERY:
         for h in hexes:
             t = terrain_at(game, h)
             if t is None or t.passable:
-                return refused(f"a gallery opens in the rock ({game.where(h)} is not)", R_COUNTERS)
+                return refused(
+                    tell("a gallery opens in the rock ({cell} is not)", cell=h), R_COUNTERS
+                )
         return None
     if effect is SpellEffect.DEMOLISH_WALL:
         a, b = hexes
@@ -422,13 +481,13 @@ def _check_targets(
             EdgeFeature.WINDOW,
             EdgeFeature.ARROW_SLIT,
         ):
-            return refused("there is no wall between those two hexes", R_COUNTERS)
+            return refused(tell("there is no wall between those two hexes"), R_COUNTERS)
         return None
     if effect is SpellEffect.SUMMON:
         h = hexes[0]
         if not _standable(game, None, h) or ((t := terrain_at(game, h)) is not None and t.water):
             return refused(
-                f"a spectre appears on a free hex of firm ground ({game.where(h)})", R_SPECTRES
+                tell("a spectre appears on a free hex of firm ground ({cell})", cell=h), R_SPECTRES
             )
         return None
     return None
@@ -444,11 +503,18 @@ def _check_web_target(game: Game, spell: Spell, hexes: list[Hex]) -> Explanation
     Krobs: Fireballs"), so a web the wizards know of is a target, with or without a
     character on it; any other hex is not."""
     if len(hexes) != 1 or hexes[0] not in game.board.cells:
-        return refused(f"{spell.name} is aimed at one enemy or one spider web", "Magic Spells")
+        return refused(
+            tell("{spell} is aimed at one enemy or one spider web", spell=DataName(spell.name)),
+            "Magic Spells",
+        )
     if known_web_at(game, hexes[0]) is None:
         return refused(
-            f"{spell.name} is aimed at an enemy or at a spider web: there is none the "
-            f"Adventurers know of on {game.where(hexes[0])}",
+            tell(
+                "{spell} is aimed at an enemy or at a spider web: there is none the Adventurers "
+                "know of on {cell}",
+                spell=DataName(spell.name),
+                cell=hexes[0],
+            ),
             R_FIREBALL,
         )
     return None
@@ -463,10 +529,18 @@ class CastRules:
         if isinstance(plan, Explanation):
             return plan
         return allowed(
-            f"{plan.wizard.id} casts {plan.spell.name} ({plan.spell.cost} EP of {plan.energy}): "
-            f"needs more than {plan.needs} on the die, +{plan.level} for his level"
-            + (f", -{plan.penalty} beyond his range" if plan.penalty else "")
-            + f": {round(plan.chance * 100)}%",
+            tell(
+                "{wizard} casts {spell} ({cost} EP of {energy}): needs more than {needs} on the "
+                "die, +{level} for his level{penalty}: {chance}%",
+                wizard=Who(plan.wizard.id),
+                spell=DataName(plan.spell.name),
+                cost=plan.spell.cost,
+                energy=plan.energy,
+                needs=plan.needs,
+                level=plan.level,
+                penalty=tell(", -{n} beyond his range", n=plan.penalty) if plan.penalty else "",
+                chance=round(plan.chance * 100),
+            ),
             R_RESOLUTION,
             cost=plan.spell.cost,
             energy=plan.energy,
@@ -950,11 +1024,17 @@ class CastWindowRules:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
-            return allowed("no spell now", R_WHEN)
+            return allowed(tell("no spell now"), R_WHEN)
         if isinstance(action, DeclineSpells):
             return DeclineSpellsAnswer().explain(game, decision, action)
         if not isinstance(action, CastSpell):
-            return refused(f"{action.kind} does not answer: cast a spell, or pass", R_WHEN)
+            return refused(
+                tell(
+                    "{action} does not answer: cast a spell, or pass",
+                    action=action_name(action.kind),
+                ),
+                R_WHEN,
+            )
         return CastRules().explain(game, action)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
@@ -977,8 +1057,8 @@ class DeclineSpellsAnswer:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if game.state.phase.startswith("krob") and any_cast_possible(game):
-            return allowed("no spell for the rest of this Krob turn", R_WHEN)
-        return refused("no spell is offered now", R_WHEN)
+            return allowed(tell("no spell for the rest of this Krob turn"), R_WHEN)
+        return refused(tell("no spell is offered now"), R_WHEN)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         game.state.scratch["spells_declined"] = game.state.turn
