@@ -41,7 +41,7 @@ from dragonnoir.engine.rules.combat_odds import Assessment, assess
 from dragonnoir.engine.rules.fight import fight
 from dragonnoir.engine.state import Side
 from dragonnoir.narration.combat_words import status_name
-from dragonnoir.narration.phrase import Many, Value, Who, tell
+from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -70,20 +70,25 @@ def explain_declare(game: Game, action: Attack) -> Explanation:
     number = len(declared.combats(game)) + 1
     notes = [*verdict.details.get("notes", ()), WITHDRAW_NOTE]
     return allowed(
-        tell(
-            "combat {number}: {attackers} ({attack}) against {defenders} ({defence}): {odds}, "
-            "resolved on {column_label}",
-            number=number,
-            attackers=Many(tuple(Who(i) for i in verdict.attackers)),
-            attack=verdict.attack,
-            defenders=Many(tuple(Who(i) for i in verdict.defenders)),
-            defence=verdict.defence,
-            odds=verdict.odds,
-            column_label=verdict.column_label,
-        ),
+        _combat_said(number, verdict),
         "Resolution of Combats",
         number=number,
         **{**verdict.details, "notes": notes},
+    )
+
+
+def _combat_said(number: int, verdict: Assessment) -> Phrase:
+    """A planned or declared combat, as the player reads it before it is resolved."""
+    return tell(
+        "combat {number}: {attackers} ({attack}) against {defenders} ({defence}): {odds}, "
+        "resolved on {column_label}",
+        number=number,
+        attackers=Many(tuple(Who(i) for i in verdict.attackers)),
+        attack=verdict.attack,
+        defenders=Many(tuple(Who(i) for i in verdict.defenders)),
+        defence=verdict.defence,
+        odds=verdict.odds,
+        column_label=verdict.column_label,
     )
 
 
@@ -201,17 +206,7 @@ class PlanRules:
                 lapses=True,
             )
         return allowed(
-            tell(
-                "combat {number}: {attackers} ({attack}) against {defenders} ({defence}): {odds}, "
-                "resolved on {column_label}",
-                number=action.number,
-                attackers=Many(tuple(Who(i) for i in verdict.attackers)),
-                attack=verdict.attack,
-                defenders=Many(tuple(Who(i) for i in verdict.defenders)),
-                defence=verdict.defence,
-                odds=verdict.odds,
-                column_label=verdict.column_label,
-            ),
+            _combat_said(action.number, verdict),
             "Resolution of Combats",
             number=action.number,
             **verdict.details,
