@@ -57,6 +57,11 @@ class Phrase:
     def value(self, name: str) -> Value | None:
         return next((v for k, v in self.values if k == name), None)
 
+    def __str__(self) -> str:
+        """The English words with ids (`english`): for a caller that still formats an
+        event's text as a `str`; a reader is told a phrase by `Narrator.say`."""
+        return english(self)
+
 
 #: What a phrase may speak of.
 #: A `str` is said as it is, in every language: what a player typed (a scenario's name), or

@@ -130,7 +130,7 @@ def test_a_gharv_does_not_attack_a_man_on_an_embankment_and_dives_again() -> Non
     assert events_of(game, GharvAppeared)
     assert not events_of(game, CombatResolved)
     left = events_of(game, GharvLeft)
-    assert left and "dives" in left[0].why
+    assert left and "dives" in english(left[0].why)
     assert game.state.units[left[0].gharv].hex is None
 
 
@@ -143,7 +143,7 @@ def test_a_gharv_on_land_walks_back_to_the_water_with_its_land_potential() -> No
     )
     # land potential 2: cave floor costs 1 a hex: (1, 0) then the water at (0, 0)
     events = gharvs.disappear(game)
-    assert any(isinstance(e, GharvLeft) and "reaches the water" in e.why for e in events)
+    assert any(isinstance(e, GharvLeft) and "reaches the water" in english(e.why) for e in events)
     assert game.state.units["gharv_1"].hex is None
     far = position(
         "~ . . . .",

@@ -641,17 +641,17 @@ def blocked_retreat(game: Game, unit: Unit, role: str) -> list[Event]:
     they do not even move"); a knocked-out character stays knocked out."""
     p = profile(game, unit)
     if p.category in SPECTRES:
-        return [RetreatBlocked(unit.id, "a spectre without room does not move", R_SPECTRES)]
+        return [RetreatBlocked(unit.id, tell("a spectre without room does not move"), R_SPECTRES)]
     if unit.status is Status.KNOCKED_OUT:
         unit.knocked_out_turn = game.state.turn
-        return [RetreatBlocked(unit.id, "he lies knocked out where he is", R_BLOCKED)]
+        return [RetreatBlocked(unit.id, tell("he lies knocked out where he is"), R_BLOCKED)]
     if knock_out_retreat(game, unit, p) is not None:
         return [
-            RetreatBlocked(unit.id, "he takes a wound instead", R_BLOCKED),
+            RetreatBlocked(unit.id, tell("he takes a wound instead"), R_BLOCKED),
             *wound(game, unit, role, killed=False, plain=True),
         ]
     return [
-        RetreatBlocked(unit.id, "he is knocked out instead", R_BLOCKED),
+        RetreatBlocked(unit.id, tell("he is knocked out instead"), R_BLOCKED),
         *knock_out(game, unit, role),
     ]
 

@@ -393,14 +393,14 @@ def disappear(game: Game) -> list[Event]:
         if gharv is None or gharv.hex is None:
             continue
         if not gharv.alive:
-            events.append(GharvLeft(gid, gharv.hex, "sinks, dead, and its counter is freed"))
+            events.append(GharvLeft(gid, gharv.hex, tell("sinks, dead, and its counter is freed")))
             gharv.hex = None
             game.touch()
             continue
         if gharv.standing and in_contact(game, gharv):
             continue
         if is_water(game, gharv.hex):
-            events.append(GharvLeft(gid, gharv.hex, "dives back under the water"))
+            events.append(GharvLeft(gid, gharv.hex, tell("dives back under the water")))
             gharv.hex = None
             game.touch()
             continue
@@ -471,7 +471,7 @@ def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
         game.touch()
         events.append(UnitMoved(gharv.id, tuple(h for h, _ in walked), spent, R_GONE))
         if last == route[-1][0]:
-            events.append(GharvLeft(gharv.id, last, "reaches the water and dives"))
+            events.append(GharvLeft(gharv.id, last, tell("reaches the water and dives")))
             gharv.hex = None
             game.touch()
     return events

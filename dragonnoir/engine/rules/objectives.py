@@ -111,7 +111,7 @@ def _free_khuzun(game: Game, acc: Accessory, at: Hex) -> list[Event]:
     acc.face_up = False  # the cell is open: the counter is no longer needed
     acc.properties["freed"] = True
     game.touch()
-    return [ObjectiveFound(f"Khuzun is freed on {game.where(spot[0])}", spot[0], KHUZUN_ID)]
+    return [ObjectiveFound(tell("Khuzun is freed on {cell}", cell=spot[0]), spot[0], KHUZUN_ID)]
 
 
 def _near(unit: Unit, hexes: frozenset[Hex], game: Game) -> bool:
@@ -163,7 +163,10 @@ def _carry_orb(game: Game, seekers: list[Unit]) -> list[Event]:
                 game.touch()
                 return [
                     ObjectiveFound(
-                        f"{hidden.display_name(game, carrier)} carries the Orb off the map",
+                        tell(
+                            "{unit} carries the Orb off the map",
+                            unit=DataName(hidden.display_name(game, carrier)),
+                        ),
                         None,
                         carrier.id,
                     )
@@ -181,7 +184,10 @@ def _carry_orb(game: Game, seekers: list[Unit]) -> list[Event]:
         game.touch()
         return [
             ObjectiveFound(
-                f"the Orb falls from {hidden.display_name(game, carrier)}'s hands",
+                tell(
+                    "the Orb falls from {unit}'s hands",
+                    unit=DataName(hidden.display_name(game, carrier)),
+                ),
                 orb.hexes[0] if orb.hexes else None,
                 carrier.id,
             )
@@ -192,7 +198,9 @@ def _carry_orb(game: Game, seekers: list[Unit]) -> list[Event]:
             game.touch()
             return [
                 ObjectiveFound(
-                    f"{hidden.display_name(game, unit)} picks up the Orb", unit.hex, unit.id
+                    tell("{unit} picks up the Orb", unit=DataName(hidden.display_name(game, unit))),
+                    unit.hex,
+                    unit.id,
                 )
             ]
     return []

@@ -318,7 +318,7 @@ class EnterMapRules:
         unit.mp_spent = int(verdict.details["cost"])
         return [
             UnitEntered(
-                unit.id, action.to, f"comes onto the map at {game.where(action.to)}", R_ENTRY
+                unit.id, action.to, tell("comes onto the map at {cell}", cell=action.to), R_ENTRY
             )
         ]
 
@@ -417,7 +417,7 @@ class LeaveMapRules:
         }
         unit.hex = None
         game.touch()
-        return [UnitLeftMap(unit.id, at, f"leaves the map by {game.where(at)}", R_EXIT)]
+        return [UnitLeftMap(unit.id, at, tell("leaves the map by {cell}", cell=at), R_EXIT)]
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
         if side is not Side.ADVENTURERS or "victory" not in setup(game):
@@ -563,7 +563,7 @@ def come_out(side: Side) -> Any:
             del table[uid]
             events.append(
                 UnitEntered(
-                    uid, to, f"comes out of the deep passage at {game.where(to)}", R_PASSAGE
+                    uid, to, tell("comes out of the deep passage at {cell}", cell=to), R_PASSAGE
                 )
             )
         if not table:
