@@ -69,7 +69,7 @@ SECTIONS = (
 )
 
 #: What the engine's citations say after a section: a paragraph of it, a table, our
-#: reading ("Multiple Combat: retreats (our reading, docs/combat.md)").
+#: reading (Multiple Combat: retreats, our reading in docs/combat.md).
 DETAILS = (
     NP_("rule", "4. Knocked-out characters"),
     NP_("rule", "Adventurer Player Turn, 1. Offensive fire"),
