@@ -16,7 +16,8 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import N_, SOURCE, Catalog, current, translations
 from dragonnoir.narration.events import phrase_of
 from dragonnoir.narration.names import data_name, names_of
-from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who
+from dragonnoir.narration.phrase import Cited, DataName, Many, Phrase, Value, Who
+from dragonnoir.narration.rules import say_rule
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
@@ -65,6 +66,8 @@ class Narrator:
             return data_name(self.name(value.id), self._catalog())
         if isinstance(value, DataName):
             return data_name(value.name, self._catalog())
+        if isinstance(value, Cited):
+            return say_rule(value.citation, self._catalog())
         if isinstance(value, Hex):
             return self.cell(value)
         if isinstance(value, Phrase):

@@ -38,6 +38,14 @@ class DataName:
 
 
 @dataclass(frozen=True, slots=True)
+class Cited:
+    """A rule citation inside a phrase ("Movement by Boat"): said by
+    `narration.rules.say_rule`, the section in the reader's language."""
+
+    citation: str
+
+
+@dataclass(frozen=True, slots=True)
 class Many:
     """Several values said as a list: "A", "A and B", "A, B and C"."""
 
@@ -66,7 +74,7 @@ class Phrase:
 #: What a phrase may speak of.
 #: A `str` is said as it is, in every language: what a player typed (a scenario's name), or
 #: words not yet made a phrase of their own.
-Value = Union[Who, DataName, Many, Phrase, Hex, int, str]  # noqa: UP007 (a forward reference)
+Value = Union[Who, DataName, Cited, Many, Phrase, Hex, int, str]  # noqa: UP007 (a forward reference)
 
 
 def tell(message: str, **values: Value) -> Phrase:
@@ -89,6 +97,8 @@ def english(said: Value, cell: Callable[[Hex], str] | None = None) -> str:
         return said.id
     if isinstance(said, DataName):
         return said.name
+    if isinstance(said, Cited):
+        return said.citation
     if isinstance(said, Hex):
         return cell(said) if cell is not None else f"({said.q},{said.r})"
     if isinstance(said, Many):
