@@ -62,7 +62,7 @@ from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.narrator import in_english
-from dragonnoir.narration.phrase import Phrase, Who, tell
+from dragonnoir.narration.phrase import Phrase, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -242,10 +242,11 @@ class SailRules:
             return verdict
         _, voyage, budget = verdict
         return allowed(
-            tell(
-                "{unit} rows the boat {cost} hex(es) of {budget}",
+            tell_n(
+                "{unit} rows the boat {n} hex of {budget}",
+                "{unit} rows the boat {n} hexes of {budget}",
+                voyage.cost,
                 unit=Who(action.unit),
-                cost=voyage.cost,
                 budget=budget,
             ),
             R_BOAT,

@@ -60,7 +60,7 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.combat_words import effect_name
-from dragonnoir.narration.phrase import Who, tell
+from dragonnoir.narration.phrase import Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -327,11 +327,13 @@ class RetreatRules:
         if tuple(action.path) not in paths:
             n = decision.data["units"][action.unit]
             return refused(
-                tell(
-                    "a retreat is {n} hex(es), each farther from every enemy of the combat, on "
+                tell_n(
+                    "a retreat is {n} hex, farther from every enemy of the combat, on a hex he "
+                    "may enter, not an enemy's, not ending on another living character",
+                    "a retreat is {n} hexes, each farther from every enemy of the combat, on "
                     "hexes he may enter, never through an enemy, not ending on another living "
                     "character",
-                    n=n,
+                    int(n),
                 ),
                 results.R_RETREAT,
                 paths=[results.hex_list(p) for p in paths],

@@ -41,7 +41,7 @@ from dragonnoir.engine.rules.combat_odds import Assessment, assess
 from dragonnoir.engine.rules.fight import fight
 from dragonnoir.engine.state import Side
 from dragonnoir.narration.combat_words import status_name
-from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell
+from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -162,7 +162,9 @@ class PlanRules:
             if declared.closed(game):
                 return refused(tell("the combats of this phase are already declared"), R_DECLARED)
             n = len(declared.combats(game))
-            return allowed(tell("{n} combat(s) declared", n=n), R_DECLARED, count=n)
+            return allowed(
+                tell_n("{n} combat declared", "{n} combats declared", n), R_DECLARED, count=n
+            )
         assert isinstance(action, WithdrawAttack | ResolveCombat)
         combats = declared.combats(game)
         if not 1 <= action.number <= len(combats):
@@ -251,10 +253,11 @@ def combats_unfinished(game: Game) -> Explanation | None:
     if not declared.closed(game):
         if combats:
             return refused(
-                tell(
-                    "{n_combats} combat(s) are planned: declare them (Declare) and resolve them, "
+                tell_n(
+                    "{n} combat is planned: declare it (Declare) and resolve it, or withdraw it",
+                    "{n} combats are planned: declare them (Declare) and resolve them, "
                     "or withdraw them",
-                    n_combats=len(combats),
+                    len(combats),
                 ),
                 R_DECLARED,
             )

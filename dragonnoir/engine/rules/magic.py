@@ -90,7 +90,7 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.accessories import accessory_name
 from dragonnoir.narration.actions import action_name
 from dragonnoir.narration.narrator import in_english
-from dragonnoir.narration.phrase import DataName, Who, tell
+from dragonnoir.narration.phrase import DataName, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -435,8 +435,11 @@ def _check_targets(
     # hexes
     if len(hexes) != spell.hexes or units:
         return refused(
-            tell(
-                "{spell} is cast on {hexes} hex(es)", spell=DataName(spell.name), hexes=spell.hexes
+            tell_n(
+                "{spell} is cast on {n} hex",
+                "{spell} is cast on {n} hexes",
+                spell.hexes,
+                spell=DataName(spell.name),
             ),
             "Magic Spells",
         )
