@@ -265,9 +265,10 @@ def combats_unfinished(game: Game) -> Explanation | None:
     left = declared.open_combats(game)
     if left:
         return refused(
-            "every declared combat must be resolved before the phase ends (left: "
-            + ", ".join(str(n) for n, _ in left)
-            + ")",
+            tell(
+                "every declared combat must be resolved before the phase ends (left: {numbers})",
+                numbers=Many(tuple(n for n, _ in left)),
+            ),
             R_DECLARED,
         )
     return None

@@ -57,7 +57,7 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.combat_words import effect_name
-from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell
+from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -828,13 +828,13 @@ def _entry_cost(
 
 def check_advance_path(
     game: Game, unit: Unit, path: tuple[Hex, ...], first: frozenset[Hex]
-) -> str | None:
+) -> Phrase | None:
     """Why `path` is not a legal advance for `unit`, or None."""
     if not path:
-        return "an advance needs at least one hex"
+        return tell("an advance needs at least one hex")
     options = advance_options(game, unit, first)
     if path[-1] not in options:
-        return "that hex cannot be reached by an advance after combat from here"
+        return tell("that hex cannot be reached by an advance after combat from here")
     if options[path[-1]][0] == path:
         return None
     p = profile(game, unit)
@@ -847,24 +847,28 @@ def check_advance_path(
         for i, h in enumerate(path):
             d = fp[0].direction_to(h)
             if d is None:
-                return "each hex of the path must be next to the one before"
+                return tell("each hex of the path must be next to the one before")
             moved = _shift(game, unit, p, fp, level, d)
             if moved is None:
-                return f"the step onto {game.where(h)} is not allowed"
+                return tell("the step onto {cell} is not allowed", cell=h)
             new_fp, new_level = moved
             if i == 0 and not (set(new_fp) - set(fp)) & first:
-                return (
+                return tell(
                     "the first hex must be one the enemy left (or the hex of the knocked-out "
                     "or killed character)"
                 )
             if _standing_enemy_on(game, unit, new_fp, seen_only=True):
-                return "an advance cannot pass through enemy characters"
+                return tell("an advance cannot pass through enemy characters")
             cost += _entry_cost(game, unit, p, fp, new_fp, level)
             fp, level = new_fp, new_level
         if cost > budget:
-            return f"the path costs {cost} MP, more than half the movement potential ({budget})"
+            return tell(
+                "the path costs {cost} MP, more than half the movement potential ({budget})",
+                cost=cost,
+                budget=budget,
+            )
         if _stacked_on(game, unit, fp, seen_only=True):
-            return "only one living character may remain per hex (Stacking)"
+            return tell("only one living character may remain per hex (Stacking)")
     return None
 
 
