@@ -6,10 +6,12 @@ so the client can show the player why, and renders itself as one line of text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Value, english
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +87,11 @@ class MovementStopped(Event):
 
     unit: str
     at: Hex
-    reason: str
+    reason: Value
     rule: str
 
     def text(self) -> str:
-        return f"{self.unit} is stopped: {self.reason} ({self.rule})."
+        return f"{self.unit} is stopped: {english(self.reason)} ({self.rule})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,11 +231,11 @@ class CombatLapsed(Event):
     attacker able to fight them any more)."""
 
     number: int
-    reason: str
+    reason: Value
     rule: str = "Combat"
 
     def text(self) -> str:
-        return f"Combat {self.number} does not take place: {self.reason}."
+        return f"Combat {self.number} does not take place: {english(self.reason)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +258,11 @@ class GharvLeft(Event):
 
     gharv: str
     hex: Hex
-    why: str
+    why: Value
     rule: str = "The Gharvs: Disappearance of the Gharvs"
 
     def text(self) -> str:
-        return f"{self.gharv} {self.why}."
+        return f"{self.gharv} {english(self.why)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,11 +326,12 @@ class GharvNote(Event):
     """Something the Gharv interphase says that changes nothing (no counter left, no
     free water, an attack that cannot take place)."""
 
-    message: str
+    message: Value
     rule: str = "The Gharvs"
 
     def text(self) -> str:
-        return self.message[:1].upper() + self.message[1:] + "."
+        message = english(self.message)
+        return message[:1].upper() + message[1:] + "."
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,11 +354,11 @@ class RetreatBlocked(Event):
     """A character who had to retreat found no legal retreat; what happened instead."""
 
     unit: str
-    consequence: str
+    consequence: Value
     rule: str = "Multiple Combat (retreats); our reading, docs/combat.md"
 
     def text(self) -> str:
-        return f"{self.unit} cannot retreat: {self.consequence}."
+        return f"{self.unit} cannot retreat: {english(self.consequence)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,11 +419,11 @@ class ShotCancelled(Event):
 
     shooter: str
     target: str
-    reason: str
+    reason: Value
     rule: str = "Fire with the Bow or Crossbow"
 
     def text(self) -> str:
-        return f"{self.shooter} does not fire at {self.target}: {self.reason}."
+        return f"{self.shooter} does not fire at {self.target}: {english(self.reason)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,12 +431,12 @@ class Revealed(Event):
     """Hidden information became known to a side: a spider web the adventurers did not
     know of, an objective marker turned face up. Undo cannot reach back past it."""
 
-    what: str
+    what: Value
     at: Hex | None
     rule: str = ""
 
     def text(self) -> str:
-        return f"Revealed: {self.what}."
+        return f"Revealed: {english(self.what)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,11 +458,11 @@ class UnitEntered(Event):
 
     unit: str
     at: Hex
-    how: str
+    how: Value
     rule: str = "Scenario: reinforcements and deep passages (ours)"
 
     def text(self) -> str:
-        return f"{self.unit} {self.how}."
+        return f"{self.unit} {english(self.how)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,11 +471,11 @@ class UnitLeftMap(Event):
 
     unit: str
     at: Hex
-    how: str
+    how: Value
     rule: str = "Scenario: leaving the map (ours)"
 
     def text(self) -> str:
-        return f"{self.unit} {self.how}."
+        return f"{self.unit} {english(self.how)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,13 +519,13 @@ class UnitGrewUp(Event):
 class ObjectiveFound(Event):
     """An Orb picked up, Khuzun freed, the true Sun exit known."""
 
-    what: str
+    what: Value
     at: Hex | None
     by: str = ""
     rule: str = "Accessory Counters (objectives, ours)"
 
     def text(self) -> str:
-        return f"{self.what}."
+        return f"{english(self.what)}."
 
 
 #: The sides as a player reads them in the log ("Players read names, not ids").
@@ -533,7 +536,15 @@ SIDE_NAMES = {"adventurers": "The Adventurers", "krobs": "The Krobs", "gharvs": 
 class DecisionRequested(Event):
     decision: str
     side: str
-    prompt: str = ""
+    prompt: str = ""  # the question in English, with ids (`Event.text()`, older readers)
+    asked: Value = ""  # the question as a phrase, for the narrator
+
+    @classmethod
+    def asking(
+        cls, decision: str, side: str, asked: Value, cell: Callable[[Hex], str]
+    ) -> DecisionRequested:
+        """A request whose question is `asked`, and its English words for `text()`."""
+        return cls(decision, side, english(asked, cell), asked)
 
     def text(self) -> str:
         who = SIDE_NAMES.get(self.side, self.side)
@@ -547,11 +558,11 @@ class DecisionPassed(Event):
 
     decision: str
     side: str
-    reason: str  # the engine's verdict on the Pass: "no (further) advance after combat"
+    reason: Value  # the engine's verdict on the Pass: "no (further) advance after combat"
     rule: str = ""
 
     def text(self) -> str:
-        return f"{self.side.capitalize()}: {self.reason}."
+        return f"{self.side.capitalize()}: {english(self.reason)}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,8 @@ from dragonnoir.engine.state import Decision, GameState, Side, Unit
 from dragonnoir.engine.unverified import Unverified
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.actions import action_name
+from dragonnoir.narration.phrase import tell
 
 SEQUENCE_RULE = "Organisation of the Game Turn"
 
@@ -196,7 +198,7 @@ class Game:
     def explain(self, action: Action) -> Explanation:
         """Why `action` is allowed now or refused, citing the rule."""
         if self.over:
-            return refused("the game is over", SEQUENCE_RULE)
+            return refused(tell("the game is over"), SEQUENCE_RULE)
         if self.state.pending:
             decision = self.state.pending[0]
             rules = self.ruleset.decisions.get(decision.kind)
@@ -205,18 +207,29 @@ class Game:
             return rules.explain(self, decision, action)
         ph = self.phase
         if isinstance(action, EndPhase):
-            return self._end_refusal() or allowed(f"{ph.title} ends", SEQUENCE_RULE)
+            return self._end_refusal() or allowed(
+                tell("{phase} ends", phase=ph.title), SEQUENCE_RULE
+            )
         if isinstance(action, Pass):
-            return refused("there is no decision to decline", SEQUENCE_RULE)
+            return refused(tell("there is no decision to decline"), SEQUENCE_RULE)
         if action.kind not in ph.actions:
             return refused(
-                f"{action.kind} is not allowed during {ph.title}: "
-                "a new sequence may only begin when the previous one is finished",
+                tell(
+                    "{action} is not allowed during {phase}: "
+                    "a new sequence may only begin when the previous one is finished",
+                    action=action_name(action.kind),
+                    phase=ph.title,
+                ),
                 ph.section,
             )
         action_rules = self.ruleset.actions.get(action.kind)
         if action_rules is None:
-            return refused(f"no rules for {action.kind} in this game's rule set", ph.section)
+            return refused(
+                tell(
+                    "no rules for {action} in this game's rule set", action=action_name(action.kind)
+                ),
+                ph.section,
+            )
         return action_rules.explain(self, action)
 
     def _end_refusal(self) -> Explanation | None:
@@ -250,9 +263,7 @@ class Game:
             if isinstance(action, Pass):  # declining is a decision too: the log says so
                 events.insert(
                     0,
-                    DecisionPassed(
-                        decision.kind, decision.side.value, verdict.reason, verdict.rule
-                    ),
+                    DecisionPassed(decision.kind, decision.side.value, verdict.said, verdict.rule),
                 )
         elif isinstance(action, EndPhase):
             events = self._end_phase()

@@ -66,6 +66,7 @@ from dragonnoir.engine.rules.steps import boat_at, never_swims, terrain_at
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import GameState, Side
 from dragonnoir.engine.values import profile
+from dragonnoir.narration.phrase import english
 
 #: A playout that has not ended after this many actions is a failure (a loop).
 MAX_ACTIONS = 20_000
@@ -211,7 +212,7 @@ class PlayoutChecker:
         for unit in game.state.units.values():
             seen = hidden.why_seen(game, unit)
             if seen is not None:
-                raise self.fail(action, f"{unit.id} is still hidden but {seen[0]}")
+                raise self.fail(action, f"{unit.id} is still hidden but {english(seen[0])}")
         side = game.to_act()
         if side is None or not self._sample_undo():
             return

@@ -14,20 +14,10 @@ from typing import Any
 
 from dragonnoir.engine import events as ev
 from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
+from dragonnoir.narration.sides import side_name
+from dragonnoir.narration.weapons import weapon
 
-#: The sides as players name them.
-SIDE_PHRASES = {
-    "adventurers": tell("the Adventurers"),
-    "krobs": tell("the Krobs"),
-    "gharvs": tell("the Gharvs"),
-}
-
-
-def side(code: str | None) -> Value:
-    """A side by its name ("the Krobs"); nobody for None."""
-    if code is None:
-        return tell("nobody")
-    return SIDE_PHRASES.get(code, code)
+side = side_name
 
 
 def who(ids: tuple[str, ...] | list[str]) -> Many:
@@ -201,7 +191,7 @@ def _boat_capsized(e: ev.BoatCapsized) -> Phrase:
 
 
 def _gharv_note(e: ev.GharvNote) -> Phrase:
-    return tell("{note}.", note=e.message[:1].upper() + e.message[1:])
+    return tell("{note}.", note=e.message)
 
 
 def _converted(e: ev.ResultConverted) -> Phrase:
@@ -217,7 +207,7 @@ def _converted(e: ev.ResultConverted) -> Phrase:
 def _shot(e: ev.ShotResolved) -> Phrase:
     values: dict[str, Value] = {
         "shooter": Who(e.shooter),
-        "weapon": WEAPONS.get(e.weapon, e.weapon.replace("_", " ")),
+        "weapon": weapon(e.weapon),
         "target": Who(e.target),
         "range": e.range,
         "cover": e.cover,
@@ -239,14 +229,6 @@ def _shot(e: ev.ShotResolved) -> Phrase:
     )
 
 
-#: Missile weapons as players say them.
-WEAPONS: dict[str, Value] = {
-    "short_bow": tell("short bow"),
-    "long_bow": tell("long bow"),
-    "crossbow": tell("crossbow"),
-}
-
-
 def _deployed(e: ev.UnitDeployed) -> Phrase:
     return tell("{unit} is deployed on {cell}.", unit=Who(e.unit), cell=e.at)
 
@@ -256,7 +238,9 @@ def _underground(e: ev.WentUnderground) -> Phrase:
 
 
 def _decision_requested(e: ev.DecisionRequested) -> Phrase:
-    return tell("{side} must decide: {what}.", side=side(e.side), what=e.prompt or e.decision)
+    return tell(
+        "{side} must decide: {what}.", side=side(e.side), what=e.asked or e.prompt or e.decision
+    )
 
 
 def _decision_passed(e: ev.DecisionPassed) -> Phrase:

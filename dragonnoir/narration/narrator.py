@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.i18n import N_, Catalog, current, translations
+from dragonnoir.i18n import N_, SOURCE, Catalog, current, translations
 from dragonnoir.narration.events import phrase_of
 from dragonnoir.narration.names import data_name, names_of
-from dragonnoir.narration.phrase import Many, Phrase, Value, Who
+from dragonnoir.narration.phrase import Cited, DataName, Many, Phrase, Value, Who
+from dragonnoir.narration.rules import say_rule
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
@@ -63,6 +64,10 @@ class Narrator:
     def value(self, value: Value) -> str:
         if isinstance(value, Who):
             return data_name(self.name(value.id), self._catalog())
+        if isinstance(value, DataName):
+            return data_name(value.name, self._catalog())
+        if isinstance(value, Cited):
+            return say_rule(value.citation, self._catalog())
         if isinstance(value, Hex):
             return self.cell(value)
         if isinstance(value, Phrase):
@@ -90,3 +95,9 @@ class Narrator:
     def log(self, game: Game, side: Side | None) -> list[str]:
         """The game's log as `side` may read it (None: all of it), a line an event."""
         return [self.event(e) for e in game.log_for(side)]
+
+
+def in_english(game: Game, said: Value) -> str:
+    """`said` in English, with the game's names and cells: for the words the client still
+    reads as a `str` (a decision's prompt, a die's purpose) until it narrates them."""
+    return Narrator.of(game, SOURCE).value(said)

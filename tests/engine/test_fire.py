@@ -38,6 +38,7 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.testing import Piece, force_dice, hexes, position
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.terrain import Cover
+from dragonnoir.narration.phrase import english
 
 FLOOR = """
 . . . . . . . . .
@@ -443,7 +444,7 @@ def test_shots_stop_when_the_target_is_dead() -> None:
     events = game.apply(Fire(("rebel_crossbowman_1", "rebel_archer_1"), "hunter_01"))
     assert [s.shooter for s in shots(events)] == ["rebel_crossbowman_1"]
     cancelled = next(e for e in events if isinstance(e, ShotCancelled))
-    assert cancelled.shooter == "rebel_archer_1" and "dead" in cancelled.reason
+    assert cancelled.shooter == "rebel_archer_1" and "dead" in english(cancelled.reason)
     assert not unit(game, "rebel_archer_1").fired
     assert fire.shots_made(game, "rebel_archer_1", fire.OFFENSIVE) == 0
 

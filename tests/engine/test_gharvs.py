@@ -19,6 +19,7 @@ from dragonnoir.engine.rules import gharvs
 from dragonnoir.engine.state import Side, Status, Unit
 from dragonnoir.engine.testing import Piece, cell_of, hexes, position, seed_for
 from dragonnoir.engine.water_tables import WaterSituation
+from dragonnoir.narration.phrase import english
 
 # A beach hex (2, 1) with water all round to the west; land to the east.
 SHORE = """
@@ -94,7 +95,7 @@ def test_eight_gharvs_at_most() -> None:
     assert gharvs.free_counter(game) is None
     events = gharvs.appear(game)
     assert not any(isinstance(e, GharvAppeared) for e in events)
-    assert any(isinstance(e, GharvNote) and "all 8" in e.message for e in events)
+    assert any(isinstance(e, GharvNote) and "all 8" in english(e.message) for e in events)
 
 
 def test_on_the_victims_retreat_the_gharv_advances_onto_the_freed_hex() -> None:
@@ -129,7 +130,7 @@ def test_a_gharv_does_not_attack_a_man_on_an_embankment_and_dives_again() -> Non
     assert events_of(game, GharvAppeared)
     assert not events_of(game, CombatResolved)
     left = events_of(game, GharvLeft)
-    assert left and "dives" in left[0].why
+    assert left and "dives" in english(left[0].why)
     assert game.state.units[left[0].gharv].hex is None
 
 
@@ -142,7 +143,7 @@ def test_a_gharv_on_land_walks_back_to_the_water_with_its_land_potential() -> No
     )
     # land potential 2: cave floor costs 1 a hex: (1, 0) then the water at (0, 0)
     events = gharvs.disappear(game)
-    assert any(isinstance(e, GharvLeft) and "reaches the water" in e.why for e in events)
+    assert any(isinstance(e, GharvLeft) and "reaches the water" in english(e.why) for e in events)
     assert game.state.units["gharv_1"].hex is None
     far = position(
         "~ . . . .",

@@ -32,6 +32,7 @@ from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, attack_now, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import english
 
 FLOOR = """
 . . . . . . .
@@ -359,7 +360,11 @@ def test_a_retreat_that_runs_into_a_hidden_krob_finds_him_and_is_chosen_again() 
     into = next(a for a in game.legal_actions() if isinstance(a, Retreat) and a.path[-1] == LURK)
     events = game.apply(into)
     found = [e for e in events if isinstance(e, Revealed)]
-    assert found and "Rebel Swordsman" in found[0].what and "retreat runs into him" in found[0].what
+    assert (
+        found
+        and "Rebel Swordsman" in english(found[0].what)
+        and "retreat runs into him" in english(found[0].what)
+    )
     assert game.state.units["hunter_02"].hidden_from is None
     assert game.state.units["rebel_swordsman_1"].hex == C  # he has not moved
     again = [a for a in game.legal_actions() if isinstance(a, Retreat)]

@@ -162,7 +162,7 @@ def test_a_game_without_magic_refuses_a_spell_and_plays_on() -> None:
     target = hexes(game, (2, 0))[0]
     verdict = game.explain(CastSpell("zacharie", "blink", (f"{target.q},{target.r}",)))
     assert not verdict.legal
-    assert verdict.reason == "no rules for CastSpell in this game's rule set"
+    assert verdict.reason == "no rules for a spell in this game's rule set"
     assert not any(isinstance(a, CastSpell) for a in game.legal_actions())
     game.apply(Move("zacharie", hexes(game, (1, 0), (2, 0))))
     assert cell_of(game, "zacharie") == (2, 0)

@@ -30,6 +30,7 @@ from dragonnoir.engine.rules.steps import in_position_to_attack
 from dragonnoir.engine.state import Status
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
 from dragonnoir.engine.values import profile
+from dragonnoir.narration.phrase import english
 
 # -- Ruling 6: newborn Krob Warriors are Warriors ------------------------------------------
 
@@ -119,12 +120,12 @@ def test_ruling_3_every_roll_is_made_and_every_result_applies() -> None:
     purposes = _infiltration_dice(events)
     assert len(purposes) == 4
     assert purposes[1].startswith("order of the infiltration rolls (2 left)")
-    assert "hunter_01" in purposes[2] and "hunter_02" in purposes[3]
+    assert "Hunter 1" in purposes[2] and "Hunter 2" in purposes[3]
     swordsman = game.state.units["rebel_swordsman_1"]
     assert swordsman.status is Status.KNOCKED_OUT
     assert cell_of(game, "rebel_swordsman_1") == (2, 0)
     stop = next(e for e in events if isinstance(e, MovementStopped))
-    assert "hunter_01" in stop.reason and "hunter_02" in stop.reason
+    assert "hunter_01" in english(stop.reason) and "hunter_02" in english(stop.reason)
 
 
 def test_ruling_3_the_die_decides_the_order_and_wounds_add_up() -> None:
@@ -144,9 +145,9 @@ def test_ruling_3_the_die_decides_the_order_and_wounds_add_up() -> None:
     events = game.apply(Move("troll_1", hexes(game, (2, 0), (3, 0), (4, 0))))
     purposes = _infiltration_dice(events)
     # (2, 0): warrior_01: 1 -> P; (3, 0): order die 2 -> number 2 (warrior_02) first.
-    assert "warrior_01" in purposes[0]
+    assert "Warrior 1" in purposes[0]
     assert purposes[1].startswith("order of the infiltration rolls")
-    assert "warrior_02" in purposes[2] and "warrior_01" in purposes[3]
+    assert "Warrior 2" in purposes[2] and "Warrior 1" in purposes[3]
     troll = game.state.units["troll_1"]
     assert troll.wounds == 2 and troll.alive
     assert cell_of(game, "troll_1") == (3, 0)

@@ -25,6 +25,7 @@ from dragonnoir.engine.actions import (
     Pass,
 )
 from dragonnoir.engine.events import GameEnded, PassageTaken, Revealed, UnitMoved
+from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import offmap
 from dragonnoir.engine.save import load_game, save_game
@@ -32,9 +33,16 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phrase import english
 
 FOSSE = (Path(__file__).resolve().parents[2] / "maps" / "fosse.tmx").as_posix()
 ADV, KROBS = Side.ADVENTURERS, Side.KROBS
+
+
+def told(game: Game, verdict: Explanation) -> str:
+    """The verdict as an English reader is told it: names, and hexes by their cells."""
+    return Narrator.of(game, "en").say(verdict.said)
 
 
 def scenario(tmp_path: Path, body: str, *, turn_limit: int = 6, name: str = "s") -> Path:
@@ -257,7 +265,7 @@ def test_a_deep_passage_takes_a_character_away_unseen_and_brings_him_out(
     assert {game.board.grid.to_cell(a.hexes[0]) for a in entrances} == {(14, 10), (4, 2)}
     end_phases_until(game, "adventurer_movement")
     verdict = game.explain(EnterPassage("goblin_spearman_1", "passage_1"))
-    assert verdict.legal and "(4,2) on game turn 2" in verdict.reason
+    assert verdict.legal and "(4,2) on game turn 2" in told(game, verdict)
     game.apply(EnterPassage("goblin_spearman_1", "passage_1"))
     goblin = game.state.units["goblin_spearman_1"]
     assert goblin.hex is None and goblin.hidden_from is KROBS
@@ -345,7 +353,7 @@ def test_a_move_halts_when_a_hidden_krob_comes_into_sight(tmp_path: Path) -> Non
     path = tuple(h(game, c, 9) for c in range(2, 6))
     events = game.apply(Move("rebel_knight_1", path))
     revealed = [e for e in events if isinstance(e, Revealed)]
-    assert revealed and "seen by" in revealed[0].what
+    assert revealed and "seen by" in english(revealed[0].what)
     hunter = game.state.units["hunter_01"]
     assert hunter.hidden_from is None
     knight = game.state.units["rebel_knight_1"]
@@ -374,7 +382,7 @@ status = "knocked_out"
     game.state.units["rebel_knight_1"].status = Status.HEALTHY
     game.touch()
     events = game.apply(EndPhase())
-    assert any(isinstance(e, Revealed) and "in contact with" in e.what for e in events)
+    assert any(isinstance(e, Revealed) and "in contact with" in english(e.what) for e in events)
 
 
 def test_a_hidden_krob_who_attacks_shows_himself(tmp_path: Path) -> None:
@@ -397,7 +405,7 @@ status = "knocked_out"
     end_phases_until(game, "krob_combat")
     assert game.state.units["killer_2"].hidden_from is ADV
     events = game.apply(Attack(("killer_2",), ("rebel_scout_1",)))
-    assert any(isinstance(e, Revealed) and "he attacks" in e.what for e in events)
+    assert any(isinstance(e, Revealed) and "he attacks" in english(e.what) for e in events)
     assert any("killer_2" in e.text() for e in game.log_for(ADV))
 
 
@@ -442,7 +450,7 @@ real = 2
         a for a in game.legal_actions() if isinstance(a, CastSpell) and a.spell == "far_sight"
     )
     events = game.apply(action)
-    whats = [e.what for e in events if isinstance(e, Revealed)]
+    whats = [english(e.what) for e in events if isinstance(e, Revealed)]
     assert any("Far sight" in w for w in whats)
     assert game.state.units["hunter_01"].hidden_from is None
     orbs = {a.id: a for a in game.state.accessories.values() if a.kind.value == "orb"}
@@ -500,7 +508,7 @@ kind = "orb_off"
     game.apply(Move("rebel_scout_1", (h(game, 0, 9),)))
     assert orb.hexes == (h(game, 0, 9),)  # it moves with him
     verdict = game.explain(LeaveMap("rebel_scout_1"))
-    assert verdict.reason.endswith("(0,9): he carries the Orb off the map")
+    assert told(game, verdict).endswith("(0,9): he carries the Orb off the map")
     game.apply(LeaveMap("rebel_scout_1"))
     assert game.over and game.state.winner is ADV
     assert game.state.scratch["result"]["reason"] == "the Orb was carried off the map"
@@ -529,7 +537,7 @@ kind = "khuzun_out"
     )
     game = start(tmp_path, body)
     # The scout stands next to the cell from the start: the prisoner is freed at once.
-    assert any(isinstance(e, Revealed) and "true Khuzun" in e.what for e in game.log)
+    assert any(isinstance(e, Revealed) and "true Khuzun" in english(e.what) for e in game.log)
     khuzun = game.state.units["khuzun"]
     assert khuzun.side is ADV and cell(game, "khuzun") == (3, 9)
     end_phases_until(game, "adventurer_movement")

@@ -40,9 +40,9 @@ def test_a_citation_is_read_as_its_section_and_the_rest(
 def test_a_french_reader_reads_the_sections_french_name() -> None:
     fr = translations("fr")
     assert say_rule("Resolution of Fire", fr) == "Résolution du tir"
-    assert say_rule("The Krobs: Defence", fr) == "Les Krobs : Defence"
+    assert say_rule("The Krobs: Defence", fr) == "Les Krobs : Défense"
     assert say_rule("Course of a Game (deployment, ours)", fr) == (
-        "Déroulement d'une partie (deployment, ours)"
+        "Déroulement d'une partie (déploiement, notre règle)"
     )
     assert say_rule("A table of ours", fr) == "A table of ours"
     assert say_rule("The Krobs: Defence", translations("en")) == "The Krobs: Defence"

@@ -61,6 +61,8 @@ from dragonnoir.engine.rules.steps import (
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.narrator import in_english
+from dragonnoir.narration.phrase import Phrase, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -180,21 +182,23 @@ def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> 
     return Voyage(tuple(positions), cost)
 
 
-def rower_budget(game: Game, unit: Unit, boat: Accessory) -> tuple[int, str] | Explanation:
+def rower_budget(game: Game, unit: Unit, boat: Accessory) -> tuple[int, Phrase] | Explanation:
     """How many hexes `unit` may row `boat` now, and why, or the refusal."""
     why = _may_move(game, unit)
     if why is not None:
         return why
     if _rowed_this_turn(game, boat):
-        return refused("this boat has already been rowed this turn", R_BOAT)
+        return refused(tell("this boat has already been rowed this turn"), R_BOAT)
     p = profile(game, unit)
     if not unit.moved:
-        return BEGAN_ABOARD, "began his turn aboard: 4 hexes"
+        return BEGAN_ABOARD, tell("began his turn aboard: 4 hexes")
     if _continuing(game, unit) and 2 * unit.mp_spent <= p.movement:
-        return JUST_BOARDED, "reached the boat with half his points or fewer: 2 hexes at once"
+        return JUST_BOARDED, tell("reached the boat with half his points or fewer: 2 hexes at once")
     return refused(
-        "he reached the boat with more than half his movement points used: the boat must "
-        "wait for the following turn",
+        tell(
+            "he reached the boat with more than half his movement points used: the boat must "
+            "wait for the following turn"
+        ),
         R_BOAT,
     )
 
@@ -202,24 +206,29 @@ def rower_budget(game: Game, unit: Unit, boat: Accessory) -> tuple[int, str] | E
 def explain_sail(game: Game, action: SailBoat) -> Explanation | tuple[Accessory, Voyage, int]:
     unit = game.state.units.get(action.unit)
     if unit is None:
-        return refused(f"no character {action.unit!r}", R_BOAT)
+        return refused(tell("no such character"), R_BOAT)
     boat = boat_of(game, unit)
     if boat is None:
-        return refused(f"{unit.id} is not in a boat", R_BOAT)
+        return refused(tell("{unit} is not in a boat", unit=Who(unit.id)), R_BOAT)
     if profile(game, unit).category != "adventurer":
-        return refused("only Adventurers can move by boat", R_BOAT)
+        return refused(tell("only Adventurers can move by boat"), R_BOAT)
     budget = rower_budget(game, unit, boat)
     if isinstance(budget, Explanation):
         return budget
     if not action.path:
-        return refused("a journey enters at least one hex", R_BOAT)
+        return refused(tell("a journey enters at least one hex"), R_BOAT)
     voyage = sail(game, boat, action.path, action.backward)
     if isinstance(voyage, str):
         return refused(voyage, R_BOAT)
     if voyage.cost > budget[0]:
         return refused(
-            f"the journey counts {voyage.cost} hexes (a turn of more than 60° counts one), "
-            f"more than the {budget[0]} he may row ({budget[1]})",
+            tell(
+                "the journey counts {cost} hexes (a turn of more than 60° counts one), more than "
+                "the {hexes} he may row ({why})",
+                cost=voyage.cost,
+                hexes=budget[0],
+                why=budget[1],
+            ),
             R_BOAT,
         )
     return boat, voyage, budget[0]
@@ -233,7 +242,13 @@ class SailRules:
             return verdict
         _, voyage, budget = verdict
         return allowed(
-            f"{action.unit} rows the boat {voyage.cost} hex(es) of {budget}",
+            tell_n(
+                "{unit} rows the boat {n} hex of {budget}",
+                "{unit} rows the boat {n} hexes of {budget}",
+                voyage.cost,
+                unit=Who(action.unit),
+                budget=budget,
+            ),
             R_BOAT,
             cost=voyage.cost,
             budget=budget,
@@ -330,10 +345,16 @@ def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[Sa
 def capsize(game: Game, gharv: Unit, boat: Accessory) -> list[Event]:
     """A Gharv tries to capsize `boat`: one roll on our Capsize Table."""
     table = game.rules.gharv_appearance
-    _, die = game.roll(f"{gharv.id} tries to capsize the boat", R_CAPSIZE, by=gharv.id)
+    _, die = game.roll(
+        in_english(game, tell("{gharv} tries to capsize the boat", gharv=Who(gharv.id))),
+        R_CAPSIZE,
+        by=gharv.id,
+    )
     events: list[Event] = [die]
     if die.value not in table.capsize:
-        events.append(GharvNote(f"the boat holds against {gharv.id}", R_CAPSIZE))
+        events.append(
+            GharvNote(tell("the boat holds against {gharv}", gharv=Who(gharv.id)), R_CAPSIZE)
+        )
         return events
     aboard = passengers(game, boat)
     boat.face_up = False

@@ -59,6 +59,8 @@ from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.combat_words import effect_name
+from dragonnoir.narration.phrase import Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -170,50 +172,71 @@ def explain_destroy_web(game: Game, action: DestroyWeb) -> Explanation:
     (`combat_results.start_web_advance`)."""
     unit = game.state.units.get(action.unit)
     if unit is None:
-        return refused(f"there is no character {action.unit!r}", R_WEB)
+        return refused(tell("no such character"), R_WEB)
     if unit.side is not Side.ADVENTURERS or profile(game, unit).category != "adventurer":
-        return refused("only an Adventurer destroys spider webs", R_WEB)
+        return refused(tell("only an Adventurer destroys spider webs"), R_WEB)
     if unit.hex is None or not unit.standing:
-        return refused(f"{unit.id} is not standing on the map", R_WEB)
+        return refused(tell("{unit} is not standing on the map", unit=Who(unit.id)), R_WEB)
     if (
         unit.attacked
         or declared.planned_against(game, unit.id)
         or unit.id in declared.engaged(game)
     ):
         return refused(
-            f"{unit.id} has already attacked or is named in a combat this turn (destroying "
-            "a web is his attack)",
+            tell(
+                "{unit} has already attacked or is named in a combat this turn (destroying a web "
+                "is his attack)",
+                unit=Who(unit.id),
+            ),
             R_ONE_ATTACK,
         )
     found = known_web_at(game, action.at)
     if found is None:
-        return refused("there is no spider web there", R_WEB)
+        return refused(tell("there is no spider web there"), R_WEB)
     if unit.hex.distance(action.at) != 1:
-        return refused(f"{unit.id} must be adjacent to the web", R_WEB)
+        return refused(tell("{unit} must be adjacent to the web", unit=Who(unit.id)), R_WEB)
     others = [o for o in game.units_at(action.at) if o.alive]
     if any(o.side is Side.KROBS for o in others):
         return refused(
-            "a Krob stands on the web: attack it; the web is destroyed only if the Krob "
-            "retreats or is killed and the Adventurer advances onto the web hex",
+            tell(
+                "a Krob stands on the web: attack it; the web is destroyed only if the Krob "
+                "retreats or is killed and the Adventurer advances onto the web hex"
+            ),
             R_WEB,
         )
     if others:
-        return refused("another character lies on the web hex (Stacking)", R_WEB)
+        return refused(tell("another character lies on the web hex (Stacking)"), R_WEB)
     p = profile(game, unit)
     with webs_lifted(game, [action.at]):
         verdict = step(game, unit, p, unit.hex, unit.level, action.at)
     if not verdict.ok:
-        return refused(f"{unit.id} cannot go onto the web hex: {verdict.reason}", verdict.rule)
+        return refused(
+            tell(
+                "{unit} cannot go onto the web hex: {reason}",
+                unit=Who(unit.id),
+                reason=verdict.reason,
+            ),
+            verdict.rule,
+        )
     budget = results.half_movement(p)
     if verdict.cost > budget:
         return refused(
-            f"the web hex costs {verdict.cost} MP, more than half {unit.id}'s movement "
-            f"potential ({budget})",
+            tell(
+                "the web hex costs {cost} MP, more than half {unit}'s movement potential "
+                "({budget})",
+                cost=verdict.cost,
+                unit=Who(unit.id),
+                budget=budget,
+            ),
             "Advance After Combat",
         )
     return allowed(
-        f"{unit.id} destroys the web: he advances onto it, and on if he likes, up to half "
-        f"his movement potential ({budget} MP)",
+        tell(
+            "{unit} destroys the web: he advances onto it, and on if he likes, up to half his "
+            "movement potential ({budget} MP)",
+            unit=Who(unit.id),
+            budget=budget,
+        ),
         R_WEB,
         web=found.id,
         cost=verdict.cost,
@@ -262,11 +285,16 @@ class CasualtyRules:
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if not isinstance(action, ChooseCasualty):
             return refused(
-                f"first choose who is {decision.data['effect'].replace('_', ' ')}", R_DECISION
+                tell(
+                    "first choose who is {effect}", effect=effect_name(str(decision.data["effect"]))
+                ),
+                R_DECISION,
             )
         if action.unit not in decision.data["candidates"]:
-            return refused(f"{action.unit} did not take part in this combat", R_DECISION)
-        return allowed(f"{action.unit} takes the blow", R_DECISION)
+            return refused(
+                tell("{unit} did not take part in this combat", unit=Who(action.unit)), R_DECISION
+            )
+        return allowed(tell("{unit} takes the blow", unit=Who(action.unit)), R_DECISION)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         assert isinstance(action, ChooseCasualty)
@@ -289,20 +317,28 @@ class RetreatRules:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if not isinstance(action, Retreat):
-            return refused("first choose the retreat paths", decision.data["rule"])
+            return refused(tell("first choose the retreat paths"), decision.data["rule"])
         if action.unit not in decision.data["units"]:
-            return refused(f"{action.unit} does not have to retreat", decision.data["rule"])
+            return refused(
+                tell("{unit} does not have to retreat", unit=Who(action.unit)),
+                decision.data["rule"],
+            )
         paths = self._paths(game, decision, action.unit)
         if tuple(action.path) not in paths:
             n = decision.data["units"][action.unit]
             return refused(
-                f"a retreat is {n} hex(es), each farther from every enemy of the combat, "
-                "on hexes he may enter, never through an enemy, not ending on another "
-                "living character",
+                tell_n(
+                    "a retreat is {n} hex, farther from every enemy of the combat, on a hex he "
+                    "may enter, not an enemy's, not ending on another living character",
+                    "a retreat is {n} hexes, each farther from every enemy of the combat, on "
+                    "hexes he may enter, never through an enemy, not ending on another living "
+                    "character",
+                    int(n),
+                ),
                 results.R_RETREAT,
                 paths=[results.hex_list(p) for p in paths],
             )
-        return allowed(f"{action.unit} retreats", decision.data["rule"])
+        return allowed(tell("{unit} retreats", unit=Who(action.unit)), decision.data["rule"])
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         assert isinstance(action, Retreat)
@@ -344,21 +380,26 @@ class AdvanceRules:
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass) and decision.data.get("web"):
             return refused(
-                "the advance after destroying a web is automatic: choose where it ends, "
-                "on the web's hex or beyond it",
+                tell(
+                    "the advance after destroying a web is automatic: choose where it ends, "
+                    "on the web's hex or beyond it"
+                ),
                 R_WEB,
             )
         if isinstance(action, Pass):
-            return allowed("no (further) advance after combat", results.R_ADVANCE)
+            return allowed(tell("no (further) advance after combat"), results.R_ADVANCE)
         if not isinstance(action, Advance):
             return refused(
-                "first advance after combat or pass: it must be carried out immediately",
+                tell("first advance after combat or pass: it must be carried out immediately"),
                 results.R_ADVANCE,
             )
         if action.unit not in decision.data["units"]:
             return refused(
-                f"{action.unit} may not advance: only a victorious character involved in the "
-                "combat can",
+                tell(
+                    "{unit} may not advance: only a victorious character involved in the combat "
+                    "can",
+                    unit=Who(action.unit),
+                ),
                 results.R_ADVANCE,
             )
         unit = game.state.units[action.unit]
@@ -366,7 +407,7 @@ class AdvanceRules:
         why = results.check_advance_path(game, unit, tuple(action.path), first)
         if why is not None:
             return refused(why, results.R_ADVANCE)
-        return allowed(f"{action.unit} advances", results.R_ADVANCE)
+        return allowed(tell("{unit} advances", unit=Who(action.unit)), results.R_ADVANCE)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         game.pop_decision()

@@ -32,6 +32,7 @@ from dragonnoir.engine.tables import least_advantageous, majority_effect
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import DIRECTIONS, Hex
 from dragonnoir.hexmap.terrain import CombatEffect
+from dragonnoir.narration.phrase import Cited, Phrase, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -209,15 +210,19 @@ def webs_lifted(game: Game, hexes: Iterable[Hex]) -> Iterator[None]:
         game.touch()
 
 
-def why_cannot_fight(game: Game, attacker: Unit, defender: Unit) -> str:
+def why_cannot_fight(game: Game, attacker: Unit, defender: Unit) -> Phrase:
     """In words, why `attacker` is not in a position to attack `defender`: not adjacent,
     or what keeps him off the defender's hex and the rule that does (a Krob and a boat:
     "Only Adventurers can move by boat", so "any combat is impossible when the attacker
     cannot go onto the hex he is attacking", "Combat Restrictions")."""
     if attacker.hex is None or defender.hex is None:
-        return f"{attacker.id} or {defender.id} is not on the map"
+        return tell(
+            "{attacker} or {defender} is not on the map",
+            attacker=Who(attacker.id),
+            defender=Who(defender.id),
+        )
     if not attacker.standing:
-        return f"{attacker.id} is knocked out"
+        return tell("{attacker} is knocked out", attacker=Who(attacker.id))
     p = profile(game, attacker)
     pairs = [
         (a, b)
@@ -226,16 +231,25 @@ def why_cannot_fight(game: Game, attacker: Unit, defender: Unit) -> str:
         if a.distance(b) == 1
     ]
     if not pairs:
-        return f"{attacker.id} is not adjacent to {defender.id}"
+        return tell(
+            "{attacker} is not adjacent to {defender}",
+            attacker=Who(attacker.id),
+            defender=Who(defender.id),
+        )
     lifted = footprint(game, defender) if attacker.side is Side.ADVENTURERS else ()
     with webs_lifted(game, lifted):
         a, b = pairs[0]
         step = can_attack_hex(game, attacker, p, a, b, defender.level)
-    reason = step.reason or "he cannot go there"
-    rule = f" ({step.rule})" if step.rule else ""
-    return (
-        f"{attacker.id} cannot go onto {defender.id}'s hex {game.where(b)}: {reason}{rule}, "
-        "and a combat is impossible when the attacker cannot go onto the hex he is attacking"
+    reason = step.reason or tell("he cannot go there")
+    cited: Value = tell(" ({rule})", rule=Cited(step.rule)) if step.rule else ""
+    return tell(
+        "{attacker} cannot go onto {defender}'s hex {cell}: {reason}{rule}, and a combat is "
+        "impossible when the attacker cannot go onto the hex he is attacking",
+        attacker=Who(attacker.id),
+        defender=Who(defender.id),
+        cell=b,
+        reason=reason,
+        rule=cited,
     )
 
 

@@ -32,6 +32,8 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Many, Who, tell
+from dragonnoir.narration.sides import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -102,38 +104,53 @@ def check_attacker(
     the phase are being declared, the combats already declared count as made."""
     p = profile(game, unit)
     if unit.hex is None or not unit.alive:
-        return refused(f"{unit.id} is not on the map", R_COMBAT)
+        return refused(tell("{unit} is not on the map", unit=Who(unit.id)), R_COMBAT)
     if not unit.standing:
-        return refused(f"{unit.id} is knocked out and cannot attack", R_COMBAT)
+        return refused(tell("{unit} is knocked out and cannot attack", unit=Who(unit.id)), R_COMBAT)
     planned = declared.planned_against(game, unit.id)
     attacked = unit.attacked + len(planned)
     if any(c["between_legs"] for c in planned):
         attacked = attacks_allowed(p)
     if planned and between_legs:
         return refused(
-            f"{unit.id} already has a combat declared: between its legs is its only attack",
+            tell(
+                "{unit} already has a combat declared: between its legs is its only attack",
+                unit=Who(unit.id),
+            ),
             R_KROB_ATTACK,
         )
     if attacked >= attacks_allowed(p):
         if is_guard(p):
             return refused(
-                f"{unit.id} has already made its two attacks (or one between its legs) this turn",
+                tell(
+                    "{unit} has already made its two attacks (or one between its legs) this turn",
+                    unit=Who(unit.id),
+                ),
                 R_KROB_ATTACK,
             )
-        return refused(f"{unit.id} has already attacked this turn", R_ONE_ATTACK)
+        return refused(
+            tell("{unit} has already attacked this turn", unit=Who(unit.id)), R_ONE_ATTACK
+        )
     if attacked and is_guard(p):
         record = _guard_record(game, unit.id) or {}
         if record.get("between_legs"):
             return refused(
-                f"{unit.id} attacked between its legs: that is its only attack this turn",
+                tell(
+                    "{unit} attacked between its legs: that is its only attack this turn",
+                    unit=Who(unit.id),
+                ),
                 R_KROB_ATTACK,
             )
         before = {*record.get("defenders", ()), *(d for c in planned for d in c["defenders"])}
         again = sorted(before & set(defenders))
         if again:
             return refused(
-                f"{unit.id}'s two attacks must be against different opponents "
-                f"({', '.join(again)} already attacked)",
+                tell(
+                    "{unit}'s two attacks must be against different opponents ({units} already "
+                    "attacked)",
+                    unit=Who(unit.id),
+                    units=Many(tuple(Who(i) for i in again)),
+                ),
                 R_KROB_ATTACK,
             )
     return None
@@ -164,22 +181,26 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
     """The attack's numbers, or the refusal naming the rule."""
     units = game.state.units
     if not action.attackers or not action.defenders:
-        return refused("an attack needs at least one attacker and one defender", R_COMBAT)
+        return refused(tell("an attack needs at least one attacker and one defender"), R_COMBAT)
     if len(set(action.attackers)) != len(action.attackers) or len(set(action.defenders)) != len(
         action.defenders
     ):
-        return refused("a character is named twice in the attack", R_COMBAT)
+        return refused(tell("a character is named twice in the attack"), R_COMBAT)
     for uid in (*action.attackers, *action.defenders):
         if uid not in units:
-            return refused(f"there is no character {uid!r}", R_COMBAT)
+            return refused(tell("no such character"), R_COMBAT)
     attackers = [units[a] for a in action.attackers]
     defenders = [units[d] for d in action.defenders]
     acting = game.phase.side
     for a in attackers:
         if a.side is not acting:
             return refused(
-                f"{a.id} is not {acting.value}'s: the decision to attack belongs to the player "
-                "whose turn it is",
+                tell(
+                    "{unit} is not of the side whose turn it is ({side}): the decision to attack "
+                    "belongs to that player",
+                    unit=Who(a.id),
+                    side=side_name(acting.value),
+                ),
                 R_COMBAT,
             )
         refusal = check_attacker(game, a, action.defenders, between_legs=action.between_legs)
@@ -187,9 +208,11 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
             return refusal
     for d in defenders:
         if d.hex is None or not d.alive:
-            return refused(f"{d.id} is not a living character on the map", R_COMBAT)
+            return refused(
+                tell("{unit} is not a living character on the map", unit=Who(d.id)), R_COMBAT
+            )
         if not all(is_enemy(a, d) for a in attackers):
-            return refused(f"{d.id} is not an enemy", R_COMBAT)
+            return refused(tell("{unit} is not an enemy", unit=Who(d.id)), R_COMBAT)
     for a in attackers:
         for d in defenders:
             if not can_fight(game, a, d):
@@ -204,7 +227,7 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
                 zones.add(zone)
     if len(zones) > 1:
         return refused(
-            "attacks from the front and from behind are always carried out separately",
+            tell("attacks from the front and from behind are always carried out separately"),
             R_KROB_DEFENCE,
         )
     zone = zones.pop() if zones else None
@@ -215,17 +238,23 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
         guard = attackers[0]
         if len(attackers) != 1 or not is_guard(profile(game, guard)):
             return refused(
-                "only a Queen's Guard attacking alone attacks between its legs", R_KROB_ATTACK
+                tell("only a Queen's Guard attacking alone attacks between its legs"), R_KROB_ATTACK
             )
         if guard.attacked:
             return refused(
-                f"{guard.id} has already attacked this turn: between its legs is its only attack",
+                tell(
+                    "{guard} has already attacked this turn: between its legs is its only attack",
+                    guard=Who(guard.id),
+                ),
                 R_KROB_ATTACK,
             )
         legs = between_legs_hexes(guard)
         if len(defenders) != 1 or not set(footprint(game, defenders[0])) <= legs:
             return refused(
-                "the attack between the legs is against one enemy placed between the Guard's legs",
+                tell(
+                    "the attack between the legs is against one enemy placed between "
+                    "the Guard's legs"
+                ),
                 R_KROB_ATTACK,
             )
 
@@ -280,7 +309,11 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
     }
     if column is None:
         return refused(
-            f"{total_attack} against {total_defence} is less than 1 to 1",
+            tell(
+                "{total_attack} against {total_defence} is less than 1 to 1",
+                total_attack=total_attack,
+                total_defence=total_defence,
+            ),
             R_RESOLUTION,
             **base_details,
         )

@@ -40,6 +40,8 @@ from dragonnoir.engine.rules.combat_geometry import can_fight
 from dragonnoir.engine.rules.combat_odds import Assessment, assess
 from dragonnoir.engine.rules.fight import fight
 from dragonnoir.engine.state import Side
+from dragonnoir.narration.combat_words import status_name
+from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -56,8 +58,10 @@ def explain_declare(game: Game, action: Attack) -> Explanation:
     """May `action` be declared now? The full preview (odds, shifts, chances) either way."""
     if declared.closed(game):
         return refused(
-            "the combats of this phase are declared: resolve them in the order you choose "
-            "(no new combat can be added once the declarations are closed)",
+            tell(
+                "the combats of this phase are declared: resolve them in the order you choose "
+                "(no new combat can be added once the declarations are closed)"
+            ),
             R_DECLARED,
         )
     verdict = assess(game, action)
@@ -66,12 +70,25 @@ def explain_declare(game: Game, action: Attack) -> Explanation:
     number = len(declared.combats(game)) + 1
     notes = [*verdict.details.get("notes", ()), WITHDRAW_NOTE]
     return allowed(
-        f"combat {number}: {'+'.join(verdict.attackers)} ({verdict.attack}) against "
-        f"{'+'.join(verdict.defenders)} ({verdict.defence}): {verdict.odds}, resolved on "
-        f"{verdict.column_label}",
+        _combat_said(number, verdict),
         "Resolution of Combats",
         number=number,
         **{**verdict.details, "notes": notes},
+    )
+
+
+def _combat_said(number: int, verdict: Assessment) -> Phrase:
+    """A planned or declared combat, as the player reads it before it is resolved."""
+    return tell(
+        "combat {number}: {attackers} ({attack}) against {defenders} ({defence}): {odds}, "
+        "resolved on {column_label}",
+        number=number,
+        attackers=Many(tuple(Who(i) for i in verdict.attackers)),
+        attack=verdict.attack,
+        defenders=Many(tuple(Who(i) for i in verdict.defenders)),
+        defence=verdict.defence,
+        odds=verdict.odds,
+        column_label=verdict.column_label,
     )
 
 
@@ -125,7 +142,7 @@ def current_attack(game: Game, combat: dict[str, Any]) -> Attack | str:
     )
 
 
-def judge(game: Game, number: int) -> Assessment | str:
+def judge(game: Game, number: int) -> Assessment | Value:
     """Declared combat `number` judged now: its assessment, or why it lapses."""
     combat = declared.combats(game)[number - 1]
     attack = current_attack(game, combat)
@@ -133,7 +150,7 @@ def judge(game: Game, number: int) -> Assessment | str:
         return attack
     verdict = assess(game, attack)
     if isinstance(verdict, Explanation):
-        return verdict.reason
+        return verdict.said
     return verdict
 
 
@@ -143,38 +160,55 @@ class PlanRules:
     def explain(self, game: Game, action: Action) -> Explanation:
         if isinstance(action, Declare):
             if declared.closed(game):
-                return refused("the combats of this phase are already declared", R_DECLARED)
+                return refused(tell("the combats of this phase are already declared"), R_DECLARED)
             n = len(declared.combats(game))
-            return allowed(f"{n} combat(s) declared", R_DECLARED, count=n)
+            return allowed(
+                tell_n("{n} combat declared", "{n} combats declared", n), R_DECLARED, count=n
+            )
         assert isinstance(action, WithdrawAttack | ResolveCombat)
         combats = declared.combats(game)
         if not 1 <= action.number <= len(combats):
-            return refused(f"there is no combat {action.number} declared", R_DECLARED)
+            return refused(
+                tell("there is no combat {number} declared", number=action.number), R_DECLARED
+            )
         combat = combats[action.number - 1]
         if isinstance(action, WithdrawAttack):
             if declared.closed(game):
                 return refused(
-                    "a declared combat cannot be withdrawn: planned attacks may be withdrawn "
-                    "only until the combats are declared",
+                    tell(
+                        "a declared combat cannot be withdrawn: planned attacks may be withdrawn "
+                        "only until the combats are declared"
+                    ),
                     R_DECLARED,
                 )
-            return allowed(f"combat {action.number} withdrawn", R_DECLARED)
+            return allowed(tell("combat {number} withdrawn", number=action.number), R_DECLARED)
         if not declared.closed(game):
             return refused(
-                "first declare every combat of the phase (Declare), then resolve them",
+                tell("first declare every combat of the phase (Declare), then resolve them"),
                 R_DECLARED,
             )
         if combat["status"] != declared.DECLARED:
-            return refused(f"combat {action.number} is already {combat['status']}", R_DECLARED)
+            return refused(
+                tell(
+                    "combat {number} is already {status}",
+                    number=action.number,
+                    status=status_name(str(combat["status"])),
+                ),
+                R_DECLARED,
+            )
         verdict = judge(game, action.number)
-        if isinstance(verdict, str):
+        if not isinstance(verdict, Assessment):
             return allowed(
-                f"combat {action.number} does not take place: {verdict}", R_DECLARED, lapses=True
+                tell(
+                    "combat {number} does not take place: {verdict}",
+                    number=action.number,
+                    verdict=verdict,
+                ),
+                R_DECLARED,
+                lapses=True,
             )
         return allowed(
-            f"combat {action.number}: {'+'.join(verdict.attackers)} ({verdict.attack}) against "
-            f"{'+'.join(verdict.defenders)} ({verdict.defence}): {verdict.odds}, resolved on "
-            f"{verdict.column_label}",
+            _combat_said(action.number, verdict),
             "Resolution of Combats",
             number=action.number,
             **verdict.details,
@@ -193,7 +227,7 @@ class PlanRules:
         assert isinstance(action, ResolveCombat)
         verdict = judge(game, action.number)
         combat = rec["combats"][action.number - 1]
-        if isinstance(verdict, str):
+        if not isinstance(verdict, Assessment):
             combat["status"] = declared.LAPSED
             declared.save(game, rec)
             return [CombatLapsed(action.number, verdict)]
@@ -219,17 +253,22 @@ def combats_unfinished(game: Game) -> Explanation | None:
     if not declared.closed(game):
         if combats:
             return refused(
-                f"{len(combats)} combat(s) are planned: declare them (Declare) and resolve "
-                "them, or withdraw them",
+                tell_n(
+                    "{n} combat is planned: declare it (Declare) and resolve it, or withdraw it",
+                    "{n} combats are planned: declare them (Declare) and resolve them, "
+                    "or withdraw them",
+                    len(combats),
+                ),
                 R_DECLARED,
             )
         return None
     left = declared.open_combats(game)
     if left:
         return refused(
-            "every declared combat must be resolved before the phase ends (left: "
-            + ", ".join(str(n) for n, _ in left)
-            + ")",
+            tell(
+                "every declared combat must be resolved before the phase ends (left: {numbers})",
+                numbers=Many(tuple(n for n, _ in left)),
+            ),
             R_DECLARED,
         )
     return None

@@ -56,6 +56,8 @@ from dragonnoir.engine.state import AccessoryKind, Decision, Side, Status, Unit
 from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.combat_words import effect_name
+from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -221,9 +223,9 @@ def run(game: Game) -> list[Event]:
             raise RuntimeError(f"unknown combat step {kind!r}")
 
 
-def _ask(game: Game, decision: Decision, prompt: str) -> list[Event]:
+def _ask(game: Game, decision: Decision, prompt: Value) -> list[Event]:
     game.push_decision(decision)
-    return [DecisionRequested(decision.kind, decision.side.value, prompt)]
+    return [DecisionRequested.asking(decision.kind, decision.side.value, prompt, game.where)]
 
 
 def _owner(units: Iterable[Unit]) -> Side:
@@ -264,7 +266,11 @@ def _blow_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
         _ask(
             game,
             decision,
-            f"which of {', '.join(u.id for u in candidates)} is {op['effect'].replace('_', ' ')}",
+            tell(
+                "which of {units} is {effect}",
+                units=Many(tuple(Who(u.id) for u in candidates)),
+                effect=effect_name(op["effect"]),
+            ),
         )
     )
     return True
@@ -563,8 +569,8 @@ def found_on_retreat(game: Game, unit: Unit, lurkers: list[Unit]) -> list[Event]
     his retreat is chosen again among the paths now seen (none: a blocked retreat).
     Ours, as a move or an advance that runs into one stops short of him ("Hidden
     Krobs", docs/scenarios.md): the retreat's length stays the result's."""
-    who = hidden.display_name(game, unit)
-    return [hidden.reveal(game, o, f"{who}'s retreat runs into him") for o in lurkers]
+    how = tell("{unit}'s retreat runs into him", unit=DataName(hidden.display_name(game, unit)))
+    return [hidden.reveal(game, o, how) for o in lurkers]
 
 
 def _retreat_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
@@ -596,7 +602,15 @@ def _retreat_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
         decision = Decision(
             "retreat", owner, {"role": role, "units": dict(units), "rule": op["rule"]}
         )
-        events.extend(_ask(game, decision, f"the retreat path of {', '.join(sorted(units))}"))
+        events.extend(
+            _ask(
+                game,
+                decision,
+                tell(
+                    "the retreat path of {units}", units=Many(tuple(Who(u) for u in sorted(units)))
+                ),
+            )
+        )
         return True
     return False
 
@@ -627,17 +641,17 @@ def blocked_retreat(game: Game, unit: Unit, role: str) -> list[Event]:
     they do not even move"); a knocked-out character stays knocked out."""
     p = profile(game, unit)
     if p.category in SPECTRES:
-        return [RetreatBlocked(unit.id, "a spectre without room does not move", R_SPECTRES)]
+        return [RetreatBlocked(unit.id, tell("a spectre without room does not move"), R_SPECTRES)]
     if unit.status is Status.KNOCKED_OUT:
         unit.knocked_out_turn = game.state.turn
-        return [RetreatBlocked(unit.id, "he lies knocked out where he is", R_BLOCKED)]
+        return [RetreatBlocked(unit.id, tell("he lies knocked out where he is"), R_BLOCKED)]
     if knock_out_retreat(game, unit, p) is not None:
         return [
-            RetreatBlocked(unit.id, "he takes a wound instead", R_BLOCKED),
+            RetreatBlocked(unit.id, tell("he takes a wound instead"), R_BLOCKED),
             *wound(game, unit, role, killed=False, plain=True),
         ]
     return [
-        RetreatBlocked(unit.id, "he is knocked out instead", R_BLOCKED),
+        RetreatBlocked(unit.id, tell("he is knocked out instead"), R_BLOCKED),
         *knock_out(game, unit, role),
     ]
 
@@ -701,7 +715,15 @@ def _advance_op(game: Game, op: dict[str, Any], events: list[Event]) -> bool:
     if op.get("web"):
         data["web"] = True
     decision = Decision("advance", owner, data)
-    events.extend(_ask(game, decision, f"advance after combat with {', '.join(ids)}, or pass"))
+    events.extend(
+        _ask(
+            game,
+            decision,
+            tell(
+                "advance after combat with {units}, or pass", units=Many(tuple(Who(i) for i in ids))
+            ),
+        )
+    )
     return True
 
 
@@ -806,13 +828,13 @@ def _entry_cost(
 
 def check_advance_path(
     game: Game, unit: Unit, path: tuple[Hex, ...], first: frozenset[Hex]
-) -> str | None:
+) -> Phrase | None:
     """Why `path` is not a legal advance for `unit`, or None."""
     if not path:
-        return "an advance needs at least one hex"
+        return tell("an advance needs at least one hex")
     options = advance_options(game, unit, first)
     if path[-1] not in options:
-        return "that hex cannot be reached by an advance after combat from here"
+        return tell("that hex cannot be reached by an advance after combat from here")
     if options[path[-1]][0] == path:
         return None
     p = profile(game, unit)
@@ -825,24 +847,28 @@ def check_advance_path(
         for i, h in enumerate(path):
             d = fp[0].direction_to(h)
             if d is None:
-                return "each hex of the path must be next to the one before"
+                return tell("each hex of the path must be next to the one before")
             moved = _shift(game, unit, p, fp, level, d)
             if moved is None:
-                return f"the step onto {game.where(h)} is not allowed"
+                return tell("the step onto {cell} is not allowed", cell=h)
             new_fp, new_level = moved
             if i == 0 and not (set(new_fp) - set(fp)) & first:
-                return (
+                return tell(
                     "the first hex must be one the enemy left (or the hex of the knocked-out "
                     "or killed character)"
                 )
             if _standing_enemy_on(game, unit, new_fp, seen_only=True):
-                return "an advance cannot pass through enemy characters"
+                return tell("an advance cannot pass through enemy characters")
             cost += _entry_cost(game, unit, p, fp, new_fp, level)
             fp, level = new_fp, new_level
         if cost > budget:
-            return f"the path costs {cost} MP, more than half the movement potential ({budget})"
+            return tell(
+                "the path costs {cost} MP, more than half the movement potential ({budget})",
+                cost=cost,
+                budget=budget,
+            )
         if _stacked_on(game, unit, fp, seen_only=True):
-            return "only one living character may remain per hex (Stacking)"
+            return tell("only one living character may remain per hex (Stacking)")
     return None
 
 
@@ -911,10 +937,10 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
             for acc in hidden_web:
                 acc.hidden_from = None
             game.touch()
-            events.append(Revealed(f"a spider web on {game.where(h)}", h, R_WEB))
+            events.append(Revealed(tell("a spider web on {cell}", cell=h), h, R_WEB))
             events.append(
                 MovementStopped(
-                    unit.id, unit.hex, f"a spider web on {game.where(h)} blocks the way", R_WEB
+                    unit.id, unit.hex, tell("a spider web on {cell} blocks the way", cell=h), R_WEB
                 )
             )
             break
@@ -923,10 +949,16 @@ def do_advance(game: Game, unit: Unit, path: tuple[Hex, ...]) -> list[Event]:
             # of him, as a move does ("Hidden Krobs", docs/scenarios.md).
             for o in lurkers:
                 events.append(
-                    hidden.reveal(game, o, f"{hidden.display_name(game, unit)} runs into him")
+                    hidden.reveal(
+                        game,
+                        o,
+                        tell(
+                            "{unit} runs into him", unit=DataName(hidden.display_name(game, unit))
+                        ),
+                    )
                 )
             events.append(
-                MovementStopped(unit.id, unit.hex, "a hidden Krob bars the way", R_ADVANCE)
+                MovementStopped(unit.id, unit.hex, tell("a hidden Krob bars the way"), R_ADVANCE)
             )
             break
         fp, level = moved

@@ -52,6 +52,8 @@ from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.hexmap.terrain import Cover
+from dragonnoir.narration.actions import action_name
+from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -181,34 +183,60 @@ def in_contact(game: Game, shooter: Unit) -> Unit | None:
 def shooter_problem(game: Game, shooter: Unit, mode: str) -> Explanation | None:
     """Why `shooter` may not fire now in this firing sequence, or None."""
     if shooter.side is not Side.ADVENTURERS:
-        return refused(f"{shooter.id} is not the Adventurer player's: only he fires", R_FIRE)
+        return refused(
+            tell(
+                "{shooter} is not the Adventurer player's: only he fires", shooter=Who(shooter.id)
+            ),
+            R_FIRE,
+        )
     if shooter.hex is None or not shooter.alive:
-        return refused(f"{shooter.id} is not on the map, alive", R_COUNTERS)
+        return refused(
+            tell("{shooter} is not on the map, alive", shooter=Who(shooter.id)), R_COUNTERS
+        )
     if not shooter.standing:
-        return refused(f"{shooter.id} is knocked out and cannot fire", R_COUNTERS)
+        return refused(
+            tell("{shooter} is knocked out and cannot fire", shooter=Who(shooter.id)), R_COUNTERS
+        )
     rate = weapon_rate(game, shooter)
     if rate is None:
-        return refused(f"{shooter.id} carries no bow or crossbow", R_FIRE)
+        return refused(
+            tell("{shooter} carries no bow or crossbow", shooter=Who(shooter.id)), R_FIRE
+        )
     if shots_made(game, shooter.id, mode) >= rate.shots_per_sequence:
-        return refused(f"{shooter.id} has already fired in this firing sequence", R_ONCE)
+        return refused(
+            tell("{shooter} has already fired in this firing sequence", shooter=Who(shooter.id)),
+            R_ONCE,
+        )
     if mode == DEFENSIVE:
         if shooter.moved and not rate.defensive_after_moving:
             return refused(
-                f"{shooter.id} moved during his turn: with a {rate.name.lower()} he cannot "
-                "make a defensive shot",
+                tell(
+                    "{shooter} moved during his turn: with a {rate} he cannot make a defensive "
+                    "shot",
+                    shooter=Who(shooter.id),
+                    rate=DataName(rate.name),
+                ),
                 R_RATE,
             )
         if shots_made(game, shooter.id, OFFENSIVE) and not rate.defensive_after_firing:
             return refused(
-                f"{shooter.id} fired during his turn: with a {rate.name.lower()} he cannot "
-                "make a defensive shot",
+                tell(
+                    "{shooter} fired during his turn: with a {rate} he cannot make a defensive "
+                    "shot",
+                    shooter=Who(shooter.id),
+                    rate=DataName(rate.name),
+                ),
                 R_RATE,
             )
     enemy = in_contact(game, shooter)
     if enemy is not None:
         return refused(
-            f"{shooter.id} is adjacent to {enemy.id}, who is in a position to attack him: "
-            "he is busy fighting hand to hand",
+            tell(
+                "{shooter} is adjacent to {enemy}, who is in a position to attack him: he is busy "
+                "fighting hand to hand",
+                shooter=Who(shooter.id),
+                enemy=Who(enemy.id),
+            ),
             R_CONTACT,
         )
     return None
@@ -226,16 +254,27 @@ def engaged_with(game: Game, target: Unit) -> Unit | None:
 def target_problem(game: Game, shooter: Unit, target: Unit, mode: str) -> Explanation | None:
     """Why `shooter` may not fire at `target` (leaving aside the line of fire), or None."""
     if target.hex is None or not target.alive:
-        return refused(f"{target.id} is not on the map, alive", R_FIRE)
+        return refused(tell("{target} is not on the map, alive", target=Who(target.id)), R_FIRE)
     if target.id == shooter.id or not is_enemy(shooter, target):
-        return refused(f"{target.id} is not an enemy of {shooter.id}", R_FIRE)
+        return refused(
+            tell(
+                "{target} is not an enemy of {shooter}",
+                target=Who(target.id),
+                shooter=Who(shooter.id),
+            ),
+            R_FIRE,
+        )
     table: FireTable = game.rules.fire
     if mode == DEFENSIVE or table.restrictions.engaged_target_offensive:
         friend = engaged_with(game, target)
         if friend is not None:
             return refused(
-                f"{friend.id} is adjacent to {target.id}, which is in a position to attack "
-                "him: they are in combat, and the shot could hit either",
+                tell(
+                    "{friend} is adjacent to {target}, which is in a position to attack him: they "
+                    "are in combat, and the shot could hit either",
+                    friend=Who(friend.id),
+                    target=Who(target.id),
+                ),
                 R_ENGAGED,
             )
     return None
@@ -311,9 +350,17 @@ def line_problem(plan: ShotPlan) -> Explanation | None:
     line = plan.line
     if not line.possible:
         reason, rule = line.reasons[0] if line.reasons else ("there is no line of fire", R_LINE)
-        return refused(f"no shot at {plan.target}: {reason}", rule or R_LINE)
+        return refused(
+            tell("no shot at {target}: {reason}", target=Who(plan.target), reason=reason),
+            rule or R_LINE,
+        )
     if line.cover not in FIRE_COVERS:
-        return refused(f"{plan.target} has total cover: it is impossible to fire at him", R_COVER)
+        return refused(
+            tell(
+                "{target} has total cover: it is impossible to fire at him", target=Who(plan.target)
+            ),
+            R_COVER,
+        )
     return None
 
 
@@ -390,17 +437,21 @@ def explain_shot(
     units = game.state.units
     shooter, target = units.get(shooter_id), units.get(target_id)
     if shooter is None:
-        return refused(f"there is no character {shooter_id!r}", R_COUNTERS)
+        return refused(tell("no such character"), R_COUNTERS)
     if target is None:
-        return refused(f"there is no character {target_id!r}", R_COUNTERS)
+        return refused(tell("no such character"), R_COUNTERS)
     mode = mode or current_mode(game) or OFFENSIVE
     details: dict[str, Any] = {"mode": mode}
     if shooter.hex is not None and target.hex is not None:
         details.update(plan_details(game, plan_shot(game, shooter, target)))
     why = _problem(game, shooter, target, mode)
     if why is not None:
-        return refused(why.reason, why.rule, **details)
-    return allowed(f"{shooter.id} may fire at {target.id}", R_FIRE, **details)
+        return refused(why.said, why.rule, **details)
+    return allowed(
+        tell("{shooter} may fire at {target}", shooter=Who(shooter.id), target=Who(target.id)),
+        R_FIRE,
+        **details,
+    )
 
 
 def _problem(game: Game, shooter: Unit, target: Unit, mode: str) -> Explanation | None:
@@ -443,25 +494,29 @@ def eligible_shooters(game: Game, target: Unit, mode: str) -> list[Unit]:
 
 def explain_fire(game: Game, action: Fire, mode: str) -> Explanation:
     if not action.shooters:
-        return refused("name at least one shooter", R_FIRE)
+        return refused(tell("name at least one shooter"), R_FIRE)
     if len(set(action.shooters)) != len(action.shooters):
-        return refused("each character may fire only once per firing sequence", R_ONCE)
+        return refused(tell("each character may fire only once per firing sequence"), R_ONCE)
     target = game.state.units.get(action.target)
     if target is None:
-        return refused(f"there is no character {action.target!r}", R_COUNTERS)
+        return refused(tell("no such character"), R_COUNTERS)
     shots: list[dict[str, Any]] = []
     for sid in action.shooters:
         shooter = game.state.units.get(sid)
         if shooter is None:
-            return refused(f"there is no character {sid!r}", R_COUNTERS)
+            return refused(tell("no such character"), R_COUNTERS)
         verdict = explain_shot(game, sid, action.target, mode)
         if not verdict.legal:
-            return refused(verdict.reason, verdict.rule, shots=[verdict.details])
+            return refused(verdict.said, verdict.rule, shots=[verdict.details])
         shots.append(verdict.details)
-    who = ", ".join(action.shooters)
     return allowed(
-        f"{who} fire{'s' if len(action.shooters) == 1 else ''} at {action.target} "
-        f"({len(shots)} shot{'s' if len(shots) > 1 else ''}, one die each)",
+        tell_n(
+            "{shooters} fire at {target} ({n} shot, one die)",
+            "{shooters} fire at {target} ({n} shots, one die each)",
+            len(shots),
+            shooters=Many(tuple(Who(s) for s in action.shooters)),
+            target=Who(action.target),
+        ),
         R_FIRE,
         mode=mode,
         shots=shots,
@@ -480,7 +535,7 @@ def resolve_fire(game: Game, action: Fire, mode: str) -> list[Event]:
         gone = _gone(game, target, aimed)
         if gone is None:
             why = _problem(game, shooter, target, mode)
-            gone = None if why is None else why.reason
+            gone = None if why is None else why.said
         if gone is not None:
             events.append(ShotCancelled(sid, target.id, gone, R_FIRE))
             continue
@@ -512,13 +567,13 @@ def resolve_fire(game: Game, action: Fire, mode: str) -> list[Event]:
     return events
 
 
-def _gone(game: Game, target: Unit, aimed: tuple[Any, float]) -> str | None:
+def _gone(game: Game, target: Unit, aimed: tuple[Any, float]) -> Value | None:
     if not target.alive:
-        return f"{target.id} is dead"
+        return tell("{unit} is dead", unit=Who(target.id))
     if (target.hex, target.level) != aimed:
-        return f"{target.id} is no longer on the hex aimed at"
+        return tell("{unit} is no longer on the hex aimed at", unit=Who(target.id))
     if game.state.pending or game.state.scratch.get("combat") is not None:
-        return f"{target.id} is retreating"
+        return tell("{unit} is retreating", unit=Who(target.id))
     return None
 
 
@@ -562,7 +617,7 @@ def can_fire_at_moving(game: Game, krob: Unit) -> bool:
     return bool(eligible_shooters(game, krob, DEFENSIVE))
 
 
-def end_interrupted_move(game: Game, krob: Unit, reason: str) -> list[Event]:
+def end_interrupted_move(game: Game, krob: Unit, reason: Value) -> list[Event]:
     """The Krob's move interrupted by a shot (or a spell) is over (it retreated, or
     must)."""
     game.state.scratch.pop("move_in_progress", None)
@@ -582,7 +637,10 @@ class DefensiveFireAnswer:
         moving = decision.data.get("unit")
         if action.target != moving:
             return refused(
-                f"defensive fire here is at the moving Krob {moving}, stopped on this hex",
+                tell(
+                    "defensive fire here is at the moving Krob {moving}, stopped on this hex",
+                    moving=Who(str(moving)),
+                ),
                 R_DEFENSIVE,
             )
         return explain_fire(game, action, DEFENSIVE)
@@ -600,16 +658,19 @@ class DefensiveFireAnswer:
         moved_off = krob.hex is None or [krob.hex.q, krob.hex.r] != at
         if moved_off or game.state.pending:
             events.extend(
-                end_interrupted_move(game, krob, "driven back by defensive fire: its move ends")
+                end_interrupted_move(
+                    game, krob, tell("driven back by defensive fire: its move ends")
+                )
             )
             return events
         if can_fire_at_moving(game, krob):
             game.push_decision(Decision("defensive_fire", Side.ADVENTURERS, dict(decision.data)))
             events.append(
-                DecisionRequested(
+                DecisionRequested.asking(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
-                    f"fire again at {krob.id} or let it go on",
+                    tell("fire again at {unit} or let it go on", unit=Who(krob.id)),
+                    game.where,
                 )
             )
             return events
@@ -641,10 +702,14 @@ def _offer_unmoved(game: Game) -> list[Event]:
         return []
     game.push_decision(Decision(UNMOVED_DECISION, Side.ADVENTURERS, {"targets": targets}))
     return [
-        DecisionRequested(
+        DecisionRequested.asking(
             UNMOVED_DECISION,
             Side.ADVENTURERS.value,
-            f"defensive fire at the Krobs that did not move ({', '.join(targets)}), or pass",
+            tell(
+                "defensive fire at the Krobs that did not move ({units}), or pass",
+                units=Many(tuple(Who(t) for t in targets)),
+            ),
+            game.where,
         )
     ]
 
@@ -662,15 +727,24 @@ class UnmovedFireRules:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
-            return allowed("no (more) defensive fire at the Krobs that did not move", R_UNMOVED)
+            return allowed(
+                tell("no (more) defensive fire at the Krobs that did not move"), R_UNMOVED
+            )
         if not isinstance(action, Fire):
             return refused(
-                f"{action.kind} does not answer defensive fire: fire, or pass", R_UNMOVED
+                tell(
+                    "{action} does not answer defensive fire: fire, or pass",
+                    action=action_name(action.kind),
+                ),
+                R_UNMOVED,
             )
         if action.target not in decision.data.get("targets", ()):
             return refused(
-                f"{action.target} is not a Krob that stayed put this turn: a Krob that has "
-                "not yet begun to move cannot be fired at, unless its player does not move it",
+                tell(
+                    "{target} is not a Krob that stayed put this turn: a Krob that has not yet "
+                    "begun to move cannot be fired at, unless its player does not move it",
+                    target=Who(action.target),
+                ),
                 R_UNMOVED,
             )
         return explain_fire(game, action, DEFENSIVE)

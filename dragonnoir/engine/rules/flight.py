@@ -30,6 +30,7 @@ from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -81,40 +82,48 @@ def check_flight(game: Game, unit: Unit, path: tuple[Hex, ...]) -> Explanation |
         return why
     if unit.moved:
         return refused(
-            f"{unit.id} has already moved this phase: a flight is his whole move", R_FLIGHT
+            tell(
+                "{unit} has already moved this phase: a flight is his whole move", unit=Who(unit.id)
+            ),
+            R_FLIGHT,
         )
     reach = flight_of(game, unit)
     if reach <= 0:
-        return refused(f"{unit.id} cannot fly: only the Gargoyles fly", R_FLIGHT)
+        return refused(
+            tell("{unit} cannot fly: only the Gargoyles fly", unit=Who(unit.id)), R_FLIGHT
+        )
     if not path:
-        return refused("a flight enters at least one hex", R_FLIGHT)
+        return refused(tell("a flight enters at least one hex"), R_FLIGHT)
     if len(path) > reach:
-        return refused(f"a Gargoyle flies {reach} hexes at most", R_FLIGHT)
+        return refused(tell("a Gargoyle flies {reach} hexes at most", reach=reach), R_FLIGHT)
     assert unit.hex is not None
     here, level = unit.hex, unit.level
     if not wide(game, here):
         return refused(
-            "in galleries one hex wide, they cannot fly because the ceiling is too low",
+            tell("in galleries one hex wide, they cannot fly because the ceiling is too low"),
             R_FLIGHT,
         )
     for i, h in enumerate(path):
-        where = f"hex {i + 1} ({game.where(h)})"
+        where = tell("hex {n} ({cell})", n=i + 1, cell=h)
         if here.distance(h) != 1:
-            return refused(f"{where} is not next to the one before", R_FLIGHT)
+            return refused(tell("{where} is not next to the one before", where=where), R_FLIGHT)
         if not _joined(game, here, h):
-            return refused(f"{where}: a wall or the rock stands in the way", R_FLIGHT)
+            return refused(
+                tell("{where}: a wall or the rock stands in the way", where=where), R_FLIGHT
+            )
         ground = ground_level(game, h)
         if abs(ground - level) > 1.0:
-            return refused(f"{where}: more than one level to fly over", R_FLIGHT)
+            return refused(tell("{where}: more than one level to fly over", where=where), R_FLIGHT)
         if not wide(game, h):
             return refused(
-                f"{where}: a gallery one hex wide: the ceiling is too low to fly", R_FLIGHT
+                tell("{where}: a gallery one hex wide: the ceiling is too low to fly", where=where),
+                R_FLIGHT,
             )
         if _standing_enemy(game, unit, h):
-            return refused(f"{where}: an enemy stands there", R_FLIGHT)
+            return refused(tell("{where}: an enemy stands there", where=where), R_FLIGHT)
         here, level = h, ground
     if not _may_land(game, unit, path[-1]):
-        return refused("a Gargoyle lands on a free hex of firm ground", R_FLIGHT)
+        return refused(tell("a Gargoyle lands on a free hex of firm ground"), R_FLIGHT)
     return None
 
 
@@ -151,12 +160,19 @@ class FlightRules:
         assert isinstance(action, Fly)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_FLIGHT)
+            return refused(tell("no such character"), R_FLIGHT)
         why = check_flight(game, unit, action.path)
         if why is not None:
             return why
         return allowed(
-            f"{unit.id} flies {len(action.path)} hex(es)", R_FLIGHT, hexes=len(action.path)
+            tell_n(
+                "{unit} flies {n} hex",
+                "{unit} flies {n} hexes",
+                len(action.path),
+                unit=Who(unit.id),
+            ),
+            R_FLIGHT,
+            hexes=len(action.path),
         )
 
     def apply(self, game: Game, action: Action) -> list[Event]:

@@ -63,6 +63,8 @@ from dragonnoir.engine.values import profile
 from dragonnoir.engine.water_tables import WaterSituation
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.narrator import in_english
+from dragonnoir.narration.phrase import Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -191,13 +193,20 @@ def appear(game: Game) -> list[Event]:
         if free_counter(game) is None:
             if not exhausted:
                 events.append(
-                    GharvNote("all 8 Gharvs are on the map: no more can appear", R_APPEAR)
+                    GharvNote(tell("all 8 Gharvs are on the map: no more can appear"), R_APPEAR)
                 )
                 exhausted = True
             continue
         modifier = table.modifiers.wounded if unit.wounds > 0 else 0
         _, die = game.roll(
-            f"Gharv appearance: {unit.id} ({table.row(sit).name.lower()})",
+            in_english(
+                game,
+                tell(
+                    "Gharv appearance: {unit} ({situation})",
+                    unit=Who(unit.id),
+                    situation=table.row(sit).name.lower(),
+                ),
+            ),
             R_TABLE,
             modifier,
             by=unit.id,
@@ -208,7 +217,10 @@ def appear(game: Game) -> list[Event]:
         places = appearance_hexes(game, unit)
         if not places:
             events.append(
-                GharvNote(f"no free water next to {unit.id}: the Gharv cannot rise", R_APPEAR)
+                GharvNote(
+                    tell("no free water next to {unit}: the Gharv cannot rise", unit=Who(unit.id)),
+                    R_APPEAR,
+                )
             )
             continue
         assert unit.hex is not None
@@ -218,7 +230,7 @@ def appear(game: Game) -> list[Event]:
             game,
             ordered,
             game.where,
-            f"where the Gharv rises next to {unit.id}",
+            in_english(game, tell("where the Gharv rises next to {unit}", unit=Who(unit.id))),
             R_APPEAR,
             events,
             by=unit.id,
@@ -293,8 +305,8 @@ def plan_attacks(game: Game) -> list[Event]:
             target = draw_one(
                 game,
                 victims,
-                lambda u: u.id,
-                f"whom {gharv.id} attacks",
+                lambda u: in_english(game, Who(u.id)),
+                in_english(game, tell("whom {gharv} attacks", gharv=Who(gharv.id))),
                 R_ATTACK,
                 events,
                 by=gharv.id,
@@ -304,8 +316,8 @@ def plan_attacks(game: Game) -> list[Event]:
         attacks = draw_order(
             game,
             attacks,
-            lambda a: f"{a[0]} on {a[1]}",
-            "order of the Gharvs' attacks",
+            lambda a: in_english(game, tell("{gharv} on {unit}", gharv=Who(a[0]), unit=Who(a[1]))),
+            in_english(game, tell("order of the Gharvs' attacks")),
             R_ATTACK,
             events,
         )
@@ -336,11 +348,26 @@ def run_attacks(game: Game) -> list[Event]:
             events.extend(capsize(game, gharv, boat))
             continue
         if not in_position_to_attack(game, gharv, victim):
-            events.append(GharvNote(f"{gid} can no longer reach {vid}", R_ATTACK))
+            events.append(
+                GharvNote(
+                    tell("{gharv} can no longer reach {unit}", gharv=Who(gid), unit=Who(vid)),
+                    R_ATTACK,
+                )
+            )
             continue
         verdict = assess(game, Attack((gid,), (vid,)))
         if isinstance(verdict, Explanation):
-            events.append(GharvNote(f"{gid} does not attack {vid}: {verdict.reason}", R_ATTACK))
+            events.append(
+                GharvNote(
+                    tell(
+                        "{gharv} does not attack {unit}: {reason}",
+                        gharv=Who(gid),
+                        unit=Who(vid),
+                        reason=verdict.said,
+                    ),
+                    R_ATTACK,
+                )
+            )
             continue
         assert isinstance(verdict, Assessment)
         events.extend(fight(game, verdict))
@@ -366,14 +393,14 @@ def disappear(game: Game) -> list[Event]:
         if gharv is None or gharv.hex is None:
             continue
         if not gharv.alive:
-            events.append(GharvLeft(gid, gharv.hex, "sinks, dead, and its counter is freed"))
+            events.append(GharvLeft(gid, gharv.hex, tell("sinks, dead, and its counter is freed")))
             gharv.hex = None
             game.touch()
             continue
         if gharv.standing and in_contact(game, gharv):
             continue
         if is_water(game, gharv.hex):
-            events.append(GharvLeft(gid, gharv.hex, "dives back under the water"))
+            events.append(GharvLeft(gid, gharv.hex, tell("dives back under the water")))
             gharv.hex = None
             game.touch()
             continue
@@ -431,7 +458,9 @@ def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
     leaves the map if it reaches the water this interphase."""
     route = water_route(game, gharv)
     if route is None:
-        return [GharvNote(f"{gharv.id} finds no way back to the water", R_GONE)]
+        return [
+            GharvNote(tell("{gharv} finds no way back to the water", gharv=Who(gharv.id)), R_GONE)
+        ]
     budget = profile(game, gharv).movement_land or 0
     walked = [(h, spent) for h, spent in route if spent <= budget]
     events: list[Event] = []
@@ -442,7 +471,7 @@ def _head_for_water(game: Game, gharv: Unit) -> list[Event]:
         game.touch()
         events.append(UnitMoved(gharv.id, tuple(h for h, _ in walked), spent, R_GONE))
         if last == route[-1][0]:
-            events.append(GharvLeft(gharv.id, last, "reaches the water and dives"))
+            events.append(GharvLeft(gharv.id, last, tell("reaches the water and dives")))
             gharv.hex = None
             game.touch()
     return events

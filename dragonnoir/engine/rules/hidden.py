@@ -29,6 +29,7 @@ from dragonnoir.engine.rules.line_of_fire import line_of_fire
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
+from dragonnoir.narration.phrase import DataName, Value, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -48,12 +49,18 @@ def any_hidden(game: Game) -> bool:
     return any(u.hidden_from is not None for u in game.state.units.values())
 
 
-def reveal(game: Game, unit: Unit, how: str, rule: str = R_HIDDEN) -> Revealed:
+def reveal(game: Game, unit: Unit, how: Value, rule: str = R_HIDDEN) -> Revealed:
     """`unit` is seen from now on; the event says by what."""
     unit.hidden_from = None
     game.touch()
-    where = game.where(unit.hex) if unit.hex is not None else "the map"
-    return Revealed(f"{display_name(game, unit)} on {where} ({how})", unit.hex, rule)
+    where: Value = unit.hex if unit.hex is not None else tell("the map")
+    return Revealed(
+        tell(
+            "{unit} on {cell} ({how})", unit=DataName(display_name(game, unit)), cell=where, how=how
+        ),
+        unit.hex,
+        rule,
+    )
 
 
 def display_name(game: Game, unit: Unit) -> str:
@@ -77,24 +84,26 @@ def _watchers(game: Game, side: Side) -> list[tuple[Unit, tuple[Hex, ...]]]:
     return out
 
 
-def why_seen(game: Game, unit: Unit) -> tuple[str, str] | None:
+def why_seen(game: Game, unit: Unit) -> tuple[Value, str] | None:
     """How a standing enemy sees hidden `unit` now ("contact with X", "seen by X"), with
     the rule; None while he stays unseen."""
     side = unit.hidden_from
     if side is None or unit.hex is None or not unit.alive:
         return None
     if unit.attacked or _in_a_combat(game, unit):
-        return "he attacks", R_CONTACT  # a blow gives away where it came from
+        return tell("he attacks"), R_CONTACT  # a blow gives away where it came from
     mine = footprint(game, unit)
     watchers = _watchers(game, side)
     for other, hexes in watchers:
         if any(a.distance(b) <= 1 for a in hexes for b in mine):
-            return f"in contact with {display_name(game, other)}", R_CONTACT
+            return tell(
+                "in contact with {unit}", unit=DataName(display_name(game, other))
+            ), R_CONTACT
     for other, hexes in watchers:
         if min(a.distance(b) for a in hexes for b in mine) > MAX_RANGE:
             continue
         if line_of_fire(game, other, unit).possible:
-            return f"seen by {display_name(game, other)}", R_SIGHT
+            return tell("seen by {unit}", unit=DataName(display_name(game, other))), R_SIGHT
     return None
 
 

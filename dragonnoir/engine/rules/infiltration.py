@@ -58,6 +58,8 @@ from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.tables import RollEffect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.narrator import in_english
+from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -301,7 +303,7 @@ def resolve_infiltration(
     if exempt(p, mover):
         return False, events
     rolling = [e for e in threats if infiltration_column(roster[e.kind], adult=e.adult)]
-    stops: list[str] = []
+    stops: list[Value] = []
     for enemy in roll_order(game, mover, rolling, events):
         if not mover.alive:
             break  # nothing more can befall him
@@ -312,20 +314,28 @@ def resolve_infiltration(
             modifier += table.modifiers.mover_wounded
         if enemy.wounds > 0:
             modifier += table.modifiers.enemy_wounded
-        _, die = game.roll(f"infiltration past {enemy.id} ({column})", RULE, modifier, by=mover.id)
+        _, die = game.roll(
+            in_english(
+                game,
+                tell("infiltration past {enemy} ({column})", enemy=Who(enemy.id), column=column),
+            ),
+            RULE,
+            modifier,
+            by=mover.id,
+        )
         result = table.roll(column, die.value, modifier)
         events.append(die)
         if not result.stops:
             continue
         events.extend(suffer(game, mover, result.effect, RULE))
-        stops.append(f"{result.name} ({enemy.id})")
+        stops.append(tell("{result} ({enemy})", result=DataName(result.name), enemy=Who(enemy.id)))
         game.touch()
     if not stops:
         return False, events
     # The rest of his points are lost: those of the counter he now shows (a Crazy Ork
     # sent into his frenzy by a roll has a stronger one).
     mover.mp_spent = max(mover.mp_spent, p.movement, profile(game, mover).movement)
-    events.append(MovementStopped(mover.id, crossed, "; ".join(stops), RULE_TABLE))
+    events.append(MovementStopped(mover.id, crossed, Many(tuple(stops)), RULE_TABLE))
     game.touch()
     return True, events
 
@@ -338,8 +348,8 @@ def roll_order(game: Game, mover: Unit, enemies: list[Unit], events: list[Event]
     return draw_order(
         game,
         ordered,
-        lambda u: u.id,
-        "order of the infiltration rolls",
+        lambda u: in_english(game, Who(u.id)),
+        in_english(game, tell("order of the infiltration rolls")),
         RULE,
         events,
         by=mover.id,

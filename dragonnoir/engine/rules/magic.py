@@ -87,6 +87,10 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import is_queen_or_guard, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.accessories import accessory_name
+from dragonnoir.narration.actions import action_name
+from dragonnoir.narration.narrator import in_english
+from dragonnoir.narration.phrase import DataName, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -194,20 +198,26 @@ def parse_hex(text: str) -> Hex | None:
 def may_cast_now(game: Game, wizard: Unit) -> Explanation | None:
     """Why this wizard may not cast at all now (whatever the spell), or None."""
     if wizard.side is not Side.ADVENTURERS or not is_wizard(game, wizard):
-        return refused(f"{wizard.id} is no wizard: only Zacharie and Shaman are", R_MAGIC)
+        return refused(
+            tell("{wizard} is no wizard: only Zacharie and Shaman are", wizard=Who(wizard.id)),
+            R_MAGIC,
+        )
     if wizard.hex is None or not wizard.alive:
-        return refused(f"{wizard.id} is not on the map", R_MAGIC)
+        return refused(tell("{wizard} is not on the map", wizard=Who(wizard.id)), R_MAGIC)
     if not wizard.standing:
-        return refused(f"{wizard.id} is knocked out: no spell", R_MAGIC)
+        return refused(tell("{wizard} is knocked out: no spell", wizard=Who(wizard.id)), R_MAGIC)
     current = sheet(game, wizard)
     if current.cast_turn == game.state.turn:
         return refused(
-            f"{wizard.id} has cast his spell of this game turn: each wizard may cast one "
-            "spell per game turn, in the Adventurer turn or in that of the Krobs",
+            tell(
+                "{wizard} has cast his spell of this game turn: each wizard may cast one spell "
+                "per game turn, in the Adventurer turn or in that of the Krobs",
+                wizard=Who(wizard.id),
+            ),
             R_WHEN,
         )
     if available_energy(current, wizard) <= 0:
-        return refused(f"{wizard.id} has no energy points left", R_EP)
+        return refused(tell("{wizard} has no energy points left", wizard=Who(wizard.id)), R_EP)
     return None
 
 
@@ -215,23 +225,39 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
     """The cast judged: its plan (chance, penalty) or the refusal naming the rule."""
     wizard = game.state.units.get(action.wizard)
     if wizard is None:
-        return refused(f"no character {action.wizard!r}", R_MAGIC)
+        return refused(tell("no such character"), R_MAGIC)
     why = may_cast_now(game, wizard)
     if why is not None:
         return why
     spell = game.rules.spells.get(action.spell)
     if spell is None:
-        return refused(f"there is no spell {action.spell!r} on the wizard sheets", R_MAGIC)
+        return refused(
+            tell("there is no spell {spell} on the wizard sheets", spell=action.spell), R_MAGIC
+        )
     current = sheet(game, wizard)
     energy = available_energy(current, wizard)
     if spell.level > current.level:
         return refused(
-            f"{spell.name} needs a level {spell.level} wizard ({wizard.id} is level "
-            f"{current.level})",
+            tell(
+                "{spell} needs a level {level} wizard ({wizard} is level {his})",
+                spell=DataName(spell.name),
+                level=spell.level,
+                wizard=Who(wizard.id),
+                his=current.level,
+            ),
             "Magic Spells",
         )
     if spell.cost > energy:
-        return refused(f"{spell.name} costs {spell.cost} EP; {wizard.id} has {energy} left", R_EP)
+        return refused(
+            tell(
+                "{spell} costs {cost} EP; {wizard} has {energy} left",
+                spell=DataName(spell.name),
+                cost=spell.cost,
+                wizard=Who(wizard.id),
+                energy=energy,
+            ),
+            R_EP,
+        )
     assert wizard.hex is not None
     units: list[Unit] = []
     hexes: list[Hex] = []
@@ -241,7 +267,7 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
             try:
                 facing = int(t.split(":", 1)[1]) % 6
             except ValueError:
-                return refused(f"{t!r}: a facing is 'facing:0' to 'facing:5'", R_MAGIC)
+                return refused(tell("{t}: a facing is 'facing:0' to 'facing:5'", t=t), R_MAGIC)
             continue
         h = parse_hex(t)
         if h is not None:
@@ -249,7 +275,7 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
         elif t in game.state.units and hidden.seen_by(wizard.side, game.state.units[t]):
             units.append(game.state.units[t])
         else:  # a character hidden from the wizard is no more a target than a made-up id
-            return refused(f"{t!r} is neither a character nor a hex 'q,r'", R_MAGIC)
+            return refused(tell("{t} is neither a character nor a hex 'q,r'", t=t), R_MAGIC)
     target_check = _check_targets(game, wizard, spell, units, hexes)
     if isinstance(target_check, Explanation):
         return target_check
@@ -260,8 +286,12 @@ def plan_cast(game: Game, action: CastSpell) -> Plan | Explanation:
             continue
         if not same_map(game, wizard.hex, p):
             return refused(
-                f"{game.where(p)} is not on the map where {wizard.id} stands: spells apply "
-                "only to the cave the wizard is in (both, on a hex straddling two)",
+                tell(
+                    "{cell} is not on the map where {wizard} stands: spells apply only to the "
+                    "cave the wizard is in (both, on a hex straddling two)",
+                    cell=p,
+                    wizard=Who(wizard.id),
+                ),
                 R_RANGE,
             )
     reach = range_of(current.level)
@@ -297,7 +327,14 @@ def _lands_on_hidden(game: Game, plan: Plan) -> list[Event]:
     for h in plan.hexes:
         for unit in game.units_at(h):
             if unit.alive and unit.hidden_from is plan.wizard.side:
-                events.append(hidden.reveal(game, unit, f"{plan.spell.name} meets him", R_MAGIC))
+                events.append(
+                    hidden.reveal(
+                        game,
+                        unit,
+                        tell("{spell} meets him", spell=DataName(plan.spell.name)),
+                        R_MAGIC,
+                    )
+                )
     return events
 
 
@@ -349,15 +386,23 @@ def _check_targets(
     effect = spell.effect
     if spell.counter is not None and counters_left(game, spell.counter) <= 0:
         return refused(
-            f"the box has run out of {spell.counter.replace('_', ' ')} counters: all "
-            f"{game.rules.spells.counters.get(spell.counter, 0)} are on the map",
+            tell(
+                "the box has run out of {counter} counters: all {n} are on the map",
+                counter=spell.counter.replace("_", " "),
+                n=game.rules.spells.counters.get(spell.counter, 0),
+            ),
             R_COUNTERS,
         )
     if spell.target is Target.SELF:
         if units or hexes:
-            return refused(f"{spell.name} is cast on the wizard himself", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on the wizard himself", spell=DataName(spell.name)),
+                "Magic Spells",
+            )
         if effect is SpellEffect.HEAL and wizard.wounds == 0:
-            return refused(f"{wizard.id} has no wound to heal", "Magic Spells")
+            return refused(
+                tell("{wizard} has no wound to heal", wizard=Who(wizard.id)), "Magic Spells"
+            )
         return None
     if spell.target is Target.MAP:
         return None
@@ -365,31 +410,54 @@ def _check_targets(
         return _check_web_target(game, spell, hexes)
     if spell.target in (Target.FRIEND, Target.ENEMY, Target.CHARACTER):
         if len(units) != 1 or hexes:
-            return refused(f"{spell.name} is cast on one character", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on one character", spell=DataName(spell.name)), "Magic Spells"
+            )
         target = units[0]
         if target.hex is None or not target.alive:
-            return refused(f"{target.id} is not a living character on the map", R_MAGIC)
+            return refused(
+                tell("{target} is not a living character on the map", target=Who(target.id)),
+                R_MAGIC,
+            )
         if spell.target is Target.ENEMY and target.side is Side.ADVENTURERS:
-            return refused(f"{spell.name} is cast on an enemy", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on an enemy", spell=DataName(spell.name)), "Magic Spells"
+            )
         if spell.target is Target.FRIEND and target.side is not Side.ADVENTURERS:
-            return refused(f"{spell.name} is cast on a friend", "Magic Spells")
+            return refused(
+                tell("{spell} is cast on a friend", spell=DataName(spell.name)), "Magic Spells"
+            )
         if effect is SpellEffect.HEAL and target.wounds == 0:
-            return refused(f"{target.id} has no wound to heal", "Magic Spells")
+            return refused(
+                tell("{target} has no wound to heal", target=Who(target.id)), "Magic Spells"
+            )
         return None
     # hexes
     if len(hexes) != spell.hexes or units:
-        return refused(f"{spell.name} is cast on {spell.hexes} hex(es)", "Magic Spells")
+        return refused(
+            tell_n(
+                "{spell} is cast on {n} hex",
+                "{spell} is cast on {n} hexes",
+                spell.hexes,
+                spell=DataName(spell.name),
+            ),
+            "Magic Spells",
+        )
     if any(h not in game.board.cells for h in hexes):
-        return refused("a hex is off the map", R_MAGIC)
+        return refused(tell("a hex is off the map"), R_MAGIC)
     if len(set(hexes)) != len(hexes) or not _in_line(hexes):
-        return refused("the hexes must follow each other in a straight line", R_COUNTERS)
+        return refused(tell("the hexes must follow each other in a straight line"), R_COUNTERS)
     if effect is SpellEffect.BLINK:
         assert wizard.hex is not None
         h = hexes[0]
         if wizard.hex.distance(h) > spell.reach or not _standable(game, wizard, h):
             return refused(
-                f"{spell.name} takes the wizard to a free hex he may stand on, at most "
-                f"{spell.reach} hexes away",
+                tell(
+                    "{spell} takes the wizard to a free hex he may stand on, at most {reach} "
+                    "hexes away",
+                    spell=DataName(spell.name),
+                    reach=spell.reach,
+                ),
                 "Magic Spells",
             )
         return None
@@ -397,13 +465,17 @@ def _check_targets(
         for h in hexes:
             t = terrain_at(game, h)
             if t is None or not t.water or boat_at(game, h) is not None:
-                return refused(f"a bridge spans water hexes ({game.where(h)} is not)", R_COUNTERS)
+                return refused(
+                    tell("a bridge spans water hexes ({cell} is not)", cell=h), R_COUNTERS
+                )
         return None
     if effect is SpellEffect.GALLERY:
         for h in hexes:
             t = terrain_at(game, h)
             if t is None or t.passable:
-                return refused(f"a gallery opens in the rock ({game.where(h)} is not)", R_COUNTERS)
+                return refused(
+                    tell("a gallery opens in the rock ({cell} is not)", cell=h), R_COUNTERS
+                )
         return None
     if effect is SpellEffect.DEMOLISH_WALL:
         a, b = hexes
@@ -412,13 +484,13 @@ def _check_targets(
             EdgeFeature.WINDOW,
             EdgeFeature.ARROW_SLIT,
         ):
-            return refused("there is no wall between those two hexes", R_COUNTERS)
+            return refused(tell("there is no wall between those two hexes"), R_COUNTERS)
         return None
     if effect is SpellEffect.SUMMON:
         h = hexes[0]
         if not _standable(game, None, h) or ((t := terrain_at(game, h)) is not None and t.water):
             return refused(
-                f"a spectre appears on a free hex of firm ground ({game.where(h)})", R_SPECTRES
+                tell("a spectre appears on a free hex of firm ground ({cell})", cell=h), R_SPECTRES
             )
         return None
     return None
@@ -434,11 +506,18 @@ def _check_web_target(game: Game, spell: Spell, hexes: list[Hex]) -> Explanation
     Krobs: Fireballs"), so a web the wizards know of is a target, with or without a
     character on it; any other hex is not."""
     if len(hexes) != 1 or hexes[0] not in game.board.cells:
-        return refused(f"{spell.name} is aimed at one enemy or one spider web", "Magic Spells")
+        return refused(
+            tell("{spell} is aimed at one enemy or one spider web", spell=DataName(spell.name)),
+            "Magic Spells",
+        )
     if known_web_at(game, hexes[0]) is None:
         return refused(
-            f"{spell.name} is aimed at an enemy or at a spider web: there is none the "
-            f"Adventurers know of on {game.where(hexes[0])}",
+            tell(
+                "{spell} is aimed at an enemy or at a spider web: there is none the Adventurers "
+                "know of on {cell}",
+                spell=DataName(spell.name),
+                cell=hexes[0],
+            ),
             R_FIREBALL,
         )
     return None
@@ -453,10 +532,18 @@ class CastRules:
         if isinstance(plan, Explanation):
             return plan
         return allowed(
-            f"{plan.wizard.id} casts {plan.spell.name} ({plan.spell.cost} EP of {plan.energy}): "
-            f"needs more than {plan.needs} on the die, +{plan.level} for his level"
-            + (f", -{plan.penalty} beyond his range" if plan.penalty else "")
-            + f": {round(plan.chance * 100)}%",
+            tell(
+                "{wizard} casts {spell} ({cost} EP of {energy}): needs more than {needs} on the "
+                "die, +{level} for his level{penalty}: {chance}%",
+                wizard=Who(plan.wizard.id),
+                spell=DataName(plan.spell.name),
+                cost=plan.spell.cost,
+                energy=plan.energy,
+                needs=plan.needs,
+                level=plan.level,
+                penalty=tell(", -{n} beyond his range", n=plan.penalty) if plan.penalty else "",
+                chance=round(plan.chance * 100),
+            ),
             R_RESOLUTION,
             cost=plan.spell.cost,
             energy=plan.energy,
@@ -477,7 +564,7 @@ class CastRules:
         current.energy -= plan.spell.cost
         current.cast_turn = game.state.turn
         _, die = game.roll(
-            f"{plan.spell.name} by {wizard.id}", R_RESOLUTION, plan.modifier, by=wizard.id
+            in_english(game, DataName(plan.spell.name)), R_RESOLUTION, plan.modifier, by=wizard.id
         )
         success = die.modified > plan.needs
         events: list[Event] = [
@@ -631,7 +718,13 @@ def _effect(game: Game, plan: Plan) -> list[Event]:
         return [UnitMoved(wizard.id, (h,), 0, f"{plan.spell.name} ({R_MAGIC})")]
     if effect in _COUNTER_KIND:
         lay_counter(game, plan)
-        return [Revealed(f"{plan.spell.name} by {wizard.id}", plan.hexes[0], R_COUNTERS)]
+        return [
+            Revealed(
+                tell("{spell} by {wizard}", spell=DataName(plan.spell.name), wizard=Who(wizard.id)),
+                plan.hexes[0],
+                R_COUNTERS,
+            )
+        ]
     if effect is SpellEffect.SUMMON:
         return _summon(game, plan)
     if effect is SpellEffect.DETECT:
@@ -711,14 +804,26 @@ def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit 
     for unit in sorted(game.units_at(burst), key=lambda u: u.id):
         if unit.alive and unit.side is not plan.wizard.side:
             if unit.hidden_from is plan.wizard.side:
-                events.append(hidden.reveal(game, unit, f"{plan.spell.name} finds him", R_MAGIC))
+                events.append(
+                    hidden.reveal(
+                        game,
+                        unit,
+                        tell("{spell} finds him", spell=DataName(plan.spell.name)),
+                        R_MAGIC,
+                    )
+                )
             return unit
     return None
 
 
 def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
     events: list[Event] = []
-    _, die = game.roll(f"Fireball Table at {target.id}", R_FIREBALL, plan.level, by=plan.wizard.id)
+    _, die = game.roll(
+        in_english(game, tell("Fireball Table at {unit}", unit=Who(target.id))),
+        R_FIREBALL,
+        plan.level,
+        by=plan.wizard.id,
+    )
     events.append(die)
     code = game.rules.spells.fireball_result(die.modified)
     effect = {"N": Effect.NONE, "R": Effect.RETREAT, "W": Effect.WOUNDED, "K": Effect.KILLED}[code]
@@ -776,7 +881,7 @@ def _detect(game: Game, plan: Plan) -> list[Event]:
             and near_map(game, wizard.hex, acc.hexes[0])
         ):
             acc.hidden_from = None
-            events.append(Revealed(f"{acc.kind.value.replace('_', ' ')}", acc.hexes[0], R_MAGIC))
+            events.append(Revealed(accessory_name(acc.kind), acc.hexes[0], R_MAGIC))
     # Hidden Krobs and the objective counters within reach are found too (issue 12).
     for unit in sorted(game.state.units.values(), key=lambda u: u.id):
         if (
@@ -784,7 +889,7 @@ def _detect(game: Game, plan: Plan) -> list[Event]:
             and unit.hex is not None
             and near_map(game, wizard.hex, unit.hex)
         ):
-            events.append(hidden.reveal(game, unit, f"{plan.spell.name}", R_MAGIC))
+            events.append(hidden.reveal(game, unit, DataName(plan.spell.name), R_MAGIC))
     events.extend(objectives.detect(game, lambda h: near_map(game, wizard.hex, h)))
     return events
 
@@ -835,10 +940,11 @@ def cast_window(game: Game) -> list[Event]:
         return []
     game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {}))
     return [
-        DecisionRequested(
+        DecisionRequested.asking(
             CAST_WINDOW,
             Side.ADVENTURERS.value,
-            "a wizard may cast his spell of this turn before the Krobs attack, or pass",
+            tell("a wizard may cast his spell of this turn before the Krobs attack, or pass"),
+            game.where,
         )
     ]
 
@@ -855,11 +961,12 @@ BETWEEN_COMBATS = "between_combats"
 TURN_END = "turn_end"
 #: What the player reads at each window.
 WINDOW_PROMPTS = {
-    MOVEMENT_START: "a wizard may cast his spell of this turn before the Krobs move, or pass",
-    COMBATS_DECLARED: "the Krobs' combats are declared: a wizard may cast before the first, "
-    "or pass",
-    BETWEEN_COMBATS: "a wizard may cast before the next Krob combat, or pass",
-    TURN_END: "the Krob turn ends: a wizard may still cast his spell of this turn, or pass",
+    MOVEMENT_START: tell("a wizard may cast his spell of this turn before the Krobs move, or pass"),
+    COMBATS_DECLARED: tell(
+        "the Krobs' combats are declared: a wizard may cast before the first, or pass"
+    ),
+    BETWEEN_COMBATS: tell("a wizard may cast before the next Krob combat, or pass"),
+    TURN_END: tell("the Krob turn ends: a wizard may still cast his spell of this turn, or pass"),
 }
 _OFFERED = "cast_windows"
 
@@ -888,7 +995,7 @@ def open_window(game: Game, moment: str) -> list[Event]:
     game.state.scratch[_OFFERED] = {"turn": game.state.turn, "moments": [*offered, moment]}
     game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {"moment": moment}))
     prompt = WINDOW_PROMPTS[moment.split(":")[0]]
-    return [DecisionRequested(CAST_WINDOW, Side.ADVENTURERS.value, prompt)]
+    return [DecisionRequested.asking(CAST_WINDOW, Side.ADVENTURERS.value, prompt, game.where)]
 
 
 def movement_start(game: Game) -> list[Event]:
@@ -920,11 +1027,17 @@ class CastWindowRules:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
-            return allowed("no spell now", R_WHEN)
+            return allowed(tell("no spell now"), R_WHEN)
         if isinstance(action, DeclineSpells):
             return DeclineSpellsAnswer().explain(game, decision, action)
         if not isinstance(action, CastSpell):
-            return refused(f"{action.kind} does not answer: cast a spell, or pass", R_WHEN)
+            return refused(
+                tell(
+                    "{action} does not answer: cast a spell, or pass",
+                    action=action_name(action.kind),
+                ),
+                R_WHEN,
+            )
         return CastRules().explain(game, action)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
@@ -947,8 +1060,8 @@ class DeclineSpellsAnswer:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if game.state.phase.startswith("krob") and any_cast_possible(game):
-            return allowed("no spell for the rest of this Krob turn", R_WHEN)
-        return refused("no spell is offered now", R_WHEN)
+            return allowed(tell("no spell for the rest of this Krob turn"), R_WHEN)
+        return refused(tell("no spell is offered now"), R_WHEN)
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         game.state.scratch["spells_declined"] = game.state.turn
@@ -991,7 +1104,9 @@ class CastDuringKrobMove:
         moved_off = krob is None or krob.hex is None or [krob.hex.q, krob.hex.r] != at
         if krob is None or not krob.alive or moved_off or game.state.pending:
             if krob is not None:
-                events.extend(end_interrupted_move(game, krob, "struck by a spell: its move ends"))
+                events.extend(
+                    end_interrupted_move(game, krob, tell("struck by a spell: its move ends"))
+                )
             else:
                 game.state.scratch.pop("move_in_progress", None)
                 game.touch()

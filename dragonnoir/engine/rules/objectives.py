@@ -23,6 +23,7 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.placing import free_spot_near
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import DataName, Value, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -30,7 +31,11 @@ if TYPE_CHECKING:
 R_OBJECTIVES = "Accessory Counters: Orb?, Khuzun?, Sun? (turned over: ours)"
 KINDS = (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN)
 KHUZUN_ID = "khuzun"
-_WORDS = {AccessoryKind.ORB: "Orb", AccessoryKind.KHUZUN: "Khuzun", AccessoryKind.SUN: "Sun"}
+_WORDS = {
+    AccessoryKind.ORB: tell("Orb"),
+    AccessoryKind.KHUZUN: tell("Khuzun"),
+    AccessoryKind.SUN: tell("Sun"),
+}
 
 
 def counters(game: Game, kind: AccessoryKind | None = None) -> list[Accessory]:
@@ -67,7 +72,7 @@ def area(acc: Accessory) -> frozenset[Hex]:
     return frozenset(acc.hexes)
 
 
-def turn_over(game: Game, acc: Accessory, how: str) -> list[Event]:
+def turn_over(game: Game, acc: Accessory, how: Value) -> list[Event]:
     """Turn the counter face up for the Adventurers: the true one stays, an empty one is
     flipped (and, for Khuzun, the prisoner is freed)."""
     if acc.properties.get("revealed"):
@@ -76,15 +81,18 @@ def turn_over(game: Game, acc: Accessory, how: str) -> list[Event]:
     game.touch()
     word = _WORDS[acc.kind]
     at = acc.hexes[0] if acc.hexes else None
-    where = game.where(at) if at is not None else "the map"
+    where: Value = at if at is not None else tell("the map")
     if not acc.properties.get("real"):
         acc.face_up = False
-        return [
-            Revealed(f"no {word} under the {word}? counter on {where} ({how})", at, R_OBJECTIVES)
-        ]
-    events: list[Event] = [
-        Revealed(f"the true {word} counter on {where} ({how})", at, R_OBJECTIVES)
-    ]
+        empty = tell(
+            "no {thing} under the {thing}? counter on {cell} ({how})",
+            thing=word,
+            cell=where,
+            how=how,
+        )
+        return [Revealed(empty, at, R_OBJECTIVES)]
+    true = tell("the true {thing} counter on {cell} ({how})", thing=word, cell=where, how=how)
+    events: list[Event] = [Revealed(true, at, R_OBJECTIVES)]
     if acc.kind is AccessoryKind.KHUZUN and at is not None:
         events.extend(_free_khuzun(game, acc, at))
     return events
@@ -103,7 +111,7 @@ def _free_khuzun(game: Game, acc: Accessory, at: Hex) -> list[Event]:
     acc.face_up = False  # the cell is open: the counter is no longer needed
     acc.properties["freed"] = True
     game.touch()
-    return [ObjectiveFound(f"Khuzun is freed on {game.where(spot[0])}", spot[0], KHUZUN_ID)]
+    return [ObjectiveFound(tell("Khuzun is freed on {cell}", cell=spot[0]), spot[0], KHUZUN_ID)]
 
 
 def _near(unit: Unit, hexes: frozenset[Hex], game: Game) -> bool:
@@ -128,7 +136,13 @@ def sweep(game: Game) -> list[Event]:
             continue
         for unit in seekers:
             if _near(unit, frozenset(acc.hexes), game):
-                events.extend(turn_over(game, acc, f"found by {hidden.display_name(game, unit)}"))
+                events.extend(
+                    turn_over(
+                        game,
+                        acc,
+                        tell("found by {unit}", unit=DataName(hidden.display_name(game, unit))),
+                    )
+                )
                 break
     events.extend(_carry_orb(game, seekers))
     return events
@@ -149,7 +163,10 @@ def _carry_orb(game: Game, seekers: list[Unit]) -> list[Event]:
                 game.touch()
                 return [
                     ObjectiveFound(
-                        f"{hidden.display_name(game, carrier)} carries the Orb off the map",
+                        tell(
+                            "{unit} carries the Orb off the map",
+                            unit=DataName(hidden.display_name(game, carrier)),
+                        ),
                         None,
                         carrier.id,
                     )
@@ -167,7 +184,10 @@ def _carry_orb(game: Game, seekers: list[Unit]) -> list[Event]:
         game.touch()
         return [
             ObjectiveFound(
-                f"the Orb falls from {hidden.display_name(game, carrier)}'s hands",
+                tell(
+                    "the Orb falls from {unit}'s hands",
+                    unit=DataName(hidden.display_name(game, carrier)),
+                ),
                 orb.hexes[0] if orb.hexes else None,
                 carrier.id,
             )
@@ -178,7 +198,9 @@ def _carry_orb(game: Game, seekers: list[Unit]) -> list[Event]:
             game.touch()
             return [
                 ObjectiveFound(
-                    f"{hidden.display_name(game, unit)} picks up the Orb", unit.hex, unit.id
+                    tell("{unit} picks up the Orb", unit=DataName(hidden.display_name(game, unit))),
+                    unit.hex,
+                    unit.id,
                 )
             ]
     return []
@@ -189,5 +211,5 @@ def detect(game: Game, near: object) -> list[Event]:
     events: list[Event] = []
     for acc in counters(game):
         if not acc.properties.get("revealed") and acc.hexes and near(acc.hexes[0]):  # type: ignore[operator]
-            events.extend(turn_over(game, acc, "Detection"))
+            events.extend(turn_over(game, acc, tell("Detection")))
     return events

@@ -34,6 +34,7 @@ from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import ZoneKind
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import DataName, Many, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -131,7 +132,7 @@ def _arrive(game: Game, unit: Unit, to: Hex, facing: int, level: float) -> list[
     p = profile(game, unit)
     lurking = hidden.hidden_enemy_at(game, unit, hexes_for(to, p.size, facing))
     if lurking is not None:
-        return [hidden.reveal(game, lurking, "a character runs into him", hidden.R_ENTERED)]
+        return [hidden.reveal(game, lurking, tell("a character runs into him"), hidden.R_ENTERED)]
     unit.hex, unit.facing, unit.level = to, facing, level
     game.touch()
     return None
@@ -154,20 +155,26 @@ class DeployRules:
         side = DEPLOYMENT_PHASES.get(game.state.phase)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_DEPLOY)
+            return refused(tell("no such character"), R_DEPLOY)
         if side is None or unit.side is not side:
-            return refused(f"{hidden.display_name(game, unit)} is not deployed now", R_DEPLOY)
+            return refused(
+                tell("{unit} is not deployed now", unit=DataName(hidden.display_name(game, unit))),
+                R_DEPLOY,
+            )
         if status_of(game, unit.id) != "deploying":
             return refused(
-                f"{hidden.display_name(game, unit)} is not one of the characters his player places",
+                tell(
+                    "{unit} is not one of the characters his player places",
+                    unit=DataName(hidden.display_name(game, unit)),
+                ),
                 R_DEPLOY,
             )
         zone = _deploy_hexes(game, unit.id)
         if action.to not in zone:
-            return refused(f"{game.where(action.to)} is outside his deployment zone", R_DEPLOY)
+            return refused(tell("{cell} is outside his deployment zone", cell=action.to), R_DEPLOY)
         facing = 0 if action.facing is None else action.facing
         if facing not in facings_for(game, unit):
-            return refused("only the Queen and her Guards choose an orientation", R_DEPLOY)
+            return refused(tell("only the Queen and her Guards choose an orientation"), R_DEPLOY)
         return placement(game, unit, action.to, facing)
 
     def apply(self, game: Game, action: Action) -> list[Event]:
@@ -207,8 +214,17 @@ def deployment_unfinished(side: Side) -> Any:
         ]
         if not waiting:
             return None
-        names = ", ".join(hidden.display_name(game, game.state.units[u]) for u in sorted(waiting))
-        return refused(f"{len(waiting)} characters still to place: {names}", R_DEPLOY)
+        names = Many(
+            tuple(DataName(hidden.display_name(game, game.state.units[u])) for u in sorted(waiting))
+        )
+        return refused(
+            tell(
+                "{n_waiting} characters still to place: {names}",
+                n_waiting=len(waiting),
+                names=names,
+            ),
+            R_DEPLOY,
+        )
 
     return check
 
@@ -247,30 +263,43 @@ class EnterMapRules:
         assert isinstance(action, EnterMap)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_ENTRY)
-        name = hidden.display_name(game, unit)
+            return refused(tell("no such character"), R_ENTRY)
+        name = DataName(hidden.display_name(game, unit))
         if MOVEMENT_PHASES.get(game.state.phase) is not unit.side:
-            return refused(f"{name} enters during his side's movement phase", R_ENTRY)
+            return refused(
+                tell("{name} enters during his side's movement phase", name=name), R_ENTRY
+            )
         if status_of(game, unit.id) != "arriving":
-            return refused(f"{name} is not waiting to come onto the map", R_ENTRY)
+            return refused(tell("{name} is not waiting to come onto the map", name=name), R_ENTRY)
         group = group_of(game, unit.id) or {}
         turn = int(group.get("entry_turn") or 1)
         if game.state.turn < turn:
-            return refused(f"{name} comes onto the map on game turn {turn}", R_ENTRY)
+            return refused(
+                tell("{name} comes onto the map on game turn {turn}", name=name, turn=turn), R_ENTRY
+            )
         if action.to not in _hexes(group.get("entry", ())):
-            return refused(f"{game.where(action.to)} is not where {name} comes in", R_ENTRY)
+            return refused(
+                tell("{cell} is not where {name} comes in", cell=action.to, name=name), R_ENTRY
+            )
         facing = 0 if action.facing is None else action.facing
         if facing not in facings_for(game, unit):
-            return refused("only the Queen and her Guards choose an orientation", R_ENTRY)
+            return refused(tell("only the Queen and her Guards choose an orientation"), R_ENTRY)
         verdict = placement(game, unit, action.to, facing)
         if not verdict.legal:
             return verdict
         cost = _entry_cost(game, unit, action.to, facing)
         potential = profile(game, unit).movement
         if cost is None or cost > potential:
-            return refused(f"{name} has not the movement points to enter there", R_ENTRY)
+            return refused(
+                tell("{name} has not the movement points to enter there", name=name), R_ENTRY
+            )
         return allowed(
-            f"{name} comes onto the map at {game.where(action.to)} for {cost} MP",
+            tell(
+                "{name} comes onto the map at {cell} for {cost} MP",
+                name=name,
+                cell=action.to,
+                cost=cost,
+            ),
             R_ENTRY,
             level=verdict.details["level"],
             cost=cost,
@@ -289,7 +318,7 @@ class EnterMapRules:
         unit.mp_spent = int(verdict.details["cost"])
         return [
             UnitEntered(
-                unit.id, action.to, f"comes onto the map at {game.where(action.to)}", R_ENTRY
+                unit.id, action.to, tell("comes onto the map at {cell}", cell=action.to), R_ENTRY
             )
         ]
 
@@ -314,7 +343,12 @@ def _may_go(game: Game, unit: Unit, rule: str) -> Explanation | None:
     if why is not None:
         return why
     if movement.budget_of(game, unit) < 1:
-        return refused(f"{hidden.display_name(game, unit)} has no movement point left", rule)
+        return refused(
+            tell(
+                "{unit} has no movement point left", unit=DataName(hidden.display_name(game, unit))
+            ),
+            rule,
+        )
     return None
 
 
@@ -347,22 +381,28 @@ class LeaveMapRules:
         assert isinstance(action, LeaveMap)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_EXIT)
-        name = hidden.display_name(game, unit)
+            return refused(tell("no such character"), R_EXIT)
+        name = DataName(hidden.display_name(game, unit))
         if unit.side is not Side.ADVENTURERS:
-            return refused("only the Adventurers leave the map (the Krobs defend it)", R_EXIT)
+            return refused(tell("only the Adventurers leave the map (the Krobs defend it)"), R_EXIT)
         if unit.hex is None:
-            return refused(f"{name} is not on the map", R_EXIT)
+            return refused(tell("{name} is not on the map", name=name), R_EXIT)
         if "victory" not in setup(game):
-            return refused("in this scenario no one leaves the map (it has no objectives)", R_EXIT)
+            return refused(
+                tell("in this scenario no one leaves the map (it has no objectives)"), R_EXIT
+            )
         why = _may_go(game, unit, R_EXIT)
         if why is not None:
             return why
         if not set(movement.footprint_of(game, unit)) & exit_hexes(game):
-            return refused(f"{name} is not on an exit of the map", R_EXIT)
+            return refused(tell("{name} is not on an exit of the map", name=name), R_EXIT)
         counts = _what_leaving_counts_for(game, unit)
         return allowed(
-            f"{name} leaves the map by {game.where(unit.hex)}: {counts}", R_EXIT, counts=counts
+            tell(
+                "{name} leaves the map by {cell}: {counts}", name=name, cell=unit.hex, counts=counts
+            ),
+            R_EXIT,
+            counts=counts,
         )
 
     def apply(self, game: Game, action: Action) -> list[Event]:
@@ -377,7 +417,7 @@ class LeaveMapRules:
         }
         unit.hex = None
         game.touch()
-        return [UnitLeftMap(unit.id, at, f"leaves the map by {game.where(at)}", R_EXIT)]
+        return [UnitLeftMap(unit.id, at, tell("leaves the map by {cell}", cell=at), R_EXIT)]
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:
         if side is not Side.ADVENTURERS or "victory" not in setup(game):
@@ -417,24 +457,34 @@ class EnterPassageRules:
         assert isinstance(action, EnterPassage)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_PASSAGE)
-        name = hidden.display_name(game, unit)
+            return refused(tell("no such character"), R_PASSAGE)
+        name = DataName(hidden.display_name(game, unit))
         if unit.hex is None:
-            return refused(f"{name} is not on the map", R_PASSAGE)
+            return refused(tell("{name} is not on the map", name=name), R_PASSAGE)
         if profile(game, unit).size != 1:
-            return refused("the Queen and her Guards do not fit in the deep passages", R_PASSAGE)
+            return refused(
+                tell("the Queen and her Guards do not fit in the deep passages"), R_PASSAGE
+            )
         why = _may_go(game, unit, R_PASSAGE)
         if why is not None:
             return why
         if action.passage not in passages(game):
-            return refused(f"no passage {action.passage!r} in this scenario", R_PASSAGE)
+            return refused(
+                tell("no passage {passage} in this scenario", passage=action.passage), R_PASSAGE
+            )
         out = passage_out(game, action.passage, unit.hex)
         if out is None:
-            return refused(f"{name} does not stand on an entrance of that passage", R_PASSAGE)
+            return refused(
+                tell("{name} does not stand on an entrance of that passage", name=name), R_PASSAGE
+            )
         turns = int(passages(game)[action.passage]["turns"])
         return allowed(
-            f"{name} goes down; he comes out at {game.where(out)} on game turn "
-            f"{game.state.turn + turns}",
+            tell(
+                "{name} goes down; he comes out at {cell} on game turn {turn}",
+                name=name,
+                cell=out,
+                turn=game.state.turn + turns,
+            ),
             R_PASSAGE,
             out=[out.q, out.r],
             turns=turns,
@@ -513,7 +563,7 @@ def come_out(side: Side) -> Any:
             del table[uid]
             events.append(
                 UnitEntered(
-                    uid, to, f"comes out of the deep passage at {game.where(to)}", R_PASSAGE
+                    uid, to, tell("comes out of the deep passage at {cell}", cell=to), R_PASSAGE
                 )
             )
         if not table:

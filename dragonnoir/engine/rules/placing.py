@@ -15,6 +15,7 @@ from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex, ring
+from dragonnoir.narration.phrase import DataName, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -27,12 +28,16 @@ def placement(game: Game, unit: Unit, to: Hex, facing: int) -> Explanation:
     map: a hidden enemy there is found when he arrives (`_arrive`). `details["level"]`
     is the level he stands at."""
     if to not in game.board.cells:
-        return refused(f"{game.where(to)} is not on the map", R_DEPLOY)
+        return refused(tell("{cell} is not on the map", cell=to), R_DEPLOY)
     level = movement.placement_level(game, unit, to, facing)
     if level is None:
         return refused(
-            f"{hidden.display_name(game, unit)} cannot stand on {game.where(to)} "
-            "(rock, water he cannot enter, or no room for his counter)",
+            tell(
+                "{unit} cannot stand on {cell} "
+                "(rock, water he cannot enter, or no room for his counter)",
+                unit=DataName(hidden.display_name(game, unit)),
+                cell=to,
+            ),
             "The Underground Maps",
         )
     p = profile(game, unit)
@@ -43,11 +48,18 @@ def placement(game: Game, unit: Unit, to: Hex, facing: int) -> Explanation:
             if other.hidden_from is unit.side:
                 continue
             return refused(
-                f"{hidden.display_name(game, other)} already stands on {game.where(h)} "
-                "(Stacking: one living character per hex)",
+                tell(
+                    "{unit} already stands on {cell} (Stacking: one living character per hex)",
+                    unit=DataName(hidden.display_name(game, other)),
+                    cell=h,
+                ),
                 "Stacking",
             )
-    return allowed(f"{hidden.display_name(game, unit)} may stand there", R_DEPLOY, level=level)
+    return allowed(
+        tell("{unit} may stand there", unit=DataName(hidden.display_name(game, unit))),
+        R_DEPLOY,
+        level=level,
+    )
 
 
 def free_spot_near(game: Game, unit: Unit, out: Hex) -> tuple[Hex, float] | None:

@@ -26,6 +26,7 @@ from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainType
+from dragonnoir.narration.phrase import DataName, Value, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -66,11 +67,33 @@ class Step:
     ok: bool
     level: float = 0.0
     cost: int = 0
-    reason: str = ""
+    reason: Value = ""
     rule: str = ""
 
 
-def _no(reason: str, rule: str) -> Step:
+#: The hex sides that stand in the way (`EdgeFeature`'s values), as players say them.
+EDGES: dict[str, Value] = {
+    "wall": tell("a wall"),
+    "low_wall": tell("a low wall"),
+    "window": tell("a window"),
+    "arrow_slit": tell("an arrow slit"),
+    "embankment_top": tell("the top of an embankment"),
+    "cliff": tell("a cliff"),
+}
+
+#: The kinds of Krob that never swim (`Profile.category`), as players say them.
+CATEGORIES: dict[str, Value] = {
+    "queen": tell("the Queen"),
+    "guard": tell("a Guard"),
+    "killer": tell("a Killer"),
+    "warrior": tell("a Warrior"),
+    "hunter": tell("a Hunter"),
+    "gharv": tell("a Gharv"),
+    "living_dead": tell("a Living Dead"),
+}
+
+
+def _no(reason: Value, rule: str) -> Step:
     return Step(False, reason=reason, rule=rule)
 
 
@@ -320,12 +343,12 @@ def step(
     Destroy a Spider Web").
     """
     if src.distance(dst) != 1:
-        return _no("the hexes are not adjacent", R_TERRAIN)
+        return _no(tell("the hexes are not adjacent"), R_TERRAIN)
     board = game.board
     dst_cell = board.cells.get(dst)
     src_cell = board.cells.get(src)
     if dst_cell is None or src_cell is None:
-        return _no("off the map", R_TERRAIN)
+        return _no(tell("off the map"), R_TERRAIN)
     feature = edge_feature(game, src, dst)
     src_ground = ground_level(game, src)
     if feature is not EdgeFeature.WALL and src_level == src_ground and not boat_at(game, src):
@@ -338,14 +361,20 @@ def step(
             terrain = terrain_at(game, dst)
             assert terrain is not None
             return _no(
-                f"{terrain.name.lower()} hexes cannot be entered from the water",
+                tell(
+                    "{terrain} hexes cannot be entered from the water",
+                    terrain=DataName(terrain.name),
+                ),
                 R_WOODEN_BRIDGE,
             )
         if wood is not None and "goblin" in p.tags:
             return _goblin_step(game, p, dst, webs=webs)
     if feature in _BLOCKING:
         assert feature is not None
-        return _no(f"a {feature.value.replace('_', ' ')} stands in the way", _BLOCKING[feature])
+        return _no(
+            tell("{feature} stands in the way", feature=EDGES.get(feature.value, feature.value)),
+            _BLOCKING[feature],
+        )
     boat_verdict = _boat_step(game, p, src, src_level, dst)
     if boat_verdict is not None:
         return boat_verdict
@@ -359,11 +388,11 @@ def step(
         if dst_cell.walkway_end and dst_cell.level == 1.0:
             pass  # stepping off the deck onto its end: judged as a normal step below
         else:
-            return _no("from a walkway one steps only along it or onto its ends", R_WALKWAY)
+            return _no(tell("from a walkway one steps only along it or onto its ends"), R_WALKWAY)
     elif dst_cell.walkway and src_level == 1.0:
         if src_cell.walkway_end:
             return _deck_step(game, unit, p, dst, webs=webs)
-        return _no("only the hex a walkway rests on gives access to it", R_WALKWAY)
+        return _no(tell("only the hex a walkway rests on gives access to it"), R_WALKWAY)
 
     terrain = terrain_at(game, dst)
     src_terrain = terrain_at(game, src)
@@ -375,32 +404,49 @@ def step(
         if terrain.id in _STONE and src_terrain.id not in _STONE:
             # Its low walls and its height make the ends and the island the only ways on.
             return _no(
-                "the stone bridge is entered only from its ends and the island", R_STONE_BRIDGE
+                tell("the stone bridge is entered only from its ends and the island"),
+                R_STONE_BRIDGE,
             )
         return _no(
-            f"from level {src_level:g} to level {dst_level:g} needs stairs, an embankment "
-            "or a slope (or a jump)",
+            tell(
+                "from level {src_level} to level {dst_level} needs stairs, an embankment or a "
+                "slope (or a jump)",
+                src_level=format(src_level, "g"),
+                dst_level=format(dst_level, "g"),
+            ),
             R_LEVELS,
         )
     if not terrain.passable:
-        return _no(f"{terrain.name.lower()} cannot be entered", R_TERRAIN)
+        return _no(tell("{terrain} cannot be entered", terrain=DataName(terrain.name)), R_TERRAIN)
     goblin = "goblin" in p.tags
     if terrain.water and never_swims(p):
-        why = "an armoured character" if p.category == "adventurer" else f"a {p.category}"
-        return _no(f"{why} would sink like a stone in water", R_WATER)
+        why = (
+            tell("an armoured character")
+            if p.category == "adventurer"
+            else CATEGORIES.get(p.category, p.category.replace("_", " "))
+        )
+        return _no(tell("{why} would sink like a stone in water", why=why), R_WATER)
     if terrain.id in _WOODEN and src_terrain.water and not goblin and not boat_at(game, src):
         return _no(
-            f"{terrain.name.lower()} hexes cannot be entered from the water", R_WOODEN_BRIDGE
+            tell(
+                "{terrain} hexes cannot be entered from the water", terrain=DataName(terrain.name)
+            ),
+            R_WOODEN_BRIDGE,
         )
     if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
-        return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
+        return _no(tell("a spider web stops adventurers (destroy it in combat)"), R_WEBS)
     cost = 2 if (goblin and terrain.water) else terrain.move_cost
     assert cost is not None
     if p.category == "gharv":
         return _gharv_step(terrain, dst_level, p)
     if cost > p.movement:
         return _no(
-            f"{terrain.name.lower()} costs {cost} MP, more than the potential of {p.movement}",
+            tell(
+                "{terrain} costs {cost} MP, more than the potential of {movement}",
+                terrain=DataName(terrain.name),
+                cost=cost,
+                movement=p.movement,
+            ),
             R_POTENTIAL,
         )
     return Step(True, dst_level, cost)
@@ -419,8 +465,12 @@ def _gharv_step(terrain: TerrainType, level: float, p: Profile) -> Step:
     land = p.movement_land if p.movement_land is not None else p.movement
     if cost > land:
         return _no(
-            f"{terrain.name.lower()} costs {cost} MP, more than the Gharv's land potential "
-            f"of {land}",
+            tell(
+                "{terrain} costs {cost} MP, more than the Gharv's land potential of {land}",
+                terrain=DataName(terrain.name),
+                cost=cost,
+                land=land,
+            ),
             R_POTENTIAL,
         )
     return Step(True, level, cost)
@@ -471,10 +521,14 @@ def _boat_step(game: Game, p: Profile, src: Hex, src_level: float, dst: Hex) -> 
     dst_cell = game.board.cells[dst]
     if into is not None:
         if p.side is not Side.ADVENTURERS or p.category != "adventurer":
-            return _no("only Adventurers can move by boat", R_BOAT)
+            return _no(tell("only Adventurers can move by boat"), R_BOAT)
         if abs(dst_cell.level - src_level) > 0.5:
             return _no(
-                f"from level {src_level:g} to a boat at level {dst_cell.level:g}: too high",
+                tell(
+                    "from level {src_level} to a boat at level {level}: too high",
+                    src_level=format(src_level, "g"),
+                    level=format(dst_cell.level, "g"),
+                ),
                 R_LEVELS,
             )
         if into is out_of:
@@ -486,8 +540,10 @@ def _boat_step(game: Game, p: Profile, src: Hex, src_level: float, dst: Hex) -> 
     terrain = terrain_at(game, dst)
     if terrain is not None and not terrain.water and not boat_landing(game, out_of):
         return _no(
-            "passengers land only from a boat docked at a landing stage (both its hexes "
-            "touching it) or beached",
+            tell(
+                "passengers land only from a boat docked at a landing stage (both its hexes "
+                "touching it) or beached"
+            ),
             R_BOAT,
         )
     return None  # into the water, or onto the land from a docked boat: a normal step
@@ -512,14 +568,19 @@ def _goblin_step(game: Game, p: Profile, dst: Hex, *, webs: bool) -> Step:
     terrain = terrain_at(game, dst)
     assert terrain is not None
     if terrain.water and never_swims(p):
-        return _no("an armoured character would sink like a stone in water", R_WATER)
+        return _no(tell("an armoured character would sink like a stone in water"), R_WATER)
     if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
-        return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
+        return _no(tell("a spider web stops adventurers (destroy it in combat)"), R_WEBS)
     cost = 2 if terrain.water else terrain.move_cost
     assert cost is not None
     if cost > p.movement:
         return _no(
-            f"{terrain.name.lower()} costs {cost} MP, more than the potential of {p.movement}",
+            tell(
+                "{terrain} costs {cost} MP, more than the potential of {movement}",
+                terrain=DataName(terrain.name),
+                cost=cost,
+                movement=p.movement,
+            ),
             R_POTENTIAL,
         )
     return Step(True, ground_level(game, dst), cost)
@@ -527,9 +588,9 @@ def _goblin_step(game: Game, p: Profile, dst: Hex, *, webs: bool) -> Step:
 
 def _deck_step(game: Game, unit: Unit, p: Profile, dst: Hex, *, webs: bool = True) -> Step:
     if p.size > 1:
-        return _no("the walkways are too narrow for the Queen and her Guards", R_BIG)
+        return _no(tell("the walkways are too narrow for the Queen and her Guards"), R_BIG)
     if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
-        return _no("a spider web stops adventurers (destroy it in combat)", R_WEBS)
+        return _no(tell("a spider web stops adventurers (destroy it in combat)"), R_WEBS)
     return Step(True, 1.0, WALKWAY_COST)
 
 
@@ -546,7 +607,7 @@ def can_attack_hex(
     if not verdict.ok:
         return verdict
     if verdict.level != to_level:
-        return _no("the two characters are on different levels", R_WALKWAY)
+        return _no(tell("the two characters are on different levels"), R_WALKWAY)
     return verdict
 
 

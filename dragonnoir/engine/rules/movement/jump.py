@@ -51,6 +51,7 @@ from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.tables import JumpDirection
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.narration.phrase import DataName, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -62,6 +63,8 @@ R_JUMP = "Movement Restriction 8 (levels; Jump Table)"
 #: Edge features a jump cannot cross (walls; the parapet of the stone bridge is judged
 #: by Restriction 4).
 _JUMP_BLOCKING = {EdgeFeature.WALL, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT}
+#: A jump's way, as a refusal or a preview says it.
+_WAYS = {"up": tell("up"), "down": tell("down")}
 
 
 @dataclass
@@ -79,73 +82,95 @@ def _check_jump(game: Game, unit: Unit, action: Jump) -> Explanation | _JumpPlan
     p = profile(game, unit)
     assert unit.hex is not None
     if "daredevil" not in p.tags:
-        return refused("only daredevil Adventurers may jump a level", R_JUMP)
+        return refused(tell("only daredevil Adventurers may jump a level"), R_JUMP)
     here, to = unit.hex, action.to
     if here.distance(to) != 1:
-        return refused("a jump goes to an adjacent hex", R_JUMP)
+        return refused(tell("a jump goes to an adjacent hex"), R_JUMP)
     cell = game.board.cells.get(to)
     terrain = terrain_at(game, to)
     here_cell = game.board.cells[here]
     if cell is None or terrain is None:
-        return refused("off the map", R_MOVEMENT)
+        return refused(tell("off the map"), R_MOVEMENT)
     if not terrain.passable:
-        return refused(f"{terrain.name.lower()} cannot be entered", R_MOVEMENT)
+        return refused(
+            tell("{terrain} cannot be entered", terrain=DataName(terrain.name)), R_MOVEMENT
+        )
     on_deck = here_cell.walkway and unit.level == 1.0
     levels = [lvl for lvl in levels_at(game, to) if abs(lvl - unit.level) == 1.0]
     if not levels:
         return refused(
-            f"a jump goes exactly one level up or down (from {unit.level:g} to "
-            f"{ground_level(game, to):g}: walk instead, by stairs, embankments or slopes)",
+            tell(
+                "a jump goes exactly one level up or down (from {level} to {ground}: walk "
+                "instead, by stairs, embankments or slopes)",
+                level=format(unit.level, "g"),
+                ground=format(ground_level(game, to), "g"),
+            ),
             R_JUMP,
         )
     level = levels[0]
     if cell.walkway and level == 1.0 and not on_deck:
-        return refused("only the hex on which a walkway rests gives access to it", R_WALKWAY)
+        return refused(tell("only the hex on which a walkway rests gives access to it"), R_WALKWAY)
     feature = edge_feature(game, here, to)
     if feature in _JUMP_BLOCKING:
-        return refused("walls are impassable except at door hexes", R_WALLS)
+        return refused(tell("walls are impassable except at door hexes"), R_WALLS)
     src_terrain = terrain_at(game, here)
     assert src_terrain is not None
     stone = {"stone_bridge", "demolished_bridge"}
     if terrain.id in stone and src_terrain.id not in stone:
         return refused(
-            "the stone bridge is entered only from its ends and the island", R_STONE_BRIDGE
+            tell("the stone bridge is entered only from its ends and the island"), R_STONE_BRIDGE
         )
     if terrain.water and never_swims(p):
-        return refused("an armoured character would sink like a stone in water", R_WATER)
+        return refused(tell("an armoured character would sink like a stone in water"), R_WATER)
     goblin = "goblin" in p.tags
     if terrain.id in {"wooden_bridge", "landing_stage"} and src_terrain.water and not goblin:
         return refused(
-            f"{terrain.name.lower()} hexes cannot be entered from the water", R_WOODEN_BRIDGE
+            tell(
+                "{terrain} hexes cannot be entered from the water", terrain=DataName(terrain.name)
+            ),
+            R_WOODEN_BRIDGE,
         )
     pos = _position(game)
     if to in pos.webs and _web_known(unit.side, pos.webs[to]):
-        return refused("a spider web blocks adventurers (destroy it in combat)", R_WEBS)
+        return refused(tell("a spider web blocks adventurers (destroy it in combat)"), R_WEBS)
     slot = _slot(game, to, level)
     enemy = _enemy_in(pos, unit, (slot,))
     if enemy is not None:
-        return refused(f"{enemy.id}, an enemy, stands there", R_ENEMY)
+        return refused(tell("{enemy}, an enemy, stands there", enemy=Who(enemy.id)), R_ENEMY)
     other = _occupant(pos, unit, (slot,))
     if other is not None:
         return refused(
-            f"{other.id} is there: a jump may end his movement, and only one living "
-            "character may remain per hex",
+            tell(
+                "{other} is there: a jump may end his movement, and only one living character may "
+                "remain per hex",
+                other=Who(other.id),
+            ),
             R_STACKING,
         )
     terrain_cost = 2 if (goblin and terrain.water) else terrain.move_cost
     assert terrain_cost is not None
     if terrain_cost > p.movement:
         return refused(
-            f"{terrain.name.lower()} costs {terrain_cost} MP, more than the potential of "
-            f"{p.movement}",
+            tell(
+                "{terrain} costs {terrain_cost} MP, more than the potential of {movement}",
+                terrain=DataName(terrain.name),
+                terrain_cost=terrain_cost,
+                movement=p.movement,
+            ),
             "Movement Restriction 6 (movement potential too low)",
         )
     cost = terrain_cost + game.rules.jump.extra_move_cost
     budget = budget_of(game, unit)
     if cost > budget:
         return refused(
-            f"the jump costs {cost} MP ({terrain_cost} for the hex + "
-            f"{game.rules.jump.extra_move_cost}), more than the {budget} left",
+            tell(
+                "the jump costs {cost} MP ({terrain_cost} for the hex + {extra_move_cost}), more "
+                "than the {budget} left",
+                cost=cost,
+                terrain_cost=terrain_cost,
+                extra_move_cost=game.rules.jump.extra_move_cost,
+                budget=budget,
+            ),
             "Movement (Jump Table)",
         )
     rolls = 0
@@ -162,12 +187,17 @@ class JumpRules:
         assert isinstance(action, Jump)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_COUNTERS)
+            return refused(tell("no such character"), R_COUNTERS)
         plan = _check_jump(game, unit, action)
         if isinstance(plan, Explanation):
             return plan
         return allowed(
-            f"{unit.id} may try to jump {plan.direction.value} for {plan.cost} MP",
+            tell(
+                "{unit} may try to jump {way} for {cost} MP",
+                unit=Who(unit.id),
+                way=_WAYS[plan.direction.value],
+                cost=plan.cost,
+            ),
             R_JUMP,
             cost=plan.cost,
             direction=plan.direction.value,

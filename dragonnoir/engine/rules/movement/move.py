@@ -61,6 +61,7 @@ from dragonnoir.engine.rules.steps import (
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -78,10 +79,18 @@ def stacking_at_end(game: Game) -> Explanation | None:
     )
     if not movable:
         return None  # nobody can undo it: the exit hook settles it (`settle_stacks`)
-    where = "; ".join(f"{' and '.join(ids)} on {game.where(h)}" for h, ids in shared.items())
+    where = Many(
+        tuple(
+            tell("{units} on {cell}", units=Many(tuple(Who(i) for i in ids)), cell=h)
+            for h, ids in shared.items()
+        )
+    )
     return refused(
-        "at the end of each movement sequence only one living character must remain per "
-        f"hex (two on a walkway: one on it, one underneath): {where}",
+        tell(
+            "at the end of each movement sequence only one living character must remain per "
+            "hex (two on a walkway: one on it, one underneath): {where}",
+            where=where,
+        ),
         R_STACKING,
         hexes=[[h.q, h.r] for h in shared],
     )
@@ -127,29 +136,43 @@ def why_not_reach(game: Game, unit_id: str, h: Hex) -> Explanation:
     what keeps every way in closed. Allowed when he can."""
     unit = game.state.units.get(unit_id)
     if unit is None:
-        return refused(f"no character {unit_id!r}", R_COUNTERS)
+        return refused(tell("no such character"), R_COUNTERS)
     why = _may_move(game, unit)
     if why is not None:
         return why
-    where = game.where(h)
     if h not in game.board.cells:
-        return refused(f"{where} is off the map", R_MOVEMENT)
+        return refused(tell("{cell} is off the map", cell=h), R_MOVEMENT)
     if h == unit.hex:
-        return refused(f"{unit.id} is already on {where}", R_MOVEMENT)
+        return refused(tell("{unit} is already on {cell}", unit=Who(unit.id), cell=h), R_MOVEMENT)
     budget = budget_of(game, unit)
     continuing = _continuing(game, unit)
     reachable = search(game, unit, budget, continuing=continuing)
     if h in reachable:
         d = reachable[h]
-        return allowed(f"{unit.id} can reach {where} for {d.cost} MP", R_MOVEMENT, cost=d.cost)
+        return allowed(
+            tell("{unit} can reach {cell} for {cost} MP", unit=Who(unit.id), cell=h, cost=d.cost),
+            R_MOVEMENT,
+            cost=d.cost,
+        )
     anywhere = search(game, unit, _UNBOUNDED, continuing=continuing)
     found = anywhere.get(h)
     if found is not None and found.cost > budget:
         last = terrain_at(game, h)
-        tail = f"; {last.name.lower()} there costs {last.move_cost}" if last is not None else ""
+        tail: Value = (
+            tell("; {terrain} there costs {cost}", terrain=DataName(last.name), cost=last.move_cost)
+            if last is not None and last.move_cost is not None
+            else ""
+        )
         return refused(
-            f"the cheapest path to {where} costs {found.cost} MP{tail}: more than the "
-            f"{budget} {unit.id} has left",
+            tell(
+                "the cheapest path to {cell} costs {cost} MP{terrain}: more than the "
+                "{budget} {unit} has left",
+                cell=h,
+                cost=found.cost,
+                terrain=tail,
+                budget=budget,
+                unit=Who(unit.id),
+            ),
             R_MOVEMENT,
             cost=found.cost,
             budget=budget,
@@ -162,8 +185,12 @@ def why_not_reach(game: Game, unit_id: str, h: Hex) -> Explanation:
     enemy = _enemy_in(pos, unit, ((h, False),))
     if enemy is not None:
         return refused(
-            f"{enemy.id}, an enemy, stands on {where}: only knocked-out or dead enemies "
-            "can be passed through",
+            tell(
+                "{enemy}, an enemy, stands on {cell}: only knocked-out or dead enemies "
+                "can be passed through",
+                enemy=Who(enemy.id),
+                cell=h,
+            ),
             R_ENEMY,
         )
     # No path at all: if every way into the hex is closed for the same kind of reason,
@@ -177,9 +204,16 @@ def why_not_reach(game: Game, unit_id: str, h: Hex) -> Explanation:
     if closed and len(closed) == len(verdicts):
         rules = {v.rule for v in closed}
         if len(rules) == 1:
-            return refused(f"no way onto {where}: {closed[0].reason}", closed[0].rule)
+            return refused(
+                tell("no way onto {cell}: {reason}", cell=h, reason=closed[0].reason),
+                closed[0].rule,
+            )
     return refused(
-        f"no path to {where}: walls, levels, water or enemies close every way there for {unit.id}",
+        tell(
+            "no path to {cell}: walls, levels, water or enemies close every way there for {unit}",
+            cell=h,
+            unit=Who(unit.id),
+        ),
         R_MOVEMENT,
     )
 
@@ -210,11 +244,11 @@ def _check_path(game: Game, unit: Unit, move: Move) -> Explanation | _Route:
         return why
     assert unit.hex is not None
     if p.size == 1 and move.facing is not None and move.facing != unit.facing:
-        return refused("only the Queen and her Guards choose an orientation", R_BIG)
+        return refused(tell("only the Queen and her Guards choose an orientation"), R_BIG)
     if move.facing is not None and not 0 <= move.facing <= 5:
-        return refused("an orientation is 0..5", R_BIG)
+        return refused(tell("an orientation is 0..5"), R_BIG)
     if not move.path and (p.size == 1 or unit.moved):
-        return refused("a move enters at least one hex", R_MOVEMENT)
+        return refused(tell("a move enters at least one hex"), R_MOVEMENT)
     budget = budget_of(game, unit)
     continuing = _continuing(game, unit)
     if p.size == 1:
@@ -236,21 +270,32 @@ def _walk(
         if i > 0 or continuing:
             rolls += len(infil.threats_at(game, unit, (here,), level, mover_profile=p))
         verdict = step(game, unit, p, here, level, dst, webs=False)
-        where = f"step {i + 1} {game.where(here)} -> {game.where(dst)}"
+        where = tell("step {step} {cell} -> {to}", step=i + 1, cell=here, to=dst)
         if not verdict.ok:
-            return refused(f"{where}: {verdict.reason}", verdict.rule, step=i + 1)
+            return refused(
+                tell("{step}: {reason}", step=where, reason=verdict.reason),
+                verdict.rule,
+                step=i + 1,
+            )
         enemy = _enemy_in(pos, unit, (_slot(game, dst, verdict.level),))
         if enemy is not None:
             return refused(
-                f"{where}: {enemy.id}, an enemy, stands there (only knocked-out or dead "
-                "enemies can be passed through)",
+                tell(
+                    "{step}: {enemy}, an enemy, stands there (only knocked-out or dead "
+                    "enemies can be passed through)",
+                    step=where,
+                    enemy=Who(enemy.id),
+                ),
                 R_ENEMY,
                 step=i + 1,
             )
         if unit.side is Side.ADVENTURERS and dst in pos.webs:
             if _web_known(unit.side, pos.webs[dst]):
                 return refused(
-                    f"{where}: a spider web blocks adventurers (destroy it in combat)",
+                    tell(
+                        "{step}: a spider web blocks adventurers (destroy it in combat)",
+                        step=where,
+                    ),
                     R_WEBS,
                     step=i + 1,
                 )
@@ -259,7 +304,12 @@ def _walk(
         cost += verdict.cost
         if cost > budget:
             return refused(
-                f"{where}: the path costs {cost} MP, more than the {budget} left",
+                tell(
+                    "{step}: the path costs {cost} MP, more than the {budget} left",
+                    step=where,
+                    cost=cost,
+                    budget=budget,
+                ),
                 R_MOVEMENT,
                 step=i + 1,
                 cost=cost,
@@ -269,8 +319,11 @@ def _walk(
     other = _sharing_blocker(game, pos, unit, p, (here, unit.facing, level), budget - cost)
     if other is not None:
         return refused(
-            f"{other.id} is on that hex and neither can leave it this phase: at the end of "
-            "each movement sequence only one living character must remain per hex",
+            tell(
+                "{unit} is on that hex and neither can leave it this phase: at the end of "
+                "each movement sequence only one living character must remain per hex",
+                unit=Who(other.id),
+            ),
             R_STACKING,
         )
     return _Route(steps, cost, rolls, unit.facing, stop)
@@ -301,7 +354,10 @@ def _walk_big(
         matching = [k for k in ends if k[0][1] == wanted]
         if ends and not matching:
             return refused(
-                f"the Guard cannot end this path facing {wanted}: it does not fit there",
+                tell(
+                    "the Guard cannot end this path facing {facing}: it does not fit there",
+                    facing=wanted,
+                ),
                 R_BIG,
             )
         ends = matching
@@ -348,30 +404,49 @@ def _why_big_fails(
     if furthest == n:
         end = move.path[-1] if move.path else unit.hex
         return refused(
-            f"another character stands under the {p.category} at {game.where(end)} "  # type: ignore[arg-type]
-            "or it cannot take that orientation there: only one living character may "
-            "remain per hex at the end of movement",
+            tell(
+                "another character stands under {big} at {cell} "
+                "or it cannot take that orientation there: only one living character may "
+                "remain per hex at the end of movement",
+                big=_big(p),
+                cell=end,  # type: ignore[arg-type]
+            ),
             R_STACKING,
         )
     nodes = sorted((k for k in best if k[1] == furthest), key=lambda k: best[k])
     dst = move.path[furthest]
-    where = f"step {furthest + 1} (to {game.where(dst)})"
+    where = tell("step {step} (to {cell})", step=furthest + 1, cell=dst)
     first: Explanation | None = None
     for key in nodes:
         anchor, facing, level = key[0]
         verdict = graph.translate(anchor, facing, level, dst)
         if not verdict.ok:
-            first = first or refused(f"{where}: {verdict.reason}", verdict.rule)
+            first = first or refused(
+                tell("{step}: {reason}", step=where, reason=verdict.reason), verdict.rule
+            )
             continue
         enemy = _enemy_in(pos, unit, ((h, False) for h in hexes_for(dst, p.size, facing)))
         if enemy is not None:
-            first = first or refused(f"{where}: {enemy.id}, an enemy, stands there", R_ENEMY)
+            first = first or refused(
+                tell("{step}: {enemy}, an enemy, stands there", step=where, enemy=Who(enemy.id)),
+                R_ENEMY,
+            )
             continue
         if best[key][0] + verdict.cost > budget:
             first = first or refused(
-                f"{where}: the path costs more than the {budget} MP left", R_MOVEMENT
+                tell(
+                    "{step}: the path costs more than the {budget} MP left",
+                    step=where,
+                    budget=budget,
+                ),
+                R_MOVEMENT,
             )
-    return first or refused(f"{where}: the {p.category} cannot go there", R_BIG)
+    return first or refused(tell("{step}: {big} cannot go there", step=where, big=_big(p)), R_BIG)
+
+
+def _big(p: Profile) -> Value:
+    """The Queen or a Guard, as the rulebook calls them."""
+    return tell("the Queen") if p.size == QUEEN_SIZE else tell("the Guard")
 
 
 class MoveRules:
@@ -381,12 +456,18 @@ class MoveRules:
         assert isinstance(action, Move)
         unit = game.state.units.get(action.unit)
         if unit is None:
-            return refused(f"no character {action.unit!r}", R_COUNTERS)
+            return refused(tell("no such character"), R_COUNTERS)
         route = _check_path(game, unit, action)
         if isinstance(route, Explanation):
             return route
         return allowed(
-            f"{unit.id} moves {len(route.steps)} hex(es) for {route.cost} MP",
+            tell_n(
+                "{unit} moves {n} hex for {cost} MP",
+                "{unit} moves {n} hexes for {cost} MP",
+                len(route.steps),
+                unit=Who(unit.id),
+                cost=route.cost,
+            ),
             R_MOVEMENT,
             cost=route.cost,
             rolls=route.rolls,

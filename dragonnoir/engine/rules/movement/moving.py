@@ -42,6 +42,8 @@ from dragonnoir.engine.rules.switches import switch
 from dragonnoir.engine.state import AccessoryKind, Decision, Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.actions import action_name
+from dragonnoir.narration.phrase import DataName, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -83,7 +85,7 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             break
         verdict = _recheck(game, unit, p, dst, int(facing), float(level), int(cost))
         if verdict is not None:
-            events.append(MovementStopped(unit.id, unit.hex, verdict.reason, verdict.rule))
+            events.append(MovementStopped(unit.id, unit.hex, verdict.said, verdict.rule))
             stopped = True
             break
         if unit.side is Side.ADVENTURERS and _web_ahead(game, unit, p, dst, int(facing)):
@@ -94,13 +96,19 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             lurking = hidden.hidden_enemy_at(game, unit, _cells(p, dst, int(facing)))
             if lurking is not None:
                 events.append(
-                    hidden.reveal(game, lurking, "a character runs into him", hidden.R_ENTERED)
+                    hidden.reveal(
+                        game, lurking, tell("a character runs into him"), hidden.R_ENTERED
+                    )
                 )
                 events.append(
                     MovementStopped(
                         unit.id,
                         unit.hex,
-                        f"{hidden.display_name(game, lurking)} stands on {game.where(dst)}",
+                        tell(
+                            "{unit} stands on {cell}",
+                            unit=DataName(hidden.display_name(game, lurking)),
+                            cell=dst,
+                        ),
                         hidden.R_ENTERED,
                     )
                 )
@@ -126,7 +134,7 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
                 # he may go on with another move (ours: docs/scenarios.md).
                 events.append(
                     MovementStopped(
-                        unit.id, dst, "enemies came into sight: he halts", hidden.R_HIDDEN
+                        unit.id, dst, tell("enemies came into sight: he halts"), hidden.R_HIDDEN
                     )
                 )
                 route.clear()
@@ -150,10 +158,11 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             )
             game.push_decision(decision)
             events.append(
-                DecisionRequested(
+                DecisionRequested.asking(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
-                    f"fire at {unit.id} on {game.where(dst)} or let it go on",
+                    tell("fire at {unit} on {cell} or let it go on", unit=Who(unit.id), cell=dst),
+                    game.where,
                 )
             )
             return events
@@ -222,14 +231,14 @@ def _recheck(
     assert unit.hex is not None
     pos = _position(game)
     if unit.mp_spent + cost > p.movement:
-        return refused("not enough movement points left to go on", R_MOVEMENT)
+        return refused(tell("not enough movement points left to go on"), R_MOVEMENT)
     if p.size == 1:
         slots: tuple[tuple[Hex, bool], ...] = (_slot(game, dst, level),)
     else:
         slots = tuple((h, False) for h in hexes_for(dst, p.size, facing))
     enemy = _enemy_in(pos, unit, slots)
     if enemy is not None:
-        return refused(f"{enemy.id}, an enemy, stands in the way", R_ENEMY)
+        return refused(tell("{enemy}, an enemy, stands in the way", enemy=Who(enemy.id)), R_ENEMY)
     return None
 
 
@@ -258,11 +267,11 @@ def _reveal_web(game: Game, unit: Unit, p: Profile, dst: Hex, facing: int) -> li
     game.touch()
     unit.mp_spent = max(unit.mp_spent, p.movement)
     return [
-        Revealed(f"a spider web on {game.where(dst)}", dst, R_WEBS),
+        Revealed(tell("a spider web on {cell}", cell=dst), dst, R_WEBS),
         MovementStopped(
             unit.id,
             unit.hex,
-            f"a spider web on {game.where(dst)} blocks the way",
+            tell("a spider web on {cell} blocks the way", cell=dst),
             R_WEBS,
         ),
     ]
@@ -293,8 +302,10 @@ def _settle(game: Game, unit: Unit, progress: dict[str, Any]) -> list[Event]:
         MovementStopped(
             unit.id,
             node[0],
-            "he may not stay where he was stopped: he ends on the last hex of his path "
-            "where he may stand",
+            tell(
+                "he may not stay where he was stopped: he ends on the last hex of his path "
+                "where he may stand"
+            ),
             R_STACKING,
         )
     ]
@@ -322,11 +333,19 @@ class DefensiveFireRules:
 
     def explain(self, game: Game, decision: Decision, action: Action) -> Explanation:
         if isinstance(action, Pass):
-            return allowed(f"{decision.data.get('unit')} goes on moving", R_DEFENSIVE)
+            return allowed(
+                tell("{unit} goes on moving", unit=Who(str(decision.data.get("unit")))), R_DEFENSIVE
+            )
         answer = game.ruleset.defensive_fire_answers.get(action.kind)
         if answer is not None:
             return answer.explain(game, decision, action)
-        return refused(f"{action.kind} does not answer defensive fire: fire, or pass", R_DEFENSIVE)
+        return refused(
+            tell(
+                "{action} does not answer defensive fire: fire, or pass",
+                action=action_name(action.kind),
+            ),
+            R_DEFENSIVE,
+        )
 
     def apply(self, game: Game, decision: Decision, action: Action) -> list[Event]:
         if isinstance(action, Pass):

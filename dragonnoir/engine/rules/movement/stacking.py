@@ -26,6 +26,7 @@ from dragonnoir.engine.rules.movement.who_moves import _may_move, budget_of
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -190,8 +191,11 @@ def settle_stacks(game: Game) -> list[Event]:
             MovementStopped(
                 unit.id,
                 node[0],
-                f"he may not stay on {game.where(h)} with another living character and "
-                "can no longer leave it himself: he is put on the nearest free hex",
+                tell(
+                    "he may not stay on {cell} with another living character and "
+                    "can no longer leave it himself: he is put on the nearest free hex",
+                    cell=h,
+                ),
                 R_STACKING,
             )
         )

@@ -15,6 +15,8 @@ from dragonnoir.engine.explain import Explanation, refused
 from dragonnoir.engine.rules.movement.tables import R_MOVEMENT, _alone, _position
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import profile
+from dragonnoir.narration.phrase import Who, tell
+from dragonnoir.narration.weapons import weapon as weapon_name
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -68,15 +70,18 @@ def _may_move(game: Game, unit: Unit) -> Explanation | None:
     """Why `unit` may not move now, or None."""
     ph = game.phase
     if unit.hex is None:
-        return refused(f"{unit.id} is not on the map", R_MOVEMENT)
+        return refused(tell("{unit} is not on the map", unit=Who(unit.id)), R_MOVEMENT)
     if unit.side is not ph.side:
-        return refused(f"{unit.id} does not belong to the player whose turn it is", ph.section)
+        return refused(
+            tell("{unit} does not belong to the player whose turn it is", unit=Who(unit.id)),
+            ph.section,
+        )
     if not unit.alive:
-        return refused(f"{unit.id} is dead", R_COUNTERS)
+        return refused(tell("{unit} is dead", unit=Who(unit.id)), R_COUNTERS)
     if not unit.standing:
-        return refused(f"{unit.id} is knocked out and cannot move", R_COUNTERS)
+        return refused(tell("{unit} is knocked out and cannot move", unit=Who(unit.id)), R_COUNTERS)
     if unit.side is Side.GHARVS:
-        return refused("the Gharvs move by the rules alone", "The Gharvs")
+        return refused(tell("the Gharvs move by the rules alone"), "The Gharvs")
     p = profile(game, unit)
     weapon = p.weapon
     rate = game.rules.rate_of_fire.get(weapon) if unit.fired and weapon else None
@@ -84,18 +89,24 @@ def _may_move(game: Game, unit: Unit) -> Explanation | None:
         # Which weapons "the crossbowmen who have just fired" covers is the Rate of
         # Fire & Movement table's to say (dragonnoir/data/rate_of_fire.toml).
         return refused(
-            "all Adventurers may move, except the crossbowmen who have just fired "
-            f"(Rate of Fire & Movement table: no move after firing a {weapon.replace('_', ' ')})",
+            tell(
+                "all Adventurers may move, except the crossbowmen who have just fired "
+                "(Rate of Fire & Movement table: no move after firing a {weapon})",
+                weapon=weapon_name(weapon),
+            ),
             R_CROSSBOW,
         )
     if unit.moved and not _may_go_on(game, unit):
         return refused(
-            f"{unit.id} has already moved this phase: a character's move is one "
-            "continuous path, made before another character moves",
+            tell(
+                "{unit} has already moved this phase: a character's move is one "
+                "continuous path, made before another character moves",
+                unit=Who(unit.id),
+            ),
             R_CONTINUOUS,
         )
     if unit.mp_spent >= p.movement:
-        return refused(f"{unit.id} has no movement points left", R_MOVEMENT)
+        return refused(tell("{unit} has no movement points left", unit=Who(unit.id)), R_MOVEMENT)
     return None
 
 
