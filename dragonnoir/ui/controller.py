@@ -318,14 +318,16 @@ class Controller:
 
     def refuse(self, verdict: Explanation, context: Iterable[Hex] = ()) -> None:
         """Show the engine's refusal, redacted for the viewer."""
-        reason, rule = self.redact(verdict.reason, verdict.rule, context)
+        reason, rule = self.redact(verdict.said, verdict.rule, context)
         self.tell(reason, rule, refused=True)
 
-    def secret(self, reason: str, rule: str, context: Iterable[Hex] = ()) -> bool:
+    def secret(self, reason: Phrase | str, rule: str, context: Iterable[Hex] = ()) -> bool:
         """Would this reason tell the viewer of a spider web hidden from him?"""
         return common.is_secret(self.game, self.visibility(), reason, rule, context)
 
-    def redact(self, reason: str, rule: str, context: Iterable[Hex] = ()) -> tuple[str, str]:
+    def redact(
+        self, reason: Phrase | str, rule: str, context: Iterable[Hex] = ()
+    ) -> tuple[Phrase | str, str]:
         return common.redacted(self.game, self.visibility(), reason, rule, context)
 
     def hint(self) -> Phrase | str:
@@ -399,7 +401,7 @@ class Controller:
         self._prepare_decision()
         if build == "deploy" and self.decision() is None:
             self.placing.select_next_to_deploy()
-        reason, rule = self.redact(verdict.reason, verdict.rule, context)
+        reason, rule = self.redact(verdict.said, verdict.rule, context)
         self.tell(reason, rule)
         return events
 

@@ -17,9 +17,7 @@ from enum import StrEnum
 from dragonnoir.engine.actions import Action, SailBoat
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.i18n import SOURCE
-from dragonnoir.narration.narrator import Narrator
-from dragonnoir.narration.phrase import Phrase
+from dragonnoir.narration.phrase import Phrase, english
 
 
 class Mode(StrEnum):
@@ -54,12 +52,6 @@ class Message:
     def __str__(self) -> str:
         cite = f" [{self.rule}]" if self.rule else ""
         return f"{'Not allowed: ' if self.refused else ''}{self.english}{cite}"
-
-
-def english(said: Phrase | str) -> str:
-    """A phrase in English, characters by id and hexes as "Hex(q, r)": for logs and tests
-    (the screen says it with the game's narrator, `ui.names`)."""
-    return said if isinstance(said, str) else Narrator(str, str, SOURCE).say(said)
 
 
 # -- what the screen draws ---------------------------------------------------------------------
@@ -184,7 +176,7 @@ class MovePreview:
     cost: int
     rolls: int
     legal: bool = True
-    reason: str = ""
+    reason: Phrase | str = ""
     rule: str = ""
     facing: int | None = None
     direction: str = ""  # a jump: "up" or "down"
@@ -206,7 +198,7 @@ class ShotView:
     shooter: str
     target: str
     legal: bool
-    reason: str
+    reason: Phrase | str
     rule: str
     weapon: str = ""
     range: int = 0
@@ -243,7 +235,7 @@ class ShotPreview:
     target: str
     mode: str
     legal: bool
-    reason: str
+    reason: Phrase | str
     rule: str
     shots: tuple[ShotView, ...]
     kind: str = "fire"
@@ -273,7 +265,7 @@ class AttackPreview:
     attackers: tuple[str, ...]
     defenders: tuple[str, ...]
     legal: bool
-    reason: str
+    reason: Phrase | str
     rule: str
     attack: int = 0
     attack_parts: tuple[tuple[str, int, str], ...] = ()
@@ -324,7 +316,7 @@ class WebPreview:
     unit: str
     at: Hex
     legal: bool
-    reason: str
+    reason: Phrase | str
     rule: str
     cost: int = 0
     budget: int = 0
@@ -346,7 +338,7 @@ class SpellPreview:
     name: str
     text: str
     legal: bool
-    reason: str
+    reason: Phrase | str
     rule: str
     cost: int = 0
     energy: int = 0
@@ -407,6 +399,7 @@ class Prompt:
     route: tuple[Hex, ...] = ()
 
 
-def _refusal(legal: bool, reason: str, rule: str) -> list[str]:
-    """The line a refused action adds to its preview's text (none when it is allowed)."""
-    return [] if legal else [f"not allowed: {reason} [{rule}]"]
+def _refusal(legal: bool, reason: Phrase | str, rule: str) -> list[str]:
+    """The line a refused action adds to its preview's text (none when it is allowed):
+    English, for tests and logs; the side panel narrates the preview's fields."""
+    return [] if legal else [f"not allowed: {english(reason)} [{rule}]"]

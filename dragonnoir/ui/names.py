@@ -10,20 +10,18 @@ hex by its cell (issue 41). The client adds only what is its own:
   card has no room for the whole name;
 - `say(said)`, `line(said)`, `event(e)`, `rule(citation)`: the narrator's words.
 
-Texts of the engine not yet made phrases (a `str` reason, purpose or prompt) still name
-characters by id; `_named_ids` names them while the engine moves over to phrases
-(issue 41 §1), so no id reaches the screen meanwhile.
+Nothing here rewrites text: the engine's refusals, events and prompts are phrases
+(`Explanation.said`, `DecisionRequested.asked`), said by the narrator.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from dragonnoir.i18n import N_, _, current
 from dragonnoir.narration.names import data_name
 from dragonnoir.narration.narrator import Narrator
-from dragonnoir.narration.phrase import Many, Phrase, Value, Who
+from dragonnoir.narration.phrase import Many, Phrase, Who
 from dragonnoir.narration.rules import say_rule
 from dragonnoir.render.counter_faces import short_name
 
@@ -34,32 +32,12 @@ if TYPE_CHECKING:
     from dragonnoir.hexmap.hexes import Hex
 
 
-class ClientNarrator(Narrator):
-    """The game's narrator, and for a text the engine still gives as a `str`, its ids
-    named (see the module's docstring)."""
-
-    def __init__(self, game: Game) -> None:
-        base = Narrator.of(game)
-        super().__init__(base.name, base.cell)
-        self.game = game
-
-    def say(self, said: Phrase | str) -> str:
-        if isinstance(said, str):
-            return _named_ids(self.game, said)
-        return super().say(said)
-
-    def value(self, value: Value) -> str:
-        if isinstance(value, str):
-            return _named_ids(self.game, value)
-        return super().value(value)
-
-
 class Names:
     """The client's words about one game (made once per game: `names_of(game)`)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.narrator = ClientNarrator(game)
+        self.narrator = Narrator.of(game)
 
     def full(self, uid: str) -> str:
         """The character's name in the player's language ("Knight of Halöven 1")."""
@@ -128,19 +106,3 @@ WEAPON_NAMES = {
     "long_bow": N_("long bow"),
     "crossbow": N_("crossbow"),
 }
-
-
-def _named_ids(game: Game, text: str) -> str:
-    """`text` with each unit id of the game and each weapon id replaced by its name: for
-    the engine's texts that are not phrases yet (issue 41 §1)."""
-    if not text or "_" not in text:
-        return text
-    ids = sorted({*game.state.units, *WEAPON_NAMES}, key=len, reverse=True)
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
-    names = names_of(game)
-
-    def named(match: re.Match[str]) -> str:
-        word = match.group(1)
-        return names.weapon(word) if word in WEAPON_NAMES else names.full(word)
-
-    return pattern.sub(named, text)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from dragonnoir.i18n import N_, _, ngettext, pgettext
+from dragonnoir.narration.phrase import Phrase, english
 from dragonnoir.render.fonts import ui_font
 from dragonnoir.ui.controller_views import (
     AttackPreview,
@@ -81,7 +82,9 @@ class Card:
         return out
 
 
-def _verdict(legal: bool, reason: str, rule: str, names: Names, ok: str) -> tuple[str, str]:
+def _verdict(
+    legal: bool, reason: Phrase | str, rule: str, names: Names, ok: str
+) -> tuple[str, str]:
     if legal:
         return ok, ""
     return _("Not allowed: {reason}").format(reason=names.say(reason)), names.rule(rule)
@@ -264,7 +267,7 @@ def _shot_card(p: ShotPreview, names: Names) -> Card:
         rows.extend(
             ("", f"  {names.say(reason)}")
             for reason, _rule in shot.cover_why
-            if reason not in shot.reason  # the refusal, said once in the verdict
+            if reason not in english(shot.reason)  # the refusal, said once in the verdict
         )
         rows.extend(
             (pgettext("card", "die"), f"{value:+d} {names.say(reason)}")

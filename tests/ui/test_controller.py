@@ -337,7 +337,7 @@ def test_a_single_attack_preview_is_the_engines_then_retreat_and_advance_by_clic
     before = snapshot(game)
     ui.click_hex(at(game, off))
     msg = ui.message()
-    assert msg is not None and msg.refused and "farther from every enemy" in msg.text
+    assert msg is not None and msg.refused and "farther from every enemy" in msg.english
     assert snapshot(game) == before
     ui.click_hex(to.path[-1])
     assert game.state.units["hunter_01"].hex == to.path[-1]
@@ -639,8 +639,8 @@ def test_a_wizard_casts_from_his_spell_book_with_the_chance_shown_first() -> Non
     chosen, its target clicked, the card gives the chance; Enter casts it."""
     from dragonnoir.engine.actions import CastSpell
     from dragonnoir.engine.state import Wizard
+    from dragonnoir.narration.phrase import english
     from dragonnoir.ui.controller import SpellPreview
-    from dragonnoir.ui.controller_views import english
 
     game = position(". . . . . .\n . . . . . .", {"zacharie": (0, 0)}, phase="adventurer_movement")
     game.state.wizards["zacharie"] = Wizard("zacharie", 1, 100)

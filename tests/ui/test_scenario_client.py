@@ -18,10 +18,10 @@ from dragonnoir.engine.rules import offmap as offmap_rules
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import english
 from dragonnoir.ui import library, placement
 from dragonnoir.ui.app import App
 from dragonnoir.ui.controller import Controller
-from dragonnoir.ui.controller_views import english
 from dragonnoir.ui.end_screen import EndScreen, game_result
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.names import names_of

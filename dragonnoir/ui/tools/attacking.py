@@ -124,7 +124,7 @@ class AttackTool(Tool):
                 attackers=tuple(d.get("attackers", attack.attackers)),
                 defenders=tuple(d.get("defenders", attack.defenders)),
                 legal=verdict.legal,
-                reason=verdict.reason,
+                reason=verdict.said,
                 rule=verdict.rule,
                 attack=int(d.get("attack", 0)),
                 attack_parts=tuple(
@@ -161,7 +161,7 @@ class AttackTool(Tool):
             action.unit,
             action.at,
             verdict.legal,
-            verdict.reason,
+            verdict.said,
             verdict.rule,
             int(verdict.details.get("cost", 0)),
             int(verdict.details.get("budget", 0)),

@@ -241,7 +241,7 @@ class CastTool(Tool):
             spell.name if spell else action.spell,
             spell.text if spell else "",
             verdict.legal,
-            verdict.reason,
+            verdict.said,
             verdict.rule,
             int(d.get("cost", spell.cost if spell else 0)),
             int(d.get("energy", 0)),

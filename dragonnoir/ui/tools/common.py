@@ -10,6 +10,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Phrase, english
 from dragonnoir.ui.visibility import WEB_RULE_SUFFIX, Visibility
 
 #: What is said instead of a line-of-fire reason that would reveal a hidden web.
@@ -33,21 +34,23 @@ def enemy_at(game: Game, vis: Visibility, h: Hex, side: Side | None) -> Unit | N
 
 
 def is_secret(
-    game: Game, vis: Visibility, reason: str, rule: str, context: Iterable[Hex] = ()
+    game: Game, vis: Visibility, reason: Phrase | str, rule: str, context: Iterable[Hex] = ()
 ) -> bool:
-    """Would this reason tell the viewer of a spider web hidden from him?"""
+    """Would this reason tell the viewer of a spider web hidden from him? (Read on its
+    English words, the hexes written as the game writes its cells.)"""
     if not vis.hidden_webs:
         return False
-    if not (rule.endswith(WEB_RULE_SUFFIX) or "spider web" in reason.lower()):
+    text = english(reason, game.where)
+    if not (rule.endswith(WEB_RULE_SUFFIX) or "spider web" in text.lower()):
         return False
     if vis.any_hidden_web(context):
         return True
-    return any(game.where(h) in reason for h in vis.hidden_webs)
+    return any(game.where(h) in text for h in vis.hidden_webs)
 
 
 def redacted(
-    game: Game, vis: Visibility, reason: str, rule: str, context: Iterable[Hex] = ()
-) -> tuple[str, str]:
+    game: Game, vis: Visibility, reason: Phrase | str, rule: str, context: Iterable[Hex] = ()
+) -> tuple[Phrase | str, str]:
     """The reason and rule to show: `HIDDEN_REASON` when they would betray a hidden web."""
     if is_secret(game, vis, reason, rule, tuple(context)):
         return HIDDEN_REASON

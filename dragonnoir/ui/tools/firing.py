@@ -103,7 +103,7 @@ class FireTool(Tool):
             d = verdict.details
             target = self.game.state.units.get(tid)
             aim = () if target is None or target.hex is None else (target.hex,)
-            reason, rule = ui.redact(verdict.reason, verdict.rule, aim)
+            reason, rule = ui.redact(verdict.said, verdict.rule, aim)
             if "line" not in d:
                 return ShotView(sid, tid, verdict.legal, reason, rule)
             why = tuple(
@@ -140,7 +140,7 @@ class FireTool(Tool):
             verdict = self.game.explain(fire_action)
             target = self.game.state.units.get(fire_action.target)
             aim = () if target is None or target.hex is None else (target.hex,)
-            reason, rule = self.ui.redact(verdict.reason, verdict.rule, aim)
+            reason, rule = self.ui.redact(verdict.said, verdict.rule, aim)
             return ShotPreview(
                 fire_action.shooters,
                 fire_action.target,

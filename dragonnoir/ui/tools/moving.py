@@ -276,13 +276,13 @@ class MoveTool(Tool):
                 int(d.get("cost", 0)),
                 int(d.get("rolls", 0)),
                 verdict.legal,
-                verdict.reason,
+                verdict.said,
                 verdict.rule,
                 direction=str(d.get("direction", "")),
             )
         to = action.path[-1] if action.path else self.game.state.units[action.unit].hex
         assert to is not None
-        reason, rule = self.ui.redact(verdict.reason, verdict.rule, action.path)
+        reason, rule = self.ui.redact(verdict.said, verdict.rule, action.path)
         return MovePreview(
             "move",
             action.unit,
@@ -307,6 +307,6 @@ class MoveTool(Tool):
             int(verdict.details.get("cost", 0)),
             0,
             verdict.legal,
-            verdict.reason,
+            verdict.said,
             verdict.rule,
         )

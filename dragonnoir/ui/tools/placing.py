@@ -199,7 +199,7 @@ class PlaceTool(Tool):
             if ways:
                 choices = tuple(
                     Choice(
-                        tell("{way}: {verdict}", way=w.label, verdict=w.verdict.reason),
+                        tell("{way}: {verdict}", way=w.label, verdict=w.verdict.said),
                         w.action,
                         sel.unit,
                     )
