@@ -981,12 +981,9 @@ ISLE = """
 ISLE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(5))
 
 
-def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None:
-    # The knight cannot swim ("would sink like a stone") and must leave by the north
-    # shore; the only boat lies out on the lake. The Goblin swims to it, then rows it
-    # until its free seat touches the island, where the knight steps in.
-    from dragonnoir.ai import shuttle
-
+def _knight_on_the_isle_the_boat_afloat() -> tuple[Game, Hex, Hex]:
+    """The knight and a Goblin on the isle of ISLE, the one boat out on the lake (its
+    stern and bow)."""
     game = position(
         ISLE,
         [Piece("rebel_knight_1", (2, 3)), Piece("goblin_spearman_1", (3, 3))],
@@ -996,6 +993,16 @@ def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None
     game.state.accessories["boat_1"] = Accessory(
         "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
     )
+    return game, stern, bow
+
+
+def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None:
+    # The knight cannot swim ("would sink like a stone") and must leave by the north
+    # shore; the only boat lies out on the lake. The Goblin swims to it, then rows it
+    # until its free seat touches the island, where the knight steps in.
+    from dragonnoir.ai import shuttle
+
+    game, stern, bow = _knight_on_the_isle_the_boat_afloat()
     zone = [[h.q, h.r] for h in hexes(game, *[(c, 0) for c in range(6)])]
     setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
     setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "exit", "hexes": zone}]}
@@ -1027,15 +1034,7 @@ def test_the_ferryman_of_the_orbs_bearer_swims_for_the_boat() -> None:
     # the boat afloat beside it, until the time ran out).
     from dragonnoir.ai.behaviours import WARY
 
-    game = position(
-        ISLE,
-        [Piece("rebel_knight_1", (2, 3)), Piece("goblin_spearman_1", (3, 3))],
-        levels=ISLE_LEVELS,
-    )
-    stern, bow = hexes(game, (4, 1), (5, 1))
-    game.state.accessories["boat_1"] = Accessory(
-        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
-    )
+    game, stern, bow = _knight_on_the_isle_the_boat_afloat()
     _give_the_orb(game, "rebel_knight_1")
     from dragonnoir.hexmap.board import Zone, ZoneKind
 
