@@ -446,7 +446,8 @@ def _expand_paths(paths: Iterable[Path]) -> list[Path]:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
-    from dragonnoir.resources import find, tilesets_for_export
+    from dragonnoir.resources import find
+    from dragonnoir.tileset_copies import tilesets_for_export
 
     layout = load_layout(find("layouts", args.layout))
     out = Path(args.output)

@@ -180,12 +180,11 @@ def _export(tmp: Path) -> str:
     from dragonnoir import resources
     from dragonnoir.hexmap.layout import export_layout_tmx, load_layout
     from dragonnoir.hexmap.tmx import read_tmx
+    from dragonnoir.tileset_copies import tilesets_for_export
 
     out = tmp / "export" / "six.tmx"
     out.parent.mkdir(parents=True)
-    export_layout_tmx(
-        load_layout(resources.find("layouts", LAYOUT)), out, resources.tilesets_for_export(out)
-    )
+    export_layout_tmx(load_layout(resources.find("layouts", LAYOUT)), out, tilesets_for_export(out))
     tmx = read_tmx(out)  # reads the tilesets and checks their images exist
     missing = [
         str(ts.image.path)

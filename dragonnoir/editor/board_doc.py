@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
-from dragonnoir import resources
 from dragonnoir.editor import copies
 from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import Batch, Edit, EditError, batch
@@ -36,6 +35,7 @@ from dragonnoir.hexmap.board import (
 from dragonnoir.hexmap.hexes import Edge, Hex, spiral
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.tileset_copies import tilesets_for_export
 
 #: The size of the boards of L'Epreuve (docs/boards.md).
 STANDARD_SIZE: Final = (27, 19)
@@ -89,7 +89,7 @@ class BoardDocument:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise EditError("this board has never been saved: choose a file name")
-        tilesets = resources.tilesets_for_export(target)
+        tilesets = tilesets_for_export(target)
         if tilesets is None:
             board_io.save_board(self.board, target)
         else:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
-from dragonnoir import resources
 from dragonnoir.editor import copies
 from dragonnoir.editor.board_doc import BoardDocument
 from dragonnoir.editor.copies import Copied
@@ -37,6 +36,7 @@ from dragonnoir.hexmap.layout import (
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import Point
 from dragonnoir.safe_write import write_text
+from dragonnoir.tileset_copies import tilesets_for_export
 
 #: Labels given to stand-in boards so that any arrangement composes for the preview.
 _NEUTRAL_ARROWS: Final = "any"
@@ -176,7 +176,7 @@ class LayoutDocument:
     def export_tmx(self, path: Path | str) -> Path:
         """Write the composed map as one TMX that Tiled opens (joins must be legal)."""
         out = Path(path)
-        export_layout_tmx(self.compose(), out, resources.tilesets_for_export(out))
+        export_layout_tmx(self.compose(), out, tilesets_for_export(out))
         return out
 
     # -- what the editor shows -----------------------------------------------------------
