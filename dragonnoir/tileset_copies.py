@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dragonnoir.resources import ResourceError, is_checkout, tileset_dir
+from dragonnoir import resources
 from dragonnoir.safe_write import write_bytes
 
 
@@ -25,16 +25,16 @@ def tilesets_for_export(out: Path) -> Path | None:
     of the game, which other maps there still use) is never overwritten: the copy goes to
     the first of `tilesets-2/`, `tilesets-3/`... whose files are absent or the same.
     """
-    if is_checkout():
+    if resources.is_checkout():
         return None
-    sources = [p for p in sorted(tileset_dir().iterdir()) if p.suffix in (".tsx", ".png")]
+    sources = [p for p in sorted(resources.tileset_dir().iterdir()) if p.suffix in (".tsx", ".png")]
     base = out.resolve().parent
     for n in range(1, 1000):
         target = base / ("tilesets" if n == 1 else f"tilesets-{n}")
         if all(_absent_or_same(src, target / src.name) for src in sources):
             break
     else:
-        raise ResourceError(f"{base}: no free tilesets folder (tilesets-2 ... tilesets-999)")
+        raise resources.ResourceError(f"{base}: no free tilesets folder (tilesets-2 ... tilesets-999)")
     for src in sources:
         if not (target / src.name).exists():
             write_bytes(target / src.name, src.read_bytes())
