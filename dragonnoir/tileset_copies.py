@@ -34,7 +34,9 @@ def tilesets_for_export(out: Path) -> Path | None:
         if all(_absent_or_same(src, target / src.name) for src in sources):
             break
     else:
-        raise resources.ResourceError(f"{base}: no free tilesets folder (tilesets-2 ... tilesets-999)")
+        raise resources.ResourceError(
+            f"{base}: no free tilesets folder (tilesets-2 ... tilesets-999)"
+        )
     for src in sources:
         if not (target / src.name).exists():
             write_bytes(target / src.name, src.read_bytes())
