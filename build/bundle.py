@@ -1,8 +1,9 @@
 """What goes into the binary, in one place: read by the pyinstaller spec, build.py,
 notices.py and the tests.
 
-The game draws with pygame-ce and pygame_gui and never plays a sound, so the build
-leaves out pygame's audio (SDL_mixer and its codecs), camera and MIDI modules, the test
+The game draws with pygame-ce and pygame_gui; the binaries are silent for now (the game
+plays on without pygame's mixer: ui/sound.py), so the build leaves out pygame's audio
+(SDL_mixer and its codecs), camera and MIDI modules, the test
 frameworks, and the CJK fonts pygame_gui carries for languages the client does not use
 (about 37 MB); `dragonnoir --selftest` on the built binary proves nothing needed is gone.
 """

@@ -23,6 +23,7 @@ later than at full rate (a frame is 16.7 ms).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -457,8 +458,9 @@ class App:
         for scene in reversed(self.stack):
             scene.leave()
         self.stack.clear()
-        if pygame.mixer.get_init():  # opened by the first sound (`sound`)
-            pygame.mixer.quit()
+        with contextlib.suppress(NotImplementedError):  # pygame without its mixer (binaries)
+            if pygame.mixer.get_init():  # opened by the first sound (`sound`)
+                pygame.mixer.quit()
         pygame.quit()
 
 

@@ -67,7 +67,9 @@ class SoundBoard:
                     pygame.mixer.init()
                 for name in NAMES:
                     self._sounds[name] = pygame.mixer.Sound(str(self._folder / f"{name}.wav"))
-            except (pygame.error, FileNotFoundError, OSError) as exc:
+            except (pygame.error, FileNotFoundError, OSError, NotImplementedError) as exc:
+                # NotImplementedError: pygame built without its mixer (our binaries leave
+                # SDL_mixer out: build/bundle.py), said like a missing device.
                 self._sounds = {}
                 self.unavailable = f"no sound: {exc}"
         return self._sounds

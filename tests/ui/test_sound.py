@@ -12,6 +12,7 @@ import pytest
 from dragonnoir import resources
 from dragonnoir.engine import events as ev
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.ui.app import App
 from dragonnoir.ui.sound import MOST_AT_ONCE, NAMES, SoundBoard, sounds_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,3 +92,23 @@ def test_a_missing_sound_file_leaves_the_game_silent(mixer: None, tmp_path: Path
     board = SoundBoard(folder=tmp_path)
     assert board.play("die") is False
     assert board.unavailable.startswith("no sound: ")
+
+
+def test_pygame_without_its_mixer_leaves_the_game_silent() -> None:
+    """Our binaries leave SDL_mixer out (build/bundle.py): pygame's mixer is then a
+    stand-in that raises NotImplementedError; the game plays on, silent, and closes."""
+
+    def missing(*_args: object) -> None:
+        raise NotImplementedError("mixer module not available")
+
+    real = (pygame.mixer.get_init, pygame.mixer.init)
+    pygame.mixer.get_init, pygame.mixer.init = missing, missing  # type: ignore[assignment]
+    try:
+        board = SoundBoard()
+        assert board.play_events(_combat()) == []
+        assert board.unavailable == "no sound: mixer module not available"
+        closing = object.__new__(App)
+        closing.stack = []
+        closing.close()  # no NotImplementedError from the mixer's stand-in
+    finally:
+        pygame.mixer.get_init, pygame.mixer.init = real  # type: ignore[assignment]
