@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from dragonnoir import resources
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _
 from dragonnoir.safe_write import WriteError, write_bytes
 
 if TYPE_CHECKING:
@@ -130,13 +131,18 @@ def summary(choice: Choice | None = None, *, where: bool = True) -> str:
     """One line saying which rules data is in use, from a listing only (`where`: with
     the folder the player's files are in)."""
     choice = look() if choice is None else choice
-    if choice.own:
-        folder = f" (from {choice.folder})" if where else ""
-        text = f"your own {', '.join(choice.own)}{folder}, the other files as shipped"
+    files = ", ".join(choice.own)
+    if choice.own and where:
+        text = _("your own {files} (from {folder}), the other files as shipped").format(
+            files=files, folder=choice.folder
+        )
+    elif choice.own:
+        text = _("your own {files}, the other files as shipped").format(files=files)
     else:
-        text = "as shipped"
+        text = _("as shipped")
     if choice.ignored:
-        text += f"; ignored there: {', '.join(choice.ignored)} (not a rules file)"
+        ignored = ", ".join(choice.ignored)
+        text += _("; ignored there: {files} (not a rules file)").format(files=ignored)
     return text
 
 
