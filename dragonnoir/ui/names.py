@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dragonnoir.i18n import N_, _, current
+from dragonnoir.i18n import _, current
 from dragonnoir.narration.names import data_name
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.narration.phrase import Many, Phrase, Who
 from dragonnoir.narration.rules import say_rule
+from dragonnoir.narration.weapons import weapon as weapon_named
 from dragonnoir.render.counter_faces import short_name
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class Names:
     def weapon(self, weapon: str | None) -> str:
         if not weapon:
             return _("no missile weapon")
-        return _(WEAPON_NAMES[weapon]) if weapon in WEAPON_NAMES else weapon.replace("_", " ")
+        return self.narrator.value(weapon_named(weapon))
 
     def where(self, h: Hex) -> str:
         """A hex by its cell, as the hover panel shows it."""
@@ -98,11 +99,3 @@ def names_of(game: Game) -> Names:
         found = Names(game)
         game.cache["ui_names"] = found
     return found
-
-
-#: Missile weapons as players say them (translated where shown).
-WEAPON_NAMES = {
-    "short_bow": N_("short bow"),
-    "long_bow": N_("long bow"),
-    "crossbow": N_("crossbow"),
-}
