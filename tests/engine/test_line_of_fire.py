@@ -188,6 +188,13 @@ def test_a_standing_character_blocks_friend_or_foe() -> None:
         assert rules(line) == {"Fire Restrictions and Cover: Characters"}
 
 
+def test_the_reasons_name_who_stands_in_the_line_as_players_read_him() -> None:
+    """The reasons are shown as they are: a name, never an id (issue 41)."""
+    g = game_of({"elf_1": (0, 2), "rebel_swordsman_1": (2, 2), "hunter_01": (4, 2)})
+    [(said, _rule)] = lof(g, "elf_1", "hunter_01").reasons
+    assert said == "Rebel Swordsman 1 stands at (2,2) in the line"
+
+
 @pytest.mark.parametrize("status", [Status.KNOCKED_OUT, Status.KILLED])
 def test_knocked_out_and_dead_characters_do_not_block(status: Status) -> None:
     pieces = [

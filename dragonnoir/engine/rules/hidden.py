@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import TYPE_CHECKING
 
+# The name players read, kept where the rules of secrecy are (line_of_fire.py uses it too).
+from dragonnoir.engine.display_names import display_name as display_name
 from dragonnoir.engine.events import Event, Revealed
 from dragonnoir.engine.rules.combat_declared import engaged
 from dragonnoir.engine.rules.footprint import footprint
@@ -61,19 +63,6 @@ def reveal(game: Game, unit: Unit, how: Value, rule: str = R_HIDDEN) -> Revealed
         unit.hex,
         rule,
     )
-
-
-def display_name(game: Game, unit: Unit) -> str:
-    """The name players read: the scenario's name for him, else the counter's."""
-    setup = game.state.scratch.get("scenario")
-    if isinstance(setup, dict):
-        names = setup.get("names")
-        if isinstance(names, dict) and isinstance(names.get(unit.id), str):
-            return str(names[unit.id])
-    roster = getattr(game.rules, "roster", None)
-    if roster is not None and unit.kind in roster:
-        return str(roster[unit.kind].name)
-    return unit.id
 
 
 def _watchers(game: Game, side: Side) -> list[tuple[Unit, tuple[Hex, ...]]]:

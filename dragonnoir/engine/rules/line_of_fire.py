@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from dragonnoir.engine.display_names import display_name
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.infiltration import position_info
 from dragonnoir.engine.rules.steps import edge_feature as _edge_feature_with_counters
@@ -415,8 +416,10 @@ def _cell(game: Game, h: Hex) -> str:
     return f"({c},{r})"
 
 
-def _name(unit: Unit) -> str:
-    return unit.id
+def _name(game: Game, unit: Unit) -> str:
+    """Who stands in the line or is fired at, by the name players read (never an id: the
+    reasons are shown as they are)."""
+    return display_name(game, unit)
 
 
 def _level_spares(lc: float, ls: float, lt: float) -> bool:
@@ -453,8 +456,8 @@ def _judge(
             cand.give(
                 0.0,
                 Cover.MEDIUM,
-                f"{target.unit.id} is fired at through the window at {_cell(game, s_hex)} "
-                "(medium cover)",
+                f"{_name(game, target.unit)} is fired at through the window at "
+                f"{_cell(game, s_hex)} (medium cover)",
                 R_WINDOW,
             )
 
@@ -479,7 +482,7 @@ def _judge(
                 cand.give(
                     at,
                     Cover.MEDIUM,
-                    f"{target.unit.id} is fired at through the window (medium cover)",
+                    f"{_name(game, target.unit)} is fired at through the window (medium cover)",
                     R_WINDOW,
                 )
             else:
@@ -496,7 +499,7 @@ def _judge(
                 cand.give(
                     at,
                     Cover.STRONG,
-                    f"{target.unit.id} is fired at through the arrow slit (strong cover)",
+                    f"{_name(game, target.unit)} is fired at through the arrow slit (strong cover)",
                     R_SLITS,
                 )
             elif c.after == aim and aim in inner:
@@ -520,7 +523,7 @@ def _judge(
                 cand.give(
                     at,
                     Cover.MEDIUM,
-                    f"{target.unit.id} is fired at through the door hex "
+                    f"{_name(game, target.unit)} is fired at through the door hex "
                     f"{_cell(game, through[0])} (medium cover)",
                     R_DOORS,
                 )
@@ -540,8 +543,9 @@ def _judge(
                 cand.give(
                     at,
                     Cover.TOTAL,
-                    f"the line passes a low wall of the stone bridge and {target.unit.id} is "
-                    "in the water: the shooter cannot see him (total cover)",
+                    "the line passes a low wall of the stone bridge and "
+                    f"{_name(game, target.unit)} is in the water: the shooter cannot see him "
+                    "(total cover)",
                     R_STONE,
                 )
             else:
@@ -586,8 +590,8 @@ def _judge(
             cand.give(
                 at,
                 Cover.MEDIUM,
-                f"the line crosses the wooden bridge at {_cell(game, h)} and {target.unit.id} "
-                "is in the water (medium cover)",
+                f"the line crosses the wooden bridge at {_cell(game, h)} and "
+                f"{_name(game, target.unit)} is in the water (medium cover)",
                 R_WOODEN,
             )
         for other in pos.blockers.get(h, ()):
@@ -603,7 +607,7 @@ def _judge(
             extra = f" (a {what} blocks a dwarf's line)" if what else ""
             cand.block(
                 at,
-                f"{other.id} stands at {_cell(game, h)} in the line{extra}",
+                f"{_name(game, other)} stands at {_cell(game, h)} in the line{extra}",
                 R_CHARACTERS,
             )
 
@@ -617,12 +621,16 @@ def _judge(
             cand.give(
                 1.0,
                 terrain.cover,
-                f"{target.unit.id} is on {terrain.name.lower()} ({terrain.cover.value} cover)",
+                f"{_name(game, target.unit)} is on {terrain.name.lower()} "
+                f"({terrain.cover.value} cover)",
                 rule,
             )
     if aim in pos.webs and target.is_krob:
         cand.give(
-            1.0, Cover.LIGHT, f"{target.unit.id} is a Krob on a spider web (light cover)", R_WEBS
+            1.0,
+            Cover.LIGHT,
+            f"{_name(game, target.unit)} is a Krob on a spider web (light cover)",
+            R_WEBS,
         )
 
 
@@ -748,7 +756,9 @@ def _candidates(game: Game, shooter: Unit, target: Unit, *, exhaustive: bool) ->
                     continue
                 cand = _Candidate(s_hex, aim, kind, edge, t, rng)
                 if in_water:
-                    cand.block(0.0, f"{shooter.id} is in the water and cannot fire", R_RIVER)
+                    cand.block(
+                        0.0, f"{_name(game, shooter)} is in the water and cannot fire", R_RIVER
+                    )
                 if rng > MAX_RANGE:
                     cand.block(
                         0.0, f"the target is {rng} hexes away, more than {MAX_RANGE}", R_RANGE
