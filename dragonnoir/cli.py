@@ -159,6 +159,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(start)
 
 
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Watch a save in the client: step through it forwards and backwards, seen by one
+    side or all (docs/watching.md). A save that cannot be watched is one line, exit 1,
+    before any window opens; nothing is written."""
+    from dragonnoir.engine.state import Side
+    from dragonnoir.rules_folder import rules_in_use
+    from dragonnoir.ui.app import App, Scene, run_app
+    from dragonnoir.ui.watch_scene import WatchScene, open_replay
+
+    path = Path(args.save)
+    replay = open_replay(path, rules_in_use())
+    side = Side(args.side) if args.side else None
+
+    def start(app: App) -> Scene:
+        from dragonnoir.ui.scenes import MainMenu
+
+        app.stack.append(MainMenu(app))  # under the replay: "Back" goes to the menu
+        return WatchScene(app, replay, side=side, name=path.name)
+
+    return run_app(start)
+
+
 def cmd_campaign(args: argparse.Namespace) -> int:
     """A campaign: FILE (a campaign .toml or id) started anew, or its save resumed with
     --resume (or FILE a campaign save .json); no FILE: the list of campaigns. A bad file
@@ -842,6 +864,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help=N_("the log as that side reads it, hidden Krobs kept hidden (default: all of it)"),
     )
     replay.set_defaults(func=cmd_replay)
+
+    watch = sub.add_parser(
+        "watch", help=N_("watch a save file in the client, step by step, forwards and backwards")
+    )
+    watch.add_argument("save", help=N_("a save file (.json)"))
+    watch.add_argument(
+        "--side",
+        choices=("adventurers", "krobs"),
+        help=N_("as that side saw it, hidden Krobs kept hidden (default: all of it)"),
+    )
+    watch.set_defaults(func=cmd_watch)
 
     simulate = sub.add_parser(
         "simulate", help=N_("play seeded games between AI or random players; win rates and times")

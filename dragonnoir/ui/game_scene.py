@@ -83,6 +83,7 @@ from dragonnoir.ui.map_view import MapControl, draw_key_help
 from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.preview_card import Card
+from dragonnoir.ui.rules_panel import RulesPanel
 from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.visibility import has_secrets, readable_log
 
@@ -185,6 +186,8 @@ class GameScene(Scene):
         self._shown_log = len(game.log)
         self._shown_message: Message | None = None
         self.show_help = False
+        #: The rules at hand (F2, a rule's name in the log): ui/rules_panel.py.
+        self.rules_panel = RulesPanel(app, game.rules)
         #: Whether the last frame drew the board (False behind the hand-over screen).
         self.board_drawn = False
         s = app.settings
@@ -332,6 +335,7 @@ class GameScene(Scene):
                 self.widgets[key] = UIButton(rect, self.strip.button_text(key), m, container=root)
         self.panel.forget()
         self.refresh()
+        self.rules_panel.build(root, self.map_rect())
 
     # -- text of the panels -------------------------------------------------------------
 
@@ -349,6 +353,12 @@ class GameScene(Scene):
 
     def hover_html(self, h: Hex | None) -> str:
         return texts.hover_html(self.game, self.names, self.controller.visibility(), h)
+
+    def rule_at_hand(self) -> str:
+        """The rule F2 opens on: the preview's, else the last message's (a refusal)."""
+        preview = self.controller.preview()
+        message = self.controller.message()
+        return getattr(preview, "rule", "") or (message.rule if message is not None else "")
 
     def refresh(self) -> None:
         """Bring the phase bar, the log and the buttons up to date with the game."""
@@ -695,6 +705,8 @@ class GameScene(Scene):
             and self.interphase.skip()
         ):
             return None  # a click or a key skips the rest of the interphase's show
+        if self.rules_panel.handle(event) or self.rules_panel.follow_link(event):
+            return None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if self.handover_showing:
@@ -731,6 +743,8 @@ class GameScene(Scene):
 
     def _command(self, command: Command) -> Result:
         if command is Command.CANCEL:
+            if self.rules_panel.close():
+                return None
             if self.show_help:
                 self.show_help = False
                 return None
@@ -760,6 +774,8 @@ class GameScene(Scene):
             return LoadScene(self.app)
         elif command is Command.HELP:
             self.show_help = not self.show_help
+        elif command is Command.RULES:
+            self.rules_panel.open(self.rule_at_hand())
         elif command is Command.FIT:
             self.map.fit()
         elif command is Command.ZOOM_IN:

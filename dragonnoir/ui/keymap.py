@@ -27,6 +27,7 @@ class Command(StrEnum):
     SAVE = "save"
     LOAD = "load"
     HELP = "help"
+    RULES = "rules"
     FIT = "fit"
     ZOOM_IN = "zoom_in"
     ZOOM_OUT = "zoom_out"
@@ -96,6 +97,12 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(Command.LOAD, ((pygame.K_o, CTRL),), NP_("key", "Ctrl+O"), N_("load a game")),
     Binding(
         Command.HELP, ((pygame.K_h, 0), (pygame.K_F1, 0)), NP_("key", "H, F1"), N_("this help")
+    ),
+    Binding(
+        Command.RULES,
+        ((pygame.K_F2, 0),),
+        NP_("key", "F2"),
+        N_("the rules at hand: our summary of the rule shown (also a rule's name in the log)"),
     ),
     Binding(
         Command.CONFIRM,

@@ -31,6 +31,7 @@ from dragonnoir.i18n import LANGUAGE_NAMES, N_, _, available, current, ngettext
 from dragonnoir.narration.names import data_name
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
+from dragonnoir.ui.rules_panel import ours_notice
 from dragonnoir.ui.settings import WINDOW_SIZES, Settings
 from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.words import feature_words, side_name
@@ -128,6 +129,8 @@ class MainMenu(Scene):
         self._backdrop: pygame.Surface | None = None
         #: Which rules data is in use and where the player's own files go.
         self.rules_label: UITextBox | None = None
+        #: That the tables and values are ours, not the box's (`ours_notice`).
+        self.ours_label: UITextBox | None = None
         #: Whether the player's own rules files have been checked: not before the app's
         #: first frame (loading them takes 0.1-0.3 s), at the first update after it.
         self.rules_checked = False
@@ -146,12 +149,13 @@ class MainMenu(Scene):
             ("new", _("New game")),
             ("load", _("Load game")),
             ("continue", _("Continue")),
+            ("watch", _("Watch a replay")),
             ("campaign", _("Campaign")),
             ("editor", _("Map editor")),
             ("settings", _("Settings")),
             ("quit", _("Quit")),
         )
-        bw, bh, gap = 320, 50, 12
+        bw, bh, gap = 320, 42, 8
         y = h // 2 - 180
         self.buttons = {}
         for key, text in items:
@@ -164,7 +168,7 @@ class MainMenu(Scene):
             self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
         rules_line, rules_refusal = rules_status(check=self.rules_checked)
         if rules_refusal:
-            for key in ("new", "load", "continue", "campaign"):
+            for key in ("new", "load", "continue", "watch", "campaign"):
                 self.buttons[key].disable()  # type: ignore[no-untyped-call]
         self.rules_label = UITextBox(
             html.escape(rules_line),
@@ -173,11 +177,19 @@ class MainMenu(Scene):
             container=root,
             object_id=ObjectID(object_id="#rules_line"),
         )
+        # whose tables and values these are, and how to play with the box's own
+        self.ours_label = UITextBox(
+            html.escape(ours_notice()),
+            pygame.Rect(12, h - 100, w - 24, 44),
+            self.manager,
+            container=root,
+            object_id=ObjectID(object_id="#rules_line"),
+        )
         lines = [m for m in (self.app.settings_warning, rules_refusal, self.message) if m]
         if lines:
             UITextBox(
                 "<br>".join(html.escape(m) for m in lines),
-                pygame.Rect(40, y + 16, w - 80, min(112, max(64, h - 50 - y - 16))),
+                pygame.Rect(40, y + 16, w - 80, min(112, max(56, h - 104 - y - 16))),
                 self.manager,
                 container=root,
                 object_id=ObjectID(object_id="#warning"),
@@ -198,6 +210,10 @@ class MainMenu(Scene):
             return LoadScene(self.app)
         if _pressed(event, b.get("continue")):
             return self.continue_game()
+        if _pressed(event, b.get("watch")):
+            from dragonnoir.ui.watch_picker import WatchPicker  # the engine: not at start-up
+
+            return WatchPicker(self.app)
         if _pressed(event, b.get("campaign")):
             from dragonnoir.ui.campaign_scene import CampaignMenu
 
@@ -427,6 +443,7 @@ class ScenarioPicker(Scene):
                 f"<font color='{colour}'><b>{html.escape(side_name(side))}</b></font> "
                 f"({len(units)}): {html.escape(', '.join(names))}<br>"
             )
+        parts.append(f"<br><i><font color='#8f806a'>{html.escape(ours_notice())}</font></i>")
         return "".join(parts)
 
     def handle(self, event: pygame.event.Event) -> Result:

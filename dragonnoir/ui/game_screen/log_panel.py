@@ -92,7 +92,7 @@ class GameLog:
             noted = i + 1
             if i in self.hidden:
                 continue
-            line = self.replace.get(i) or event_html(names, event)
+            line = self.replace.get(i) or event_html(names, event, link=True)
             if isinstance(event, PhaseBegan) and phase(event.phase).automatic:
                 self._held_line = line  # shown if something happens in the phase
             elif isinstance(event, PhaseBegan | TurnBegan):

@@ -224,15 +224,18 @@ def unit_html(game: Game, names: Names, unit: Unit) -> list[str]:
     return out
 
 
-def event_html(names: Names, event: Event) -> str:
+def event_html(names: Names, event: Event, *, link: bool = False) -> str:
     """A log entry: the event in words (the narrator's), coloured by kind, with its rule
-    cited."""
+    cited; with `link`, the citation opens the rules panel (ui/rules_panel.py)."""
     if isinstance(event, PhaseBegan) and event.phase in PHASE_TITLES:
         text = html.escape(names.line(pgettext("phase", PHASE_TITLES[event.phase])) + ".")
     else:
         text = html.escape(names.event(event))
     rule = getattr(event, "rule", "")
-    cite = f" <font color='#8c7c64'><i>[{html.escape(names.rule(rule))}]</i></font>" if rule else ""
+    said = f"[{html.escape(names.rule(rule))}]"
+    if link and rule:
+        said = f"<a href='rule:{html.escape(rule, quote=True)}'>{said}</a>"
+    cite = f" <font color='#8c7c64'><i>{said}</i></font>" if rule else ""
     if isinstance(event, TurnBegan):
         return f"<b><font color='#e8c36a'>{text}</font></b>"
     if isinstance(event, PhaseBegan):

@@ -1,0 +1,88 @@
+"""The rules at hand (issue 45 §7): F2 or a rule's name in the log opens our summary of
+the rule inside the client, with where its values come from; every note names files that
+exist, and every rule the engine cites falls under a note or says it has none."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from ui_driver import REPO, key, small_settings
+
+from dragonnoir.engine.actions import EndPhase, Move
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.narration.rules import DETAILS, OURS, SECTIONS
+from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.rule_notes import LISTED, NOTES, is_ours, note_for
+from dragonnoir.ui.rules_panel import RULE_LINK
+
+
+def test_every_note_names_docs_and_tables_that_exist() -> None:
+    for key_, note in NOTES.items():
+        assert (REPO / note.doc).is_file(), key_
+        for table in note.tables:
+            assert (REPO / "dragonnoir" / "data" / table).is_file(), (key_, table)
+    assert set(LISTED) == set(NOTES)
+
+
+def test_citations_fall_under_their_rule() -> None:
+    assert note_for("Resolution of Combats: retreats")[0] == "Resolution of Combats"
+    assert note_for("Movement Restriction 2 (water)")[0] == "Movement Restrictions"
+    assert not is_ours("Movement Restriction 2 (water)")
+    assert is_ours("Hidden placement: contact (ours)")
+    assert not is_ours("Resolution of Fire")
+    for citation in (*SECTIONS, *DETAILS, *OURS):
+        note_for(citation)  # never raises
+
+
+def game_app(make_app: Callable[..., App]) -> tuple[App, GameScene]:
+    """Le Nid with the Adventurers' first move made (its log line cites Movement)."""
+    game = load_scenario(REPO / "scenarios" / "le-nid.toml").new_game(5)
+    game.apply(EndPhase())
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Move)))
+    app = make_app(lambda a: GameScene(a, game, new=True), settings=small_settings())
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    if scene.handover_showing:
+        key(app, pygame.K_SPACE)  # the first player takes the screen
+    return app, scene
+
+
+def test_f2_opens_the_rule_of_the_refusal_shown(make_app: Callable[..., App]) -> None:
+    app, scene = game_app(make_app)
+    scene.controller.say("not there", "Movement Restriction 5 (walls)", refused=True)
+    key(app, pygame.K_F2)
+    panel = scene.rules_panel
+    assert panel.is_open and panel.shown == "Movement Restrictions"
+    text = panel.text_html()
+    assert "From the rulebook" in text and "terrain.toml" in text and "not the box" in text
+    key(app, pygame.K_ESCAPE)
+    assert not panel.is_open and app.scene is scene  # Esc closed the panel, not the game
+
+
+def test_a_rule_named_in_the_game_log_opens_it(make_app: Callable[..., App]) -> None:
+    app, scene = game_app(make_app)
+    assert any(RULE_LINK in line for line in scene.log_lines)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
+            link_target=RULE_LINK + "Hidden placement: contact (ours)",
+            ui_element=None,
+        )
+    )
+    app.step(1 / 60)
+    panel = scene.rules_panel
+    assert panel.is_open and "Ours" in panel.text_html()
+    names = panel.names()
+    chosen = names[LISTED.index("Combat")]
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+            text=chosen,
+            ui_element=panel.widgets["list"],
+        )
+    )
+    app.step(1 / 60)
+    assert panel.shown == "Combat" and "combat.toml" in panel.text_html()
