@@ -145,16 +145,17 @@ def paint_big(
         pygame.draw.polygon(mask, (255, 255, 255, 255), [S(p) for p in poly])
     crea.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(crea, (0, 0))
-    # numbers and name on the body
+    # numbers and name on the body, where they fit inside the counter's hexes
+    inside = pygame.mask.from_surface(mask, 254)
     big_px = max(6, round((17 if queen else 15) * z))
     labels = number_labels(profile, face)
-    strip_w = round((80 if queen else 62) * z)
-    strip_h = round(big_px * 1.05)
     sc = S(body_c if not queen else (0.0, 14.0))
     if not queen:
         sc = (sc[0] - fwd[0] * 6 * z, sc[1] - fwd[1] * 6 * z)
-    strip = pygame.Rect(0, 0, strip_w, strip_h)
-    strip.center = (round(sc[0]), round(sc[1]))
+    spots = [sc, S(centroid), *(S(c) for c in centres)]
+    strip = _fitting_strip(inside, spots, round((80 if queen else 62) * z), round(big_px * 1.05))
+    big_px = min(big_px, round(strip.h / 1.05))
+    strip_w, strip_h = strip.size
     if labels and big_px >= 8:
         rounded(surf, STRIP, strip, max(1, strip_h // 4))
         pygame.draw.rect(
@@ -168,9 +169,12 @@ def paint_big(
             (250, 244, 230) if f is not Face.KILLED else (200, 192, 180),
             strip_w + 20,
         )
-        box = lab.get_rect(midbottom=(strip.centerx, strip.y - 1)).inflate(6, 0)
-        rounded(surf, (40, 22, 20), box, 3)
-        surf.blit(lab, lab.get_rect(center=box.center).move(0, 1))
+        above = lab.get_rect(midbottom=(strip.centerx, strip.y - 1)).inflate(6, 0)
+        below = lab.get_rect(midtop=(strip.centerx, strip.bottom + 1)).inflate(6, 0)
+        box = next((b for b in (above, below) if _inside(inside, b)), None)
+        if box is not None:  # else the name is left to the hover panel
+            rounded(surf, (40, 22, 20), box, 3)
+            surf.blit(lab, lab.get_rect(center=box.center).move(0, 1))
     if f is Face.WOUNDED:
         red = (206, 16, 20)
         c = S((fwd[0] * 30, fwd[1] * 30)) if queen else S((0.0, 0.0))
@@ -204,6 +208,33 @@ def paint_big(
         pygame.draw.line(
             surf, bone, (c[0] - hh * 0.6, c[1] - hh * 0.35), (c[0] + hh * 0.6, c[1] - hh * 0.35), wd
         )
+    # nothing outside the counter's hexes: a neighbour's chit stays in sight
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out = smoothscale_portable(surf, (max(1, round(w / ss)), max(1, round(h / ss))))
     anc = S((0.0, 0.0))
     return BigImage(out, (round(anc[0] / ss), round(anc[1] / ss)))
+
+
+def _inside(inside: pygame.mask.Mask, rect: pygame.Rect) -> bool:
+    """Whether `rect` lies wholly on the counter (`inside`: its hexes' mask)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return False
+    whole = pygame.mask.Mask(rect.size, fill=True)
+    return inside.overlap_area(whole, rect.topleft) == rect.w * rect.h
+
+
+def _fitting_strip(
+    inside: pygame.mask.Mask, spots: list[Point], width: int, height: int
+) -> pygame.Rect:
+    """The numbers' strip: the widest (at most `width`, shrunk with its height) centred
+    on the first of `spots` where it lies wholly on the counter's hexes; a Guard's three
+    hexes leave less room across its body than the strip wants at some facings."""
+    for k in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55, 0.48, 0.4):
+        for x, y in spots:
+            rect = pygame.Rect(0, 0, round(width * k), max(1, round(height * min(1.0, k + 0.15))))
+            rect.center = (round(x), round(y))
+            if _inside(inside, rect):
+                return rect
+    rect = pygame.Rect(0, 0, round(width * 0.4), round(height * 0.55))
+    rect.center = (round(spots[0][0]), round(spots[0][1]))
+    return rect
