@@ -38,6 +38,7 @@ from dragonnoir.i18n import _, choose, language, set_language
 from dragonnoir.render.icon import window_icon
 from dragonnoir.safe_write import WriteError
 from dragonnoir.ui.settings import Settings, load_settings, save_settings
+from dragonnoir.ui.tooltips import give_tooltips
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
@@ -397,6 +398,7 @@ class App:
         self.go(self.scene.update(dt))
         if not self.running:
             return False
+        give_tooltips(self.manager.get_root_container())  # buttons new since the last frame
         self.manager.update(dt)
         self.draw()
         pygame.display.flip()

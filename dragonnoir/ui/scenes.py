@@ -180,7 +180,7 @@ class MainMenu(Scene):
         # whose tables and values these are, and how to play with the box's own
         self.ours_label = UITextBox(
             html.escape(ours_notice()),
-            pygame.Rect(12, h - 100, w - 24, 44),
+            pygame.Rect(12, h - 114, w - 24, 58),
             self.manager,
             container=root,
             object_id=ObjectID(object_id="#rules_line"),
@@ -189,7 +189,7 @@ class MainMenu(Scene):
         if lines:
             UITextBox(
                 "<br>".join(html.escape(m) for m in lines),
-                pygame.Rect(40, y + 16, w - 80, min(112, max(56, h - 104 - y - 16))),
+                pygame.Rect(40, y + 16, w - 80, min(112, max(48, h - 118 - y - 16))),
                 self.manager,
                 container=root,
                 object_id=ObjectID(object_id="#warning"),
@@ -421,6 +421,11 @@ class ScenarioPicker(Scene):
             said = html.escape(", ".join(features))
             head = html.escape(_("Features:"))
             parts.append(f"<font color='#c9a45a'>{head}</font> {said}<br>")
+        ours = _(
+            "Our scenario, on our boards, with our tables and counter values, not the box's: "
+            "to play with your Game Sheet's values, put them in your rules folder ({folder})."
+        ).format(folder=rules_folder.rules_dir())
+        parts.append(f"<i><font color='#8f806a'>{html.escape(ours)}</font></i><br>")
         briefing = scenario.briefing_in()
         if briefing:
             parts.append(f"<br>{html.escape(' '.join(briefing.split()))}<br><br>")
@@ -443,7 +448,6 @@ class ScenarioPicker(Scene):
                 f"<font color='{colour}'><b>{html.escape(side_name(side))}</b></font> "
                 f"({len(units)}): {html.escape(', '.join(names))}<br>"
             )
-        parts.append(f"<br><i><font color='#8f806a'>{html.escape(ours_notice())}</font></i>")
         return "".join(parts)
 
     def handle(self, event: pygame.event.Event) -> Result:
@@ -676,7 +680,13 @@ class SettingsScene(Scene):
 
         def toggle(key: str, text: str) -> None:
             caption(key)
-            self.widgets[key] = UIButton(pygame.Rect(x1, y, 300, tall), text, m, container=root)
+            self.widgets[key] = UIButton(
+                pygame.Rect(x1, y, 300, tall),
+                text,
+                m,
+                container=root,
+                tool_tip_text=_("Click to change: {what}").format(what=captions[key]),
+            )
 
         names = self.language_names()
         caption("language")
@@ -738,6 +748,7 @@ class SettingsScene(Scene):
             pygame.Rect(w - 230, h - 74, 200, 46),
             _("Save"),
             m,
+            tool_tip_text=_("Keep these settings"),
             container=root,
             object_id=MENU_BUTTON,
         )
