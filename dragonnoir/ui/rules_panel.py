@@ -26,6 +26,7 @@ from dragonnoir import rules_folder
 from dragonnoir.i18n import _, pgettext
 from dragonnoir.ui.app import App
 from dragonnoir.ui.rule_notes import LISTED, note_for
+from dragonnoir.ui.rule_tables import MONO_FONT, MONO_ID, table_html
 
 #: How the log's rule names link to the panel (pygame_gui's <a href=...>).
 RULE_LINK = "rule:"
@@ -100,7 +101,9 @@ class RulesPanel:
         )
         if note.tables:
             out.append("<b>" + html.escape(_("Its tables:")) + "</b>")
-            out.extend(html.escape(self.table_line(name)) for name in note.tables)
+            for name in note.tables:
+                out.append(html.escape(self.table_line(name)))
+                out.extend(table_html(self.rules, name))
         out.append("<font color='#b8a888'>" + html.escape(ours_notice()) + "</font>")
         return "<br>".join(out)
 
@@ -121,6 +124,9 @@ class RulesPanel:
         if self.shown is None:
             return
         m = self.app.manager
+        fonts = m.get_theme().get_font_dictionary()
+        if not fonts.check_font_preloaded(MONO_ID):  # the tables' font, loaded once
+            m.preload_fonts([MONO_FONT])
         rect = area.inflate(-40, -40)
         panel = UIPanel(
             rect, manager=m, container=root, object_id=ObjectID(object_id="#rules_panel")

@@ -4,19 +4,23 @@ exist, and every rule the engine cites falls under a note or says it has none.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pygame
 import pygame_gui
+import pytest
 from ui_driver import REPO, key, small_settings
 
+from dragonnoir import rules_folder
 from dragonnoir.engine.actions import EndPhase, Move
 from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.tables import default_rules_data
 from dragonnoir.narration.rules import DETAILS, OURS, SECTIONS
 from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.rule_notes import LISTED, NOTES, is_ours, note_for
-from dragonnoir.ui.rules_panel import RULE_LINK
+from dragonnoir.ui.rules_panel import RULE_LINK, RulesPanel
 
 
 def test_every_note_names_docs_and_tables_that_exist() -> None:
@@ -86,3 +90,21 @@ def test_a_rule_named_in_the_game_log_opens_it(make_app: Callable[..., App]) -> 
     )
     app.step(1 / 60)
     assert panel.shown == "Combat" and "combat.toml" in panel.text_html()
+
+
+@pytest.mark.usefixtures("home")
+def test_the_panel_lays_out_the_table_and_says_whose_values(make_app: Callable[..., App]) -> None:
+    app = make_app(settings=small_settings())
+    panel = RulesPanel(app, default_rules_data())
+    panel.shown = "Resolution of Combats"
+    text = panel.text_html()
+    columns = default_rules_data().combat.columns
+    assert f"die{'&nbsp;' * 2}" in text and all(c in text for c in columns)
+    assert "combat.toml: our values (not the box&#x27;s Game Sheet)" in text
+    mine = rules_folder.rules_dir() / "combat.toml"
+    theirs = dataclasses.replace(
+        default_rules_data(), sources={**default_rules_data().sources, "combat.toml": mine}
+    )
+    assert f"combat.toml: yours, read from {mine}" in RulesPanel(app, theirs).table_line(
+        "combat.toml"
+    )
