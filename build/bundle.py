@@ -1,11 +1,13 @@
 """What goes into the binary, in one place: read by the pyinstaller spec, build.py,
 notices.py and the tests.
 
-The game draws with pygame-ce and pygame_gui; the binaries are silent for now (the game
-plays on without pygame's mixer: ui/sound.py), so the build leaves out pygame's audio
-(SDL_mixer and its codecs), camera and MIDI modules, the test
+The game draws with pygame-ce and pygame_gui and plays its WAV sounds through pygame's
+mixer, so the build keeps SDL_mixer and the codec libraries it is linked against (on
+Linux it needs them all to load, about 5 MB, WAV alone being played); it leaves out
+pygame's camera and MIDI modules (and the MIDI libraries: PortMidi, ALSA's), the test
 frameworks, and the CJK fonts pygame_gui carries for languages the client does not use
-(about 37 MB); `dragonnoir --selftest` on the built binary proves nothing needed is gone.
+(about 37 MB). `dragonnoir --selftest` on the built binary proves nothing needed is gone,
+the mixer playing the game's sounds included.
 """
 
 from __future__ import annotations
@@ -73,10 +75,6 @@ EXCLUDED_MODULES = [
     "pygame.examples",
     "pygame.tests",
     "pygame.docs",
-    "pygame.mixer",
-    "pygame.mixer_music",
-    "pygame._sdl2.mixer",
-    "pygame._sdl2.audio",
     "pygame.camera",
     "pygame._camera",
     "pygame._camera_opencv",
@@ -87,15 +85,11 @@ EXCLUDED_MODULES = [
 
 #: Left out although `import pygame` imports them: pygame's __init__ tries them and goes
 #: on without (MissingModule); the binary's self-test runs without them.
-OPTIONAL_MODULES = ("pygame.mixer", "pygame.mixer_music")
+OPTIONAL_MODULES: tuple[str, ...] = ()
 
-#: Shared libraries of the audio stack pygame-ce's wheels carry (matched on the file
-#: name, case-insensitive): without pygame.mixer nothing loads them.
-EXCLUDED_LIBRARIES = re.compile(
-    r"(sdl2_mixer|fluidsynth|mpg123|opus|ogg|vorbis|flac|sndfile|xmp|wavpack|"
-    r"portmidi|asound|modplug|libgme|gme\.|mp3lame|sdl3_mixer)",
-    re.IGNORECASE,
-)
+#: Shared libraries of pygame-ce's MIDI support (matched on the file name,
+#: case-insensitive): without pygame.midi nothing loads them.
+EXCLUDED_LIBRARIES = re.compile(r"(portmidi|asound)", re.IGNORECASE)
 
 #: pygame_gui fonts left out (Japanese, Korean, Simplified Chinese: the client's text is
 #: English and it never switches pygame_gui's language).

@@ -4,7 +4,8 @@ Written for packaged builds (a pyinstaller binary has no tests and no source tre
 as useful after `pip install`: it loads the rules data and every shipped board, layout
 and scenario through `dragonnoir.resources`, draws one frame of the game screen
 off-screen (SDL's dummy driver: no window opens), plays a few random legal actions,
-saves the game and loads it back, and exports a layout whose tilesets must resolve.
+saves the game and loads it back, exports a layout whose tilesets must resolve, and
+loads the game's sounds into pygame's mixer (SDL's dummy audio driver: nothing is heard).
 It prints one line per check (`ok` or `FAIL` and why) and returns 0 only when all pass.
 
 The player's files are never touched: settings, autosave and saves go to a temporary
@@ -89,6 +90,7 @@ def run_selftest(out: TextIO | None = None) -> int:
         check("random actions", lambda: _random_actions(state))
         check("save and reload", lambda: _save_and_reload(state, tmp))
         check("export", lambda: _export(tmp))
+        check("sound", _sound)
     verdict = "all checks passed" if not check.failures else f"{check.failures} checks failed"
     print(f"selftest: {verdict}", file=out, flush=True)
     return 1 if check.failures else 0
@@ -194,3 +196,28 @@ def _export(tmp: Path) -> str:
     if missing:
         raise RuntimeError(f"tileset images not found: {', '.join(missing)}")
     return f"{LAYOUT}, {len(tmx.tilesets)} tilesets resolved"
+
+
+def _sound() -> str:
+    """pygame's mixer opens (on SDL's dummy driver) and loads every sound of the game:
+    the binaries carry SDL_mixer (build/bundle.py)."""
+    import pygame
+
+    from dragonnoir import resources
+    from dragonnoir.ui.sound import NAMES
+
+    before = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"  # no device needed, nothing heard
+    try:
+        pygame.mixer.init()
+        try:
+            sounds = [pygame.mixer.Sound(str(resources.sounds_dir() / f"{n}.wav")) for n in NAMES]
+            seconds = sum(s.get_length() for s in sounds)
+            return f"{len(sounds)} sounds, {seconds:.1f} s in all"
+        finally:
+            pygame.mixer.quit()
+    finally:
+        if before is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = before

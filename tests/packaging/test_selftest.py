@@ -13,7 +13,7 @@ def test_selftest_passes(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[-1] == "selftest: all checks passed"
     for name in ("rules data", "boards", "layouts", "scenarios", "game screen",
-                 "random actions", "save and reload", "export"):  # fmt: skip
+                 "random actions", "save and reload", "export", "sound"):  # fmt: skip
         assert any(line.startswith(f"ok   {name}: ") for line in lines), name
 
 
