@@ -460,7 +460,7 @@ class App:
         for scene in reversed(self.stack):
             scene.leave()
         self.stack.clear()
-        with contextlib.suppress(NotImplementedError):  # pygame without its mixer (binaries)
+        with contextlib.suppress(NotImplementedError):  # a pygame without its mixer
             if pygame.mixer.get_init():  # opened by the first sound (`sound`)
                 pygame.mixer.quit()
         pygame.quit()

@@ -68,8 +68,8 @@ class SoundBoard:
                 for name in NAMES:
                     self._sounds[name] = pygame.mixer.Sound(str(self._folder / f"{name}.wav"))
             except (pygame.error, FileNotFoundError, OSError, NotImplementedError) as exc:
-                # NotImplementedError: pygame built without its mixer (our binaries leave
-                # SDL_mixer out: build/bundle.py), said like a missing device.
+                # NotImplementedError: a pygame built without its mixer (our binaries
+                # left SDL_mixer out until issue 45), said like a missing device.
                 self._sounds = {}
                 self.unavailable = f"no sound: {exc}"
         return self._sounds

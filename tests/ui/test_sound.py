@@ -95,8 +95,9 @@ def test_a_missing_sound_file_leaves_the_game_silent(mixer: None, tmp_path: Path
 
 
 def test_pygame_without_its_mixer_leaves_the_game_silent() -> None:
-    """Our binaries leave SDL_mixer out (build/bundle.py): pygame's mixer is then a
-    stand-in that raises NotImplementedError; the game plays on, silent, and closes."""
+    """A pygame without SDL_mixer (our binaries until issue 45; a distribution's build):
+    its mixer is a stand-in that raises NotImplementedError; the game plays on, silent,
+    and closes."""
 
     def missing(*_args: object) -> None:
         raise NotImplementedError("mixer module not available")
