@@ -4,6 +4,7 @@ out says why here, in the words Load uses, and opens nothing."""
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 
 import pygame
@@ -36,7 +37,16 @@ class WatchPicker(Scene):
         self.widgets: dict[str, object] = {}
 
     def labels(self) -> list[str]:
-        return [f"{i + 1}. {p.name}" for i, p in enumerate(self.files)]
+        """Each save by its file's name and when it was written, newest first (the
+        autosave first): replaying every save to say more would keep the list waiting."""
+        out = []
+        for i, path in enumerate(self.files):
+            try:
+                when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            except OSError:
+                when = "?"
+            out.append(f"{i + 1}. {path.name} ({when})")
+        return out
 
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size

@@ -174,3 +174,26 @@ def test_watch_a_replay_from_the_main_menu_writes_nothing(make_app: Callable[...
     key(app, pygame.K_ESCAPE)
     assert app.scene is picker
     assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["mine.json"]
+
+
+def test_a_game_gone_on_unverified_is_shown_from_its_mark(tmp_path: Path) -> None:
+    """A save whose replay check failed once, played on from its snapshot (engine/
+    unverified.py): its actions before the mark led elsewhere, so it is shown from the
+    marked position, and stepping there and back is exact."""
+    faulty = load_scenario(REPO / "scenarios" / "l-ile.toml").new_game(1)
+    rng = random.Random(1)
+    for _ in range(4):
+        faulty.apply(rng.choice(faulty.legal_actions()))
+    faulty.state.scratch["boats"] = {}  # what its replay does not make (issue 47)
+    snapshot = check_save(save_game(faulty, tmp_path / "faulty.json")).snapshot
+    assert snapshot is not None and snapshot.unverified is not None
+    for _ in range(3):
+        snapshot.apply(rng.choice(snapshot.legal_actions()))
+    path = save_game(snapshot, tmp_path / "went-on.json")
+    replay = open_replay(path)
+    assert replay.first == 4 and replay.last == 7
+    end = replay.game.state.to_dict()
+    replay.go_to(0)
+    assert replay.at == 4 and replay.game.state.scratch.get("boats") == {}
+    replay.go_to(7)
+    assert replay.game.state.to_dict() == end
