@@ -47,6 +47,17 @@ def replay_of(path: Path) -> Replay:
     return Replay(check.game)
 
 
+def watching(
+    path: Path, make_app: Callable[..., App], side: Side | None = None
+) -> tuple[App, WatchScene]:
+    """The client on the replay viewer of the save at `path`, seen by `side`."""
+    replay = replay_of(path)
+    app = make_app(lambda a: WatchScene(a, replay, side=side), settings=small_settings())
+    scene = app.scene
+    assert isinstance(scene, WatchScene)
+    return app, scene
+
+
 def test_forward_then_back_returns_the_same_position(saved: Path) -> None:
     replay = replay_of(saved)
     assert replay.at == replay.last == 40
@@ -75,12 +86,9 @@ def test_the_end_is_the_saved_game_and_the_start_the_set_up(saved: Path) -> None
 def test_the_adventurers_view_hides_the_hidden_krobs(
     saved: Path, make_app: Callable[..., App]
 ) -> None:
-    replay = replay_of(saved)
-    app = make_app(
-        lambda a: WatchScene(a, replay, side=Side.ADVENTURERS), settings=small_settings()
-    )
-    scene = app.scene
-    assert isinstance(scene, WatchScene) and replay.at == 0
+    app, scene = watching(saved, make_app, Side.ADVENTURERS)
+    replay = scene.replay
+    assert replay.at == 0
     hidden = {u.id for u in replay.game.state.units.values() if u.hidden_from is Side.ADVENTURERS}
     assert hidden, "the scenario places Krobs in secret"
     assert not any(scene.visibility().sees_unit(uid) for uid in hidden)
@@ -90,10 +98,8 @@ def test_the_adventurers_view_hides_the_hidden_krobs(
 
 
 def test_keys_and_buttons_step_and_play(saved: Path, make_app: Callable[..., App]) -> None:
-    replay = replay_of(saved)
-    app = make_app(lambda a: WatchScene(a, replay), settings=small_settings())
-    scene = app.scene
-    assert isinstance(scene, WatchScene)
+    app, scene = watching(saved, make_app)
+    replay = scene.replay
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert replay.at == 2
@@ -114,10 +120,7 @@ def test_keys_and_buttons_step_and_play(saved: Path, make_app: Callable[..., App
 
 
 def test_a_rule_in_the_log_opens_the_rules_panel(saved: Path, make_app: Callable[..., App]) -> None:
-    replay = replay_of(saved)
-    app = make_app(lambda a: WatchScene(a, replay), settings=small_settings())
-    scene = app.scene
-    assert isinstance(scene, WatchScene)
+    app, scene = watching(saved, make_app)
     key(app, pygame.K_END)
     linked = [line for line in scene.log_lines() if "href='rule:" in line]
     assert linked, "the log cites rules as links"
