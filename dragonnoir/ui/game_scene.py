@@ -187,7 +187,7 @@ class GameScene(Scene):
         self._shown_message: Message | None = None
         self.show_help = False
         #: The rules at hand (F2, a rule's name in the log): ui/rules_panel.py.
-        self.rules_panel = RulesPanel(app, game.rules)
+        self.rules_panel = RulesPanel(self, game.rules)
         #: Whether the last frame drew the board (False behind the hand-over screen).
         self.board_drawn = False
         s = app.settings

@@ -24,7 +24,7 @@ from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextBox
 
 from dragonnoir import rules_folder
 from dragonnoir.i18n import _, pgettext
-from dragonnoir.ui.app import App
+from dragonnoir.ui.app import Scene
 from dragonnoir.ui.rule_notes import LISTED, note_for
 from dragonnoir.ui.rule_tables import MONO_FONT, MONO_ID, table_html
 
@@ -44,10 +44,11 @@ def ours_notice() -> str:
 
 
 class RulesPanel:
-    """The rules panel of one screen: closed, or open on one rule."""
+    """The rules panel of one screen (`scene`, which it rebuilds when it opens, closes or
+    shows another rule): closed, or open on one rule."""
 
-    def __init__(self, app: App, rules: object) -> None:
-        self.app = app
+    def __init__(self, scene: Scene, rules: object) -> None:
+        self.scene = scene
         self.rules = rules
         #: The rule shown (a key of `rule_notes.NOTES`, or a citation we have no note
         #: for); None: the panel is closed.
@@ -65,16 +66,16 @@ class RulesPanel:
         self._rebuild()
 
     def close(self) -> bool:
-        """Close it; False when it was closed already."""
-        was = self.is_open
+        """Close it; False when it was closed already (nothing done)."""
+        if not self.is_open:
+            return False
         self.shown = None
         self._rebuild()
-        return was
+        return True
 
     def _rebuild(self) -> None:
-        scene = self.app.scene
-        if scene.root is not None:
-            scene.rebuild()
+        if self.scene.root is not None:
+            self.scene.rebuild()
 
     # -- what it says -------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ class RulesPanel:
         self.widgets = {}
         if self.shown is None:
             return
-        m = self.app.manager
+        m = self.scene.manager
         fonts = m.get_theme().get_font_dictionary()
         if not fonts.check_font_preloaded(MONO_ID):  # the tables' font, loaded once
             m.preload_fonts([MONO_FONT])

@@ -107,7 +107,7 @@ class WatchScene(Scene):
         self.widgets: dict[str, object] = {}
         #: Whose log the log box shows, and how many lines of it.
         self._log_shown: tuple[Side | None, int] | None = None
-        self.rules_panel = RulesPanel(app, self.game.rules)
+        self.rules_panel = RulesPanel(self, self.game.rules)
         self.map = MapControl(self.game.board, self.map_rect(), {})
         self.map.view.show_seams = False
         self.replay.go_to(replay.first)

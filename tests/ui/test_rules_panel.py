@@ -95,7 +95,7 @@ def test_a_rule_named_in_the_game_log_opens_it(make_app: Callable[..., App]) -> 
 @pytest.mark.usefixtures("home")
 def test_the_panel_lays_out_the_table_and_says_whose_values(make_app: Callable[..., App]) -> None:
     app = make_app(settings=small_settings())
-    panel = RulesPanel(app, default_rules_data())
+    panel = RulesPanel(app.scene, default_rules_data())
     panel.shown = "Resolution of Combats"
     text = panel.text_html()
     columns = default_rules_data().combat.columns
@@ -105,6 +105,6 @@ def test_the_panel_lays_out_the_table_and_says_whose_values(make_app: Callable[.
     theirs = dataclasses.replace(
         default_rules_data(), sources={**default_rules_data().sources, "combat.toml": mine}
     )
-    assert f"combat.toml: yours, read from {mine}" in RulesPanel(app, theirs).table_line(
+    assert f"combat.toml: yours, read from {mine}" in RulesPanel(app.scene, theirs).table_line(
         "combat.toml"
     )
