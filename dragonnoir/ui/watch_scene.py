@@ -28,12 +28,12 @@ from dragonnoir.engine.replay_steps import Replay, ReplayStepsError
 from dragonnoir.engine.save import SaveError, check_save
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.i18n import N_, _, ngettext, pgettext
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Result, Scene
 from dragonnoir.ui.game_screen.side_panel import SIDE_W
-from dragonnoir.ui.game_screen.texts import event_html
+from dragonnoir.ui.game_screen.texts import event_html, phase_title
 from dragonnoir.ui.game_screen.top_bar import fitting
 from dragonnoir.ui.map_view import MapControl
 from dragonnoir.ui.names import names_of
@@ -155,7 +155,7 @@ class WatchScene(Scene):
         """Where the replay is, longest first: the bar shows the first that fits."""
         r = self.replay
         turn = self.game.state.turn
-        phase = pgettext("phase", self.game.phase.title)
+        phase = phase_title(self.game)
         said = _("Action {at} of {total} · turn {turn} · {phase}").format(
             at=r.at, total=r.last, turn=turn, phase=phase
         )
