@@ -5,7 +5,7 @@ rulebook's text), which of the rules data's tables it reads (`dragonnoir/data/*.
 docs/rules-tables.md) and whose values those are: the rulebook's section names the
 rule, the numbers in our tables are this project's own ("ours"), consistent with the
 rulebook but not the box's Game Sheet, which a player who owns the box may type into
-their own rules folder (docs/rules-tables.md, "Your own rules data").
+their own rules folder (docs/rules-tables.md, its section on your own rules data).
 
 Notes are keyed by the rulebook's section (narration/rules.py `SECTIONS`) or by one of
 our own citations (`OURS`); `note_for(citation)` finds the one a citation falls under.
