@@ -133,7 +133,7 @@ class RulesPanel:
             rect, manager=m, container=root, object_id=ObjectID(object_id="#rules_panel")
         )
         names: list[str | tuple[str, str]] = list(self.names())
-        font = m.get_theme().get_font(["selection_list", "selection_list_item"])
+        font = m.get_theme().get_font(["selection_list.@selection_list_item"])
         longest = max(font.size(str(n))[0] for n in names)
         list_w = min(longest + 40, rect.w // 2)  # the names whole where there is room
         key = note_for(self.shown)[0]
