@@ -1,0 +1,58 @@
+"""Two players on one computer: each side its own key and its own records folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import Side
+from dragonnoir.engine.tables import RulesData, default_rules_data
+from dragonnoir.pbem.commands import agent_chooser
+from dragonnoir.pbem.keys import Identity
+from dragonnoir.pbem.turnfile import TurnFile, read_turn_file, write_turn_file
+from dragonnoir.pbem.turns import start_game, take_turn
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Player:
+    side: Side
+    identity: Identity
+    records: Path
+    agent: str = "random"
+
+    def play(self, turn: TurnFile, src: Path, rules: RulesData) -> TurnFile:
+        chooser = agent_chooser(self.agent, self.side, turn.game)
+        new, _walk = take_turn(turn, src, self.identity, rules, chooser, self.records)
+        return new
+
+
+@dataclass
+class Table:
+    """A game by files between two players, each file written to `folder`."""
+
+    folder: Path
+    players: dict[Side, Player]
+    rules: RulesData
+
+    def start(self, scenario: str, creator: Side = Side.ADVENTURERS) -> Path:
+        game_scenario = load_scenario(REPO / "scenarios" / f"{scenario}.toml", self.rules)
+        p = self.players[creator]
+        turn = start_game(game_scenario, creator, p.identity, self.rules, p.records)
+        return write_turn_file(turn, self.folder / "t0.dnturn")
+
+    def next(self, path: Path, side: Side) -> Path:
+        turn = read_turn_file(path)
+        new = self.players[side].play(turn, path, self.rules)
+        out = self.folder / f"t{len(new.links) - 1}.dnturn"
+        return write_turn_file(new, out)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    players = {side: Player(side, Identity.fresh(), tmp_path / side.value) for side in Side}
+    return Table(tmp_path, players, default_rules_data())
