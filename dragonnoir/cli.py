@@ -724,6 +724,14 @@ class _Commands:
         return parser
 
 
+#: The help of `pbem --orders` (dragonnoir/pbem/orders.py).
+ORDERS_HELP = N_(
+    "standing orders for the other side's turn, as name=value,...: fire=in_range|never|ask, "
+    "spells=never|ask, casualty=least_wounded|most_wounded|ask, retreat=ask|first, "
+    "advance=never|ask (the first value is the default)"
+)
+
+
 def _add_pbem_commands(
     pbem: argparse.ArgumentParser, formatter: type[argparse.HelpFormatter]
 ) -> None:
@@ -737,6 +745,7 @@ def _add_pbem_commands(
     new.add_argument("scenario", help=N_("a scenario file (.toml) or id (la-fosse)"))
     new.add_argument("--side", choices=("adventurers", "krobs"), required=True)
     new.add_argument("--out", required=True, help=N_("the turn file to write (.dnturn)"))
+    new.add_argument("--orders", default="", help=ORDERS_HELP)
     verify = own.add_parser(
         "verify",
         formatter_class=formatter,
@@ -752,6 +761,7 @@ def _add_pbem_commands(
     auto.add_argument("file", help=N_("a turn file (.dnturn)"))
     auto.add_argument("--agent", default="random", help=N_("random, ai:easy, ai:normal or ai:hard"))
     auto.add_argument("--out", required=True, help=N_("the next turn file to write"))
+    auto.add_argument("--orders", default="", help=ORDERS_HELP)
     pbem.set_defaults(func=cmd_pbem)
 
 

@@ -29,6 +29,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.pbem import coins, keys
 from dragonnoir.pbem.canonical import canonical_bytes, digest
+from dragonnoir.pbem.orders import Orders, OrdersError
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError
 
 PROGRAM = f"dragonnoir {__version__}"
@@ -61,6 +62,8 @@ class Replay:
     rules: RulesData
     links: list[dict[str, Any]] = field(default_factory=list)
     keys: dict[Side, str] = field(default_factory=dict)
+    #: Each side's standing orders, as its last link gave them (orders.py).
+    orders: dict[Side, Orders] = field(default_factory=dict)
     game: Game | None = None
     #: The events of each link, for showing what happened.
     events: list[list[Event]] = field(default_factory=list)
@@ -99,26 +102,47 @@ class Replay:
         if not keys.verify(self.keys[side], link.get("sig", ""), signed_part(link)):
             raise self.refuse(n, f"the signature is not the {side.value}' key's")
         self._check_secrets(n, link)
+        try:
+            orders = Orders.from_dict(link.get("orders"))
+        except OrdersError as exc:
+            raise self.refuse(n, f"field orders: {exc}") from None
         actions = link["actions"]
+        events: list[Event] = []
         if n < HANDSHAKE:
             if actions:
                 raise self.refuse(n, "a hand-shake link carries no action")
-            self.links.append(link)
-            self.events.append([])
-            return
-        self.begin_link(n, side, link["reveal"])
-        events: list[Event] = []
-        for k, raw in enumerate(actions):
-            if not isinstance(raw, dict):
-                raise self.refuse(n, f"action {k}: expected an object")
-            try:
-                action = action_from_dict(raw)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise self.refuse(n, f"action {k}: {exc}") from None
-            events.extend(self.play(n, side, action))
-        self.end_link(n, side)
+        else:
+            self.begin_link(n, side, link["reveal"])
+            for k, raw in enumerate(actions):
+                events.extend(self._replay_action(n, side, k, raw))
+            self.end_link(n, side)
         self.links.append(link)
         self.events.append(events)
+        self.orders[side] = orders  # they answer for the side from the next link on
+
+    def _replay_action(self, n: int, side: Side, k: int, raw: Any) -> list[Event]:
+        """Action `k` of link `n`: the writer's own, or an answer the other side's
+        standing orders give (then it must be that answer)."""
+        if not isinstance(raw, dict):
+            raise self.refuse(n, f"action {k}: expected an object")
+        try:
+            action = action_from_dict(raw)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise self.refuse(n, f"action {k}: {exc}") from None
+        game = self.game
+        assert game is not None
+        actor = game.to_act()
+        if actor is not None and actor is not side:
+            if self.ordered(actor) != action:
+                said = f"action {k}: not what the {actor.value}' standing orders answer"
+                raise self.refuse(n, said)
+            return self.play(n, actor, action)
+        return self.play(n, side, action)
+
+    def ordered(self, side: Side) -> Action | None:
+        """What `side`'s standing orders answer now (None: they say to ask)."""
+        assert self.game is not None
+        return self.orders[side].answer(self.game, side)
 
     def _check_header(self, n: int, link: dict[str, Any]) -> None:
         if link.get("n") != n:
@@ -188,14 +212,14 @@ class Replay:
         self._seed = coins.link_seed(self.game_id, n, reveal, before)
         self._index = 0
 
-    def play(self, n: int, side: Side, action: Action) -> list[Event]:
-        """Apply the link's next action with its own dice."""
+    def play(self, n: int, actor: Side, action: Action) -> list[Event]:
+        """Apply the link's next action, by `actor`, with its own dice."""
         game = self.game
         assert game is not None
         if game.over:
             raise self.refuse(n, f"action {self._index}: the game is over")
-        if game.to_act() is not side:
-            raise self.refuse(n, f"action {self._index}: it is not the {side.value}' to act")
+        if game.to_act() is not actor:
+            raise self.refuse(n, f"action {self._index}: it is not the {actor.value}' to act")
         game.state.dice = Dice(coins.action_seed(self._seed, self._index, action.to_dict()))
         try:
             events = game.apply(action)
@@ -205,11 +229,18 @@ class Replay:
         return events
 
     def end_link(self, n: int, side: Side) -> None:
-        """A link ends when its side hands the decision over, or the game ends."""
+        """A link ends when the game waits for the other side to decide and its standing
+        orders do not say how, or when the game ends."""
         game = self.game
         assert game is not None
-        if not game.over and game.to_act() is side:
+        actor = game.to_act()
+        if game.over or actor is None:
+            return
+        if actor is side:
             raise self.refuse(n, f"it stops while the {side.value} still have to act")
+        if self.ordered(actor) is not None:
+            said = f"it stops where the {actor.value}' standing orders answer"
+            raise self.refuse(n, said)
 
     def _set_up(self, seed: int) -> Game:
         scenario = self.start["scenario"]

@@ -29,6 +29,11 @@ def new_secret() -> str:
     return secrets.token_hex(SECRET_BYTES)
 
 
+def new_game_id() -> str:
+    """A new game's id: 32 random hex digits (it names the game's record file)."""
+    return secrets.token_hex(16)
+
+
 def commitment(secret: str) -> str:
     """What a side writes before revealing `secret`: its SHA-256, which binds the side
     to it without telling it."""

@@ -8,12 +8,16 @@ from pathlib import Path
 from dragonnoir.ai.agent import make_agent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Action
+from dragonnoir.engine.events import GameEnded
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.i18n import _
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.sides import side_name
 from dragonnoir.pbem.chain import Replay, replay
 from dragonnoir.pbem.keys import load_identity
+from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.turnfile import read_turn_file, write_turn_file
 from dragonnoir.pbem.turns import Chooser, ensure_next, start_game, take_turn
 from dragonnoir.resources import find
@@ -27,18 +31,23 @@ def where_it_stands(walk: Replay) -> str:
     turn = game.state.turn if game is not None else 1
     side = walk.next_side()
     if side is None:
-        return _("{game} {id}, turn {turn}: the game is over").format(
-            game=name, id=walk.game_id[:8], turn=turn
+        assert game is not None
+        ended = next((e for e in reversed(game.log_for(None)) if isinstance(e, GameEnded)), None)
+        said = Narrator.of(game).event(ended) if ended else _("the game is over")
+        return _("{game} {id}, turn {turn}: {ended}").format(
+            game=name, id=walk.game_id[:8], turn=turn, ended=said
         )
-    return _("{game} {id}, turn {turn}, link {n}: the {side} to play").format(
-        game=name, id=walk.game_id[:8], turn=turn, n=len(walk.links), side=side.value
+    who = Narrator(str, str).value(side_name(side.value))  # a side's name needs no game
+    return _("{game} {id}, turn {turn}, link {n}: {side} to play").format(
+        game=name, id=walk.game_id[:8], turn=turn, n=len(walk.links), side=who
     )
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     rules = rules_in_use()
     scenario = load_scenario(find("scenarios", args.scenario), rules)
-    turn = start_game(scenario, Side(args.side), load_identity(), rules)
+    orders = Orders.parse(args.orders)
+    turn = start_game(scenario, Side(args.side), load_identity(), rules, orders)
     out = write_turn_file(turn, Path(args.out))
     print(_("wrote {path}: send it to the other player").format(path=out))
     return 0
@@ -73,7 +82,8 @@ def cmd_autoplay(args: argparse.Namespace) -> int:
         print(_("{path}: the game is over").format(path=path))
         return 1
     chooser = agent_chooser(args.agent, side, turn.game)
-    new, walk = take_turn(turn, path, load_identity(), rules, chooser)
+    orders = Orders.parse(args.orders)
+    new, walk = take_turn(turn, path, load_identity(), rules, chooser, orders)
     out = write_turn_file(new, Path(args.out))
     print(_("wrote {path}: {state}").format(path=out, state=where_it_stands(walk)))
     return 0

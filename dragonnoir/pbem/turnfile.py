@@ -15,6 +15,7 @@ and a link::
      "key": <the side's public key: in its first link only>,
      "reveal": <the secret the side committed in its previous link, or its first secret>,
      "commit": <SHA-256 of the secret it will reveal in its next link>,
+     "orders": <the side's standing orders, orders.py>,
      "actions": [<action>, ...], "said": [<what happened, as its player read it>, ...],
      "sig": <the side's signature of the link without "sig">}
 
@@ -41,7 +42,19 @@ KIB = 1024
 #: A game of 60 turns on six boards is a few MB of links and set-up.
 TURN_LIMITS = Limits("turn file", size=32 * 1024 * KIB, items=2_000_000, text=1_000_000, depth=24)
 #: The fields of a link, and of the file.
-LINK_FIELDS = {"n", "side", "program", "prev", "key", "reveal", "commit", "actions", "said", "sig"}
+LINK_FIELDS = {
+    "n",
+    "side",
+    "program",
+    "prev",
+    "key",
+    "reveal",
+    "commit",
+    "orders",
+    "actions",
+    "said",
+    "sig",
+}
 FILE_FIELDS = {"format", "version", "game", "start", "links"}
 
 

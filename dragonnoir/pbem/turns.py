@@ -10,7 +10,6 @@ two sides' secrets give, until the decision passes to the other side or the game
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from dragonnoir.pbem import coins
 from dragonnoir.pbem.canonical import digest
 from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
+from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.records import GameRecord, load_record, save_record
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError
 
@@ -44,9 +44,11 @@ def start_game(
     side: Side,
     identity: Identity,
     rules: RulesData,
+    orders: Orders | None = None,
     records: Path | None = None,
 ) -> TurnFile:
-    """A new game of `scenario` in which this installation plays `side`: link 0."""
+    """A new game of `scenario` in which this installation plays `side`, with its
+    standing orders: link 0."""
     if scenario_hides_krobs(scenario, rules):
         raise DragonNoirError(
             f"{scenario.name}: this scenario hides characters from a side, and play by e-mail "
@@ -58,7 +60,7 @@ def start_game(
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
         "rules": rules_record(rules),
     }
-    game_id = secrets.token_hex(16)
+    game_id = coins.new_game_id()
     secret = coins.new_secret()
     link = {
         "n": 0,
@@ -68,6 +70,7 @@ def start_game(
         "key": identity.public,
         "reveal": None,
         "commit": coins.commitment(secret),
+        "orders": (orders or Orders()).to_dict(),
         "actions": [],
         "said": [f"{scenario.name}: a new game, the {side.value} to {identity.public[:8]}"],
     }
@@ -90,6 +93,7 @@ def take_turn(
     identity: Identity,
     rules: RulesData,
     choose: Chooser,
+    orders: Orders | None = None,
     records: Path | None = None,
 ) -> tuple[TurnFile, Replay]:
     """The next link of `turn`, played by this installation's side; the game replayed
@@ -114,6 +118,7 @@ def take_turn(
         "prev": walk.head(),
         "reveal": reveal,
         "commit": coins.commitment(secret),
+        "orders": (orders or Orders()).to_dict(),
         "actions": [],
         "said": [],
     }
@@ -168,10 +173,12 @@ def _play(
     actions: list[dict[str, object]] = []
     said: list[str] = []
     narrator = Narrator.of(game)
-    while not game.over and game.to_act() is side:
-        action = choose(game, side)
-        events = walk.play(n, side, action)
-        actions.append(action.to_dict())
+    while not game.over and (actor := game.to_act()) is not None:
+        answer = choose(game, side) if actor is side else walk.ordered(actor)
+        if answer is None:
+            break  # the other side decides here: the file goes back
+        events = walk.play(n, actor, answer)
+        actions.append(answer.to_dict())
         said.extend(narrator.event(e) for e in events)
     walk.end_link(n, side)
     return actions, said

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,10 @@ import pytest
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
+from dragonnoir.pbem import coins
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
+from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.turnfile import TurnFile, read_turn_file, write_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 
@@ -24,10 +27,13 @@ class Player:
     identity: Identity
     records: Path
     agent: str = "random"
+    orders: Orders = field(default_factory=Orders)
 
     def play(self, turn: TurnFile, src: Path, rules: RulesData) -> TurnFile:
         chooser = agent_chooser(self.agent, self.side, turn.game)
-        new, _walk = take_turn(turn, src, self.identity, rules, chooser, self.records)
+        new, _walk = take_turn(
+            turn, src, self.identity, rules, chooser, self.orders, records=self.records
+        )
         return new
 
 
@@ -42,7 +48,7 @@ class Table:
     def start(self, scenario: str, creator: Side = Side.ADVENTURERS) -> Path:
         game_scenario = load_scenario(REPO / "scenarios" / f"{scenario}.toml", self.rules)
         p = self.players[creator]
-        turn = start_game(game_scenario, creator, p.identity, self.rules, p.records)
+        turn = start_game(game_scenario, creator, p.identity, self.rules, p.orders, p.records)
         return write_turn_file(turn, self.folder / "t0.dnturn")
 
     def next(self, path: Path, side: Side) -> Path:
@@ -50,6 +56,15 @@ class Table:
         new = self.players[side].play(turn, path, self.rules)
         out = self.folder / f"t{len(new.links) - 1}.dnturn"
         return write_turn_file(new, out)
+
+
+@pytest.fixture(autouse=True)
+def seeded_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The secrets and game ids come from the system's generator in play; here from a
+    seeded one, so each test plays the same games every run."""
+    rng = random.Random(42)
+    monkeypatch.setattr(coins, "new_secret", lambda: rng.randbytes(32).hex())
+    monkeypatch.setattr(coins, "new_game_id", lambda: rng.randbytes(16).hex())
 
 
 @pytest.fixture

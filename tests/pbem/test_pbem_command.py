@@ -38,7 +38,7 @@ def test_two_players_exchange_files_and_verify_them(
     capsys.readouterr()
     assert run(["pbem", "verify", str(t[2]), "--previous", str(t[1])], k, monkeypatch) == 0
     said = capsys.readouterr().out.strip()
-    assert said.startswith("ok: La Fosse") and "the krobs to play" in said
+    assert said.startswith("ok: La Fosse") and "the Krobs to play" in said
     assert said.count("\n") == 0
     # the Adventurers cannot play the Krobs' file; a file does not follow a later one
     assert run(["pbem", "autoplay", str(t[2]), "--out", str(t[3])], a, monkeypatch) == 1
