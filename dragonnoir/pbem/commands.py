@@ -14,12 +14,11 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
-from dragonnoir.narration.sides import side_name
 from dragonnoir.pbem.chain import Replay, replay
 from dragonnoir.pbem.keys import load_identity
 from dragonnoir.pbem.orders import Orders
-from dragonnoir.pbem.turnfile import read_turn_file, write_turn_file
-from dragonnoir.pbem.turns import Chooser, ensure_next, start_game, take_turn
+from dragonnoir.pbem.turnfile import read_turn_file
+from dragonnoir.pbem.turns import Chooser, ensure_next, side_words, start_game, take_turn
 from dragonnoir.resources import find
 from dragonnoir.rules_folder import rules_in_use
 
@@ -37,9 +36,8 @@ def where_it_stands(walk: Replay) -> str:
         return _("{game} {id}, turn {turn}: {ended}").format(
             game=name, id=walk.game_id[:8], turn=turn, ended=said
         )
-    who = Narrator(str, str).value(side_name(side.value))  # a side's name needs no game
     return _("{game} {id}, turn {turn}, link {n}: {side} to play").format(
-        game=name, id=walk.game_id[:8], turn=turn, n=len(walk.links), side=who
+        game=name, id=walk.game_id[:8], turn=turn, n=len(walk.links), side=side_words(side)
     )
 
 
@@ -47,8 +45,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     rules = rules_in_use()
     scenario = load_scenario(find("scenarios", args.scenario), rules)
     orders = Orders.parse(args.orders)
-    turn = start_game(scenario, Side(args.side), load_identity(), rules, orders)
-    out = write_turn_file(turn, Path(args.out))
+    out = Path(args.out)
+    start_game(scenario, Side(args.side), load_identity(), rules, out, orders)
     print(_("wrote {path}: send it to the other player").format(path=out))
     return 0
 
@@ -83,8 +81,8 @@ def cmd_autoplay(args: argparse.Namespace) -> int:
         return 1
     chooser = agent_chooser(args.agent, side, turn.game)
     orders = Orders.parse(args.orders)
-    new, walk = take_turn(turn, path, load_identity(), rules, chooser, orders)
-    out = write_turn_file(new, Path(args.out))
+    out = Path(args.out)
+    _new, walk = take_turn(turn, path, load_identity(), rules, chooser, out, orders)
     print(_("wrote {path}: {state}").format(path=out, state=where_it_stands(walk)))
     return 0
 

@@ -22,17 +22,24 @@ from dragonnoir.engine.scenario import Scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.sides import side_name
 from dragonnoir.pbem import coins
 from dragonnoir.pbem.canonical import digest
 from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.records import GameRecord, load_record, save_record
-from dragonnoir.pbem.turnfile import TurnFile, TurnFileError
+from dragonnoir.pbem.turnfile import TurnFile, TurnFileError, write_turn_file
 
 #: What plays a side's actions: given the game and the side, the action to take now.
 Chooser = Callable[[Game, Side], Action]
+
+
+def side_words(side: Side) -> str:
+    """A side as its players name it, in the reader's language ("the Krobs")."""
+    return Narrator(str, str).value(side_name(side.value))  # a side's name needs no game
 
 
 class NotYourTurn(DragonNoirError):
@@ -44,11 +51,12 @@ def start_game(
     side: Side,
     identity: Identity,
     rules: RulesData,
+    out: Path,
     orders: Orders | None = None,
     records: Path | None = None,
 ) -> TurnFile:
     """A new game of `scenario` in which this installation plays `side`, with its
-    standing orders: link 0."""
+    standing orders: link 0, written to `out`."""
     if scenario_hides_krobs(scenario, rules):
         raise DragonNoirError(
             f"{scenario.name}: this scenario hides characters from a side, and play by e-mail "
@@ -72,12 +80,13 @@ def start_game(
         "commit": coins.commitment(secret),
         "orders": (orders or Orders()).to_dict(),
         "actions": [],
-        "said": [f"{scenario.name}: a new game, the {side.value} to {identity.public[:8]}"],
+        "said": [_("{scenario}: a new game").format(scenario=scenario.title())],
     }
     link["sig"] = identity.sign(signed_part(link))
-    record = GameRecord(game_id, side, {0: secret}, sent_links=1, sent_head=digest(link))
-    save_record(record, records)
-    return TurnFile(game_id, start, [link])
+    record = GameRecord(game_id, side, {0: secret})
+    turn = TurnFile(game_id, start, [link])
+    send(turn, record, out, records)
+    return turn
 
 
 def scenario_hides_krobs(scenario: Scenario, rules: RulesData) -> bool:
@@ -93,11 +102,12 @@ def take_turn(
     identity: Identity,
     rules: RulesData,
     choose: Chooser,
+    out: Path,
     orders: Orders | None = None,
     records: Path | None = None,
 ) -> tuple[TurnFile, Replay]:
-    """The next link of `turn`, played by this installation's side; the game replayed
-    to its end."""
+    """The next link of `turn`, played by this installation's side and written to
+    `out`; the game replayed to its end."""
     walk = replay(turn, src, rules)
     side = walk.next_side()
     if side is None:
@@ -124,15 +134,26 @@ def take_turn(
     }
     if n < HANDSHAKE:
         link["key"] = identity.public
-        link["said"] = [f"The {side.value} accept the game ({identity.public[:8]})"]
+        link["said"] = [
+            _("{side} accept the game").format(side=Narrator(str, str).value(side_name(side.value)))
+        ]
     else:
         link["actions"], link["said"] = _play(walk, n, side, reveal, choose)
     link["sig"] = identity.sign(signed_part(link))
     record.secrets = {k: v for k, v in record.secrets.items() if k > n - 2} | {n: secret}
-    record.sent_links, record.sent_head = n + 1, digest(link)
     new = TurnFile(turn.game, turn.start, [*turn.links, link])
+    walk = replay(new, out, rules)  # what this program wrote is what the other checks
+    send(new, record, out, records)
+    return new, walk
+
+
+def send(turn: TurnFile, record: GameRecord, out: Path, records: Path | None) -> None:
+    """Write `turn` to `out`, then remember it as sent. In that order: a file that could
+    not be written leaves the record as it was, so the player can play the same file
+    again instead of being told he sent what never left."""
+    write_turn_file(turn, out)
+    record.sent_links, record.sent_head = len(turn.links), digest(turn.links[-1])
     save_record(record, records)
-    return new, replay(new, src, rules)
 
 
 def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | None) -> GameRecord:

@@ -15,7 +15,7 @@ from dragonnoir.pbem import coins
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
-from dragonnoir.pbem.turnfile import TurnFile, read_turn_file, write_turn_file
+from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,10 +29,10 @@ class Player:
     agent: str = "random"
     orders: Orders = field(default_factory=Orders)
 
-    def play(self, turn: TurnFile, src: Path, rules: RulesData) -> TurnFile:
+    def play(self, turn: TurnFile, src: Path, rules: RulesData, out: Path) -> TurnFile:
         chooser = agent_chooser(self.agent, self.side, turn.game)
         new, _walk = take_turn(
-            turn, src, self.identity, rules, chooser, self.orders, records=self.records
+            turn, src, self.identity, rules, chooser, out, self.orders, self.records
         )
         return new
 
@@ -48,14 +48,15 @@ class Table:
     def start(self, scenario: str, creator: Side = Side.ADVENTURERS) -> Path:
         game_scenario = load_scenario(REPO / "scenarios" / f"{scenario}.toml", self.rules)
         p = self.players[creator]
-        turn = start_game(game_scenario, creator, p.identity, self.rules, p.orders, p.records)
-        return write_turn_file(turn, self.folder / "t0.dnturn")
+        out = self.folder / "t0.dnturn"
+        start_game(game_scenario, creator, p.identity, self.rules, out, p.orders, p.records)
+        return out
 
     def next(self, path: Path, side: Side) -> Path:
         turn = read_turn_file(path)
-        new = self.players[side].play(turn, path, self.rules)
-        out = self.folder / f"t{len(new.links) - 1}.dnturn"
-        return write_turn_file(new, out)
+        out = self.folder / f"t{len(turn.links)}.dnturn"
+        self.players[side].play(turn, path, self.rules, out)
+        return out
 
 
 @pytest.fixture(autouse=True)

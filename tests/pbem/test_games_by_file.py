@@ -9,6 +9,7 @@ import pytest
 from conftest import Table
 
 from dragonnoir.engine.state import Side
+from dragonnoir.errors import DragonNoirError
 from dragonnoir.pbem.chain import other, replay
 from dragonnoir.pbem.turnfile import read_turn_file
 from dragonnoir.pbem.turns import ensure_next
@@ -58,3 +59,16 @@ def test_a_scenario_with_hidden_krobs_is_refused_until_they_can_stay_hidden(
 ) -> None:
     with pytest.raises(Exception, match="hides characters"):
         table.start("le-pont", Side.ADVENTURERS)
+
+
+def test_a_file_that_could_not_be_written_can_be_played_again(table: Table) -> None:
+    """Nothing lost: when the next file cannot be written (here, a folder is in the way),
+    this computer does not count it as sent, and the same turn is played again."""
+    files = [table.start("la-fosse", Side.ADVENTURERS)]
+    files.append(table.next(files[0], Side.KROBS))
+    (table.folder / "t2.dnturn").mkdir()
+    with pytest.raises(DragonNoirError):
+        table.next(files[1], Side.ADVENTURERS)
+    (table.folder / "t2.dnturn").rmdir()
+    again = table.next(files[1], Side.ADVENTURERS)
+    assert len(read_turn_file(again).links) == 3
