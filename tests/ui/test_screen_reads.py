@@ -175,7 +175,12 @@ def test_phases_with_nothing_to_do_pass_with_one_line_and_quiet_gharv_phases(
     key(app, pygame.K_e)  # movement ends; nobody is next to a Krob: combat passes itself
     assert game.phase.id == "krob_movement"
     text = "\n".join(scene.log_lines)
-    assert "Adventurer turn: combat: nobody can attack, passed." in text
+    # the phase's own line stays, and the pass follows it in words, with its rule
+    assert (
+        "Adventurer turn: combat.</font>\n<font color='#c9a45a'>Nothing to do, the phase "
+        "passes: no Adventurer can attack: none is next to an enemy.</font>"
+        " <font color='#8c7c64'><i>[Combat]</i></font>"
+    ) in text
     assert "Gharv interphase" not in text
     assert "stand up" not in text
     assert "No defensive fire this turn" in text
