@@ -348,7 +348,8 @@ class GameScene(Scene):
         return texts.phase_texts(self.game)
 
     def hover_html(self, h: Hex | None) -> str:
-        return texts.hover_html(self.game, self.names, self.controller.visibility(), h)
+        ui = self.controller
+        return texts.hover_html(self.game, self.names, ui.visibility(), h, ui.overlays().unit)
 
     def refresh(self) -> None:
         """Bring the phase bar, the log and the buttons up to date with the game."""

@@ -17,10 +17,11 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer, UITextBox
 
-from dragonnoir.i18n import NP_, _, pgettext
-from dragonnoir.ui.controller_views import Mode, Prompt
+from dragonnoir.engine.actions import Advance, Retreat
+from dragonnoir.i18n import N_, NP_, _, pgettext
+from dragonnoir.ui.controller_views import Choice, Mode, Prompt
 from dragonnoir.ui.game_screen.spell_windows import CAST_NOW_TEXT, CAST_WAITING_TEXT
-from dragonnoir.ui.game_screen.texts import phase_title
+from dragonnoir.ui.game_screen.texts import path_words, phase_title
 from dragonnoir.ui.game_screen.top_bar import BAR_H, shortened
 from dragonnoir.ui.preview_card import Card, card_for, draw_card
 from dragonnoir.ui.tools.firing import FIRE_DECISIONS
@@ -56,6 +57,13 @@ def side_width(window_w: int) -> int:
     share of a wider window (about 520 at 1920), never more than `SIDE_W_MAX`. The
     French texts and a shot's reasons need the room; the map keeps most of it."""
     return max(SIDE_W, min(SIDE_W_MAX, round(window_w * SIDE_SHARE)))
+
+
+#: A retreat's and an advance's answer, its places named (`texts.path_words`).
+MOVES_TO = {
+    "retreat": N_("{unit} retreats to {places}"),
+    "advance": N_("{unit} advances to {places}"),
+}
 
 
 class SidePanel:
@@ -141,7 +149,7 @@ class SidePanel:
         page = self.choice_page % pages
         start = page * per
         for i, choice in enumerate(choices[start : start + per], start):
-            label = names.say(choice.label)
+            label = self.choice_words(choice)
             scene.widgets[f"choice_{i}"] = UIButton(
                 pygame.Rect(x + 4, y, side_w - 8, CHOICE_H - 3),
                 fitted(label, m, side_w - 20),
@@ -162,6 +170,19 @@ class SidePanel:
             y += CHOICE_H
         return y + 4
 
+    def choice_words(self, choice: Choice) -> str:
+        """An answer's button: the controller's words, but a retreat or an advance names
+        its places as the hover panel does ("Zed retreats to (11,5) water, by (12,5)
+        cave floor"), never a list of cells."""
+        scene = self.scene
+        names = scene.names
+        action = choice.action
+        if isinstance(action, Retreat | Advance) and action.path:
+            where = path_words(scene.game, names, tuple(action.path))
+            goes = MOVES_TO["retreat" if isinstance(action, Retreat) else "advance"]
+            return _(goes).format(unit=names.full(action.unit), places=where)
+        return names.say(choice.label)
+
     # -- following the controller ------------------------------------------------------------
 
     def refresh_info(self) -> None:
@@ -180,7 +201,8 @@ class SidePanel:
         game = scene.game
         preview = scene.controller.preview()
         hover = scene.hovered
-        key = (hover, id(preview), id(game.state), len(game.history))
+        mover = scene.controller.overlays().unit  # the hex's cost is the mover's
+        key = (hover, id(preview), id(game.state), len(game.history), mover)
         if key == self._info_key:
             return
         self._info_key = key
