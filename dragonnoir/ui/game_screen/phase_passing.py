@@ -23,6 +23,7 @@ from dragonnoir.engine.state import Side, Unit
 from dragonnoir.i18n import N_, _
 from dragonnoir.ui.game_screen.log_panel import GameLog
 from dragonnoir.ui.names import Names, names_of
+from dragonnoir.ui.tools.common import redacted
 from dragonnoir.ui.visibility import visible_to
 
 #: What the phasing side could not do, by the action the phase allows and the side.
@@ -85,8 +86,13 @@ def why_nothing(game: Game, names: Names) -> WhyNothing:
     refusal = next((e for e in tries if not e.legal), None)
     if refusal is None:
         words, rule = NOBODY[kind]
-        return WhyNothing(f"{cannot}: {_(words)}", names.rule(rule))
-    return WhyNothing(f"{cannot}: {names.say(refusal.said)}", names.rule(refusal.rule))
+        return WhyNothing(
+            _("{cannot}: {why}").format(cannot=cannot, why=_(words)), names.rule(rule)
+        )
+    # never a spider web the side may not know of (the log is read by both players)
+    said, rule = redacted(game, visible_to(game, side), refusal.said, refusal.rule)
+    why = names.say(said)
+    return WhyNothing(_("{cannot}: {why}").format(cannot=cannot, why=why), names.rule(rule))
 
 
 def _seen_enemies(game: Game, side: Side) -> list[Unit]:
