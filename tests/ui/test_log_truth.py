@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from ui_driver import REPO, small_settings, step
+from ui_driver import REPO, show_game, small_settings, step
 
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.scenario import load_scenario
@@ -21,12 +21,7 @@ from dragonnoir.ui.names import names_of
 
 
 def on_screen(make_app: Callable[..., App], game: Game) -> GameScene:
-    app = make_app(settings=small_settings(handover=False, auto_pass=True))
-    app.go(GameScene(app, game, new=True))
-    step(app, 2)
-    scene = app.scene
-    assert isinstance(scene, GameScene)
-    return scene
+    return show_game(make_app(settings=small_settings(handover=False, auto_pass=True)), game)
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("la-fosse", 3), ("le-pont", 11)])

@@ -11,11 +11,10 @@ from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
-from pygame_gui.elements import UIImage, UIScrollingContainer
+from pygame_gui.elements import UIImage, UILabel, UIScrollingContainer
 from test_play import hover, mouse, screen_pos
-from ui_driver import key, step
+from ui_driver import key, show_game, step
 
-from dragonnoir.engine.game import Game
 from dragonnoir.engine.tables import default_rules_data
 from dragonnoir.engine.testing import Piece, position
 from dragonnoir.i18n import LANG_ENV, SOURCE, set_language
@@ -55,16 +54,6 @@ def default_size_app(make_app: Callable[..., App]) -> App:
     )
 
 
-def on_screen(app: App, game: Game) -> GameScene:
-    app.go(GameScene(app, game, new=True))
-    step(app, 2)
-    scene = app.scene
-    assert isinstance(scene, GameScene)
-    scene.map.fit()
-    step(app, 1)
-    return scene
-
-
 def at(scene: GameScene, uid: str) -> tuple[int, int]:
     h = scene.game.state.units[uid].hex
     assert h is not None
@@ -85,24 +74,32 @@ def card_whole(scene: GameScene) -> None:
         assert frame.vert_scroll_bar is not None  # the rest is a scroll away
 
 
-def test_a_combat_preview_shows_every_outcome(make_app: Callable[..., App], language: str) -> None:
-    game = position(
-        BOARD,
-        [
-            Piece("rebel_knight_1", (4, 2)),
-            Piece("rebel_swordsman_1", (5, 1)),
-            Piece("zed", (5, 3)),
-            Piece("killer_1", (5, 2)),
-        ],
-        phase="adventurer_combat",
-    )
+def preview_on_screen(
+    make_app: Callable[..., App], pieces: list[Piece], phase: str, chosen: list[str], aim: str
+) -> GameScene:
+    """A position at 1280x800: the `chosen` characters clicked (after A in a combat
+    phase), then the mouse on `aim`: its preview in the side panel."""
+    game = position(BOARD, pieces, phase=phase)
     app = default_size_app(make_app)
-    scene = on_screen(app, game)
-    key(app, pygame.K_a)
-    for uid in ("rebel_knight_1", "rebel_swordsman_1", "zed"):
+    scene = show_game(app, game)
+    if "Attack" in game.phase.actions:
+        key(app, pygame.K_a)
+    for uid in chosen:
         mouse(app, at(scene, uid))
-    hover(app, at(scene, "killer_1"))
+    hover(app, at(scene, aim))
     step(app, 2)
+    return scene
+
+
+def test_a_combat_preview_shows_every_outcome(make_app: Callable[..., App], language: str) -> None:
+    attackers = [("rebel_knight_1", (4, 2)), ("rebel_swordsman_1", (5, 1)), ("zed", (5, 3))]
+    scene = preview_on_screen(
+        make_app,
+        [*(Piece(uid, cell) for uid, cell in attackers), Piece("killer_1", (5, 2))],
+        "adventurer_combat",
+        [uid for uid, _cell in attackers],
+        "killer_1",
+    )
     assert scene.card is not None and len(scene.card.chances) == 5
     card_whole(scene)
 
@@ -110,23 +107,14 @@ def test_a_combat_preview_shows_every_outcome(make_app: Callable[..., App], lang
 def test_a_shot_refused_for_a_long_line_of_fire_reason_is_shown_whole(
     make_app: Callable[..., App], language: str
 ) -> None:
-    game = position(
-        BOARD,
-        [
-            Piece("ork_archer_1", (3, 4)),
-            Piece("warrior_01", (6, 2)),
-            Piece("rebel_swordsman_1", (4, 3)),
-        ],
-        phase="adventurer_fire",
+    pieces = [Piece("ork_archer_1", (3, 4)), Piece("warrior_01", (6, 2))]
+    in_the_line = Piece("rebel_swordsman_1", (4, 3))
+    scene = preview_on_screen(
+        make_app, [*pieces, in_the_line], "adventurer_fire", ["ork_archer_1"], "warrior_01"
     )
-    app = default_size_app(make_app)
-    scene = on_screen(app, game)
-    mouse(app, at(scene, "ork_archer_1"))
-    hover(app, at(scene, "warrior_01"))
-    step(app, 2)
     assert scene.card is not None and not scene.card.legal
     card_whole(scene)
-    key(app, pygame.K_h)  # the key list over it
+    key(scene.app, pygame.K_h)  # the key list over it
     assert scene.show_help
 
 
@@ -159,7 +147,7 @@ def test_the_key_list_fits_the_map(
     app = make_app(
         settings=Settings(window_width=w, window_height=h, auto_pass=False, handover=False)
     )
-    scene = on_screen(app, game)
+    scene = show_game(app, game)
     key(app, pygame.K_h)
     assert scene.show_help
     room = scene.map.viewport
@@ -201,3 +189,11 @@ def test_the_window_opens_at_a_size_that_fits_the_screen() -> None:
     kept = remembered(Settings(), (1700, 950))
     assert kept.window_size == (1700, 950) and opening_size(kept, (1920, 1080)) == (1700, 950)
     assert remembered(Settings(), (640, 480)).window_size == (1280, 800)
+
+
+def test_a_label_too_small_for_its_text_fails_every_ui_test(make_app: Callable[..., App]) -> None:
+    """pygame_gui's warning is an error in every test (pyproject.toml's filterwarnings),
+    so any screen a test builds with a text cut off fails it."""
+    app = make_app(settings=Settings(window_width=1280, window_height=800))
+    with pytest.raises(UserWarning, match="too small for text"):
+        UILabel(pygame.Rect(0, 0, 30, 12), "a text far too long for its label", app.manager)
