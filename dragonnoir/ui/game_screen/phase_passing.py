@@ -4,8 +4,8 @@ can attack. Never a movement or deployment phase (a player may want to look), ne
 decision.
 
 Each pass is one line added to the log, saying why in words with the rule, as a
-refusal does ("no Adventurer can attack: Zed cannot go onto Killer 1's hex... [Combat
-Restrictions]"): the reason is the engine's own refusal of the nearest attack or shot
+refusal does (`no Adventurer can attack: Zed cannot go onto Killer 1's hex... [Combat
+Restrictions]`): the reason is the engine's own refusal of the nearest attack or shot
 the phasing side might have tried (`why_nothing`). The phase's own line, already in
 the log, is never rewritten (issue 45 §4)."""
 

@@ -172,8 +172,8 @@ class SidePanel:
 
     def choice_words(self, choice: Choice) -> str:
         """An answer's button: the controller's words, but a retreat or an advance names
-        its places as the hover panel does ("Zed retreats to (11,5) water, by (12,5)
-        cave floor"), never a list of cells."""
+        its places as the hover panel does (`Zed retreats to (11,5) water, by (12,5)
+        cave floor`), never a list of cells."""
         scene = self.scene
         names = scene.names
         action = choice.action
