@@ -95,7 +95,7 @@ class SidePanel:
             rect = pygame.Rect(sx + 4 + i * (bw + 4), BAR_H + 4, bw, ACTIONS_H - 8)
             widgets[key] = UIButton(rect, pgettext("button", text), m, container=root)
         y = BAR_H + ACTIONS_H
-        info = pygame.Rect(sx, y, side_w, self.info_height())
+        info = pygame.Rect(sx, y, side_w, self.info_height(scene.shown_prompt() is not None))
         widgets["hover"] = UITextBox("", info, m, container=root)
         # the card scrolls in its box when it is taller (a combat with many shifts)
         frame = UIScrollingContainer(info, m, container=root, allow_scroll_x=False)
@@ -113,12 +113,14 @@ class SidePanel:
         self._info_key = None
         self._controls_key = None
 
-    def info_height(self) -> int:
+    def info_height(self, asking: bool = False) -> int:
         """The side panel's hex / preview box: taller in a taller window (a shot or an
-        attack preview is a dozen lines, a combat's chances half a dozen more); the log
-        keeps the rest. What does not fit scrolls."""
-        h = self.scene.app.size[1]
-        return max(HOVER_H, min(560, (h - BAR_H - ACTIONS_H) * 11 // 20))
+        attack preview is a dozen lines, a combat's chances half a dozen more), less
+        tall while a question is `asking` (its answers need the room); the log keeps the
+        rest. What does not fit scrolls."""
+        room = self.scene.app.size[1] - BAR_H - ACTIONS_H
+        share = 2 / 5 if asking else 11 / 20
+        return max(HOVER_H, min(560, round(room * share)))
 
     def _build_prompt(self, root: UIContainer, x: int, y: int, h: int, side_w: int) -> int:
         """The decision's question and one button per choice; returns the next free y."""
@@ -133,12 +135,13 @@ class SidePanel:
         question = _("{side}: {question}").format(
             side=f"<b>{html.escape(who)}</b>", question=html.escape(names.say(prompt.question))
         )
-        # room for the whole question (a deployment's instructions run to four lines)
-        per_line = max(30, side_w // 8)  # characters of the question on a line
-        tall = max(64, min(130, 22 * -(-len(html.unescape(question)) // per_line) + 14))
-        scene.widgets["question"] = UITextBox(
-            question, pygame.Rect(x, y, side_w, tall), m, container=root
-        )
+        # the whole question (a deployment's instructions run to five lines), up to a
+        # third of the room below; a longer one scrolls
+        box = UITextBox(question, pygame.Rect(x, y, side_w, -1), m, container=root)
+        tall = min(box.rect.h, max(64, (h - y) // 3))
+        if tall < box.rect.h:
+            box.set_dimensions((side_w, tall))
+        scene.widgets["question"] = box
         y += tall
         room = max(2, (h - y - 90) // CHOICE_H)
         choices = prompt.choices

@@ -109,14 +109,13 @@ def hover_html(
     terrain = game.rules.terrain.get(cell.terrain) if game.rules is not None else None
     lines = [f"<b>{html.escape(place_words(game, names, h))}</b>"]
     if terrain is not None:
-        cost = cost_words(game, names, vis, terrain, mover)
-        lines.append(
-            html.escape(
-                _("movement cost {cost}, cover {cover}").format(
-                    cost=cost, cover=cover_words(terrain.cover)
-                )
-            )
-        )
+        cover = cover_words(terrain.cover)
+        if terrain.move_cost is None:  # rock: nobody enters it
+            said = _("impassable, cover {cover}").format(cover=cover)
+        else:
+            cost = cost_words(game, names, vis, terrain, mover)
+            said = _("movement cost {cost}, cover {cover}").format(cost=cost, cover=cover)
+        lines.append(html.escape(said))
     ground = ground_level(game, h)
     level = _("level {level}").format(level=f"{ground:+g}" if ground else "0")
     if ground != cell.level:  # a bridge stands at its banks' level (docs/spells.md)
@@ -164,11 +163,7 @@ def cost_words(
     if unit is not None and unit.alive:
         paid = entry_cost(profile(game, unit), terrain)
         return _mp_for(paid, names.full(unit.id))
-    said = (
-        _("{n} MP").format(n=terrain.move_cost)
-        if terrain.move_cost is not None
-        else _("impassable")
-    )
+    said = _("{n} MP").format(n=terrain.move_cost)
     others: dict[int | None, list[str]] = {}
     for other in vis.units(game):
         if other.alive and other.hex is not None and other.side is not Side.GHARVS:
