@@ -184,7 +184,7 @@ class MovePreview:
     def lines(self) -> list[str]:
         out = [f"{self.kind} {self.unit}: {self.cost} MP"]
         if self.rolls:
-            out.append(f"{self.rolls} infiltration roll(s)")
+            out.append(f"{self.rolls} infiltration roll" + ("s" if self.rolls > 1 else ""))
         if self.direction:
             out.append(f"jump {self.direction}: the Jump Table is rolled")
         out.extend(_refusal(self.legal, self.reason, self.rule))

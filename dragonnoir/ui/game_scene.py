@@ -45,7 +45,6 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import N_, _
-from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
 from dragonnoir.ui.ai_driver import HUMAN, AgentMaker, AIDriver, game_kind, players_of
@@ -56,6 +55,7 @@ from dragonnoir.ui.game_screen import texts, view_file
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AI_READY, AIStrip, post_ai_ready
 from dragonnoir.ui.game_screen.counters import draw_counters
 from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode
+from dragonnoir.ui.game_screen.key_help import draw_key_list
 from dragonnoir.ui.game_screen.leaving import leave_to
 from dragonnoir.ui.game_screen.log_panel import GameLog
 from dragonnoir.ui.game_screen.message_line import (
@@ -67,7 +67,7 @@ from dragonnoir.ui.game_screen.message_line import (
 )
 from dragonnoir.ui.game_screen.phase_passing import pass_empty_phases
 from dragonnoir.ui.game_screen.shows import DoneMarks, Flash, Reveals, draw_beat, follow
-from dragonnoir.ui.game_screen.side_panel import SIDE_W, SidePanel
+from dragonnoir.ui.game_screen.side_panel import SidePanel, side_width
 from dragonnoir.ui.game_screen.spell_windows import (
     CAST_NOW_TEXT,
     CAST_NOW_W,
@@ -79,7 +79,7 @@ from dragonnoir.ui.game_screen.undo import Undo
 from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
-from dragonnoir.ui.map_view import MapControl, draw_key_help
+from dragonnoir.ui.map_view import MapControl
 from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.preview_card import Card
@@ -297,7 +297,7 @@ class GameScene(Scene):
 
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(0, BAR_H, max(1, w - SIDE_W), max(1, h - BAR_H - MESSAGE_H))
+        return pygame.Rect(0, BAR_H, max(1, w - side_width(w)), max(1, h - BAR_H - MESSAGE_H))
 
     def build(self, root: UIContainer) -> None:
         self.map.resize(self.map_rect())
@@ -324,7 +324,7 @@ class GameScene(Scene):
             cast_now.hide()  # type: ignore[no-untyped-call]
         self.widgets["cast_now"] = cast_now
         self.widgets["log"] = UITextBox(
-            "", pygame.Rect(w - SIDE_W, y, SIDE_W, max(40, h - y)), m, container=root
+            "", pygame.Rect(vp.right, y, w - vp.right, max(40, h - y)), m, container=root
         )
         if self.ai is not None:
             strip = self.strip.rect()
@@ -348,7 +348,8 @@ class GameScene(Scene):
         return texts.phase_texts(self.game)
 
     def hover_html(self, h: Hex | None) -> str:
-        return texts.hover_html(self.game, self.names, self.controller.visibility(), h)
+        ui = self.controller
+        return texts.hover_html(self.game, self.names, ui.visibility(), h, ui.overlays().unit)
 
     def refresh(self) -> None:
         """Bring the phase bar, the log and the buttons up to date with the game."""
@@ -861,16 +862,10 @@ class GameScene(Scene):
         self.board_drawn = True
 
     def _draw_message(self, screen: pygame.Surface) -> None:
-        self.line.draw(screen, SIDE_W)
+        self.line.draw(screen, screen.get_width() - self.map.viewport.right)
 
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if isinstance(self.mode, HandOverMode):
             self.mode.draw_cover(self, screen)
         elif self.show_help:
-            draw_key_help(
-                screen,
-                keymap.help_rows(),
-                self.map.viewport.center,
-                title=_("Keys"),
-                font=fonts.ui_font(15),
-            )
+            draw_key_list(screen, keymap.help_rows(), self.map.viewport, _("Keys"))

@@ -27,6 +27,7 @@ from dragonnoir import rules_folder
 from dragonnoir.engine.state import Side
 from dragonnoir.i18n import LANGUAGE_NAMES, N_, _, available, current, ngettext
 from dragonnoir.narration.names import data_name
+from dragonnoir.render import fonts
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
 from dragonnoir.ui.dialogs import Choice, ConfirmDialog
@@ -271,6 +272,20 @@ def hex_backdrop(size: tuple[int, int]) -> pygame.Surface:
 
 # -- scenario picker ----------------------------------------------------------------------
 
+#: The picker's list: its item font (theme.json, "@selection_list_item"), the room its
+#: items keep left and right, the scroll bar's, and its narrowest width.
+LIST_ITEM_PX = 16
+LIST_ITEM_ROOM = 2 * 10 + 20 + 8
+LIST_NARROWEST = 300
+
+
+def picker_list_width(labels: list[str], window_w: int) -> int:
+    """The scenario list as wide as its longest name needs (issue 45 §3: names were cut),
+    within 300 pixels and two fifths of the window."""
+    font = fonts.ui_font(LIST_ITEM_PX)
+    widest = max((font.size(label)[0] for label in labels), default=0) + LIST_ITEM_ROOM
+    return max(LIST_NARROWEST, min(widest, window_w * 2 // 5))
+
 
 class ScenarioPicker(Scene):
     title = N_("New game")
@@ -298,8 +313,8 @@ class ScenarioPicker(Scene):
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
         _label(_("Choose a scenario"), pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
-        list_w = 300
         labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
+        list_w = picker_list_width([e.label for e in self.entries], w)
         self.list = UISelectionList(
             pygame.Rect(30, 76, list_w, h - 170),
             labels,

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pygame
 
+from dragonnoir.engine.game import Game
 from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -30,6 +32,19 @@ def small_settings(**changes: object) -> Settings:
 #: How long a test lets another thread take before it calls it a hang: far beyond any
 #: AI decision (about 1 s at most, 2 s on a loaded machine).
 HANG_SECONDS = 120.0
+
+
+def show_game(app: App, game: Game, *, fit: bool = True) -> GameScene:
+    """The game screen on top, `game` on it (as "New game" does), the whole map in view
+    unless not `fit`."""
+    app.go(GameScene(app, game, new=True))
+    step(app, 2)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    if fit:
+        scene.map.fit()
+        step(app, 1)
+    return scene
 
 
 def step(app: App, frames: int = 1, *, settle: bool = False) -> None:
