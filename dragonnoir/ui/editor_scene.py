@@ -59,7 +59,8 @@ from dragonnoir.ui.editor_modes import (
     LayoutMode,
     draw_lines,
 )
-from dragonnoir.ui.editor_scenario import ScenarioMode, ScenarioPanel
+from dragonnoir.ui.editor_scenario import ScenarioMode
+from dragonnoir.ui.editor_scenario_panel import ScenarioPanel
 from dragonnoir.ui.map_view import draw_key_help
 
 TOP = 46

@@ -20,13 +20,8 @@ from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.editor_modes import to_screen
-from dragonnoir.ui.editor_scenario import (
-    NEW_GROUP,
-    NO_GROUP,
-    TOOLS,
-    ScenarioMode,
-    ScenarioPanel,
-)
+from dragonnoir.ui.editor_scenario import ScenarioMode
+from dragonnoir.ui.editor_scenario_panel import NEW_GROUP, NO_GROUP, TOOLS, ScenarioPanel
 from dragonnoir.ui.editor_scene import EditorScene
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
@@ -454,7 +449,7 @@ def test_typing_in_a_text_field_triggers_no_hotkey(make_app: Callable[..., App])
 
 def test_every_victory_kind_and_limit_has_words() -> None:
     from dragonnoir.engine.scenario_format import AtLimit, ConditionKind
-    from dragonnoir.ui.editor_scenario import AT_LIMIT_WORDS, KIND_WORDS, value_of
+    from dragonnoir.ui.editor_scenario_panel import AT_LIMIT_WORDS, KIND_WORDS, value_of
 
     assert set(KIND_WORDS) == set(ConditionKind.__args__)  # type: ignore[attr-defined]
     assert set(AT_LIMIT_WORDS) == set(AtLimit.__args__)  # type: ignore[attr-defined]
