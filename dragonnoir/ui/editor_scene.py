@@ -8,7 +8,8 @@ what is under the mouse), the status line, the file dialogs and the prompts. Fil
 opened and saved through `open_path` / `save_to` (the dialogs call them; tests call them
 directly). Nothing is lost: saves are atomic, the open documents are autosaved every
 `AUTOSAVE_SECONDS` into the user's data folder (offered back by *Recover* next time), and
-leaving with unsaved changes asks first.
+leaving with unsaved changes asks first (the autosave is `ui/editor_autosave.py`'s; the
+lists' words, `ui/editor_words.py`'s).
 """
 
 from __future__ import annotations
@@ -42,12 +43,16 @@ from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
-from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
-from dragonnoir.narration.names import data_name
+from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
 from dragonnoir.rules_folder import rules_in_use
-from dragonnoir.safe_write import write_text
-from dragonnoir.ui import storage
 from dragonnoir.ui.app import App, Pop, Push, Result, Scene
+from dragonnoir.ui.editor_autosave import (
+    AUTOSAVE_SECONDS,
+    Autosaver,
+    clear_autosaves,
+    recent_store,
+    recoverable,
+)
 from dragonnoir.ui.editor_modes import (
     LAYOUT_TOOL_HINTS,
     LAYOUT_TOOLS,
@@ -61,16 +66,13 @@ from dragonnoir.ui.editor_modes import (
 )
 from dragonnoir.ui.editor_scenario import ScenarioMode
 from dragonnoir.ui.editor_scenario_panel import ScenarioPanel
+from dragonnoir.ui.editor_words import data_word, feature_name, zone_kind_name
 from dragonnoir.ui.map_view import draw_key_help
 
 TOP = 46
 LEFT = 270
 RIGHT = 330
 STATUS = 30
-AUTOSAVE_SECONDS = 20.0
-BOARD_AUTOSAVE = "autosave-board.tmx"
-LAYOUT_AUTOSAVE = "autosave-layout.toml"
-SCENARIO_AUTOSAVE = "autosave-scenario.toml"
 
 HELP_ROWS = (
     (NP_("key", "left click / drag"), N_("place a board, paint, set a side")),
@@ -94,14 +96,6 @@ HELP_ROWS = (
 RECENT_PROMPT = N_("Recent files…")
 
 
-def autosave_dir() -> Path:
-    return storage.data_dir() / "editor"
-
-
-def recent_store() -> Path:
-    return autosave_dir() / "recent.json"
-
-
 class EditorScene(Scene):
     title = N_("Map editor")
 
@@ -116,7 +110,7 @@ class EditorScene(Scene):
         self.status = ""
         self.help = False
         self.autosave_timer = 0.0
-        self.autosaved_serial: dict[str, object] = {}
+        self.autosaver = Autosaver()
         self.buttons: dict[str, UIButton] = {}
         self.lists: dict[str, UISelectionList] = {}
         self.entries: dict[str, UITextEntryLine] = {}
@@ -412,32 +406,32 @@ class EditorScene(Scene):
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            return [_data(t.name) for t in table.terrain], _data(table[mode.terrain].name)
+            return [data_word(t.name) for t in table.terrain], data_word(table[mode.terrain].name)
         if mode.tool == "level":
             return [LEVEL_NAMES[lv] for lv in LEVELS], LEVEL_NAMES[mode.level]
         if mode.tool == "walkway":
             return [_(label) for _key, label in WALKWAYS], _(dict(WALKWAYS)[mode.walkway])
         if mode.tool == "side":
             clear = _("Clear the side")
-            names = [_feature_name(f) for f in EdgeFeature] + [clear]
-            return names, _feature_name(mode.feature) if mode.feature else clear
-        kinds = [_zone_kind_name(k) for k in ZoneKind]
-        return kinds, _zone_kind_name(self.board.zone_kind)
+            names = [feature_name(f) for f in EdgeFeature] + [clear]
+            return names, feature_name(mode.feature) if mode.feature else clear
+        kinds = [zone_kind_name(k) for k in ZoneKind]
+        return kinds, zone_kind_name(self.board.zone_kind)
 
     def choose_option(self, text: str) -> None:
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            mode.terrain = next(t.id for t in table.terrain if _data(t.name) == text)
+            mode.terrain = next(t.id for t in table.terrain if data_word(t.name) == text)
         elif mode.tool == "level":
             mode.level = next(lv for lv in LEVELS if LEVEL_NAMES[lv] == text)
         elif mode.tool == "walkway":
             mode.walkway = next(k for k, label in WALKWAYS if _(label) == text)
         elif mode.tool == "side":
-            mode.feature = next((f for f in EdgeFeature if _feature_name(f) == text), None)
+            mode.feature = next((f for f in EdgeFeature if feature_name(f) == text), None)
         elif mode is self.board:
             board = self.board
-            board.zone_kind = next(k for k in ZoneKind if _zone_kind_name(k) == text)
+            board.zone_kind = next(k for k in ZoneKind if zone_kind_name(k) == text)
             if board.zone_name in {k.value for k in ZoneKind} or not board.zone_name:
                 board.zone_name = board.zone_kind.value
                 self.rebuild()
@@ -737,48 +731,13 @@ class EditorScene(Scene):
     def autosave(self) -> None:
         """Write the open documents with unsaved changes to the autosave files (a failure
         is a status line: autosave must never stop the work)."""
-        folder = autosave_dir()  # (the writes make it)
         try:
-            if self.board.modified and self.autosaved_serial.get("board") != self._serial(
-                self.board
-            ):
-                bd.BoardDocument(self.board.doc.board, table=self.board.doc.table).save(
-                    folder / BOARD_AUTOSAVE
-                )
-                self.autosaved_serial["board"] = self._serial(self.board)
-            layout_due = self.autosaved_serial.get("layout") != self._serial(self.layout)
-            if self.layout.modified and self.layout.doc.placements and layout_due:
-                target = folder / LAYOUT_AUTOSAVE
-                # Boards painted on the layout are kept beside it, and it names them.
-                copies = {}
-                for file in sorted(self.layout.doc.painted):
-                    copy = folder / f"autosave-layout-{file.stem}.tmx"
-                    doc = self.layout.doc.board_doc(file)
-                    bd.BoardDocument(doc.board, table=doc.table).save(copy)
-                    copies[file] = copy
-                write_text(target, self.layout.doc.toml(target, copies))
-                self.autosaved_serial["layout"] = self._serial(self.layout)
-            scenario = self.scenario
-            if (
-                scenario is not None
-                and scenario.modified
-                and self.autosaved_serial.get("scenario") != self._serial(scenario)
-            ):
-                target = folder / SCENARIO_AUTOSAVE
-                write_text(target, scenario.doc.toml(target))
-                self.autosaved_serial["scenario"] = self._serial(scenario)
+            self.autosaver.write(self.board, self.layout, self.scenario)
         except DragonNoirError as exc:
             self.status = _("Autosave failed: {why}").format(why=" ".join(str(exc).split()))
 
-    @staticmethod
-    def _serial(mode: AnyMode) -> object:
-        steps = mode.history.undo_steps
-        return (len(steps), id(steps[-1]) if steps else None)
-
     def recoverable(self) -> list[Path]:
-        folder = autosave_dir()
-        names = (BOARD_AUTOSAVE, LAYOUT_AUTOSAVE, SCENARIO_AUTOSAVE)
-        return [folder / name for name in names if (folder / name).is_file()]
+        return recoverable()
 
     def recover(self) -> None:
         """Open the autosaves as new, unsaved documents (Save as keeps them)."""
@@ -802,10 +761,7 @@ class EditorScene(Scene):
         self.rebuild()
 
     def clear_autosaves(self) -> None:
-        copies = sorted(autosave_dir().glob("autosave-layout-*.tmx"))
-        for path in [*self.recoverable(), *copies]:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        clear_autosaves()
 
     # -- events --------------------------------------------------------------------
 
@@ -1208,43 +1164,6 @@ class EditorScene(Scene):
             w, h = screen.get_size()
             rows = [(pgettext("key", keys), _(does)) for keys, does in HELP_ROWS]
             draw_key_help(screen, rows, (w // 2, h // 2), title=_("Map editor"))
-
-
-#: The hex sides' features and the zones' kinds as the editor's lists say them.
-FEATURE_NAMES = {
-    EdgeFeature.WALL: N_("Wall"),
-    EdgeFeature.DOOR: N_("Door"),
-    EdgeFeature.LOW_WALL: N_("Low wall"),
-    EdgeFeature.WINDOW: N_("Window"),
-    EdgeFeature.ARROW_SLIT: N_("Arrow slit"),
-    EdgeFeature.EMBANKMENT_TOP: N_("Embankment top"),
-    EdgeFeature.CLIFF: N_("Cliff"),
-}
-ZONE_KIND_NAMES = {
-    ZoneKind.ENTRY: N_("entry"),
-    ZoneKind.DEPLOYMENT: N_("deployment"),
-    ZoneKind.CELL: N_("cell"),
-    ZoneKind.EXIT: N_("exit"),
-    ZoneKind.DUNGEON_ENTRANCE: N_("dungeon entrance"),
-    ZoneKind.LANDING_STAGE: N_("landing stage"),
-}
-
-
-def _feature_name(feature: EdgeFeature) -> str:
-    if feature in FEATURE_NAMES:
-        return _(FEATURE_NAMES[feature])
-    return feature.value.replace("_", " ").capitalize()
-
-
-def _zone_kind_name(kind: ZoneKind) -> str:
-    if kind in ZONE_KIND_NAMES:
-        return _(ZONE_KIND_NAMES[kind])
-    return kind.value.replace("_", " ")
-
-
-def _data(name: str) -> str:
-    """A name of the rules data (a terrain's) in the player's language."""
-    return data_name(name, current())
 
 
 def _slug(text: str) -> str:
