@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from dragonnoir.i18n import N_, _
+from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.i18n import N_, _, current
+from dragonnoir.narration.names import data_name
 
 #: The two sides a scenario places ("adventurers", "krobs").
 SIDE_WORDS: Final = {"adventurers": N_("Adventurers"), "krobs": N_("Krobs")}
@@ -93,6 +95,48 @@ BOX_WORDS: Final = {
     "khuzun": N_("Khuzun counters"),
     "sun": N_("Sun counters"),
 }
+
+
+#: The hex sides' features (`EdgeFeature`'s values) and the zones' kinds (`ZoneKind`'s).
+FEATURE_WORDS: Final = {
+    "wall": N_("Wall"),
+    "door": N_("Door"),
+    "low_wall": N_("Low wall"),
+    "window": N_("Window"),
+    "arrow_slit": N_("Arrow slit"),
+    "embankment_top": N_("Embankment top"),
+    "cliff": N_("Cliff"),
+}
+#: Which way a board's arrows point (`arrows`).
+ARROW_WORDS: Final = {"up": N_("up"), "down": N_("down")}
+
+#: The Fire Table's cover classes (`Cover`'s values), as the board's hover says them.
+COVER_WORDS: Final = {
+    "none": N_("none"),
+    "light": N_("light"),
+    "medium": N_("medium"),
+    "strong": N_("strong"),
+    "total": N_("total"),
+}
+ZONE_KIND_WORDS: Final = {
+    "entry": N_("entry"),
+    "deployment": N_("deployment"),
+    "cell": N_("cell"),
+    "exit": N_("exit"),
+    "dungeon_entrance": N_("dungeon entrance"),
+    "landing_stage": N_("landing stage"),
+}
+
+
+def feature_word(feature: EdgeFeature) -> str:
+    """A hex side's feature as the editor names it ("Low wall")."""
+    said = FEATURE_WORDS.get(feature.value)
+    return _(said) if said is not None else feature.value.replace("_", " ").capitalize()
+
+
+def data_word(name: str) -> str:
+    """A name of the rules data (a terrain's, a counter's) in the player's language."""
+    return data_name(name, current())
 
 
 def word(table: Mapping[str, str], value: str) -> str:

@@ -16,10 +16,12 @@ import pygame
 from dragonnoir.editor import scenario_doc as sd
 from dragonnoir.editor.edits import Edit, EditError
 from dragonnoir.editor.history import History
+from dragonnoir.editor.words import SIDE_WORDS, STATUS_WORDS, data_word, word
 from dragonnoir.engine.roster import Adventurer, Krob
 from dragonnoir.engine.state import Accessory, AccessoryKind
 from dragonnoir.hexmap.board import ZoneKind
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import N_, _, ngettext, pgettext
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.render.board_view import ZONE_COLOURS, BoardView
 from dragonnoir.render.counters import CounterArt
@@ -34,9 +36,13 @@ from dragonnoir.ui.editor_modes import (
     hex_outline,
     to_screen,
 )
+from dragonnoir.ui.editor_words import zone_kind_name
 from dragonnoir.ui.map_view import MapControl
 
-OBJECTIVES: Final = {"orb": "Orb ? counter", "khuzun": "Khuzun ? counter", "sun": "Sun ? counter"}
+#: The objective counters a scenario lays (a "?" counter each, one of them the real one).
+OBJECTIVES: Final = ("orb", "khuzun", "sun")
+#: The objective counters as their badges on the map name them ("Orb ?").
+OBJECTIVE_BADGES: Final = {"orb": N_("Orb"), "khuzun": N_("Khuzun"), "sun": N_("Sun")}
 SELECTED = (120, 220, 255)
 PASSAGE = (190, 140, 255)
 
@@ -74,7 +80,7 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
         self.revalidate()
 
     def title(self) -> str:
-        return f"Scenario: {self.doc.title}"
+        return _("Scenario: {title}").format(title=self.doc.title)
 
     def revalidate(self) -> None:
         self.problems = self.doc.check()
@@ -106,9 +112,10 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
                 continue
             if side is not None and counter_side != side:
                 continue
-            text = f"{counter.name} {counter.id}".lower()
+            name = data_word(counter.name)
+            text = f"{name} {counter.name} {counter.id}".lower()
             if all(w in text for w in words):
-                out.append((f"{counter.name} · {counter.id}", counter.id))
+                out.append((f"{name} · {counter.id}", counter.id))
         return out
 
     def group_side(self) -> str | None:
@@ -142,7 +149,7 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
         if waiting:
             return self.apply(sd.move_unit, waiting[0], h)
         if self.kind is None:
-            self.message = "Choose a character in the list first (type to search)"
+            self.message = _("Choose a character in the list first (type to search)")
             return False
         side, self.new_group_side = self.new_group_side, None
         before = {g.id for g in self.doc.data.group}
@@ -183,10 +190,12 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             if there is not None:
                 self.select(there.unit_id)
                 self.dragging = there.unit_id
-                self.message = f"{self.describe(there)}: drag to move, right click removes"
+                self.message = _("{who}: drag to move, right click removes").format(
+                    who=self.describe(there)
+                )
                 return True
             if self.tool == "character":
-                self.message = "Click a character to see and change his state"
+                self.message = _("Click a character to see and change his state")
                 return True
             self.place(h)
             return True
@@ -207,7 +216,7 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
         if cancel:
             if self.passage_start is not None:
                 self.passage_start = None
-                self.message = "No new passage"
+                self.message = _("No new passage")
             elif h in at:
                 self.apply(sd.put_passage, at[h], None)
                 self.passage = None
@@ -216,11 +225,13 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
         if h in at and self.passage_start is None:
             self.passage = at[h]
             self.panel_stale = True
-            self.message = f"Deep passage {at[h] + 1}"
+            self.message = _("Deep passage {n}").format(n=at[h] + 1)
             return True
         if self.passage_start is None:
             self.passage_start = h
-            self.message = f"A passage from cell {self.doc.cell_of(h)}: click its other end"
+            self.message = _("A passage from cell {cell}: click its other end").format(
+                cell=self.doc.cell_of(h)
+            )
             return True
         start, self.passage_start = self.passage_start, None
         if self.apply(sd.new_passage, start, h):
@@ -270,9 +281,12 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
 
     def describe(self, placed: sd.Placed) -> str:
         counter = self.doc.roster.get(placed.entry.kind)
-        name = placed.entry.name or (counter.name if counter else placed.entry.kind)
-        group = f", group {placed.group}" if placed.group else ""
-        return f"{name} ({placed.unit_id}{group})"
+        name = placed.entry.name or (data_word(counter.name) if counter else placed.entry.kind)
+        if placed.group:
+            return _("{name} ({id}, group {group})").format(
+                name=name, id=placed.unit_id, group=placed.group
+            )
+        return f"{name} ({placed.unit_id})"
 
     def hover_lines(self) -> list[str]:
         doc = self.doc
@@ -282,30 +296,44 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             col, row = doc.cell_of(h)
             cell = doc.board.cells[h]
             terrain = doc.rules.terrain.get(cell.terrain)
-            out.append(f"cell ({col}, {row}): {terrain.name if terrain else cell.terrain}")
+            said = data_word(terrain.name) if terrain else cell.terrain
+            out.append(_("cell ({col}, {row}): {terrain}").format(col=col, row=row, terrain=said))
             for zone in doc.board.zones:
                 if h in zone.hexes:
-                    out.append(f"{zone.kind.value.replace('_', ' ')} zone '{zone.name}'")
+                    out.append(
+                        _("{kind} zone '{zone}'").format(
+                            kind=zone_kind_name(zone.kind), zone=zone.name
+                        )
+                    )
             there = doc.unit_at(h)
             if there is not None:
                 out.append(self.describe(there))
         chosen = doc.find(self.selected) if self.selected else None
         if chosen is not None:
             out.append("")
-            out.append(f"Selected: {self.describe(chosen)}")
-            out.append(f"facing {chosen.entry.facing} (R turns)")
+            out.append(_("Selected: {who}").format(who=self.describe(chosen)))
+            out.append(_("facing {facing} (R turns)").format(facing=chosen.entry.facing))
             entry = chosen.entry
             if entry.status != "healthy" or entry.wounds:
-                out.append(f"{entry.status.replace('_', ' ')}, {entry.wounds} wound(s)")
+                out.append(
+                    ngettext("{status}, {n} wound", "{status}, {n} wounds", entry.wounds).format(
+                        status=word(STATUS_WORDS, entry.status), n=entry.wounds
+                    )
+                )
             if entry.level is not None:
-                out.append(f"level {entry.level:+g}")
+                out.append(_("level {level}").format(level=f"{entry.level:+g}"))
             level = doc.wizard_level(chosen.unit_id)
             if doc.is_wizard(chosen.entry.kind):
-                out.append(f"wizard level {level}" if level else "wizard: not cast (no level)")
+                out.append(
+                    _("wizard level {level}").format(level=level)
+                    if level
+                    else _("wizard: not cast (no level)")
+                )
         out.append("")
         for g in doc.data.group:
-            hidden = ", hidden" if g.hidden else ""
-            out.append(f"{g.name or g.id}: {len(g.unit)} {g.side}{hidden}")
+            side = word(SIDE_WORDS, g.side)
+            line = _("{group}: {n} {side}, hidden") if g.hidden else _("{group}: {n} {side}")
+            out.append(line.format(group=g.name or g.id, n=len(g.unit), side=side))
             out.append(f"    {sd.how_group_comes(g)}")
         return out
 
@@ -380,18 +408,18 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
             hexes = tuple(doc.hex_of(c) for c in a.cells)
             drawn.append(Accessory(a.id, a.kind, hexes, a.face_up, a.facing))
             if a.kind is AccessoryKind.DUNGEON_ENTRANCE:
-                badges.append((hexes[0], "Entrance"))
+                badges.append((hexes[0], pgettext("map badge", "Entrance")))
             elif a.hidden:
-                badges.append((hexes[0], "hidden"))
+                badges.append((hexes[0], pgettext("map badge", "hidden")))
         for o in doc.data.objective:
             for n, h in enumerate(sd.objective_hexes(doc, o.kind)):
                 real = "!" if o.real == n else "?"  # the designer sees which is true
-                badges.append((h, f"{o.kind.capitalize()} {real}"))
+                badges.append((h, f"{word(OBJECTIVE_BADGES, o.kind)} {real}"))
         for i, p in enumerate(doc.data.passage):
             for end in p.ends:
                 at = sd.passage_hex(doc, end)
                 if at is not None:
-                    badges.append((at, f"Passage {i + 1}"))
+                    badges.append((at, _("Passage {n}").format(n=i + 1)))
         return drawn, badges
 
     def zone_lines(self) -> list[Segment]:

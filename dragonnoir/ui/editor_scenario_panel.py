@@ -5,7 +5,6 @@ of `editor/scenario_doc.py` through the mode (so undo and redo cover everything)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 import pygame
@@ -23,62 +22,58 @@ from pygame_gui.elements import (
 
 from dragonnoir.editor import scenario_doc as sd
 from dragonnoir.editor.edits import EditError
-from dragonnoir.engine.scenario_format import ConditionKind
+from dragonnoir.editor.words import (
+    AT_LIMIT_WORDS,
+    BEHAVIOUR_WORDS,
+    BOX_WORDS,
+    COUNTER_WORDS,
+    KIND_WORDS,
+    SIDE_WORDS,
+    STATUS_WORDS,
+    data_word,
+    word,
+)
 from dragonnoir.engine.state import AccessoryKind
+from dragonnoir.i18n import N_, _
 from dragonnoir.ui.editor_scenario import OBJECTIVES, ScenarioMode, zones_of
+from dragonnoir.ui.editor_words import Choices
 
 TOOLS: Final = (
-    ("forces", "Forces (place characters)"),
-    ("character", "Character (name, state)"),
-    ("counters", "Counters (accessories, ?)"),
-    ("passages", "Deep passages"),
-    ("victory", "Victory conditions"),
-    ("details", "Details (name, turns, briefing)"),
+    ("forces", N_("Forces (place characters)")),
+    ("character", N_("Character (name, state)")),
+    ("counters", N_("Counters (accessories, ?)")),
+    ("passages", N_("Deep passages")),
+    ("victory", N_("Victory conditions")),
+    ("details", N_("Details (name, turns, briefing)")),
 )
-NO_GROUP: Final = "No group: stands where placed"
-NEW_GROUP: Final = {"adventurers": "+ New Adventurer group", "krobs": "+ New Krob group"}
-HOW: Final = ("Placed", "Deploys", "Enters")
-SIDES: Final = ("adventurers", "krobs")
-KINDS: Final = ConditionKind.__args__  # type: ignore[attr-defined]
+#: The group menu's own options (a group's id is never empty nor starts with "+").
+NO_GROUP: Final = ""
+NEW_GROUP: Final = {"adventurers": "+adventurers", "krobs": "+krobs"}
+GROUP_WORDS: Final = {
+    NO_GROUP: N_("No group: stands where placed"),
+    NEW_GROUP["adventurers"]: N_("+ New Adventurer group"),
+    NEW_GROUP["krobs"]: N_("+ New Krob group"),
+}
+#: How a group comes into play: placed, deployed by its player, or entering later.
+HOW_WORDS: Final = {"placed": N_("Placed"), "deploys": N_("Deploys"), "enters": N_("Enters")}
 AT_LIMIT: Final = ("krobs", "adventurers", "draw", "casualties")
-#: What the victory menus show for the file's values (docs/scenarios.md, "Victory"):
-#: words short enough for the left panel's menus and list.
-SIDE_WORDS: Final = {"adventurers": "Adventurers", "krobs": "Krobs"}
-KIND_WORDS: Final = {
-    "reach": "stand in a place",
-    "exit": "get out",
-    "orb_off": "Orb off the map",
-    "khuzun_out": "Khuzun out",
-    "sun_exit": "out by the Sun",
-    "kill": "kill",
-    "hold": "hold a place",
-    "eliminate": "no enemy left",
-}
-AT_LIMIT_WORDS: Final = {
-    "krobs": "the Krobs win",
-    "adventurers": "the Adventurers win",
-    "draw": "a draw",
-    "casualties": "casualty points",
-}
+#: The menus' "none of the file's values" options, kept as "" (no behaviour: the AI
+#: decides; no [victory] table: the game ends at the turn limit with no winner; the
+#: objective counter's real one drawn by the game's dice; the level of the hex).
+NOTHING: Final = ""
+NO_BEHAVIOUR: Final = N_("(the AI decides)")
+NO_VICTORY: Final = N_("no winner")
+BY_DICE: Final = N_("Drawn by the dice")
+AUTO_LEVEL: Final = N_("the hex's own")
+WIZARD_WORDS: Final = {"0": N_("No magic"), "1": N_("Wizard 1"), "2": N_("Wizard 2")}
 
 
-def value_of(words: Mapping[str, str], shown: str) -> str:
-    """The file's value a menu's words stand for (the words themselves if none)."""
-    return next((value for value, said in words.items() if said == shown), shown)
+def _with_nothing(said_for_nothing: str, choices: Choices) -> Choices:
+    return Choices([(NOTHING, _(said_for_nothing)), *choices.options])
 
 
-#: What the Krob AI reads of a group (docs/scenarios.md, `behaviour`).
-BEHAVIOURS: Final = ("guard", "ambush", "hunt", "swarm", "protect_queen", "patrol", "block", "flee")
-NO_BEHAVIOUR: Final = "(the AI decides)"
-#: No [victory] table: the game ends at the turn limit with no winner.
-NO_VICTORY: Final = "no winner"
-#: The objective counter's "which one is real" choice left to the game's dice.
-BY_DICE: Final = "Drawn by the dice"
-AUTO_LEVEL: Final = "the hex's own"
-
-
-def _accessory_label(kind: AccessoryKind) -> str:
-    return kind.value.replace("_", " ").capitalize()
+def _on_off(on: bool) -> str:
+    return _("on") if on else _("off")
 
 
 class ScenarioPanel:
@@ -90,8 +85,9 @@ class ScenarioPanel:
         self.lists: dict[str, UISelectionList] = {}
         self.entries: dict[str, UITextEntryLine] = {}
         self.menus: dict[str, UIDropDownMenu] = {}
+        #: Each list's and menu's options: the values kept and the words shown.
+        self.choices: dict[str, Choices] = {}
         self.briefing: UITextEntryBox | None = None
-        self.roster: list[tuple[str, str]] = []
         self.form: dict[str, str] = {"side": "adventurers", "kind": "exit"}
         #: Set when a widget change needs the panel built again (the scene does it).
         self.rebuild = False
@@ -100,24 +96,21 @@ class ScenarioPanel:
 
     def build(self, root: UIContainer, manager: pygame_gui.UIManager, rect: pygame.Rect) -> None:
         self.buttons, self.lists, self.entries, self.menus = {}, {}, {}, {}
+        self.choices = {}
         self.briefing = None
         mode = self.mode
-        x, w = rect.x, rect.w
-        labels: list[str | tuple[str, str]] = [label for _, label in TOOLS]
-        self.lists["tools"] = UISelectionList(
-            pygame.Rect(x, rect.y, w, len(TOOLS) * 26 + 8),
-            labels,
-            manager,
-            container=root,
-            default_selection=dict(TOOLS)[mode.tool],
-        )
+        tools = Choices((key, _(label)) for key, label in TOOLS)
+        list_rect = pygame.Rect(rect.x, rect.y, rect.w, len(TOOLS) * 26 + 8)
+        self._list("tools", tools, mode.tool, list_rect, root, manager)
         y = rect.y + len(TOOLS) * 26 + 16
-        body = pygame.Rect(x, y, w, rect.bottom - y)
+        body = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
         getattr(self, f"build_{mode.tool}")(root, manager, body)
 
     def _row(self, root: UIContainer, m: Any, x: int, y: int, w: int, label: str) -> pygame.Rect:
-        UILabel(pygame.Rect(x, y, 84, 30), label, m, container=root)
-        return pygame.Rect(x + 86, y, w - 86, 30)
+        """A label and the rect beside it for its widget (a longer language widens it)."""
+        label_w = max(84, min(w // 2, m.get_theme().get_font(["label"]).size(label)[0] + 10))
+        UILabel(pygame.Rect(x, y, label_w, 30), label, m, container=root)
+        return pygame.Rect(x + label_w + 2, y, w - label_w - 2, 30)
 
     def _entry(self, key: str, rect: pygame.Rect, text: str, root: UIContainer, m: Any) -> None:
         entry = UITextEntryLine(rect, m, container=root)
@@ -127,16 +120,35 @@ class ScenarioPanel:
     def _menu(
         self,
         key: str,
-        options: list[str],
+        choices: Choices,
         current: str,
         rect: pygame.Rect,
         root: UIContainer,
         m: Any,
     ) -> None:
-        shown: list[str | tuple[str, str]] = list(options)
-        if current not in options:
-            shown.insert(0, current)
-        self.menus[key] = UIDropDownMenu(shown, current, rect, m, container=root)
+        """A drop-down menu of `choices`, showing the words of the value `current` (a
+        value the choices lack, as it is: a file's own)."""
+        if choices.said(current) is None:
+            choices = Choices([(current, current.replace("_", " ")), *choices.options])
+        self.choices[key] = choices
+        shown = choices.said(current)
+        assert shown is not None
+        self.menus[key] = UIDropDownMenu(choices.shown(), shown, rect, m, container=root)
+
+    def _list(
+        self,
+        key: str,
+        choices: Choices,
+        current: str | None,
+        rect: pygame.Rect,
+        root: UIContainer,
+        m: Any,
+    ) -> None:
+        """A selection list of `choices`, the value `current` selected."""
+        self.choices[key] = choices
+        self.lists[key] = UISelectionList(
+            rect, choices.shown(), m, container=root, default_selection=choices.said(current)
+        )
 
     def _button(
         self, key: str, text: str, rect: pygame.Rect, root: UIContainer, m: Any
@@ -144,56 +156,50 @@ class ScenarioPanel:
         self.buttons[key] = UIButton(rect, text, m, container=root)
         return self.buttons[key]
 
+    def chosen(self, key: str, shown: str) -> str | None:
+        """The value of the option of list or menu `key` whose words are `shown`."""
+        choices = self.choices.get(key)
+        return choices.value(shown) if choices is not None else None
+
     def build_forces(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
         mode, doc = self.mode, self.mode.doc
         x, y, w = r.x, r.y, r.w
-        groups = [f"{g.id} ({g.side})" for g in doc.data.group]
+        groups = Choices(
+            [
+                (NO_GROUP, _(GROUP_WORDS[NO_GROUP])),
+                *((g.id, f"{g.id} ({word(SIDE_WORDS, g.side)})") for g in doc.data.group),
+                *((v, _(GROUP_WORDS[v])) for v in NEW_GROUP.values()),
+            ]
+        )
         current = NO_GROUP
         if mode.new_group_side is not None:
             current = NEW_GROUP[mode.new_group_side]
         elif mode.group is not None and doc.group(mode.group) is not None:
-            g = doc.group(mode.group)
-            assert g is not None
-            current = f"{g.id} ({g.side})"
-        self._menu(
-            "group",
-            [NO_GROUP, *groups, *NEW_GROUP.values()],
-            current,
-            pygame.Rect(x, y, w, 30),
-            root,
-            m,
-        )
+            current = mode.group
+        self._menu("group", groups, current, pygame.Rect(x, y, w, 30), root, m)
         y += 36
-        self._entry("search", self._row(root, m, x, y, w, "Find"), mode.search, root, m)
+        self._entry("search", self._row(root, m, x, y, w, _("Find")), mode.search, root, m)
         y += 34
-        self.roster = mode.roster_entries()
-        chosen = next((label for label, kid in self.roster if kid == mode.kind), None)
         list_h = 170 if mode.group is None else 110
-        self.lists["roster"] = UISelectionList(
-            pygame.Rect(x, y, w, list_h),
-            [label for label, _ in self.roster],
-            m,
-            container=root,
-            default_selection=chosen,
-        )
+        roster = Choices((kid, label) for label, kid in mode.roster_entries())
+        self._list("roster", roster, mode.kind, pygame.Rect(x, y, w, list_h), root, m)
         y += list_h + 6
         group = doc.group(mode.group) if mode.group else None
         if group is not None:
             deploys = group.deploy is not None or bool(group.deploy_cells)
-            how = "Enters" if group.enter else "Deploys" if deploys else "Placed"
+            how = "enters" if group.enter else "deploys" if deploys else "placed"
             bw = (w - 8) // 3
-            for i, text in enumerate(HOW):
-                b = self._button(
-                    f"how_{text}", text, pygame.Rect(x + i * (bw + 4), y, bw, 30), root, m
-                )
-                if text == how:
+            for i, (key, label) in enumerate(HOW_WORDS.items()):
+                rect = pygame.Rect(x + i * (bw + 4), y, bw, 30)
+                b = self._button(f"how_{key}", _(label), rect, root, m)
+                if key == how:
                     b.disable()  # type: ignore[no-untyped-call]
             y += 36
-            if how != "Placed":
-                kinds = ("deployment",) if how == "Deploys" else ("entry", "exit")
+            if how != "placed":
+                kinds = ("deployment",) if how == "deploys" else ("entry", "exit")
                 names = doc.zone_names(*kinds)
                 chosen_zones = zones_of(
-                    group.deploy if how == "Deploys" else group.enter.zone if group.enter else None
+                    group.deploy if how == "deploys" else group.enter.zone if group.enter else None
                 )
                 self.lists["zones"] = UISelectionList(
                     pygame.Rect(x, y, w, 96),
@@ -204,74 +210,72 @@ class ScenarioPanel:
                     default_selection=[n for n in chosen_zones if n in names] or None,
                 )
                 y += 100
-            if how == "Deploys":
-                count = len(group.deploy_cells)
-                text = f"Cells: {count} (click the map: {'on' if mode.cells_tool else 'off'})"
+            if how == "deploys":
+                text = _("Cells: {count} (click the map: {on})").format(
+                    count=len(group.deploy_cells), on=_on_off(mode.cells_tool)
+                )
                 self._button("cells", text, pygame.Rect(x, y, w, 30), root, m)
                 y += 36
-            if how == "Enters" and group.enter is not None:
-                self._entry(
-                    "turn", self._row(root, m, x, y, w, "on turn"), str(group.enter.turn), root, m
-                )
+            if how == "enters" and group.enter is not None:
+                row = self._row(root, m, x, y, w, _("on turn"))
+                self._entry("turn", row, str(group.enter.turn), root, m)
                 y += 34
-            self._entry(
-                "group_name", self._row(root, m, x, y, w, "Group name"), group.name, root, m
-            )
+            row = self._row(root, m, x, y, w, _("Group name"))
+            self._entry("group_name", row, group.name, root, m)
             y += 34
             if group.side == "krobs":
-                text = "Hidden (placed in secret): yes" if group.hidden else "Hidden: no"
+                text = _("Hidden (placed in secret): yes") if group.hidden else _("Hidden: no")
                 self._button("hidden", text, pygame.Rect(x, y, w, 30), root, m)
                 y += 36
-                row = self._row(root, m, x, y, w, "AI")
-                current = group.behaviour or NO_BEHAVIOUR
-                self._menu("behaviour", [NO_BEHAVIOUR, *BEHAVIOURS], current, row, root, m)
+                row = self._row(root, m, x, y, w, _("AI"))
+                behaviours = _with_nothing(
+                    NO_BEHAVIOUR, Choices.of(BEHAVIOUR_WORDS, BEHAVIOUR_WORDS)
+                )
+                self._menu("behaviour", behaviours, group.behaviour or NOTHING, row, root, m)
                 y += 34
         chosen_unit = doc.find(mode.selected) if mode.selected else None
         if chosen_unit is not None and doc.is_wizard(chosen_unit.entry.kind):
             level = doc.wizard_level(chosen_unit.unit_id)
             bw = (w - 8) // 3
-            for i, (key, text) in enumerate(
-                (("wiz0", "No magic"), ("wiz1", "Wizard 1"), ("wiz2", "Wizard 2"))
-            ):
-                b = self._button(key, text, pygame.Rect(x + i * (bw + 4), y, bw, 30), root, m)
+            for i, (key, text) in enumerate(WIZARD_WORDS.items()):
+                rect = pygame.Rect(x + i * (bw + 4), y, bw, 30)
+                b = self._button(f"wiz{key}", _(text), rect, root, m)
                 if (level or 0) == i:
                     b.disable()  # type: ignore[no-untyped-call]
 
     def build_counters(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
         mode = self.mode
-        options = [_accessory_label(k) for k in sd.PLACED_ACCESSORIES] + list(OBJECTIVES.values())
-        current = OBJECTIVES.get(mode.counter) or _accessory_label(AccessoryKind(mode.counter))
-        self.lists["counter"] = UISelectionList(
-            pygame.Rect(r.x, r.y, r.w, len(options) * 26 + 8),
-            options,  # type: ignore[arg-type]
-            m,
-            container=root,
-            default_selection=current,
-        )
-        y = r.y + len(options) * 26 + 14
+        kinds = [k.value for k in sd.PLACED_ACCESSORIES] + list(OBJECTIVES)
+        counters = Choices.of(kinds, COUNTER_WORDS)
+        rect = pygame.Rect(r.x, r.y, r.w, len(kinds) * 26 + 8)
+        self._list("counter", counters, mode.counter, rect, root, m)
+        y = r.y + len(kinds) * 26 + 14
         left = [
-            f"{name.replace('_', ' ')} {n} of {limit}"
+            _("{counters}: {n} of {limit}").format(counters=word(BOX_WORDS, name), n=n, limit=limit)
             for name, n, limit in sd.box_left(mode.doc, mode.counter)
         ]
         if len(left) > 1:  # galleries, bridges: a line each, or the panel cuts them off
-            UILabel(pygame.Rect(r.x, y, r.w, 24), "Left in the box:", m, container=root)
+            UILabel(pygame.Rect(r.x, y, r.w, 24), _("Left in the box:"), m, container=root)
             y += 24
-        lines = left if len(left) > 1 else [f"Left in the box: {left[0]}"]
+        lines = left if len(left) > 1 else [_("Left in the box: {left}").format(left=left[0])]
         for line in lines:
             UILabel(pygame.Rect(r.x, y, r.w, 24), line, m, container=root)
             y += 24
         y += 6
         if mode.counter == AccessoryKind.WEB.value:
-            text = "New webs hidden: yes" if mode.web_hidden else "New webs hidden: no"
+            text = _("New webs hidden: yes") if mode.web_hidden else _("New webs hidden: no")
             self._button("web_hidden", text, pygame.Rect(r.x, y, r.w, 30), root, m)
         laid = sd.objective_hexes(mode.doc, mode.counter) if mode.counter in OBJECTIVES else []
         if laid:
             entry = next(o for o in mode.doc.data.objective if o.kind == mode.counter)
-            choices = [f"{i + 1}: cell {mode.doc.cell_of(h)}" for i, h in enumerate(laid)]
-            current = BY_DICE if entry.real is None else choices[entry.real]
-            UILabel(pygame.Rect(r.x, y, r.w, 26), "The true one", m, container=root)
+            choices = Choices(
+                (str(i), _("{n}: cell {cell}").format(n=i + 1, cell=mode.doc.cell_of(h)))
+                for i, h in enumerate(laid)
+            )
+            UILabel(pygame.Rect(r.x, y, r.w, 26), _("The true one"), m, container=root)
             rect = pygame.Rect(r.x, y + 28, r.w, 30)
-            self._menu("real", [BY_DICE, *choices], current, rect, root, m)
+            current = NOTHING if entry.real is None else str(entry.real)
+            self._menu("real", _with_nothing(BY_DICE, choices), current, rect, root, m)
 
     def build_character(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
         """The selected character's entry: display name, state at the start, level."""
@@ -280,9 +284,11 @@ class ScenarioPanel:
         found = doc.find(mode.selected) if mode.selected else None
         if found is None:
             UITextBox(
-                "Click a character on the map: his display name (when two counters of "
-                "one kind need telling apart), how he starts (wounded, knocked out...) "
-                "and the level he stands at (+1: on a walkway's deck).",
+                _(
+                    "Click a character on the map: his display name (when two counters of "
+                    "one kind need telling apart), how he starts (wounded, knocked out...) "
+                    "and the level he stands at (+1: on a walkway's deck)."
+                ),
                 pygame.Rect(x, y, w, 120),
                 m,
                 container=root,
@@ -290,57 +296,58 @@ class ScenarioPanel:
             return
         entry = found.entry
         counter = doc.roster.get(entry.kind)
-        UILabel(
-            pygame.Rect(x, y, w, 26),
-            f"{counter.name if counter else entry.kind} · {found.unit_id}",
-            m,
-            container=root,
-        )
+        name = data_word(counter.name) if counter else entry.kind
+        UILabel(pygame.Rect(x, y, w, 26), f"{name} · {found.unit_id}", m, container=root)
         y += 30
-        self._entry("u_name", self._row(root, m, x, y, w, "Name"), entry.name or "", root, m)
+        self._entry("u_name", self._row(root, m, x, y, w, _("Name")), entry.name or "", root, m)
         y += 34
-        row = self._row(root, m, x, y, w, "State")
-        self._menu("u_status", list(sd.STATUSES), entry.status, row, root, m)
+        row = self._row(root, m, x, y, w, _("State"))
+        self._menu("u_status", Choices.of(sd.STATUSES, STATUS_WORDS), entry.status, row, root, m)
         y += 34
-        self._entry("u_wounds", self._row(root, m, x, y, w, "Wounds"), str(entry.wounds), root, m)
+        row = self._row(root, m, x, y, w, _("Wounds"))
+        self._entry("u_wounds", row, str(entry.wounds), root, m)
         y += 34
-        levels = [f"{lv:+g}" if lv else "0" for lv in sd.unit_levels(doc, found.unit_id)]
-        current = AUTO_LEVEL if entry.level is None else f"{entry.level:+g}" if entry.level else "0"
-        row = self._row(root, m, x, y, w, "Level")
-        self._menu("u_level", [AUTO_LEVEL, *levels], current, row, root, m)
+        levels = Choices(
+            (_level_text(lv), _level_text(lv)) for lv in sd.unit_levels(doc, found.unit_id)
+        )
+        current = NOTHING if entry.level is None else _level_text(entry.level)
+        row = self._row(root, m, x, y, w, _("Level"))
+        self._menu("u_level", _with_nothing(AUTO_LEVEL, levels), current, row, root, m)
 
     def build_passages(self, root: UIContainer, m: Any, r: pygame.Rect) -> None:
         """The deep passages: the list, and the chosen one's turns, way and name."""
         mode, doc = self.mode, self.mode.doc
         x, y, w = r.x, r.y, r.w
-        rows: list[str | tuple[str, str]] = [
-            f"{i + 1}. {_end_text(p.ends[0])} - {_end_text(p.ends[1])}"
-            + ("" if p.both_ways else " (one way)")
+        rows = Choices(
+            (
+                str(i),
+                _("{n}. {a} - {b}").format(n=i + 1, a=_end_text(p.ends[0]), b=_end_text(p.ends[1]))
+                + ("" if p.both_ways else _(" (one way)")),
+            )
             for i, p in enumerate(doc.data.passage)
-        ]
-        chosen = mode.passage if mode.passage is not None and mode.passage < len(rows) else None
-        self.lists["passages"] = UISelectionList(
-            pygame.Rect(x, y, w, 120),
-            rows,
-            m,
-            container=root,
-            default_selection=rows[chosen] if chosen is not None else None,
         )
+        chosen = (
+            mode.passage if mode.passage is not None and mode.passage < len(rows.options) else None
+        )
+        current = None if chosen is None else str(chosen)
+        self._list("passages", rows, current, pygame.Rect(x, y, w, 120), root, m)
         y += 126
         if chosen is not None:
             p = doc.data.passage[chosen]
-            self._entry("p_turns", self._row(root, m, x, y, w, "Turns"), str(p.turns), root, m)
+            self._entry("p_turns", self._row(root, m, x, y, w, _("Turns")), str(p.turns), root, m)
             y += 34
-            self._entry("p_name", self._row(root, m, x, y, w, "Name"), p.name, root, m)
+            self._entry("p_name", self._row(root, m, x, y, w, _("Name")), p.name, root, m)
             y += 34
-            way = "Both ways: yes" if p.both_ways else "Both ways: no (a to b only)"
+            way = _("Both ways: yes") if p.both_ways else _("Both ways: no (a to b only)")
             self._button("p_way", way, pygame.Rect(x, y, w, 30), root, m)
             y += 36
-            self._button("p_remove", "Remove the passage", pygame.Rect(x, y, w, 30), root, m)
+            self._button("p_remove", _("Remove the passage"), pygame.Rect(x, y, w, 30), root, m)
             y += 40
         UITextBox(
-            "Click a hex (a dungeon entrance), then the other end: a deep passage between "
-            "them. A click on an end chooses its passage; right click removes it.",
+            _(
+                "Click a hex (a dungeon entrance), then the other end: a deep passage between "
+                "them. A click on an end chooses its passage; right click removes it."
+            ),
             pygame.Rect(x, y, w, max(60, r.bottom - y)),
             m,
             container=root,
@@ -350,54 +357,50 @@ class ScenarioPanel:
         doc, mode = self.mode.doc, self.mode
         x, y, w = r.x, r.y, r.w
         victory = doc.data.victory_or_default
-        self._menu(
-            "at_limit",
-            [NO_VICTORY, *(AT_LIMIT_WORDS[v] for v in AT_LIMIT)],
-            NO_VICTORY if doc.data.victory is None else AT_LIMIT_WORDS[victory.at_turn_limit],
-            self._row(root, m, x, y, w, "At limit"),
-            root,
-            m,
-        )
+        limits = _with_nothing(NO_VICTORY, Choices.of(AT_LIMIT, AT_LIMIT_WORDS))
+        current = NOTHING if doc.data.victory is None else victory.at_turn_limit
+        row = self._row(root, m, x, y, w, _("At limit"))
+        self._menu("at_limit", limits, current, row, root, m)
         y += 34
-        rows: list[str | tuple[str, str]] = [  # (its text: in the form when chosen)
-            f"{i + 1}. {SIDE_WORDS[c.side]}: {KIND_WORDS[c.kind]}"
+        rows = Choices(  # (its text: in the form when chosen)
+            (
+                str(i),
+                _("{n}. {side}: {kind}").format(
+                    n=i + 1, side=word(SIDE_WORDS, c.side), kind=word(KIND_WORDS, c.kind)
+                ),
+            )
             for i, c in enumerate(victory.condition)
-        ]
+        )
         chosen = (
-            rows[mode.condition]
-            if mode.condition is not None and mode.condition < len(rows)
+            str(mode.condition)
+            if mode.condition is not None and mode.condition < len(rows.options)
             else None
         )
-        self.lists["conditions"] = UISelectionList(
-            pygame.Rect(x, y, w, 96),
-            rows,
-            m,
-            container=root,
-            default_selection=chosen,
-        )
+        self._list("conditions", rows, chosen, pygame.Rect(x, y, w, 96), root, m)
         y += 100
         form = self.form
         for key, label, words, default in (
-            ("side", "Side", SIDE_WORDS, "adventurers"),
-            ("kind", "Kind", KIND_WORDS, "exit"),
+            ("side", _("Side"), SIDE_WORDS, "adventurers"),
+            ("kind", _("Kind"), KIND_WORDS, "exit"),
         ):
             row = self._row(root, m, x, y, w, label)
-            shown = words[form.get(key, default)]
-            self._menu(key, list(words.values()), shown, row, root, m)
+            self._menu(key, Choices.of(words, words), form.get(key, default), row, root, m)
             y += 34
         for key, label in (
-            ("units", "Units"),
-            ("zones", "Zones"),
-            ("count", "Count"),
-            ("turn", "Turn"),
-            ("text", "Text"),
+            ("units", _("Units")),
+            ("zones", _("Zones")),
+            ("count", _("Count")),
+            ("turn", _("Turn")),
+            ("text", _("Text")),
         ):
             self._entry(f"c_{key}", self._row(root, m, x, y, w, label), form.get(key, ""), root, m)
             y += 34
         bw = (w - 8) // 3
-        self._button("c_add", "Add", pygame.Rect(x, y, bw, 30), root, m)
-        b1 = self._button("c_replace", "Replace", pygame.Rect(x + bw + 4, y, bw, 30), root, m)
-        b2 = self._button("c_remove", "Remove", pygame.Rect(x + 2 * (bw + 4), y, bw, 30), root, m)
+        self._button("c_add", _("Add"), pygame.Rect(x, y, bw, 30), root, m)
+        b1 = self._button("c_replace", _("Replace"), pygame.Rect(x + bw + 4, y, bw, 30), root, m)
+        b2 = self._button(
+            "c_remove", _("Remove"), pygame.Rect(x + 2 * (bw + 4), y, bw, 30), root, m
+        )
         if chosen is None:
             b1.disable()  # type: ignore[no-untyped-call]
             b2.disable()  # type: ignore[no-untyped-call]
@@ -406,26 +409,37 @@ class ScenarioPanel:
         data = self.mode.doc.data
         x, y, w = r.x, r.y, r.w
         for key, label, value in (
-            ("name", "Name", data.name),
-            ("id", "Id", data.id),
-            ("size", "Size", data.size),
-            ("turn_limit", "Turn limit", "" if data.turn_limit is None else str(data.turn_limit)),
+            ("name", _("Name"), data.name),
+            ("id", _("Id"), data.id),
+            ("size", _("Size"), data.size),
+            (
+                "turn_limit",
+                _("Turn limit"),
+                "" if data.turn_limit is None else str(data.turn_limit),
+            ),
         ):
             self._entry(f"d_{key}", self._row(root, m, x, y, w, label), value, root, m)
             y += 34
-        UILabel(pygame.Rect(x, y, w, 26), "Briefing (Enter: a new line)", m, container=root)
+        label = _("Briefing (Enter: a new line)")
+        UILabel(pygame.Rect(x, y, w, 26), label, m, container=root)
         y += 26
         self.briefing = UITextEntryBox(pygame.Rect(x, y, w, 110), data.briefing, m, container=root)
         y += 114
-        self._button("d_briefing", "Apply the briefing", pygame.Rect(x, y, w, 30), root, m)
+        self._button("d_briefing", _("Apply the briefing"), pygame.Rect(x, y, w, 30), root, m)
         y += 38
         rules = data.rules
         for i, (key, text) in enumerate(
             (
-                ("gharvs", f"Gharvs: {'on' if rules.gharvs else 'off'}"),
-                ("unstable_marsh", f"Unstable marsh: {'on' if rules.unstable_marsh else 'off'}"),
-                ("babies_grow", f"Babies grow: {'on' if rules.babies_grow else 'off'}"),
-                ("deploy_first", f"First to deploy: {rules.deploy_first}"),
+                ("gharvs", _("Gharvs: {on}").format(on=_on_off(rules.gharvs))),
+                (
+                    "unstable_marsh",
+                    _("Unstable marsh: {on}").format(on=_on_off(rules.unstable_marsh)),
+                ),
+                ("babies_grow", _("Babies grow: {on}").format(on=_on_off(rules.babies_grow))),
+                (
+                    "deploy_first",
+                    _("First to deploy: {side}").format(side=word(SIDE_WORDS, rules.deploy_first)),
+                ),
             )
         ):
             self._button(f"r_{key}", text, pygame.Rect(x, y + i * 34, w, 30), root, m)
@@ -463,39 +477,44 @@ class ScenarioPanel:
         return False
 
     def refresh_roster(self) -> None:
-        self.roster = self.mode.roster_entries()
-        roster = self.lists.get("roster")
-        if roster is not None:
-            roster.set_item_list([label for label, _ in self.roster])
+        roster = Choices((kid, label) for label, kid in self.mode.roster_entries())
+        self.choices["roster"] = roster
+        widget = self.lists.get("roster")
+        if widget is not None:
+            widget.set_item_list(roster.shown())
 
     def list_choice(self, element: object, text: str) -> bool:
         mode = self.mode
-        if element is self.lists.get("tools"):
-            mode.tool = next(k for k, label in TOOLS if label == text)
+        key = next((k for k, widget in self.lists.items() if widget is element), None)
+        value = self.chosen(key, text) if key is not None else None
+        if key == "zones":
+            return self.zones_chosen()
+        if value is None:
+            return False
+        if key == "tools":
+            mode.tool = value
             self.rebuild = True
-        elif element is self.lists.get("roster"):
-            mode.kind = next((kid for label, kid in self.roster if label == text), None)
-            mode.message = f"{text.split(' · ')[0]}: click the map to place"
+        elif key == "roster":
+            mode.kind = value
+            name = text.split(" · ")[0]
+            mode.message = _("{name}: click the map to place").format(name=name)
             if mode.group is not None:
                 group = mode.doc.group(mode.group)
                 if group is not None and (group.deploy is not None or group.enter is not None):
-                    mode.message = f"{text.split(' · ')[0]}: click the map to add to {group.id}"
-        elif element is self.lists.get("zones"):
-            return self.zones_chosen()
-        elif element is self.lists.get("counter"):
-            for kind in sd.PLACED_ACCESSORIES:
-                if _accessory_label(kind) == text:
-                    mode.counter = kind.value
-            for key, label in OBJECTIVES.items():
-                if label == text:
-                    mode.counter = key
-            mode.message = f"{text}: click a hex to put it there, again to take it off"
+                    mode.message = _("{name}: click the map to add to {group}").format(
+                        name=name, group=group.name or group.id
+                    )
+        elif key == "counter":
+            mode.counter = value
+            mode.message = _("{counter}: click a hex to put it there, again to take it off").format(
+                counter=text
+            )
             self.rebuild = True
-        elif element is self.lists.get("passages"):
-            mode.passage = int(text.split(".")[0]) - 1
+        elif key == "passages":
+            mode.passage = int(value)
             self.rebuild = True
-        elif element is self.lists.get("conditions"):
-            index = int(text.split(".")[0]) - 1
+        elif key == "conditions":
+            index = int(value)
             mode.condition = index
             c = mode.doc.data.victory_or_default.condition[index]
             self.form = {
@@ -523,7 +542,7 @@ class ScenarioPanel:
             mode.apply(sd.set_group, group.id, deploy=[])  # on its cells only
             return True
         if not names:
-            mode.message = "A group that deploys or enters needs at least one zone (or cells)"
+            mode.message = _("A group that deploys or enters needs at least one zone (or cells)")
             return True
         if group.enter is not None:
             zone: str | list[str] = names[0] if len(names) == 1 else names
@@ -534,39 +553,36 @@ class ScenarioPanel:
 
     def menu_choice(self, element: object, text: str) -> bool:
         mode = self.mode
-        if element is self.menus.get("group"):
+        key = next((k for k, widget in self.menus.items() if widget is element), None)
+        value = self.chosen(key, text) if key is not None else None
+        if value is None:
+            return False
+        if key == "group":
             mode.new_group_side = None
             mode.cells_tool = False
-            if text == NO_GROUP:
-                mode.group = None
-            elif text in NEW_GROUP.values():
-                mode.new_group_side = next(k for k, v in NEW_GROUP.items() if v == text)
-                mode.group = None
-                mode.message = "The next character placed starts the new group"
-            else:
-                mode.group = text.split(" (")[0]
+            mode.group = None
+            if value in NEW_GROUP.values():
+                mode.new_group_side = next(k for k, v in NEW_GROUP.items() if v == value)
+                mode.message = _("The next character placed starts the new group")
+            elif value != NO_GROUP:
+                mode.group = value
             self.rebuild = True
-        elif element is self.menus.get("behaviour") and mode.group:
-            value = None if text == NO_BEHAVIOUR else text
-            mode.apply(sd.set_group, mode.group, behaviour=value)
-        elif element is self.menus.get("at_limit"):
-            if text == NO_VICTORY:
+        elif key == "behaviour" and mode.group:
+            mode.apply(sd.set_group, mode.group, behaviour=value or None)
+        elif key == "at_limit":
+            if value == NOTHING:
                 mode.apply(sd.drop_victory)
             else:
-                mode.apply(sd.set_victory, at_turn_limit=value_of(AT_LIMIT_WORDS, text))
+                mode.apply(sd.set_victory, at_turn_limit=value)
             self.rebuild = True
-        elif element is self.menus.get("u_status") and mode.selected:
-            mode.apply(sd.set_unit, mode.selected, status=text)
-        elif element is self.menus.get("u_level") and mode.selected:
-            level = None if text == AUTO_LEVEL else float(text)
-            mode.apply(sd.set_unit, mode.selected, level=level)
-        elif element is self.menus.get("real"):
-            real = None if text == BY_DICE else int(text.split(":")[0]) - 1
-            mode.apply(sd.set_objective_real, mode.counter, real)
-        elif element is self.menus.get("side"):
-            self.form["side"] = value_of(SIDE_WORDS, text)
-        elif element is self.menus.get("kind"):
-            self.form["kind"] = value_of(KIND_WORDS, text)
+        elif key == "u_status" and mode.selected:
+            mode.apply(sd.set_unit, mode.selected, status=value)
+        elif key == "u_level" and mode.selected:
+            mode.apply(sd.set_unit, mode.selected, level=float(value) if value else None)
+        elif key == "real":
+            mode.apply(sd.set_objective_real, mode.counter, int(value) if value else None)
+        elif key in ("side", "kind"):
+            self.form[key] = value
         else:
             return False
         return True
@@ -579,7 +595,7 @@ class ScenarioPanel:
                 try:
                     turn = int(e["turn"].get_text())
                 except ValueError:
-                    mode.message = "The turn is a whole number"
+                    mode.message = _("The turn is a whole number")
                     return True
                 mode.apply(sd.set_group, group.id, enter={"zone": group.enter.zone, "turn": turn})
             return True
@@ -590,7 +606,7 @@ class ScenarioPanel:
             try:
                 wounds = int(e["u_wounds"].get_text())
             except ValueError:
-                mode.message = "Wounds are a whole number"
+                mode.message = _("Wounds are a whole number")
                 return True
             mode.apply(sd.set_unit, mode.selected, wounds=wounds)
             return True
@@ -598,7 +614,7 @@ class ScenarioPanel:
             try:
                 turns = int(e["p_turns"].get_text())
             except ValueError:
-                mode.message = "A passage takes a whole number of game turns (1 to 20)"
+                mode.message = _("A passage takes a whole number of game turns (1 to 20)")
                 return True
             mode.apply(sd.set_passage, mode.passage, turns=turns)
             self.rebuild = True
@@ -616,7 +632,7 @@ class ScenarioPanel:
                     try:
                         value = int(value) if value else None
                     except ValueError:
-                        mode.message = (
+                        mode.message = _(
                             "The turn limit is a whole number of game turns (empty: none)"
                         )
                         return True
@@ -627,19 +643,15 @@ class ScenarioPanel:
     def button(self, element: object) -> bool:
         mode, b = self.mode, self.buttons
         group = mode.doc.group(mode.group) if mode.group else None
-        if group is not None and element in (
-            b.get("how_Placed"),
-            b.get("how_Deploys"),
-            b.get("how_Enters"),
-        ):
+        if group is not None and element in [b.get(f"how_{how}") for how in HOW_WORDS]:
             mode.cells_tool = False
-            if element is b.get("how_Placed"):
+            if element is b.get("how_placed"):
                 mode.apply(sd.set_group, group.id, deploy=None, enter=None, deploy_cells=[])
-            elif element is b.get("how_Deploys"):
+            elif element is b.get("how_deploys"):
                 zones = mode.doc.zone_names("deployment")
                 if not zones:
                     mode.cells_tool = True
-                    mode.message = (
+                    mode.message = _(
                         "This map has no deployment zone: click the cells the group deploys on"
                     )
                 else:
@@ -647,16 +659,18 @@ class ScenarioPanel:
             else:
                 zones = mode.doc.zone_names("entry")
                 if not zones:
-                    mode.message = "This map has no entry zone (paint one in board mode)"
+                    mode.message = _("This map has no entry zone (paint one in board mode)")
                 else:
                     mode.apply(sd.set_group, group.id, enter={"zone": zones[0], "turn": 2})
             self.rebuild = True
         elif group is not None and element is b.get("cells"):
             mode.cells_tool = not mode.cells_tool
             mode.message = (
-                f"Clicks on the map tick {group.id}'s deployment cells"
+                _("Clicks on the map tick the deployment cells of {group}").format(
+                    group=group.name or group.id
+                )
                 if mode.cells_tool
-                else "Clicks on the map place characters again"
+                else _("Clicks on the map place characters again")
             )
             self.rebuild = True
         elif element is b.get("p_way") and mode.passage is not None:
@@ -721,11 +735,16 @@ class ScenarioPanel:
                 text=form.get("text", ""),
             )
         except EditError as exc:
-            mode.message = f"Not added: {exc}"
+            mode.message = _("Not added: {why}").format(why=exc)
             return
         if mode.apply(sd.put_condition, index, condition) and index is None:
             mode.condition = len(mode.doc.data.victory_or_default.condition) - 1
         self.rebuild = True
+
+
+def _level_text(level: float) -> str:
+    """A level as the menu says it: "0", "+1", "-0.5"."""
+    return f"{level:+g}" if level else "0"
 
 
 def _end_text(end: str | tuple[int, int] | list[int]) -> str:

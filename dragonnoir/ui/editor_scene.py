@@ -41,9 +41,11 @@ from dragonnoir.editor import scenario_doc as sd
 from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.recent import load_recent, remember
+from dragonnoir.editor.words import ARROW_WORDS, data_word, word
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
-from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
+from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
+from dragonnoir.narration.rules import say_rule
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.ui.app import App, Pop, Push, Result, Scene
 from dragonnoir.ui.editor_autosave import (
@@ -66,7 +68,7 @@ from dragonnoir.ui.editor_modes import (
 )
 from dragonnoir.ui.editor_scenario import ScenarioMode
 from dragonnoir.ui.editor_scenario_panel import ScenarioPanel
-from dragonnoir.ui.editor_words import data_word, feature_name, zone_kind_name
+from dragonnoir.ui.editor_words import feature_name, zone_kind_name
 from dragonnoir.ui.map_view import draw_key_help
 
 TOP = 46
@@ -382,7 +384,7 @@ class EditorScene(Scene):
         )
         self.buttons["arrows"] = UIButton(
             pygame.Rect(14 + half, y, half, 32),
-            _("Arrows {arrows}").format(arrows=board.arrows),
+            _("Arrows {arrows}").format(arrows=word(ARROW_WORDS, board.arrows)),
             m,
             container=root,
         )
@@ -443,11 +445,11 @@ class EditorScene(Scene):
             return f"<font color='#46dc6e'>{found}</font>"
         lines = [
             f"<font color='#ff7a6a'>•</font> {html.escape(p.message)} "
-            f"<font color='#c9a45a'><i>{html.escape(p.rule)}</i></font>"
+            f"<font color='#c9a45a'><i>{html.escape(say_rule(p.rule, current()))}</i></font>"
             for p in problems[:60]
         ]
         if len(problems) > 60:
-            lines.append(f"… and {len(problems) - 60} more")
+            lines.append(html.escape(_("… and {n} more").format(n=len(problems) - 60)))
         return "<br>".join(lines)
 
     # -- modes and documents ---------------------------------------------------------
@@ -472,10 +474,10 @@ class EditorScene(Scene):
             source = self.board
         path = self.layout.doc.path if source is self.layout else self.board.doc.path
         if path is None or source.modified:
-            what = "layout" if source is self.layout else "board"
-            self.status = _("Save the {what} first: a scenario names the file of its map").format(
-                what=what
-            )
+            if source is self.layout:
+                self.status = _("Save the layout first: a scenario names the file of its map")
+            else:
+                self.status = _("Save the board first: a scenario names the file of its map")
             return False
         try:
             doc = sd.ScenarioDocument.new(path, rules_in_use())
@@ -507,10 +509,7 @@ class EditorScene(Scene):
                 self.mode = self.layout
             else:
                 if p.resolve() in self.layout.doc.painted:
-                    self.status = (
-                        f"{p.name} is painted on the layout and not saved: save the layout "
-                        "first (it saves its painted boards)"
-                    )
+                    self.status = painted_not_saved(p)
                     return False
                 self.library.forget(p)
                 self.board = BoardMode(bd.BoardDocument.open(p))
@@ -524,10 +523,9 @@ class EditorScene(Scene):
             self.rebuild()
         self.status = _("Opened {path}").format(path=p)
         if resources.is_shipped(p):
-            self.status += (
-                f" — one of the game's own files: saving it makes your copy"
-                f" ({copies.copy_name(self.document_name())})"
-            )
+            self.status += _(
+                " — one of the game's own files: saving it makes your copy ({copy})"
+            ).format(copy=copies.copy_name(self.document_name()))
         return True
 
     def document_name(self) -> str:
@@ -571,12 +569,15 @@ class EditorScene(Scene):
             return False
         mode.history.mark_saved()
         remember(recent_store(), target)
-        warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
+        n = len(mode.problems)
+        warn = ngettext(
+            " — with {n} problem (see the list)", " — with {n} problems (see the list)", n
+        ).format(n=n)
         if copied:
             saved = _("Saved — {copies}").format(copies=copies.said_of(copied))
         else:
             saved = _("Saved {path}").format(path=target)
-        self.status = f"{saved}{warn}"
+        self.status = f"{saved}{warn}" if n else saved
         self.rebuild()
         return True
 
@@ -631,7 +632,10 @@ class EditorScene(Scene):
         dirty = self.unsaved(modes)
         if not dirty:
             return self.carry_out(then)
-        names = " and ".join(m.title() for m in dirty)
+        titles = [m.title() for m in dirty]
+        names = titles[0]
+        for title in titles[1:]:
+            names = _("{documents} and {document}").format(documents=names, document=title)
 
         def save() -> Result:
             for m in dirty:
@@ -885,10 +889,7 @@ class EditorScene(Scene):
                 self.status = _("E over a board of the layout opens it in board mode")
                 return None
             if board_file.resolve() in self.layout.doc.painted:
-                self.status = (
-                    f"{board_file.name} is painted on the layout and not saved: save the "
-                    "layout first (it saves its painted boards)"
-                )
+                self.status = painted_not_saved(board_file)
                 return None
             self.pending_open = board_file
             return self.confirm_then((self.board,), "open_recent")
@@ -1164,6 +1165,14 @@ class EditorScene(Scene):
             w, h = screen.get_size()
             rows = [(pgettext("key", keys), _(does)) for keys, does in HELP_ROWS]
             draw_key_help(screen, rows, (w // 2, h // 2), title=_("Map editor"))
+
+
+def painted_not_saved(board_file: Path) -> str:
+    """Why a board painted on the layout does not open in board mode yet."""
+    return _(
+        "{file} is painted on the layout and not saved: save the layout first (it saves its "
+        "painted boards)"
+    ).format(file=board_file.name)
 
 
 def _slug(text: str) -> str:
