@@ -5,6 +5,7 @@ of `editor/scenario_doc.py` through the mode (so undo and redo cover everything)
 
 from __future__ import annotations
 
+import html
 from typing import Any, Final
 
 import pygame
@@ -251,16 +252,15 @@ class ScenarioPanel:
         self._list("counter", counters, mode.counter, rect, root, m)
         y = r.y + len(kinds) * 26 + 14
         left = [
-            _("{counters}: {n} of {limit}").format(counters=word(BOX_WORDS, name), n=n, limit=limit)
+            _("{counters}: {n}/{limit}").format(counters=word(BOX_WORDS, name), n=n, limit=limit)
             for name, n, limit in sd.box_left(mode.doc, mode.counter)
         ]
-        if len(left) > 1:  # galleries, bridges: a line each, or the panel cuts them off
-            UILabel(pygame.Rect(r.x, y, r.w, 24), _("Left in the box:"), m, container=root)
-            y += 24
-        lines = left if len(left) > 1 else [_("Left in the box: {left}").format(left=left[0])]
-        for line in lines:
-            UILabel(pygame.Rect(r.x, y, r.w, 24), line, m, container=root)
-            y += 24
+        # A line each (galleries, bridges come in several counters), under their title,
+        # in a box that wraps: one label holding both was cut off in a longer language.
+        said = "<br>".join(html.escape(line) for line in [_("Left in the box:"), *left])
+        height = 30 + 22 * len(left)
+        UITextBox(said, pygame.Rect(r.x, y, r.w, height), m, container=root)
+        y += height
         y += 6
         if mode.counter == AccessoryKind.WEB.value:
             text = _("New webs hidden: yes") if mode.web_hidden else _("New webs hidden: no")
@@ -420,7 +420,7 @@ class ScenarioPanel:
         ):
             self._entry(f"d_{key}", self._row(root, m, x, y, w, label), value, root, m)
             y += 34
-        label = _("Briefing (Enter: a new line)")
+        label = _("Briefing (Enter: a line)")
         UILabel(pygame.Rect(x, y, w, 26), label, m, container=root)
         y += 26
         self.briefing = UITextEntryBox(pygame.Rect(x, y, w, 110), data.briefing, m, container=root)

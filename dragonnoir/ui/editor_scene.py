@@ -44,7 +44,7 @@ from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.editor.words import ARROW_WORDS, data_word, word
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
-from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
+from dragonnoir.i18n import N_, NP_, _, current, language, ngettext, pgettext
 from dragonnoir.narration.rules import say_rule
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.ui.app import App, Pop, Push, Result, Scene
@@ -96,6 +96,8 @@ HELP_ROWS = (
 
 
 RECENT_PROMPT = N_("Recent files…")
+#: The languages pygame_gui speaks itself (its file dialog's buttons).
+GUI_LOCALES = frozenset({"en", "fr", "de", "es", "it", "pt", "pl", "ru", "ja", "zh"})
 
 
 class EditorScene(Scene):
@@ -389,14 +391,16 @@ class EditorScene(Scene):
             container=root,
         )
         y += 44
-        UILabel(pygame.Rect(10, y, 90, 30), _("New board"), m, container=root)
-        width_entry = UITextEntryLine(pygame.Rect(100, y, 46, 32), m, container=root)
+        # The label on its own line: a longer language has room for it.
+        UILabel(pygame.Rect(10, y, LEFT - 20, 26), _("New board size"), m, container=root)
+        y += 28
+        width_entry = UITextEntryLine(pygame.Rect(10, y, 56, 32), m, container=root)
         width_entry.set_text(str(board.width))
-        height_entry = UITextEntryLine(pygame.Rect(150, y, 46, 32), m, container=root)
+        height_entry = UITextEntryLine(pygame.Rect(70, y, 56, 32), m, container=root)
         height_entry.set_text(str(board.height))
         self.entries["new_w"], self.entries["new_h"] = width_entry, height_entry
         self.buttons["new_size"] = UIButton(
-            pygame.Rect(200, y, LEFT - 210, 32), _("Make"), m, container=root
+            pygame.Rect(130, y, LEFT - 140, 32), _("Make"), m, container=root
         )
 
     def painter(self) -> BoardMode | LayoutMode:
@@ -706,6 +710,9 @@ class EditorScene(Scene):
             start = doc_path or folder / f"{_slug(name)}{ext}"
             title = _("Save as")
         w, h = self.app.size
+        # The dialog's own buttons (OK, Cancel, its tool tips) are pygame_gui's words, said
+        # in its locale: the player's language where pygame_gui has it, else English.
+        self.manager.set_locale(language() if language() in GUI_LOCALES else "en")
         self.dialog = UIFileDialog(
             pygame.Rect(max(0, w // 2 - 300), max(0, h // 2 - 250), min(600, w), min(500, h)),
             self.manager,
