@@ -107,7 +107,7 @@ class CampaignRun:
         """The current step's scenario with the party and the bands put in (cached)."""
         step = self.step
         if step is None:
-            raise ValueError("the campaign is over: no scenario to play")
+            raise ValueError(_("the campaign is over: no scenario to play"))
         if self._prepared is None:
             scenario = load_scenario(self.campaign.scenario_files[step.id], self.rules)
             self._prepared = prepare(self.campaign, self.state, step, scenario, self.rules)
@@ -129,9 +129,9 @@ class CampaignRun:
         """Read the finished `game` back, choose where the campaign goes, move the bands."""
         step = self.step
         if step is None:
-            raise ValueError("the campaign is over")
+            raise ValueError(_("the campaign is over"))
         if not game.over:
-            raise ValueError("the game is not over")
+            raise ValueError(_("the game is not over"))
         scratch = game.state.scratch
         result: dict[str, Any] = scratch.get("result") or {}
         winner = game.state.winner
@@ -242,7 +242,7 @@ def check_campaign(campaign: Campaign, seed: int = 1, rules: RulesData | None = 
         except DragonNoirError as exc:
             raise CampaignError(
                 campaign.source,
-                f"its scenario cannot be set up with the party: {exc}",
+                _("its scenario cannot be set up with the party: {exc}").format(exc=exc),
                 place=f"field step[{i}] (id {step.id!r})",
             ) from None
     return len(campaign.data.step)

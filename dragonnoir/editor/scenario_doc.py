@@ -56,12 +56,12 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
-from dragonnoir.i18n import _
+from dragonnoir.i18n import NP_, _
 from dragonnoir.safe_read import SCENARIO, named_file, resolved
 from dragonnoir.safe_write import write_text
 
 #: The rule a fault of the file's format cites (the loader's message names the entry).
-R_SCENARIO: Final = "Scenario file (docs/scenarios.md)"
+R_SCENARIO: Final = NP_("rule", "Scenario file (docs/scenarios.md)")
 
 #: The turn limit a new scenario starts with: the shipped scenarios' usual one (10-12).
 NEW_TURN_LIMIT: Final = 10

@@ -22,7 +22,8 @@ from dragonnoir.editor.words import ZONE_KIND_WORDS, data_word, word
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
-from dragonnoir.i18n import _, ngettext
+from dragonnoir.i18n import NP_, _, current, ngettext
+from dragonnoir.narration.rules import say_rule
 
 # The rules, named as the rulebook's sections are (and as engine/rules/steps.py names
 # the same Movement Restrictions in its verdicts).
@@ -35,6 +36,12 @@ R_WALKWAY: Final = "Movement Restriction 9 (walkways)"
 R_MOVEMENT: Final = "Movement Restrictions"
 R_EXITS: Final = 'Accessory Counters (the "Sun?" counters on the exits)'
 R_ZONES: Final = "Course of a Game (scenario zones, docs/map-format.md)"
+#: The details of our citations after their section's name, as the catalog says them
+#: (`narration.rules.say_rule`: the section by its name, the detail in the "rule" context).
+DETAILS: Final = (
+    NP_("rule", 'the "Sun?" counters on the exits'),
+    NP_("rule", "scenario zones, docs/map-format.md"),
+)
 
 #: Features that make a wall a door can stand in.
 _WALLISH: Final = frozenset({EdgeFeature.WALL, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT})
@@ -56,7 +63,7 @@ class Problem:
 
     def text(self) -> str:
         """The message and its rule, as the editor's list and `validate` print it."""
-        return f"{self.message} [{self.rule}]"
+        return f"{self.message} [{say_rule(self.rule, current())}]"
 
     def marked(self) -> frozenset[Hex]:
         """The hexes to mark on the map (those of its sides included)."""
