@@ -592,10 +592,8 @@ class ScenarioPanel:
         if element is e.get("turn") and mode.group:
             group = mode.doc.group(mode.group)
             if group is not None and group.enter is not None:
-                try:
-                    turn = int(e["turn"].get_text())
-                except ValueError:
-                    mode.message = _("The turn is a whole number")
+                turn = self.whole_number("turn", _("The turn is a whole number"))
+                if turn is None:
                     return True
                 mode.apply(sd.set_group, group.id, enter={"zone": group.enter.zone, "turn": turn})
             return True
@@ -603,18 +601,15 @@ class ScenarioPanel:
             mode.apply(sd.set_unit, mode.selected, name=e["u_name"].get_text())
             return True
         if element is e.get("u_wounds") and mode.selected:
-            try:
-                wounds = int(e["u_wounds"].get_text())
-            except ValueError:
-                mode.message = _("Wounds are a whole number")
+            wounds = self.whole_number("u_wounds", _("Wounds are a whole number"))
+            if wounds is None:
                 return True
             mode.apply(sd.set_unit, mode.selected, wounds=wounds)
             return True
         if element is e.get("p_turns") and mode.passage is not None:
-            try:
-                turns = int(e["p_turns"].get_text())
-            except ValueError:
-                mode.message = _("A passage takes a whole number of game turns (1 to 20)")
+            refusal = _("A passage takes a whole number of game turns (1 to 20)")
+            turns = self.whole_number("p_turns", refusal)
+            if turns is None:
                 return True
             mode.apply(sd.set_passage, mode.passage, turns=turns)
             self.rebuild = True
@@ -639,6 +634,14 @@ class ScenarioPanel:
                 mode.apply(sd.set_info, **{key: value})
                 return True
         return any(element is entry for entry in e.values())
+
+    def whole_number(self, key: str, refusal: str) -> int | None:
+        """The whole number typed in entry `key`; None, and `refusal` said, if it is not."""
+        try:
+            return int(self.entries[key].get_text())
+        except ValueError:
+            self.mode.message = refusal
+            return None
 
     def button(self, element: object) -> bool:
         mode, b = self.mode, self.buttons

@@ -3,7 +3,7 @@ the wizards' EP and level 2, ids kept; the bands put into (or taken out of) a sc
 
 from __future__ import annotations
 
-from campaign_helpers import end, start
+from campaign_helpers import end, pit_fight, start
 
 from dragonnoir.campaign.carry import EP_PER_LEVEL
 from dragonnoir.campaign.notes import say_note
@@ -127,9 +127,7 @@ def test_band_losses_and_wounds_carry_over() -> None:
     run = start()
     pack = run.state.band("hunting-pack")
     assert pack is not None
-    pack.cave = "fosse"
-    game = run.new_game()
-    game.state.units["hunter_21"].status = Status.KILLED
+    game = pit_fight(run)
     game.state.units["hunter_22"].status, game.state.units["hunter_22"].wounds = Status.WOUNDED, 1
     end(game, Side.KROBS)
     run.finish(game)

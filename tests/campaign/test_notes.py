@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from campaign_helpers import end, start
+from campaign_helpers import end, pit_fight, start
 
 from dragonnoir.campaign.notes import Note, say_note
 from dragonnoir.campaign.store import load_campaign_save, save_campaign
-from dragonnoir.engine.state import Side, Status
+from dragonnoir.engine.state import Side
 from dragonnoir.i18n import set_language
 
 
@@ -34,11 +34,7 @@ def test_the_fought_bands_strength_is_said_in_french_after_a_save_and_a_load(
     tmp_path: Path,
 ) -> None:
     run = start()
-    pack = run.state.band("hunting-pack")
-    assert pack is not None
-    pack.cave = "fosse"
-    game = run.new_game()
-    game.state.units["hunter_21"].status = Status.KILLED
+    game = pit_fight(run)
     end(game, Side.KROBS)
     result = run.finish(game)
     again, _game = load_campaign_save(save_campaign(run, tmp_path / "c.json"))
