@@ -1160,12 +1160,11 @@ class EditorScene(Scene):
             self.mode.hover_lines(),
             pygame.Rect(w - RIGHT + 12, TOP + 84 + (h - TOP - STATUS) // 2, RIGHT - 24, 400),
         )
-        changed = " •" if self.mode.modified else ""
-        draw_lines(
-            screen,
-            [f"{self.mode.title()}{changed}   —   {self.status}"],
-            pygame.Rect(10, h - STATUS + 6, w - 20, STATUS),
-        )
+        title = self.mode.title()
+        line = f"{title} •" if self.mode.modified else title
+        if self.status and self.status != title:  # a mode's switch says its title once
+            line = f"{line}   —   {self.status}"
+        draw_lines(screen, [line], pygame.Rect(10, h - STATUS + 6, w - 20, STATUS))
 
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if self.help:
