@@ -54,6 +54,14 @@ TEXT = (226, 214, 190)
 DIM = (150, 138, 116)
 
 
+#: How a band moves between scenarios (`Band.moves`), as the Krob player's view says it.
+MOVES = {
+    "guard": N_("guards its cave"),
+    "wander": N_("wanders"),
+    "hunt": N_("hunts the party"),
+    "gather": N_("gathers"),
+}
+
 #: Who won a scenario of the campaign, as its report says it.
 WON = {
     "adventurers": N_("the Adventurers won"),
@@ -270,7 +278,10 @@ class CampaignScene(Scene):
             for b in view["bands"]:
                 alive = sum(1 for u in b["units"] if u["status"] != "killed")
                 band = _("{band}: {n} in {cave} ({moves})").format(
-                    band=words(b["name"]), n=alive, cave=caves[b["cave"]], moves=b["moves"]
+                    band=words(b["name"]),
+                    n=alive,
+                    cave=caves[b["cave"]],
+                    moves=_(MOVES.get(b["moves"], b["moves"])),
                 )
                 parts.append(html.escape(band) + "<br>")
         elif view["sightings"]:

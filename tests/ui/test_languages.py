@@ -245,6 +245,7 @@ def test_the_campaign_screens_show_no_english_under_the_pseudo_language(
     assert app.scene is scene and scene.krob_view
     step(app, 2)
     assert campaign_english(app, campaign, ["the pit is clear"]) == []
+    assert not re.search(r"\((wander|hunt|guard|gather)\)", scene.info_html())  # ids
     labels = draw_plan(app.screen, scene.plan_rect(), scene.run, krob_view=True)
     own = campaign_words(campaign)
     assert [t for t in labels if not ACCENTED.search(t) and t.split(" (")[0] not in own] == []
