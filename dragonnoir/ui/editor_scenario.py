@@ -282,9 +282,10 @@ class ScenarioMode(Mode[sd.ScenarioDocument]):
     def describe(self, placed: sd.Placed) -> str:
         counter = self.doc.roster.get(placed.entry.kind)
         name = placed.entry.name or (data_word(counter.name) if counter else placed.entry.kind)
-        if placed.group:
+        group = self.doc.group(placed.group) if placed.group else None
+        if group is not None:
             return _("{name} ({id}, group {group})").format(
-                name=name, id=placed.unit_id, group=placed.group
+                name=name, id=placed.unit_id, group=group.name or group.id
             )
         return f"{name} ({placed.unit_id})"
 

@@ -34,6 +34,7 @@ from dragonnoir.editor.words import (
     data_word,
     word,
 )
+from dragonnoir.engine.scenario_format import GroupEntry
 from dragonnoir.engine.state import AccessoryKind
 from dragonnoir.i18n import N_, _
 from dragonnoir.ui.editor_scenario import OBJECTIVES, ScenarioMode, zones_of
@@ -168,7 +169,7 @@ class ScenarioPanel:
         groups = Choices(
             [
                 (NO_GROUP, _(GROUP_WORDS[NO_GROUP])),
-                *((g.id, f"{g.id} ({word(SIDE_WORDS, g.side)})") for g in doc.data.group),
+                *((g.id, _group_label(g, doc.data.group)) for g in doc.data.group),
                 *((v, _(GROUP_WORDS[v])) for v in NEW_GROUP.values()),
             ]
         )
@@ -743,6 +744,15 @@ class ScenarioPanel:
         if mode.apply(sd.put_condition, index, condition) and index is None:
             mode.condition = len(mode.doc.data.victory_or_default.condition) - 1
         self.rebuild = True
+
+
+def _group_label(group: GroupEntry, groups: list[GroupEntry]) -> str:
+    """A group as the group menu names it: its name (its id when it has none, or when
+    another group has the same name) and its side."""
+    said = group.name or group.id
+    if group.name and sum(1 for g in groups if g.name == group.name) > 1:
+        said = f"{group.name} · {group.id}"
+    return f"{said} ({word(SIDE_WORDS, group.side)})"
 
 
 def _level_text(level: float) -> str:
