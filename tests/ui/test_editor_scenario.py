@@ -494,3 +494,21 @@ def test_the_box_s_counts_fit_the_panel(make_app: Callable[..., App]) -> None:
             pick(app, panel.lists["counter"], said(panel, "counter", counter))
     too_small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+def test_the_group_menu_names_groups_by_their_names(make_app: Callable[..., App]) -> None:
+    """Players read names: a group with a name is listed by it (its id only when it has
+    none), and choosing it by those words chooses the group."""
+    app, scene = editor(make_app)
+    assert scene.open_path(REPO / "scenarios" / "le-labyrinthe.toml")
+    mode, panel = scenario_of(scene)
+    group = next(g for g in mode.doc.data.group if g.name and g.side == "krobs")
+    shown = said(panel, "group", group.id)
+    assert shown == f"{group.name} (Krobs)"
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["group"], text=shown
+        )
+    )
+    step(app, 2)
+    assert mode.group == group.id
