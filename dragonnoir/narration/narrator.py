@@ -42,6 +42,12 @@ class Narrator:
         """The narrator of a game: its characters' names, its map's cells."""
         return cls(names_of(game), game.where, language)
 
+    @classmethod
+    def english(cls, game: Game) -> Narrator:
+        """The game's narrator in English, whatever the language in use: for the words
+        a test or a log file compares."""
+        return cls.of(game, SOURCE)
+
     def _catalog(self) -> Catalog:
         return current() if self.language is None else translations(self.language)
 
@@ -52,6 +58,8 @@ class Narrator:
         catalog = self._catalog()
         if said.plural is not None:
             message = catalog.ngettext(said.message, said.plural, said.count)
+        elif said.context is not None:
+            message = catalog.pgettext(said.context, said.message)
         else:
             message = catalog.gettext(said.message)
         values = {key: self.value(v) for key, v in said.values}
@@ -65,7 +73,7 @@ class Narrator:
         if isinstance(value, Who):
             return data_name(self.name(value.id), self._catalog())
         if isinstance(value, DataName):
-            return data_name(value.name, self._catalog())
+            return value.said(data_name(value.name, self._catalog()))
         if isinstance(value, Cited):
             return say_rule(value.citation, self._catalog())
         if isinstance(value, Hex):

@@ -9,8 +9,8 @@ from dragonnoir.engine.actions import EndPhase
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.i18n import N_, _, pgettext
+from dragonnoir.narration.phases import PHASE_TITLES
 from dragonnoir.ui.game_screen.log_panel import GameLog
-from dragonnoir.ui.game_screen.texts import PHASE_TITLES
 
 #: Why a phase passed, by the action it would have allowed.
 WHY_PASSED = {"Fire": N_("no archer has a target"), "Attack": N_("nobody can attack")}
