@@ -42,6 +42,8 @@ from dragonnoir.engine.unverified import Unverified
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.actions import action_name
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phases import phase_title
 from dragonnoir.narration.phrase import Value, english, tell
 
 SEQUENCE_RULE = "Organisation of the Game Turn"
@@ -208,7 +210,7 @@ class Game:
         ph = self.phase
         if isinstance(action, EndPhase):
             return self._end_refusal() or allowed(
-                tell("{phase} ends", phase=ph.title), SEQUENCE_RULE
+                tell("{phase} ends", phase=phase_title(ph.id, ph.title)), SEQUENCE_RULE
             )
         if isinstance(action, Pass):
             return refused(tell("there is no decision to decline"), SEQUENCE_RULE)
@@ -218,7 +220,7 @@ class Game:
                     "{action} is not allowed during {phase}: "
                     "a new sequence may only begin when the previous one is finished",
                     action=action_name(action.kind),
-                    phase=ph.title,
+                    phase=phase_title(ph.id, ph.title),
                 ),
                 ph.section,
             )
@@ -250,7 +252,7 @@ class Game:
         """Carry out `action`; raise `IllegalAction` (nothing changes) if it is illegal."""
         verdict = self.explain(action)
         if not verdict.legal:
-            raise IllegalAction(verdict)
+            raise IllegalAction(verdict, Narrator.english(self).verdict(verdict))
         point = (
             _UndoPoint(self.state.to_dict(), len(self.history), len(self.log))
             if self.record_undo

@@ -21,6 +21,7 @@ from dragonnoir.narration.rules import say_rule
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
+    from dragonnoir.engine.explain import Explanation
     from dragonnoir.engine.game import Game
     from dragonnoir.engine.state import Side
 
@@ -96,6 +97,11 @@ class Narrator:
         words = self.say(said)
         return words[:1].upper() + words[1:]
 
+    def verdict(self, explanation: Explanation) -> str:
+        """A verdict on an action, "reason [rule]", the rule as written (the words the
+        CLI prints when a save's action is refused on replay)."""
+        return explanation.told(self.say)
+
     def event(self, event: Event) -> str:
         """One line of the log for `event`."""
         return self.line(phrase_of(event))
@@ -103,9 +109,3 @@ class Narrator:
     def log(self, game: Game, side: Side | None) -> list[str]:
         """The game's log as `side` may read it (None: all of it), a line an event."""
         return [self.event(e) for e in game.log_for(side)]
-
-
-def in_english(game: Game, said: Value) -> str:
-    """`said` in English, with the game's names and cells: for the words the client still
-    reads as a `str` (a decision's prompt, a die's purpose) until it narrates them."""
-    return Narrator.of(game, SOURCE).value(said)

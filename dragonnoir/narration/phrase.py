@@ -116,10 +116,10 @@ def _chained(items: Sequence[Value], join: Callable[[Value, Value], Phrase]) -> 
 
 
 def english(said: Value, cell: Callable[[Hex], str] | None = None) -> str:
-    """`said` in English where no reader is at hand (the CLI's messages, logs, tests, the
-    engine's own `Event.text()`): the catalog's key as it is, characters by their ids,
-    hexes by `cell` (else their cube coordinates). A player is told a phrase by
-    `Narrator.say`, never by this."""
+    """`said` in English where no reader is at hand (tests, a developer's logs, the
+    English kept in the state: why the game ended): the catalog's key as it is,
+    characters by their ids, hexes by `cell` (else their cube coordinates). A player is
+    told a phrase by `Narrator.say`, never by this."""
     if isinstance(said, Who):
         return said.id
     if isinstance(said, DataName):

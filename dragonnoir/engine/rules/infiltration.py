@@ -314,7 +314,11 @@ def resolve_infiltration(
         if enemy.wounds > 0:
             modifier += table.modifiers.enemy_wounded
         _, die = game.roll(
-            tell("infiltration past {enemy} ({column})", enemy=Who(enemy.id), column=column),
+            tell(
+                "infiltration past {enemy} ({column})",
+                enemy=Who(enemy.id),
+                column=DataName(table.column_name(column)),
+            ),
             RULE,
             modifier,
             by=mover.id,
