@@ -28,6 +28,7 @@ from dragonnoir.engine.events import (
 from dragonnoir.engine.game import Game
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import _
+from dragonnoir.narration.phrase import english
 
 #: Seconds a beat stays on screen at animation speed 1.
 BEAT_SECONDS = 0.9
@@ -58,8 +59,9 @@ def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = s
             continue
         if not in_interphase:
             continue
-        if isinstance(event, DieRolled) and event.purpose.startswith("where the Gharv rises"):
-            choices = _numbered(game, event.purpose)
+        purpose = english(event.purpose, game.where) if isinstance(event, DieRolled) else ""
+        if isinstance(event, DieRolled) and purpose.startswith("where the Gharv rises"):
+            choices = _numbered(game, purpose)
             n = max(1, len(choices))
             if event.value > 10 // n * n:
                 said = _(

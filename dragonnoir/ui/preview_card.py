@@ -267,7 +267,7 @@ def _shot_card(p: ShotPreview, names: Names) -> Card:
         rows.extend(
             ("", f"  {names.say(reason)}")
             for reason, _rule in shot.cover_why
-            if reason not in english(shot.reason)  # the refusal, said once in the verdict
+            if english(reason) not in english(shot.reason)  # the refusal, said once in the verdict
         )
         rows.extend(
             (pgettext("card", "die"), f"{value:+d} {names.say(reason)}")

@@ -16,7 +16,8 @@ from dragonnoir.engine.values import profile, profile_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.hexmap.terrain import TerrainType
-from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
+from dragonnoir.i18n import N_, _, ngettext, pgettext
+from dragonnoir.narration.phases import PHASE_TITLES
 from dragonnoir.ui.end_screen import game_result
 from dragonnoir.ui.names import Names
 from dragonnoir.ui.visibility import Visibility
@@ -67,26 +68,6 @@ def phase_texts(game: Game) -> list[str]:
         f"{turn} · {title} · {who}",
         f"{turn} · {title}",
     ]
-
-
-#: The phases' names as the phase bar says them, by the phase's id (the engine's
-#: `Phase.title` is the English; a phase of a rules file unknown here is said as it is).
-PHASE_TITLES = {
-    "krob_deployment": NP_("phase", "Deployment: the Krobs"),
-    "adventurer_deployment": NP_("phase", "Deployment: the Adventurers"),
-    "adventurer_fire": NP_("phase", "Adventurer turn: offensive fire"),
-    "adventurer_movement": NP_("phase", "Adventurer turn: movement"),
-    "adventurer_combat": NP_("phase", "Adventurer turn: combat"),
-    "adventurer_recovery": NP_("phase", "Adventurer turn: knocked-out characters stand up"),
-    "gharv1_appearance": NP_("phase", "Gharv interphase 1: appearance"),
-    "gharv1_combat": NP_("phase", "Gharv interphase 1: combat"),
-    "gharv1_disappearance": NP_("phase", "Gharv interphase 1: disappearance"),
-    "krob_movement": NP_("phase", "Krob turn: movement and defensive fire"),
-    "krob_combat": NP_("phase", "Krob turn: combat"),
-    "gharv2_appearance": NP_("phase", "Gharv interphase 2: appearance"),
-    "gharv2_combat": NP_("phase", "Gharv interphase 2: combat"),
-    "gharv2_disappearance": NP_("phase", "Gharv interphase 2: disappearance"),
-}
 
 
 def phase_title(game: Game) -> str:
