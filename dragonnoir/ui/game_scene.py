@@ -225,26 +225,21 @@ class GameScene(Scene):
             self.mode = HandOverMode(self._last_side)
 
     def frame_on_action(self) -> None:
-        """Open on the counters (those the side to act sees) at a zoom where their names
-        and numbers are legible, not on the whole map."""
+        """Open framed on both sides' forces, as far as the side to act sees them (a
+        hidden Krob is never framed), not zoomed on one's own party with the enemy off
+        screen (issue 45); in a deployment, on the zone to fill as well."""
         vis = self.controller.visibility()
         grid = self.map.view.grid
-        seen = [
-            u
+        points = [
+            grid.hex_centre(u.hex)
             for u in self.game.state.units.values()
             if u.hex is not None and u.alive and vis.sees_unit(u)
         ]
-        side = self.game.to_act()
         zone = self.controller.overlays().zone
         if "Deploy" in self.game.phase.actions and zone:
-            # the deployment: the zone to fill and what the side already sees around it
-            points = [grid.hex_centre(h) for h in zone]
-            self.map.frame(points, focus=points, lowest=0.6)
-            return
-        self.map.frame(
-            [grid.hex_centre(u.hex) for u in seen if u.hex is not None],
-            focus=[grid.hex_centre(u.hex) for u in seen if u.hex is not None and u.side is side],
-        )
+            points += [grid.hex_centre(h) for h in zone]
+        self.map.zoom_target = None
+        self.map.camera.frame(points)
 
     # -- what the parts show (read by tests and other screens) -------------------------------
 
