@@ -1,6 +1,7 @@
 """The player's settings: window, scrolling and zoom speed, the hand-over screen,
-animations, who played each side last, how fast the AI's moves are shown, the language
-and the sound. Kept as
+animations (moves sliding, how long a result waits), the standing order for defensive
+fire, who played each side last, how fast the AI's moves are shown, the language and the
+sound. Kept as
 JSON in the user's config folder (`storage.settings_path()`).
 
 A missing file means the defaults. A broken one (not JSON, a wrong value) also means the
@@ -63,6 +64,17 @@ class Settings(BaseModel):
     spell_every_window: bool = False
     #: Multiplier of animation speeds; 0 turns animations off.
     animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)
+    #: The player's own moves slide along their path, at this multiple of the animation
+    #: speed; 0: the counter is on its new hex at once (and nothing waits for it).
+    move_slide: float = Field(default=1.0, ge=0.0, le=4.0)
+    #: After the player's last action of a turn rolled a die, the hand-over screen waits
+    #: until he has seen the result: 0, until he clicks or presses a key; else this many
+    #: seconds after it is shown.
+    result_hold: float = Field(default=0.0, ge=0.0, le=10.0)
+    #: The standing order for defensive fire in the Krob turn: ask at every step an
+    #: archer may fire ("always"), only when a Krob comes into range of an archer with a
+    #: line of fire to it ("in_range"), or never (the Krob goes on; M still stops it).
+    defensive_fire: str = Field(default="in_range", pattern=r"^(never|in_range|always)$")
     #: Who played each side in the last game started from the scenario picker (it asks
     #: the same again): "human", or the AI at a level ("ai:easy", "ai:normal", "ai:hard").
     adventurers_player: str = Field(default="human", pattern=PLAYER_PATTERN)
