@@ -136,12 +136,12 @@ def draw_beat(
 def draw_mark(
     screen: pygame.Surface, control: MapControl, mark: ResultMark, progress: float = 1.0
 ) -> None:
-    """A die at the hex where it was rolled: for the first part of the beat it tumbles
+    """A die over the hex where it was rolled: for the first part of the beat it tumbles
     (turning, its face changing), then it shows its face and the result's label comes
-    out under it ("5: Defender killed"); the counter underneath is already in its new
+    out above it ("5: Defender killed"); the counter under it is already in its new
     state. Nothing random: the tumbling faces follow the time."""
     vp = control.viewport
-    cx, cy = control.screen_centre(mark.at)
+    cx, _ = control.screen_centre(mark.at)
     size = max(26, min(54, round(control.view.grid.tile_width * control.camera.zoom * 0.42)))
     rolling = progress < ROLLING
     face = mark.face
@@ -150,22 +150,23 @@ def draw_mark(
     die = _die_surface(face, size)
     if rolling:
         die = pygame.transform.rotate(die, (1.0 - progress / ROLLING) * 540.0)
-    centre = (round(cx), round(cy - size * 0.55))
+    # above the hex, so that the counter's new state stays in view under it
+    top = min(y for _, y in control.screen_polygon(mark.at))
+    centre = (round(cx), round(top - size * 0.45))
     clip = screen.get_clip()
     screen.set_clip(vp)
     try:
+        if not rolling:
+            font = fonts.ui_font(17, bold=True)
+            text = font.render(mark.label, True, (255, 244, 220))
+            band = pygame.Surface((text.get_width() + 18, text.get_height() + 8), pygame.SRCALPHA)
+            band.fill(MARK_BAND)
+            pygame.draw.rect(band, MARK_BORDER, band.get_rect(), 2, border_radius=6)
+            band.blit(text, (9, 4))
+            rect = band.get_rect(midbottom=(centre[0], centre[1] - size // 2 - 4))
+            rect.clamp_ip(vp)
+            screen.blit(band, rect)
         screen.blit(die, die.get_rect(center=centre))
-        if rolling:
-            return
-        font = fonts.ui_font(17, bold=True)
-        text = font.render(mark.label, True, (255, 244, 220))
-        band = pygame.Surface((text.get_width() + 18, text.get_height() + 8), pygame.SRCALPHA)
-        band.fill(MARK_BAND)
-        pygame.draw.rect(band, MARK_BORDER, band.get_rect(), 2, border_radius=6)
-        band.blit(text, (9, 4))
-        rect = band.get_rect(midtop=(centre[0], centre[1] + size // 2 + 4))
-        rect.clamp_ip(vp)
-        screen.blit(band, rect)
     finally:
         screen.set_clip(clip)
 
