@@ -56,6 +56,7 @@ from dragonnoir.ui.game_screen import texts, view_file
 from dragonnoir.ui.game_screen.action_show import ActionShow
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AI_READY, AIStrip, post_ai_ready
 from dragonnoir.ui.game_screen.counters import draw_counters
+from dragonnoir.ui.game_screen.fire_orders import ORDER_TEXTS, next_order
 from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode, ResultsMode
 from dragonnoir.ui.game_screen.leaving import leave_to
 from dragonnoir.ui.game_screen.log_panel import GameLog
@@ -86,6 +87,9 @@ from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.preview_card import Card
 from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.visibility import has_secrets, readable_log
+
+#: The width of the standing order's button over the map.
+ORDERS_W = 350
 
 #: Named here for the screen's tests and callers, though they live in its parts.
 __all__ = [
@@ -191,6 +195,13 @@ class GameScene(Scene):
         self._shown_log = len(game.log)
         self._shown_message: Message | None = None
         self.show_help = False
+        #: Whether the standing order's button is shown (`refresh_controls`).
+        self._orders_shown = False
+        #: Solo: whose phase it is, the camera the person left at the end of his turn,
+        #: and whether it is due to come back (`note_turns`).
+        self._phase_side: Side | None = game.phase.side
+        self._left_view: tuple[float, float, float] | None = None
+        self._view_due = False
         #: Whether the last frame drew the board (False behind the hand-over screen).
         self.board_drawn = False
         s = app.settings
@@ -324,6 +335,17 @@ class GameScene(Scene):
         if not self.spells.cast_now_shown():
             cast_now.hide()  # type: ignore[no-untyped-call]
         self.widgets["cast_now"] = cast_now
+        orders = UIButton(
+            pygame.Rect(vp.x + 16 + CAST_NOW_W, vp.y + 8, ORDERS_W, 34),
+            _(ORDER_TEXTS[self.app.settings.defensive_fire]),
+            m,
+            container=root,
+            tool_tip_text=_("Your standing order for defensive fire in the Krob turn (Settings)"),
+        )
+        self._orders_shown = self.fire_orders_shown()
+        if not self._orders_shown:
+            orders.hide()  # type: ignore[no-untyped-call]
+        self.widgets["fire_orders"] = orders
         self.widgets["log"] = UITextBox(
             "", pygame.Rect(w - SIDE_W, y, SIDE_W, max(40, h - y)), m, container=root
         )
@@ -360,8 +382,36 @@ class GameScene(Scene):
         self.log.refresh(self.widgets.get("log"))
 
     def refresh_controls(self) -> None:
-        """The hint line, the acting buttons and the prompt panel (`SidePanel`)."""
+        """The hint line, the acting buttons and the prompt panel (`SidePanel`); the
+        standing order's button."""
         self.panel.refresh_controls()
+        shown = self.fire_orders_shown()
+        button = self.widgets.get("fire_orders")
+        if shown != self._orders_shown and isinstance(button, UIButton):
+            self._orders_shown = shown
+            if shown:
+                button.show()  # type: ignore[no-untyped-call]
+            else:
+                button.hide()  # type: ignore[no-untyped-call]
+
+    def fire_orders_shown(self) -> bool:
+        """The standing order for defensive fire is over the map in the Krob turn, for
+        a person who plays the Adventurers."""
+        return (
+            not self.game.over
+            and self.game.state.phase.startswith("krob")
+            and (self.ai is None or self.human is Side.ADVENTURERS)
+            and isinstance(self.mode, PlayMode)
+        )
+
+    def change_fire_order(self) -> None:
+        """The button: the next standing order, remembered in the settings."""
+        settings = self.app.settings
+        order = next_order(settings.defensive_fire)
+        self.app.apply_settings(settings.model_copy(update={"defensive_fire": order}))
+        self.message(_(ORDER_TEXTS[order]) + ".")
+        if self.root is not None:
+            self.rebuild()
 
     def auto_pass(self) -> bool:
         """Pass the phases with nothing to do (`phase_passing`), when the setting
@@ -543,6 +593,7 @@ class GameScene(Scene):
         key = (self.game.state.turn, self.game.state.phase)
         if key != self._autosaved:
             self.autosave()
+        self.note_turns()
         side = self.game.to_act()
         if side != self._last_side:
             self.undoing.floor = len(self.game.history)  # a hand-over: undo stops here
@@ -587,6 +638,39 @@ class GameScene(Scene):
         return bool(self.action_show.marks) or (bool(own) and self.interphase.current is not None)
 
     # -- the AI ----------------------------------------------------------------------------
+
+    def note_turns(self) -> None:
+        """Solo: when the person's turn ends, keep where he was looking; when it comes
+        back, the view is due to return there (`return_view`, once the AI's last move
+        has been shown: following it turned the map away)."""
+        side = self.game.phase.side
+        if self.human is None or side not in (Side.ADVENTURERS, Side.KROBS):
+            return
+        if side is self._phase_side:
+            return
+        cam = self.map.camera
+        if self._phase_side is self.human:
+            self._left_view = (cam.x, cam.y, cam.zoom)
+        elif side is self.human:
+            self._view_due = True
+        self._phase_side = side
+
+    def return_view(self) -> None:
+        """The view comes back to where the person's action is: where he left it, or,
+        when none of his characters is in it any more, framed on them."""
+        self._view_due = False
+        cam = self.map.camera
+        if self._left_view is not None:
+            cam.x, cam.y, cam.zoom = self._left_view
+            cam.clamp()
+        grid = self.map.view.grid
+        mine = [
+            grid.hex_centre(u.hex)
+            for u in self.game.state.units.values()
+            if u.side is self.human and u.alive and u.hex is not None
+        ]
+        if mine and not any(cam.shows(x, y, inset=40) for x, y in mine):
+            cam.frame(mine, highest=cam.zoom)
 
     def ai_turn(self) -> bool:
         """Is it an AI seat's turn (or decision) now? Then the person's acting input is
@@ -790,6 +874,9 @@ class GameScene(Scene):
                 if key == "cast_now":
                     self.spells.request_cast()
                     return None
+                if key == "fire_orders":
+                    self.change_fire_order()
+                    return None
                 if key == "choice_more":
                     self.panel.choice_page += 1
                     self.rebuild()
@@ -854,6 +941,8 @@ class GameScene(Scene):
             self.changed()  # passed quietly once the Krob's step has been shown
         self.strip.drive()
         self.follow_beat()
+        if self._view_due and self.interphase.current is None and not self.ai_turn():
+            self.return_view()
         if self.board_drawn and self.reveals.flashes:
             self.reveals.advance(dt, self.app.settings.animation_speed)
         if (

@@ -1,0 +1,136 @@
+"""Solo play that does not nag (issue 45, section 5): in the Krob turn the person is
+asked about defensive fire by his standing order. A Krob step out of every shooter's
+range raises no prompt; the step into range does (with "when a Krob comes in range"),
+and the next steps under the same bow do not; "always" asks at each; "never" at none.
+A hand-made position, a scripted Krob AI, headless."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from ui_driver import click, run_until, small_settings, step
+
+from dragonnoir.ai.view import SideView
+from dragonnoir.engine.actions import Action, EndPhase, Move
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side
+from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.game_screen.fire_orders import ORDER_TEXTS
+
+FLOOR = """
+. . . . . . . . . . . . . .
+ . . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+ . . . . . . . . . . . . . .
+"""
+#: The crossbowman's bolts reach 5 hexes: (5,2) is the Hunter's first step in range.
+WALK = ((8, 2), (7, 2), (6, 2), (5, 2), (4, 2))
+
+
+class Hunter:
+    """The Krob AI: the Hunter walks WALK, then every phase ends."""
+
+    def __init__(self, side: Side) -> None:
+        self.side = side
+        self.intent: list[str] = []
+
+    def choose(self, view: SideView) -> Action:
+        game = view.game
+        if game.state.phase == "krob_movement" and not game.state.units["hunter_01"].moved:
+            return Move("hunter_01", hexes(game, *WALK))
+        return EndPhase() if EndPhase() in view.legal else view.legal[0]
+
+
+def solo(make_app: Callable[..., App], order: str) -> tuple[App, GameScene, Game]:
+    game = position(
+        FLOOR,
+        [Piece("rebel_crossbowman_1", (0, 2)), Piece("hunter_01", (9, 2))],
+        phase="krob_movement",
+    )
+    game.players = {"adventurers": "human", "krobs": "ai:normal"}
+    app = make_app(
+        lambda a: GameScene(a, game, new=True, agents=lambda name, side, seed: Hunter(side)),
+        settings=small_settings(ai_speed=0.0, defensive_fire=order),
+    )
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    return app, scene, game
+
+
+def prompts_on_the_walk(app: App, scene: GameScene, game: Game) -> list[Hex]:
+    """Let the Hunter walk; pass every defensive-fire prompt put to the person: where
+    the Hunter stood at each."""
+    asked: list[Hex] = []
+    hunter = game.state.units["hunter_01"]
+
+    def asked_or_done() -> bool:
+        prompt = scene.shown_prompt()
+        if game.state.phase != "krob_movement":
+            return True
+        return prompt is not None and prompt.kind == "defensive_fire"
+
+    while True:
+        run_until(app, asked_or_done)
+        if game.state.phase != "krob_movement":
+            return asked
+        assert hunter.hex is not None
+        asked.append(hunter.hex)
+        scene.controller_command("pass")
+
+
+@pytest.mark.parametrize(
+    ("order", "asked_at"),
+    [("in_range", [(5, 2)]), ("always", [(5, 2), (4, 2)]), ("never", [])],
+)
+def test_the_standing_order_says_which_krob_steps_ask(
+    make_app: Callable[..., App], order: str, asked_at: list[tuple[int, int]]
+) -> None:
+    app, scene, game = solo(make_app, order)
+    asked = prompts_on_the_walk(app, scene, game)
+    assert asked == [hexes(game, cell)[0] for cell in asked_at]
+    assert game.state.units["hunter_01"].hex == hexes(game, WALK[-1])[0]  # it walked on
+
+
+def test_the_order_is_changed_in_the_game_with_its_button(
+    make_app: Callable[..., App],
+) -> None:
+    app, scene, _game = solo(make_app, "in_range")
+    button = scene.widgets["fire_orders"]
+    assert button.visible and button.text == ORDER_TEXTS["in_range"]  # type: ignore[attr-defined]
+    click(app, button)
+    assert app.settings.defensive_fire == "always"  # remembered in the settings
+    button = scene.widgets["fire_orders"]
+    assert button.text == ORDER_TEXTS["always"]  # type: ignore[attr-defined]
+
+
+def test_after_the_ai_turn_the_view_comes_back_to_the_person(
+    make_app: Callable[..., App],
+) -> None:
+    """The AI's walk out of sight turned the map to it; when the person's turn comes
+    back, so does the view he left."""
+    game = position(
+        FLOOR,
+        [Piece("rebel_crossbowman_1", (0, 2)), Piece("hunter_01", (9, 2))],
+        phase="adventurer_combat",
+    )
+    game.players = {"adventurers": "human", "krobs": "ai:normal"}
+    app = make_app(
+        lambda a: GameScene(a, game, new=True, agents=lambda name, side, seed: Hunter(side)),
+        settings=small_settings(ai_speed=1.0, defensive_fire="never"),
+    )
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    cam = scene.map.camera
+    cam.zoom = 2.0
+    cam.center_on(*scene.map.hex_centre(hexes(game, (0, 2))[0]))
+    left = (cam.x, cam.y, cam.zoom)
+    scene.end_phase()  # the Adventurers' turn ends: the Krob AI walks, shown
+    run_until(app, lambda: scene.interphase.current is not None)
+    run_until(app, lambda: (cam.x, cam.y) != left[:2])  # the map follows the Hunter
+    run_until(app, lambda: game.phase.side is Side.ADVENTURERS and not scene.ai_turn())
+    step(app, 2)
+    assert (cam.x, cam.y, cam.zoom) == pytest.approx(left)
