@@ -56,7 +56,7 @@ from dragonnoir.ui.game_screen import texts, view_file
 from dragonnoir.ui.game_screen.action_show import ActionShow
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AI_READY, AIStrip, post_ai_ready
 from dragonnoir.ui.game_screen.counters import draw_counters
-from dragonnoir.ui.game_screen.fire_orders import ORDER_TEXTS, next_order
+from dragonnoir.ui.game_screen.fire_orders import ORDER_TEXTS
 from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode, ResultsMode
 from dragonnoir.ui.game_screen.leaving import leave_to
 from dragonnoir.ui.game_screen.log_panel import GameLog
@@ -85,6 +85,7 @@ from dragonnoir.ui.map_view import MapControl, draw_key_help
 from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.preview_card import Card
+from dragonnoir.ui.settings import next_order
 from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.visibility import has_secrets, readable_log
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.safe_read import (
     SETTINGS,
     JsonError,
@@ -39,6 +40,39 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1600, 1000),
     (1920, 1080),
 )
+
+#: The standing orders for defensive fire (`Settings.defensive_fire`) in the order the
+#: buttons cycle through them, with the settings screen's words
+#: (ui/game_screen/fire_orders.py says what each does).
+DEFENSIVE_FIRE_ORDERS: dict[str, str] = {
+    "in_range": N_("When a Krob comes in range"),
+    "always": N_("At every step"),
+    "never": N_("Never"),
+}
+#: What the settings screen offers for `result_hold` (seconds; 0: until a click or a key).
+RESULT_HOLDS: tuple[float, ...] = (0.0, 2.0, 4.0)
+#: The speeds whose slider goes down to 0 (off).
+OFF_AT_0 = ("animation_speed", "move_slide")
+
+
+def next_order(order: str) -> str:
+    """The standing order after `order` (a button's next press)."""
+    keys = list(DEFENSIVE_FIRE_ORDERS)
+    return keys[(keys.index(order) + 1) % len(keys)] if order in keys else keys[0]
+
+
+def next_hold(seconds: float) -> float:
+    """The result's wait after `seconds` (the settings button's next press)."""
+    later = [h for h in RESULT_HOLDS if h > seconds]
+    return later[0] if later else RESULT_HOLDS[0]
+
+
+def hold_text(seconds: float) -> str:
+    """The result's wait in words."""
+    if seconds <= 0:
+        return _("Until a click or a key")
+    n = round(seconds)
+    return ngettext("{n} second", "{n} seconds", n).format(n=n)
 
 
 class Settings(BaseModel):

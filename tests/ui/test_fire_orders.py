@@ -20,6 +20,8 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.game_screen.fire_orders import ORDER_TEXTS
+from dragonnoir.ui.scenes import MainMenu, SettingsScene
+from dragonnoir.ui.settings import load_settings
 
 FLOOR = """
 . . . . . . . . . . . . . .
@@ -134,3 +136,24 @@ def test_after_the_ai_turn_the_view_comes_back_to_the_person(
     run_until(app, lambda: game.phase.side is Side.ADVENTURERS and not scene.ai_turn())
     step(app, 2)
     assert (cam.x, cam.y, cam.zoom) == pytest.approx(left)
+
+
+def test_the_settings_screen_sets_the_order_the_wait_and_the_slides(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(settings=small_settings())
+    menu = app.scene
+    assert isinstance(menu, MainMenu)
+    click(app, menu.buttons["settings"])
+    screen = app.scene
+    assert isinstance(screen, SettingsScene)
+    assert screen.widgets["defensive_fire"].text == "When a Krob comes in range"  # type: ignore[attr-defined]
+    click(app, screen.widgets["defensive_fire"])
+    assert screen.widgets["defensive_fire"].text == "At every step"  # type: ignore[attr-defined]
+    assert screen.widgets["result_hold"].text == "Until a click or a key"  # type: ignore[attr-defined]
+    click(app, screen.widgets["result_hold"])
+    assert screen.widgets["result_hold"].text == "2 seconds"  # type: ignore[attr-defined]
+    assert "move_slide" in screen.widgets
+    click(app, screen.widgets["save"])
+    assert (app.settings.defensive_fire, app.settings.result_hold) == ("always", 2.0)
+    assert load_settings()[0].defensive_fire == "always"

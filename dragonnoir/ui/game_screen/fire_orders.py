@@ -27,19 +27,12 @@ from dragonnoir.engine.state import Decision
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import N_
 
-#: The orders in the order the button cycles through them, with their words.
-ORDERS: tuple[tuple[str, str], ...] = (
-    ("in_range", N_("Defensive fire: when a Krob comes in range")),
-    ("always", N_("Defensive fire: ask at every step")),
-    ("never", N_("Defensive fire: never ask")),
-)
-ORDER_TEXTS = dict(ORDERS)
-
-
-def next_order(order: str) -> str:
-    """The order after `order` (the button's next press)."""
-    keys = [key for key, _ in ORDERS]
-    return keys[(keys.index(order) + 1) % len(keys)] if order in keys else keys[0]
+#: The orders (`settings.DEFENSIVE_FIRE_ORDERS`) as the button over the map says them.
+ORDER_TEXTS: dict[str, str] = {
+    "in_range": N_("Defensive fire: when a Krob comes in range"),
+    "always": N_("Defensive fire: ask at every step"),
+    "never": N_("Defensive fire: never ask"),
+}
 
 
 @dataclass(frozen=True)
