@@ -721,6 +721,7 @@ class GameScene(Scene):
         self.controller.viewer_side = seen_by
         if self.root is not None:
             self.rebuild()
+            self.panel.hint_says(_("Your last result: look, then click or press a key."))
 
     def results_seen(self) -> None:
         """He has seen them (a click, a key, the delay): the hand-over screen."""
