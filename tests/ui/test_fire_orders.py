@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from ui_driver import click, run_until, small_settings, step
+from ui_driver import click, hunter_walking, run_until, small_settings, step
 
-from dragonnoir.ai.view import SideView
-from dragonnoir.engine.actions import Action, EndPhase, Move
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.testing import Piece, hexes, position
@@ -33,30 +31,19 @@ FLOOR = """
 WALK = ((8, 2), (7, 2), (6, 2), (5, 2), (4, 2))
 
 
-class Hunter:
-    """The Krob AI: the Hunter walks WALK, then every phase ends."""
-
-    def __init__(self, side: Side) -> None:
-        self.side = side
-        self.intent: list[str] = []
-
-    def choose(self, view: SideView) -> Action:
-        game = view.game
-        if game.state.phase == "krob_movement" and not game.state.units["hunter_01"].moved:
-            return Move("hunter_01", hexes(game, *WALK))
-        return EndPhase() if EndPhase() in view.legal else view.legal[0]
-
-
-def solo(make_app: Callable[..., App], order: str) -> tuple[App, GameScene, Game]:
+def solo(
+    make_app: Callable[..., App], order: str, phase: str = "krob_movement", ai_speed: float = 0.0
+) -> tuple[App, GameScene, Game]:
+    """A crossbowman against the Krob AI, whose Hunter walks WALK in its movement."""
     game = position(
         FLOOR,
         [Piece("rebel_crossbowman_1", (0, 2)), Piece("hunter_01", (9, 2))],
-        phase="krob_movement",
+        phase=phase,
     )
     game.players = {"adventurers": "human", "krobs": "ai:normal"}
     app = make_app(
-        lambda a: GameScene(a, game, new=True, agents=lambda name, side, seed: Hunter(side)),
-        settings=small_settings(ai_speed=0.0, defensive_fire=order),
+        lambda a: GameScene(a, game, new=True, agents=hunter_walking(*WALK)),
+        settings=small_settings(ai_speed=ai_speed, defensive_fire=order),
     )
     scene = app.scene
     assert isinstance(scene, GameScene)
@@ -114,18 +101,7 @@ def test_after_the_ai_turn_the_view_comes_back_to_the_person(
 ) -> None:
     """The AI's walk out of sight turned the map to it; when the person's turn comes
     back, so does the view he left."""
-    game = position(
-        FLOOR,
-        [Piece("rebel_crossbowman_1", (0, 2)), Piece("hunter_01", (9, 2))],
-        phase="adventurer_combat",
-    )
-    game.players = {"adventurers": "human", "krobs": "ai:normal"}
-    app = make_app(
-        lambda a: GameScene(a, game, new=True, agents=lambda name, side, seed: Hunter(side)),
-        settings=small_settings(ai_speed=1.0, defensive_fire="never"),
-    )
-    scene = app.scene
-    assert isinstance(scene, GameScene)
+    app, scene, game = solo(make_app, "never", phase="adventurer_combat", ai_speed=1.0)
     cam = scene.map.camera
     cam.zoom = 2.0
     cam.center_on(*scene.map.hex_centre(hexes(game, (0, 2))[0]))
