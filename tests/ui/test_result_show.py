@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 from ui_driver import key, run_until, small_settings, step
 
 from dragonnoir.engine.actions import CastSpell
@@ -197,3 +198,28 @@ def test_a_guard_wounded_by_a_fireball_is_shown_retreating() -> None:
     shown, not what the table says."""
     _, beats = fireball((10, 8), target="guard_1")
     assert [b.mark.label for b in beats if b.mark][-1] == "Fireball 8 -> 9: Retreats one hex"
+
+
+@pytest.mark.parametrize("slide", [1.0, 0.0])
+def test_a_move_that_hands_over_waits_for_its_slide_only_when_it_slides(
+    make_app: Callable[..., App], slide: float
+) -> None:
+    """The Krob player's Hunter steps into the crossbow's range: the Adventurer player
+    is asked (the order 'always'), behind the hand-over screen. With slides on, that
+    screen comes once the walk has been shown (no click needed); off, at once."""
+    game = position(
+        BOARD,
+        [Piece("rebel_crossbowman_1", (0, 2)), Piece("hunter_01", (8, 2))],
+        phase="krob_movement",
+    )
+    scene = open_game(make_app, game, move_slide=slide, defensive_fire="always")
+    assert game.to_act() is Side.KROBS
+    click_cell(scene, (8, 2))
+    click_cell(scene, (4, 2))
+    assert game.to_act() is Side.ADVENTURERS and game.state.pending  # fire at it?
+    if slide == 0.0:
+        assert scene.handover_showing
+        return
+    assert scene.results_showing and not scene.action_show.marks
+    assert scene.controller.viewer is Side.KROBS  # the Krob player watches his walk
+    run_until(scene.app, lambda: scene.handover_showing, frames=300)
