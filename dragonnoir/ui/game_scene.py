@@ -396,14 +396,17 @@ class GameScene(Scene):
                 button.hide()  # type: ignore[no-untyped-call]
 
     def fire_orders_shown(self) -> bool:
-        """The standing order for defensive fire is over the map in the Krob turn, for
-        a person who plays the Adventurers."""
-        return (
-            not self.game.over
-            and self.game.state.phase.startswith("krob")
-            and (self.ai is None or self.human is Side.ADVENTURERS)
-            and isinstance(self.mode, PlayMode)
-        )
+        """The standing order for defensive fire is over the map in the Krob turn for
+        the Adventurer player: against the AI all along it; in hotseat while a question
+        of that turn is his (the Krob player has the screen otherwise)."""
+        game = self.game
+        if game.over or not game.state.phase.startswith("krob"):
+            return False
+        if not isinstance(self.mode, PlayMode):
+            return False
+        if self.ai is None:
+            return game.to_act() is Side.ADVENTURERS
+        return self.human is Side.ADVENTURERS
 
     def change_fire_order(self) -> None:
         """The button: the next standing order, remembered in the settings."""
