@@ -198,8 +198,8 @@ def bench_game_screen(repeats: int = 60) -> dict[str, float]:
     from dragonnoir.engine.game import Game
     from dragonnoir.engine.state import Side
     from dragonnoir.engine.tables import default_rules_data
-    from dragonnoir.ui.app import App
     from dragonnoir.ui.game_scene import GameScene
+    from dragonnoir.ui.screens import open_app
     from dragonnoir.ui.settings import Settings
 
     layout, units = scene()
@@ -208,7 +208,7 @@ def bench_game_screen(repeats: int = 60) -> dict[str, float]:
         first_phase="adventurer_movement",
     )  # fmt: skip
     settings = Settings(window_width=SCREEN[0], window_height=SCREEN[1], handover=False)
-    app = App(lambda a: GameScene(a, game), settings=settings)
+    app = open_app(lambda a: GameScene(a, game), settings=settings)
     try:
         screen_scene = app.scene
         assert isinstance(screen_scene, GameScene)

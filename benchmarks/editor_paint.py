@@ -55,13 +55,13 @@ def bench_editor_paint(frames: int = 120) -> dict[str, Any]:
     import pygame
 
     from dragonnoir.editor import board_doc as bd
-    from dragonnoir.ui.app import App
     from dragonnoir.ui.editor_modes import to_screen
     from dragonnoir.ui.editor_scene import EditorScene
+    from dragonnoir.ui.screens import open_app
     from dragonnoir.ui.settings import Settings
 
     settings = Settings(window_width=SCREEN[0], window_height=SCREEN[1])
-    app = App(lambda a: EditorScene(a, BOARD), settings=settings)
+    app = open_app(lambda a: EditorScene(a, BOARD), settings=settings)
     try:
         scene = app.scene
         assert isinstance(scene, EditorScene)
@@ -156,13 +156,13 @@ def bench_editor_layout_paint(frames: int = 120) -> dict[str, Any]:
     """Painting frames on the six-board layout in layout mode (see the module's text)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("DRAGONNOIR_HOME", tempfile.mkdtemp(prefix="dn-bench-"))
-    from dragonnoir.ui.app import App
     from dragonnoir.ui.editor_modes import to_screen
     from dragonnoir.ui.editor_scene import EditorScene
+    from dragonnoir.ui.screens import open_app
     from dragonnoir.ui.settings import Settings
 
     settings = Settings(window_width=SCREEN[0], window_height=SCREEN[1])
-    app = App(lambda a: EditorScene(a, SIX), settings=settings)
+    app = open_app(lambda a: EditorScene(a, SIX), settings=settings)
     try:
         scene = app.scene
         assert isinstance(scene, EditorScene)

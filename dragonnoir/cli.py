@@ -94,7 +94,8 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 def cmd_edit(args: argparse.Namespace) -> int:
     """The map editor, on FILE (a board .tmx, a layout or scenario .toml, or an id) or empty."""
-    from dragonnoir.ui.app import App, Scene, run_app
+    from dragonnoir.ui.app import App, Scene
+    from dragonnoir.ui.screens import run_app
 
     path = map_argument(args.path) if args.path else None
     if path is not None:  # a bad file: one line naming it, exit 1, before any window
@@ -110,33 +111,26 @@ def cmd_edit(args: argparse.Namespace) -> int:
             BoardDocument.open(path)
 
     def start(app: App) -> Scene:
-        from dragonnoir.ui.editor_scene import EditorScene
-        from dragonnoir.ui.scenes import MainMenu
-
-        app.stack.append(MainMenu(app))  # under the editor: "Menu" goes back to it
-        return EditorScene(app, path)
+        app.stack.append(app.screens.main_menu(app))  # under the editor: "Menu" goes back to it
+        return app.screens.editor(app, path)
 
     return run_app(start)
 
 
 def cmd_menu(args: argparse.Namespace) -> int:
     """The game client's main menu."""
-    from dragonnoir.ui.app import run_app
+    from dragonnoir.ui.screens import run_app
 
     return run_app()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Straight into a game of `scenario` (default: the scenario picker)."""
-    from dragonnoir.ui.app import App, Scene, run_app
+    from dragonnoir.ui.app import App, Scene
+    from dragonnoir.ui.screens import run_app
 
     if args.scenario is None:
-        from dragonnoir.ui.scenes import ScenarioPicker
-
-        def picker(app: App) -> ScenarioPicker:
-            return ScenarioPicker(app, seed=args.seed)
-
-        return run_app(picker)
+        return run_app(lambda app: app.screens.new_game(app, seed=args.seed))
     import secrets
 
     from dragonnoir.editor.playable import load_playable
@@ -150,11 +144,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
 
     def start(app: App) -> Scene:
-        from dragonnoir.ui.game_scene import GameScene
-        from dragonnoir.ui.scenes import MainMenu
-
-        app.stack.append(MainMenu(app))  # under the game: "Menu" goes back to it
-        return GameScene(app, scenario.new_game(seed, rules), new=True)
+        app.stack.append(app.screens.main_menu(app))  # under the game: "Menu" goes back to it
+        return app.screens.game(app, scenario.new_game(seed, rules), new=True)
 
     return run_app(start)
 
@@ -163,12 +154,11 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     """A campaign: FILE (a campaign .toml or id) started anew, or its save resumed with
     --resume (or FILE a campaign save .json); no FILE: the list of campaigns. A bad file
     is one line and exit 1 before any window opens."""
-    from dragonnoir.ui.app import App, Scene, run_app
+    from dragonnoir.ui.app import App, Scene
+    from dragonnoir.ui.screens import run_app
 
     if args.file is None:
-        from dragonnoir.ui.campaign_scene import CampaignMenu
-
-        return run_app(CampaignMenu)
+        return run_app(lambda app: app.screens.campaign_menu(app))
     from dragonnoir.campaign import CampaignRun, load_campaign
     from dragonnoir.campaign.store import load_campaign_save
     from dragonnoir.resources import find
@@ -191,9 +181,8 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 
     def start(app: App) -> Scene:
         from dragonnoir.ui.campaign_scene import CampaignScene
-        from dragonnoir.ui.scenes import MainMenu
 
-        app.stack.append(MainMenu(app))  # under the campaign: "Menu" goes back to it
+        app.stack.append(app.screens.main_menu(app))  # under the campaign: "Menu" goes back
         session = CampaignSession(app, run, save)
         if game is None:
             return CampaignScene(app, session)

@@ -27,6 +27,7 @@ import dataclasses
 import functools
 import math
 import os
+import re
 import stat
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -389,8 +390,6 @@ def _located(exc: JsonError, text: str) -> JsonError:
     occurrence as a key), when it can be found outside a string."""
     if not exc.token:
         return exc
-    import re
-
     if exc.token.startswith('"'):
         spots = [m.start() for m in re.finditer(re.escape(exc.token) + r"\s*:", text)]
         pos = spots[1] if len(spots) > 1 else -1

@@ -128,12 +128,11 @@ def _game_screen(state: dict[str, Game]) -> str:
 
     from dragonnoir import resources
     from dragonnoir.engine.scenario import load_scenario
-    from dragonnoir.ui.app import App
-    from dragonnoir.ui.game_scene import GameScene
+    from dragonnoir.ui.screens import open_app
 
     game = load_scenario(resources.find("scenarios", SCENARIO)).new_game(SEED)
     state["game"] = game
-    app = App(lambda a: GameScene(a, game, new=True))
+    app = open_app(lambda a: a.screens.game(a, game, new=True))
     try:
         for _ in range(2):
             app.step(1 / 60)

@@ -42,7 +42,7 @@ def test_the_main_menu_s_first_frame_loads_no_engine_and_no_map_reader(
     tmp_path: Path,
 ) -> None:
     mods = _modules_after(
-        "from dragonnoir.ui.app import App\napp = App()\nassert app.step(0.0)",
+        "from dragonnoir.ui.screens import open_app\napp = open_app()\nassert app.step(0.0)",
         tmp_path,
     )
     assert "dragonnoir.ui.scenes" in mods  # the menu was built

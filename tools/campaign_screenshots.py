@@ -21,6 +21,7 @@ from dragonnoir.engine.state import Side, Status
 from dragonnoir.resources import find
 from dragonnoir.ui.app import App
 from dragonnoir.ui.campaign_scene import CampaignMenu, CampaignScene, CampaignSession
+from dragonnoir.ui.screens import open_app
 from dragonnoir.ui.settings import Settings
 
 
@@ -34,7 +35,7 @@ def main() -> int:
         holder["s"] = CampaignSession.new(app, campaign, seed=3)
         return CampaignScene(app, holder["s"])
 
-    app = App(first, settings=Settings(window_width=1280, window_height=800))
+    app = open_app(first, settings=Settings(window_width=1280, window_height=800))
     session = holder["s"]
     for _ in range(3):
         app.step(0.05)

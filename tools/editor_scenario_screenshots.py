@@ -104,14 +104,14 @@ def main() -> int:
         import pygame
         import pygame_gui
 
-        from dragonnoir.ui.app import App
         from dragonnoir.ui.editor_modes import to_screen
         from dragonnoir.ui.editor_scenario import TOOLS
         from dragonnoir.ui.editor_scene import EditorScene
+        from dragonnoir.ui.screens import open_app
         from dragonnoir.ui.settings import Settings
 
         path = sample(Path(home) / "orb-of-the-pit.toml")
-        app = App(
+        app = open_app(
             lambda a: EditorScene(a, path), settings=Settings(window_width=W, window_height=H)
         )
         scene = app.scene
@@ -209,16 +209,17 @@ def layout_paint(out: Path, home: Path) -> None:
     import pygame
     import pygame_gui
 
-    from dragonnoir.ui.app import App
     from dragonnoir.ui.editor_modes import to_screen
     from dragonnoir.ui.editor_scene import EditorScene
+    from dragonnoir.ui.screens import open_app
     from dragonnoir.ui.settings import Settings
 
     shutil.copytree(ROOT / "maps", home / "maps")
     (home / "layouts").mkdir()
     shutil.copy(ROOT / "layouts" / "six-boards.toml", home / "layouts")
     path = home / "layouts" / "six-boards.toml"
-    app = App(lambda a: EditorScene(a, path), settings=Settings(window_width=W, window_height=H))
+    settings = Settings(window_width=W, window_height=H)
+    app = open_app(lambda a: EditorScene(a, path), settings=settings)
     scene = app.scene
     assert isinstance(scene, EditorScene)
     mode = scene.layout

@@ -29,6 +29,7 @@ from dragonnoir.ui.app import App
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.scenes import ScenarioPicker
+from dragonnoir.ui.screens import open_app
 from dragonnoir.ui.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -55,7 +56,7 @@ def main() -> None:
     settings = Settings(window_width=W, window_height=H, handover=False)
 
     # The picker, on the scenario.
-    app = App(lambda a: ScenarioPicker(a, folder=scenario_path.parent), settings=settings)
+    app = open_app(lambda a: ScenarioPicker(a, folder=scenario_path.parent), settings=settings)
     picker = app.scene
     assert isinstance(picker, ScenarioPicker)
     picker.selected = next(
@@ -68,7 +69,7 @@ def main() -> None:
     # The deployment: the side placing first, one placed, the next chosen by himself.
     scenario = load_scenario(scenario_path)
     game = scenario.new_game(5)
-    app = App(lambda a: GameScene(a, game), settings=settings)
+    app = open_app(lambda a: GameScene(a, game), settings=settings)
     scene = app.scene
     assert isinstance(scene, GameScene)
     ui = scene.controller

@@ -29,6 +29,7 @@ from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
 from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.hidden import display_name
 from dragonnoir.engine.rules.victory import exited_for
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
@@ -112,8 +113,6 @@ def groups_of(view: SideView) -> dict[str, dict[str, Any]]:
 
 def display(game: Game, uid: str) -> str:
     """A character's name for the intent line."""
-    from dragonnoir.engine.rules.hidden import display_name
-
     unit = game.state.units.get(uid)
     return uid if unit is None else display_name(game, unit)
 

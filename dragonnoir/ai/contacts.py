@@ -16,7 +16,9 @@ from typing import Any
 from dragonnoir.ai.evaluation import loss_share, unit_value
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.combat_geometry import rear_zone
 from dragonnoir.engine.rules.combat_odds import result_probabilities
+from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
@@ -46,9 +48,6 @@ class Picture:
 
     @classmethod
     def of(cls, view: SideView) -> Picture:
-        from dragonnoir.engine.rules.combat_geometry import rear_zone
-        from dragonnoir.engine.rules.footprint import footprint
-
         game = view.game
         touching: dict[Hex, list[tuple[str, Unit, Profile]]] = {}
         friends_of: dict[str, list[tuple[str, int]]] = {}

@@ -18,6 +18,8 @@ from typing import Any
 from dragonnoir.ai.memo import this_state
 from dragonnoir.engine.actions import Attack, Fire
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.combat_odds import result_probabilities
+from dragonnoir.engine.rules.combat_results import knock_out_retreat, retreat_paths
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import Profile, profile
 
@@ -108,8 +110,6 @@ def cornered(
     wound for one whom a knock-out only drives back (the Krobs, Trolls, dogs), a
     knock-out for the others; a knock-out that is itself a retreat for him likewise.
     Without `away_from` the effect is taken as it reads."""
-    from dragonnoir.engine.rules.combat_results import knock_out_retreat, retreat_paths
-
     if not away_from or effect not in ("retreat", "knocked_out"):
         return effect
     p = profile(game, unit)
@@ -223,8 +223,6 @@ def attack_loss(
     the Combat Table's column for the ratio, a joint attack's shift, `shift` more columns
     (a known terrain effect), armour's die modifier. For weighing places and spells
     before an attack exists to ask the engine about."""
-    from dragonnoir.engine.rules.combat_odds import result_probabilities
-
     table = game.rules.combat
     column = table.column_for(attack, max(1, defence))
     if column is None:

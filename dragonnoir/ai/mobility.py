@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from dragonnoir.ai.evaluation import loss_share
 from dragonnoir.ai.memo import once_per_state, this_state
 from dragonnoir.ai.paths import FAR, distances_for, map_counters
 from dragonnoir.engine.actions import Jump, SailBoat
@@ -450,8 +451,6 @@ def jump_odds(game: Game, unit: Unit, action: Jump) -> tuple[float, float] | Non
     """A daredevil's jump (Movement Restriction 8, the Jump Table) as odds: the chance he
     lands on `action.to`, and the share of his value he may expect to lose trying (a
     fall's wound or knock-out). None when the engine refuses the jump."""
-    from dragonnoir.ai.evaluation import loss_share
-
     verdict = game.explain(action)
     if not verdict.legal:
         return None

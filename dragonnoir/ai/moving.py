@@ -40,6 +40,7 @@ from dragonnoir.engine.actions import (
 )
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.footprint import hexes_for
+from dragonnoir.engine.rules.movement import unit_moves
 from dragonnoir.engine.rules.steps import boat_at
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import profile
@@ -79,8 +80,6 @@ class Moving(HexScoring):
         sixty Krobs, listing everyone's every destination at each step was most of a
         Krob turn's time. Besides walking: rowing a boat he sits in (`SailBoat`), going
         down a deep passage (`EnterPassage`), coming onto the map, a Gargoyle's flight."""
-        from dragonnoir.engine.rules.movement import unit_moves
-
         orders = self._look_ahead(view) or self._plan(view)
         others = view.actions({"LeaveMap", "EnterMap", "Fly", "SailBoat", "EnterPassage", "Jump"})
         game = view.game
@@ -313,8 +312,6 @@ class Moving(HexScoring):
         sequence: "Stacking"): move one of those on, to the hex best for his order.
         Only their moves are worked out (each character's is a search), everyone's
         only when none of them can move."""
-        from dragonnoir.engine.rules.movement import unit_moves
-
         game = view.game
         units = game.state.units
         shared: set[str] = set()

@@ -18,7 +18,9 @@ from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 
 from dragonnoir.ai.memo import once_per_state
+from dragonnoir.editor.walking import Walker
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.steps import edge_feature, terrain_at
 from dragonnoir.engine.state import AccessoryKind
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Edge, Hex
@@ -287,8 +289,6 @@ def _countered(game: Game) -> Board:
     """`game`'s board as its map counters make it: a bridge's or a gallery's hexes of
     the terrain they give, and round every counter's hexes the sides as the engine
     reads them (a demolished wall gone, the rock closing a gallery's shut sides)."""
-    from dragonnoir.engine.rules.steps import edge_feature, terrain_at
-
     board = game.board
     cells = dict(board.cells)
     edges = dict(board.edges)
@@ -326,8 +326,6 @@ def _build(game: Game, board: Board, swimmer: bool = False) -> CaveGraph:
     field is searched from the goal back to the walker, so a step read there from the
     wood into the water is his climb from the water onto the wood, which he may not
     make (the graph is otherwise the same both ways)."""
-    from dragonnoir.editor.walking import Walker
-
     table = game.rules.terrain
     walker = Walker(board, table)
     steps: dict[Node, tuple[tuple[Node, int], ...]] = {}

@@ -32,6 +32,7 @@ from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Action
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.victory import casualties
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.tmx import gc_paused
@@ -175,6 +176,4 @@ def _add(
 
 
 def _casualties(game: Game) -> dict[str, Any]:
-    from dragonnoir.engine.rules.victory import casualties
-
     return casualties(game)

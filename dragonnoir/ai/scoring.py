@@ -26,6 +26,7 @@ from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import Action, Move, SailBoat
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.line_of_fire import line_of_fire
 from dragonnoir.engine.rules.steps import boat_at, landed, never_swims
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
@@ -350,8 +351,6 @@ class HexScoring:
 
     def _fire_danger(self, view: SideView, unit: Unit, to: Hex) -> float:
         """The expected loss from the archers who would see `unit` on `to` (one shot each)."""
-        from dragonnoir.engine.rules.line_of_fire import line_of_fire
-
         game = view.game
         shooters = tables.for_view(view).shooters(to, 1, MAX_RANGE)
         if not shooters:

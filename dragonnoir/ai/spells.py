@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from dragonnoir.ai import sight
-from dragonnoir.ai.behaviours import display, victory_targets
+from dragonnoir.ai.behaviours import display, named_by_enemy, victory_targets
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
     attack_loss,
@@ -292,8 +292,6 @@ def _blink_spot(view: SideView, wizard: Unit, spell: Spell) -> tuple[Hex, float]
     """Before the Krobs attack: the free hex within the Blink's reach where the wizard
     escapes most of the blows awaiting him (the most friends about him on a tie), and
     what that is worth."""
-    from dragonnoir.ai.behaviours import named_by_enemy
-
     game = view.game
     here = wizard.hex
     if here is None or not wizard.standing:

@@ -27,9 +27,14 @@ from typing import Any, TypeVar
 
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.combat_geometry import rear_zone
+from dragonnoir.engine.rules.fire import weapon_rate
+from dragonnoir.engine.rules.footprint import footprint
+from dragonnoir.engine.rules.gharvs import situation
 from dragonnoir.engine.rules.infiltration import position_info
 from dragonnoir.engine.rules.steps import ground_level
 from dragonnoir.engine.state import Side, Unit
+from dragonnoir.engine.values import profile
 from dragonnoir.engine.water_tables import WaterSituation
 from dragonnoir.hexmap.hexes import Hex, ring
 
@@ -92,8 +97,6 @@ class ViewTables:
         and at most `far` hexes from `to` (the archers whose lines of fire a character
         on `to` may be in)."""
         if self._shooters is None:
-            from dragonnoir.engine.rules.fire import weapon_rate
-
             game = self.view.game
             self._shooters = [
                 (s, s.hex.q, s.hex.r)
@@ -217,8 +220,6 @@ def water_situation(view: SideView, unit: Unit, to: Hex) -> WaterSituation | Non
     key = (to, unit.alive, unit.side)
     found: WaterSituation | None = memo.get(key, _UNKNOWN)
     if found is _UNKNOWN:
-        from dragonnoir.engine.rules.gharvs import situation
-
         game = view.game
         found = memo[key] = situation(game, probe(game, unit, to))
     return found
@@ -242,17 +243,12 @@ def rear_and_front(view: SideView, unit: Unit, to: Hex, facing: int) -> tuple[Ce
     """The greyed rear zone of the Queen or a Guard like `unit` placed on `to` facing
     `facing`, and the hexes in front of it (next to the counter, not behind), as (q, r):
     geometry, kept per map. Empty for everybody else."""
-    from dragonnoir.engine.values import profile
-
     game = view.game
     p = profile(game, unit)
     memo = for_view(view).map_memo("rear_and_front")
     key = (p.category, p.size, to, facing)
     found: tuple[Cells, Cells] | None = memo.get(key)
     if found is None:
-        from dragonnoir.engine.rules.combat_geometry import rear_zone
-        from dragonnoir.engine.rules.footprint import footprint
-
         probe = Unit(
             "__ai_probe__", unit.kind, unit.side, hex=to, facing=facing, adult=unit.adult,
             wounds=unit.wounds, status=unit.status,

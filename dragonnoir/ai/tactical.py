@@ -68,6 +68,7 @@ from dragonnoir.engine.actions import (
     ResolveCombat,
 )
 from dragonnoir.engine.rules import combat_declared
+from dragonnoir.engine.rules.movement import unit_moves
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -276,8 +277,6 @@ class TacticalAgent(Moving, Deciding):
         order = self._fire_orders[1].get(shooter, Order())
         if not order.goal or order.hold:
             return 0.0
-        from dragonnoir.engine.rules.movement import unit_moves
-
         field = mobility.goal_field(game, unit, order.goal, known_webs(view))
         here = walk_left(order, field, unit.hex)
         ends = (walk_left(order, field, a.path[-1]) for a in unit_moves(game, unit))

@@ -17,6 +17,7 @@ from pathlib import Path
 from dragonnoir.campaign.plan import Campaign, CampaignError, load_campaign
 from dragonnoir.campaign.run import CampaignRun, StepResult
 from dragonnoir.campaign.state import CampaignState
+from dragonnoir.resources import items
 
 __all__ = [
     "Campaign",
@@ -33,8 +34,6 @@ __all__ = [
 def campaign_files() -> list[Path]:
     """Every campaign available by id: the player's (user data folder) first, then the
     shipped ones whose id the player has not reused."""
-    from dragonnoir.resources import items
-
     return [item.path for item in items("campaigns")]
 
 

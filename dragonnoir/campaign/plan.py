@@ -21,12 +21,14 @@ from dragonnoir.campaign.campaign_format import (
     EndingEntry,
     StepEntry,
 )
-from dragonnoir.datafiles import load_toml_model
+from dragonnoir.datafiles import load_toml_model, read_toml
+from dragonnoir.engine.roster import Spectre
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.errors import DataFileError
 from dragonnoir.local_texts import Texts
+from dragonnoir.resources import find_by_id
 from dragonnoir.safe_read import CAMPAIGN, named_file, quoted
 
 
@@ -96,8 +98,6 @@ class Campaign:
 def is_campaign_file(path: Path) -> bool:
     """A .toml that holds caves and steps is a campaign (scenarios name a `map`, layouts
     list `board`s); an unreadable file is not, and is left to the other readers."""
-    from dragonnoir.datafiles import read_toml
-
     try:
         data = read_toml(path)
     except DataFileError:
@@ -192,8 +192,6 @@ def _step_scenario(src: Path, name: str, place: str) -> Path:
     of names inside files, `safe_read.resolve_name`), else the scenario of that id among
     the installation's and the player's. Never a path taken as given: a campaign naming
     `/etc/passwd.toml` makes the program open nothing."""
-    from dragonnoir.resources import find_by_id
-
     if name.endswith(".toml"):
         path = named_file(src, name, "scenario", place=place)
         if path.is_file():
@@ -213,8 +211,6 @@ def is_wizard(rules: RulesData, kind: str) -> bool:
 def is_spectre(rules: RulesData, kind: str) -> bool:
     """Whether `kind` is a summoned spectre (Living Dead, Gargoyle): it serves one
     scenario and never joins the party."""
-    from dragonnoir.engine.roster import Spectre
-
     return isinstance(rules.roster.get(kind), Spectre)
 
 

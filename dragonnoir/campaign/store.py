@@ -29,6 +29,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from dragonnoir import __version__
+from dragonnoir.campaign import find_campaign
 from dragonnoir.campaign.plan import Campaign, CampaignError, load_campaign
 from dragonnoir.campaign.run import CampaignRun
 from dragonnoir.campaign.state import CampaignState
@@ -57,8 +59,6 @@ CAMPAIGN_VERSION = 1
 
 def campaign_document(run: CampaignRun, path: Path, game: Game | None) -> dict[str, Any]:
     """The JSON document `save_campaign` writes to `path`."""
-    from dragonnoir import __version__
-
     src = resolved(run.campaign.source)
     try:
         relative: str | None = Path(os.path.relpath(src, resolved(path).parent)).as_posix()
@@ -149,8 +149,6 @@ def _read(src: Path) -> dict[str, Any]:
 def _campaign_file(src: Path, ref: dict[str, Any]) -> Campaign:
     """The campaign file the save names: beside the save as saved, at its absolute path,
     or a shipped (or the player's) campaign of that id."""
-    from dragonnoir.campaign import find_campaign
-
     candidates: list[Path] = []
     refused: list[CampaignError] = []
     for key in ("path", "absolute"):  # under the rule of names inside files

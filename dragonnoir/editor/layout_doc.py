@@ -11,12 +11,14 @@ rows and columns start at 0 (compose does the same).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
 from dragonnoir.editor import copies
+from dragonnoir.editor import validate as v
 from dragonnoir.editor.board_doc import BoardDocument
 from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import EditError
@@ -280,14 +282,10 @@ def layout_problems(layout: Layout, table: TerrainTable | None = None) -> list[P
 def _layout_wide(p: Problem) -> bool:
     """Problems worth showing on a layout: the walking ones (a board's own problems are
     shown in board mode, and a seam may legitimately close an entry of a board)."""
-    from dragonnoir.editor import validate as v
-
     return p.rule in (v.R_MOVEMENT, v.R_EXITS)
 
 
 def _relpath(path: Path, folder: Path) -> str:
-    import os
-
     return os.path.relpath(path, folder)
 
 

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from dragonnoir.datafiles import load_toml_model
+from dragonnoir.datafiles import load_toml_model, read_toml
 from dragonnoir.editor import copies
 from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import Edit, EditError, batch
@@ -44,8 +44,10 @@ from dragonnoir.engine.scenario_format import (
 )
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Unit
 from dragonnoir.engine.tables import RulesData, default_rules_data
-from dragonnoir.errors import DataFileError
+from dragonnoir.engine.values import side_of
+from dragonnoir.errors import DataFileError, DragonNoirError
 from dragonnoir.hexmap.board import Board
+from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
 from dragonnoir.safe_read import SCENARIO, named_file, resolved
@@ -74,8 +76,6 @@ def load_map(path: Path, rules: RulesData) -> tuple[Board, Layout | None]:
     if path.suffix.lower() == ".toml":
         layout = load_layout(path, rules.terrain)
         return layout.map, layout
-    from dragonnoir.hexmap.board_io import load_board
-
     return load_board(path, rules.terrain), None
 
 
@@ -232,8 +232,6 @@ class ScenarioDocument:
         return Placed(u.id or u.kind, u, group, i, h, side)
 
     def _side_of(self, kind: str) -> Side:
-        from dragonnoir.engine.values import side_of
-
         return side_of(self.roster, kind) if kind in self.roster else Side.ADVENTURERS
 
     def find(self, unit_id: str) -> Placed | None:
@@ -900,9 +898,6 @@ def is_scenario_file(path: Path) -> bool:
     """A .toml is a scenario or a layout: told apart by what it holds (a scenario names a
     `map`; a layout lists `board`s), never by its folder or name. An unreadable file is
     left to the layout reader, whose message names the fault."""
-    from dragonnoir.datafiles import read_toml
-    from dragonnoir.errors import DragonNoirError
-
     try:
         data = read_toml(path)
     except DragonNoirError:

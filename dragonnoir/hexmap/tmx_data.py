@@ -9,8 +9,10 @@ a stub.
 
 from __future__ import annotations
 
+import base64
 import struct
 import xml.etree.ElementTree as ET
+import zlib
 from typing import Final, cast
 
 from dragonnoir.errors import MapFormatError
@@ -64,8 +66,6 @@ def _inflate(packed: bytes, compression: str, cells: int, where: str, fail: Fail
     """Decompress zlib or gzip layer data, stopping at the size the layer declares (4
     bytes a cell, and one byte more to see that there is more): a few hundred KB of zlib
     would otherwise inflate to gigabytes before any check."""
-    import zlib
-
     limit = 4 * max(cells, 0)
     wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
     try:
@@ -92,8 +92,6 @@ def decode_data(data: ET.Element, where: str, fail: Fail, cells: int) -> list[in
     compression = data.get("compression")
     try:
         if enc == "base64" and compression in ("zlib", "gzip"):
-            import base64
-
             raw = _inflate(base64.b64decode(text), str(compression), cells, where, fail)
             gids = list(struct.unpack(f"<{len(raw) // 4}L", raw[: len(raw) // 4 * 4]))
         else:

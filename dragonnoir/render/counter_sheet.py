@@ -19,15 +19,21 @@ from pathlib import Path
 
 import pygame
 
-from dragonnoir.engine.roster import Counter, KrobType, Roster, SpectreKind, default_roster
+from dragonnoir.engine.roster import (
+    PEOPLE_NAMES,
+    Counter,
+    KrobType,
+    People,
+    Roster,
+    SpectreKind,
+    default_roster,
+)
 from dragonnoir.render.counter_faces import Face, FaceKey, faces_for
 from dragonnoir.render.counter_pen import text_image
 from dragonnoir.render.counters import CounterArt
 
 
 def _groups(roster: Roster) -> list[tuple[str, list[Counter]]]:
-    from dragonnoir.engine.roster import PEOPLE_NAMES, People
-
     out: list[tuple[str, list[Counter]]] = []
     for people in People:
         out.append((PEOPLE_NAMES[people], list(roster.people(people))))

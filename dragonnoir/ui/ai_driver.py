@@ -49,6 +49,7 @@ from dragonnoir.engine.events import (
     WebDestroyed,
 )
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.hidden import display_name
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
@@ -358,8 +359,6 @@ def intent_shown(game: Game, line: str, ai_side: Side, viewer: Side | None) -> b
     if _members_named(game, line, ai_side) & hidden:
         return False
     # and, whatever the line's form, none of them named in it
-    from dragonnoir.engine.rules.hidden import display_name
-
     return not any(display_name(game, game.state.units[u]) in line for u in hidden)
 
 

@@ -41,6 +41,7 @@ from dragonnoir.ui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
+    from dragonnoir.ui.navigation import Screens
 
 THEME_PATH = resources.theme_file()
 BACKGROUND = (16, 13, 11)
@@ -205,6 +206,7 @@ class App:
         self,
         first: Callable[[App], Scene] | None = None,
         *,
+        screens: Screens,
         settings: Settings | None = None,
     ) -> None:
         if settings is None:
@@ -238,11 +240,9 @@ class App:
         self.last_input = time.monotonic()
         #: Keys down now (KEYDOWN without its KEYUP yet), for `busy`.
         self.held_keys: set[int] = set()
-        if first is None:
-            from dragonnoir.ui.scenes import MainMenu
-
-            first = MainMenu
-        self._push(first(self))
+        #: The screens scenes open one another through (ui/navigation.py).
+        self.screens = screens
+        self._push((first or screens.main_menu)(self))
 
     # -- the window --------------------------------------------------------------------
 
@@ -462,8 +462,3 @@ class App:
             if pygame.mixer.get_init():  # opened by the first sound (`sound`)
                 pygame.mixer.quit()
         pygame.quit()
-
-
-def run_app(first: Callable[[App], Scene] | None = None) -> int:
-    """Open the client (the main menu, or `first`) and run until the player quits."""
-    return App(first).run()

@@ -36,7 +36,9 @@ from dragonnoir.i18n import N_, _, current
 from dragonnoir.narration.names import data_name
 from dragonnoir.render import fonts
 from dragonnoir.ui.app import App, Reset, Result, Scene
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.player_choice import ROWS_H, PlayerChoice
+from dragonnoir.ui.rules_status import rules_or_reason
 from dragonnoir.ui.storage import data_dir, file_stem
 
 MENU_BUTTON = ObjectID(class_id="@menu_button")
@@ -71,8 +73,6 @@ def save_path_for(campaign_id: str) -> Path:
 
 def _rules() -> RulesData:
     """The rules data in use (the player's own files when there are any)."""
-    from dragonnoir.ui.scenes import rules_or_reason
-
     rules, reason = rules_or_reason()
     if rules is None:
         raise CampaignError(None, reason)
@@ -122,12 +122,10 @@ class CampaignSession:
 
     def play(self, game: Game | None = None) -> Scene:
         """The game screen on the current step's game (a new one unless given)."""
-        from dragonnoir.ui.game_scene import GameScene
-
         if game is None:
             game = self.run.new_game()
         game.players = dict(self.run.state.players)  # chosen when the campaign started
-        return GameScene(
+        return self.app.screens.game(
             self.app, game, new=not game.history, on_game_over=self.continue_after, hooks=self
         )
 
@@ -358,7 +356,6 @@ class CampaignScene(Scene):
             self.krob_view = False
             self.rebuild()
             return None
-        from dragonnoir.ui.scenes import ConfirmDialog
 
         def show() -> Result:
             self.krob_view = True
@@ -634,8 +631,6 @@ class CampaignMenu(Scene):
         saved = save_path_for(campaign.id)
         if not saved.is_file():
             return self.start(campaign)
-        from dragonnoir.ui.scenes import ConfirmDialog
-
         return ConfirmDialog(
             self.app,
             self,

@@ -39,6 +39,7 @@ from dragonnoir.editor import layout_doc as ld
 from dragonnoir.editor import scenario_doc as sd
 from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import EditError
+from dragonnoir.editor.playable import load_playable
 from dragonnoir.editor.recent import load_recent, remember
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
@@ -47,7 +48,8 @@ from dragonnoir.narration.names import data_name
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.safe_write import write_text
 from dragonnoir.ui import storage
-from dragonnoir.ui.app import App, Pop, Push, Result, Scene
+from dragonnoir.ui.app import App, Pop, Push, Quit, Result, Scene
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.editor_modes import (
     LAYOUT_TOOL_HINTS,
     LAYOUT_TOOLS,
@@ -631,8 +633,6 @@ class EditorScene(Scene):
     def confirm_then(self, modes: tuple[AnyMode, ...], then: str) -> Result:
         """Run the action `then` ("leave", "new", "open"), asking first when `modes`
         hold unsaved changes."""
-        from dragonnoir.ui.scenes import ConfirmDialog
-
         dirty = self.unsaved(modes)
         if not dirty:
             return self.carry_out(then)
@@ -1049,9 +1049,6 @@ class EditorScene(Scene):
             return self.ask_file("save_play")
         if mode.modified and not self.save_to(None):
             return None
-        from dragonnoir.editor.playable import load_playable
-        from dragonnoir.ui.game_scene import GameScene
-
         try:
             rules = rules_in_use()  # the player's own rules data, as a new game from the menu
             scenario = load_playable(mode.doc.path, rules)
@@ -1059,7 +1056,8 @@ class EditorScene(Scene):
             self.status = _("Cannot play: {why}").format(why=" ".join(str(exc).split()))
             return None
         game = scenario.new_game(secrets.randbelow(2**31), rules)
-        return Push(GameScene(self.app, game, new=True, back_to=self))  # leaving: back here
+        test_game = self.app.screens.game(self.app, game, new=True, back_to=self)
+        return Push(test_game)  # leaving it comes back here
 
     def make_new_board(self) -> None:
         try:
@@ -1154,8 +1152,6 @@ class EditorScene(Scene):
         self.rebuild()
 
     def close_requested(self) -> Result:
-        from dragonnoir.ui.app import Quit
-
         if not self.unsaved():
             self.clear_autosaves()
             return Quit()

@@ -19,16 +19,21 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
 from dragonnoir.engine.events import GameEnded
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
+from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import N_, _, ngettext
+from dragonnoir.render.board_view import BoardView
 from dragonnoir.ui.app import App, BackTo, Pop, Reset, Result, Scene
-from dragonnoir.ui.library import scenario_name, scenario_texts
+from dragonnoir.ui.library import SIDE_COLOURS, scenario_name, scenario_texts
 from dragonnoir.ui.names import names_of
+from dragonnoir.ui.visibility import OBJECTIVE_KINDS
 
 #: The sides as the end screen names them.
 SIDE_NAMES = {
@@ -299,8 +304,6 @@ class EndScreen(Scene):
         return name or self.game.scenario_id.replace("-", " ").capitalize()
 
     def handle(self, event: pygame.event.Event) -> Result:
-        import pygame_gui
-
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -322,10 +325,6 @@ class EndScreen(Scene):
 
     def play_again(self, seed: int | None = None) -> Result:
         """The same scenario from the start with new dice."""
-        from dragonnoir.engine.scenario import load_scenario
-        from dragonnoir.errors import DragonNoirError
-        from dragonnoir.ui.game_scene import GameScene
-
         try:
             scenario = load_scenario(self.game.scenario_path)
         except DragonNoirError as exc:
@@ -334,7 +333,7 @@ class EndScreen(Scene):
             return None
         game = scenario.new_game(secrets.randbelow(2**31) if seed is None else seed)
         game.players = dict(self.game.players)  # the same players again
-        again = GameScene(self.app, game, new=True, back_to=self.back_to)
+        again = self.app.screens.game(self.app, game, new=True, back_to=self.back_to)
         return Reset(again) if self.back_to is None else BackTo(self.back_to, again)
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -345,10 +344,6 @@ def final_board(game: Game, size: tuple[int, int]) -> pygame.Surface:
     """The map as the game ended, fitted into `size`: a dot per character still on it
     in his side's colour (a ring when knocked out), the real objective in gold. Nothing
     is secret any more."""
-    from dragonnoir.render.board_view import BoardView
-    from dragonnoir.ui.library import SIDE_COLOURS
-    from dragonnoir.ui.visibility import OBJECTIVE_KINDS
-
     view = BoardView(game.board)
     view.show_seams = False
     zoom = min(size[0] / view.map_w, size[1] / view.map_h)

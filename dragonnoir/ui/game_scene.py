@@ -917,10 +917,8 @@ class GameScene(Scene):
         elif command is Command.SAVE:
             self.save()
         elif command is Command.LOAD:
-            from dragonnoir.ui.scenes import LoadScene
-
             self.autosave()
-            return LoadScene(self.app)
+            return self.app.screens.load(self.app)
         elif command is Command.HELP:
             self.show_help = not self.show_help
         elif command is Command.FIT:

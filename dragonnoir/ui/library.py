@@ -5,7 +5,9 @@ broken scenario or save never stops a menu from opening.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,7 +20,8 @@ from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _, language
 from dragonnoir.local_texts import LocalTexts, Texts
 from dragonnoir.safe_read import SCENARIO, read_toml, resolved
-from dragonnoir.ui.storage import autosave_path, file_stem, save_file_path, saves_dir
+from dragonnoir.safe_write import BACKUP_SUFFIX, WriteError, write_stream
+from dragonnoir.ui.storage import autosave_path, cache_dir, file_stem, save_file_path, saves_dir
 
 if TYPE_CHECKING:  # the engine is imported when a scenario or save is first read, not
     # when the main menu opens (start-up time, issue 16)
@@ -159,10 +162,6 @@ def _draw_thumbnail(scenario: Scenario, size: tuple[int, int]) -> pygame.Surface
 def _thumb_file(entry: ScenarioEntry, size: tuple[int, int]) -> Path | None:
     """The thumbnail's file in the cache folder: named by a digest of the scenario
     file's bytes, its maps' times and sizes, the picture's size and THUMB_VERSION."""
-    import hashlib
-
-    from dragonnoir.ui.storage import cache_dir
-
     scenario = entry.scenario
     assert scenario is not None
     try:
@@ -193,10 +192,6 @@ def _load_png(path: Path) -> pygame.Surface | None:
 
 def _save_png(surface: pygame.Surface, path: Path) -> None:
     """Write the thumbnail atomically; a cache that cannot be written costs only time."""
-    import contextlib
-
-    from dragonnoir.safe_write import WriteError, write_stream
-
     with contextlib.suppress(WriteError, pygame.error):
         write_stream(path, lambda fh: pygame.image.save(surface, fh, "thumbnail.png"))
 
@@ -291,8 +286,6 @@ def save_files() -> list[Path]:
 def backup_entry(path: Path, rules: RulesData | None = None) -> SaveEntry | None:
     """The intact backup (`<name>.bak`, kept by every save) of a damaged save, or None
     when there is none or it is damaged too."""
-    from dragonnoir.safe_write import BACKUP_SUFFIX
-
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     if not backup.is_file():
         return None

@@ -17,6 +17,7 @@ Nothing here computes a rule: every number is the controller's (the engine's).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 import pygame
@@ -303,8 +304,6 @@ def _arrow(
     width: int,
 ) -> None:
     """A line from `start` stopping short of `end`, with a head pointing at it."""
-    import math
-
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     if length < 1:

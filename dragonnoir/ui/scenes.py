@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 import html
 import secrets
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +21,6 @@ from pygame_gui.elements import (
     UILabel,
     UISelectionList,
     UITextBox,
-    UIWindow,
 )
 
 from dragonnoir import rules_folder
@@ -31,6 +29,8 @@ from dragonnoir.i18n import LANGUAGE_NAMES, N_, _, available, current, ngettext
 from dragonnoir.narration.names import data_name
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
+from dragonnoir.ui.dialogs import Choice, ConfirmDialog
+from dragonnoir.ui.rules_status import rules_or_reason, rules_status
 from dragonnoir.ui.settings import (
     DEFENSIVE_FIRE_ORDERS,
     OFF_AT_0,
@@ -63,33 +63,6 @@ def _pressed(event: pygame.event.Event, button: UIButton | None) -> bool:
         and event.type == pygame_gui.UI_BUTTON_PRESSED
         and event.ui_element is button
     )
-
-
-def rules_status(check: bool = True) -> tuple[str, str]:
-    """The main menu's line on the rules data in use (rules_folder.py), and why play is
-    off ("" when it is not): a file of the player's that cannot be used. The rules are
-    read only when the player has files of their own and `check` is true."""
-    choice = rules_folder.look()
-    line = _("Rules data: {summary}. Your own rules files go in {folder}").format(
-        summary=rules_folder.summary(choice, where=False), folder=choice.folder
-    )
-    if not (choice.own and check):
-        return line, ""
-    try:
-        rules_folder.rules_in_use()
-    except rules_folder.RulesFolderError as exc:
-        off = _("New game, Load and Continue are off: your rules data cannot be used. {why}")
-        return line, off.format(why=" ".join(str(exc).split()))
-    return line, ""
-
-
-def rules_or_reason() -> tuple[RulesData | None, str]:
-    """The rules data in use, or None and why not (a scene opened past the main menu's
-    refusal, or a file that broke since, shows the reason instead of its list)."""
-    try:
-        return rules_folder.rules_in_use(), ""
-    except rules_folder.RulesFolderError as exc:
-        return None, _("Your rules data cannot be used: {why}").format(why=exc)
 
 
 def load_with_rules(
@@ -207,13 +180,9 @@ class MainMenu(Scene):
         if _pressed(event, b.get("continue")):
             return self.continue_game()
         if _pressed(event, b.get("campaign")):
-            from dragonnoir.ui.campaign_scene import CampaignMenu
-
-            return CampaignMenu(self.app)
+            return self.app.screens.campaign_menu(self.app)
         if _pressed(event, b.get("editor")):
-            from dragonnoir.ui.editor_scene import EditorScene
-
-            return EditorScene(self.app)
+            return self.app.screens.editor(self.app)
         if _pressed(event, b.get("settings")):
             return SettingsScene(self.app)
         if _pressed(event, b.get("quit")):
@@ -226,8 +195,7 @@ class MainMenu(Scene):
         """Load the autosave; a broken one is reported here, not raised. Its intact
         backup is offered, and when its replay check failed (engine/unverified.py) its
         position as saved, marked unverified."""
-        from dragonnoir.engine.save import check_save
-        from dragonnoir.ui.game_scene import GameScene
+        from dragonnoir.engine.save import check_save  # the first frame loads no engine
 
         try:
             rules = rules_folder.rules_in_use()
@@ -237,7 +205,8 @@ class MainMenu(Scene):
         check = check_save(autosave_path(), rules=rules)
 
         def play(game: Game, warnings: list[str]) -> Result:
-            return game_scene_with_warnings(GameScene(self.app, game, restore_view=True), warnings)
+            scene = self.app.screens.game(self.app, game, restore_view=True)
+            return game_scene_with_warnings(scene, warnings)
 
         if check.ok and check.game is not None:
             return play(check.game, check.warnings)
@@ -274,8 +243,7 @@ class MainMenu(Scene):
         return ConfirmDialog(self.app, self, title, text, [*choices, (_("Cancel"), lambda: None)])
 
     def _from_backup(self, path: Path, rules: RulesData) -> Result:
-        from dragonnoir.engine.save import SaveError
-        from dragonnoir.ui.game_scene import GameScene
+        from dragonnoir.engine.save import SaveError  # the first frame loads no engine
 
         try:
             restored, notes = load_with_rules(path, rules)
@@ -283,7 +251,8 @@ class MainMenu(Scene):
             self.message = _("Cannot continue: {why}").format(why=" ".join(str(err).split()))
             self.rebuild()
             return None
-        return game_scene_with_warnings(GameScene(self.app, restored, restore_view=True), notes)
+        scene = self.app.screens.game(self.app, restored, restore_view=True)
+        return game_scene_with_warnings(scene, notes)
 
     def draw(self, screen: pygame.Surface) -> None:
         size = screen.get_size()
@@ -463,13 +432,11 @@ class ScenarioPicker(Scene):
         entry = self.entry
         if entry is None or entry.scenario is None:
             return None
-        from dragonnoir.ui.game_scene import GameScene
-
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         game = entry.scenario.new_game(seed, self.rules)
         game.players = self.choice.for_game()
         self.choice.remember()
-        return Reset(GameScene(self.app, game, new=True))
+        return Reset(self.app.screens.game(self.app, game, new=True))
 
 
 # -- load game ------------------------------------------------------------------------------
@@ -598,8 +565,7 @@ class LoadScene(Scene):
         return ConfirmDialog(self.app, self, _("This save does not check out"), text, choices)
 
     def _open(self, entry: library.SaveEntry, *, unverified: bool = False) -> Result:
-        from dragonnoir.engine.save import SaveError
-        from dragonnoir.ui.game_scene import GameScene
+        from dragonnoir.engine.save import SaveError  # the first frame loads no engine
 
         assert self.rules is not None
         # The list's game was replayed from the file; replay again so the loaded game
@@ -611,7 +577,7 @@ class LoadScene(Scene):
             self.rebuild()
             return None
         is_auto = entry.path.name.startswith(autosave_path().name)
-        scene = GameScene(self.app, game, save_path=None if is_auto else entry.path)
+        scene = self.app.screens.game(self.app, game, save_path=None if is_auto else entry.path)
         return Reset(game_scene_with_warnings(scene, warnings))
 
 
@@ -789,84 +755,3 @@ class SettingsScene(Scene):
     @staticmethod
     def defaults() -> Settings:
         return Settings()
-
-
-# -- confirmation dialog ---------------------------------------------------------------------
-
-
-Choice = tuple[str, Callable[[], Result]]
-
-
-class ConfirmDialog(Scene):
-    """A question over its parent scene, with one button per choice. Esc picks the last
-    choice (by convention "Cancel"). Each choice's callback returns what happens next
-    (the dialog is popped first)."""
-
-    covers = False
-
-    def __init__(self, app: App, parent: Scene, title: str, text: str, choices: Sequence[Choice]):
-        super().__init__(app)
-        self.parent = parent
-        self.dialog_title = title
-        self.text = text
-        self.choices = list(choices)
-        self.buttons: list[UIButton] = []
-        self.window: UIWindow | None = None
-
-    def enter(self) -> None:
-        w, h = self.app.size
-        bw, gap = 190, 12
-        width = max(460, len(self.choices) * (bw + gap) + gap + 20)
-        if len(self.text) > 200:  # a long explanation: a wider window, not a narrow scroll
-            width = max(width, min(w - 80, 720))
-        text_h = self._text_height(width - 40, h - 200)
-        height = text_h + 120
-        rect = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-        self.window = UIWindow(rect, self.manager, self.dialog_title, draggable=False)
-        self.window.set_blocking(True)
-        inner = self.window.get_container()
-        iw = inner.get_rect().width
-        paragraphs = html.escape(self.text).replace("\n", "<br>")
-        UITextBox(paragraphs, pygame.Rect(10, 10, iw - 20, text_h), self.manager, container=inner)
-        x = iw - len(self.choices) * (bw + gap)
-        self.buttons = []
-        for label, _then in self.choices:
-            self.buttons.append(
-                UIButton(pygame.Rect(x, text_h + 24, bw, 42), label, self.manager, container=inner)
-            )
-            x += bw + gap
-
-    def _text_height(self, room: int, most: int) -> int:
-        """Room for the text without scrolling, if the window allows: its lines at the
-        theme's size (7 to 8 px a character, 25 px a line, one line spare for the
-        words that wrap early), at least the old 110 px."""
-        per_line = max(20, room // 8)
-        lines = sum(1 + len(p) // per_line for p in self.text.split("\n"))
-        return max(110, min(most, (lines + 1) * 25 + 16))
-
-    def leave(self) -> None:
-        if self.window is not None:
-            self.window.kill()  # type: ignore[no-untyped-call]
-            self.window = None
-
-    def choose(self, index: int) -> Result:
-        self.app.go(Pop())
-        return self.choices[index][1]()
-
-    def handle(self, event: pygame.event.Event) -> Result:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for i, b in enumerate(self.buttons):
-                if event.ui_element is b:
-                    return self.choose(i)
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
-            self.window = None
-            return self.choose(len(self.choices) - 1)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.choose(len(self.choices) - 1)
-        return None
-
-    def close_requested(self) -> Result:
-        return None  # the player is already being asked
-
-    def draw(self, screen: pygame.Surface) -> None:
-        self.parent.draw(screen)

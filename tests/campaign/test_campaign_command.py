@@ -23,7 +23,7 @@ def opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Callable[...
         seen.append(first)
         return 0
 
-    monkeypatch.setattr("dragonnoir.ui.app.run_app", fake_run_app)
+    monkeypatch.setattr("dragonnoir.ui.screens.run_app", fake_run_app)
     return seen
 
 

@@ -16,6 +16,7 @@ from ui_driver import step
 
 from dragonnoir.i18n import LANG_ENV, SOURCE, set_language
 from dragonnoir.ui.app import App, Scene
+from dragonnoir.ui.screens import open_app
 from dragonnoir.ui.storage import HOME_ENV
 
 
@@ -53,7 +54,7 @@ def make_app(home: Path) -> Iterator[Callable[..., App]]:
     apps: list[App] = []
 
     def make(first: Callable[[App], Scene] | None = None, **kw: object) -> App:
-        app = App(first, **kw)  # type: ignore[arg-type]
+        app = open_app(first, **kw)  # type: ignore[arg-type]
         apps.append(app)
         step(app, 2, settle=True)  # an AI seat may be thinking already: the same on any machine
         return app

@@ -140,10 +140,10 @@ def test_dragonnoir_without_a_command_opens_the_main_menu(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from dragonnoir import cli
-    from dragonnoir.ui import app as app_module
+    from dragonnoir.ui import screens
 
     opened: list[object] = []
-    monkeypatch.setattr(app_module, "run_app", lambda first=None: opened.append(first) or 0)
+    monkeypatch.setattr(screens, "run_app", lambda first=None: opened.append(first) or 0)
     assert cli.main([]) == 0
     assert opened == [None]  # None: the main menu
     assert cli.main(["play", str(REPO / "scenarios" / "la-fosse.toml"), "--seed", "3"]) == 0

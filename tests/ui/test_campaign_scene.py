@@ -20,9 +20,10 @@ from dragonnoir.ui.campaign_scene import (
     resume_scene,
     save_path_for,
 )
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import ConfirmDialog, MainMenu
+from dragonnoir.ui.scenes import MainMenu
 from dragonnoir.ui.settings import Settings
 
 #: Set to a folder to keep the screen pictures (docs/screenshots: tools/screenshots.sh).

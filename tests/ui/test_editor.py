@@ -18,9 +18,10 @@ from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Edge
 from dragonnoir.hexmap.layout import load_layout
 from dragonnoir.ui.app import App
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.editor_modes import to_screen
 from dragonnoir.ui.editor_scene import EditorScene
-from dragonnoir.ui.scenes import ConfirmDialog, MainMenu
+from dragonnoir.ui.scenes import MainMenu
 from dragonnoir.ui.settings import Settings
 
 

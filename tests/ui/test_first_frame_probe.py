@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dragonnoir.ui.app import FIRST_FRAME_ENV, run_app
+from dragonnoir.ui.app import FIRST_FRAME_ENV
+from dragonnoir.ui.screens import run_app
 
 
 def test_the_probe_quits_after_the_first_frame(

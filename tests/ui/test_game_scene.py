@@ -16,8 +16,9 @@ from dragonnoir.engine.save import load_game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.ui.app import App
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import ConfirmDialog, MainMenu, ScenarioPicker
+from dragonnoir.ui.scenes import MainMenu, ScenarioPicker
 from dragonnoir.ui.storage import autosave_path, saves_dir
 
 SCENARIO = REPO / "scenarios" / "la-fosse.toml"

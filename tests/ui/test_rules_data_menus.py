@@ -21,7 +21,8 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.tables import COMBAT_FILE, default_rules_data
 from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import LoadScene, MainMenu, ScenarioPicker, rules_status
+from dragonnoir.ui.rules_status import rules_status
+from dragonnoir.ui.scenes import LoadScene, MainMenu, ScenarioPicker
 from dragonnoir.ui.storage import saves_dir
 
 
@@ -119,7 +120,8 @@ def test_the_first_frame_does_not_wait_for_the_player_s_rules(home: Path) -> Non
     """The check comes at the first update after the first frame (startup time)."""
     own_combat()
     code = (
-        "import sys\nfrom dragonnoir.ui.app import App\napp = App()\nassert app.step(0.0)\n"
+        "import sys\nfrom dragonnoir.ui.screens import open_app\n"
+        "app = open_app()\nassert app.step(0.0)\n"
         "print('dragonnoir.engine.tables' in sys.modules)\n"
         "assert app.step(0.0)\nprint('dragonnoir.engine.tables' in sys.modules)\n"
     )

@@ -16,8 +16,9 @@ from dragonnoir.engine.actions import EndPhase
 from dragonnoir.engine.save import save_game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.ui.app import App
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import ConfirmDialog, LoadScene, MainMenu
+from dragonnoir.ui.scenes import LoadScene, MainMenu
 from dragonnoir.ui.storage import autosave_path, saves_dir
 
 

@@ -16,8 +16,9 @@ from dragonnoir.engine.playout import RandomAgent
 from dragonnoir.engine.save import check_save, save_game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.ui.app import App
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import GO_ON_UNVERIFIED, ConfirmDialog, LoadScene, MainMenu
+from dragonnoir.ui.scenes import GO_ON_UNVERIFIED, LoadScene, MainMenu
 from dragonnoir.ui.storage import autosave_path, saves_dir
 
 #: What a player must never read: field paths, ids, the check's technical wording.

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from dragonnoir.i18n import _
 from dragonnoir.ui.app import Result
+from dragonnoir.ui.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
@@ -18,7 +19,6 @@ def leave_to(scene: GameScene, then: Result, verb: str) -> Result:
     if not scene.unsaved:
         scene.autosave()
         return then
-    from dragonnoir.ui.scenes import ConfirmDialog
 
     def save_then() -> Result:
         if not scene.save():

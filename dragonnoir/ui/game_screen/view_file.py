@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 
+from dragonnoir.errors import DataFileError
 from dragonnoir.render.camera import Camera
+from dragonnoir.safe_read import parse_json, read_text
 from dragonnoir.safe_write import WriteError
 from dragonnoir.ui.storage import view_path, write_view
 
@@ -19,9 +21,6 @@ def keep_view(cam: Camera) -> None:
 
 def restore_view(cam: Camera) -> bool:
     """The camera of the last autosave (Continue); False when there is none."""
-    from dragonnoir.errors import DataFileError
-    from dragonnoir.safe_read import parse_json, read_text
-
     try:  # the safe reader: a FIFO or deep nesting there must not stop Continue
         view = parse_json(read_text(view_path(), limit=64 * 1024))
         zoom, x, y = float(view["zoom"]), float(view["x"]), float(view["y"])
