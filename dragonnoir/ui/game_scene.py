@@ -56,7 +56,6 @@ from dragonnoir.ui.game_screen import texts, view_file
 from dragonnoir.ui.game_screen.action_show import ActionShow
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AI_READY, AIStrip, post_ai_ready
 from dragonnoir.ui.game_screen.counters import draw_counters
-from dragonnoir.ui.game_screen.fire_orders import ORDER_TEXTS
 from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode, ResultsMode
 from dragonnoir.ui.game_screen.leaving import leave_to
 from dragonnoir.ui.game_screen.log_panel import GameLog
@@ -67,6 +66,7 @@ from dragonnoir.ui.game_screen.message_line import (
     MessageLine,
     draw_badge,
 )
+from dragonnoir.ui.game_screen.order_button import ORDERS_W, OrderButton
 from dragonnoir.ui.game_screen.phase_passing import pass_empty_phases
 from dragonnoir.ui.game_screen.shows import DoneMarks, Flash, Reveals, draw_beat, follow
 from dragonnoir.ui.game_screen.side_panel import SIDE_W, SidePanel
@@ -78,6 +78,7 @@ from dragonnoir.ui.game_screen.spell_windows import (
 )
 from dragonnoir.ui.game_screen.top_bar import BAR_H, build_top_bar, fitting
 from dragonnoir.ui.game_screen.undo import Undo
+from dragonnoir.ui.game_screen.view_return import ViewReturn
 from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
@@ -85,12 +86,8 @@ from dragonnoir.ui.map_view import MapControl, draw_key_help
 from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.preview_card import Card
-from dragonnoir.ui.settings import next_order
 from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.visibility import has_secrets, readable_log
-
-#: The width of the standing order's button over the map.
-ORDERS_W = 350
 
 #: Named here for the screen's tests and callers, though they live in its parts.
 __all__ = [
@@ -196,13 +193,9 @@ class GameScene(Scene):
         self._shown_log = len(game.log)
         self._shown_message: Message | None = None
         self.show_help = False
-        #: Whether the standing order's button is shown (`refresh_controls`).
-        self._orders_shown = False
-        #: Solo: whose phase it is, the camera the person left at the end of his turn,
-        #: and whether it is due to come back (`note_turns`).
-        self._phase_side: Side | None = game.phase.side
-        self._left_view: tuple[float, float, float] | None = None
-        self._view_due = False
+        #: The standing order's button; solo, the view that comes back after the AI's turn.
+        self.order_button = OrderButton(self)
+        self.view_return = ViewReturn(self)
         #: Whether the last frame drew the board (False behind the hand-over screen).
         self.board_drawn = False
         s = app.settings
@@ -336,17 +329,9 @@ class GameScene(Scene):
         if not self.spells.cast_now_shown():
             cast_now.hide()  # type: ignore[no-untyped-call]
         self.widgets["cast_now"] = cast_now
-        orders = UIButton(
-            pygame.Rect(vp.x + 16 + CAST_NOW_W, vp.y + 8, ORDERS_W, 34),
-            _(ORDER_TEXTS[self.app.settings.defensive_fire]),
-            m,
-            container=root,
-            tool_tip_text=_("Your standing order for defensive fire in the Krob turn (Settings)"),
+        self.widgets["fire_orders"] = self.order_button.build(
+            root, pygame.Rect(vp.x + 16 + CAST_NOW_W, vp.y + 8, ORDERS_W, 34)
         )
-        self._orders_shown = self.fire_orders_shown()
-        if not self._orders_shown:
-            orders.hide()  # type: ignore[no-untyped-call]
-        self.widgets["fire_orders"] = orders
         self.widgets["log"] = UITextBox(
             "", pygame.Rect(w - SIDE_W, y, SIDE_W, max(40, h - y)), m, container=root
         )
@@ -386,36 +371,7 @@ class GameScene(Scene):
         """The hint line, the acting buttons and the prompt panel (`SidePanel`); the
         standing order's button."""
         self.panel.refresh_controls()
-        shown = self.fire_orders_shown()
-        button = self.widgets.get("fire_orders")
-        if shown != self._orders_shown and isinstance(button, UIButton):
-            self._orders_shown = shown
-            if shown:
-                button.show()  # type: ignore[no-untyped-call]
-            else:
-                button.hide()  # type: ignore[no-untyped-call]
-
-    def fire_orders_shown(self) -> bool:
-        """The standing order for defensive fire is over the map in the Krob turn for
-        the Adventurer player: against the AI all along it; in hotseat while a question
-        of that turn is his (the Krob player has the screen otherwise)."""
-        game = self.game
-        if game.over or not game.state.phase.startswith("krob"):
-            return False
-        if not isinstance(self.mode, PlayMode):
-            return False
-        if self.ai is None:
-            return game.to_act() is Side.ADVENTURERS
-        return self.human is Side.ADVENTURERS
-
-    def change_fire_order(self) -> None:
-        """The button: the next standing order, remembered in the settings."""
-        settings = self.app.settings
-        order = next_order(settings.defensive_fire)
-        self.app.apply_settings(settings.model_copy(update={"defensive_fire": order}))
-        self.message(_(ORDER_TEXTS[order]) + ".")
-        if self.root is not None:
-            self.rebuild()
+        self.order_button.refresh()
 
     def auto_pass(self) -> bool:
         """Pass the phases with nothing to do (`phase_passing`), when the setting
@@ -597,7 +553,7 @@ class GameScene(Scene):
         key = (self.game.state.turn, self.game.state.phase)
         if key != self._autosaved:
             self.autosave()
-        self.note_turns()
+        self.view_return.note()
         side = self.game.to_act()
         if side != self._last_side:
             self.undoing.floor = len(self.game.history)  # a hand-over: undo stops here
@@ -642,39 +598,6 @@ class GameScene(Scene):
         return bool(self.action_show.marks) or (bool(own) and self.interphase.current is not None)
 
     # -- the AI ----------------------------------------------------------------------------
-
-    def note_turns(self) -> None:
-        """Solo: when the person's turn ends, keep where he was looking; when it comes
-        back, the view is due to return there (`return_view`, once the AI's last move
-        has been shown: following it turned the map away)."""
-        side = self.game.phase.side
-        if self.human is None or side not in (Side.ADVENTURERS, Side.KROBS):
-            return
-        if side is self._phase_side:
-            return
-        cam = self.map.camera
-        if self._phase_side is self.human:
-            self._left_view = (cam.x, cam.y, cam.zoom)
-        elif side is self.human:
-            self._view_due = True
-        self._phase_side = side
-
-    def return_view(self) -> None:
-        """The view comes back to where the person's action is: where he left it, or,
-        when none of his characters is in it any more, framed on them."""
-        self._view_due = False
-        cam = self.map.camera
-        if self._left_view is not None:
-            cam.x, cam.y, cam.zoom = self._left_view
-            cam.clamp()
-        grid = self.map.view.grid
-        mine = [
-            grid.hex_centre(u.hex)
-            for u in self.game.state.units.values()
-            if u.side is self.human and u.alive and u.hex is not None
-        ]
-        if mine and not any(cam.shows(x, y, inset=40) for x, y in mine):
-            cam.frame(mine, highest=cam.zoom)
 
     def ai_turn(self) -> bool:
         """Is it an AI seat's turn (or decision) now? Then the person's acting input is
@@ -880,7 +803,7 @@ class GameScene(Scene):
                     self.spells.request_cast()
                     return None
                 if key == "fire_orders":
-                    self.change_fire_order()
+                    self.order_button.press()
                     return None
                 if key == "choice_more":
                     self.panel.choice_page += 1
@@ -944,8 +867,7 @@ class GameScene(Scene):
             self.changed()  # passed quietly once the Krob's step has been shown
         self.strip.drive()
         self.follow_beat()
-        if self._view_due and self.interphase.current is None and not self.ai_turn():
-            self.return_view()
+        self.view_return.update()
         if self.board_drawn and self.reveals.flashes:
             self.reveals.advance(dt, self.app.settings.animation_speed)
         if (
