@@ -27,7 +27,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.errors import DataFileError
-from dragonnoir.i18n import N_, _
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.local_texts import Texts
 from dragonnoir.resources import find_by_id
 from dragonnoir.safe_read import CAMPAIGN, named_file, quoted
@@ -131,7 +131,11 @@ def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
     lost = [c for c in caves if c not in reached]
     if lost:
         raise fail(
-            _("cave(s) {names} not linked to the others").format(names=", ".join(lost)),
+            ngettext(
+                "cave {names} is not linked to the others",
+                "caves {names} are not linked to the others",
+                len(lost),
+            ).format(names=", ".join(lost)),
             "field link",
         )
 

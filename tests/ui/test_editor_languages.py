@@ -21,8 +21,8 @@ from dragonnoir.hexmap.board import Board, ZoneKind
 from dragonnoir.i18n import LANG_ENV, PSEUDO
 from dragonnoir.ui import editor_scene
 from dragonnoir.ui.app import App
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.editor_scene import EditorScene
-from dragonnoir.ui.scenes import ConfirmDialog
 
 #: A cell, a row and column, a file: the place's own words.
 PLACES = re.compile(r"^[\w.\-]+\.(tmx|toml)$|^\(\d+, \d+\)$")

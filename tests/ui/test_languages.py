@@ -30,9 +30,11 @@ from dragonnoir.i18n import LANG_ENV, PSEUDO
 from dragonnoir.ui import map_view
 from dragonnoir.ui.app import App, Scene
 from dragonnoir.ui.campaign_scene import CampaignMenu, CampaignScene, CampaignSession, draw_plan
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.scenes import ConfirmDialog, LoadScene, MainMenu, ScenarioPicker, SettingsScene
+from dragonnoir.ui.game_screen import key_help
+from dragonnoir.ui.scenes import LoadScene, MainMenu, ScenarioPicker, SettingsScene
 
 #: Texts that are the same in every language: the game's name, proper names, numbers,
 #: window sizes, cells, keys.
@@ -254,7 +256,8 @@ def test_the_campaign_screens_show_no_english_under_the_pseudo_language(
 def test_key_help_and_the_players_choice_show_no_english_under_the_pseudo_language(
     make_app: Callable[..., App], pseudo: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The game screen's key help (drawn, not widgets: read as it is drawn)."""
+    """The game screen's key help (drawn, not widgets: read as it is drawn; the game
+    screen lays its list out in columns, the editor draws it as rows)."""
     rows: list[str] = []
     real = map_view.draw_key_help
 
@@ -263,11 +266,20 @@ def test_key_help_and_the_players_choice_show_no_english_under_the_pseudo_langua
         rows.append(kw.get("title", ""))
         return real(screen, help_rows, *args, **kw)
 
+    real_list = key_help.draw_key_list
+
+    def draw_key_list(screen: pygame.Surface, help_rows: Any, room: Any, title: str) -> Any:
+        rows.extend(text for row in help_rows for text in row)
+        rows.append(title)
+        return real_list(screen, help_rows, room, title)
+
     for module in list(sys.modules.values()):
-        if getattr(module, "draw_key_help", None) is real and module.__name__.startswith(
-            "dragonnoir"
-        ):
+        if not module or not module.__name__.startswith("dragonnoir"):
+            continue
+        if getattr(module, "draw_key_help", None) is real:
             monkeypatch.setattr(module, "draw_key_help", draw_key_help)
+        if getattr(module, "draw_key_list", None) is real_list:
+            monkeypatch.setattr(module, "draw_key_list", draw_key_list)
     game = fosse_game()
     app = start(make_app, game)  # type: ignore[arg-type]
     key(app, pygame.K_h)

@@ -20,7 +20,7 @@ from dragonnoir.engine.testing import Piece, force_dice, hexes, position, seed_f
 from dragonnoir.ui.ai_driver import move_beats
 from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
-from dragonnoir.ui.interphase_show import Beat
+from dragonnoir.ui.interphase_show import Beat, data_name
 
 BOARD = """
 . . . . . . . . .
@@ -88,7 +88,7 @@ def test_the_hand_over_waits_until_the_last_result_is_seen(
     assert scene.controller.viewer is Side.ADVENTURERS
     marks = scene.action_show.marks
     assert [m.at for m in marks] == list(hexes(game, HUNTER))
-    assert marks[0].label == f"{fought.modified_die}: {fought.meaning}"
+    assert marks[0].label == f"{fought.modified_die}: {data_name(fought.meaning)}"
     beat = scene.interphase.current
     assert beat is not None and beat.mark == marks[0]  # being shown
     run_until(app, lambda: scene.interphase.current is None)  # the show ends ...
