@@ -745,6 +745,54 @@ class _Commands:
         return parser
 
 
+#: The help of `pbem --orders` (dragonnoir/pbem/orders.py).
+ORDERS_HELP = N_(
+    "standing orders for the other side's turn, as name=value,...: fire=in_range|never|ask, "
+    "spells=never|ask, casualty=least_wounded|most_wounded|ask, retreat=ask|first, "
+    "advance=never|ask (the first value is the default)"
+)
+
+
+def _add_pbem_commands(
+    pbem: argparse.ArgumentParser, formatter: type[argparse.HelpFormatter]
+) -> None:
+    """`dragonnoir pbem new | verify | autoplay` (docs/pbem.md)."""
+    own = pbem.add_subparsers(dest="pbem_command", required=True)
+    new = own.add_parser(
+        "new",
+        formatter_class=formatter,
+        help=N_("start a game as one side and write its first turn file"),
+    )
+    new.add_argument("scenario", help=N_("a scenario file (.toml) or id (la-fosse)"))
+    new.add_argument("--side", choices=("adventurers", "krobs"), required=True)
+    new.add_argument("--out", required=True, help=N_("the turn file to write (.dnturn)"))
+    new.add_argument("--orders", default="", help=ORDERS_HELP)
+    verify = own.add_parser(
+        "verify",
+        formatter_class=formatter,
+        help=N_("check a turn file, and that it follows the previous one; exit 0/1"),
+    )
+    verify.add_argument("file", help=N_("a turn file (.dnturn)"))
+    verify.add_argument("--previous", help=N_("the previous turn file of the same game"))
+    auto = own.add_parser(
+        "autoplay",
+        formatter_class=formatter,
+        help=N_("play the side to move with an agent and write the next turn file"),
+    )
+    auto.add_argument("file", help=N_("a turn file (.dnturn)"))
+    auto.add_argument("--agent", default="random", help=N_("random, ai:easy, ai:normal or ai:hard"))
+    auto.add_argument("--out", required=True, help=N_("the next turn file to write"))
+    auto.add_argument("--orders", default="", help=ORDERS_HELP)
+    pbem.set_defaults(func=cmd_pbem)
+
+
+def cmd_pbem(args: argparse.Namespace) -> int:
+    """Play by e-mail (dragonnoir/pbem/commands.py)."""
+    from dragonnoir.pbem.commands import run
+
+    return run(args)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; `only`, a command's name: that command's parser alone
     (the whole parser if no command has that name)."""
@@ -863,6 +911,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help=N_("as that side saw it, hidden Krobs kept hidden (default: all of it)"),
     )
     watch.set_defaults(func=cmd_watch)
+
+    pbem = sub.add_parser("pbem", help=N_("play by e-mail: turn files two players exchange"))
+    if isinstance(pbem, argparse.ArgumentParser):
+        _add_pbem_commands(pbem, formatter)
 
     simulate = sub.add_parser(
         "simulate", help=N_("play seeded games between AI or random players; win rates and times")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dragonnoir"
-PURE = ["hexmap", "engine", "ai", "editor", "campaign"]
+PURE = ["hexmap", "engine", "ai", "editor", "campaign", "pbem"]
 
 
 def _modules(path: Path) -> set[str]:

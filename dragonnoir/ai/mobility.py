@@ -410,7 +410,7 @@ def _voyage_of(game: Game, unit: Unit, action: SailBoat) -> tuple[Accessory, Voy
     if boat is None:
         return None
     voyage = sail(game, boat, action.path, action.backward)
-    if isinstance(voyage, str) or not voyage.positions:
+    if not isinstance(voyage, Voyage) or not voyage.positions:
         return None
     return boat, voyage
 

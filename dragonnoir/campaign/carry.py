@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dragonnoir.campaign.campaign_format import StepEntry
+from dragonnoir.campaign.notes import Note
 from dragonnoir.campaign.plan import Campaign
 from dragonnoir.campaign.state import BandUnit, CampaignState, Member, Sheet
 from dragonnoir.engine.rules.footprint import hexes_for
@@ -47,6 +48,7 @@ from dragonnoir.engine.tables import RulesData
 from dragonnoir.engine.values import Profile, profile_of, side_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.terrain import TerrainTable
+from dragonnoir.i18n import N_
 
 #: EP a wizard gains on reaching level 2 ("available EP = Level x 100").
 EP_PER_LEVEL = 100
@@ -59,9 +61,9 @@ class Prepared:
 
     scenario: Scenario
     #: What both players may read (who joins the party, who waits for lack of room).
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     #: What only the Krob player may read (bands joining, a garrison gone).
-    secret: list[str] = field(default_factory=list)
+    secret: list[Note] = field(default_factory=list)
     #: Scenario unit id -> the party member who took his place.
     replaced: dict[str, str] = field(default_factory=dict)
 
@@ -111,9 +113,13 @@ class _Builder:
     def units(self) -> dict[str, Unit]:
         return {u.id: u for u in self.sc.units}
 
-    def name(self, uid: str, kind: str) -> str:
+    def named(self, message: str, uid: str, kind: str, **words: str) -> Note:
+        """A note about one character, named as the game names his counter; `words` are
+        the campaign's own (a band's name)."""
         counter = self.rules.roster.get(kind)
-        return counter.name if counter is not None else uid
+        if counter is None:  # not in the rules data: his id, as it is
+            return Note(message=message, words={"name": uid, **words})
+        return Note(message=message, counters={"name": counter.name}, words=words)
 
     def run(self) -> None:
         self.adventurers()
@@ -135,7 +141,7 @@ class _Builder:
             elif self.step.adventurers == "party" and u.id not in self.step.recruits:
                 slots.append(u)  # not of the party: he steps aside
             else:
-                self.out.notes.append(f"{self.name(u.id, u.kind)} joins the party here")
+                self.out.notes.append(self.named(N_("{name} joins the party here"), u.id, u.kind))
         slot_groups = {u.id: self.remove(u.id) for u in slots}
         present = {u.id for u in self.sc.units}
         missing = [m for m in self.state.alive() if m.id not in present]
@@ -162,9 +168,8 @@ class _Builder:
             ):
                 self.sc.units.append(unit)
             else:
-                self.out.notes.append(
-                    f"{self.name(m.id, m.kind)} finds no room here and waits for the next one"
-                )
+                waits = N_("{name} finds no room here and waits for the next one")
+                self.out.notes.append(self.named(waits, m.id, m.kind))
         for u in self.sc.units:
             member = party.get(u.id)
             if member is not None and member.alive:
@@ -198,8 +203,12 @@ class _Builder:
                 if not bu.alive or not here:
                     if inside:
                         self.remove(bu.id)
-                        where = "fell" if not bu.alive else "is away with " + band.name
-                        self.out.secret.append(f"{self.name(bu.id, bu.kind)} {where}")
+                        if not bu.alive:
+                            gone = self.named(N_("{name} fell"), bu.id, bu.kind)
+                        else:
+                            away = N_("{name} is away with {band}")
+                            gone = self.named(away, bu.id, bu.kind, band=band.name)
+                        self.out.secret.append(gone)
                     continue
                 if inside:
                     _apply_band_unit(self.units[bu.id], bu)
@@ -217,8 +226,11 @@ class _Builder:
                     joined.append(bu.id)
             if joined:
                 self.out.secret.append(
-                    f"{band.name} ({len(joined)}) joins the Krobs of "
-                    f"{self.campaign.cave(cave).name}"
+                    Note(
+                        message=N_("{band} ({n}) joins the Krobs of {cave}"),
+                        words={"band": band.name, "cave": self.campaign.cave(cave).name},
+                        numbers={"n": len(joined)},
+                    )
                 )
 
     # -- places ----------------------------------------------------------------------

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import hashlib
 
+from dragonnoir.campaign.notes import Note
 from dragonnoir.campaign.plan import Campaign
 from dragonnoir.campaign.state import Band, CampaignState, Sighting
 from dragonnoir.engine.dice import Dice
+from dragonnoir.i18n import N_
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -33,12 +35,12 @@ def derived_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(digest, "big") % 2**31
 
 
-def move_bands(campaign: Campaign, state: CampaignState, party_cave: str) -> list[str]:
+def move_bands(campaign: Campaign, state: CampaignState, party_cave: str) -> list[Note]:
     """Move every band one interlude (see the module doc); returns the Krob player's
     notes ("The hunting pack moves from La Fosse to Le Nid"), never shown to the
     Adventurers."""
     dice = Dice(derived_seed(state.seed, "interlude", len(state.played)))
-    notes: list[str] = []
+    notes: list[Note] = []
     for band in state.bands:
         if band.strength() == 0:
             continue
@@ -52,8 +54,14 @@ def move_bands(campaign: Campaign, state: CampaignState, party_cave: str) -> lis
             u.adult = True
         if band.cave != start:
             notes.append(
-                f"{band.name} moves from {campaign.cave(start).name} to "
-                f"{campaign.cave(band.cave).name}"
+                Note(
+                    message=N_("{band} moves from {start} to {end}"),
+                    words={
+                        "band": band.name,
+                        "start": campaign.cave(start).name,
+                        "end": campaign.cave(band.cave).name,
+                    },
+                )
             )
     _scout(campaign, state, party_cave, dice)
     return notes
@@ -77,13 +85,13 @@ def _next_cave(campaign: Campaign, band: Band, party_cave: str, dice: Dice) -> s
     return nearer[0] if len(nearer) == 1 else nearer[dice.roll(len(nearer)) - 1]
 
 
-def rough_strength(count: int) -> str:
+def rough_strength(count: int) -> Note:
     """How a band sounds through the rock."""
     if count <= 2:
-        return "a few Krobs"
+        return Note(message=N_("a few Krobs"))
     if count <= 5:
-        return "a band of Krobs"
-    return "a horde of Krobs"
+        return Note(message=N_("a band of Krobs"))
+    return Note(message=N_("a horde of Krobs"))
 
 
 def _scout(campaign: Campaign, state: CampaignState, party_cave: str, dice: Dice) -> None:

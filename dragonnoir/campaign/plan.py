@@ -27,6 +27,7 @@ from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.engine.values import side_of
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.local_texts import Texts
 from dragonnoir.resources import find_by_id
 from dragonnoir.safe_read import CAMPAIGN, named_file, quoted
@@ -119,69 +120,100 @@ def load_campaign(path: Path | str, rules: RulesData | None = None) -> Campaign:
     for i, link in enumerate(data.link):
         for end in link.between:
             if end not in caves:
-                raise fail(f"no cave {end!r} (caves: {', '.join(caves)})", f"field link[{i}]")
+                raise fail(
+                    _("no cave {end!r} (caves: {names})").format(end=end, names=", ".join(caves)),
+                    f"field link[{i}]",
+                )
         if link.between[0] == link.between[1]:
-            raise fail("a link joins two different caves", f"field link[{i}]")
+            raise fail(_("a link joins two different caves"), f"field link[{i}]")
     campaign = Campaign(data, src)
     reached = campaign.distances(caves[0])
     lost = [c for c in caves if c not in reached]
     if lost:
-        raise fail(f"cave(s) {', '.join(lost)} not linked to the others", "field link")
+        raise fail(
+            ngettext(
+                "cave {names} is not linked to the others",
+                "caves {names} are not linked to the others",
+                len(lost),
+            ).format(names=", ".join(lost)),
+            "field link",
+        )
 
     members: list[str] = []
     for i, m in enumerate(data.party):
         place = f"field party[{i}]"
         if m.kind not in rules.roster:
-            raise fail(f"no counter {m.kind!r} in the roster", f"{place}.kind")
+            raise fail(
+                _("no counter {kind!r} in the roster").format(kind=m.kind),
+                f"{place}.kind",
+            )
         if side_of(rules.roster, m.kind) is not Side.ADVENTURERS:
-            raise fail(f"{m.kind!r} is not an Adventurer", f"{place}.kind")
+            raise fail(
+                _("{kind!r} is not an Adventurer").format(kind=m.kind),
+                f"{place}.kind",
+            )
         members.append(m.id or m.kind)
         if (m.wizard_level or m.energy is not None) and not is_wizard(rules, m.kind):
-            raise fail(f"{m.kind!r} is not a wizard", f"{place}.wizard_level")
-    _unique(members, "party member", fail)
+            raise fail(
+                _("{kind!r} is not a wizard").format(kind=m.kind),
+                f"{place}.wizard_level",
+            )
+    _unique(members, N_("party member"), fail)
 
     band_units: list[str] = []
     for i, band in enumerate(data.band):
         place = f"field band[{i}] (id {band.id!r})"
         for cave in (band.cave, band.toward):
             if cave is not None and cave not in caves:
-                raise fail(f"no cave {cave!r}", place)
+                raise fail(_("no cave {cave!r}").format(cave=cave), place)
         for j, u in enumerate(band.unit):
             if u.kind not in rules.roster:
-                raise fail(f"no counter {u.kind!r} in the roster", f"{place}.unit[{j}].kind")
+                raise fail(
+                    _("no counter {kind!r} in the roster").format(kind=u.kind),
+                    f"{place}.unit[{j}].kind",
+                )
             if side_of(rules.roster, u.kind) is not Side.KROBS:
-                raise fail(f"{u.kind!r} is not a Krob", f"{place}.unit[{j}].kind")
+                raise fail(
+                    _("{kind!r} is not a Krob").format(kind=u.kind),
+                    f"{place}.unit[{j}].kind",
+                )
             band_units.append(u.id or u.kind)
-    _unique([b.id for b in data.band], "band", fail)
-    _unique(band_units, "band character", fail)
+    _unique([b.id for b in data.band], N_("band"), fail)
+    _unique(band_units, N_("band character"), fail)
     clash = set(band_units) & set(members)
     if clash:
-        raise fail(f"{sorted(clash)[0]!r} is both a party member and a Krob", "field band")
+        raise fail(
+            _("{member!r} is both a party member and a Krob").format(member=sorted(clash)[0]),
+            "field band",
+        )
 
     steps = [s.id for s in data.step]
     endings = [e.id for e in data.ending]
-    _unique(steps + endings, "step or ending", fail)
+    _unique(steps + endings, N_("step or ending"), fail)
     if data.first not in steps:
-        raise fail(f"no step {data.first!r}", "field first")
+        raise fail(_("no step {first!r}").format(first=data.first), "field first")
     bands = {b.id for b in data.band}
 
     for i, step in enumerate(data.step):
         place = f"field step[{i}] (id {step.id!r})"
         if step.cave not in caves:
-            raise fail(f"no cave {step.cave!r}", f"{place}.cave")
+            raise fail(_("no cave {cave!r}").format(cave=step.cave), f"{place}.cave")
         campaign.scenario_files[step.id] = _step_scenario(src, step.scenario, f"{place}.scenario")
         for j, branch in enumerate(step.next):
             if branch.goto not in steps and branch.goto not in endings:
                 raise fail(
-                    f"goto {branch.goto!r} is neither a step nor an ending",
+                    _("goto {goto!r} is neither a step nor an ending").format(goto=branch.goto),
                     f"{place}.next[{j}].goto",
                 )
             for b in branch.alert:
                 if b not in bands:
-                    raise fail(f"no band {b!r}", f"{place}.next[{j}].alert")
+                    raise fail(
+                        _("no band {b!r}").format(b=b),
+                        f"{place}.next[{j}].alert",
+                    )
         if _tests(step.next[-1].model_dump()):
             raise fail(
-                "the last branch must have no tests (where the campaign goes otherwise)",
+                _("the last branch must have no tests (where the campaign goes otherwise)"),
                 f"{place}.next[{len(step.next) - 1}]",
             )
     return campaign
@@ -198,7 +230,9 @@ def _step_scenario(src: Path, name: str, place: str) -> Path:
             return path
     found = find_by_id("scenarios", name)
     if found is None:
-        raise DataFileError(src, f"no scenario file or scenario of id {quoted(name)}", place)
+        raise DataFileError(
+            src, _("no scenario file or scenario of id {quoted}").format(quoted=quoted(name)), place
+        )
     return found
 
 
@@ -226,5 +260,6 @@ def _unique(ids: list[str], what: str, fail: Callable[[str, str], CampaignError]
     seen: set[str] = set()
     for ident in ids:
         if ident in seen:
-            raise fail(f"{what} id {ident!r} is used twice", "field " + what.split()[0])
+            said = _("{what} id {ident!r} is used twice").format(what=_(what), ident=ident)
+            raise fail(said, "field " + what.split()[0])
         seen.add(ident)

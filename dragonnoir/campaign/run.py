@@ -9,12 +9,14 @@ branch, moves the bands and returns what happened.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dragonnoir.campaign.campaign_format import BranchEntry, StepEntry
 from dragonnoir.campaign.carry import Prepared, prepare, record
 from dragonnoir.campaign.krobs import derived_seed, move_bands
+from dragonnoir.campaign.notes import Note
 from dragonnoir.campaign.plan import Campaign, CampaignError, is_spectre, is_wizard
 from dragonnoir.campaign.state import (
     Band,
@@ -30,6 +32,7 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.tables import RulesData, default_rules_data
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import N_, _
 
 #: The ending when no member of the party is left alive (every campaign has it).
 PARTY_LOST = "party-lost"
@@ -42,7 +45,7 @@ class StepResult:
     played: Played
     levelled: list[str] = field(default_factory=list)
     #: For the Krob player only: how the bands moved.
-    krob_notes: list[str] = field(default_factory=list)
+    krob_notes: list[Note] = field(default_factory=list)
 
 
 class CampaignRun:
@@ -104,7 +107,7 @@ class CampaignRun:
         """The current step's scenario with the party and the bands put in (cached)."""
         step = self.step
         if step is None:
-            raise ValueError("the campaign is over: no scenario to play")
+            raise ValueError(_("the campaign is over: no scenario to play"))
         if self._prepared is None:
             scenario = load_scenario(self.campaign.scenario_files[step.id], self.rules)
             self._prepared = prepare(self.campaign, self.state, step, scenario, self.rules)
@@ -126,9 +129,9 @@ class CampaignRun:
         """Read the finished `game` back, choose where the campaign goes, move the bands."""
         step = self.step
         if step is None:
-            raise ValueError("the campaign is over")
+            raise ValueError(_("the campaign is over"))
         if not game.over:
-            raise ValueError("the game is not over")
+            raise ValueError(_("the game is not over"))
         scratch = game.state.scratch
         result: dict[str, Any] = scratch.get("result") or {}
         winner = game.state.winner
@@ -157,7 +160,8 @@ class CampaignRun:
         )
         for band in present:
             lost = before[band.id] - band.strength()
-            seen = f"{band.strength()} left" + (f", {lost} fell" if lost else "")
+            message = N_("left: {left}, fallen: {lost}") if lost else N_("left: {left}")
+            seen = Note(message=message, numbers={"left": band.strength(), "lost": lost})
             self.state.sightings.append(
                 Sighting(
                     band=band.id,
@@ -176,7 +180,7 @@ class CampaignRun:
             alerted = self.state.band(band_id)
             if alerted is not None:
                 alerted.moves = "hunt"
-        krob_notes: list[str] = []
+        krob_notes: list[Note] = []
         self._prepared = None
         if not self.state.alive():
             self.state.step, self.state.ending = None, PARTY_LOST
@@ -217,8 +221,8 @@ class CampaignRun:
         if ending == PARTY_LOST:
             return (
                 "krobs",
-                "The party is no more",
-                "No one is left to go on: the Krobs hold the caves.",
+                _("The party is no more"),
+                _("No one is left to go on: the Krobs hold the caves."),
             )
         found = None if ending is None else self.campaign.ending(ending)
         if found is None:
@@ -238,7 +242,7 @@ def check_campaign(campaign: Campaign, seed: int = 1, rules: RulesData | None = 
         except DragonNoirError as exc:
             raise CampaignError(
                 campaign.source,
-                f"its scenario cannot be set up with the party: {exc}",
+                _("its scenario cannot be set up with the party: {exc}").format(exc=exc),
                 place=f"field step[{i}] (id {step.id!r})",
             ) from None
     return len(campaign.data.step)
@@ -260,7 +264,20 @@ def _kind_met(wanted: str, condition: str | None) -> bool:
     return condition is not None and wanted in condition.split("|")
 
 
+#: Why a scenario ended when its game gave no reason, by winner: kept in the state in
+#: English (the catalog's key) and said in the reader's language (`said_reason`).
+DEFAULT_REASONS = {
+    "draw": N_("the turn limit came with no winner"),
+    "adventurers": N_("the Adventurers won"),
+    "krobs": N_("the Krobs won"),
+}
+
+
 def _default_reason(winner: str) -> str:
-    if winner == "draw":
-        return "the turn limit came with no winner"
-    return f"the {winner.capitalize()} won"
+    return DEFAULT_REASONS.get(winner, DEFAULT_REASONS["draw"])
+
+
+def said_reason(reason: str, word: Callable[[str], str]) -> str:
+    """A played scenario's reason in the reader's language: ours through the catalog,
+    the campaign's or the game's own through `word` (the campaign file's texts)."""
+    return _(reason) if reason in DEFAULT_REASONS.values() else word(reason)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from dragonnoir.campaign.notes import Said
 from dragonnoir.engine.state import Side, Status
 
 
@@ -79,8 +80,8 @@ class Sighting(_Model):
     #: Scenarios played when it was seen.
     after: int
     how: Literal["fought", "heard"]
-    #: Characters counted (fought), or a rough word (heard).
-    strength: str
+    #: Characters counted (fought), or a rough word (heard); words in older saves.
+    strength: Said
 
 
 class Played(_Model):
@@ -97,7 +98,8 @@ class Played(_Model):
     exited: int = 0
     goto: str = ""
     text: str = ""
-    notes: list[str] = Field(default_factory=list)
+    #: What the report said of the party's coming (older saves: its words).
+    notes: list[Said] = Field(default_factory=list)
 
 
 class CampaignState(_Model):

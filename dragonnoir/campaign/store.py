@@ -41,6 +41,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.save import differences, dumps_save
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.safe_read import (
     CAMPAIGN_SAVE,
@@ -89,13 +90,15 @@ def save_campaign(run: CampaignRun, path: Path | str, game: Game | None = None) 
     target = Path(path)
     text = dumps_save(campaign_document(run, target, game))
     if target.is_dir():
-        raise CampaignError(target, "is a folder, not a file")
+        raise CampaignError(target, _("is a folder, not a file"))
     try:
         head = target.read_bytes()[:256] if target.exists() else b""
     except OSError as exc:
-        raise CampaignError(target, f"cannot read it: {os_reason(exc)}") from None
+        raise CampaignError(
+            target, _("cannot read it: {os_reason}").format(os_reason=os_reason(exc))
+        ) from None
     if head.strip() and CAMPAIGN_FORMAT.encode() not in head:
-        raise CampaignError(target, "is not a Dragon Noir campaign save; not overwriting it")
+        raise CampaignError(target, _("is not a Dragon Noir campaign save; not overwriting it"))
     try:
         write_text(target, text, backup=True)
     except WriteError as exc:
@@ -123,7 +126,7 @@ def load_campaign_save(
     if raw is None:
         return run, None
     if state.step is None:
-        raise CampaignError(src, "a game in progress, but the campaign is over", "field game")
+        raise CampaignError(src, _("a game in progress, but the campaign is over"), "field game")
     return run, _replay(src, run, raw)
 
 
@@ -140,9 +143,9 @@ def _read(src: Path) -> dict[str, Any]:
     check_limits(doc, CAMPAIGN_SAVE, src, error=CampaignError)
     for key, kind in (("campaign", dict), ("state", dict)):
         if not isinstance(doc.get(key), kind):
-            raise CampaignError(src, "missing or not an object", place=f"field {key}")
+            raise CampaignError(src, _("missing or not an object"), place=f"field {key}")
     if doc.get("game") is not None and not isinstance(doc["game"], dict):
-        raise CampaignError(src, "not an object", place="field game")
+        raise CampaignError(src, _("not an object"), place="field game")
     return doc
 
 
@@ -170,14 +173,18 @@ def _campaign_file(src: Path, ref: dict[str, Any]) -> Campaign:
                 campaign = load_campaign(candidate)
             except DragonNoirError as exc:
                 raise CampaignError(
-                    src, f"its campaign file cannot be read: {exc}", "field campaign"
+                    src,
+                    _("its campaign file cannot be read: {exc}").format(exc=exc),
+                    "field campaign",
                 ) from None
             if campaign.id != ident:
                 continue
             return campaign
     if refused:
         raise refused[0]
-    raise CampaignError(src, f"the campaign file of {ident!r} is missing", "field campaign")
+    raise CampaignError(
+        src, _("the campaign file of {ident!r} is missing").format(ident=ident), "field campaign"
+    )
 
 
 def _check_state(src: Path, campaign: Campaign, state: CampaignState) -> None:
@@ -185,46 +192,58 @@ def _check_state(src: Path, campaign: Campaign, state: CampaignState) -> None:
     steps = {s.id for s in campaign.data.step}
     if state.campaign != campaign.id:
         raise CampaignError(
-            src, f"a save of {state.campaign!r}, not {campaign.id!r}", "field state.campaign"
+            src,
+            _("a save of {campaign!r}, not {id!r}").format(campaign=state.campaign, id=campaign.id),
+            "field state.campaign",
         )
     if state.step is not None and state.step not in steps:
-        raise CampaignError(src, f"no step {state.step!r} in the campaign", "field state.step")
+        raise CampaignError(
+            src, _("no step {step!r} in the campaign").format(step=state.step), "field state.step"
+        )
     caves = {c.id for c in campaign.data.cave}
     for i, band in enumerate(state.bands):
         if band.cave not in caves:
             raise CampaignError(
-                src, f"no cave {band.cave!r} in the campaign", f"field state.bands[{i}].cave"
+                src,
+                _("no cave {cave!r} in the campaign").format(cave=band.cave),
+                f"field state.bands[{i}].cave",
             )
 
 
 def _replay(src: Path, run: CampaignRun, raw: dict[str, Any]) -> Game:
     seed, actions = raw.get("seed"), raw.get("actions")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise CampaignError(src, "expected an integer", "field game.seed")
+        raise CampaignError(src, _("expected an integer"), "field game.seed")
     if not isinstance(actions, list):
-        raise CampaignError(src, "expected a list", "field game.actions")
+        raise CampaignError(src, _("expected a list"), "field game.actions")
     if seed != run.game_seed():
-        raise CampaignError(src, "the game's seed is not this step's", "field game.seed")
+        raise CampaignError(src, _("the game's seed is not this step's"), "field game.seed")
     try:
         game = run.new_game()
     except DragonNoirError as exc:
         raise CampaignError(
-            src, f"the step's scenario cannot be set up: {exc}", "field state.step"
+            src,
+            _("the step's scenario cannot be set up: {exc}").format(exc=exc),
+            "field state.step",
         ) from None
     for i, entry in enumerate(actions):
         place = f"field game.actions[{i}]"
         try:
             if not isinstance(entry, dict):
-                raise ValueError("an action is an object")
+                raise ValueError(_("an action is an object"))
             game.apply(action_from_dict(entry))
         except IllegalAction as exc:
-            raise CampaignError(src, f"refused on replay: {exc}", place) from None
+            raise CampaignError(src, _("refused on replay: {exc}").format(exc=exc), place) from None
         except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-            raise CampaignError(src, f"cannot be replayed ({exc})", place) from None
+            raise CampaignError(
+                src, _("cannot be replayed ({exc})").format(exc=exc), place
+            ) from None
     replayed = json.loads(json.dumps(game.state.to_dict()))
     diffs = differences(raw.get("state"), replayed)
     if diffs:
         raise CampaignError(
-            src, f"the replay does not reproduce the snapshot: {diffs[0]}", "field game.state"
+            src,
+            _("the replay does not reproduce the snapshot: {diffs}").format(diffs=diffs[0]),
+            "field game.state",
         )
     return game

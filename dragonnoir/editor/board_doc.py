@@ -20,6 +20,7 @@ from typing import Final
 from dragonnoir.editor import copies
 from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import Batch, Edit, EditError, batch
+from dragonnoir.editor.words import ZONE_KIND_WORDS, feature_word, word
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import (
     BOARD_GRID,
@@ -35,6 +36,7 @@ from dragonnoir.hexmap.board import (
 from dragonnoir.hexmap.hexes import Edge, Hex, spiral
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid
+from dragonnoir.i18n import _, ngettext
 from dragonnoir.tileset_copies import tilesets_for_export
 
 #: The size of the boards of L'Epreuve (docs/boards.md).
@@ -55,7 +57,11 @@ class BoardDocument:
 
     @property
     def title(self) -> str:
-        return self.path.name if self.path is not None else f"{self.board.name} (new)"
+        return (
+            self.path.name
+            if self.path is not None
+            else _("{name} (new)").format(name=self.board.name)
+        )
 
     @property
     def shipped(self) -> bool:
@@ -68,7 +74,7 @@ class BoardDocument:
     def where(self, h: Hex) -> str:
         """`cell (12, 3)`: how messages name a hex (Tiled's cell, as in docs/boards.md)."""
         col, row = self.board.grid.to_cell(h)
-        return f"cell ({col}, {row})"
+        return _("cell ({col}, {row})").format(col=col, row=row)
 
     # -- files -------------------------------------------------------------------------
 
@@ -88,7 +94,7 @@ class BoardDocument:
             self.board.id, self.board.name = path.stem, self.copied.copy_name
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise EditError("this board has never been saved: choose a file name")
+            raise EditError(_("this board has never been saved: choose a file name"))
         tilesets = tilesets_for_export(target)
         if tilesets is None:
             board_io.save_board(self.board, target)
@@ -107,7 +113,7 @@ def new_board(
     height: int = STANDARD_SIZE[1],
     *,
     board_id: str = "new_board",
-    name: str = "New board",
+    name: str | None = None,
     terrain: str = "rock",
 ) -> Board:
     """A board of `width` x `height` cells, all `terrain` at level 0, X on top, Y at the
@@ -117,17 +123,13 @@ def new_board(
     if why:
         raise EditError(why)
     hexes = board_io.board_hexes(BOARD_GRID, width, height)
+    name = _("New board") if name is None else name
     return Board(board_id, name, width, height, dict.fromkeys(hexes, Cell(terrain)))
 
 
 # -- edits -----------------------------------------------------------------------------
 
 _INFO_FIELDS: Final = ("id", "name", "side_top", "side_bottom", "arrows")
-
-
-def _count(n: int, what: str) -> str:
-    plural = f"{what}es" if what.endswith("x") else f"{what}s"
-    return f"{n} {what}" if n == 1 else f"{n} {plural}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,17 +142,28 @@ class SetCells:
 
     @property
     def label(self) -> str:
-        return self.name or f"Change {_count(len(self.changes), 'hex')}"
+        n = len(self.changes)
+        return self.name or ngettext("Change {n} hex", "Change {n} hexes", n).format(n=n)
 
     def apply(self, doc: BoardDocument) -> SetCells:
         cells = doc.board.cells
         for h, cell in self.changes:
             if h not in cells:
-                raise EditError(f"{doc.where(h)} is not on board {doc.board.id!r}")
+                raise EditError(
+                    _("{where} is not on board {id!r}").format(where=doc.where(h), id=doc.board.id)
+                )
             if cell.terrain not in doc.table:
-                raise EditError(f"{doc.where(h)}: unknown terrain {cell.terrain!r}")
+                raise EditError(
+                    _("{where}: unknown terrain {terrain!r}").format(
+                        where=doc.where(h), terrain=cell.terrain
+                    )
+                )
             if cell.level not in LEVELS:
-                raise EditError(f"{doc.where(h)}: level {cell.level} is not one of {LEVELS}")
+                raise EditError(
+                    _("{where}: level {level} is not one of {LEVELS}").format(
+                        where=doc.where(h), level=cell.level, LEVELS=LEVELS
+                    )
+                )
         old = tuple((h, cells[h]) for h, _ in reversed(self.changes))
         for h, cell in self.changes:
             cells[h] = cell
@@ -170,15 +183,17 @@ class SetEdges:
 
     @property
     def label(self) -> str:
-        return self.name or f"Change {_count(len(self.changes), 'side')}"
+        n = len(self.changes)
+        return self.name or ngettext("Change {n} side", "Change {n} sides", n).format(n=n)
 
     def apply(self, doc: BoardDocument) -> SetEdges:
         board = doc.board
-        for edge, _ in self.changes:
+        for edge, _feature in self.changes:
             if edge.a not in board.cells and edge.b not in board.cells:
                 raise EditError(
-                    f"the side between {doc.where(edge.a)} and "
-                    f"{doc.where(edge.b)} is off board {board.id!r}"
+                    _("the side between {where} and {where2} is off board {id!r}").format(
+                        where=doc.where(edge.a), where2=doc.where(edge.b), id=board.id
+                    )
                 )
         old = tuple((e, board.edges.get(e)) for e, _ in reversed(self.changes))
         for edge, feature in self.changes:
@@ -204,20 +219,26 @@ class PutZone:
     @property
     def label(self) -> str:
         if self.zone is None:
-            return f"Remove zone {self.zone_name}"
-        return f"Zone {self.zone_name}"
+            return _("Remove zone {zone_name}").format(zone_name=self.zone_name)
+        return _("Zone {zone_name}").format(zone_name=self.zone_name)
 
     def apply(self, doc: BoardDocument) -> PutZone:
         board = doc.board
         if self.zone is not None:
             if self.zone.name != self.zone_name:
-                raise EditError(f"zone {self.zone.name!r} given for the name {self.zone_name!r}")
+                raise EditError(
+                    _("zone {name!r} given for the name {zone_name!r}").format(
+                        name=self.zone.name, zone_name=self.zone_name
+                    )
+                )
             if not self.zone.name.strip():
-                raise EditError("a zone needs a name")
+                raise EditError(_("a zone needs a name"))
             off = sorted(h for h in self.zone.hexes if h not in board.cells)
             if off:
                 raise EditError(
-                    f"zone {self.zone_name!r} reaches {doc.where(off[0])}, off the board"
+                    _("zone {zone_name!r} reaches {where}, off the board").format(
+                        zone_name=self.zone_name, where=doc.where(off[0])
+                    )
                 )
         at = next((i for i, z in enumerate(board.zones) if z.name == self.zone_name), None)
         old = board.zones[at] if at is not None else None
@@ -245,24 +266,29 @@ class SetBoardInfo:
 
     @property
     def label(self) -> str:
-        return "Board " + ", ".join(f"{k} {v}" for k, v in self.changes)
+        changed = ", ".join(f"{k} {v}" for k, v in self.changes)
+        return _("Board {changes}").format(changes=changed)
 
     def apply(self, doc: BoardDocument) -> SetBoardInfo:
         board = doc.board
         new = {k: getattr(board, k) for k in _INFO_FIELDS}
         for key, value in self.changes:
             if key not in _INFO_FIELDS:
-                raise EditError(f"{key!r} is not a board field ({', '.join(_INFO_FIELDS)})")
+                raise EditError(
+                    _("{key!r} is not a board field ({names})").format(
+                        key=key, names=", ".join(_INFO_FIELDS)
+                    )
+                )
             new[key] = value
         if not new["id"] or not str(new["id"]).replace("_", "a").isalnum():
-            raise EditError(f"board id {new['id']!r} must be a snake_case id")
+            raise EditError(_("board id {id!r} must be a snake_case id").format(id=new["id"]))
         if not str(new["name"]).strip():
-            raise EditError("a board needs a name")
+            raise EditError(_("a board needs a name"))
         labels = {str(new["side_top"]), str(new["side_bottom"])}
         if labels != {"X", "Y"}:
-            raise EditError("side_top and side_bottom must be X and Y, one each")
+            raise EditError(_("side_top and side_bottom must be X and Y, one each"))
         if new["arrows"] not in ("up", "down"):
-            raise EditError("arrows must point 'up' or 'down'")
+            raise EditError(_("arrows must point 'up' or 'down'"))
         old = tuple((k, str(getattr(board, k))) for k, _ in reversed(self.changes))
         for key, value in self.changes:
             if key in ("side_top", "side_bottom"):
@@ -280,16 +306,16 @@ class ReplaceBoard:
     """Put another board in the document (a new board, another size)."""
 
     board: Board
-    name: str = "New board"
+    name: str = ""
 
     @property
     def label(self) -> str:
-        return self.name
+        return self.name or _("New board")
 
     def apply(self, doc: BoardDocument) -> ReplaceBoard:
         bad = sorted({c.terrain for c in self.board.cells.values()} - set(doc.table.ids()))
         if bad:
-            raise EditError(f"unknown terrain {bad[0]!r}")
+            raise EditError(_("unknown terrain {bad!r}").format(bad=bad[0]))
         old = doc.board
         doc.board = self.board
         return ReplaceBoard(old, self.name)
@@ -368,8 +394,9 @@ def set_side(doc: BoardDocument, edge: Edge, feature: EdgeFeature | None) -> Set
     """The edit putting `feature` on a side (None clears it); None when it is already so."""
     if doc.board.edges.get(edge) == feature:
         return None
-    name = f"{feature.value if feature else 'Clear'} side"
-    return SetEdges(((edge, feature),), name.capitalize())
+    if feature is None:
+        return SetEdges(((edge, feature),), _("Clear side"))
+    return SetEdges(((edge, feature),), _("Side: {feature}").format(feature=feature_word(feature)))
 
 
 def toggle_zone_hexes(
@@ -381,7 +408,11 @@ def toggle_zone_hexes(
     board = doc.board
     old = board.zone(zone_name)
     if old is not None and old.kind is not kind:
-        raise EditError(f"zone {zone_name!r} is already a {old.kind.value} zone")
+        raise EditError(
+            _("zone {zone_name!r} is already a {kind} zone").format(
+                zone_name=zone_name, kind=word(ZONE_KIND_WORDS, old.kind.value)
+            )
+        )
     current = set(old.hexes) if old is not None else set()
     on_board = {h for h in hexes if h in board.cells}
     new = current | on_board if add else current - on_board
@@ -404,7 +435,9 @@ def set_zone_properties(
     `side` on an entry, anything a scenario or a tool reads); None when unchanged."""
     zone = doc.board.zone(zone_name)
     if zone is None:
-        raise EditError(f"there is no zone {zone_name!r} on this board")
+        raise EditError(
+            _("there is no zone {zone_name!r} on this board").format(zone_name=zone_name)
+        )
     if dict(zone.properties) == dict(properties):
         return None
     return PutZone(zone_name, Zone(zone.kind, zone.name, zone.hexes, dict(properties)))
@@ -415,16 +448,18 @@ def rename_zone(doc: BoardDocument, old_name: str, new_name: str) -> Edit[BoardD
     zone = doc.board.zone(old_name)
     new_name = new_name.strip()
     if zone is None:
-        raise EditError(f"there is no zone {old_name!r} on this board")
+        raise EditError(_("there is no zone {old_name!r} on this board").format(old_name=old_name))
     if not new_name:
-        raise EditError("a zone needs a name")
+        raise EditError(_("a zone needs a name"))
     if new_name != old_name and doc.board.zone(new_name) is not None:
-        raise EditError(f"there is already a zone {new_name!r}: names are unique")
+        raise EditError(
+            _("there is already a zone {new_name!r}: names are unique").format(new_name=new_name)
+        )
     at = doc.board.zones.index(zone)
     renamed = Zone(zone.kind, new_name, zone.hexes, dict(zone.properties))
     return batch(
         [PutZone(old_name, None), PutZone(new_name, renamed, at)],
-        f"Rename zone {old_name} to {new_name}",
+        _("Rename zone {old_name} to {new_name}").format(old_name=old_name, new_name=new_name),
     )
 
 
@@ -439,7 +474,7 @@ def parse_properties(text: str) -> dict[str, str | int | float | bool]:
         key, eq, raw = piece.partition("=")
         key, raw = key.strip(), raw.strip()
         if not eq or not key.replace("_", "").replace("-", "").isalnum():
-            raise EditError(f"{piece!r}: a property is written name=value")
+            raise EditError(_("{piece!r}: a property is written name=value").format(piece=piece))
         value: str | int | float | bool = raw
         if raw.lower() in ("true", "false"):
             value = raw.lower() == "true"
@@ -547,7 +582,8 @@ def paste(doc: BoardDocument, clip: Clip, at: Hex) -> Edit[BoardDocument] | None
         if edge.a in board.cells or edge.b in board.cells:
             wanted[edge] = feature
     changes = tuple((e, f) for e, f in wanted.items() if board.edges.get(e) != f)
-    edits: list[Edit[BoardDocument]] = [SetCells(cells, "Paste")]
+    edits: list[Edit[BoardDocument]] = [SetCells(cells, _("Paste"))]
     if changes:
-        edits.append(SetEdges(changes, "Paste"))
-    return Batch(tuple(edits), f"Paste {_count(len(cells), 'hex')}")
+        edits.append(SetEdges(changes, _("Paste")))
+    n = len(cells)
+    return Batch(tuple(edits), ngettext("Paste {n} hex", "Paste {n} hexes", n).format(n=n))

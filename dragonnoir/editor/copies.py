@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from dragonnoir import resources
+from dragonnoir.i18n import N_, _
 
 #: Articles a shipped name begins with, left out of the copy's name ("My Labyrinthe").
 _ARTICLES: Final = re.compile(r"^(?:(?:les|le|la)\s+|l['’])", re.IGNORECASE)
@@ -33,14 +34,20 @@ class Copied:
 
     def said(self) -> str:
         """The editor's words for it (the status line: the file's name, not its path)."""
-        return (
-            f"{self.shipped_name} is a shipped {self.kind}: your changes go to a copy, "
-            f"{self.copy_name} ({self.where()})"
+        return _(
+            "{shipped_name} is a shipped {kind}: your changes go to a copy, {copy_name} ({where})"
+        ).format(
+            shipped_name=self.shipped_name,
+            kind=_(KIND_WORDS.get(self.kind, self.kind)),
+            copy_name=self.copy_name,
+            where=self.where(),
         )
 
     def where(self) -> str:
         """`my-labyrinthe.tmx in your maps folder`."""
-        return f"{self.path.name} in your {self.path.parent.name} folder"
+        return _("{file} in your {folder} folder").format(
+            file=self.path.name, folder=self.path.parent.name
+        )
 
 
 def said_of(copied: list[Copied]) -> str:
@@ -48,13 +55,17 @@ def said_of(copied: list[Copied]) -> str:
     if len(copied) == 1:
         return copied[0].said()
     mine = ", ".join(f"{c.copy_name} ({c.where()})" for c in copied)
-    return f"the game's own files went to your copies: {mine}"
+    return _("the game's own files went to your copies: {mine}").format(mine=mine)
+
+
+#: What a shipped file is, as the status line says it.
+KIND_WORDS: Final = {"board": N_("board"), "layout": N_("layout"), "scenario": N_("scenario")}
 
 
 def copy_name(name: str) -> str:
     """ "Le Labyrinthe" -> "My Labyrinthe"; "Two boards" -> "My Two boards"."""
     bare = _ARTICLES.sub("", name.strip()) or name.strip()
-    return f"My {bare[:1].upper()}{bare[1:]}"
+    return _("My {name}").format(name=bare[:1].upper() + bare[1:])
 
 
 def copy_path(shipped: Path, kind: resources.Kind) -> Path:

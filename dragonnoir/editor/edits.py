@@ -15,6 +15,7 @@ from typing import Generic, Protocol, TypeVar
 
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import ngettext
 
 D = TypeVar("D")
 D_contra = TypeVar("D_contra", contravariant=True)
@@ -58,7 +59,8 @@ class Batch(Generic[D]):
     def label(self) -> str:
         if self.name:
             return self.name
-        return self.edits[0].label if len(self.edits) == 1 else f"{len(self.edits)} edits"
+        n = len(self.edits)
+        return self.edits[0].label if n == 1 else ngettext("{n} edit", "{n} edits", n).format(n=n)
 
     def apply(self, doc: D) -> Batch[D]:
         inverses: list[Edit[D]] = []

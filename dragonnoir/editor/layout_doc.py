@@ -37,6 +37,7 @@ from dragonnoir.hexmap.layout import (
 )
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import Point
+from dragonnoir.i18n import _
 from dragonnoir.safe_write import write_text
 from dragonnoir.tileset_copies import tilesets_for_export
 
@@ -68,7 +69,7 @@ class BoardLibrary:
 class LayoutDocument:
     """A layout open in the editor and the file it came from (None: never saved)."""
 
-    name: str = "New layout"
+    name: str = field(default_factory=lambda: _("New layout"))
     placements: list[Placement] = field(default_factory=list)
     path: Path | None = None
     table: TerrainTable = field(default_factory=default_terrain_table)
@@ -79,7 +80,7 @@ class LayoutDocument:
 
     @property
     def title(self) -> str:
-        return self.path.name if self.path is not None else f"{self.name} (new)"
+        return self.path.name if self.path is not None else _("{name} (new)").format(name=self.name)
 
     def at(self, row: int, col: int) -> Placement | None:
         return next((p for p in self.placements if (p.row, p.col) == (row, col)), None)
@@ -91,7 +92,7 @@ class LayoutDocument:
         for p in self.placements:
             if p.file is not None and Path(p.file).resolve() == target:
                 return BoardDocument(p.board, Path(p.file), self.table)
-        raise EditError(f"no board of file {target.name} in this layout")
+        raise EditError(_("no board of file {name} in this layout").format(name=target.name))
 
     def save_painted(self) -> list[Path]:
         """Write the boards painted on the layout to their files (atomically), so the
@@ -130,7 +131,7 @@ class LayoutDocument:
         `files` names other files for some boards (the autosave's copies of the boards
         painted on the layout)."""
         if not self.placements:
-            raise EditError("a layout needs at least one board")
+            raise EditError(_("a layout needs at least one board"))
         min_row = min(p.row for p in self.placements)
         min_col = min(p.col for p in self.placements)
         lines = [
@@ -141,7 +142,9 @@ class LayoutDocument:
         folder = path.resolve().parent
         for p in self.placements:
             if p.file is None:
-                raise EditError(f"{p.describe()} was never saved to a file: save the board first")
+                raise EditError(
+                    _("{p} was never saved to a file: save the board first").format(p=p.describe())
+                )
             file = (files or {}).get(Path(p.file).resolve(), p.file)
             rel = Path(_relpath(file, folder)).as_posix()
             lines += [
@@ -164,7 +167,7 @@ class LayoutDocument:
             path, self.name = copied.path, copied.copy_name
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise EditError("this layout has never been saved: choose a file name")
+            raise EditError(_("this layout has never been saved: choose a file name"))
         self.toml(target)  # a board never saved stops it before anything is written
         self.save_painted()
         write_text(target, self.toml(target))  # naming the copies of painted boards
@@ -241,18 +244,25 @@ class LayoutDocument:
                 a, b = p.side_label(Side.BOTTOM), below.side_label(Side.TOP)
                 why = ""
                 if a != b:
-                    why = (
-                        f"{p.board.name} shows {a.value} at the bottom, {below.board.name} "
-                        f"shows {b.value} on top: side X goes with X and Y with Y"
+                    why = _(
+                        "{name} shows {value} at the bottom, {name2} shows {value2} on top: side "
+                        "X goes with X and Y with Y"
+                    ).format(
+                        name=p.board.name, value=a.value, name2=below.board.name, value2=b.value
                     )
                 out.append(Join(p, below, True, not why, why))
             right = self.at(p.row, p.col + 1)
             if right is not None:
                 why = ""
                 if p.arrows != right.arrows:
-                    why = (
-                        f"{p.board.name}'s arrows point {p.arrows}, {right.board.name}'s "
-                        f"point {right.arrows}: across the width the arrows point the same way"
+                    why = _(
+                        "{name}'s arrows point {arrows}, {name2}'s point {arrows2}: across the "
+                        "width the arrows point the same way"
+                    ).format(
+                        name=p.board.name,
+                        arrows=p.arrows,
+                        name2=right.board.name,
+                        arrows2=right.arrows,
                     )
                 out.append(Join(p, right, False, not why, why))
         return out
@@ -263,7 +273,7 @@ class LayoutDocument:
         out = [Problem(R_MAPS, j.reason) for j in self.joins() if not j.ok]
         sizes = {(p.board.width, p.board.height) for p in self.placements}
         if len(sizes) > 1:
-            out.append(Problem(R_MAPS, "all boards of a layout must be the same size"))
+            out.append(Problem(R_MAPS, _("all boards of a layout must be the same size")))
         lay = layout if layout is not None else self.preview()
         if lay is not None:
             out += layout_problems(lay, self.table)
@@ -296,10 +306,10 @@ def layout_namer(layout: Layout) -> Namer:
         found = layout.boards_of(h)
         if not found:
             col, row = layout.grid.to_cell(h)
-            return f"map cell ({col}, {row})"
+            return _("map cell ({col}, {row})").format(col=col, row=row)
         p, local = found[0]
         col, row = p.board.grid.to_cell(local)
-        return f"{p.board.id} cell ({col}, {row})"
+        return _("{id} cell ({col}, {row})").format(id=p.board.id, col=col, row=row)
 
     return name
 
@@ -404,17 +414,28 @@ class PutPlacement:
     @property
     def label(self) -> str:
         if self.placement is None:
-            return f"Remove the board at row {self.row}, col {self.col}"
-        turned = ", turned" if self.placement.rotated else ""
-        return f"{self.placement.board.name} at row {self.row}, col {self.col}{turned}"
+            return _("Remove the board at row {row}, col {col}").format(row=self.row, col=self.col)
+        if self.placement.rotated:
+            said = _("{board} at row {row}, col {col}, turned")
+        else:
+            said = _("{board} at row {row}, col {col}")
+        return said.format(board=self.placement.board.name, row=self.row, col=self.col)
 
     def apply(self, doc: LayoutDocument) -> PutPlacement:
         p = self.placement
         if p is not None:
             if (p.row, p.col) != (self.row, self.col):
-                raise EditError(f"{p.describe()} given for row {self.row}, col {self.col}")
+                raise EditError(
+                    _("{p} given for row {row}, col {col}").format(
+                        p=p.describe(), row=self.row, col=self.col
+                    )
+                )
             if p.rotation not in ROTATIONS:
-                raise EditError(f"{p.describe()}: rotation must be 0 or 180, not {p.rotation}")
+                raise EditError(
+                    _("{p}: rotation must be 0 or 180, not {rotation}").format(
+                        p=p.describe(), rotation=p.rotation
+                    )
+                )
             others = [q for q in doc.placements if (q.row, q.col) != (self.row, self.col)]
             if others and (others[0].board.width, others[0].board.height) != (
                 p.board.width,
@@ -422,8 +443,16 @@ class PutPlacement:
             ):
                 first = others[0].board
                 raise EditError(
-                    f"{p.board.name} is {p.board.width} x {p.board.height} cells but this "
-                    f"layout's boards are {first.width} x {first.height}"
+                    _(
+                        "{name} is {width} x {height} cells but this layout's boards are {width2} "
+                        "x {height2}"
+                    ).format(
+                        name=p.board.name,
+                        width=p.board.width,
+                        height=p.board.height,
+                        width2=first.width,
+                        height2=first.height,
+                    )
                 )
         at = next(
             (i for i, q in enumerate(doc.placements) if (q.row, q.col) == (self.row, self.col)),
@@ -449,11 +478,11 @@ class SetLayoutName:
 
     @property
     def label(self) -> str:
-        return f"Name the layout {self.layout_name!r}"
+        return _("Name the layout {layout_name!r}").format(layout_name=self.layout_name)
 
     def apply(self, doc: LayoutDocument) -> SetLayoutName:
         if not self.layout_name.strip():
-            raise EditError("a layout needs a name")
+            raise EditError(_("a layout needs a name"))
         old = doc.name
         doc.name = self.layout_name
         return SetLayoutName(old)

@@ -28,9 +28,11 @@ from pathlib import Path
 from dragonnoir.editor.board_doc import BoardDocument, SetCells, SetEdges
 from dragonnoir.editor.edits import Edit, EditError
 from dragonnoir.editor.layout_doc import Canvas, LayoutDocument
+from dragonnoir.editor.words import feature_word
 from dragonnoir.hexmap.board import Cell, EdgeFeature
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.layout import EDGE_FEATURE_STRENGTH, Placement
+from dragonnoir.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +48,7 @@ class PaintBoards:
 
     @property
     def label(self) -> str:
-        return self.name or (self.steps[0][1].label if self.steps else "Paint")
+        return self.name or (self.steps[0][1].label if self.steps else _("Paint"))
 
     def apply(self, doc: LayoutDocument) -> PaintBoards:
         inverses: list[tuple[Path, Edit[BoardDocument]]] = []
@@ -79,7 +81,9 @@ def halves(doc: LayoutDocument, canvas: Canvas, h: Hex) -> list[tuple[Placement,
 
 def _file(p: Placement) -> Path:
     if p.file is None:
-        raise EditError(f"{p.describe()} has no file: save that board first (board mode)")
+        raise EditError(
+            _("{p} has no file: save that board first (board mode)").format(p=p.describe())
+        )
     return _resolved(p.file)
 
 
@@ -138,7 +142,9 @@ def set_side(
 
 
 def _side_label(feature: EdgeFeature | None) -> str:
-    return "Clear a side" if feature is None else f"Side: {feature.value.replace('_', ' ')}"
+    if feature is None:
+        return _("Clear a side")
+    return _("Side: {feature}").format(feature=feature_word(feature))
 
 
 def _everywhere(

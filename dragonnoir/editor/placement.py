@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
+from dragonnoir.editor.words import data_word, feature_word
 from dragonnoir.engine.roster import Roster, default_roster
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.steps import R_BIG, R_TERRAIN, R_WATER, never_swims
@@ -23,6 +24,7 @@ from dragonnoir.engine.values import profile_of
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.i18n import _
 
 
 def placement_problems(
@@ -47,20 +49,30 @@ def placement_problems(
         if unit.hex is None:
             continue
         p = profile_of(r, unit)
-        who = r[unit.kind].name
+        who = data_word(r[unit.kind].name)
         hexes = hexes_for(unit.hex, p.size, unit.facing)
         off = [h for h in hexes if h not in board.cells]
         if off:
-            out.append(Problem(R_BIG, f"{who} at {where(unit.hex)} does not fit on the map", hexes))
+            out.append(
+                Problem(
+                    R_BIG,
+                    _("{who} at {where} does not fit on the map").format(
+                        who=who, where=where(unit.hex)
+                    ),
+                    hexes,
+                )
+            )
             continue
         cells = [board.cells[h] for h in hexes]
         rock = [h for h, c in zip(hexes, cells, strict=True) if not t[c.terrain].passable]
         if rock:
-            terrain = t[board.cells[rock[0]].terrain].name
+            terrain = data_word(t[board.cells[rock[0]].terrain].name)
             out.append(
                 Problem(
                     R_TERRAIN,
-                    f"{who} is placed on {terrain} at {where(rock[0])}, where no one can stand",
+                    _("{who} is placed on {terrain} at {where}, where no one can stand").format(
+                        who=who, terrain=terrain, where=where(rock[0])
+                    ),
                     tuple(rock),
                 )
             )
@@ -72,7 +84,9 @@ def placement_problems(
             out.append(
                 Problem(
                     R_WATER,
-                    f"{who} is placed in water at {where(wet[0])}, but cannot swim",
+                    _("{who} is placed in water at {where}, but cannot swim").format(
+                        who=who, where=where(wet[0])
+                    ),
                     tuple(wet),
                 )
             )
@@ -80,7 +94,15 @@ def placement_problems(
         if p.size > 1:
             why = _big_fit(board, hexes, t)
             if why:
-                out.append(Problem(R_BIG, f"{who} does not fit at {where(unit.hex)}: {why}", hexes))
+                out.append(
+                    Problem(
+                        R_BIG,
+                        _("{who} does not fit at {where}: {why}").format(
+                            who=who, where=where(unit.hex), why=why
+                        ),
+                        hexes,
+                    )
+                )
     return out
 
 
@@ -89,12 +111,12 @@ def _big_fit(board: Board, hexes: Sequence[Hex], table: TerrainTable) -> str:
     level, no wall, door, cliff or other feature between two of them."""
     cells = [board.cells[h] for h in hexes]
     if any(table[c.terrain].water for c in cells):
-        return "part of her is in water"
+        return _("part of her is in water")
     if len({c.level for c in cells}) > 1:
-        return "her hexes are not all at one level"
+        return _("her hexes are not all at one level")
     for i, a in enumerate(hexes):
         for b in hexes[i + 1 :]:
             if a.distance(b) == 1 and Edge(a, b) in board.edges:
-                feature = board.edges[Edge(a, b)].value.replace("_", " ")
-                return f"a {feature} runs between her hexes"
+                feature = feature_word(board.edges[Edge(a, b)]).lower()
+                return _("a {feature} runs between her hexes").format(feature=feature)
     return ""

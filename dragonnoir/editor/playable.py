@@ -19,6 +19,7 @@ from dragonnoir.engine.scenario import Scenario, load_scenario
 from dragonnoir.engine.state import AccessoryKind
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _, ngettext
 
 #: Problems named in a refusal before "and N more" (the list is in `validate --design`).
 SHOWN = 3
@@ -31,11 +32,13 @@ class DesignProblemsError(DataFileError):
     def __init__(self, path: Path, problems: list[Problem]) -> None:
         self.problems = problems
         listed = "; ".join(p.text() for p in problems[:SHOWN])
-        more = f"; and {len(problems) - SHOWN} more" if len(problems) > SHOWN else ""
-        count = f"{len(problems)} design problem{'s' if len(problems) > 1 else ''}"
+        left = len(problems) - SHOWN
+        more = _("; and {n} more").format(n=left) if left > 0 else ""
+        count = ngettext("{n} design problem", "{n} design problems", len(problems))
+        said = _("not played: {count} (dragonnoir validate --design lists them): {problems}")
         super().__init__(
             path,
-            f"not played: {count} (dragonnoir validate --design lists them): {listed}{more}",
+            said.format(count=count.format(n=len(problems)), problems=listed + more),
         )
 
 

@@ -28,6 +28,14 @@ from dragonnoir.editor.edits import Edit, EditError, batch
 from dragonnoir.editor.layout_doc import _relpath, layout_namer
 from dragonnoir.editor.playable import play_problems
 from dragonnoir.editor.validate import Namer, Problem, cell_namer
+from dragonnoir.editor.words import (
+    BOX_WORDS,
+    COUNTER_WORDS,
+    KIND_WORDS,
+    SIDE_WORDS,
+    data_word,
+    word,
+)
 from dragonnoir.engine import box
 from dragonnoir.engine.roster import Roster, Tag
 from dragonnoir.engine.scenario import Scenario, scenario_from, scenario_problems
@@ -50,11 +58,12 @@ from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
+from dragonnoir.i18n import NP_, _
 from dragonnoir.safe_read import SCENARIO, named_file, resolved
 from dragonnoir.safe_write import write_text
 
 #: The rule a fault of the file's format cites (the loader's message names the entry).
-R_SCENARIO: Final = "Scenario file (docs/scenarios.md)"
+R_SCENARIO: Final = NP_("rule", "Scenario file (docs/scenarios.md)")
 
 #: The turn limit a new scenario starts with: the shipped scenarios' usual one (10-12).
 NEW_TURN_LIMIT: Final = 10
@@ -112,7 +121,11 @@ class ScenarioDocument:
 
     @property
     def title(self) -> str:
-        return self.path.name if self.path is not None else f"{self.data.name} (new)"
+        return (
+            self.path.name
+            if self.path is not None
+            else _("{name} (new)").format(name=self.data.name)
+        )
 
     # -- files -------------------------------------------------------------------------
 
@@ -126,7 +139,7 @@ class ScenarioDocument:
         ident = _slug(p.stem) + "-scenario"
         data = ScenarioFile(
             id=ident,
-            name=f"A scenario on {name}",
+            name=_("A scenario on {name}").format(name=name),
             map=p.as_posix(),
             turn_limit=NEW_TURN_LIMIT,  # a game without one never ends
         )
@@ -141,7 +154,11 @@ class ScenarioDocument:
         data = load_toml_model(src, ScenarioFile, SCENARIO)
         map_path = named_file(src, data.map, "map", place="field map")
         if not map_path.is_file():
-            raise DataFileError(src, f"no map file {data.map!r} ({map_path})", place="field map")
+            raise DataFileError(
+                src,
+                _("no map file {map!r} ({path})").format(map=data.map, path=map_path),
+                place="field map",
+            )
         board, layout = load_map(map_path, r)
         data = data.model_copy(update={"map": map_path.as_posix()})
         return cls(data, map_path, board, layout, src, r)
@@ -171,7 +188,7 @@ class ScenarioDocument:
             )
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise EditError("this scenario has never been saved: choose a file name")
+            raise EditError(_("this scenario has never been saved: choose a file name"))
         write_text(target, self.toml(target))
         self.path = target
         return target
@@ -303,7 +320,7 @@ class SetPart:
 
     def apply(self, doc: ScenarioDocument) -> SetPart:
         if self.part not in ScenarioFile.model_fields:
-            raise EditError(f"a scenario has no field {self.part!r}")
+            raise EditError(_("a scenario has no field {part!r}").format(part=self.part))
         old = getattr(doc.data, self.part)
         doc.data = doc.data.model_copy(update={self.part: self.value})
         return SetPart(self.part, old, self.name)
@@ -334,13 +351,13 @@ def set_info(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | 
         first = exc.errors()[0]
         raise EditError(f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
     edits = [
-        SetPart(k, getattr(new, k), f"Set the {k.replace('_', ' ')}")
+        SetPart(k, getattr(new, k), _("Set the {k}").format(k=k.replace("_", " ")))
         for k in changes
         if getattr(doc.data, k) != getattr(new, k)
     ]
     if not edits:
         return None
-    return batch(edits, edits[0].name if len(edits) == 1 else "Scenario details")
+    return batch(edits, edits[0].name if len(edits) == 1 else _("Scenario details"))
 
 
 def set_victory(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | None:
@@ -348,7 +365,7 @@ def set_victory(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument]
     victory = _model(VictoryEntry, **{**doc.data.victory_or_default.model_dump(), **changes})
     if victory == doc.data.victory_or_default and doc.data.victory is not None:
         return None
-    return SetPart("victory", victory, "Victory at the turn limit")
+    return SetPart("victory", victory, _("Victory at the turn limit"))
 
 
 def drop_victory(doc: ScenarioDocument) -> Edit[ScenarioDocument] | None:
@@ -358,8 +375,10 @@ def drop_victory(doc: ScenarioDocument) -> Edit[ScenarioDocument] | None:
     if victory is None:
         return None
     if victory.condition:
-        raise EditError("remove the victory conditions first (a game without them has no winner)")
-    return SetPart("victory", None, "No winner at the turn limit")
+        raise EditError(
+            _("remove the victory conditions first (a game without them has no winner)")
+        )
+    return SetPart("victory", None, _("No winner at the turn limit"))
 
 
 def put_condition(
@@ -369,17 +388,17 @@ def put_condition(
     conditions = list(doc.data.victory_or_default.condition)
     if index is None:
         if condition is None:
-            raise EditError("nothing to add")
+            raise EditError(_("nothing to add"))
         conditions.append(condition)
-        label = f"Add a victory condition ({condition.kind})"
+        label = _("Add a victory condition ({kind})").format(kind=word(KIND_WORDS, condition.kind))
     elif not 0 <= index < len(conditions):
-        raise EditError(f"there is no victory condition {index + 1}")
+        raise EditError(_("there is no victory condition {n}").format(n=index + 1))
     elif condition is None:
-        label = f"Remove victory condition {index + 1}"
+        label = _("Remove victory condition {n}").format(n=index + 1)
         del conditions[index]
     else:
         conditions[index] = condition
-        label = f"Change victory condition {index + 1}"
+        label = _("Change victory condition {n}").format(n=index + 1)
     victory = doc.data.victory_or_default.model_copy(update={"condition": conditions})
     return SetPart("victory", victory, label)
 
@@ -404,7 +423,9 @@ def condition_from_form(
         try:
             return int(value)
         except ValueError:
-            raise EditError(f"the {what} is a whole number, not {value!r}") from None
+            raise EditError(
+                _("the {what} is a whole number, not {value!r}").format(what=what, value=value)
+            ) from None
 
     def names(value: str) -> list[str]:
         return [v.strip() for v in value.split(",") if v.strip()]
@@ -447,14 +468,14 @@ def place_unit(
     `new_group_side`, a new group of that side is made for it."""
     counter = doc.roster.get(kind)
     if counter is None:
-        raise EditError(f"no counter {kind!r} in the roster")
-    name = counter.name
+        raise EditError(_("no counter {kind!r} in the roster").format(kind=kind))
+    name = data_word(counter.name)
     if h is not None and h not in doc.board.cells:
-        raise EditError("that place is off the map")
+        raise EditError(_("that place is off the map"))
     side = doc._side_of(kind).value
     target = doc.group(group) if group else None
     if group and target is None:
-        raise EditError(f"there is no group {group!r}")
+        raise EditError(_("there is no group {group!r}").format(group=group))
     if new_group_side is not None:
         side_wanted = new_group_side
     elif target is not None:
@@ -462,34 +483,49 @@ def place_unit(
     else:
         side_wanted = side
     if side != side_wanted:
-        raise EditError(f"{name} is one of the {side}; the group is of the {side_wanted}")
+        raise EditError(
+            _("{name} is one of the {side}; the group is of the {side_wanted}").format(
+                name=name, side=word(SIDE_WORDS, side), side_wanted=word(SIDE_WORDS, side_wanted)
+            )
+        )
     off_map = target is not None and (
         target.deploy is not None or target.deploy_cells or target.enter
     )
     cell = None if off_map or h is None else doc.cell_of(h)
     if cell is None and target is None and new_group_side is None:
-        raise EditError("click the map where the character stands")
+        raise EditError(_("click the map where the character stands"))
     if cell is not None and h is not None:
         other = doc.unit_at(h)
         if other is not None:
             raise EditError(
-                f"{doc.roster[other.entry.kind].name} already stands at cell {cell} "
-                "(Stacking: one living character per hex)"
+                _(
+                    "{name} already stands at cell {cell} (Stacking: one living character per hex)"
+                ).format(name=data_word(doc.roster[other.entry.kind].name), cell=cell)
             )
     ident = doc.fresh_id(kind, _taken_ids(doc))
     entry = _model(UnitEntry, kind=kind, id=None if ident == kind else ident, cell=cell)
-    where = f" at cell {cell}" if cell is not None else ""
+    where = _(" at cell {cell}").format(cell=cell) if cell is not None else ""
     if new_group_side is not None:
         gid = doc.fresh_id(new_group_side, [g.id for g in doc.data.group])
         new = _model(GroupEntry, id=gid, side=new_group_side, unit=[entry])
-        return _group_edit(doc, [*doc.data.group, new], f"New group {gid}: {name}{where}")
+        return _group_edit(
+            doc,
+            [*doc.data.group, new],
+            _("New group {gid}: {name}{where}").format(gid=gid, name=name, where=where),
+        )
     if target is None:
-        return SetPart("unit", [*doc.data.unit, entry], f"Place {name}{where}")
+        return SetPart(
+            "unit",
+            [*doc.data.unit, entry],
+            _("Place {name}{where}").format(name=name, where=where),
+        )
     groups = [
         g.model_copy(update={"unit": [*g.unit, entry]}) if g.id == target.id else g
         for g in doc.data.group
     ]
-    return _group_edit(doc, groups, f"Add {name} to {target.id}{where}")
+    return _group_edit(
+        doc, groups, _("Add {name} to {id}{where}").format(name=name, id=target.id, where=where)
+    )
 
 
 def _replace_entry(
@@ -522,26 +558,36 @@ def move_unit(doc: ScenarioDocument, unit_id: str, h: Hex) -> Edit[ScenarioDocum
     """Stand a character on another hex."""
     found = doc.find(unit_id)
     if found is None:
-        raise EditError(f"no character {unit_id!r} in this scenario")
+        raise EditError(_("no character {unit_id!r} in this scenario").format(unit_id=unit_id))
     if h not in doc.board.cells:
-        raise EditError("that place is off the map")
+        raise EditError(_("that place is off the map"))
     group = doc.group(found.group) if found.group else None
     if group is not None and (group.deploy is not None or group.deploy_cells or group.enter):
-        raise EditError(f"{unit_id} is placed by the group's player or enters later")
+        raise EditError(
+            _("{unit_id} is placed by the group's player or enters later").format(unit_id=unit_id)
+        )
     other = doc.unit_at(h)
     if other is not None and other.unit_id != unit_id:
-        raise EditError(f"{other.unit_id} already stands at cell {doc.cell_of(h)}")
+        raise EditError(
+            _("{unit_id} already stands at cell {cell}").format(
+                unit_id=other.unit_id, cell=doc.cell_of(h)
+            )
+        )
     cell = doc.cell_of(h)
     entry = found.entry.model_copy(update={"cell": cell})
-    return batch(_replace_entry(doc, found, entry, f"Move {unit_id} to cell {cell}"))
+    return batch(
+        _replace_entry(
+            doc, found, entry, _("Move {unit_id} to cell {cell}").format(unit_id=unit_id, cell=cell)
+        )
+    )
 
 
 def remove_unit(doc: ScenarioDocument, unit_id: str) -> Edit[ScenarioDocument]:
     """Take a character out, with his wizard entry (the file must stay loadable)."""
     found = doc.find(unit_id)
     if found is None:
-        raise EditError(f"no character {unit_id!r} in this scenario")
-    label = f"Remove {unit_id}"
+        raise EditError(_("no character {unit_id!r} in this scenario").format(unit_id=unit_id))
+    label = _("Remove {unit_id}").format(unit_id=unit_id)
     edits = _replace_entry(doc, found, None, label)
     wizards = [w for w in doc.data.wizard if w.unit != unit_id]
     if len(wizards) != len(doc.data.wizard):
@@ -552,25 +598,36 @@ def remove_unit(doc: ScenarioDocument, unit_id: str) -> Edit[ScenarioDocument]:
 def set_facing(doc: ScenarioDocument, unit_id: str, facing: int) -> Edit[ScenarioDocument]:
     found = doc.find(unit_id)
     if found is None:
-        raise EditError(f"no character {unit_id!r} in this scenario")
+        raise EditError(_("no character {unit_id!r} in this scenario").format(unit_id=unit_id))
     entry = found.entry.model_copy(update={"facing": facing % 6})
-    return batch(_replace_entry(doc, found, entry, f"Turn {unit_id} to facing {facing % 6}"))
+    return batch(
+        _replace_entry(
+            doc,
+            found,
+            entry,
+            _("Turn {unit_id} to facing {n}").format(unit_id=unit_id, n=facing % 6),
+        )
+    )
 
 
 def set_wizard(doc: ScenarioDocument, unit_id: str, level: int | None) -> Edit[ScenarioDocument]:
     """Make a character a wizard of `level` (1 or 2) in this scenario, or no longer."""
     found = doc.find(unit_id)
     if found is None:
-        raise EditError(f"no character {unit_id!r} in this scenario")
+        raise EditError(_("no character {unit_id!r} in this scenario").format(unit_id=unit_id))
     wizards = [w for w in doc.data.wizard if w.unit != unit_id]
     if level is not None:
         if not doc.is_wizard(found.entry.kind):
-            raise EditError(f"{unit_id} is no wizard (Magic: only wizards cast spells)")
+            raise EditError(
+                _("{unit_id} is no wizard (Magic: only wizards cast spells)").format(
+                    unit_id=unit_id
+                )
+            )
         index = next((i for i, w in enumerate(doc.data.wizard) if w.unit == unit_id), len(wizards))
         wizards.insert(index, _model(WizardEntry, unit=unit_id, level=level))
-        label = f"{unit_id}: wizard level {level}"
+        label = _("{unit_id}: wizard level {level}").format(unit_id=unit_id, level=level)
     else:
-        label = f"{unit_id}: no wizard entry"
+        label = _("{unit_id}: no wizard entry").format(unit_id=unit_id)
     return SetPart("wizard", wizards, label)
 
 
@@ -586,22 +643,27 @@ def set_unit(doc: ScenarioDocument, unit_id: str, **changes: Any) -> Edit[Scenar
     wound count); the loader judges the rest live (a level the hex does not have)."""
     found = doc.find(unit_id)
     if found is None:
-        raise EditError(f"no character {unit_id!r} in this scenario")
+        raise EditError(_("no character {unit_id!r} in this scenario").format(unit_id=unit_id))
     bad = sorted(set(changes) - set(UNIT_FIELDS))
     if bad:
-        raise EditError(f"a character has no field {bad[0]!r} here ({', '.join(UNIT_FIELDS)})")
+        raise EditError(
+            _("a character has no field {bad!r} here ({names})").format(
+                bad=bad[0], names=", ".join(UNIT_FIELDS)
+            )
+        )
     if "name" in changes:
         changes["name"] = (changes["name"] or "").strip() or None
     entry: UnitEntry = _model(UnitEntry, **{**found.entry.model_dump(), **changes})
     if entry == found.entry:
-        raise EditError("nothing changes")
+        raise EditError(_("nothing changes"))
     what = ", ".join(f"{k} {_shown(v)}" for k, v in changes.items())
-    return batch(_replace_entry(doc, found, entry, f"{unit_id}: {what}"))
+    label = _("{unit_id}: {changes}").format(unit_id=unit_id, changes=what)
+    return batch(_replace_entry(doc, found, entry, label))
 
 
 def _shown(value: Any) -> str:
     if value is None:
-        return "(none)"
+        return _("(none)")
     if isinstance(value, float):
         return f"{value:+g}" if value else "0"
     return str(value).replace("_", " ")
@@ -624,9 +686,9 @@ def toggle_deploy_cell(doc: ScenarioDocument, group_id: str, h: Hex) -> Edit[Sce
     own characters (their player places them)."""
     group = doc.group(group_id)
     if group is None:
-        raise EditError(f"there is no group {group_id!r}")
+        raise EditError(_("there is no group {group_id!r}").format(group_id=group_id))
     if h not in doc.board.cells:
-        raise EditError("that place is off the map")
+        raise EditError(_("that place is off the map"))
     cell = doc.cell_of(h)
     cells = [tuple(c) for c in group.deploy_cells]
     if cell in cells:
@@ -635,12 +697,14 @@ def toggle_deploy_cell(doc: ScenarioDocument, group_id: str, h: Hex) -> Edit[Sce
         terrain = doc.rules.terrain[doc.board.cells[h].terrain]
         if not terrain.passable or terrain.water:
             raise EditError(
-                f"cell {cell} is {terrain.name.lower()}: characters deploy on open ground"
+                _("cell {cell} is {name}: characters deploy on open ground").format(
+                    cell=cell, name=data_word(terrain.name).lower()
+                )
             )
         cells.append(cell)
     if not cells and group.deploy is None:
         raise EditError(
-            "a group that deploys needs a zone or a cell: choose Placed or Enters instead"
+            _("a group that deploys needs a zone or a cell: choose Placed or Enters instead")
         )
     return set_group(doc, group_id, deploy_cells=cells, enter=None)
 
@@ -652,7 +716,7 @@ def passage_end(doc: ScenarioDocument, h: Hex) -> str | tuple[int, int]:
     """How a passage names its end at `h`: the dungeon entrance zone there (it stays
     right if the zone is redrawn), else the cell."""
     if h not in doc.board.cells:
-        raise EditError("that place is off the map")
+        raise EditError(_("that place is off the map"))
     for zone in doc.board.zones:
         if zone.kind.value == "dungeon_entrance" and h in zone.hexes:
             return zone.name
@@ -676,17 +740,17 @@ def put_passage(
     passages = list(doc.data.passage)
     if index is None:
         if passage is None:
-            raise EditError("nothing to add")
+            raise EditError(_("nothing to add"))
         passages.append(passage)
-        label = f"Deep passage {len(passages)}"
+        label = _("Deep passage {n}").format(n=len(passages))
     elif not 0 <= index < len(passages):
-        raise EditError(f"there is no deep passage {index + 1}")
+        raise EditError(_("there is no deep passage {n}").format(n=index + 1))
     elif passage is None:
         del passages[index]
-        label = f"Remove deep passage {index + 1}"
+        label = _("Remove deep passage {n}").format(n=index + 1)
     else:
         passages[index] = passage
-        label = f"Change deep passage {index + 1}"
+        label = _("Change deep passage {n}").format(n=index + 1)
     return SetPart("passage", passages, label)
 
 
@@ -694,18 +758,18 @@ def new_passage(doc: ScenarioDocument, a: Hex, b: Hex) -> Edit[ScenarioDocument]
     """A deep passage from `a` to `b` (one game turn, both ways: the format's default)."""
     ends = (passage_end(doc, a), passage_end(doc, b))
     if ends[0] == ends[1]:
-        raise EditError("a passage joins two different entrances: click another hex")
+        raise EditError(_("a passage joins two different entrances: click another hex"))
     return put_passage(doc, None, _model(PassageEntry, ends=ends))
 
 
 def set_passage(doc: ScenarioDocument, index: int, **changes: Any) -> Edit[ScenarioDocument]:
     """Change a passage's `turns`, `both_ways` or `name`."""
     if not 0 <= index < len(doc.data.passage):
-        raise EditError(f"there is no deep passage {index + 1}")
+        raise EditError(_("there is no deep passage {n}").format(n=index + 1))
     old = doc.data.passage[index]
     new: PassageEntry = _model(PassageEntry, **{**old.model_dump(), **changes})
     if new == old:
-        raise EditError("nothing changes")
+        raise EditError(_("nothing changes"))
     return put_passage(doc, index, new)
 
 
@@ -718,7 +782,7 @@ def set_group(doc: ScenarioDocument, group_id: str, **changes: Any) -> Edit[Scen
     loses its characters' cells (the format: they have none until placed in play)."""
     group = doc.group(group_id)
     if group is None:
-        raise EditError(f"there is no group {group_id!r}")
+        raise EditError(_("there is no group {group_id!r}").format(group_id=group_id))
     values = {**group.model_dump(), **changes}
     if changes.get("enter") is not None:
         values["deploy"], values["deploy_cells"] = None, []
@@ -731,10 +795,12 @@ def set_group(doc: ScenarioDocument, group_id: str, **changes: Any) -> Edit[Scen
         values["unit"] = [{**u, "cell": None} for u in values["unit"]]
     new: GroupEntry = _model(GroupEntry, **values)
     if new == group:
-        raise EditError("nothing changes")
+        raise EditError(_("nothing changes"))
     groups = [new if g.id == group_id else g for g in doc.data.group]
     what = ", ".join(sorted(changes))
-    return _group_edit(doc, groups, f"Group {group_id}: {what}")
+    return _group_edit(
+        doc, groups, _("Group {group_id}: {what}").format(group_id=group_id, what=what)
+    )
 
 
 def how_group_comes(group: GroupEntry) -> str:
@@ -743,11 +809,13 @@ def how_group_comes(group: GroupEntry) -> str:
         zones = (
             group.enter.zone if isinstance(group.enter.zone, str) else ", ".join(group.enter.zone)
         )
-        return f"enters on turn {group.enter.turn} by {zones}"
+        return _("enters on turn {turn} by {zones}").format(turn=group.enter.turn, zones=zones)
     if group.deploy is not None or group.deploy_cells:
         zones = group.deploy if isinstance(group.deploy, str) else ", ".join(group.deploy or [])
-        return f"deployed by its player in {zones or 'the cells given'}"
-    return "stands where placed"
+        if not zones:
+            return _("deployed by its player on the cells given")
+        return _("deployed by its player in {zones}").format(zones=zones)
+    return _("stands where placed")
 
 
 # -- counters -----------------------------------------------------------------------------
@@ -758,26 +826,28 @@ def toggle_accessory(
 ) -> Edit[ScenarioDocument]:
     """Put an accessory counter of `kind` on `h`, or take off the one there."""
     if h not in doc.board.cells:
-        raise EditError("that place is off the map")
+        raise EditError(_("that place is off the map"))
     cell = doc.cell_of(h)
     there = [a for a in doc.data.accessory if tuple(cell) in [tuple(c) for c in a.cells]]
     if there:
         kept = [a for a in doc.data.accessory if a not in there]
-        return SetPart("accessory", kept, f"Remove {there[0].id}")
+        return SetPart("accessory", kept, _("Remove {id}").format(id=there[0].id))
     if hidden and kind is not AccessoryKind.WEB:
-        raise EditError("only spider webs are placed in secret")
+        raise EditError(_("only spider webs are placed in secret"))
     cells = [cell]
     if kind is AccessoryKind.BOAT:  # a boat covers two hexes: stern here, bow beside it
         bow = _bow(doc, h)
         if bow is None:
-            raise EditError("a boat covers two water hexes: there is no water beside this one")
+            raise EditError(_("a boat covers two water hexes: there is no water beside this one"))
         cells.append(doc.cell_of(bow))
     why = _box_refusal(doc, kind, len(cells))
     if why is not None:
         raise EditError(why)
     ident = doc.fresh_id(kind.value, [a.id for a in doc.data.accessory])
     entry = _model(AccessoryEntry, id=ident, kind=kind, cells=cells, hidden=hidden)
-    label = f"Place {kind.value.replace('_', ' ')} at cell {cell}"
+    label = _("Place {counter} at cell {cell}").format(
+        counter=word(COUNTER_WORDS, kind.value), cell=cell
+    )
     return SetPart("accessory", [*doc.data.accessory, entry], label)
 
 
@@ -808,7 +878,9 @@ def _box_refusal(doc: ScenarioDocument, kind: AccessoryKind, cells: int) -> str 
     counter = box.counter_of(Accessory("new", kind, tuple(Hex(i, 0) for i in range(cells))))
     for name, left, limit in box_left(doc, kind.value):
         if name == counter and left <= 0:
-            return f"the box holds {limit} {name.replace('_', ' ')} counters: none is left"
+            return _("the box holds {limit} {counters}: none is left").format(
+                limit=limit, counters=word(BOX_WORDS, name)
+            )
     return None
 
 
@@ -826,9 +898,9 @@ def _bow(doc: ScenarioDocument, stern: Hex) -> Hex | None:
 def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioDocument]:
     """Add a "?" counter of `kind` (orb, khuzun, sun) on `h`, or take it off."""
     if kind not in OBJECTIVE_KINDS:
-        raise EditError(f"no objective kind {kind!r} (orb, khuzun, sun)")
+        raise EditError(_("no objective kind {kind!r} (orb, khuzun, sun)").format(kind=kind))
     if h not in doc.board.cells:
-        raise EditError("that place is off the map")
+        raise EditError(_("that place is off the map"))
     cell = doc.cell_of(h)
     objectives = list(doc.data.objective)
     index = next((i for i, o in enumerate(objectives) if o.kind == kind), None)
@@ -836,13 +908,19 @@ def toggle_objective(doc: ScenarioDocument, kind: str, h: Hex) -> Edit[ScenarioD
     cells = [tuple(c) for c in current.cells] if current else []
     if cell in cells:
         cells.remove(cell)
-        label = f"Take the {kind} counter off cell {cell}"
+        label = _("Take the {counter} off cell {cell}").format(
+            counter=word(COUNTER_WORDS, kind), cell=cell
+        )
     else:
         limit = box.OBJECTIVE_LIMITS[kind]
         if len(cells) + (len(current.zones) if current else 0) >= limit:
-            raise EditError(f"the box holds {limit} {kind} counters: none is left")
+            raise EditError(
+                _("the box holds {limit} {counters}: none is left").format(
+                    limit=limit, counters=word(BOX_WORDS, kind)
+                )
+            )
         cells.append(cell)
-        label = f"{kind.capitalize()} counter at cell {cell}"
+        label = _("{counter} at cell {cell}").format(counter=word(COUNTER_WORDS, kind), cell=cell)
     zones = list(current.zones) if current else []
     if not cells and not zones:
         assert index is not None
@@ -868,17 +946,27 @@ def set_objective_real(
     order: its cells, then its zones), or None: drawn with the game's dice at the start."""
     index = next((i for i, o in enumerate(doc.data.objective) if o.kind == kind), None)
     if index is None:
-        raise EditError(f"no {kind} counter laid yet")
+        raise EditError(_("none of the {counters} laid yet").format(counters=word(BOX_WORDS, kind)))
     old = doc.data.objective[index]
     count = len(old.cells) + len(old.zones)
     if real is not None and not 0 <= real < count:
-        raise EditError(f"there are {count} {kind} counters (1 to {count})")
+        raise EditError(
+            _("there are {count} {counters} (1 to {count})").format(
+                count=count, counters=word(BOX_WORDS, kind)
+            )
+        )
     if old.real == real:
-        raise EditError("nothing changes")
+        raise EditError(_("nothing changes"))
     objectives = list(doc.data.objective)
     objectives[index] = old.model_copy(update={"real": real})
-    which = "drawn by the dice" if real is None else f"counter {real + 1}"
-    return SetPart("objective", objectives, f"The true {kind}: {which}")
+    which = _("drawn by the dice") if real is None else _("counter {n}").format(n=real + 1)
+    return SetPart(
+        "objective",
+        objectives,
+        _("The true one of the {counters}: {which}").format(
+            counters=word(BOX_WORDS, kind), which=which
+        ),
+    )
 
 
 def objective_hexes(doc: ScenarioDocument, kind: str) -> list[Hex]:

@@ -18,9 +18,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from dragonnoir.editor.walking import Walker
+from dragonnoir.editor.words import ZONE_KIND_WORDS, data_word, word
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
+from dragonnoir.i18n import NP_, _, current, ngettext
+from dragonnoir.narration.rules import say_rule
 
 # The rules, named as the rulebook's sections are (and as engine/rules/steps.py names
 # the same Movement Restrictions in its verdicts).
@@ -33,6 +36,12 @@ R_WALKWAY: Final = "Movement Restriction 9 (walkways)"
 R_MOVEMENT: Final = "Movement Restrictions"
 R_EXITS: Final = 'Accessory Counters (the "Sun?" counters on the exits)'
 R_ZONES: Final = "Course of a Game (scenario zones, docs/map-format.md)"
+#: The details of our citations after their section's name, as the catalog says them
+#: (`narration.rules.say_rule`: the section by its name, the detail in the "rule" context).
+DETAILS: Final = (
+    NP_("rule", 'the "Sun?" counters on the exits'),
+    NP_("rule", "scenario zones, docs/map-format.md"),
+)
 
 #: Features that make a wall a door can stand in.
 _WALLISH: Final = frozenset({EdgeFeature.WALL, EdgeFeature.WINDOW, EdgeFeature.ARROW_SLIT})
@@ -54,7 +63,7 @@ class Problem:
 
     def text(self) -> str:
         """The message and its rule, as the editor's list and `validate` print it."""
-        return f"{self.message} [{self.rule}]"
+        return f"{self.message} [{say_rule(self.rule, current())}]"
 
     def marked(self) -> frozenset[Hex]:
         """The hexes to mark on the map (those of its sides included)."""
@@ -68,7 +77,7 @@ Namer = Callable[[Hex], str]
 def cell_namer(board: Board) -> Namer:
     def name(h: Hex) -> str:
         col, row = board.grid.to_cell(h)
-        return f"cell ({col}, {row})"
+        return _("cell ({col}, {row})").format(col=col, row=row)
 
     return name
 
@@ -97,9 +106,16 @@ def _rows(hexes: Iterable[Hex]) -> list[Hex]:
     return sorted(hexes, key=lambda h: (h.r, h.q))
 
 
+def _more_hexes(n: int) -> str:
+    """ " (and 3 more hexes)" after the first hex a problem names ("" for none)."""
+    if n <= 0:
+        return ""
+    return ngettext(" (and {n} more hex)", " (and {n} more hexes)", n).format(n=n)
+
+
 def _names(t: TerrainTable, terrain: str) -> str:
     row = t.get(terrain)
-    return row.name if row is not None else terrain
+    return data_word(row.name) if row is not None else terrain
 
 
 def _runs(cells: Mapping[Hex, Cell], member: Callable[[Cell], bool]) -> list[set[Hex]]:
@@ -136,8 +152,10 @@ def _half_levels(board: Board, t: TerrainTable, where: Namer) -> list[Problem]:
             out.append(
                 Problem(
                     R_MAPS,
-                    f"{where(h)}: {row.name} at level {c.level:+g}; only stairs, embankments "
-                    "and slopes stand at half a level",
+                    _(
+                        "{where}: {name} at level {level:+g}; only stairs, embankments and slopes "
+                        "stand at half a level"
+                    ).format(where=where(h), name=data_word(row.name), level=c.level),
                     (h,),
                 )
             )
@@ -173,14 +191,16 @@ def _stairs(board: Board, t: TerrainTable, walker: Walker, where: Namer) -> list
             first = _rows(flight)[0]
             kind = _names(t, board.cells[first].terrain)
             if levels:
-                reach = f"it only reaches level {min(levels):+g}"
+                reach = _("it only reaches level {level}").format(level=f"{min(levels):+g}")
             else:
-                reach = "no one can step on or off it"
-            size = "" if len(flight) == 1 else f" (and {len(flight) - 1} more hexes)"
+                reach = _("no one can step on or off it")
+            size = _more_hexes(len(flight) - 1)
             out.append(
                 Problem(
                     R_LEVELS,
-                    f"{where(first)}{size}: {kind} joins no two levels: {reach}",
+                    _("{where}{size}: {kind} joins no two levels: {reach}").format(
+                        where=where(first), size=size, kind=kind, reach=reach
+                    ),
                     tuple(_rows(flight)),
                 )
             )
@@ -198,7 +218,9 @@ def _walkways(board: Board, where: Namer) -> list[Problem]:
             out.append(
                 Problem(
                     R_WALKWAY,
-                    f"{where(h)}: a walkway end must be at level +1 (it is at {c.level:+g})",
+                    _("{where}: a walkway end must be at level +1 (it is at {level:+g})").format(
+                        where=where(h), level=c.level
+                    ),
                     (h,),
                 )
             )
@@ -206,7 +228,9 @@ def _walkways(board: Board, where: Namer) -> list[Problem]:
             out.append(
                 Problem(
                     R_WALKWAY,
-                    f"{where(h)}: a walkway passes over level 0 (this hex is at {c.level:+g})",
+                    _("{where}: a walkway passes over level 0 (this hex is at {level:+g})").format(
+                        where=where(h), level=c.level
+                    ),
                     (h,),
                 )
             )
@@ -217,7 +241,9 @@ def _walkways(board: Board, where: Namer) -> list[Problem]:
             out.append(
                 Problem(
                     R_WALKWAY,
-                    f"{where(h)}: this walkway rests on no walkway end, so no one can get on it",
+                    _(
+                        "{where}: this walkway rests on no walkway end, so no one can get on it"
+                    ).format(where=where(h)),
                     tuple(_rows(run)),
                 )
             )
@@ -245,7 +271,9 @@ def _doors(board: Board, where: Namer) -> list[Problem]:
         out.append(
             Problem(
                 R_WALLS,
-                f"the door between {where(edge.a)} and {where(edge.b)} has walls on neither side",
+                _("the door between {where} and {where2} has walls on neither side").format(
+                    where=where(edge.a), where2=where(edge.b)
+                ),
                 edges=(edge,),
             )
         )
@@ -262,11 +290,13 @@ def _bridges(board: Board, t: TerrainTable, where: Namer) -> list[Problem]:
         wet = any((c := cells.get(n)) and t[c.terrain].water for x in run for n in x.neighbours())
         if not wet:
             terrain = cells[h].terrain
-            size = f" (and {len(run) - 1} more hexes)" if len(run) > 1 else ""
+            size = _more_hexes(len(run) - 1)
             out.append(
                 Problem(
                     _BRIDGES[terrain],
-                    f"{where(h)}{size}: {_names(t, terrain)} is not over water",
+                    _("{where}{size}: {names} is not over water").format(
+                        where=where(h), size=size, names=_names(t, terrain)
+                    ),
                     tuple(_rows(run)),
                 )
             )
@@ -280,11 +310,16 @@ def _zones(board: Board, walker: Walker, where: Namer) -> list[Problem]:
     for z in board.zones:
         blocked = [h for h in _rows(z.hexes) if not walker.is_passable(h)]
         if blocked:
-            more = f" (and {len(blocked) - 1} more)" if len(blocked) > 1 else ""
+            more = _more_hexes(len(blocked) - 1)
             out.append(
                 Problem(
                     R_ZONES,
-                    f"{z.kind.value} zone '{z.name}' covers impassable {where(blocked[0])}{more}",
+                    _("{value} zone '{name}' covers impassable {where}{more}").format(
+                        value=word(ZONE_KIND_WORDS, z.kind.value),
+                        name=z.name,
+                        where=where(blocked[0]),
+                        more=more,
+                    ),
                     tuple(blocked),
                 )
             )
@@ -301,13 +336,15 @@ def _islands(board: Board, walker: Walker, where: Namer) -> list[Problem]:
         group = walker.reachable([first]) & lost
         lost -= group
         hexes = _rows({h for h, _ in group})
-        deck = " (on the walkway)" if first[1] else ""
-        size = f" and {len(hexes) - 1} more hexes" if len(hexes) > 1 else ""
+        deck = _(" (on the walkway)") if first[1] else ""
+        size = _more_hexes(len(hexes) - 1)
         out.append(
             Problem(
                 R_MOVEMENT,
-                f"{where(first[0])}{deck}{size}: no one can reach this place from the map's "
-                "edges or entries",
+                _(
+                    "{where}{deck}{size}: no one can reach this place from the map's edges or "
+                    "entries"
+                ).format(where=where(first[0]), deck=deck, size=size),
                 tuple(hexes),
             )
         )
@@ -333,7 +370,9 @@ def _exits(board: Board, walker: Walker, where: Namer) -> list[Problem]:
             out.append(
                 Problem(
                     R_EXITS,
-                    f"exit zone '{z.name}' ({where(first)}) cannot be reached from any entry",
+                    _("exit zone '{name}' ({where}) cannot be reached from any entry").format(
+                        name=z.name, where=where(first)
+                    ),
                     tuple(_rows(z.hexes)),
                 )
             )

@@ -1,17 +1,19 @@
 """Events: what happened, in the past tense. `Game.apply` returns them; the log shows them.
 
 Each event carries the rule it applied (`rule`: a rulebook section or one of our tables)
-so the client can show the player why, and renders itself as one line of text.
+so the client can show the player why. Events keep what happened as data: characters by
+id, hexes, numbers, keys, and where words were chosen (a reason, a modifier, a table's
+result), phrases (`narration.phrase`). Only the narrator puts them into words
+(`narration.events`, `Narrator.event`), in the reader's language (issue 41).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Value, english
+from dragonnoir.narration.phrase import Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,52 +24,31 @@ class Event:
     def kind(self) -> str:
         return type(self).__name__
 
-    def text(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, Hex):
-                value = [value.q, value.r]
-            elif isinstance(value, tuple):
-                value = [[v.q, v.r] if isinstance(v, Hex) else v for v in value]
-            out[f.name] = value
-        return out
-
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
     turn: int
 
-    def text(self) -> str:
-        return f"Game turn {self.turn} begins."
-
 
 @dataclass(frozen=True, slots=True)
 class PhaseBegan(Event):
+    """A phase begins: `phase` its id, `title` the rules data's English name for it (the
+    narrator says the phase by its id, `narration.phases`)."""
+
     phase: str
     title: str
-
-    def text(self) -> str:
-        return f"{self.title}."
 
 
 @dataclass(frozen=True, slots=True)
 class DieRolled(Event):
-    """One throw of the d10 and what it was for; `modified` after all modifiers."""
+    """One throw of the d10 and what it was for (a phrase); `modified` after all
+    modifiers."""
 
-    purpose: str
+    purpose: Value
     value: int
     modified: int
     rule: str = ""
     by: str = ""  # the unit concerned, if any
-
-    def text(self) -> str:
-        mod = f" -> {self.modified}" if self.modified != self.value else ""
-        who = f" ({self.by})" if self.by else ""
-        return f"Die for {self.purpose}{who}: {self.value}{mod}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +57,6 @@ class UnitMoved(Event):
     path: tuple[Hex, ...]
     cost: int
     rule: str = "Movement"
-
-    def text(self) -> str:
-        return f"{self.unit} moves {len(self.path)} hex(es) for {self.cost} MP."
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,26 +68,17 @@ class MovementStopped(Event):
     reason: Value
     rule: str
 
-    def text(self) -> str:
-        return f"{self.unit} is stopped: {english(self.reason)} ({self.rule})."
-
 
 @dataclass(frozen=True, slots=True)
 class UnitStoodUp(Event):
     unit: str
     rule: str = "Organisation of the Game Turn: 4. Knocked-out characters"
 
-    def text(self) -> str:
-        return f"{self.unit} gets back on their feet."
-
 
 @dataclass(frozen=True, slots=True)
 class UnitKnockedOut(Event):
     unit: str
     rule: str = "Combat"
-
-    def text(self) -> str:
-        return f"{self.unit} is knocked out."
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,17 +87,11 @@ class UnitWounded(Event):
     wounds: int
     rule: str = "Combat"
 
-    def text(self) -> str:
-        return f"{self.unit} is wounded ({self.wounds} wound(s))."
-
 
 @dataclass(frozen=True, slots=True)
 class UnitKilled(Event):
     unit: str
     rule: str = "Combat"
-
-    def text(self) -> str:
-        return f"{self.unit} is killed."
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,18 +100,12 @@ class UnitRetreated(Event):
     path: tuple[Hex, ...]
     rule: str = "Multiple Combat"
 
-    def text(self) -> str:
-        return f"{self.unit} retreats {len(self.path)} hex(es)."
-
 
 @dataclass(frozen=True, slots=True)
 class UnitAdvanced(Event):
     unit: str
     path: tuple[Hex, ...]
     rule: str = "Advance After Combat"
-
-    def text(self) -> str:
-        return f"{self.unit} advances {len(self.path)} hex(es)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,23 +118,14 @@ class CombatResolved(Event):
     defence: int
     odds: str  # before shifts, e.g. "2-1"
     column: str  # after shifts
-    shifts: tuple[str, ...]  # why the column moved, one reason each
+    shifts: tuple[Value, ...]  # why the column moved, one reason each: "+1: attack together"
     die: int
     modified_die: int
     result: str  # result code of the Combat Table
-    meaning: str = ""
+    meaning: Value = ""  # the result's name in the table ("Defender retreats")
     rule: str = "Resolution of Combats"
-    die_modifiers: tuple[str, ...] = ()  # why the die changed, one reason each
+    die_modifiers: tuple[Value, ...] = ()  # why the die changed, one reason each
     zone: str = ""  # "front" or "rear" against the Queen or a Guard ("The Krobs: Defence")
-
-    def text(self) -> str:
-        why = f" ({'; '.join(self.shifts)})" if self.shifts else ""
-        die = f"{self.die}" + (f"->{self.modified_die}" if self.modified_die != self.die else "")
-        return (
-            f"{'+'.join(self.attackers)} ({self.attack}) attack {'+'.join(self.defenders)} "
-            f"({self.defence}): {self.odds}, column {self.column}{why}, die {die}: "
-            f"{self.result}{' - ' + self.meaning if self.meaning else ''}."
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,13 +141,6 @@ class CombatDeclared(Event):
     between_legs: bool = False
     rule: str = "Combat"
 
-    def text(self) -> str:
-        legs = " between its legs" if self.between_legs else ""
-        return (
-            f"Combat {self.number} declared: {' + '.join(self.attackers)} against "
-            f"{' + '.join(self.defenders)}{legs} ({self.odds}, on {self.column})."
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class CombatWithdrawn(Event):
@@ -208,9 +149,6 @@ class CombatWithdrawn(Event):
     number: int
     rule: str = "Combat"
 
-    def text(self) -> str:
-        return f"Combat {self.number} withdrawn before the declarations closed."
-
 
 @dataclass(frozen=True, slots=True)
 class CombatsDeclared(Event):
@@ -218,11 +156,6 @@ class CombatsDeclared(Event):
 
     count: int
     rule: str = "Combat"
-
-    def text(self) -> str:
-        if not self.count:
-            return "No combat declared."
-        return f"{self.count} combat(s) declared: resolve them in the order you choose."
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,9 +167,6 @@ class CombatLapsed(Event):
     reason: Value
     rule: str = "Combat"
 
-    def text(self) -> str:
-        return f"Combat {self.number} does not take place: {english(self.reason)}."
-
 
 @dataclass(frozen=True, slots=True)
 class GharvAppeared(Event):
@@ -246,9 +176,6 @@ class GharvAppeared(Event):
     hex: Hex
     victim: str
     rule: str = "The Gharvs: Appearance of the Gharvs"
-
-    def text(self) -> str:
-        return f"{self.gharv} rises from the water next to {self.victim}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,9 +187,6 @@ class GharvLeft(Event):
     hex: Hex
     why: Value
     rule: str = "The Gharvs: Disappearance of the Gharvs"
-
-    def text(self) -> str:
-        return f"{self.gharv} {english(self.why)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,10 +200,6 @@ class SpellCast(Event):
     energy_left: int
     rule: str = "Resolution of a Spell"
 
-    def text(self) -> str:
-        outcome = "succeeds" if self.success else "fails"
-        return f"{self.wizard} casts {self.name}: it {outcome} ({self.energy_left} EP left)."
-
 
 @dataclass(frozen=True, slots=True)
 class SpectreVanished(Event):
@@ -288,9 +208,6 @@ class SpectreVanished(Event):
     unit: str
     hex: Hex
     rule: str = "The Spectres"
-
-    def text(self) -> str:
-        return f"{self.unit} dematerialises."
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,9 +220,6 @@ class BoatRowed(Event):
     budget: int
     rule: str = "Movement by Boat"
 
-    def text(self) -> str:
-        return f"{self.rower} rows the boat {self.hexes} hex(es) (of {self.budget})."
-
 
 @dataclass(frozen=True, slots=True)
 class BoatCapsized(Event):
@@ -316,10 +230,6 @@ class BoatCapsized(Event):
     passengers: tuple[str, ...]
     rule: str = "The Gharvs: Automatic attacks"
 
-    def text(self) -> str:
-        who = ", ".join(self.passengers) or "nobody"
-        return f"{self.gharv} capsizes the boat: {who} in the water."
-
 
 @dataclass(frozen=True, slots=True)
 class GharvNote(Event):
@@ -328,10 +238,6 @@ class GharvNote(Event):
 
     message: Value
     rule: str = "The Gharvs"
-
-    def text(self) -> str:
-        message = english(self.message)
-        return message[:1].upper() + message[1:] + "."
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,11 +248,8 @@ class ResultConverted(Event):
 
     unit: str
     result: str  # what the table said: knocked_out, wounded, killed, retreat
-    becomes: str  # what happens instead
+    becomes: Value  # what happens instead ("a retreat of 2 hexes")
     rule: str
-
-    def text(self) -> str:
-        return f"{self.unit}: {self.result.replace('_', ' ')} becomes {self.becomes} ({self.rule})."
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,17 +260,11 @@ class RetreatBlocked(Event):
     consequence: Value
     rule: str = "Multiple Combat (retreats); our reading, docs/combat.md"
 
-    def text(self) -> str:
-        return f"{self.unit} cannot retreat: {english(self.consequence)}."
-
 
 @dataclass(frozen=True, slots=True)
 class UnitFrenzied(Event):
     unit: str
     rule: str = "The Adventurers: Crazy Ork"
-
-    def text(self) -> str:
-        return f"{self.unit} goes into a frenzy."
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,9 +273,6 @@ class WebDestroyed(Event):
     at: Hex
     by: str
     rule: str = "How to Destroy a Spider Web"
-
-    def text(self) -> str:
-        return f"{self.by} destroys the spider web."
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,21 +289,11 @@ class ShotResolved(Event):
     die: int
     modified_die: int
     result: str  # result code of the Fire Table: A, B, C or "-"
-    meaning: str = ""
-    modifiers: tuple[str, ...] = ()  # "+1 the shooter is wounded", ...
-    cover_why: tuple[str, ...] = ()  # the line of fire's reasons, "sentence (section)"
+    meaning: Value = ""  # the result's name in the table ("Killed")
+    modifiers: tuple[Value, ...] = ()  # "+1 the shooter is wounded", ...
+    cover_why: tuple[Value, ...] = ()  # the line of fire's reasons, "reason (section)"
     mode: str = "offensive"  # or "defensive"
     rule: str = "Resolution of Fire"
-
-    def text(self) -> str:
-        mods = f" ({'; '.join(self.modifiers)})" if self.modifiers else ""
-        die = f"{self.die}" + (f"->{self.modified_die}" if self.modified_die != self.die else "")
-        kind = "defensive shot" if self.mode == "defensive" else "shot"
-        return (
-            f"{self.shooter} ({self.weapon.replace('_', ' ')}) {kind} at {self.target}: range "
-            f"{self.range}, {self.cover} cover, die {die}{mods}: result {self.result}"
-            f"{' (' + self.meaning + ')' if self.meaning else ''}."
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,9 +306,6 @@ class ShotCancelled(Event):
     reason: Value
     rule: str = "Fire with the Bow or Crossbow"
 
-    def text(self) -> str:
-        return f"{self.shooter} does not fire at {self.target}: {english(self.reason)}."
-
 
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
@@ -434,9 +315,6 @@ class Revealed(Event):
     what: Value
     at: Hex | None
     rule: str = ""
-
-    def text(self) -> str:
-        return f"Revealed: {english(self.what)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,9 +326,6 @@ class UnitDeployed(Event):
     cell: str = ""  # the hex as players read it: "(12,7)"
     rule: str = "Course of a Game (deployment, ours)"
 
-    def text(self) -> str:
-        return f"{self.unit} is deployed on {self.cell or self.at}."
-
 
 @dataclass(frozen=True, slots=True)
 class UnitEntered(Event):
@@ -460,9 +335,6 @@ class UnitEntered(Event):
     at: Hex
     how: Value
     rule: str = "Scenario: reinforcements and deep passages (ours)"
-
-    def text(self) -> str:
-        return f"{self.unit} {english(self.how)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,34 +346,27 @@ class UnitLeftMap(Event):
     how: Value
     rule: str = "Scenario: leaving the map (ours)"
 
-    def text(self) -> str:
-        return f"{self.unit} {english(self.how)}."
-
 
 @dataclass(frozen=True, slots=True)
 class WentUnderground(Event):
     """Someone went down into a deep passage: all may read this; where he is going is
-    told only to his own side (`PassageTaken`). `who` is a display name, never an id, so
-    the log's secrecy rule does not hide it."""
+    told only to his own side (`PassageTaken`). `who` is his display name (a `DataName`),
+    never an id, so the log's secrecy rule does not hide it."""
 
-    who: str
+    who: Value
     at: Hex
     cell: str = ""
     rule: str = "Accessory Counters: the Dungeon Entrances (deep passages, ours)"
 
-    def text(self) -> str:
-        return f"{self.who} goes down into the deep passages at {self.cell or self.at}."
-
 
 @dataclass(frozen=True, slots=True)
 class PassageTaken(Event):
+    """Where someone who went underground is going: told to his own side only."""
+
     unit: str
-    passage: str
+    passage: Value  # the scenario's name for the passage
     arrives_turn: int
     rule: str = "Accessory Counters: the Dungeon Entrances (deep passages, ours)"
-
-    def text(self) -> str:
-        return f"{self.unit} follows {self.passage}: out on game turn {self.arrives_turn}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,9 +375,6 @@ class UnitGrewUp(Event):
 
     unit: str
     rule: str = ""
-
-    def text(self) -> str:
-        return f"{self.unit} has grown up: an adult now."
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,31 +386,14 @@ class ObjectiveFound(Event):
     by: str = ""
     rule: str = "Accessory Counters (objectives, ours)"
 
-    def text(self) -> str:
-        return f"{english(self.what)}."
-
-
-#: The sides as a player reads them in the log ("Players read names, not ids").
-SIDE_NAMES = {"adventurers": "The Adventurers", "krobs": "The Krobs", "gharvs": "The Gharvs"}
-
 
 @dataclass(frozen=True, slots=True)
 class DecisionRequested(Event):
+    """The engine waits for `side` to decide: `asked` is the question, for the narrator."""
+
     decision: str
     side: str
-    prompt: str = ""  # the question in English, with ids (`Event.text()`, older readers)
-    asked: Value = ""  # the question as a phrase, for the narrator
-
-    @classmethod
-    def asking(
-        cls, decision: str, side: str, asked: Value, cell: Callable[[Hex], str]
-    ) -> DecisionRequested:
-        """A request whose question is `asked`, and its English words for `text()`."""
-        return cls(decision, side, english(asked, cell), asked)
-
-    def text(self) -> str:
-        who = SIDE_NAMES.get(self.side, self.side)
-        return f"{who} must decide: {self.prompt or self.decision}."
+    asked: Value = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,19 +406,15 @@ class DecisionPassed(Event):
     reason: Value  # the engine's verdict on the Pass: "no (further) advance after combat"
     rule: str = ""
 
-    def text(self) -> str:
-        return f"{self.side.capitalize()}: {english(self.reason)}."
-
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
-    winner: str | None
-    reason: str
-    details: dict[str, Any] = field(default_factory=dict)
+    """The game is over: `winner` a side's key (None: nobody), `reason` why (a phrase;
+    its English is the state's `scratch["result"]["reason"]`)."""
 
-    def text(self) -> str:
-        who = self.winner or "nobody"
-        return f"The game ends: {who} wins ({self.reason})."
+    winner: str | None
+    reason: Value
+    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,14 +423,3 @@ class WentOnUnverified(Event):
     (engine/unverified.py): what the log says where the checked part begins again."""
 
     turn: int
-
-    def text(self) -> str:
-        return (
-            f"The game goes on from the position saved in game turn {self.turn}, as it "
-            "stands: its earlier actions did not lead to it (unverified)."
-        )
-
-
-def log_lines(events: list[Event]) -> list[str]:
-    """The text rendering of events, one line each, for logs."""
-    return [e.text() for e in events]

@@ -11,6 +11,7 @@ language, so it names characters by `Who`, hexes as `Hex`, names of the rules da
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,13 +36,18 @@ class Explanation:
 
     @property
     def reason(self) -> str:
-        """The reason in English with ids, where no game is at hand (the CLI, logs,
-        tests): a player is told `said` by the narrator."""
+        """The reason in English with ids and cube coordinates, for tests and a
+        developer's logs where no game is at hand: a player is told `said` by the
+        narrator (`Narrator.verdict`), with names and cells."""
         return english(self.said)
 
-    def __str__(self) -> str:
+    def told(self, say: Callable[[Phrase | str], str]) -> str:
+        """The reason said by `say` (a narrator's), the rule cited after it as written."""
         cite = f" [{self.rule}]" if self.rule else ""
-        return f"{self.reason}{cite}"
+        return f"{say(self.said)}{cite}"
+
+    def __str__(self) -> str:
+        return self.told(english)
 
 
 def allowed(reason: Phrase | str = "allowed", rule: str = "", **details: Any) -> Explanation:
@@ -53,8 +59,10 @@ def refused(reason: Phrase | str, rule: str, **details: Any) -> Explanation:
 
 
 class IllegalAction(DragonNoirError):
-    """An action the rules forbid; `explanation` says why and under which rule."""
+    """An action the rules forbid; `explanation` says why and under which rule. Its
+    message is `words`, the verdict as the game's narrator says it in English (names,
+    cells: what the CLI prints of a save refused on replay), else `str(explanation)`."""
 
-    def __init__(self, explanation: Explanation) -> None:
+    def __init__(self, explanation: Explanation, words: str | None = None) -> None:
         self.explanation = explanation
-        super().__init__(str(explanation))
+        super().__init__(words if words is not None else str(explanation))

@@ -42,7 +42,9 @@ from dragonnoir.engine.unverified import Unverified
 from dragonnoir.hexmap.board import Board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.actions import action_name
-from dragonnoir.narration.phrase import tell
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phases import phase_title
+from dragonnoir.narration.phrase import Value, english, tell
 
 SEQUENCE_RULE = "Organisation of the Game Turn"
 
@@ -208,7 +210,7 @@ class Game:
         ph = self.phase
         if isinstance(action, EndPhase):
             return self._end_refusal() or allowed(
-                tell("{phase} ends", phase=ph.title), SEQUENCE_RULE
+                tell("{phase} ends", phase=phase_title(ph.id, ph.title)), SEQUENCE_RULE
             )
         if isinstance(action, Pass):
             return refused(tell("there is no decision to decline"), SEQUENCE_RULE)
@@ -218,7 +220,7 @@ class Game:
                     "{action} is not allowed during {phase}: "
                     "a new sequence may only begin when the previous one is finished",
                     action=action_name(action.kind),
-                    phase=ph.title,
+                    phase=phase_title(ph.id, ph.title),
                 ),
                 ph.section,
             )
@@ -250,7 +252,7 @@ class Game:
         """Carry out `action`; raise `IllegalAction` (nothing changes) if it is illegal."""
         verdict = self.explain(action)
         if not verdict.legal:
-            raise IllegalAction(verdict)
+            raise IllegalAction(verdict, Narrator.english(self).verdict(verdict))
         point = (
             _UndoPoint(self.state.to_dict(), len(self.history), len(self.log))
             if self.record_undo
@@ -352,9 +354,16 @@ class Game:
         self._record([WentOnUnverified(mark.turn)])
 
     def roll(
-        self, purpose: str, rule: str, modifier: int = 0, *, by: str = "", floor: int | None = None
+        self,
+        purpose: Value,
+        rule: str,
+        modifier: int = 0,
+        *,
+        by: str = "",
+        floor: int | None = None,
     ) -> tuple[int, DieRolled]:
-        """Throw the d10 for `purpose`; returns the modified value and the event."""
+        """Throw the d10 for `purpose` (a phrase: "shot"); returns the modified value and
+        the event."""
         value = self.state.dice.roll_d10()
         modified = value + modifier
         if floor is not None:
@@ -445,23 +454,24 @@ class Game:
         events.extend(self._enter(following, new_turn))
         return events
 
-    def _judge_at_limit(self) -> tuple[Side | None, str, dict[str, Any]]:
-        reason = f"turn limit {self.state.turn_limit} reached"
+    def _judge_at_limit(self) -> tuple[Side | None, Value, dict[str, Any]]:
+        reason = tell("turn limit {limit} reached", limit=self.state.turn_limit or 0)
         judge = self.ruleset.turn_limit_judge
         if judge is None:
             return None, reason, {}
         return judge(self)
 
     def end_game(
-        self, winner: Side | None, reason: str, details: dict[str, Any] | None = None
+        self, winner: Side | None, reason: Value, details: dict[str, Any] | None = None
     ) -> GameEnded:
-        """End the game now with `winner` (None: a draw or no result) and why."""
+        """End the game now with `winner` (None: a draw or no result) and why (a phrase
+        for the narrator; the state keeps its English, as saves have always had it)."""
         self.state.scratch["game_over"] = True
         self.state.winner = winner
         info = dict(details or {})
         self.state.scratch["result"] = {
             "winner": None if winner is None else winner.value,
-            "reason": reason,
+            "reason": english(reason),
             "turn": self.state.turn,
             **info,
         }

@@ -24,6 +24,7 @@ from dragonnoir.engine.events import Event
 from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.phases import phase
 from dragonnoir.engine.state import Decision, Side, Unit
+from dragonnoir.narration.phrase import Value
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -54,7 +55,7 @@ PhaseHook = Callable[["Game"], list[Event]]
 #: Says why the phase may not end yet (an `Explanation` refusing it), or None.
 EndCheck = Callable[["Game"], Explanation | None]
 #: Says who wins when the turn limit is reached: (winner or None, why, details).
-TurnLimitJudge = Callable[["Game"], tuple[Side | None, str, dict[str, Any]]]
+TurnLimitJudge = Callable[["Game"], tuple[Side | None, Value, dict[str, Any]]]
 #: Says which side may not read an event in the log (a hidden Krob's steps), or None.
 SecrecyRule = Callable[["Game", Event], Side | None]
 #: Says whether a Krob that has just entered a hex may be interrupted ("Defensive Fire").

@@ -716,6 +716,25 @@ def _rebuild_inline(
     )
 
 
+def carried_start(game: Game) -> dict[str, Any]:
+    """The game's map and set-up as a save carries them inline, with their digest: all a
+    program needs to set the game up again, independent of any file on any machine (a
+    turn file of play by e-mail, dragonnoir/pbem/, starts from it)."""
+    if game.start_state is None:
+        raise ValueError("this game has no recorded set-up (start it with Game.start)")
+    return carried_copy(board_to_dict(game.board), game.start_state, _cover(game))
+
+
+def game_from_carried(src: Path, carried: Any, ident: str, seed: int, rules: Any) -> Game:
+    """The game set up from `carried_start`'s copy (SaveError naming `src` when the copy
+    is damaged or does not give its digest)."""
+    check = SaveCheck(src)
+    if isinstance(carried, dict) and "sha256" not in carried:
+        raise SaveError(src, "the map and set-up carry no digest", "field start.scenario")
+    _check_carried(src, carried, "field start.scenario", check)
+    return _rebuild_inline(src, carried, ident, seed, rules, "inline")
+
+
 def _read_action(src: Path, raw: Any, i: int) -> Action:
     """The save's action `i`, read strictly."""
     place = f"field actions[{i}]"

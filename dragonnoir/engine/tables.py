@@ -432,6 +432,10 @@ class InfiltrationTable(_Frozen):
     def column_ids(self) -> list[str]:
         return [c.id for c in self.columns]
 
+    def column_name(self, column_id: str) -> str:
+        """The column's name in the rules data ("Krob Warrior"): what a die's purpose says."""
+        return self._by_column[column_id].name
+
     def roll(self, column_id: str, roll: int, modifier: int = 0) -> InfiltrationResult:
         """The result for a d10 `roll` (0 = 10) plus `modifier`, clamped to the rows, in
         the column of the adjacent enemy (`roster.infiltration_column`)."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dragonnoir.narration.phrase import Value, tell
 
-#: A combat result's effect on one character (`tables.Effect`'s values).
+#: A combat result's effect on one character (`tables.Effect`'s values, and "retreat" as
+#: `ResultConverted` names it).
 EFFECTS: dict[str, Value] = {
     "knocked_out": tell("knocked out"),
     "wounded": tell("wounded"),
     "killed": tell("killed"),
+    "retreat": tell("retreat"),
 }
 
 #: A declared combat's status (`combat_declared`'s DECLARED, RESOLVED, LAPSED).

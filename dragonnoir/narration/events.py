@@ -3,8 +3,7 @@
 Events keep what happened as data (ids, hexes, numbers, the rule); here is the only
 place they are put into words (issue 41: the engine's events once narrated themselves
 with internal ids, and the client reworded them after). Where an event carries words a
-rules module chose (a reason, a result's meaning), they are said as they are, until
-those modules give phrases of their own.
+rules module chose (a reason, a modifier, a result's name), they are phrases too.
 """
 
 from __future__ import annotations
@@ -13,7 +12,20 @@ from collections.abc import Callable
 from typing import Any
 
 from dragonnoir.engine import events as ev
-from dragonnoir.narration.phrase import Many, Phrase, Value, Who, tell, tell_n
+from dragonnoir.narration.combat_words import effect_name
+from dragonnoir.narration.covers import cover_name
+from dragonnoir.narration.phases import phase_title
+from dragonnoir.narration.phrase import (
+    Cited,
+    DataName,
+    Many,
+    Phrase,
+    Value,
+    Who,
+    reasons,
+    tell,
+    tell_n,
+)
 from dragonnoir.narration.sides import side_name
 from dragonnoir.narration.weapons import weapon
 
@@ -30,16 +42,12 @@ def _die(value: int, modified: int) -> Value:
     return tell("{die} -> {modified}", die=value, modified=modified)
 
 
-def _reasons(reasons: tuple[str, ...]) -> str:
-    return "; ".join(reasons)
-
-
 def _turn_began(e: ev.TurnBegan) -> Phrase:
     return tell("Game turn {turn} begins.", turn=e.turn)
 
 
 def _phase_began(e: ev.PhaseBegan) -> Phrase:
-    return tell("{phase}.", phase=e.title)
+    return tell("{phase}.", phase=phase_title(e.phase, e.title))
 
 
 def _die_rolled(e: ev.DieRolled) -> Phrase:
@@ -106,7 +114,7 @@ def _wounded(e: ev.UnitWounded) -> Phrase:
 
 
 def _combat_resolved(e: ev.CombatResolved) -> Phrase:
-    shifts = tell(" ({why})", why=_reasons(e.shifts)) if e.shifts else ""
+    shifts = tell(" ({why})", why=reasons(e.shifts)) if e.shifts else ""
     meaning = tell(" - {meaning}", meaning=e.meaning) if e.meaning else ""
     return tell(
         "{attackers} ({attack}) attack {defenders} ({defence}): {odds}, column {column}"
@@ -159,13 +167,13 @@ def _spell_cast(e: ev.SpellCast) -> Phrase:
         return tell(
             "{wizard} casts {spell}: it succeeds ({energy} EP left).",
             wizard=Who(e.wizard),
-            spell=e.name,
+            spell=DataName(e.name),
             energy=e.energy_left,
         )
     return tell(
         "{wizard} casts {spell}: it fails ({energy} EP left).",
         wizard=Who(e.wizard),
-        spell=e.name,
+        spell=DataName(e.name),
         energy=e.energy_left,
     )
 
@@ -198,9 +206,9 @@ def _converted(e: ev.ResultConverted) -> Phrase:
     return tell(
         "{unit}: {result} becomes {becomes} ({rule}).",
         unit=Who(e.unit),
-        result=e.result.replace("_", " "),
+        result=effect_name(e.result),
         becomes=e.becomes,
-        rule=e.rule,
+        rule=Cited(e.rule),
     )
 
 
@@ -210,20 +218,20 @@ def _shot(e: ev.ShotResolved) -> Phrase:
         "weapon": weapon(e.weapon),
         "target": Who(e.target),
         "range": e.range,
-        "cover": e.cover,
+        "cover": cover_name(e.cover),
         "die": _die(e.die, e.modified_die),
-        "modifiers": tell(" ({why})", why=_reasons(e.modifiers)) if e.modifiers else "",
+        "modifiers": tell(" ({why})", why=reasons(e.modifiers)) if e.modifiers else "",
         "result": e.result,
         "meaning": tell(" ({meaning})", meaning=e.meaning) if e.meaning else "",
     }
     if e.mode == "defensive":
         return tell(
-            "{shooter} ({weapon}) defensive shot at {target}: range {range}, {cover} cover, "
+            "{shooter} ({weapon}) defensive shot at {target}: range {range}, {cover}, "
             "die {die}{modifiers}: result {result}{meaning}.",
             **values,
         )
     return tell(
-        "{shooter} ({weapon}) shot at {target}: range {range}, {cover} cover, "
+        "{shooter} ({weapon}) shot at {target}: range {range}, {cover}, "
         "die {die}{modifiers}: result {result}{meaning}.",
         **values,
     )
@@ -238,9 +246,7 @@ def _underground(e: ev.WentUnderground) -> Phrase:
 
 
 def _decision_requested(e: ev.DecisionRequested) -> Phrase:
-    return tell(
-        "{side} must decide: {what}.", side=side(e.side), what=e.asked or e.prompt or e.decision
-    )
+    return tell("{side} must decide: {what}.", side=side(e.side), what=e.asked or e.decision)
 
 
 def _decision_passed(e: ev.DecisionPassed) -> Phrase:

@@ -21,6 +21,7 @@ from dragonnoir.narration.rules import say_rule
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
+    from dragonnoir.engine.explain import Explanation
     from dragonnoir.engine.game import Game
     from dragonnoir.engine.state import Side
 
@@ -42,6 +43,12 @@ class Narrator:
         """The narrator of a game: its characters' names, its map's cells."""
         return cls(names_of(game), game.where, language)
 
+    @classmethod
+    def english(cls, game: Game) -> Narrator:
+        """The game's narrator in English, whatever the language in use: for the words
+        a test or a log file compares."""
+        return cls.of(game, SOURCE)
+
     def _catalog(self) -> Catalog:
         return current() if self.language is None else translations(self.language)
 
@@ -52,6 +59,8 @@ class Narrator:
         catalog = self._catalog()
         if said.plural is not None:
             message = catalog.ngettext(said.message, said.plural, said.count)
+        elif said.context is not None:
+            message = catalog.pgettext(said.context, said.message)
         else:
             message = catalog.gettext(said.message)
         values = {key: self.value(v) for key, v in said.values}
@@ -65,7 +74,7 @@ class Narrator:
         if isinstance(value, Who):
             return data_name(self.name(value.id), self._catalog())
         if isinstance(value, DataName):
-            return data_name(value.name, self._catalog())
+            return value.said(data_name(value.name, self._catalog()))
         if isinstance(value, Cited):
             return say_rule(value.citation, self._catalog())
         if isinstance(value, Hex):
@@ -88,6 +97,11 @@ class Narrator:
         words = self.say(said)
         return words[:1].upper() + words[1:]
 
+    def verdict(self, explanation: Explanation) -> str:
+        """A verdict on an action, "reason [rule]", the rule as written (the words the
+        CLI prints when a save's action is refused on replay)."""
+        return explanation.told(self.say)
+
     def event(self, event: Event) -> str:
         """One line of the log for `event`."""
         return self.line(phrase_of(event))
@@ -95,9 +109,3 @@ class Narrator:
     def log(self, game: Game, side: Side | None) -> list[str]:
         """The game's log as `side` may read it (None: all of it), a line an event."""
         return [self.event(e) for e in game.log_for(side)]
-
-
-def in_english(game: Game, said: Value) -> str:
-    """`said` in English, with the game's names and cells: for the words the client still
-    reads as a `str` (a decision's prompt, a die's purpose) until it narrates them."""
-    return Narrator.of(game, SOURCE).value(said)

@@ -14,7 +14,7 @@ ever holds an internal id to be replaced later.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -32,9 +32,14 @@ class Who:
 class DataName:
     """A name of the rules data (a counter's, a spell's, a terrain's, an accessory's):
     said in the reader's language by the catalog's "data" context
-    (`narration.names.data_name`); a name of the player's own rules files as it is."""
+    (`narration.names.data_name`); a name of the player's own rules files as it is.
+    `lower`: said in small letters, inside a sentence ("the target is on trees")."""
 
     name: str
+    lower: bool = False
+
+    def said(self, words: str) -> str:
+        return words.lower() if self.lower else words
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +60,14 @@ class Many:
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """A message and its values. `plural` and `count` choose the form ("1 hex", "4
-    hexes") by the reader's language's rules."""
+    hexes") by the reader's language's rules; `context` is the catalog's context of a
+    message marked elsewhere (`NP_("phase", ...)`: a phase's title)."""
 
     message: str
     values: tuple[tuple[str, Value], ...] = ()
     plural: str | None = None
     count: int = 1
+    context: str | None = None
 
     def value(self, name: str) -> Value | None:
         return next((v for k, v in self.values if k == name), None)
@@ -88,15 +95,35 @@ def tell_n(singular: str, plural: str, n: int, **values: Value) -> Phrase:
     return Phrase(singular, (("n", n), *values.items()), plural, n)
 
 
+def series(items: Sequence[Value]) -> Value:
+    """Several values one after the other, "A, B, C" (no "and": a numbered draw, the
+    names a victory lists), in every language."""
+    return _chained(items, lambda first, rest: tell("{first}, {rest}", first=first, rest=rest))
+
+
+def reasons(items: Sequence[Value]) -> Value:
+    """Several reasons, "A; B; C" (a combat's column shifts, what leaving counts for)."""
+    return _chained(items, lambda first, rest: tell("{first}; {rest}", first=first, rest=rest))
+
+
+def _chained(items: Sequence[Value], join: Callable[[Value, Value], Phrase]) -> Value:
+    if not items:
+        return ""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = join(item, said)
+    return said
+
+
 def english(said: Value, cell: Callable[[Hex], str] | None = None) -> str:
-    """`said` in English where no reader is at hand (the CLI's messages, logs, tests, the
-    engine's own `Event.text()`): the catalog's key as it is, characters by their ids,
-    hexes by `cell` (else their cube coordinates). A player is told a phrase by
-    `Narrator.say`, never by this."""
+    """`said` in English where no reader is at hand (tests, a developer's logs, the
+    English kept in the state: why the game ended): the catalog's key as it is,
+    characters by their ids, hexes by `cell` (else their cube coordinates). A player is
+    told a phrase by `Narrator.say`, never by this."""
     if isinstance(said, Who):
         return said.id
     if isinstance(said, DataName):
-        return said.name
+        return said.said(said.name)
     if isinstance(said, Cited):
         return said.citation
     if isinstance(said, Hex):

@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Zoom steps of the mouse wheel and +/- keys (the board view caches one surface each).
-ZOOM_STEPS: tuple[float, ...] = (0.25, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0)
+#: The ratio between two zoom steps: every step of the wheel or +/- enlarges or shrinks
+#: the map by the same factor (issue 45: 0.35 -> 0.5 was a bigger step than 0.5 -> 0.7).
+ZOOM_RATIO = 2**0.5
+#: Zoom steps of the mouse wheel and +/- keys, 25% to 200% around 100% (the board view
+#: caches one surface each).
+ZOOM_STEPS: tuple[float, ...] = tuple(2 ** (k / 2) for k in range(-4, 3))
 
 #: How far (fraction of the viewport) the map may be dragged past its edge; a little
 #: slack lets the player bring an edge hex to the middle-ish of the screen.
@@ -97,6 +101,28 @@ class Camera:
         self.zoom = self.fit_zoom(margin)
         self.center_on(self.map_w / 2, self.map_h / 2)
 
+    def frame(
+        self, points: list[tuple[float, float]], margin: float = 70.0, highest: float = 1.4
+    ) -> None:
+        """Show every map point of `points` (the counters a game opens on) with `margin`
+        map pixels around them, at no more than `highest`. Unlike the wheel, this may go
+        below `min_zoom`, as `fit` does: all of them in view wins over the limits. No
+        points: the whole map."""
+        if not points:
+            self.fit()
+            return
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        w = max(xs) - min(xs) + 2 * margin
+        h = max(ys) - min(ys) + 2 * margin
+        self.zoom = min(self.view_w / max(w, 1.0), self.view_h / max(h, 1.0), highest)
+        self.center_on((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+
+    def shows(self, mx: float, my: float, inset: float = 0.0) -> bool:
+        """Is map point (mx, my) on screen, at least `inset` screen pixels inside?"""
+        sx, sy = self.to_screen(mx, my)
+        return inset <= sx <= self.view_w - inset and inset <= sy <= self.view_h - inset
+
     def clamp(self) -> None:
         """Keep the map on screen: centred along an axis where it is smaller than the
         viewport, otherwise no further than `EDGE_SLACK` of the viewport past its edge."""
@@ -112,11 +138,13 @@ def _clamp_axis(pos: float, view: float, size: float) -> float:
 
 
 def next_zoom_step(zoom: float, direction: int, steps: tuple[float, ...] = ZOOM_STEPS) -> float:
-    """The next zoom step above (`direction` > 0) or below the current zoom; the current
-    zoom may lie between steps (fit-to-screen). Stays at the end of the range."""
-    eps = 1e-6
+    """The next zoom step above (`direction` > 0) or below the current zoom. The current
+    zoom may lie between steps (a framed or fitted view): a step less than half a step
+    away is passed over, so no press of the wheel barely moves the map. Stays at the end
+    of the range."""
+    half = ZOOM_RATIO**0.5 - 1e-6
     if direction > 0:
-        bigger = [s for s in steps if s > zoom + eps]
+        bigger = [s for s in steps if s > zoom * half]
         return bigger[0] if bigger else max(steps[-1], zoom)
-    smaller = [s for s in steps if s < zoom - eps]
+    smaller = [s for s in steps if s < zoom / half]
     return smaller[-1] if smaller else min(steps[0], zoom)

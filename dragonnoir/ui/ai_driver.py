@@ -24,6 +24,7 @@ Python hands the screen's thread the interpreter often enough to keep frames com
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import threading
 import time
@@ -54,7 +55,8 @@ from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.tmx import gc_paused
 from dragonnoir.i18n import N_, NP_, _, pgettext
-from dragonnoir.ui.interphase_show import Beat
+from dragonnoir.ui.interphase_show import RESULT_LENGTH, Beat, combat_mark, data_name
+from dragonnoir.ui.result_marks import shot_mark, spell_beat
 from dragonnoir.ui.words import side_name
 
 HUMAN = "human"
@@ -387,21 +389,27 @@ def move_beats(
     events: Iterable[Event],
     before: dict[str, Hex | None],
     name: Callable[[str], str] = str,
+    action: Action | None = None,
 ) -> list[Beat]:
-    """The AI's action shown on the map, one beat per thing it did: a character's walk
-    (the hexes of his path, a line from where he stood), a shot or a combat (the line
-    between them, the odds and the result), a retreat or an advance, a deployment, a web
-    destroyed. `events` are those the viewer may read; `before` is where each character
-    stood before the action."""
+    """An action shown on the map (the AI's, or the person's: ui/game_screen/action_show.py),
+    one beat per thing it did: a character's walk (the hexes of his path, a line from
+    where he stood), a shot or a combat (the line between them, the odds, and the die and
+    its result at the target: `Beat.mark`), a spell's dice (ui/result_marks.py), a
+    retreat or an advance, a deployment, a web destroyed. `events` are those the viewer
+    may read; `before` is where each character stood before the action."""
     units = game.state.units
     out: list[Beat] = []
+    events = list(events)
 
     def at(uid: str) -> Hex | None:
         u = units.get(uid)
         return u.hex if u is not None and u.hex is not None else before.get(uid)
 
-    for event in events:
-        if isinstance(event, UnitMoved | UnitRetreated | UnitAdvanced) and event.path:
+    for i, event in enumerate(events):
+        spell = spell_beat(events, i, at, name, action)
+        if spell is not None:
+            out.append(spell)
+        elif isinstance(event, UnitMoved | UnitRetreated | UnitAdvanced) and event.path:
             if event.unit.startswith("gharv"):
                 continue  # the Gharv interphase's own show
             start = before.get(event.unit)
@@ -440,10 +448,12 @@ def move_beats(
                         range=event.range,
                         cover=event.cover,
                         die=event.modified_die,
-                        result=event.meaning or event.result,
+                        result=data_name(event.meaning) if event.meaning else event.result,
                     ),
                     tuple(h for h in (a, b) if h is not None),
                     line=line,
+                    mark=shot_mark(event, b),
+                    length=RESULT_LENGTH,
                 )
             )
         elif isinstance(event, CombatDeclared):
@@ -457,14 +467,16 @@ def move_beats(
             )))  # fmt: skip
         elif isinstance(event, CombatResolved) and not event.attackers[0].startswith("gharv"):
             fought = _("{attackers} attack {defenders}: {odds} on {column}, die {die}: {result}")
-            out.append(_combat_beat(event.attackers, event.defenders, at, name, fought.format(
+            beat = _combat_beat(event.attackers, event.defenders, at, name, fought.format(
                 attackers=" + ".join(name(u) for u in event.attackers),
                 defenders=" + ".join(name(u) for u in event.defenders),
                 odds=event.odds,
                 column=event.column,
                 die=event.modified_die,
-                result=event.meaning or event.result,
-            )))  # fmt: skip
+                result=data_name(event.meaning) if event.meaning else event.result,
+            ))  # fmt: skip
+            mark = combat_mark(event, next((at(u) for u in event.defenders if at(u)), None))
+            out.append(dataclasses.replace(beat, mark=mark, length=RESULT_LENGTH))
         elif isinstance(event, WebDestroyed):
             destroyed = _("{unit} destroys the spider web").format(unit=name(event.by))
             out.append(Beat(destroyed, (event.at,)))

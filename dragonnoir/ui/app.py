@@ -39,6 +39,7 @@ from dragonnoir.render.icon import window_icon
 from dragonnoir.safe_write import WriteError
 from dragonnoir.ui.settings import Settings, load_settings, save_settings
 from dragonnoir.ui.tooltips import give_tooltips
+from dragonnoir.ui.window_size import desktop_size, opening_size, remembered
 
 if TYPE_CHECKING:
     from dragonnoir.engine.events import Event
@@ -225,6 +226,8 @@ class App:
         pygame.display.set_caption("Dragon Noir 2: L'Epreuve")
         pygame.display.set_icon(window_icon())  # before the window opens (SDL)
         self.screen = self._open_window()
+        #: The window size the settings held when the app opened (a new one is saved).
+        self._opened_with = settings.window_size
         self.manager = pygame_gui.UIManager(self.size, str(THEME_PATH))
         self.manager.preload_fonts(
             [
@@ -256,7 +259,7 @@ class App:
         s = self.settings
         if s.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(s.window_size, pygame.RESIZABLE)
+        return pygame.display.set_mode(opening_size(s, desktop_size()), pygame.RESIZABLE)
 
     def apply_settings(self, settings: Settings) -> str | None:
         """Keep `settings`, write them to the config folder, resize the window if asked;
@@ -300,6 +303,7 @@ class App:
         surface = pygame.display.get_surface()
         if surface is not None:
             self.screen = surface
+        self.settings = remembered(self.settings, self.size)  # written when the app closes
         self.manager.set_window_resolution(self.size)
         for scene in self.stack:
             if scene.root is not None:
@@ -456,7 +460,16 @@ class App:
             self.close()
         return 0
 
+    def _keep_window_size(self) -> None:
+        """Write the settings when the player resized the window (`remembered`): it opens
+        at that size next time. A failure is no error worth a word: it is a comfort."""
+        opened = getattr(self, "_opened_with", None)  # None: an App never opened
+        if opened is not None and self.settings.window_size != opened:
+            with contextlib.suppress(WriteError):
+                save_settings(self.settings)
+
     def close(self) -> None:
+        self._keep_window_size()
         for scene in reversed(self.stack):
             scene.leave()
         self.stack.clear()

@@ -26,7 +26,9 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from dragonnoir.campaign import CampaignError, CampaignRun, StepResult, campaign_files
+from dragonnoir.campaign.notes import say_note
 from dragonnoir.campaign.plan import Campaign, load_campaign
+from dragonnoir.campaign.run import said_reason
 from dragonnoir.campaign.store import load_campaign_save, save_campaign
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side, Status
@@ -53,6 +55,14 @@ BAND = (200, 70, 60)
 TEXT = (226, 214, 190)
 DIM = (150, 138, 116)
 
+
+#: How a band moves between scenarios (`Band.moves`), as the Krob player's view says it.
+MOVES = {
+    "guard": N_("guards its cave"),
+    "wander": N_("wanders"),
+    "hunt": N_("hunts the party"),
+    "gather": N_("gathers"),
+}
 
 #: Who won a scenario of the campaign, as its report says it.
 WON = {
@@ -220,7 +230,7 @@ class CampaignScene(Scene):
             verdict = _("{side} won").format(side=last.winner)
         parts = [f"<b>{html.escape(words(last.name))}</b>: {html.escape(verdict)}"]
         if last.reason:
-            parts.append(f" — {html.escape(words(last.reason))}")
+            parts.append(f" — {html.escape(said_reason(last.reason, words))}")
         parts.append(html.escape(_(" (turn {turn}).").format(turn=last.turn)) + "<br>")
         if last.fallen:
             names = ", ".join(self.member_name(uid) for uid in last.fallen)
@@ -262,11 +272,14 @@ class CampaignScene(Scene):
         caves = {c.id: words(c.name) for c in self.run.campaign.data.cave}
         if self.krob_view:
             for note in self.session.last.krob_notes if self.session.last else []:
-                parts.append(f"<i>{html.escape(note)}</i><br>")
+                parts.append(f"<i>{html.escape(say_note(note, words))}</i><br>")
             for b in view["bands"]:
                 alive = sum(1 for u in b["units"] if u["status"] != "killed")
                 band = _("{band}: {n} in {cave} ({moves})").format(
-                    band=words(b["name"]), n=alive, cave=caves[b["cave"]], moves=b["moves"]
+                    band=words(b["name"]),
+                    n=alive,
+                    cave=caves[b["cave"]],
+                    moves=_(MOVES.get(b["moves"], b["moves"])),
                 )
                 parts.append(html.escape(band) + "<br>")
         elif view["sightings"]:
@@ -279,7 +292,7 @@ class CampaignScene(Scene):
                     band=words(s["name"]),
                     cave=caves[s["cave"]],
                     after=s["after"],
-                    strength=s["strength"],
+                    strength=say_note(s["strength"], words),
                 )
                 parts.append(html.escape(said) + "<br>")
         else:
@@ -308,7 +321,7 @@ class CampaignScene(Scene):
         where = _("{scenario} in {cave}").format(scenario=f"<b>{title}</b>", cave=html.escape(cave))
         parts = [f"<font color='#c9a45a'>{number}</font> {where}<br>"]
         for note in prepared.notes + (prepared.secret if self.krob_view else []):
-            parts.append(f"<i>{html.escape(note)}</i><br>")
+            parts.append(f"<i>{html.escape(say_note(note, words))}</i><br>")
         for text in (words(step.briefing) if step.briefing else "", scenario.briefing_in()):
             if text:
                 parts.append(f"{html.escape(text)}<br>")

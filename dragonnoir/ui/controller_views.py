@@ -184,7 +184,7 @@ class MovePreview:
     def lines(self) -> list[str]:
         out = [f"{self.kind} {self.unit}: {self.cost} MP"]
         if self.rolls:
-            out.append(f"{self.rolls} infiltration roll(s)")
+            out.append(f"{self.rolls} infiltration roll" + ("s" if self.rolls > 1 else ""))
         if self.direction:
             out.append(f"jump {self.direction}: the Jump Table is rolled")
         out.extend(_refusal(self.legal, self.reason, self.rule))
@@ -203,8 +203,8 @@ class ShotView:
     weapon: str = ""
     range: int = 0
     cover: str = ""
-    cover_why: tuple[tuple[str, str], ...] = ()
-    modifiers: tuple[tuple[int, str, str], ...] = ()
+    cover_why: tuple[tuple[Phrase | str, str], ...] = ()
+    modifiers: tuple[tuple[int, Phrase | str, str], ...] = ()
     die_modifier: int = 0
     probabilities: dict[str, float] = field(default_factory=dict)
     result_names: dict[str, str] = field(default_factory=dict)
@@ -254,7 +254,7 @@ class ShiftView:
     summed, clamped to the table)."""
 
     columns: int
-    reason: str
+    reason: Phrase | str
     column_after: str
 
 
@@ -275,7 +275,7 @@ class AttackPreview:
     odds: str = ""
     shifts: tuple[ShiftView, ...] = ()
     column: str = ""
-    die_modifiers: tuple[tuple[int, str], ...] = ()
+    die_modifiers: tuple[tuple[int, Phrase | str], ...] = ()
     die_modifier: int = 0
     probabilities: dict[str, float] = field(default_factory=dict)
     result_names: dict[str, str] = field(default_factory=dict)

@@ -23,9 +23,17 @@ from dragonnoir.editor import layout_paint as lp
 from dragonnoir.editor.edits import Edit, EditError, batch
 from dragonnoir.editor.history import History
 from dragonnoir.editor.validate import Problem, validate_board
+from dragonnoir.editor.words import (
+    COVER_WORDS,
+    ZONE_KIND_WORDS,
+    data_word,
+    feature_word,
+    word,
+)
 from dragonnoir.hexmap.board import LEVELS, Board, Cell, EdgeFeature, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex, line, spiral
-from dragonnoir.i18n import N_, _, current, ngettext
+from dragonnoir.hexmap.terrain import TerrainTable
+from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
 from dragonnoir.narration.names import data_name
 from dragonnoir.render.board_view import ZONE_COLOURS
 from dragonnoir.render.editable_view import EditableBoardView
@@ -326,10 +334,13 @@ class LayoutMode(Mode[ld.LayoutDocument]):
             rotation, why = other, ""
         done = self.do(ld.place(self.doc, entry.board, entry.path, row, col, rotation))
         if done:
-            turned = " turned 180°" if rotation else ""
-            self.message = f"{entry.board.name} placed at row {row}, col {col}{turned}"
+            if rotation:
+                placed = _("{board} placed at row {row}, col {col} turned 180°")
+            else:
+                placed = _("{board} placed at row {row}, col {col}")
+            self.message = placed.format(board=entry.board.name, row=row, col=col)
             if why:
-                self.message += f" — but {why}"
+                self.message += _(" — but {why}").format(why=why)
         return done
 
     def turn_at(self, slot: tuple[int, int] | None) -> None:
@@ -401,7 +412,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
                 return False
             self.erasing = event.button == 3
             if self.tool == "side":
-                self.history.begin("Clear sides" if self.erasing else "Sides")
+                self.history.begin(_("Clear sides") if self.erasing else _("Sides"))
                 self.side_stroke = bd.side_at(canvas.layout.grid, *to_map(control, self.mouse))
                 self.click_side(self.erasing)
                 return True
@@ -413,7 +424,7 @@ class LayoutMode(Mode[ld.LayoutDocument]):
                     )
                 return True
             change = cell_change(self)
-            self.history.begin(change[1] if change else "Paint")
+            self.history.begin(change[1] if change else _("Paint"))
             self.paint_at(h)
             self.stroke = h
             return True
@@ -445,10 +456,10 @@ class LayoutMode(Mode[ld.LayoutDocument]):
         """Do a paint edit unless it paints the board open in board mode with changes."""
         held = self.held
         if edit is not None and held is not None and any(f == held for f, _step in edit.steps):
-            self.message = (
-                f"{held.name} is open in board mode with unsaved changes: save or discard "
-                "them there first"
-            )
+            self.message = _(
+                "{file} is open in board mode with unsaved changes: save or discard them there "
+                "first"
+            ).format(file=held.name)
             return False
         return self.do(edit)
 
@@ -596,22 +607,37 @@ class LayoutMode(Mode[ld.LayoutDocument]):
                     if why is None:
                         out.append(_("Not next to the layout"))
                     elif why == "" or spots.get((slot[0], slot[1], 180 - self.rotation)) == "":
-                        out.append(f"{entry.board.name} joins here")
+                        out.append(_("{board} joins here").format(board=entry.board.name))
                     else:
                         out.append(why)
             else:
-                turned = ", turned 180°" if p.rotated else ""
-                out.append(f"{p.board.name} ({p.board.id}){turned}")
-                out.append(f"row {p.row}, col {p.col}")
+                if p.rotated:
+                    out.append(
+                        _("{board} ({id}), turned 180°").format(board=p.board.name, id=p.board.id)
+                    )
+                else:
+                    out.append(f"{p.board.name} ({p.board.id})")
+                out.append(_("row {row}, col {col}").format(row=p.row, col=p.col))
         h = control.hover_hex()
         if h is not None:
             for p, local in canvas.layout.boards_of(h):
                 col, row = p.board.grid.to_cell(local)
                 cell = p.board.cells[local]
-                out.append(f"{p.board.id} cell ({col}, {row}): {cell.terrain}")
+                out.append(
+                    _("{id} cell ({col}, {row}): {terrain}").format(
+                        id=p.board.id,
+                        col=col,
+                        row=row,
+                        terrain=terrain_word(self.doc.table, cell.terrain),
+                    )
+                )
             for seam in self.seams:
                 if seam.hex == h:
-                    out.append(f"seam: {seam.winner} wins (the less passable half)")
+                    out.append(
+                        _("seam: {terrain} wins (the less passable half)").format(
+                            terrain=terrain_word(self.doc.table, seam.winner)
+                        )
+                    )
         return out
 
 
@@ -746,7 +772,7 @@ class BoardMode(Mode[bd.BoardDocument]):
                 return False
             if self.tool == "side":
                 self.erasing = event.button == 3
-                self.history.begin("Clear sides" if self.erasing else "Sides")
+                self.history.begin(_("Clear sides") if self.erasing else _("Sides"))
                 self.side_stroke = bd.side_at(self.doc.board.grid, *to_map(control, self.mouse))
                 self.click_side(self.erasing)
                 return True
@@ -771,7 +797,7 @@ class BoardMode(Mode[bd.BoardDocument]):
                 return True
             self.erasing = event.button == 3
             change = self._cell_change()
-            label = change[1] if change else f"Zone {self.zone_name}"
+            label = change[1] if change else _("Zone {zone}").format(zone=self.zone_name)
             self.history.begin(label)
             self.paint_at(h)
             self.stroke = None if self.fill else h
@@ -792,7 +818,10 @@ class BoardMode(Mode[bd.BoardDocument]):
     def end_stroke(self) -> None:
         self.stroke = None
         if self.tool == "select":
-            self.message = f"{len(self.selection)} hexes selected: Ctrl+C copies them"
+            n = len(self.selection)
+            self.message = ngettext(
+                "{n} hex selected: Ctrl+C copies it", "{n} hexes selected: Ctrl+C copies them", n
+            ).format(n=n)
             return
         self.history.end()
         self.revalidate()
@@ -941,27 +970,54 @@ class BoardMode(Mode[bd.BoardDocument]):
         cell = board.cells[h]
         col, row = board.grid.to_cell(h)
         terrain = self.doc.table.get(cell.terrain)
-        out = [f"cell ({col}, {row})", terrain.name if terrain else cell.terrain]
-        details = []
+        out = [
+            _("cell ({col}, {row})").format(col=col, row=row),
+            data_word(terrain.name) if terrain else cell.terrain,
+        ]
         if cell.level:
-            details.append(f"level {cell.level:+g}")
+            out.append(_("level {level}").format(level=f"{cell.level:+g}"))
         if cell.walkway:
-            details.append("under a walkway (deck at +1)")
+            out.append(_("under a walkway (deck at +1)"))
         if cell.walkway_end:
-            details.append("walkway end")
+            out.append(_("walkway end"))
         if terrain is not None:
-            cost = "impassable" if terrain.move_cost is None else f"{terrain.move_cost} MP"
-            details.append(f"{cost}, cover {terrain.cover.value}")
-        out += details
-        names = ("E", "NE", "NW", "W", "SW", "SE")
+            if terrain.move_cost is None:
+                cost = _("impassable")
+            else:
+                cost = _("{n} MP").format(n=terrain.move_cost)
+            cover = word(COVER_WORDS, terrain.cover.value)
+            out.append(_("{cost}, cover {cover}").format(cost=cost, cover=cover))
         for d in range(6):
             feature = board.edges.get(Edge.of(h, d))
             if feature is not None:
-                out.append(f"{names[d]} side: {feature.value.replace('_', ' ')}")
+                out.append(
+                    _("{direction} side: {feature}").format(
+                        direction=pgettext("direction", DIRECTIONS[d]),
+                        feature=feature_word(feature),
+                    )
+                )
         for zone in board.zones:
             if h in zone.hexes:
-                out.append(f"{zone.kind.value} zone '{zone.name}'")
+                kind = word(ZONE_KIND_WORDS, zone.kind.value)
+                out.append(_("{kind} zone '{zone}'").format(kind=kind, zone=zone.name))
         return out
+
+
+#: The six sides of a hex, from east counterclockwise (`Edge.of`'s directions).
+DIRECTIONS = (
+    NP_("direction", "E"),
+    NP_("direction", "NE"),
+    NP_("direction", "NW"),
+    NP_("direction", "W"),
+    NP_("direction", "SW"),
+    NP_("direction", "SE"),
+)
+
+
+def terrain_word(table: TerrainTable, terrain: str) -> str:
+    """A terrain of `table` by its name in the player's language (its id if unknown)."""
+    row = table.get(terrain)
+    return data_word(row.name) if row is not None else terrain
 
 
 def drag_stroke(mode: Any, control: MapControl) -> bool:

@@ -8,7 +8,8 @@ what is under the mouse), the status line, the file dialogs and the prompts. Fil
 opened and saved through `open_path` / `save_to` (the dialogs call them; tests call them
 directly). Nothing is lost: saves are atomic, the open documents are autosaved every
 `AUTOSAVE_SECONDS` into the user's data folder (offered back by *Recover* next time), and
-leaving with unsaved changes asks first.
+leaving with unsaved changes asks first (the autosave is `ui/editor_autosave.py`'s; the
+lists' words, `ui/editor_words.py`'s).
 """
 
 from __future__ import annotations
@@ -41,15 +42,21 @@ from dragonnoir.editor.copies import Copied
 from dragonnoir.editor.edits import EditError
 from dragonnoir.editor.playable import load_playable
 from dragonnoir.editor.recent import load_recent, remember
+from dragonnoir.editor.words import ARROW_WORDS, data_word, word
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.board import LEVELS, EdgeFeature, ZoneKind
-from dragonnoir.i18n import N_, NP_, _, current, ngettext, pgettext
-from dragonnoir.narration.names import data_name
+from dragonnoir.i18n import N_, NP_, _, current, language, ngettext, pgettext
+from dragonnoir.narration.rules import say_rule
 from dragonnoir.rules_folder import rules_in_use
-from dragonnoir.safe_write import write_text
-from dragonnoir.ui import storage
 from dragonnoir.ui.app import App, Pop, Push, Quit, Result, Scene
 from dragonnoir.ui.dialogs import ConfirmDialog
+from dragonnoir.ui.editor_autosave import (
+    AUTOSAVE_SECONDS,
+    Autosaver,
+    clear_autosaves,
+    recent_store,
+    recoverable,
+)
 from dragonnoir.ui.editor_modes import (
     LAYOUT_TOOL_HINTS,
     LAYOUT_TOOLS,
@@ -61,17 +68,15 @@ from dragonnoir.ui.editor_modes import (
     LayoutMode,
     draw_lines,
 )
-from dragonnoir.ui.editor_scenario import ScenarioMode, ScenarioPanel
+from dragonnoir.ui.editor_scenario import ScenarioMode
+from dragonnoir.ui.editor_scenario_panel import ScenarioPanel
+from dragonnoir.ui.editor_words import feature_name, zone_kind_name
 from dragonnoir.ui.map_view import draw_key_help
 
 TOP = 46
 LEFT = 270
 RIGHT = 330
 STATUS = 30
-AUTOSAVE_SECONDS = 20.0
-BOARD_AUTOSAVE = "autosave-board.tmx"
-LAYOUT_AUTOSAVE = "autosave-layout.toml"
-SCENARIO_AUTOSAVE = "autosave-scenario.toml"
 
 HELP_ROWS = (
     (NP_("key", "left click / drag"), N_("place a board, paint, set a side")),
@@ -93,14 +98,8 @@ HELP_ROWS = (
 
 
 RECENT_PROMPT = N_("Recent files…")
-
-
-def autosave_dir() -> Path:
-    return storage.data_dir() / "editor"
-
-
-def recent_store() -> Path:
-    return autosave_dir() / "recent.json"
+#: The languages pygame_gui speaks itself (its file dialog's buttons).
+GUI_LOCALES = frozenset({"en", "fr", "de", "es", "it", "pt", "pl", "ru", "ja", "zh"})
 
 
 class EditorScene(Scene):
@@ -117,7 +116,7 @@ class EditorScene(Scene):
         self.status = ""
         self.help = False
         self.autosave_timer = 0.0
-        self.autosaved_serial: dict[str, object] = {}
+        self.autosaver = Autosaver()
         self.buttons: dict[str, UIButton] = {}
         self.lists: dict[str, UISelectionList] = {}
         self.entries: dict[str, UITextEntryLine] = {}
@@ -389,19 +388,21 @@ class EditorScene(Scene):
         )
         self.buttons["arrows"] = UIButton(
             pygame.Rect(14 + half, y, half, 32),
-            _("Arrows {arrows}").format(arrows=board.arrows),
+            _("Arrows {arrows}").format(arrows=word(ARROW_WORDS, board.arrows)),
             m,
             container=root,
         )
         y += 44
-        UILabel(pygame.Rect(10, y, 90, 30), _("New board"), m, container=root)
-        width_entry = UITextEntryLine(pygame.Rect(100, y, 46, 32), m, container=root)
+        # The label on its own line: a longer language has room for it.
+        UILabel(pygame.Rect(10, y, LEFT - 20, 26), _("New board size"), m, container=root)
+        y += 28
+        width_entry = UITextEntryLine(pygame.Rect(10, y, 56, 32), m, container=root)
         width_entry.set_text(str(board.width))
-        height_entry = UITextEntryLine(pygame.Rect(150, y, 46, 32), m, container=root)
+        height_entry = UITextEntryLine(pygame.Rect(70, y, 56, 32), m, container=root)
         height_entry.set_text(str(board.height))
         self.entries["new_w"], self.entries["new_h"] = width_entry, height_entry
         self.buttons["new_size"] = UIButton(
-            pygame.Rect(200, y, LEFT - 210, 32), _("Make"), m, container=root
+            pygame.Rect(130, y, LEFT - 140, 32), _("Make"), m, container=root
         )
 
     def painter(self) -> BoardMode | LayoutMode:
@@ -413,32 +414,32 @@ class EditorScene(Scene):
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            return [_data(t.name) for t in table.terrain], _data(table[mode.terrain].name)
+            return [data_word(t.name) for t in table.terrain], data_word(table[mode.terrain].name)
         if mode.tool == "level":
             return [LEVEL_NAMES[lv] for lv in LEVELS], LEVEL_NAMES[mode.level]
         if mode.tool == "walkway":
             return [_(label) for _key, label in WALKWAYS], _(dict(WALKWAYS)[mode.walkway])
         if mode.tool == "side":
             clear = _("Clear the side")
-            names = [_feature_name(f) for f in EdgeFeature] + [clear]
-            return names, _feature_name(mode.feature) if mode.feature else clear
-        kinds = [_zone_kind_name(k) for k in ZoneKind]
-        return kinds, _zone_kind_name(self.board.zone_kind)
+            names = [feature_name(f) for f in EdgeFeature] + [clear]
+            return names, feature_name(mode.feature) if mode.feature else clear
+        kinds = [zone_kind_name(k) for k in ZoneKind]
+        return kinds, zone_kind_name(self.board.zone_kind)
 
     def choose_option(self, text: str) -> None:
         mode = self.painter()
         table = mode.doc.table
         if mode.tool == "terrain":
-            mode.terrain = next(t.id for t in table.terrain if _data(t.name) == text)
+            mode.terrain = next(t.id for t in table.terrain if data_word(t.name) == text)
         elif mode.tool == "level":
             mode.level = next(lv for lv in LEVELS if LEVEL_NAMES[lv] == text)
         elif mode.tool == "walkway":
             mode.walkway = next(k for k, label in WALKWAYS if _(label) == text)
         elif mode.tool == "side":
-            mode.feature = next((f for f in EdgeFeature if _feature_name(f) == text), None)
+            mode.feature = next((f for f in EdgeFeature if feature_name(f) == text), None)
         elif mode is self.board:
             board = self.board
-            board.zone_kind = next(k for k in ZoneKind if _zone_kind_name(k) == text)
+            board.zone_kind = next(k for k in ZoneKind if zone_kind_name(k) == text)
             if board.zone_name in {k.value for k in ZoneKind} or not board.zone_name:
                 board.zone_name = board.zone_kind.value
                 self.rebuild()
@@ -450,11 +451,11 @@ class EditorScene(Scene):
             return f"<font color='#46dc6e'>{found}</font>"
         lines = [
             f"<font color='#ff7a6a'>•</font> {html.escape(p.message)} "
-            f"<font color='#c9a45a'><i>{html.escape(p.rule)}</i></font>"
+            f"<font color='#c9a45a'><i>{html.escape(say_rule(p.rule, current()))}</i></font>"
             for p in problems[:60]
         ]
         if len(problems) > 60:
-            lines.append(f"… and {len(problems) - 60} more")
+            lines.append(html.escape(_("… and {n} more").format(n=len(problems) - 60)))
         return "<br>".join(lines)
 
     # -- modes and documents ---------------------------------------------------------
@@ -479,10 +480,10 @@ class EditorScene(Scene):
             source = self.board
         path = self.layout.doc.path if source is self.layout else self.board.doc.path
         if path is None or source.modified:
-            what = "layout" if source is self.layout else "board"
-            self.status = _("Save the {what} first: a scenario names the file of its map").format(
-                what=what
-            )
+            if source is self.layout:
+                self.status = _("Save the layout first: a scenario names the file of its map")
+            else:
+                self.status = _("Save the board first: a scenario names the file of its map")
             return False
         try:
             doc = sd.ScenarioDocument.new(path, rules_in_use())
@@ -514,10 +515,7 @@ class EditorScene(Scene):
                 self.mode = self.layout
             else:
                 if p.resolve() in self.layout.doc.painted:
-                    self.status = (
-                        f"{p.name} is painted on the layout and not saved: save the layout "
-                        "first (it saves its painted boards)"
-                    )
+                    self.status = painted_not_saved(p)
                     return False
                 self.library.forget(p)
                 self.board = BoardMode(bd.BoardDocument.open(p))
@@ -531,10 +529,9 @@ class EditorScene(Scene):
             self.rebuild()
         self.status = _("Opened {path}").format(path=p)
         if resources.is_shipped(p):
-            self.status += (
-                f" — one of the game's own files: saving it makes your copy"
-                f" ({copies.copy_name(self.document_name())})"
-            )
+            self.status += _(
+                " — one of the game's own files: saving it makes your copy ({copy})"
+            ).format(copy=copies.copy_name(self.document_name()))
         return True
 
     def document_name(self) -> str:
@@ -578,12 +575,15 @@ class EditorScene(Scene):
             return False
         mode.history.mark_saved()
         remember(recent_store(), target)
-        warn = f" — with {len(mode.problems)} problems (see the list)" if mode.problems else ""
+        n = len(mode.problems)
+        warn = ngettext(
+            " — with {n} problem (see the list)", " — with {n} problems (see the list)", n
+        ).format(n=n)
         if copied:
             saved = _("Saved — {copies}").format(copies=copies.said_of(copied))
         else:
             saved = _("Saved {path}").format(path=target)
-        self.status = f"{saved}{warn}"
+        self.status = f"{saved}{warn}" if n else saved
         self.rebuild()
         return True
 
@@ -636,7 +636,10 @@ class EditorScene(Scene):
         dirty = self.unsaved(modes)
         if not dirty:
             return self.carry_out(then)
-        names = " and ".join(m.title() for m in dirty)
+        titles = [m.title() for m in dirty]
+        names = titles[0]
+        for title in titles[1:]:
+            names = _("{documents} and {document}").format(documents=names, document=title)
 
         def save() -> Result:
             for m in dirty:
@@ -707,6 +710,9 @@ class EditorScene(Scene):
             start = doc_path or folder / f"{_slug(name)}{ext}"
             title = _("Save as")
         w, h = self.app.size
+        # The dialog's own buttons (OK, Cancel, its tool tips) are pygame_gui's words, said
+        # in its locale: the player's language where pygame_gui has it, else English.
+        self.manager.set_locale(language() if language() in GUI_LOCALES else "en")
         self.dialog = UIFileDialog(
             pygame.Rect(max(0, w // 2 - 300), max(0, h // 2 - 250), min(600, w), min(500, h)),
             self.manager,
@@ -736,48 +742,13 @@ class EditorScene(Scene):
     def autosave(self) -> None:
         """Write the open documents with unsaved changes to the autosave files (a failure
         is a status line: autosave must never stop the work)."""
-        folder = autosave_dir()  # (the writes make it)
         try:
-            if self.board.modified and self.autosaved_serial.get("board") != self._serial(
-                self.board
-            ):
-                bd.BoardDocument(self.board.doc.board, table=self.board.doc.table).save(
-                    folder / BOARD_AUTOSAVE
-                )
-                self.autosaved_serial["board"] = self._serial(self.board)
-            layout_due = self.autosaved_serial.get("layout") != self._serial(self.layout)
-            if self.layout.modified and self.layout.doc.placements and layout_due:
-                target = folder / LAYOUT_AUTOSAVE
-                # Boards painted on the layout are kept beside it, and it names them.
-                copies = {}
-                for file in sorted(self.layout.doc.painted):
-                    copy = folder / f"autosave-layout-{file.stem}.tmx"
-                    doc = self.layout.doc.board_doc(file)
-                    bd.BoardDocument(doc.board, table=doc.table).save(copy)
-                    copies[file] = copy
-                write_text(target, self.layout.doc.toml(target, copies))
-                self.autosaved_serial["layout"] = self._serial(self.layout)
-            scenario = self.scenario
-            if (
-                scenario is not None
-                and scenario.modified
-                and self.autosaved_serial.get("scenario") != self._serial(scenario)
-            ):
-                target = folder / SCENARIO_AUTOSAVE
-                write_text(target, scenario.doc.toml(target))
-                self.autosaved_serial["scenario"] = self._serial(scenario)
+            self.autosaver.write(self.board, self.layout, self.scenario)
         except DragonNoirError as exc:
             self.status = _("Autosave failed: {why}").format(why=" ".join(str(exc).split()))
 
-    @staticmethod
-    def _serial(mode: AnyMode) -> object:
-        steps = mode.history.undo_steps
-        return (len(steps), id(steps[-1]) if steps else None)
-
     def recoverable(self) -> list[Path]:
-        folder = autosave_dir()
-        names = (BOARD_AUTOSAVE, LAYOUT_AUTOSAVE, SCENARIO_AUTOSAVE)
-        return [folder / name for name in names if (folder / name).is_file()]
+        return recoverable()
 
     def recover(self) -> None:
         """Open the autosaves as new, unsaved documents (Save as keeps them)."""
@@ -801,10 +772,7 @@ class EditorScene(Scene):
         self.rebuild()
 
     def clear_autosaves(self) -> None:
-        copies = sorted(autosave_dir().glob("autosave-layout-*.tmx"))
-        for path in [*self.recoverable(), *copies]:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        clear_autosaves()
 
     # -- events --------------------------------------------------------------------
 
@@ -928,10 +896,7 @@ class EditorScene(Scene):
                 self.status = _("E over a board of the layout opens it in board mode")
                 return None
             if board_file.resolve() in self.layout.doc.painted:
-                self.status = (
-                    f"{board_file.name} is painted on the layout and not saved: save the "
-                    "layout first (it saves its painted boards)"
-                )
+                self.status = painted_not_saved(board_file)
                 return None
             self.pending_open = board_file
             return self.confirm_then((self.board,), "open_recent")
@@ -1191,12 +1156,11 @@ class EditorScene(Scene):
             self.mode.hover_lines(),
             pygame.Rect(w - RIGHT + 12, TOP + 84 + (h - TOP - STATUS) // 2, RIGHT - 24, 400),
         )
-        changed = " •" if self.mode.modified else ""
-        draw_lines(
-            screen,
-            [f"{self.mode.title()}{changed}   —   {self.status}"],
-            pygame.Rect(10, h - STATUS + 6, w - 20, STATUS),
-        )
+        title = self.mode.title()
+        line = f"{title} •" if self.mode.modified else title
+        if self.status and self.status != title:  # a mode's switch says its title once
+            line = f"{line}   —   {self.status}"
+        draw_lines(screen, [line], pygame.Rect(10, h - STATUS + 6, w - 20, STATUS))
 
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if self.help:
@@ -1205,41 +1169,12 @@ class EditorScene(Scene):
             draw_key_help(screen, rows, (w // 2, h // 2), title=_("Map editor"))
 
 
-#: The hex sides' features and the zones' kinds as the editor's lists say them.
-FEATURE_NAMES = {
-    EdgeFeature.WALL: N_("Wall"),
-    EdgeFeature.DOOR: N_("Door"),
-    EdgeFeature.LOW_WALL: N_("Low wall"),
-    EdgeFeature.WINDOW: N_("Window"),
-    EdgeFeature.ARROW_SLIT: N_("Arrow slit"),
-    EdgeFeature.EMBANKMENT_TOP: N_("Embankment top"),
-    EdgeFeature.CLIFF: N_("Cliff"),
-}
-ZONE_KIND_NAMES = {
-    ZoneKind.ENTRY: N_("entry"),
-    ZoneKind.DEPLOYMENT: N_("deployment"),
-    ZoneKind.CELL: N_("cell"),
-    ZoneKind.EXIT: N_("exit"),
-    ZoneKind.DUNGEON_ENTRANCE: N_("dungeon entrance"),
-    ZoneKind.LANDING_STAGE: N_("landing stage"),
-}
-
-
-def _feature_name(feature: EdgeFeature) -> str:
-    if feature in FEATURE_NAMES:
-        return _(FEATURE_NAMES[feature])
-    return feature.value.replace("_", " ").capitalize()
-
-
-def _zone_kind_name(kind: ZoneKind) -> str:
-    if kind in ZONE_KIND_NAMES:
-        return _(ZONE_KIND_NAMES[kind])
-    return kind.value.replace("_", " ")
-
-
-def _data(name: str) -> str:
-    """A name of the rules data (a terrain's) in the player's language."""
-    return data_name(name, current())
+def painted_not_saved(board_file: Path) -> str:
+    """Why a board painted on the layout does not open in board mode yet."""
+    return _(
+        "{file} is painted on the layout and not saved: save the layout first (it saves its "
+        "painted boards)"
+    ).format(file=board_file.name)
 
 
 def _slug(text: str) -> str:

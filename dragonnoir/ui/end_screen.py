@@ -29,6 +29,7 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import N_, _, ngettext
+from dragonnoir.narration.phrase import Phrase
 from dragonnoir.render.board_view import BoardView
 from dragonnoir.ui.app import App, BackTo, Pop, Reset, Result, Scene
 from dragonnoir.ui.library import SIDE_COLOURS, scenario_name, scenario_texts
@@ -123,7 +124,10 @@ def game_result(game: Game) -> GameResult:
     texts = scenario_texts(Path(game.scenario_path)) if game.scenario_path else None
     if texts is not None and isinstance(condition, dict) and condition.get("text"):
         condition = {**condition, "said": texts.word(str(condition["text"]))}
-    if isinstance(reason, str) and texts is not None:
+    last = next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
+    if last is not None and isinstance(last.reason, Phrase):  # the engine's own words
+        said = names.say(last.reason)
+    elif isinstance(reason, str) and texts is not None:
         said = names.say(texts.word(reason)) if reason else ""
     else:
         said = names.say(reason) if reason else ""

@@ -45,7 +45,6 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import N_, _
-from dragonnoir.render import fonts
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import keymap
 from dragonnoir.ui.ai_driver import HUMAN, AgentMaker, AIDriver, game_kind, players_of
@@ -53,9 +52,11 @@ from dragonnoir.ui.app import App, BackTo, Quit, Reset, Result, Scene
 from dragonnoir.ui.controller import Controller, Message, Mode, Prompt
 from dragonnoir.ui.end_screen import EndScreen, GameResult
 from dragonnoir.ui.game_screen import texts, view_file
+from dragonnoir.ui.game_screen.action_show import ActionShow
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AI_READY, AIStrip, post_ai_ready
 from dragonnoir.ui.game_screen.counters import draw_counters
-from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode
+from dragonnoir.ui.game_screen.input_modes import HandOverMode, InputMode, PlayMode, ResultsMode
+from dragonnoir.ui.game_screen.key_help import draw_key_list
 from dragonnoir.ui.game_screen.leaving import leave_to
 from dragonnoir.ui.game_screen.log_panel import GameLog
 from dragonnoir.ui.game_screen.message_line import (
@@ -65,9 +66,10 @@ from dragonnoir.ui.game_screen.message_line import (
     MessageLine,
     draw_badge,
 )
+from dragonnoir.ui.game_screen.order_button import ORDERS_W, OrderButton
 from dragonnoir.ui.game_screen.phase_passing import pass_empty_phases
 from dragonnoir.ui.game_screen.shows import DoneMarks, Flash, Reveals, draw_beat, follow
-from dragonnoir.ui.game_screen.side_panel import SIDE_W, SidePanel
+from dragonnoir.ui.game_screen.side_panel import SidePanel, side_width
 from dragonnoir.ui.game_screen.spell_windows import (
     CAST_NOW_TEXT,
     CAST_NOW_W,
@@ -76,10 +78,11 @@ from dragonnoir.ui.game_screen.spell_windows import (
 )
 from dragonnoir.ui.game_screen.top_bar import BAR_H, build_top_bar, fitting
 from dragonnoir.ui.game_screen.undo import Undo
+from dragonnoir.ui.game_screen.view_return import ViewReturn
 from dragonnoir.ui.interphase_show import Beat, InterphaseShow, beats_of
 from dragonnoir.ui.keymap import CONTROLLER_COMMANDS, Command
 from dragonnoir.ui.library import new_save_path
-from dragonnoir.ui.map_view import MapControl, draw_key_help
+from dragonnoir.ui.map_view import MapControl
 from dragonnoir.ui.names import Names, names_of
 from dragonnoir.ui.overlays import OverlayPainter
 from dragonnoir.ui.preview_card import Card
@@ -179,13 +182,21 @@ class GameScene(Scene):
         self.line = MessageLine()
         self.strip = AIStrip(self)
         self.spells = SpellWindows(self)
-        #: The Gharv interphases shown beat by beat (ui/interphase_show.py).
+        #: The Gharv interphases, the AI's moves and the person's own actions shown beat
+        #: by beat (ui/interphase_show.py); the results of the person's last action.
         self.interphase = InterphaseShow()
+        self.action_show = ActionShow(game)
+        #: The change being looked at (`changed`) was the person's action through the
+        #: controller (it is shown as the AI's are).
+        self._person_acted = False
         #: The beat the map last turned to (`follow_beat`).
         self._followed: Beat | None = None
         self._shown_log = len(game.log)
         self._shown_message: Message | None = None
         self.show_help = False
+        #: The standing order's button; solo, the view that comes back after the AI's turn.
+        self.order_button = OrderButton(self)
+        self.view_return = ViewReturn(self)
         #: The rules at hand (F2, a rule's name in the log): ui/rules_panel.py.
         self.rules_panel = RulesPanel(self, game.rules)
         #: Whether the last frame drew the board (False behind the hand-over screen).
@@ -228,26 +239,21 @@ class GameScene(Scene):
             self.mode = HandOverMode(self._last_side)
 
     def frame_on_action(self) -> None:
-        """Open on the counters (those the side to act sees) at a zoom where their names
-        and numbers are legible, not on the whole map."""
+        """Open framed on both sides' forces, as far as the side to act sees them (a
+        hidden Krob is never framed), not zoomed on one's own party with the enemy off
+        screen (issue 45); in a deployment, on the zone to fill as well."""
         vis = self.controller.visibility()
         grid = self.map.view.grid
-        seen = [
-            u
+        points = [
+            grid.hex_centre(u.hex)
             for u in self.game.state.units.values()
             if u.hex is not None and u.alive and vis.sees_unit(u)
         ]
-        side = self.game.to_act()
         zone = self.controller.overlays().zone
         if "Deploy" in self.game.phase.actions and zone:
-            # the deployment: the zone to fill and what the side already sees around it
-            points = [grid.hex_centre(h) for h in zone]
-            self.map.frame(points, focus=points, lowest=0.6)
-            return
-        self.map.frame(
-            [grid.hex_centre(u.hex) for u in seen if u.hex is not None],
-            focus=[grid.hex_centre(u.hex) for u in seen if u.hex is not None and u.side is side],
-        )
+            points += [grid.hex_centre(h) for h in zone]
+        self.map.zoom_target = None
+        self.map.camera.frame(points)
 
     # -- what the parts show (read by tests and other screens) -------------------------------
 
@@ -300,7 +306,7 @@ class GameScene(Scene):
 
     def map_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(0, BAR_H, max(1, w - SIDE_W), max(1, h - BAR_H - MESSAGE_H))
+        return pygame.Rect(0, BAR_H, max(1, w - side_width(w)), max(1, h - BAR_H - MESSAGE_H))
 
     def build(self, root: UIContainer) -> None:
         self.map.resize(self.map_rect())
@@ -326,8 +332,11 @@ class GameScene(Scene):
         if not self.spells.cast_now_shown():
             cast_now.hide()  # type: ignore[no-untyped-call]
         self.widgets["cast_now"] = cast_now
+        self.widgets["fire_orders"] = self.order_button.build(
+            root, pygame.Rect(vp.x + 16 + CAST_NOW_W, vp.y + 8, ORDERS_W, 34)
+        )
         self.widgets["log"] = UITextBox(
-            "", pygame.Rect(w - SIDE_W, y, SIDE_W, max(40, h - y)), m, container=root
+            "", pygame.Rect(vp.right, y, w - vp.right, max(40, h - y)), m, container=root
         )
         if self.ai is not None:
             strip = self.strip.rect()
@@ -352,7 +361,8 @@ class GameScene(Scene):
         return texts.phase_texts(self.game)
 
     def hover_html(self, h: Hex | None) -> str:
-        return texts.hover_html(self.game, self.names, self.controller.visibility(), h)
+        ui = self.controller
+        return texts.hover_html(self.game, self.names, ui.visibility(), h, ui.overlays().unit)
 
     def rule_at_hand(self) -> str:
         """The rule F2 opens on: the preview's, else the last message's (a refusal)."""
@@ -369,8 +379,10 @@ class GameScene(Scene):
         self.log.refresh(self.widgets.get("log"))
 
     def refresh_controls(self) -> None:
-        """The hint line, the acting buttons and the prompt panel (`SidePanel`)."""
+        """The hint line, the acting buttons and the prompt panel (`SidePanel`); the
+        standing order's button."""
         self.panel.refresh_controls()
+        self.order_button.refresh()
 
     def auto_pass(self) -> bool:
         """Pass the phases with nothing to do (`phase_passing`), when the setting
@@ -481,6 +493,7 @@ class GameScene(Scene):
             self._shown_message = msg
             self.message(self.names.message(msg.text, msg.rule, msg.refused), refused=msg.refused)
         if events:
+            self._person_acted = True
             self.changed()
         else:
             self.refresh_controls()
@@ -492,7 +505,7 @@ class GameScene(Scene):
         """The decision's question and answers, unless it is the AI's to answer, or a
         spell window about to pass quietly (no prompt at every Krob step; the screen is
         not rebuilt under the person's hand as the Cast now button is pressed)."""
-        if self.ai_turn() or self.spells.passes_quietly():
+        if self.ai_turn() or self.spells.passes_quietly() or self.results_showing:
             return None
         return self.controller.prompt()
 
@@ -529,9 +542,13 @@ class GameScene(Scene):
         self.undoing.undo()
 
     def changed(self) -> None:
-        """After every change of the game: phases with nothing to do passed, panels,
-        autosave, hand-over."""
+        """After every change of the game: phases with nothing to do passed, what
+        happened shown, panels, autosave, hand-over (once the acting player has seen his
+        last results: `ResultsMode`)."""
         n = len(self.game.history)
+        acting = self._last_side
+        person, self._person_acted = self._person_acted, False
+        action = self.game.history[self.known_len] if person and n > self.known_len else None
         if self.ai is not None and n > self.known_len and self._last_side is self.human:
             self.undoing.marks.append(self.known_len)  # the person's action: undo's mark
         self.auto_pass()
@@ -539,7 +556,7 @@ class GameScene(Scene):
         if self.spells.pass_hotseat_windows():
             self.auto_pass()
             self.known_len = len(self.game.history)
-        self.show_interphases()
+        shown = self.show_interphases(acting if action is not None else None, action)
         self.reveals.note(self.game, self.controller.viewer, self.app.settings.animation_speed)
         self.note_defensive_fire()
         self.log.forget_undone()
@@ -547,32 +564,49 @@ class GameScene(Scene):
         key = (self.game.state.turn, self.game.state.phase)
         if key != self._autosaved:
             self.autosave()
+        self.view_return.note()
         side = self.game.to_act()
         if side != self._last_side:
             self.undoing.floor = len(self.game.history)  # a hand-over: undo stops here
         if side is not None and side != self._last_side and self._handover_wanted():
             self._last_side = side
-            self.start_handover(side)
+            if shown:
+                self.hold_results(side, acting)
+            else:
+                self.start_handover(side)
             return
         self._last_side = side
         self.refresh()
 
-    def show_interphases(self) -> None:
-        """Start showing what the Gharvs did in the events since the last look, at the
-        animation speed (nothing when it is 0, or after an undo or a load), and let the
-        events the viewer may read be heard (the player's action, the AI's, the
-        interphase's: `ui.sound`; a hidden Krob's steps make no sound)."""
+    def show_interphases(self, acting: Side | None = None, action: Action | None = None) -> bool:
+        """Start showing what happened in the events since the last look: the person's
+        own action when he made one (`action`, by `acting`: his walks slide, his dice
+        show their results where they were rolled, ui/game_screen/action_show.py) and
+        the Gharvs' interphases, at the animation speed (nothing when it is 0, or after
+        an undo or a load); and let the events the viewer may read be heard (the
+        player's action, the AI's, the interphase's: `ui.sound`; a hidden Krob's steps
+        make no sound). True when the person's action left something to be seen."""
         log = self.game.log
         if len(log) < self._shown_log:
             self._shown_log = len(log)
-            return
-        new = [e for _, e in readable_log(self.game, self.controller.viewer, self._shown_log)]
+            self.action_show.forget()
+            self.action_show.remember(self.game)
+            return False
+        viewer = acting if action is not None and self.ai is None else self.controller.viewer
+        new = [e for _, e in readable_log(self.game, viewer, self._shown_log)]
         self._shown_log = len(log)
         if new:
             self.app.sound.play_events(new)
-        beats = beats_of(self.game, new, self.names.full)
+        settings = self.app.settings
+        own: list[Beat] = []
+        if action is not None:
+            slide = settings.move_slide
+            own = self.action_show.beats(self.game, new, action, self.names.full, slide)
+        self.action_show.remember(self.game)
+        beats = own + beats_of(self.game, new, self.names.full)
         if beats:
-            self.interphase.start(beats, self.app.settings.animation_speed)
+            self.interphase.start(beats, settings.animation_speed)
+        return bool(self.action_show.marks) or (bool(own) and self.interphase.current is not None)
 
     # -- the AI ----------------------------------------------------------------------------
 
@@ -608,6 +642,38 @@ class GameScene(Scene):
     @property
     def handover_showing(self) -> bool:
         return isinstance(self.mode, HandOverMode)
+
+    @property
+    def results_showing(self) -> bool:
+        """Is the acting player being shown his last results before the hand-over?"""
+        return isinstance(self.mode, ResultsMode)
+
+    def hold_results(self, side: Side, seen_by: Side | None) -> None:
+        """Hotseat: the player who acted keeps the board, through his own eyes, until he
+        has seen his last results (`ResultsMode`); then the hand-over screen for `side`."""
+        settings = self.app.settings
+        ack = bool(self.action_show.marks)
+        self.mode = ResultsMode(side, seen_by, ack=ack, delay=settings.result_hold)
+        self.controller.follow_to_act = False
+        self.controller.viewer_side = seen_by
+        if self.root is not None:
+            self.rebuild()
+            self.panel.hint_says(_("Your last result: look, then click or press a key."))
+
+    def results_seen(self) -> None:
+        """He has seen them (a click, a key, the delay): the hand-over screen."""
+        mode = self.mode
+        if not isinstance(mode, ResultsMode):
+            return
+        self._end_results()
+        self.start_handover(mode.side)
+
+    def _end_results(self) -> None:
+        self.interphase.skip()
+        self.action_show.forget()
+        self.controller.follow_to_act = True
+        self.controller.viewer_side = None
+        self.mode = PlayMode()
 
     def start_handover(self, side: Side) -> None:
         self.mode = HandOverMode(side)
@@ -701,12 +767,17 @@ class GameScene(Scene):
         if (
             self.ai is None  # against the AI: panning and zooming while it is shown
             and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
-            and self.interphase.current is not None
             and self.interphase.skip()
+            and (self.results_showing or getattr(event, "key", None) == pygame.K_SPACE)
         ):
-            return None  # a click or a key skips the rest of the interphase's show
+            # A click or a key finishes the show; Space, or anything while the acting
+            # player looks at his results, does nothing more (the next one says he has
+            # seen them); other keys and clicks go on to act.
+            return None
         if self.rules_panel.handle(event) or self.rules_panel.follow_link(event):
             return None
+        if self.results_showing:
+            return self._handle_results(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
         if self.handover_showing:
@@ -722,6 +793,19 @@ class GameScene(Scene):
         self.map.handle(event)
         return None
 
+    def _handle_results(self, event: pygame.event.Event) -> Result:
+        """While the acting player looks at his results: a click, a key or a button says
+        he has seen them; leaving still works; the map pans and zooms."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.results_seen()
+            return None
+        command = keymap.command_for(event)
+        if command in (Command.QUIT, Command.MENU):
+            return self._command(command)
+        if not self.mode.handle(self, event):
+            self.map.handle(event)
+        return None
+
     def _button(self, element: object) -> Result:
         for key, widget in self.widgets.items():
             if widget is element:
@@ -730,6 +814,9 @@ class GameScene(Scene):
                     return None
                 if key == "cast_now":
                     self.spells.request_cast()
+                    return None
+                if key == "fire_orders":
+                    self.order_button.press()
                     return None
                 if key == "choice_more":
                     self.panel.choice_page += 1
@@ -791,10 +878,13 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> Result:
         self.interphase.advance(dt)
+        if isinstance(self.mode, ResultsMode) and self.mode.done(self, dt):
+            self.results_seen()
         if self.ai is not None and self.interphase.current is None and self.spells.tend():
             self.changed()  # passed quietly once the Krob's step has been shown
         self.strip.drive()
         self.follow_beat()
+        self.view_return.update()
         if self.board_drawn and self.reveals.flashes:
             self.reveals.advance(dt, self.app.settings.animation_speed)
         if (
@@ -804,6 +894,8 @@ class GameScene(Scene):
             and not self.reveals.flashes
         ):
             self.end_shown = True
+            if self.results_showing:
+                self._end_results()
             if self.handover_showing:
                 self.end_handover()  # nothing is secret any more
             return EndScreen(
@@ -830,6 +922,7 @@ class GameScene(Scene):
             self.interphase.current is not None
             or bool(self.reveals.flashes)
             or self.map.animating
+            or self.results_showing  # its delay runs out
             # the AI about to think or to play: full rate; while it thinks the window
             # idles (its worker posts AI_READY when done), leaving it the processor
             or (
@@ -866,7 +959,7 @@ class GameScene(Scene):
         self.painter.draw(screen, self.map, self.controller, self.unit_rects)
         beat = self.interphase.current
         if beat is not None:
-            draw_beat(screen, self.map, beat)
+            draw_beat(screen, self.map, beat, self.interphase.progress)
         self.reveals.draw(screen, self.map)
         self.mode.draw(self, screen)
         if self.ai is not None:
@@ -877,16 +970,10 @@ class GameScene(Scene):
         self.board_drawn = True
 
     def _draw_message(self, screen: pygame.Surface) -> None:
-        self.line.draw(screen, SIDE_W)
+        self.line.draw(screen, screen.get_width() - self.map.viewport.right)
 
     def draw_overlay(self, screen: pygame.Surface) -> None:
         if isinstance(self.mode, HandOverMode):
             self.mode.draw_cover(self, screen)
         elif self.show_help:
-            draw_key_help(
-                screen,
-                keymap.help_rows(),
-                self.map.viewport.center,
-                title=_("Keys"),
-                font=fonts.ui_font(15),
-            )
+            draw_key_list(screen, keymap.help_rows(), self.map.viewport, _("Keys"))

@@ -27,10 +27,55 @@ from dragonnoir.engine.events import (
 )
 from dragonnoir.engine.game import Game
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.i18n import _
+from dragonnoir.i18n import _, current
+from dragonnoir.narration import names
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phrase import DataName, Value, english
 
 #: Seconds a beat stays on screen at animation speed 1.
 BEAT_SECONDS = 0.9
+#: A result's beat lasts this many beats: the die rolls, then the outcome is read.
+RESULT_LENGTH = 2.0
+
+
+def die_text(die: int, modified: int) -> str:
+    """A die as the result marks write it: "5", or "3 -> 4" when it was modified."""
+    return str(modified) if modified == die else f"{die} -> {modified}"
+
+
+def data_name(name: Value) -> str:
+    """A name of the rules data (a result's "Defender killed": the engine gives it as a
+    `DataName`) in the reader's language."""
+    if isinstance(name, DataName):
+        name = name.name
+    if isinstance(name, str):
+        return names.data_name(name, current())
+    return Narrator(str, str).value(name)
+
+
+def die_mark(at: Hex | None, die: int, modified: int, outcome: str) -> ResultMark | None:
+    """A die that ended in `outcome` (words), on hex `at`: "3 -> 4: Defender wounded"."""
+    if at is None:
+        return None
+    label = _("{die}: {outcome}").format(die=die_text(die, modified), outcome=outcome)
+    return ResultMark(at, str(modified), label)
+
+
+def combat_mark(event: CombatResolved, at: Hex | None) -> ResultMark | None:
+    """A combat's die and result, on the defender's hex (`at`)."""
+    outcome = data_name(event.meaning) if event.meaning else event.result
+    return die_mark(at, event.die, event.modified_die, outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultMark:
+    """A die and what it did, shown on the map where it happened (issue 45: the player who
+    caused a result sees it): on hex `at`, a die rolling to `face`, then `label` ("5:
+    Defender killed", "Fireball 3 -> 4: Wounded")."""
+
+    at: Hex
+    face: str
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +90,11 @@ class Beat:
     #: A character walking `hexes` (his path, from where he stood): his counter is
     #: drawn stepping along it while the beat lasts.
     walker: str = ""
+    #: A die rolled and its result, drawn at its hex (`ResultMark`).
+    mark: ResultMark | None = None
+    #: How long the beat lasts, in beats (`BEAT_SECONDS` at animation speed 1): a result
+    #: stays longer than a step, a long walk longer than a short one.
+    length: float = 1.0
 
 
 def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = str) -> list[Beat]:
@@ -58,8 +108,9 @@ def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = s
             continue
         if not in_interphase:
             continue
-        if isinstance(event, DieRolled) and event.purpose.startswith("where the Gharv rises"):
-            choices = _numbered(game, event.purpose)
+        purpose = english(event.purpose, game.where) if isinstance(event, DieRolled) else ""
+        if isinstance(event, DieRolled) and purpose.startswith("where the Gharv rises"):
+            choices = _numbered(game, purpose)
             n = max(1, len(choices))
             if event.value > 10 // n * n:
                 said = _(
@@ -97,10 +148,12 @@ def beats_of(game: Game, events: Iterable[Event], name: Callable[[str], str] = s
                         odds=event.odds,
                         column=event.column,
                         die=event.modified_die,
-                        meaning=event.meaning,
+                        meaning=data_name(event.meaning) if event.meaning else event.result,
                     ),
                     tuple(h for h in (line or ()) if h is not None),
                     line=line,
+                    mark=combat_mark(event, v.hex if v is not None else None),
+                    length=RESULT_LENGTH,
                 )
             )
         elif isinstance(event, BoatCapsized):
@@ -144,7 +197,8 @@ class InterphaseShow:
         self.left = self._duration() if self.beats else 0.0
 
     def _duration(self) -> float:
-        return BEAT_SECONDS / max(self.speed, 0.05)
+        length = self.beats[0].length if self.beats else 1.0
+        return BEAT_SECONDS * length / max(self.speed, 0.05)
 
     @property
     def current(self) -> Beat | None:

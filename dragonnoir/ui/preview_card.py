@@ -267,7 +267,7 @@ def _shot_card(p: ShotPreview, names: Names) -> Card:
         rows.extend(
             ("", f"  {names.say(reason)}")
             for reason, _rule in shot.cover_why
-            if reason not in english(shot.reason)  # the refusal, said once in the verdict
+            if english(reason) not in english(shot.reason)  # the refusal, said once in the verdict
         )
         rows.extend(
             (pgettext("card", "die"), f"{value:+d} {names.say(reason)}")
@@ -367,7 +367,9 @@ def _attack_card(p: AttackPreview, names: Names) -> Card:
 # -- drawing -------------------------------------------------------------------------------
 
 
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`text` in lines no wider than `width` in `font`, cut between words (a word
+    wider than the line stands alone on its line)."""
     words = text.split()
     lines: list[str] = []
     line = ""
@@ -392,66 +394,81 @@ def _bar_colour(label: str) -> tuple[int, int, int]:
 
 
 def draw_card(card: Card, size: tuple[int, int]) -> pygame.Surface:
-    """The card painted on a `size` surface (the side panel's box)."""
-    w, h = size
-    surf = pygame.Surface((w, h))
-    surf.fill((23, 19, 15))
+    """The card painted `size[0]` wide, all of it: as tall as its lines need, and at
+    least `size[1]` (the side panel's box, which scrolls when the card is taller).
+    Nothing is cut: every row, every wrapped line and every chance is drawn."""
+    w, least = size
+    tall = pygame.Surface((w, 4000))
+    used = _paint(card, tall)
+    surf = pygame.Surface((w, max(least, used)))
+    surf.blit(tall, (0, 0))
     pygame.draw.rect(surf, (70, 58, 44), surf.get_rect(), 1)
+    return surf
+
+
+def _paint(card: Card, surf: pygame.Surface) -> int:
+    """Paint the card from the top of `surf`; returns the height used."""
+    w = surf.get_width()
+    surf.fill((23, 19, 15))
     pad = 10
     inner = w - 2 * pad
     title_font = ui_font(15, bold=True)
     font = ui_font(14)
+    bold = ui_font(14, bold=True)
     small = ui_font(12)
     y = 8
-    for line in _wrap(card.title, title_font, inner):
+    for line in wrap_text(card.title, title_font, inner):
         surf.blit(title_font.render(line, True, TITLE_INK), (pad, y))
         y += title_font.get_linesize()
     y += 2
     ink = OK_INK if card.legal else REFUSED_INK
-    for line in _wrap(card.verdict, ui_font(14, bold=True), inner):
-        surf.blit(ui_font(14, bold=True).render(line, True, ink), (pad, y))
+    for line in wrap_text(card.verdict, bold, inner):
+        surf.blit(bold.render(line, True, ink), (pad, y))
         y += font.get_linesize()
     if card.rule:
-        surf.blit(small.render(f"[{card.rule}]", True, RULE_INK), (pad, y))
-        y += small.get_linesize()
+        for line in wrap_text(f"[{card.rule}]", small, inner):
+            surf.blit(small.render(line, True, RULE_INK), (pad, y))
+            y += small.get_linesize()
     y += 4
-    label_w = 78
+    label_w = min(max((small.size(k)[0] for k, _v in card.rows), default=0) + 10, inner // 3)
     for label, value in card.rows:
-        if y > h - 20:
-            break
         if label:
             surf.blit(small.render(label, True, LABEL_INK), (pad, y + 2))
-        for i, line in enumerate(_wrap(value, font, inner - label_w)):
+        for line in wrap_text(value, font, inner - label_w):
             surf.blit(font.render(line, True, TEXT_INK), (pad + label_w, y))
             y += font.get_linesize() - 2
-            if i > 2:
-                break
     if card.chances:
         y += 6
         if card.chances_title:
             surf.blit(small.render(card.chances_title, True, LABEL_INK), (pad, y))
             y += small.get_linesize()
-        label_w = min(max(font.size(label)[0] for label, _p in card.chances) + 10, inner - 110)
-        bar_x = pad + label_w
-        bar_w = inner - label_w - 42
-        for i, (label, p) in enumerate(card.chances):
-            if y > h - 18:
-                break
-            surf.blit(font.render(label, True, TEXT_INK), (pad, y))
-            row_h = font.get_linesize()
-            bar = pygame.Rect(bar_x, y + 4, bar_w, row_h - 8)
-            pygame.draw.rect(surf, BAR_BACK, bar)
-            filled = bar.copy()
-            filled.w = round(bar_w * max(0.0, min(1.0, p)))
-            ink = card.inks[i] if i < len(card.inks) else _bar_colour(label)
-            pygame.draw.rect(surf, ink, filled)
-            pct = font.render(f"{p:.0%}", True, TEXT_INK)
-            surf.blit(pct, (bar.right + 6, y))
-            y += row_h
+        y = _paint_chances(card, surf, y, pad, inner, font)
     for note in card.notes:
-        for line in _wrap(note, small, inner):
-            if y > h - 14:
-                break
+        for line in wrap_text(note, small, inner):
             surf.blit(small.render(line, True, LABEL_INK), (pad, y))
             y += small.get_linesize()
-    return surf
+    return y + 8
+
+
+def _paint_chances(
+    card: Card, surf: pygame.Surface, y: int, pad: int, inner: int, font: pygame.font.Font
+) -> int:
+    """Each result's label (wrapped when long) and its bar; returns the next y."""
+    pct_w = font.size("100%")[0] + 8
+    label_w = min(max(font.size(label)[0] for label, _p in card.chances) + 10, inner - 110)
+    bar_x = pad + label_w
+    bar_w = inner - label_w - pct_w
+    row_h = font.get_linesize()
+    for i, (label, p) in enumerate(card.chances):
+        lines = wrap_text(label, font, label_w - 6)
+        for j, line in enumerate(lines):
+            surf.blit(font.render(line, True, TEXT_INK), (pad, y + j * (row_h - 2)))
+        bar = pygame.Rect(bar_x, y + 4, bar_w, row_h - 8)
+        pygame.draw.rect(surf, BAR_BACK, bar)
+        filled = bar.copy()
+        filled.w = round(bar_w * max(0.0, min(1.0, p)))
+        ink = card.inks[i] if i < len(card.inks) else _bar_colour(label)
+        pygame.draw.rect(surf, ink, filled)
+        surf.blit(font.render(f"{p:.0%}", True, TEXT_INK), (bar.right + 6, y))
+        y += max(row_h, len(lines) * (row_h - 2) + 2)
+    return y

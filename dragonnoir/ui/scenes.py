@@ -27,12 +27,21 @@ from dragonnoir import rules_folder
 from dragonnoir.engine.state import Side
 from dragonnoir.i18n import LANGUAGE_NAMES, N_, _, available, current, ngettext
 from dragonnoir.narration.names import data_name
+from dragonnoir.render import fonts
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Quit, Reset, Result, Scene
 from dragonnoir.ui.dialogs import Choice, ConfirmDialog
 from dragonnoir.ui.rules_panel import ours_notice
 from dragonnoir.ui.rules_status import rules_or_reason, rules_status
-from dragonnoir.ui.settings import WINDOW_SIZES, Settings
+from dragonnoir.ui.settings import (
+    DEFENSIVE_FIRE_ORDERS,
+    OFF_AT_0,
+    WINDOW_SIZES,
+    Settings,
+    hold_text,
+    next_hold,
+    next_order,
+)
 from dragonnoir.ui.storage import autosave_path
 from dragonnoir.ui.words import feature_words, side_name
 
@@ -285,6 +294,20 @@ def hex_backdrop(size: tuple[int, int]) -> pygame.Surface:
 
 # -- scenario picker ----------------------------------------------------------------------
 
+#: The picker's list: its item font (theme.json, "@selection_list_item"), the room its
+#: items keep left and right, the scroll bar's, and its narrowest width.
+LIST_ITEM_PX = 16
+LIST_ITEM_ROOM = 2 * 10 + 20 + 8
+LIST_NARROWEST = 300
+
+
+def picker_list_width(labels: list[str], window_w: int) -> int:
+    """The scenario list as wide as its longest name needs (issue 45 §3: names were cut),
+    within 300 pixels and two fifths of the window."""
+    font = fonts.ui_font(LIST_ITEM_PX)
+    widest = max((font.size(label)[0] for label in labels), default=0) + LIST_ITEM_ROOM
+    return max(LIST_NARROWEST, min(widest, window_w * 2 // 5))
+
 
 class ScenarioPicker(Scene):
     title = N_("New game")
@@ -312,8 +335,8 @@ class ScenarioPicker(Scene):
     def build(self, root: UIContainer) -> None:
         w, h = self.app.size
         _label(_("Choose a scenario"), pygame.Rect(30, 20, 500, 40), root, self.manager, "#heading")
-        list_w = 300
         labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
+        list_w = picker_list_width([e.label for e in self.entries], w)
         self.list = UISelectionList(
             pygame.Rect(30, 76, list_w, h - 170),
             labels,
@@ -625,9 +648,12 @@ class SettingsScene(Scene):
             "handover": _("Hand-over screen between turns"),
             "auto_pass": _("Phases with nothing to do"),
             "spell_every_window": _("Spells in the Krob turn"),
+            "defensive_fire": _("Defensive fire in the Krob turn"),
+            "result_hold": _("After a result, the hand-over waits"),
             "scroll_speed": _("Scroll speed"),
             "zoom_speed": _("Zoom speed"),
             "animation_speed": _("Animation speed (0: off)"),
+            "move_slide": _("Moves slide (0: off)"),
             "sound_volume": _("Sound volume"),
             "sound_muted": _("Sound"),
         }
@@ -636,7 +662,7 @@ class SettingsScene(Scene):
         x0 = max(20, min(w // 2 - 330, w - caption_w - 420))
         x1 = max(x0 + caption_w + 10, w // 2 - 40)
         y = 80
-        row = max(34, min(56, (h - 80 - 90) // len(captions)))
+        row = max(30, min(56, (h - 80 - 90) // len(captions)))
         tall = min(40, row - 4)
 
         def caption(key: str) -> None:
@@ -680,10 +706,14 @@ class SettingsScene(Scene):
         every = _("Offer at every window") if d.spell_every_window else _("Only when I press M")
         toggle("spell_every_window", every)
         y += row
-        for key in ("scroll_speed", "zoom_speed", "animation_speed", "sound_volume"):
+        toggle("defensive_fire", _(DEFENSIVE_FIRE_ORDERS[d.defensive_fire]))
+        y += row
+        toggle("result_hold", hold_text(d.result_hold))
+        y += row
+        for key in ("scroll_speed", "zoom_speed", "animation_speed", "move_slide", "sound_volume"):
             caption(key)
             volume = key == "sound_volume"
-            lo, hi = (0.0, 100.0) if volume else (0.0 if key == "animation_speed" else 0.25, 4.0)
+            lo, hi = (0.0, 100.0) if volume else (0.0 if key in OFF_AT_0 else 0.25, 4.0)
             self.widgets[key] = UIHorizontalSlider(
                 pygame.Rect(x1, y, 300, tall),
                 float(getattr(d, key)),
@@ -738,6 +768,14 @@ class SettingsScene(Scene):
                 setattr(self.draft, key, not getattr(self.draft, key))
                 self.rebuild()
                 return None
+        if _pressed(event, wd.get("defensive_fire")):  # type: ignore[arg-type]
+            self.draft.defensive_fire = next_order(self.draft.defensive_fire)
+            self.rebuild()
+            return None
+        if _pressed(event, wd.get("result_hold")):  # type: ignore[arg-type]
+            self.draft.result_hold = next_hold(self.draft.result_hold)
+            self.rebuild()
+            return None
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is wd.get("size"):
                 a, b = (int(v) for v in event.text.split(" x "))
@@ -746,7 +784,7 @@ class SettingsScene(Scene):
                 by_name = {name: code for code, name in self.language_names().items()}
                 self.draft.language = by_name.get(event.text, self.draft.language)
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            for key in ("scroll_speed", "zoom_speed", "animation_speed"):
+            for key in ("scroll_speed", "zoom_speed", "animation_speed", "move_slide"):
                 if event.ui_element is wd.get(key):
                     setattr(self.draft, key, round(float(event.value) * 4) / 4)
                     self.rebuild()

@@ -1,6 +1,7 @@
 """The player's settings: window, scrolling and zoom speed, the hand-over screen,
-animations, who played each side last, how fast the AI's moves are shown, the language
-and the sound. Kept as
+animations (moves sliding, how long a result waits), the standing order for defensive
+fire, who played each side last, how fast the AI's moves are shown, the language and the
+sound. Kept as
 JSON in the user's config folder (`storage.settings_path()`).
 
 A missing file means the defaults. A broken one (not JSON, a wrong value) also means the
@@ -17,6 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.safe_read import (
     SETTINGS,
     JsonError,
@@ -38,6 +40,39 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = (
     (1600, 1000),
     (1920, 1080),
 )
+
+#: The standing orders for defensive fire (`Settings.defensive_fire`) in the order the
+#: buttons cycle through them, with the settings screen's words
+#: (ui/game_screen/fire_orders.py says what each does).
+DEFENSIVE_FIRE_ORDERS: dict[str, str] = {
+    "in_range": N_("When a Krob comes in range"),
+    "always": N_("At every step"),
+    "never": N_("Never"),
+}
+#: What the settings screen offers for `result_hold` (seconds; 0: until a click or a key).
+RESULT_HOLDS: tuple[float, ...] = (0.0, 2.0, 4.0)
+#: The speeds whose slider goes down to 0 (off).
+OFF_AT_0 = ("animation_speed", "move_slide")
+
+
+def next_order(order: str) -> str:
+    """The standing order after `order` (a button's next press)."""
+    keys = list(DEFENSIVE_FIRE_ORDERS)
+    return keys[(keys.index(order) + 1) % len(keys)] if order in keys else keys[0]
+
+
+def next_hold(seconds: float) -> float:
+    """The result's wait after `seconds` (the settings button's next press)."""
+    later = [h for h in RESULT_HOLDS if h > seconds]
+    return later[0] if later else RESULT_HOLDS[0]
+
+
+def hold_text(seconds: float) -> str:
+    """The result's wait in words."""
+    if seconds <= 0:
+        return _("Until a click or a key")
+    n = round(seconds)
+    return ngettext("{n} second", "{n} seconds", n).format(n=n)
 
 
 class Settings(BaseModel):
@@ -63,6 +98,17 @@ class Settings(BaseModel):
     spell_every_window: bool = False
     #: Multiplier of animation speeds; 0 turns animations off.
     animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)
+    #: The player's own moves slide along their path, at this multiple of the animation
+    #: speed; 0: the counter is on its new hex at once (and nothing waits for it).
+    move_slide: float = Field(default=1.0, ge=0.0, le=4.0)
+    #: After the player's last action of a turn rolled a die, the hand-over screen waits
+    #: until he has seen the result: 0, until he clicks or presses a key; else this many
+    #: seconds after it is shown.
+    result_hold: float = Field(default=0.0, ge=0.0, le=10.0)
+    #: The standing order for defensive fire in the Krob turn: ask at every step an
+    #: archer may fire ("always"), only when a Krob comes into range of an archer with a
+    #: line of fire to it ("in_range"), or never (the Krob goes on; M still stops it).
+    defensive_fire: str = Field(default="in_range", pattern=r"^(never|in_range|always)$")
     #: Who played each side in the last game started from the scenario picker (it asks
     #: the same again): "human", or the AI at a level ("ai:easy", "ai:normal", "ai:hard").
     adventurers_player: str = Field(default="human", pattern=PLAYER_PATTERN)

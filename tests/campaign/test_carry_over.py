@@ -3,9 +3,10 @@ the wizards' EP and level 2, ids kept; the bands put into (or taken out of) a sc
 
 from __future__ import annotations
 
-from campaign_helpers import end, start
+from campaign_helpers import end, pit_fight, start
 
 from dragonnoir.campaign.carry import EP_PER_LEVEL
+from dragonnoir.campaign.notes import say_note
 from dragonnoir.campaign.run import PARTY_LOST
 from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import Side, Status
@@ -103,8 +104,8 @@ def test_a_band_in_the_cave_joins_and_a_garrison_band_away_is_taken_out() -> Non
     prepared = run.prepared()
     ids = {u.id for u in prepared.scenario.units}
     assert {"hunter_21", "hunter_22", "hunter_23"} <= ids
-    assert any("hunting pack" in n for n in prepared.secret)
-    assert not any("hunting pack" in n for n in prepared.notes)
+    assert any("hunting pack" in say_note(n) for n in prepared.secret)
+    assert not any("hunting pack" in say_note(n) for n in prepared.notes)
     for u in prepared.scenario.units:
         if u.id.startswith("hunter_2"):
             assert u.hex is not None and u.hex in prepared.scenario.board.cells
@@ -126,9 +127,7 @@ def test_band_losses_and_wounds_carry_over() -> None:
     run = start()
     pack = run.state.band("hunting-pack")
     assert pack is not None
-    pack.cave = "fosse"
-    game = run.new_game()
-    game.state.units["hunter_21"].status = Status.KILLED
+    game = pit_fight(run)
     game.state.units["hunter_22"].status, game.state.units["hunter_22"].wounds = Status.WOUNDED, 1
     end(game, Side.KROBS)
     run.finish(game)
@@ -136,7 +135,7 @@ def test_band_losses_and_wounds_carry_over() -> None:
     assert [(u.id, u.status) for u in pack.units if u.wounds] == [("hunter_22", Status.WOUNDED)]
     fought = [s for s in run.state.sightings if s.how == "fought"]
     assert fought and fought[0].band == "hunting-pack" and fought[0].cave == "fosse"
-    assert "1 fell" in fought[0].strength
+    assert say_note(fought[0].strength) == "left: 2, fallen: 1"
 
 
 def test_a_summoned_spectre_never_joins_the_party() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from campaign_helpers import end
 
 from dragonnoir.campaign import CampaignRun, load_campaign
+from dragonnoir.campaign.notes import say_note
 from dragonnoir.engine.state import Side
 
 CAMPAIGN = Path(__file__).resolve().parents[1] / "data" / "campaign" / "groups-campaign.toml"
@@ -49,7 +50,7 @@ def test_both_keeps_the_scenarios_own_adventurers_who_then_join() -> None:
     company = next(g for g in prepared.scenario.groups if g.id == "company")
     assert set(company.units) == {"rebel_knight_2", "elf_2", "rebel_knight_1",
                                   "rebel_swordsman_1", "zacharie"}  # fmt: skip
-    assert any("joins the party" in n for n in prepared.notes)
+    assert any("joins the party" in say_note(n) for n in prepared.notes)
     # the lurkers guard cave A: not in cave B's scenario
     assert "hunter_08" not in {u.id for u in prepared.scenario.units}
     game = run.new_game()

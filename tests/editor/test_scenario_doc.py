@@ -115,7 +115,7 @@ def test_reinforcements_enter_on_a_turn(blank: sd.ScenarioDocument, tmp_path: Pa
 def test_wrong_side_for_the_group_is_refused(blank: sd.ScenarioDocument) -> None:
     doc = fresh(blank)
     sd.place_unit(doc, "elf_1", dry_hexes(doc)[0], new_group_side="adventurers").apply(doc)
-    with pytest.raises(EditError, match="one of the krobs"):
+    with pytest.raises(EditError, match="one of the Krobs"):
         sd.place_unit(doc, "warrior_01", dry_hexes(doc)[4], "adventurers")
 
 
@@ -167,12 +167,12 @@ def test_the_editor_counts_what_the_box_has_left(blank: sd.ScenarioDocument) -> 
     sd.toggle_accessory(doc, AccessoryKind.BRIDGE, hexes[1]).apply(doc)
     sd.toggle_accessory(doc, AccessoryKind.BRIDGE, hexes[2]).apply(doc)
     assert ("bridge_small", 0, 2) in sd.box_left(doc, "bridge")
-    with pytest.raises(EditError, match="the box holds 2 bridge small counters"):
+    with pytest.raises(EditError, match="the box holds 2 small bridges"):
         sd.toggle_accessory(doc, AccessoryKind.BRIDGE, hexes[3])
     for h in hexes[4:7]:
         sd.toggle_objective(doc, "orb", h).apply(doc)
     assert sd.box_left(doc, "orb") == [("orb", 0, 3)]
-    with pytest.raises(EditError, match="the box holds 3 orb counters"):
+    with pytest.raises(EditError, match="the box holds 3 Orb counters"):
         sd.toggle_objective(doc, "orb", hexes[7])
 
 
@@ -353,7 +353,7 @@ def test_which_objective_counter_is_real(blank: sd.ScenarioDocument, tmp_path: P
     history.do(sd.set_objective_real(doc, "orb", 1))
     with pytest.raises(EditError, match="1 to 3"):
         sd.set_objective_real(doc, "orb", 3)
-    with pytest.raises(EditError, match="no khuzun"):
+    with pytest.raises(EditError, match="none of the Khuzun counters"):
         sd.set_objective_real(doc, "khuzun", 0)
     target = tmp_path / "o.toml"
     doc.save(target)

@@ -113,7 +113,7 @@ def test_an_exit_unreachable_from_the_entries() -> None:
 def test_a_bridge_not_over_water() -> None:
     dry = board(c4_3=Cell("wooden_bridge"), c5_3=Cell("wooden_bridge"))
     assert texts(dry) == [
-        "cell (4, 3) (and 1 more hexes): Wooden bridge is not over water "
+        "cell (4, 3) (and 1 more hex): Wooden bridge is not over water "
         "[Movement Restriction 3 (wooden bridge)]"
     ]
     wet = board(c4_3=Cell("stone_bridge"), c4_4=Cell("water"))

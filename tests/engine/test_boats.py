@@ -180,7 +180,7 @@ def _every_journey(game: Game, budget: int) -> dict[tuple[object, object], int]:
                 lead = path[-1] if path else (stern if backward else bow)
                 for h in lead.neighbours():
                     voyage = boats.sail(game, boat(game), (*path, h), backward)
-                    if isinstance(voyage, str) or voyage.cost > budget:
+                    if not isinstance(voyage, boats.Voyage) or voyage.cost > budget:
                         continue
                     end = voyage.positions[-1]
                     found[end] = min(found.get(end, budget + 1), voyage.cost)

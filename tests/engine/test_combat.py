@@ -22,6 +22,7 @@ from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, attack_now, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID, EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import english
 
 FLOOR = """
 . . . . . . .
@@ -99,7 +100,9 @@ def test_probabilities_come_from_the_table_with_the_modifiers() -> None:
     # 6 against 4: 1-1, die + 1: rows 2..11 of column 1-1.
     assert why.details["column"] == "1-1"
     assert [m["value"] for m in why.details["die_modifiers"]] == [1]
-    assert "Combat Against an Armoured Defender" in why.details["die_modifiers"][0]["reason"]
+    assert "Combat Against an Armoured Defender" in english(
+        why.details["die_modifiers"][0]["reason"]
+    )
     probs = why.details["probabilities"]
     assert probs == {"NE": 0.2, "AR": 0.2, "AK": 0.1, "AW": 0.1, "EX": 0.1, "DR": 0.2, "DK": 0.1}
     assert sum(probs.values()) == pytest.approx(1.0)

@@ -21,6 +21,7 @@ from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, attack_now, force_dice, position
 from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import english
 
 FLOOR = """
 . . . . . . .
@@ -49,7 +50,9 @@ def resolved(events: Iterable[Event]) -> CombatResolved:
 
 
 def converted(events: Iterable[Event]) -> list[tuple[str, str, str]]:
-    return [(e.unit, e.result, e.becomes) for e in events if isinstance(e, ResultConverted)]
+    return [
+        (e.unit, e.result, english(e.becomes)) for e in events if isinstance(e, ResultConverted)
+    ]
 
 
 def status(game: Game, uid: str) -> Status:
@@ -123,7 +126,7 @@ def test_guard_between_its_legs_attack_doubled_and_one_column_right() -> None:
     # 8 x 2 = 16 against Zed's 4: 4-1, one column right: 5-1.
     assert why.details["attack"] == 16 and why.details["odds"] == "4-1"
     assert why.details["column"] == "5-1"
-    assert any("between the Guard's legs" in s["reason"] for s in why.details["shifts"])
+    assert any("between the Guard's legs" in english(s["reason"]) for s in why.details["shifts"])
     force_dice(game, 10)  # 5-1, die 10: NE
     game.apply(action)
     # "either two attacks ... or one attack against an enemy placed between their legs"
@@ -241,7 +244,7 @@ def test_hunters_knocked_out_retreat_two_hexes_other_krobs_one() -> None:
     game = game_of({"zed": C, "hunter_01": C.neighbour(0)})
     force_dice(game, 4)  # 6 vs 2: 3-1, die 4: DK
     events = attack_now(game, Attack(("zed",), ("hunter_01",)))
-    assert ("hunter_01", "knocked_out", "a retreat of 2 hex(es)") in converted(events)
+    assert ("hunter_01", "knocked_out", "a retreat of 2 hexes") in converted(events)
     decision = game.state.pending[0]
     assert decision.kind == "retreat" and decision.data["units"] == {"hunter_01": 2}
     assert all(len(a.path) == 2 for a in game.legal_actions() if isinstance(a, Retreat))
@@ -249,7 +252,7 @@ def test_hunters_knocked_out_retreat_two_hexes_other_krobs_one() -> None:
     game = game_of({"troll_1": C, "warrior_01": C.neighbour(0)})
     force_dice(game, 2)  # 8 vs 4: 2-1, 2 + 1 = 3: DK
     events = attack_now(game, Attack(("troll_1",), ("warrior_01",)))
-    assert ("warrior_01", "knocked_out", "a retreat of 1 hex(es)") in converted(events)
+    assert ("warrior_01", "knocked_out", "a retreat of 1 hex") in converted(events)
     assert game.state.pending[0].data["units"] == {"warrior_01": 1}
     assert status(game, "warrior_01") is Status.HEALTHY
 
@@ -261,7 +264,7 @@ def test_trolls_are_never_knocked_out_knocked_out_becomes_a_retreat() -> None:
     game = game_of({"warrior_01": C, "troll_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 5 vs 5: 1-1, die 2: DK
     events = attack_now(game, Attack(("warrior_01",), ("troll_1",)))
-    assert ("troll_1", "knocked_out", "a retreat of 1 hex(es)") in converted(events)
+    assert ("troll_1", "knocked_out", "a retreat of 1 hex") in converted(events)
     assert status(game, "troll_1") is Status.HEALTHY
     assert game.state.pending[0].kind == "retreat"
 
@@ -293,7 +296,7 @@ def test_dogs_knocked_out_retreat_and_one_wound_kills() -> None:
     game = game_of({"hunter_01": C, "wardog_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 2)  # 3 vs 2: 1-1, die 2: DK
     events = attack_now(game, Attack(("hunter_01",), ("wardog_1",)))
-    assert ("wardog_1", "knocked_out", "a retreat of 1 hex(es)") in converted(events)
+    assert ("wardog_1", "knocked_out", "a retreat of 1 hex") in converted(events)
     game = game_of({"hunter_01": C, "wardog_1": C.neighbour(0)}, phase="krob_combat")
     force_dice(game, 1)  # DW
     events = attack_now(game, Attack(("hunter_01",), ("wardog_1",)))

@@ -21,6 +21,7 @@ from dragonnoir.engine.rules import fire
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes
 from dragonnoir.hexmap.board import EdgeFeature
+from dragonnoir.narration.narrator import Narrator
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +77,11 @@ def test_a_defensive_shot_wounds_the_krob_and_its_move_goes_on() -> None:
     force_dice(game, 2)  # short bow, none, row 2: B
     events = game.apply(Fire(("ork_archer_1",), "hunter_01"))
     s = shot(events)
-    assert s.result == "B" and s.mode == "defensive" and "defensive shot" in s.text()
+    assert (
+        s.result == "B"
+        and s.mode == "defensive"
+        and "defensive shot" in Narrator.english(game).event(s)
+    )
     hunter = unit(game, "hunter_01")
     assert hunter.wounds == 1 and hunter.status is Status.WOUNDED
     # the archer has fired in this sequence: nobody else can fire, the move resumes

@@ -38,7 +38,8 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.testing import Piece, force_dice, hexes, position
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.terrain import Cover
-from dragonnoir.narration.phrase import english
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phrase import DataName, english
 
 FLOOR = """
 . . . . . . . . .
@@ -138,13 +139,20 @@ def test_a_shot_reports_every_number_and_kills_on_A() -> None:
         "none",
         4,
     )
-    assert (s.die, s.modified_die, s.result, s.meaning, s.modifiers) == (1, 1, "A", "Killed", ())
+    assert (s.die, s.modified_die, s.result, s.meaning, s.modifiers) == (
+        1,
+        1,
+        "A",
+        DataName("Killed"),
+        (),
+    )
     assert s.rule == "Resolution of Fire" and s.mode == "offensive"
     killed = next(e for e in events if isinstance(e, UnitKilled))
     assert killed.unit == "hunter_01" and killed.rule == "Resolution of Fire"
     assert unit(game, "hunter_01").status is Status.KILLED
     assert unit(game, "rebel_crossbowman_1").fired
-    assert "crossbow" in s.text() and "result A (Killed)" in s.text()
+    said = Narrator.english(game).event(s)
+    assert "crossbow" in said and "result A (Killed)" in said
     assert "combat" not in game.state.scratch
 
 
@@ -163,7 +171,7 @@ def test_each_result_through_the_targets_special_rules(face: int, code: str) -> 
         assert wounded.rule == "Resolution of Fire"
     elif code == "C":
         converted = next(e for e in events if isinstance(e, ResultConverted))
-        assert converted.becomes == "a retreat of 1 hex(es)"
+        assert english(converted.becomes) == "a retreat of 1 hex"
         assert game.to_act() is Side.KROBS and game.state.pending[0].kind == "retreat"
         events = game.apply(game.legal_actions()[0])
         assert len(next(e for e in events if isinstance(e, UnitRetreated)).path) == 1
@@ -213,10 +221,10 @@ def test_guard_killed_by_a_shot_takes_two_wounds_and_a_baby_dies_of_one() -> Non
     ev2 = game.apply(Fire(("elf_3",), "warrior_01"))
     s2 = shot(ev2)
     assert len(s2.modifiers) == 2
-    assert "-1 an Elf shoots (excellent shooters)" in s2.modifiers
+    assert "-1 an Elf shoots (excellent shooters)" in [english(m) for m in s2.modifiers]
     assert s2.modified_die == 2 and s2.result == "B"
     assert unit(game, "warrior_01").status is Status.KILLED
-    assert any(isinstance(e, ResultConverted) and "baby Krobs" in e.becomes for e in ev2)
+    assert any(isinstance(e, ResultConverted) and "baby Krobs" in english(e.becomes) for e in ev2)
 
 
 def test_a_killed_result_on_a_guard_is_a_double_wound() -> None:
@@ -228,7 +236,9 @@ def test_a_killed_result_on_a_guard_is_a_double_wound() -> None:
     events = combat_results.start_shot(
         game, "elf_3", "guard_1", Effect.KILLED, "Resolution of Fire"
     )
-    assert any(isinstance(e, ResultConverted) and e.becomes == "two wounds" for e in events)
+    assert any(
+        isinstance(e, ResultConverted) and english(e.becomes) == "two wounds" for e in events
+    )
     assert unit(game, "guard_1").wounds == 2 and unit(game, "guard_1").alive
 
 
@@ -251,14 +261,16 @@ def test_shot_results_reuse_the_counters_special_rules() -> None:
     events = combat_results.start_shot(
         game, "hunter_01", "wardog_1", Effect.KNOCKED_OUT, "Resolution of Fire"
     )
-    assert any(isinstance(e, ResultConverted) and "retreat" in e.becomes for e in events)
+    assert any(isinstance(e, ResultConverted) and "retreat" in english(e.becomes) for e in events)
     # a Killer "shooting" (a house rule) would not make the wound mortal: no second die
     rolls = game.state.dice.rolls
     events = combat_results.start_shot(
         game, "killer_1", "crazy_ork", Effect.WOUNDED, "Resolution of Fire"
     )
     assert game.state.dice.rolls == rolls
-    assert any(isinstance(e, ResultConverted) and "further wound" in e.becomes for e in events)
+    assert any(
+        isinstance(e, ResultConverted) and "further wound" in english(e.becomes) for e in events
+    )
 
 
 # -- modifiers -------------------------------------------------------------------------------------
@@ -323,7 +335,7 @@ def test_a_wounded_shooter_still_fires_with_plus_one() -> None:
     )
     force_dice(game, 1)
     s = shot(game.apply(Fire(("ork_archer_1",), "hunter_01")))
-    assert s.modifiers == ("+1 the shooter is wounded",)
+    assert [english(m) for m in s.modifiers] == ["+1 the shooter is wounded"]
     assert (s.die, s.modified_die, s.result) == (1, 2, "B")  # short bow, none, row 2
 
 
@@ -332,7 +344,7 @@ def test_an_elf_subtracts_one_and_can_read_row_zero() -> None:
     force_dice(game, 1)
     s = shot(game.apply(Fire(("elf_3",), "hunter_01")))
     assert (s.die, s.modified_die, s.result) == (1, 0, "A")
-    assert s.modifiers == ("-1 an Elf shoots (excellent shooters)",)
+    assert [english(m) for m in s.modifiers] == ["-1 an Elf shoots (excellent shooters)"]
 
 
 def test_explain_gives_the_line_cover_modifiers_rows_and_probabilities() -> None:

@@ -25,6 +25,7 @@ from dragonnoir.engine.actions import Action, EndPhase, Fire, Move, Pass, action
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.narration.narrator import Narrator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_fire import REAL_LINE, stand_in_line
@@ -106,6 +107,12 @@ def script(game: Game) -> list[Action]:
     return done
 
 
+def narrated(game: Game, start: int) -> list[str]:
+    """The log from `start`, as the narrator says it in English (names and cells)."""
+    narrator = Narrator.english(game)
+    return [narrator.event(e) for e in game.log[start:]]
+
+
 def generate(name: str) -> dict[str, Any]:
     spec = {"art": ART, **SEQUENCES[name]}
     game = build(spec)
@@ -117,7 +124,7 @@ def generate(name: str) -> dict[str, Any]:
         "seed": spec["seed"],
         "pieces": [[kind, list(cell)] for kind, cell in spec["pieces"]],
         "actions": [a.to_dict() for a in actions],
-        "events": [e.text() for e in game.log[start:]],
+        "events": narrated(game, start),
     }
 
 
@@ -126,7 +133,7 @@ def replay(data: dict[str, Any]) -> list[str]:
     start = len(game.log)
     for raw in data["actions"]:
         game.apply(action_from_dict(raw))
-    return [e.text() for e in game.log[start:]]
+    return narrated(game, start)
 
 
 @pytest.fixture(autouse=True)

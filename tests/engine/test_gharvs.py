@@ -68,7 +68,9 @@ def test_a_gharv_rises_on_a_water_hex_drawn_by_the_die_and_attacks_its_caller() 
     game = interphase(SHORE, [Piece("rebel_swordsman_1", (2, 1))], 10, 10, 2, 5)
     appeared = events_of(game, GharvAppeared)
     assert len(appeared) == 1 and appeared[0].victim == "rebel_swordsman_1"
-    draws = [e for e in game.log if isinstance(e, DieRolled) and "where the Gharv" in e.purpose]
+    draws = [
+        e for e in game.log if isinstance(e, DieRolled) and "where the Gharv" in english(e.purpose)
+    ]
     assert [d.value for d in draws] == [10, 2]
     gharv = game.state.units[appeared[0].gharv]
     assert gharv.side is Side.GHARVS and gharvs.is_water(game, appeared[0].hex)
@@ -165,7 +167,11 @@ def test_two_attacks_are_ordered_by_the_die() -> None:
         phase="adventurer_recovery",
         seed=seed_for(10, 1, 10, 1, 2),
     )
-    order = [e for e in game.log if isinstance(e, DieRolled) and "order of the Gharvs" in e.purpose]
+    order = [
+        e
+        for e in game.log
+        if isinstance(e, DieRolled) and "order of the Gharvs" in english(e.purpose)
+    ]
     assert len(order) == 1
     assert len(events_of(game, CombatResolved)) >= 1
 
@@ -269,7 +275,7 @@ def test_a_gharv_wounded_attacking_zed_dies_of_his_curare() -> None:
     assert fought and fought[0].result == "EX" and fought[0].defenders == ("zed",)
     gharv = game.state.units[fought[0].attackers[0]]
     assert any(
-        isinstance(e, ResultConverted) and e.unit == gharv.id and "curare" in e.becomes
+        isinstance(e, ResultConverted) and e.unit == gharv.id and "curare" in english(e.becomes)
         for e in game.log
     )
     assert not gharv.alive

@@ -25,6 +25,7 @@ from dragonnoir.hexmap.board import BOARD_GRID
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.los import edge_middle, to_pixel
 from dragonnoir.hexmap.terrain import Cover
+from dragonnoir.narration.phrase import english
 
 Cell = tuple[int, int]
 
@@ -192,7 +193,7 @@ def test_the_reasons_name_who_stands_in_the_line_as_players_read_him() -> None:
     """The reasons are shown as they are: a name, never an id (issue 41)."""
     g = game_of({"elf_1": (0, 2), "rebel_swordsman_1": (2, 2), "hunter_01": (4, 2)})
     [(said, _rule)] = lof(g, "elf_1", "hunter_01").reasons
-    assert said == "Rebel Swordsman 1 stands at (2,2) in the line"
+    assert english(said, g.where) == "Rebel Swordsman 1 stands at (2,2) in the line"
 
 
 @pytest.mark.parametrize("status", [Status.KNOCKED_OUT, Status.KILLED])
@@ -553,7 +554,7 @@ def test_stone_bridge_low_wall_total_cover_in_the_water() -> None:
     line = lof(g, "elf_1", "hunter_01")
     assert not line.possible and line.cover is Cover.TOTAL
     assert line.reasons[0][1] == "Fire Restrictions and Cover: Stone bridge"
-    assert "total cover" in line.reasons[0][0]
+    assert "total cover" in english(line.reasons[0][0])
 
 
 def test_stone_bridge_crossed_without_a_low_wall_no_cover() -> None:

@@ -13,6 +13,7 @@ from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Wizard
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
 from dragonnoir.engine.values import profile
+from dragonnoir.narration.phrase import english
 
 FLOOR = """
 . . . . . . . . . . . . . .
@@ -188,7 +189,9 @@ def test_a_fireball_aimed_at_a_web_burns_it_with_nobody_on_it() -> None:
     force_dice(game, 10)
     events = game.apply(cast(game, "fireball", web))
     assert any(isinstance(e, WebDestroyed) for e in events)
-    assert not any(isinstance(e, DieRolled) and "Fireball Table" in e.purpose for e in events)
+    assert not any(
+        isinstance(e, DieRolled) and "Fireball Table" in english(e.purpose) for e in events
+    )
     assert not any(a.face_up for a in game.state.accessories.values())
 
 
@@ -218,7 +221,7 @@ def test_a_fireball_at_a_web_finds_and_strikes_a_krob_hidden_on_it() -> None:
     events = game.apply(cast(game, "fireball", at(game, (4, 1))))
     hunter = game.state.units["hunter_01"]
     assert hunter.hidden_from is None
-    assert any(isinstance(e, DieRolled) and "Fireball Table" in e.purpose for e in events)
+    assert any(isinstance(e, DieRolled) and "Fireball Table" in english(e.purpose) for e in events)
     assert hunter.wounds == 1 or not hunter.alive
 
 

@@ -69,7 +69,11 @@ def resolved(events: Iterable[Event]) -> CombatResolved:
 
 
 def infiltration_rolls(events: Iterable[Event]) -> list[DieRolled]:
-    return [e for e in events if isinstance(e, DieRolled) and e.purpose.startswith("infiltration")]
+    return [
+        e
+        for e in events
+        if isinstance(e, DieRolled) and english(e.purpose).startswith("infiltration")
+    ]
 
 
 # -- retreats ------------------------------------------------------------------------------

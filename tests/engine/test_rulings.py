@@ -25,11 +25,13 @@ from dragonnoir.engine.events import (
     DieRolled,
     MovementStopped,
 )
+from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import movement
 from dragonnoir.engine.rules.steps import in_position_to_attack
 from dragonnoir.engine.state import Status
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
 from dragonnoir.engine.values import profile
+from dragonnoir.narration.narrator import Narrator
 from dragonnoir.narration.phrase import english
 
 # -- Ruling 6: newborn Krob Warriors are Warriors ------------------------------------------
@@ -47,7 +49,7 @@ def test_ruling_6_a_newborn_warrior_is_armoured_in_combat() -> None:
     verdict = game.explain(Attack(("rebel_swordsman_1",), ("warrior_01",)))
     assert verdict.legal, verdict
     assert verdict.details["die_modifier"] == 1
-    assert "armoured" in verdict.details["die_modifiers"][0]["reason"]
+    assert "armoured" in english(verdict.details["die_modifiers"][0]["reason"])
 
 
 def test_ruling_6_a_newborn_warrior_cannot_enter_water() -> None:
@@ -102,8 +104,10 @@ INFIL_ART = """
 """
 
 
-def _infiltration_dice(events: list[object]) -> list[str]:
-    return [e.purpose for e in events if isinstance(e, DieRolled)]
+def _infiltration_dice(game: Game, events: list[object]) -> list[str]:
+    """What each die was thrown for, in English with the game's names."""
+    narrator = Narrator.english(game)
+    return [narrator.value(e.purpose) for e in events if isinstance(e, DieRolled)]
 
 
 def test_ruling_3_every_roll_is_made_and_every_result_applies() -> None:
@@ -117,7 +121,7 @@ def test_ruling_3_every_roll_is_made_and_every_result_applies() -> None:
     # names number 1 (hunter_01) first: 10 -> K, then hunter_02: 7 -> S.
     force_dice(game, 1, 1, 10, 7)
     events = game.apply(Move("rebel_swordsman_1", hexes(game, (1, 0), (2, 0), (3, 0))))
-    purposes = _infiltration_dice(events)
+    purposes = _infiltration_dice(game, events)
     assert len(purposes) == 4
     assert purposes[1].startswith("order of the infiltration rolls (2 left)")
     assert "Hunter 1" in purposes[2] and "Hunter 2" in purposes[3]
@@ -143,7 +147,7 @@ def test_ruling_3_the_die_decides_the_order_and_wounds_add_up() -> None:
     # so go along (2,0) -> (3,0) -> (4,0): (3, 0) has both.
     force_dice(game, 1, 2, 10, 10)
     events = game.apply(Move("troll_1", hexes(game, (2, 0), (3, 0), (4, 0))))
-    purposes = _infiltration_dice(events)
+    purposes = _infiltration_dice(game, events)
     # (2, 0): warrior_01: 1 -> P; (3, 0): order die 2 -> number 2 (warrior_02) first.
     assert "Warrior 1" in purposes[0]
     assert purposes[1].startswith("order of the infiltration rolls")
@@ -250,7 +254,8 @@ def test_ruling_4_defensive_fire_may_follow_a_guard_turning_on_the_spot() -> Non
     asked = [e for e in events if isinstance(e, DecisionRequested)]
     assert asked
     # The log names the side as a player reads it, not by its id.
-    assert asked[0].text().startswith("The Adventurers must decide: "), asked[0].text()
+    said = Narrator.english(game).event(asked[0])
+    assert said.startswith("The Adventurers must decide: "), said
     game.apply(Pass())
     assert not game.state.pending and guard.facing == 1
 

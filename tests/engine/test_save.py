@@ -63,7 +63,7 @@ def test_a_save_loads_into_the_same_game(tmp_path: Path) -> None:
     loaded = load_game(path)
     assert loaded.state.to_dict() == game.state.to_dict()
     assert loaded.history == game.history
-    assert [e.text() for e in loaded.log] == [e.text() for e in game.log]
+    assert loaded.log == game.log
     assert (loaded.scenario_id, loaded.seed) == ("corridor", 3)
     assert loaded.scenario_path == str(CORRIDOR.resolve())
     assert verify_save(path) == []
@@ -293,7 +293,7 @@ def test_a_game_built_in_code_embeds_its_map(tmp_path: Path) -> None:
     assert loaded.state.to_dict() == game.state.to_dict()
     assert loaded.board.cells == game.board.cells
     assert loaded.board.edges == game.board.edges
-    assert [e.text() for e in loaded.log] == [e.text() for e in game.log]
+    assert loaded.log == game.log
     save_game(loaded, tmp_path / "again.json")
     assert (tmp_path / "again.json").read_bytes() == path.read_bytes()
 

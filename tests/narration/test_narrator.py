@@ -12,6 +12,8 @@ import pytest
 
 from dragonnoir import i18n
 from dragonnoir.engine import events as ev
+from dragonnoir.engine.actions import EndPhase, Move
+from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
@@ -135,6 +137,23 @@ def test_a_game_is_narrated_with_its_characters_names() -> None:
     said = Narrator.of(game).event(moved[0])
     assert said.startswith(Narrator.of(game).name(moved[0].unit) + " moves to ")
     assert moved[0].unit not in said
+
+
+def test_a_refused_action_is_told_with_names_and_cells_not_ids_nor_cube_coordinates() -> None:
+    """What the CLI prints of a save's action refused on replay (`IllegalAction`'s
+    message): the game's narrator in English, never the engine's ids."""
+    game = _played(actions=0)
+    while not any(isinstance(a, Move) for a in game.legal_actions()):
+        game.apply(EndPhase())
+    mover = game.state.units[next(a for a in game.legal_actions() if isinstance(a, Move)).unit]
+    assert mover.hex is not None
+    far = Hex(mover.hex.q + 30, mover.hex.r)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Move(mover.id, (far,)))
+    said = str(refused.value)
+    assert Narrator.english(game).name(mover.id) in said or game.where(far) in said, said
+    assert mover.id not in said and f"({far.q},{far.r})" not in said, said
+    assert said == Narrator.english(game).verdict(refused.value.explanation)
 
 
 def test_a_side_reads_only_what_it_may() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dragonnoir.render.camera import ZOOM_STEPS, Camera, next_zoom_step
+from dragonnoir.render.camera import ZOOM_RATIO, ZOOM_STEPS, Camera, next_zoom_step
 
 
 def big() -> Camera:
@@ -77,10 +79,31 @@ def test_resize_keeps_the_centre() -> None:
     assert cam.to_map(500, 350) == pytest.approx(centre)
 
 
+def test_zoom_steps_are_even() -> None:
+    """Every step of the wheel changes the zoom by the same ratio (issue 45, section 6)."""
+    ratios = [b / a for a, b in itertools.pairwise(ZOOM_STEPS)]
+    assert ratios == pytest.approx([ZOOM_RATIO] * len(ratios))
+    assert 1.0 in ZOOM_STEPS and ZOOM_STEPS[0] == 0.25 and ZOOM_STEPS[-1] == 2.0
+
+
 def test_next_zoom_step() -> None:
-    assert next_zoom_step(1.0, 1) == 1.4
-    assert next_zoom_step(1.0, -1) == 0.7
-    assert next_zoom_step(0.47, 1) == 0.5
-    assert next_zoom_step(0.47, -1) == 0.35
+    assert next_zoom_step(1.0, 1) == pytest.approx(1.4142, abs=1e-4)
+    assert next_zoom_step(1.0, -1) == pytest.approx(0.7071, abs=1e-4)
+    # between steps (a framed view), a step nearer than half a step is passed over
+    assert next_zoom_step(0.47, 1) == pytest.approx(0.7071, abs=1e-4)
+    assert next_zoom_step(0.47, -1) == pytest.approx(0.3536, abs=1e-4)
+    assert next_zoom_step(0.55, 1) == pytest.approx(0.7071, abs=1e-4)
+    assert next_zoom_step(0.65, 1) == 1.0
     assert next_zoom_step(2.0, 1) == 2.0
     assert next_zoom_step(0.25, -1) == 0.25
+
+
+def test_frame_shows_every_point() -> None:
+    """A game opens framed on the points given, even below the wheel's smallest zoom."""
+    cam = Camera(800, 600, 9000, 7000)
+    points = [(100.0, 200.0), (8800.0, 6500.0), (4000.0, 3000.0)]
+    cam.frame(points)
+    assert cam.zoom < cam.min_zoom
+    assert all(cam.shows(x, y) for x, y in points)
+    cam.frame([(1000.0, 1000.0), (1100.0, 1050.0)], highest=1.4)
+    assert cam.zoom == 1.4 and cam.shows(1000.0, 1000.0, inset=50) and cam.shows(1100, 1050)

@@ -32,6 +32,7 @@ from dragonnoir.engine.rules.movement import legal_destinations
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, cell_of, force_dice, hexes, position
+from dragonnoir.narration.phrase import english
 from dragonnoir.ui.controller import (
     HIDDEN_REASON,
     AttackPreview,
@@ -392,7 +393,7 @@ def test_a_joint_attack_preview_and_the_casualty_chosen_by_a_click() -> None:
     assert preview.attack == d["attack"] == 11 and preview.odds == d["odds"] == "2-1"
     assert preview.column == d["column"] == "3-1"
     assert preview.probabilities == d["probabilities"]
-    joint = [s for s in preview.shifts if "together" in s.reason]
+    joint = [s for s in preview.shifts if "together" in english(s.reason)]
     assert joint and joint[-1].column_after == "3-1"
     assert preview.shifts[-1].column_after == preview.column
     force_dice(game, 10)  # 10 + 1 = 11: AK

@@ -411,7 +411,7 @@ def test_paint_across_two_boards_of_a_layout_undo_and_save(
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     # The autosave keeps copies of the painted boards, and the autosaved layout names
     # them: recovering it shows the paint.
-    from dragonnoir.ui.editor_scene import LAYOUT_AUTOSAVE, autosave_dir
+    from dragonnoir.ui.editor_autosave import LAYOUT_AUTOSAVE, autosave_dir
 
     scene.autosave()
     copies = sorted(autosave_dir().glob("autosave-layout-*.tmx"))

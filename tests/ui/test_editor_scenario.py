@@ -20,14 +20,10 @@ from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.ui.app import App
 from dragonnoir.ui.editor_modes import to_screen
-from dragonnoir.ui.editor_scenario import (
-    NEW_GROUP,
-    NO_GROUP,
-    TOOLS,
-    ScenarioMode,
-    ScenarioPanel,
-)
+from dragonnoir.ui.editor_scenario import ScenarioMode
+from dragonnoir.ui.editor_scenario_panel import NEW_GROUP, NO_GROUP, TOOLS, ScenarioPanel
 from dragonnoir.ui.editor_scene import EditorScene
+from dragonnoir.ui.editor_words import Choices
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
 
@@ -59,9 +55,15 @@ def scenario_of(scene: EditorScene) -> tuple[ScenarioMode, ScenarioPanel]:
     return scene.scenario, scene.panel
 
 
+def said(panel: ScenarioPanel, key: str, value: str) -> str:
+    """The words list or menu `key` shows for `value`."""
+    shown = panel.choices[key].said(value)
+    assert shown is not None, (key, value)
+    return shown
+
+
 def choose_counter(app: App, panel: ScenarioPanel, counter_id: str) -> None:
-    label = next(label for label, cid in panel.roster if cid == counter_id)
-    pick(app, panel.lists["roster"], label)
+    pick(app, panel.lists["roster"], said(panel, "roster", counter_id))
     assert panel.mode.kind == counter_id
 
 
@@ -116,7 +118,7 @@ def test_layout_wall_two_units_save_play(make_app: Callable[..., App], tmp_path:
         )
     )
     step(app, 2)
-    assert [cid for _, cid in panel.roster] == ["warrior_01"]
+    assert [cid for cid, _ in panel.choices["roster"].options] == ["warrior_01"]
     choose_counter(app, panel, "warrior_01")
     mouse(app, hex_pos(mode, b))
     assert [(p.unit_id, p.hex) for p in mode.doc.placed()] == [
@@ -181,21 +183,24 @@ def test_a_hidden_krob_group_deploys_in_a_zone(make_app: Callable[..., App]) -> 
         pygame.event.Event(
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
             ui_element=panel.menus["group"],
-            text=NEW_GROUP["krobs"],
+            text=said(panel, "group", NEW_GROUP["krobs"]),
         )
     )
     step(app, 2)
-    assert [cid for _, cid in panel.roster][:1] and all(
-        cid in mode.doc.roster and not cid.startswith("rebel") for _, cid in panel.roster
+    roster = [cid for cid, _ in panel.choices["roster"].options]
+    assert roster[:1] and all(
+        cid in mode.doc.roster and not cid.startswith("rebel") for cid in roster
     )
     choose_counter(app, panel, "hunter_01")
     mouse(app, hex_pos(mode, hexes[0]))
     assert mode.group == "krobs" and mode.doc.group("krobs") is not None
-    click(app, panel.buttons["how_Deploys"])
+    click(app, panel.buttons["how_deploys"])
     click(app, panel.buttons["hidden"])
     pygame.event.post(
         pygame.event.Event(
-            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["behaviour"], text="ambush"
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["behaviour"],
+            text=said(panel, "behaviour", "ambush"),
         )
     )
     step(app, 2)
@@ -227,10 +232,10 @@ def test_counters_victory_and_details(make_app: Callable[..., App], tmp_path: Pa
     click(app, panel.buttons["wiz2"])
     assert mode.doc.wizard_level("zacharie") == 2
     pick(app, panel.lists["tools"], dict(TOOLS)["counters"])
-    pick(app, panel.lists["counter"], "Orb ? counter")
+    pick(app, panel.lists["counter"], said(panel, "counter", "orb"))
     mouse(app, hex_pos(mode, hexes[5]))
     mouse(app, hex_pos(mode, hexes[9]))
-    pick(app, panel.lists["counter"], "Web")
+    pick(app, panel.lists["counter"], said(panel, "counter", "web"))
     click(app, panel.buttons["web_hidden"])
     mouse(app, hex_pos(mode, hexes[12]))
     assert [a.kind for a in mode.doc.data.accessory] == [AccessoryKind.WEB]
@@ -245,7 +250,7 @@ def test_counters_victory_and_details(make_app: Callable[..., App], tmp_path: Pa
         pygame.event.Event(
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
             ui_element=panel.menus["kind"],
-            text="Orb off the map",
+            text=said(panel, "kind", "orb_off"),
         )
     )
     step(app, 2)
@@ -346,13 +351,13 @@ def test_passages_deploy_cells_character_state_and_the_true_orb(
         pygame.event.Event(
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
             ui_element=panel.menus["group"],
-            text=NEW_GROUP["krobs"],
+            text=said(panel, "group", NEW_GROUP["krobs"]),
         )
     )
     step(app, 2)
     choose_counter(app, panel, "hunter_01")
     mouse(app, hex_pos(mode, hexes[8]))
-    click(app, panel.buttons["how_Deploys"])
+    click(app, panel.buttons["how_deploys"])
     click(app, panel.buttons["cells"])
     assert mode.cells_tool
     for h in hexes[10:13]:
@@ -367,7 +372,9 @@ def test_passages_deploy_cells_character_state_and_the_true_orb(
     # A character's display name, state and wounds.
     pygame.event.post(
         pygame.event.Event(
-            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["group"], text=NO_GROUP
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["group"],
+            text=said(panel, "group", NO_GROUP),
         )
     )
     step(app, 2)
@@ -383,7 +390,9 @@ def test_passages_deploy_cells_character_state_and_the_true_orb(
     step(app, 2)
     pygame.event.post(
         pygame.event.Event(
-            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["u_status"], text="wounded"
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            ui_element=panel.menus["u_status"],
+            text=said(panel, "u_status", "wounded"),
         )
     )
     step(app, 2)
@@ -398,7 +407,7 @@ def test_passages_deploy_cells_character_state_and_the_true_orb(
     assert (elf.entry.name, elf.entry.status, elf.entry.wounds) == ("Aelin the scout", "wounded", 1)
     # Two Orb counters, the second the true one.
     pick(app, panel.lists["tools"], dict(TOOLS)["counters"])
-    pick(app, panel.lists["counter"], "Orb ? counter")
+    pick(app, panel.lists["counter"], said(panel, "counter", "orb"))
     mouse(app, hex_pos(mode, hexes[40]))
     mouse(app, hex_pos(mode, hexes[44]))
     scene.rebuild()
@@ -406,7 +415,7 @@ def test_passages_deploy_cells_character_state_and_the_true_orb(
         pygame.event.Event(
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
             ui_element=panel.menus["real"],
-            text=f"2: cell {mode.doc.cell_of(hexes[44])}",
+            text=said(panel, "real", "1"),
         )
     )
     step(app, 2)
@@ -434,7 +443,7 @@ def test_typing_in_a_text_field_triggers_no_hotkey(make_app: Callable[..., App])
     turn key) and the scenario was saved with `facing = 3`."""
     app, scene, mode, panel = open_scenario(make_app)
     assert mode.control is not None
-    knight = next(cid for _, cid in panel.roster if "knight" in cid)
+    knight = next(cid for cid, _ in panel.choices["roster"].options if "knight" in cid)
     choose_counter(app, panel, knight)
     mouse(app, hex_pos(mode, dry(mode.doc, mode.control.viewport, mode)[0]))
     (placed,) = [p.entry for p in mode.doc.placed()]
@@ -452,13 +461,24 @@ def test_typing_in_a_text_field_triggers_no_hotkey(make_app: Callable[..., App])
     assert still.facing == placed.facing and len(mode.history.undo_steps) == steps
 
 
-def test_every_victory_kind_and_limit_has_words() -> None:
+def test_every_value_of_the_file_the_panel_offers_has_words() -> None:
+    """Victory kinds, at-limit judges, behaviours, statuses and counters are shown as
+    words, never as the file's ids (issue 45: `orb_off`, `khuzun_out`)."""
+    from dragonnoir.ai.behaviours import KNOWN
+    from dragonnoir.editor import words
     from dragonnoir.engine.scenario_format import AtLimit, ConditionKind
-    from dragonnoir.ui.editor_scenario import AT_LIMIT_WORDS, KIND_WORDS, value_of
+    from dragonnoir.engine.state import AccessoryKind
 
-    assert set(KIND_WORDS) == set(ConditionKind.__args__)  # type: ignore[attr-defined]
-    assert set(AT_LIMIT_WORDS) == set(AtLimit.__args__)  # type: ignore[attr-defined]
-    assert all(value_of(KIND_WORDS, said) == kind for kind, said in KIND_WORDS.items())
+    assert set(words.KIND_WORDS) == set(ConditionKind.__args__)  # type: ignore[attr-defined]
+    assert set(words.AT_LIMIT_WORDS) == set(AtLimit.__args__)  # type: ignore[attr-defined]
+    assert set(words.STATUS_WORDS) == set(sd.STATUSES)
+    assert set(words.BEHAVIOUR_WORDS) == set(KNOWN)
+    placed = {k.value for k in sd.PLACED_ACCESSORIES} | set(sd.OBJECTIVE_KINDS)
+    assert placed <= set(words.COUNTER_WORDS) and AccessoryKind.WEB.value in placed
+    for table in (words.KIND_WORDS, words.BEHAVIOUR_WORDS, words.COUNTER_WORDS):
+        choices = Choices.of(table, table)
+        assert all(choices.value(choices.said(v) or "") == v for v in table)
+        assert not any("_" in str(shown) for shown in choices.shown())
 
 
 def test_the_box_s_counts_fit_the_panel(make_app: Callable[..., App]) -> None:
@@ -470,7 +490,25 @@ def test_the_box_s_counts_fit_the_panel(make_app: Callable[..., App]) -> None:
     pick(app, panel.lists["tools"], dict(TOOLS)["counters"])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        for counter in ("Gallery", "Bridge", "Boat"):
-            pick(app, panel.lists["counter"], counter)
+        for counter in ("gallery", "bridge", "boat"):
+            pick(app, panel.lists["counter"], said(panel, "counter", counter))
     too_small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+def test_the_group_menu_names_groups_by_their_names(make_app: Callable[..., App]) -> None:
+    """Players read names: a group with a name is listed by it (its id only when it has
+    none), and choosing it by those words chooses the group."""
+    app, scene = editor(make_app)
+    assert scene.open_path(REPO / "scenarios" / "le-labyrinthe.toml")
+    mode, panel = scenario_of(scene)
+    group = next(g for g in mode.doc.data.group if g.name and g.side == "krobs")
+    shown = said(panel, "group", group.id)
+    assert shown == f"{group.name} (Krobs)"
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=panel.menus["group"], text=shown
+        )
+    )
+    step(app, 2)
+    assert mode.group == group.id

@@ -251,8 +251,7 @@ def test_counters_are_drawn_with_or_without_the_counter_art(
     app = make_app(lambda a: GameScene(a, game), settings=small_settings(handover=False))
     scene = app.scene
     assert isinstance(scene, GameScene)
-    # The game opens on the action at a legible zoom (a 40 px chit at least)...
-    assert scene.map.camera.zoom >= 1.0
+    # The game opens framed on both sides' forces (tests/ui/test_opening_frame.py)...
     drawn = {uid for uid, _ in scene.unit_rects}
     assert "rebel_knight_1" in drawn
     scene.map.fit()  # ... the whole map on request

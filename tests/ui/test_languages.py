@@ -9,29 +9,38 @@ English left on screen, unless it is a proper name or a number (`ALLOWED`)."""
 
 from __future__ import annotations
 
+import ast
 import html
 import re
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
+from campaign_helpers import end
 from test_play import mouse, screen_pos, start
-from ui_driver import REPO, small_settings, step
+from ui_driver import REPO, click, key, small_settings, step
 
-from dragonnoir.campaign.plan import load_campaign
+from dragonnoir.campaign.plan import Campaign, load_campaign
 from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import Side, Status
 from dragonnoir.i18n import LANG_ENV, PSEUDO
+from dragonnoir.ui import map_view
 from dragonnoir.ui.app import App, Scene
-from dragonnoir.ui.campaign_scene import CampaignMenu
+from dragonnoir.ui.campaign_scene import CampaignMenu, CampaignScene, CampaignSession, draw_plan
+from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.game_scene import GameScene
+from dragonnoir.ui.game_screen import key_help
 from dragonnoir.ui.scenes import LoadScene, MainMenu, ScenarioPicker, SettingsScene
 
 #: Texts that are the same in every language: the game's name, proper names, numbers,
 #: window sizes, cells, keys.
 ALLOWED = re.compile(
     r"^(Dragon Noir 2|Krobs?|Gharvs?|Zed|Khuzun|Lucifer|Godiva|English|Français"
-    r"|[\d\s.,:x/()+\-·%?…]*|\d+x|[A-Z]\d*|[▲▼◀▶])$"
+    r"|[\d\s.,:x/()+\-·%?…]*|\d+x|[A-Z]\d*|[▲▼◀▶╳])$"
 )
 
 
@@ -178,3 +187,219 @@ def test_accents_render_in_every_font_the_client_draws_with(px: int) -> None:
     for font in (fonts.ui_font(px), fonts.ui_font(px, bold=True), fonts.font(px)):
         assert missing_glyphs(font, ACCENTED_LETTERS) == [], px
     assert missing_glyphs(fonts.font(px), "\u6f22") == ["\u6f22"]  # the check sees a missing one
+
+
+# -- the campaign's screens ------------------------------------------------------------------
+
+
+def campaign_words(campaign: Campaign) -> set[str]:
+    """A campaign file's own words (caves', links', steps', bands', members', endings'
+    names and texts): said
+    as written in a language the file gives no text in (`local_texts`)."""
+    data = campaign.data
+    texts = [data.name, data.briefing]
+    texts += [t for c in data.cave for t in (c.name, c.text)]
+    texts += [t for s in data.step for t in (s.name or "", s.briefing)]
+    texts += [b.text for s in data.step for b in s.next]
+    texts += [b.name for b in data.band] + [link.name for link in data.link]
+    texts += [m.name for m in data.party if m.name]
+    texts += [t for e in data.ending for t in (e.name, e.text)]
+    return {" ".join(t.split()) for t in texts if t.strip()}
+
+
+def campaign_english(app: App, campaign: Campaign, extra: Iterable[str] = ()) -> list[str]:
+    """The English left on screen besides the campaign's and its scenarios' own words (a
+    line of the info box may be one paragraph of a briefing)."""
+    own = campaign_words(campaign) | SCENARIO_WORDS | set(extra)
+    return [t for t in english_left(app) if not any(" ".join(t.split()) in w for w in own)]
+
+
+def test_the_campaign_screens_show_no_english_under_the_pseudo_language(
+    make_app: Callable[..., App], pseudo: None
+) -> None:
+    """The campaign as it starts, after a scenario (the report: outcome, the fallen, who
+    joins, the bands fought), the Krob player's view (its warning, the bands' moves), and
+    the plan's labels."""
+    app = make_app(settings=small_settings())
+    campaign = load_campaign(REPO / "campaigns" / "la-descente.toml")
+    session = CampaignSession.new(app, campaign, seed=7)
+    pack = session.run.state.band("hunting-pack")
+    assert pack is not None
+    pack.cave = "fosse"  # a band met in the pit: it joins (secret), then is fought
+    app.go(CampaignScene(app, session))
+    step(app, 2)
+    assert campaign_english(app, campaign) == []
+    game = session.run.new_game()
+    game.state.units["hunter_21"].status = Status.KILLED
+    end(game, Side.ADVENTURERS, "the pit is clear")
+    app.go(session.finish(game))
+    step(app, 2)
+    scene = app.scene
+    assert isinstance(scene, CampaignScene)
+    assert campaign_english(app, campaign, ["the pit is clear"]) == []
+    labels = draw_plan(app.screen, scene.plan_rect(), scene.run, krob_view=False)
+    assert [t for t in labels if not ACCENTED.search(t) and t not in campaign_words(campaign)] == []
+    click(app, scene.buttons["krobs"])
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmDialog)
+    assert campaign_english(app, campaign) == []
+    click(app, dialog.buttons[0])
+    assert app.scene is scene and scene.krob_view
+    step(app, 2)
+    assert campaign_english(app, campaign, ["the pit is clear"]) == []
+    assert not re.search(r"\((wander|hunt|guard|gather)\)", scene.info_html())  # ids
+    labels = draw_plan(app.screen, scene.plan_rect(), scene.run, krob_view=True)
+    own = campaign_words(campaign)
+    assert [t for t in labels if not ACCENTED.search(t) and t.split(" (")[0] not in own] == []
+
+
+def test_key_help_and_the_players_choice_show_no_english_under_the_pseudo_language(
+    make_app: Callable[..., App], pseudo: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game screen's key help (drawn, not widgets: read as it is drawn; the game
+    screen lays its list out in columns, the editor draws it as rows)."""
+    rows: list[str] = []
+    real = map_view.draw_key_help
+
+    def draw_key_help(screen: pygame.Surface, help_rows: Any, *args: Any, **kw: Any) -> Any:
+        rows.extend(text for row in help_rows for text in row)
+        rows.append(kw.get("title", ""))
+        return real(screen, help_rows, *args, **kw)
+
+    real_list = key_help.draw_key_list
+
+    def draw_key_list(screen: pygame.Surface, help_rows: Any, room: Any, title: str) -> Any:
+        rows.extend(text for row in help_rows for text in row)
+        rows.append(title)
+        return real_list(screen, help_rows, room, title)
+
+    for module in list(sys.modules.values()):
+        if not module or not module.__name__.startswith("dragonnoir"):
+            continue
+        if getattr(module, "draw_key_help", None) is real:
+            monkeypatch.setattr(module, "draw_key_help", draw_key_help)
+        if getattr(module, "draw_key_list", None) is real_list:
+            monkeypatch.setattr(module, "draw_key_list", draw_key_list)
+    game = fosse_game()
+    app = start(make_app, game)  # type: ignore[arg-type]
+    key(app, pygame.K_h)
+    step(app, 2)
+    assert rows
+    assert [r for r in rows if r and not ACCENTED.search(r) and not ALLOWED.match(r)] == []
+
+
+# -- every text a widget is given is marked --------------------------------------------------
+
+#: The pygame_gui elements, and the argument that carries their text.
+WIDGET_TEXT = {
+    "UILabel": ("text", 1),
+    "UIButton": ("text", 1),
+    "UITextBox": ("html_text", 0),
+    "UITextEntryBox": ("initial_text", 1),
+    "UIDropDownMenu": ("starting_option", 1),
+    "UIWindow": ("window_display_title", 2),
+    "UIFileDialog": ("window_title", 2),
+    "UIConfirmationDialog": ("action_long_desc", 2),
+}
+#: Methods that put a text on a widget.
+TEXT_METHODS = {"set_text", "append_html_text", "set_display_title"}
+#: The calls that translate (i18n, the narrator, the client's names).
+MARKERS = {"_", "ngettext", "pgettext", "tell", "tell_n", "say", "said", "word", "data_word"}
+#: Literals a widget may be given as they are: numbers and symbols, and markup.
+UNMARKED = re.compile(r"^[\s\d.,:;x/()+\-·%?…•▲▼◀▶╳<>='#/\w]*$")
+
+
+def literal_words(node: ast.AST) -> list[str]:
+    """The words of the string literals in an argument (f-strings' literal parts too)
+    that are not inside a translating call."""
+    out: list[str] = []
+
+    def visit(n: ast.AST) -> None:
+        if isinstance(n, ast.Call):
+            f = n.func
+            name = (
+                f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            )
+            if name in MARKERS or (name == "format" and _translated(f)):
+                return
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            plain = re.sub(r"<[^>]*>", "", n.value)
+            if re.search(r"[A-Za-z]{2,}", plain) and not _markup_only(plain):
+                out.append(n.value)
+            return
+        for child in ast.iter_child_nodes(n):
+            visit(child)
+
+    visit(node)
+    return out
+
+
+def _name_of(f: ast.AST) -> str:
+    """The called function's or method's name."""
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _translated(f: ast.AST) -> bool:
+    """`_("...").format(...)`: the format of a translated message."""
+    value = getattr(f, "value", None)
+    if isinstance(value, ast.Call):
+        g = value.func
+        return (g.id if isinstance(g, ast.Name) else getattr(g, "attr", "")) in MARKERS
+    return False
+
+
+def _markup_only(text: str) -> bool:
+    """HTML and colour markup, html entities: no word a player reads."""
+    return re.fullmatch(r"(\s|&\w+;|font|color|#\w+|[<>/='\"]|b|i|br)*", text) is not None
+
+
+def unmarked_widget_texts(path: Path) -> list[str]:
+    """The literal texts `path` gives widgets (their text argument, `set_text(...)`,
+    a window's title) without a translating call around them."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        args: list[ast.AST] = []
+        if name in WIDGET_TEXT:
+            keyword, position = WIDGET_TEXT[name]
+            args += [k.value for k in node.keywords if k.arg == keyword]
+            if len(node.args) > position:
+                args.append(node.args[position])
+        elif name in TEXT_METHODS and node.args:
+            args.append(node.args[0])
+        for arg in args:
+            found += [f"{path.name}:{node.lineno}: {w!r}" for w in literal_words(arg)]
+    return found
+
+
+UI_AND_EDITOR = sorted(
+    p for folder in ("ui", "editor") for p in (REPO / "dragonnoir" / folder).rglob("*.py")
+)
+
+
+def test_every_text_given_to_a_widget_is_marked_for_translation() -> None:
+    """A string literal handed to a label, a button, a text box, a menu or a window's
+    title (or to `set_text`) goes through `_`/`ngettext`/`pgettext` or the narrator:
+    English left on a widget is found here, before any screen shows it."""
+    found = [line for path in UI_AND_EDITOR for line in unmarked_widget_texts(path)]
+    assert found == []
+
+
+def test_the_widget_text_check_finds_an_unmarked_text(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "UILabel(rect, 'Left in the box', m)\n"
+        "UIButton(rect, _('Save'), m)\n"
+        "box.set_text(f'Cells: {n}')\n"
+        "UITextBox(_('{n} hexes').format(n=n), rect, m)\n"
+        'UILabel(rect, f"{name} · {uid}", m)\n',
+        encoding="utf-8",
+    )
+    assert unmarked_widget_texts(sample) == [
+        "sample.py:1: 'Left in the box'",
+        "sample.py:3: 'Cells: '",
+    ]

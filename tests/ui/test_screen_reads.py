@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 from test_play import hover, mouse, screen_pos, start
-from ui_driver import REPO, click, key, small_settings, step
+from ui_driver import REPO, click, key, show_game, small_settings, step
 
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.movement import legal_destinations
@@ -143,9 +143,10 @@ def test_the_game_opens_on_the_action_with_legible_counters(
     app = start(make_app, fosse())
     scene = app.scene
     assert isinstance(scene, GameScene)
-    assert scene.map.camera.zoom >= 1.0
+    # framed on both sides' forces (issue 45), at this small window no bigger than that
     sizes = {uid: rect.w for uid, rect in scene.unit_rects}
-    assert sizes and min(sizes.values()) >= 40  # the full face: name and numbers
+    assert set(sizes) == {u.id for u in scene.game.state.units.values() if u.hex is not None}
+    assert min(sizes.values()) >= 24  # still a face, not a dot
 
 
 def test_phases_with_nothing_to_do_pass_with_one_line_and_quiet_gharv_phases(
@@ -156,12 +157,7 @@ def test_phases_with_nothing_to_do_pass_with_one_line_and_quiet_gharv_phases(
     the crossbowman moved, so the Krob movement begins with "no defensive fire"."""
     game = fosse()
     app = make_app(settings=small_settings(handover=False, auto_pass=True))
-    app.go(GameScene(app, game, new=True))
-    step(app, 2)
-    scene = app.scene
-    assert isinstance(scene, GameScene)
-    scene.map.fit()
-    step(app, 1)
+    scene = show_game(app, game)
     if game.phase.id == "adventurer_fire":
         key(app, pygame.K_e)
     assert game.phase.id == "adventurer_movement"
@@ -175,7 +171,12 @@ def test_phases_with_nothing_to_do_pass_with_one_line_and_quiet_gharv_phases(
     key(app, pygame.K_e)  # movement ends; nobody is next to a Krob: combat passes itself
     assert game.phase.id == "krob_movement"
     text = "\n".join(scene.log_lines)
-    assert "Adventurer turn: combat: nobody can attack, passed." in text
+    # the phase's own line stays, and the pass follows it in words, with its rule
+    assert (
+        "Adventurer turn: combat.</font>\n<font color='#c9a45a'>Nothing to do, the phase "
+        "passes: no Adventurer can attack: none is next to an enemy.</font>"
+        " <font color='#8c7c64'><i>[Combat]</i></font>"
+    ) in text
     assert "Gharv interphase" not in text
     assert "stand up" not in text
     assert "No defensive fire this turn" in text

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
-from ui_driver import click, key, run_until, small_settings, step
+from ui_driver import click, hunter_walking, key, run_until, small_settings, step
 
-from dragonnoir.ai.view import SideView
-from dragonnoir.engine.actions import Action, EndPhase, Move
+from dragonnoir.engine.actions import Move
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import Side
@@ -39,22 +38,8 @@ def krob_turn(players: dict[str, str] | None = None) -> Game:
     return game
 
 
-class Walker:
-    """The Krob player: the Hunter walks three hexes west, then every phase ends."""
-
-    def __init__(self, side: Side) -> None:
-        self.side = side
-        self.intent: list[str] = []
-
-    def choose(self, view: SideView) -> Action:
-        game = view.game
-        if game.state.phase == "krob_movement" and not game.state.units["hunter_01"].moved:
-            return Move("hunter_01", hexes(game, (11, 2), (10, 2), (9, 2)))
-        return EndPhase() if EndPhase() in view.legal else view.legal[0]
-
-
-def walker(name: str, side: Side, seed: int) -> Walker:
-    return Walker(side)
+#: The Krob player: the Hunter walks three hexes west, then every phase ends.
+walker = hunter_walking((11, 2), (10, 2), (9, 2))
 
 
 def solo(make_app: Callable[..., App], **settings: object) -> tuple[App, GameScene, Game]:

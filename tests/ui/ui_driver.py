@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pygame
 
+from dragonnoir.ai.view import SideView
+from dragonnoir.engine.actions import Action, EndPhase, Move
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.state import Side
+from dragonnoir.engine.testing import hexes
 from dragonnoir.ui.app import App
+from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -30,6 +36,19 @@ def small_settings(**changes: object) -> Settings:
 #: How long a test lets another thread take before it calls it a hang: far beyond any
 #: AI decision (about 1 s at most, 2 s on a loaded machine).
 HANG_SECONDS = 120.0
+
+
+def show_game(app: App, game: Game, *, fit: bool = True) -> GameScene:
+    """The game screen on top, `game` on it (as "New game" does), the whole map in view
+    unless not `fit`."""
+    app.go(GameScene(app, game, new=True))
+    step(app, 2)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    if fit:
+        scene.map.fit()
+        step(app, 1)
+    return scene
 
 
 def step(app: App, frames: int = 1, *, settle: bool = False) -> None:
@@ -97,3 +116,24 @@ def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
 def close_window(app: App, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     step(app, frames)
+
+
+class HunterWalk:
+    """A scripted Krob player for a solo game: in the Krob movement Hunter 1 walks the
+    cells given, then every phase ends (`agents=hunter_walking(...)`)."""
+
+    def __init__(self, side: Side, cells: tuple[tuple[int, int], ...]) -> None:
+        self.side = side
+        self.cells = cells
+        self.intent: list[str] = []
+
+    def choose(self, view: SideView) -> Action:
+        game = view.game
+        if game.state.phase == "krob_movement" and not game.state.units["hunter_01"].moved:
+            return Move("hunter_01", hexes(game, *self.cells))
+        return EndPhase() if EndPhase() in view.legal else view.legal[0]
+
+
+def hunter_walking(*cells: tuple[int, int]) -> Callable[[str, Side, int], HunterWalk]:
+    """The agents of a solo game whose Krob AI is a `HunterWalk` along `cells`."""
+    return lambda name, side, seed: HunterWalk(side, cells)

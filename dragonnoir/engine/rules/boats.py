@@ -61,8 +61,7 @@ from dragonnoir.engine.rules.steps import (
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.narrator import in_english
-from dragonnoir.narration.phrase import Phrase, Who, tell, tell_n
+from dragonnoir.narration.phrase import DataName, Phrase, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -102,18 +101,21 @@ def _mark_rowed(game: Game, boat: Accessory) -> None:
     rowed[boat.id] = game.state.turn
 
 
-def _sailable(game: Game, h: Hex, boat: Accessory, aboard: set[str]) -> str | None:
+def _sailable(game: Game, h: Hex, boat: Accessory, aboard: set[str]) -> Phrase | None:
     """Why the boat may not lie on `h`, or None."""
     terrain = terrain_at(game, h)
     if terrain is None:
-        return "off the map"
+        return tell("off the map")
     if not terrain.water and terrain.id != "beach":
-        return f"a boat lies on water or a beach, not on {terrain.name.lower()}"
+        return tell(
+            "a boat lies on water or a beach, not on {terrain}",
+            terrain=DataName(terrain.name, lower=True),
+        )
     other = boat_at(game, h)
     if other is not None and other is not boat:
-        return "another boat lies there"
+        return tell("another boat lies there")
     if any(u.alive and u.id not in aboard for u in game.units_at(h)):
-        return "a character is in the way"
+        return tell("a character is in the way")
     return None
 
 
@@ -133,10 +135,10 @@ class _Water:
         self.game = game
         self.boat = boat
         self.aboard = {u.id for u in passengers(game, boat)}
-        self._why_not: dict[Hex, str | None] = {}
+        self._why_not: dict[Hex, Phrase | None] = {}
         self._beach: dict[Hex, bool] = {}
 
-    def why_not(self, h: Hex) -> str | None:
+    def why_not(self, h: Hex) -> Phrase | None:
         """`_sailable`: why the boat may not lie on `h`, or None."""
         if h not in self._why_not:
             self._why_not[h] = _sailable(self.game, h, self.boat, self.aboard)
@@ -148,25 +150,25 @@ class _Water:
             self._beach[h] = terrain is not None and terrain.id == "beach"
         return self._beach[h]
 
-    def stroke(self, stern: Hex, bow: Hex, h: Hex, backward: bool) -> tuple[Hex, Hex, int] | str:
+    def stroke(self, stern: Hex, bow: Hex, h: Hex, backward: bool) -> tuple[Hex, Hex, int] | Phrase:
         """One hex rowed: the boat's (stern, bow) after it and the hexes it counts, or
         why not."""
         lead, tail = (stern, bow) if backward else (bow, stern)
         heading = tail.direction_to(lead)
         turn = lead.direction_to(h)
         if heading is None or turn is None or h == tail:
-            return "not next to the boat's leading end"
+            return tell("not next to the boat's leading end")
         why = self.why_not(h)
         if why is not None:
             return why
         if self.beach(lead):
-            return "the boat lies on a beach: a beached boat goes no further"
+            return tell("the boat lies on a beach: a beached boat goes no further")
         change = min((turn - heading) % 6, (heading - turn) % 6)
         cost = 1 + (1 if change > 1 else 0)  # "greater than 60 degrees ... counts as one hex"
         return (h, stern, cost) if backward else (bow, h, cost)
 
 
-def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> Voyage | str:
+def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> Voyage | Phrase:
     """The boat rowed along `path`, or why not (budget aside)."""
     stern, bow = boat.hexes
     water = _Water(game, boat)
@@ -174,8 +176,8 @@ def sail(game: Game, boat: Accessory, path: tuple[Hex, ...], backward: bool) -> 
     cost = 0
     for i, h in enumerate(path):
         stroke = water.stroke(stern, bow, h, backward)
-        if isinstance(stroke, str):
-            return f"hex {i + 1} ({game.where(h)}): {stroke}"
+        if isinstance(stroke, Phrase):
+            return tell("hex {n} ({cell}): {why}", n=i + 1, cell=h, why=stroke)
         stern, bow, counted = stroke
         cost += counted
         positions.append((stern, bow))
@@ -218,7 +220,7 @@ def explain_sail(game: Game, action: SailBoat) -> Explanation | tuple[Accessory,
     if not action.path:
         return refused(tell("a journey enters at least one hex"), R_BOAT)
     voyage = sail(game, boat, action.path, action.backward)
-    if isinstance(voyage, str):
+    if not isinstance(voyage, Voyage):
         return refused(voyage, R_BOAT)
     if voyage.cost > budget[0]:
         return refused(
@@ -332,7 +334,7 @@ def voyages(game: Game, unit: Unit, boat: Accessory, budget: int) -> Iterable[Sa
                 yield SailBoat(unit.id, path, backward)
             for h in (stern if backward else bow).neighbours():
                 stroke = water.stroke(stern, bow, h, backward)
-                if isinstance(stroke, str) or cost + stroke[2] > budget:
+                if isinstance(stroke, Phrase) or cost + stroke[2] > budget:
                     continue
                 by_cost.setdefault(cost + stroke[2], []).append(
                     ((*path, h), backward, stroke[0], stroke[1])
@@ -346,7 +348,7 @@ def capsize(game: Game, gharv: Unit, boat: Accessory) -> list[Event]:
     """A Gharv tries to capsize `boat`: one roll on our Capsize Table."""
     table = game.rules.gharv_appearance
     _, die = game.roll(
-        in_english(game, tell("{gharv} tries to capsize the boat", gharv=Who(gharv.id))),
+        tell("{gharv} tries to capsize the boat", gharv=Who(gharv.id)),
         R_CAPSIZE,
         by=gharv.id,
     )

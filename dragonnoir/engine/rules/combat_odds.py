@@ -32,7 +32,7 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Unit
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Many, Who, tell
+from dragonnoir.narration.phrase import Cited, Many, Phrase, Who, tell
 from dragonnoir.narration.sides import side_name
 
 if TYPE_CHECKING:
@@ -65,19 +65,25 @@ class Assessment:
     odds: str  # before shifts
     column: int  # after shifts (index into the Combat Table's columns)
     column_label: str
-    shifts: tuple[tuple[int, str], ...]
+    shifts: tuple[tuple[int, Phrase], ...]
     die_modifier: int
-    die_modifiers: tuple[tuple[int, str], ...]
+    die_modifiers: tuple[tuple[int, Phrase], ...]
     zone: str | None  # FRONT / REAR against the Queen or a Guard
     between_legs: bool
     probabilities: dict[str, float]
     details: dict[str, Any] = field(default_factory=dict)
 
-    def shift_reasons(self) -> tuple[str, ...]:
-        return tuple(f"{n:+d}: {why}" for n, why in self.shifts)
+    def shift_reasons(self) -> tuple[Phrase, ...]:
+        """One phrase a column shift, its columns first (+1: attack together...)."""
+        return tuple(_signed(n, why) for n, why in self.shifts)
 
-    def modifier_reasons(self) -> tuple[str, ...]:
-        return tuple(f"{n:+d}: {why}" for n, why in self.die_modifiers)
+    def modifier_reasons(self) -> tuple[Phrase, ...]:
+        """One phrase a die modifier, its value first (+1: the defender is armoured...)."""
+        return tuple(_signed(n, why) for n, why in self.die_modifiers)
+
+
+def _signed(n: int, why: Phrase) -> Phrase:
+    return tell("{n}: {why}", n=format(n, "+d"), why=why)
 
 
 def is_guard(p: Profile) -> bool:
@@ -319,7 +325,7 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
         )
     odds = table.columns[column]
 
-    shifts: list[tuple[int, str]] = []
+    shifts: list[tuple[int, Phrase]] = []
     att_effect, att_why = side_terrain(game, attackers)
     def_effect, def_why = side_terrain(game, chosen)
     terrain_shift = game.rules.terrain_shifts.shift(att_effect, def_effect)
@@ -327,27 +333,37 @@ def assess(game: Game, action: Attack) -> Assessment | Explanation:
         shifts.append(
             (
                 terrain_shift,
-                f"terrain: attackers ({att_effect.value}) against defenders "
-                f"({def_effect.value}) ({R_TERRAIN})",
+                tell(
+                    "terrain: attackers ({attackers}) against defenders ({defenders}) ({rule})",
+                    attackers=att_effect.value,
+                    defenders=def_effect.value,
+                    rule=Cited(R_TERRAIN),
+                ),
             )
         )
     if len(attackers) >= 2 and mods.joint_attack_shift:
-        shifts.append((mods.joint_attack_shift, f"attack together ({R_MULTIPLE})"))
+        together = tell("attack together ({rule})", rule=Cited(R_MULTIPLE))
+        shifts.append((mods.joint_attack_shift, together))
     if between_legs and mods.guard_between_legs_shift:
         shifts.append(
-            (mods.guard_between_legs_shift, f"between the Guard's legs ({R_KROB_ATTACK})")
+            (
+                mods.guard_between_legs_shift,
+                tell("between the Guard's legs ({rule})", rule=Cited(R_KROB_ATTACK)),
+            )
         )
     final = table.shift(column, sum(n for n, _ in shifts))
 
-    die_mods: list[tuple[int, str]] = []
+    die_mods: list[tuple[int, Phrase]] = []
     profiles = [profile(game, d) for d in chosen]
     if mods.armoured_defender and all(p.armoured for p in profiles):
-        why = "the defender is armoured" if len(chosen) == 1 else "every defender is armoured"
-        die_mods.append((mods.armoured_defender, f"{why} ({R_ARMOUR})"))
+        if len(chosen) == 1:
+            armour = tell("the defender is armoured ({rule})", rule=Cited(R_ARMOUR))
+        else:
+            armour = tell("every defender is armoured ({rule})", rule=Cited(R_ARMOUR))
+        die_mods.append((mods.armoured_defender, armour))
     if mods.killer_attacks and any(profile(game, a).category == "killer" for a in attackers):
-        die_mods.append(
-            (mods.killer_attacks, f"a Killer attacks; the die never goes below 1 ({R_KILLER})")
-        )
+        killer = tell("a Killer attacks; the die never goes below 1 ({rule})", rule=Cited(R_KILLER))
+        die_mods.append((mods.killer_attacks, killer))
     modifier = sum(n for n, _ in die_mods)
     probabilities = result_probabilities(game, final, modifier)
 

@@ -57,7 +57,7 @@ from dragonnoir.engine.tables import Effect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.combat_words import effect_name
-from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who, tell
+from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -225,7 +225,7 @@ def run(game: Game) -> list[Event]:
 
 def _ask(game: Game, decision: Decision, prompt: Value) -> list[Event]:
     game.push_decision(decision)
-    return [DecisionRequested.asking(decision.kind, decision.side.value, prompt, game.where)]
+    return [DecisionRequested(decision.kind, decision.side.value, prompt)]
 
 
 def _owner(units: Iterable[Unit]) -> Side:
@@ -282,7 +282,7 @@ def blow(game: Game, unit: Unit, effect: Effect, role: str) -> list[Event]:
     p = profile(game, unit)
     if p.category in SPECTRES:
         _push_retreat(game, role, {unit.id: 1}, R_SPECTRES)
-        return [ResultConverted(unit.id, effect.value, "a retreat of 1 hex", R_SPECTRES)]
+        return [ResultConverted(unit.id, effect.value, tell("a retreat of 1 hex"), R_SPECTRES)]
     if effect is Effect.KNOCKED_OUT:
         return knock_out(game, unit, role)
     return wound(game, unit, role, killed=effect is Effect.KILLED)
@@ -313,22 +313,25 @@ def knock_out(game: Game, unit: Unit, role: str) -> list[Event]:
             unit.frenzied = True
             return [
                 UnitFrenzied(unit.id),
-                ResultConverted(unit.id, "knocked_out", "a frenzy", R_CRAZY),
+                ResultConverted(unit.id, "knocked_out", tell("a frenzy"), R_CRAZY),
             ]
         if role != ATTACKERS:
             # "the results 'Defender knocked out' and 'Attacker retreats' or 'Defender
             # retreats' are no longer applied to him": "Attacker knocked out" still is.
-            return [ResultConverted(unit.id, "knocked_out", "nothing: he is frenzied", R_CRAZY)]
+            return [
+                ResultConverted(unit.id, "knocked_out", tell("nothing: he is frenzied"), R_CRAZY)
+            ]
     instead = knock_out_retreat(game, unit, p)
     if instead is not None:
         hexes, rule = instead
         _push_retreat(game, role, {unit.id: hexes}, rule)
-        return [ResultConverted(unit.id, "knocked_out", f"a retreat of {hexes} hex(es)", rule)]
+        becomes = tell_n("a retreat of {n} hex", "a retreat of {n} hexes", hexes)
+        return [ResultConverted(unit.id, "knocked_out", becomes, rule)]
     if unit.status is Status.KNOCKED_OUT:
         unit.knocked_out_turn = game.state.turn
         return [
             ResultConverted(
-                unit.id, "knocked_out", "nothing more: already knocked out", _rule(game)
+                unit.id, "knocked_out", tell("nothing more: already knocked out"), _rule(game)
             )
         ]
     unit.status = Status.KNOCKED_OUT
@@ -349,7 +352,9 @@ def _killer_blow(game: Game, role: str, victim: Unit) -> tuple[bool, list[Event]
         return True, []
     limit = game.rules.combat.modifiers.killer_mortal_max
     value, die = game.roll(
-        f"who dealt the blow (1-{limit}: the Killer, mortal)", R_KROBS, by=victim.id
+        tell("who dealt the blow (1-{limit}: the Killer, mortal)", limit=limit),
+        R_KROBS,
+        by=victim.id,
     )
     return value <= limit, [die]
 
@@ -364,30 +369,33 @@ def wound(game: Game, unit: Unit, role: str, *, killed: bool, plain: bool = Fals
     if killed and ("troll" in p.tags or p.category in ("queen", "guard")):
         count, mortal = 2, False
         rule = R_TROLLS if "troll" in p.tags else R_KROBS
-        events.append(ResultConverted(unit.id, "killed", "two wounds", rule))
+        events.append(ResultConverted(unit.id, "killed", tell("two wounds"), rule))
     blow_rules = not plain and not _is_shot(game)  # a Killer's blow, Zed's curare
     if not mortal and blow_rules:
         deadly, dice = _killer_blow(game, role, unit)
         events.extend(dice)
         if deadly:
             mortal = True
-            events.append(ResultConverted(unit.id, "wounded", "killed: a Killer's blow", R_KROBS))
+            events.append(
+                ResultConverted(unit.id, "wounded", tell("killed: a Killer's blow"), R_KROBS)
+            )
     if not mortal and blow_rules and not p.is_krob:
         zed = [u for u in participants(game, other(role)) if "zed_curare" in profile(game, u).tags]
         if zed:
             mortal = True
-            events.append(ResultConverted(unit.id, "wounded", "killed: Zed's curare", R_ZED))
+            events.append(ResultConverted(unit.id, "wounded", tell("killed: Zed's curare"), R_ZED))
     if mortal:
         return [*events, *kill(game, unit, role)]
     if "crazy_ork" in p.tags:
         if unit.frenzied:
-            events.append(ResultConverted(unit.id, "wounded", "killed: a further wound", R_CRAZY))
+            said = tell("killed: a further wound")
+            events.append(ResultConverted(unit.id, "wounded", said, R_CRAZY))
             return [*events, *kill(game, unit, role)]
         unit.frenzied = True
         return [
             *events,
             UnitFrenzied(unit.id),
-            ResultConverted(unit.id, "wounded", "a frenzy", R_CRAZY),
+            ResultConverted(unit.id, "wounded", tell("a frenzy"), R_CRAZY),
         ]
     energy.change_wounds(game, unit, count)
     newborn = p.is_krob and not unit.adult
@@ -395,7 +403,7 @@ def wound(game: Game, unit: Unit, role: str, *, killed: bool, plain: bool = Fals
         if newborn:
             events.append(
                 ResultConverted(
-                    unit.id, "wounded", "killed: baby Krobs die at the first wound", R_KROBS
+                    unit.id, "wounded", tell("killed: baby Krobs die at the first wound"), R_KROBS
                 )
             )
         return [*events, *kill(game, unit, role)]
@@ -435,7 +443,8 @@ def _side_retreat(game: Game, role: str, hexes: int) -> list[Event]:
         if not unit.alive or unit.hex is None:
             continue
         if unit.frenzied and "crazy_ork" in profile(game, unit).tags:
-            events.append(ResultConverted(unit.id, "retreat", "nothing: he is frenzied", R_CRAZY))
+            said = tell("nothing: he is frenzied")
+            events.append(ResultConverted(unit.id, "retreat", said, R_CRAZY))
             continue
         by_owner.setdefault(unit.side, {})[unit.id] = hexes
     queue = combat(game)["queue"]

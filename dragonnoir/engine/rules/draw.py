@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from dragonnoir.engine.events import Event
+from dragonnoir.narration.phrase import Value, series, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -25,8 +26,8 @@ T = TypeVar("T")
 def draw_one(
     game: Game,
     options: Sequence[T],
-    label: Callable[[T], str],
-    purpose: str,
+    label: Callable[[T], Value],
+    purpose: Value,
     rule: str,
     events: list[Event],
     *,
@@ -41,9 +42,13 @@ def draw_one(
     if n > 10:
         raise ValueError("a d10 draws among at most ten")
     usable = 10 // n * n
-    numbered = ", ".join(f"{i + 1} {label(o)}" for i, o in enumerate(options))
+    numbered = series(
+        [tell("{n} {option}", n=i + 1, option=label(o)) for i, o in enumerate(options)]
+    )
     while True:
-        _, die = game.roll(f"{purpose}: {numbered}", rule, by=by)
+        _, die = game.roll(
+            tell("{purpose}: {numbered}", purpose=purpose, numbered=numbered), rule, by=by
+        )
         events.append(die)
         if die.value <= usable:
             return options[(die.value - 1) % n]
@@ -52,8 +57,8 @@ def draw_one(
 def draw_order(
     game: Game,
     items: Sequence[T],
-    label: Callable[[T], str],
-    purpose: str,
+    label: Callable[[T], Value],
+    purpose: Value,
     rule: str,
     events: list[Event],
     *,
@@ -64,7 +69,8 @@ def draw_order(
     left = list(items)
     order: list[T] = []
     while len(left) > 1:
-        chosen = draw_one(game, left, label, f"{purpose} ({len(left)} left)", rule, events, by=by)
+        purpose_now = tell("{purpose} ({n} left)", purpose=purpose, n=len(left))
+        chosen = draw_one(game, left, label, purpose_now, rule, events, by=by)
         left.remove(chosen)
         order.append(chosen)
     return order + left

@@ -14,6 +14,7 @@ from dragonnoir.engine.events import CombatResolved, Event
 from dragonnoir.engine.rules import combat_results as results
 from dragonnoir.engine.rules.combat_odds import R_RESOLUTION, Assessment, attacks_allowed, is_guard
 from dragonnoir.engine.values import profile
+from dragonnoir.narration.phrase import DataName, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -43,7 +44,7 @@ def fight(game: Game, verdict: Assessment) -> list[Event]:
     results.mark_engaged(game, (*verdict.attackers, *verdict.defenders))
 
     _, die_event = game.roll(
-        "combat",
+        tell("combat"),
         R_RESOLUTION.split(":")[0],
         verdict.die_modifier,
         by="+".join(verdict.attackers),
@@ -64,7 +65,7 @@ def fight(game: Game, verdict: Assessment) -> list[Event]:
             die=die_event.value,
             modified_die=row,
             result=result.code,
-            meaning=result.name,
+            meaning=DataName(result.name),
             die_modifiers=verdict.modifier_reasons(),
             zone=verdict.zone or "",
         ),

@@ -53,7 +53,7 @@ from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.los import MAX_RANGE
 from dragonnoir.hexmap.terrain import Cover
 from dragonnoir.narration.actions import action_name
-from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell, tell_n
+from dragonnoir.narration.phrase import Cited, DataName, Many, Phrase, Value, Who, tell, tell_n
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -286,11 +286,12 @@ def target_problem(game: Game, shooter: Unit, target: Unit, mode: str) -> Explan
 @dataclass(frozen=True, slots=True)
 class Modifier:
     value: int
-    reason: str
+    reason: Phrase
     rule: str
 
-    def text(self) -> str:
-        return f"{self.value:+d} {self.reason}"
+    def said(self) -> Phrase:
+        """ "+1 the shooter is wounded", for the narrator."""
+        return tell("{value} {reason}", value=format(self.value, "+d"), reason=self.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,23 +321,33 @@ def modifiers(game: Game, shooter: Unit, target: Unit) -> tuple[Modifier, ...]:
     out: list[Modifier] = []
     if shooter.wounds > 0 and table.modifiers.wounded_shooter:
         out.append(
-            Modifier(table.modifiers.wounded_shooter, "the shooter is wounded", R_RESOLUTION)
+            Modifier(table.modifiers.wounded_shooter, tell("the shooter is wounded"), R_RESOLUTION)
         )
     if "elf" in profile(game, shooter).tags and table.modifiers.elf_shooter:
         out.append(
-            Modifier(table.modifiers.elf_shooter, "an Elf shoots (excellent shooters)", R_ELVES)
+            Modifier(
+                table.modifiers.elf_shooter, tell("an Elf shoots (excellent shooters)"), R_ELVES
+            )
         )
     tp = profile(game, target)
     if tp.is_krob:
         value = table.target_modifier(tp.category, newborn=not target.adult)
         if value:
-            what = {
-                "warrior": "a Krob Warrior (its carapace acts as armour)",
-                "guard": "a Queen's Guard",
-                "queen": "the Queen",
-            }.get(tp.category, f"a Krob {tp.category}")
-            out.append(Modifier(value, f"the target is {what}", R_KROB_SHOTS))
+            out.append(Modifier(value, _krob_target(tp.category), R_KROB_SHOTS))
     return tuple(out)
+
+
+#: "The Krobs: Shots": the Krobs whose kind changes the die of a shot at them.
+_KROB_TARGETS: dict[str, Phrase] = {
+    "warrior": tell("the target is a Krob Warrior (its carapace acts as armour)"),
+    "guard": tell("the target is a Queen's Guard"),
+    "queen": tell("the target is the Queen"),
+}
+
+
+def _krob_target(category: str) -> Phrase:
+    found = _KROB_TARGETS.get(category)
+    return found if found is not None else tell("the target is a Krob {kind}", kind=category)
 
 
 def plan_shot(game: Game, shooter: Unit, target: Unit) -> ShotPlan:
@@ -349,7 +360,9 @@ def plan_shot(game: Game, shooter: Unit, target: Unit) -> ShotPlan:
 def line_problem(plan: ShotPlan) -> Explanation | None:
     line = plan.line
     if not line.possible:
-        reason, rule = line.reasons[0] if line.reasons else ("there is no line of fire", R_LINE)
+        reason, rule = (
+            line.reasons[0] if line.reasons else (tell("there is no line of fire"), R_LINE)
+        )
         return refused(
             tell("no shot at {target}: {reason}", target=Who(plan.target), reason=reason),
             rule or R_LINE,
@@ -397,7 +410,8 @@ def _edge_json(edge: Edge) -> list[list[int]]:
 
 
 def plan_details(game: Game, plan: ShotPlan) -> dict[str, Any]:
-    """The shot as plain JSON data for the client to draw (section 6 of the Fire issue)."""
+    """The shot as data for the client to draw (section 6 of the Fire issue): plain JSON
+    values, but for the reasons (`cover_why`, `modifiers`), phrases for the narrator."""
     table: FireTable = game.rules.fire
     line = plan.line
     rows = sorted({entry["row"] for entry in by_die(game, plan)})
@@ -540,7 +554,7 @@ def resolve_fire(game: Game, action: Fire, mode: str) -> list[Event]:
             events.append(ShotCancelled(sid, target.id, gone, R_FIRE))
             continue
         plan = plan_shot(game, shooter, target)
-        _, die = game.roll("shot", R_RESOLUTION, plan.modifier, by=sid)
+        _, die = game.roll(tell("shot"), R_RESOLUTION, plan.modifier, by=sid)
         row = table.die(die.value, plan.modifier)
         result = table.result(plan.weapon, plan.cover, row)
         shooter.fired = True
@@ -556,9 +570,12 @@ def resolve_fire(game: Game, action: Fire, mode: str) -> list[Event]:
                 die=die.value,
                 modified_die=row,
                 result=result.code,
-                meaning=result.name,
-                modifiers=tuple(m.text() for m in plan.modifiers),
-                cover_why=tuple(f"{r} ({s})" for r, s in plan.line.reasons),
+                meaning=DataName(result.name),
+                modifiers=tuple(m.said() for m in plan.modifiers),
+                cover_why=tuple(
+                    tell("{reason} ({rule})", reason=said, rule=Cited(rule))
+                    for said, rule in plan.line.reasons
+                ),
                 mode=mode,
             )
         )
@@ -666,11 +683,10 @@ class DefensiveFireAnswer:
         if can_fire_at_moving(game, krob):
             game.push_decision(Decision("defensive_fire", Side.ADVENTURERS, dict(decision.data)))
             events.append(
-                DecisionRequested.asking(
+                DecisionRequested(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
                     tell("fire again at {unit} or let it go on", unit=Who(krob.id)),
-                    game.where,
                 )
             )
             return events
@@ -702,14 +718,13 @@ def _offer_unmoved(game: Game) -> list[Event]:
         return []
     game.push_decision(Decision(UNMOVED_DECISION, Side.ADVENTURERS, {"targets": targets}))
     return [
-        DecisionRequested.asking(
+        DecisionRequested(
             UNMOVED_DECISION,
             Side.ADVENTURERS.value,
             tell(
                 "defensive fire at the Krobs that did not move ({units}), or pass",
                 units=Many(tuple(Who(t) for t in targets)),
             ),
-            game.where,
         )
     ]
 

@@ -63,8 +63,7 @@ from dragonnoir.engine.values import profile
 from dragonnoir.engine.water_tables import WaterSituation
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.narrator import in_english
-from dragonnoir.narration.phrase import Who, tell
+from dragonnoir.narration.phrase import DataName, Value, Who, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -172,6 +171,11 @@ def _record(game: Game) -> dict[str, Any]:
 # -- 1. appearance ------------------------------------------------------------------------
 
 
+def _cell(h: Hex) -> Value:
+    """A free water hex, numbered for the draw: said by its cell."""
+    return h
+
+
 def appear(game: Game) -> list[Event]:
     """Entry hook of gharv1_appearance / gharv2_appearance."""
     if game.rules is None:  # a bare turn-sequence game without counters
@@ -199,13 +203,10 @@ def appear(game: Game) -> list[Event]:
             continue
         modifier = table.modifiers.wounded if unit.wounds > 0 else 0
         _, die = game.roll(
-            in_english(
-                game,
-                tell(
-                    "Gharv appearance: {unit} ({situation})",
-                    unit=Who(unit.id),
-                    situation=table.row(sit).name.lower(),
-                ),
+            tell(
+                "Gharv appearance: {unit} ({situation})",
+                unit=Who(unit.id),
+                situation=DataName(table.row(sit).name, lower=True),
             ),
             R_TABLE,
             modifier,
@@ -229,8 +230,8 @@ def appear(game: Game) -> list[Event]:
         place = draw_one(
             game,
             ordered,
-            game.where,
-            in_english(game, tell("where the Gharv rises next to {unit}", unit=Who(unit.id))),
+            _cell,
+            tell("where the Gharv rises next to {unit}", unit=Who(unit.id)),
             R_APPEAR,
             events,
             by=unit.id,
@@ -305,8 +306,8 @@ def plan_attacks(game: Game) -> list[Event]:
             target = draw_one(
                 game,
                 victims,
-                lambda u: in_english(game, Who(u.id)),
-                in_english(game, tell("whom {gharv} attacks", gharv=Who(gharv.id))),
+                lambda u: Who(u.id),
+                tell("whom {gharv} attacks", gharv=Who(gharv.id)),
                 R_ATTACK,
                 events,
                 by=gharv.id,
@@ -316,8 +317,8 @@ def plan_attacks(game: Game) -> list[Event]:
         attacks = draw_order(
             game,
             attacks,
-            lambda a: in_english(game, tell("{gharv} on {unit}", gharv=Who(a[0]), unit=Who(a[1]))),
-            in_english(game, tell("order of the Gharvs' attacks")),
+            lambda a: tell("{gharv} on {unit}", gharv=Who(a[0]), unit=Who(a[1])),
+            tell("order of the Gharvs' attacks"),
             R_ATTACK,
             events,
         )

@@ -58,7 +58,6 @@ from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.tables import RollEffect
 from dragonnoir.engine.values import Profile, profile
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.narrator import in_english
 from dragonnoir.narration.phrase import DataName, Many, Value, Who, tell
 
 if TYPE_CHECKING:
@@ -315,9 +314,10 @@ def resolve_infiltration(
         if enemy.wounds > 0:
             modifier += table.modifiers.enemy_wounded
         _, die = game.roll(
-            in_english(
-                game,
-                tell("infiltration past {enemy} ({column})", enemy=Who(enemy.id), column=column),
+            tell(
+                "infiltration past {enemy} ({column})",
+                enemy=Who(enemy.id),
+                column=DataName(table.column_name(column)),
             ),
             RULE,
             modifier,
@@ -348,8 +348,8 @@ def roll_order(game: Game, mover: Unit, enemies: list[Unit], events: list[Event]
     return draw_order(
         game,
         ordered,
-        lambda u: in_english(game, Who(u.id)),
-        in_english(game, tell("order of the infiltration rolls")),
+        lambda u: Who(u.id),
+        tell("order of the infiltration rolls"),
         RULE,
         events,
         by=mover.id,

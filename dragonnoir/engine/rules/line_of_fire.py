@@ -43,6 +43,8 @@ from dragonnoir.hexmap.los import (
     traces,
 )
 from dragonnoir.hexmap.terrain import Cover, TerrainType
+from dragonnoir.narration.covers import cover_name
+from dragonnoir.narration.phrase import DataName, Phrase, english, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -105,7 +107,7 @@ class LineOfFire:
     `possible`: a shot may be made along this line (range included; the shooter's other
     conditions are the Fire module's). `cover`: the target's cover class (`TOTAL` means
     no shot). `range`: hexes, the target's counted and not the shooter's. `reasons`:
-    (sentence, rule section) for each thing that blocked or gave cover, in order along
+    (phrase, rule section) for each thing that blocked or gave cover, in order along
     the line (the shooter's own situation first, the target's last). `start`, `end`:
     the segment used, in map pixels (`HexGrid.hex_centre` space), moved to an opening
     when the rules say so. `crossed_hexes`: the hexes the line passes through, from the
@@ -118,7 +120,7 @@ class LineOfFire:
     possible: bool
     cover: Cover
     range: int
-    reasons: tuple[tuple[str, str], ...]
+    reasons: tuple[tuple[Phrase, str], ...]
     start: tuple[float, float]
     end: tuple[float, float]
     crossed_hexes: tuple[Hex, ...]
@@ -150,7 +152,8 @@ class LineOfFireExplanation:
     candidates: tuple[LineOfFire, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON values (hexes as [q, r], edges as [[q, r], [q, r]])."""
+        """Plain JSON values (hexes as [q, r], edges as [[q, r], [q, r]], each reason
+        in English with cube coordinates, `narration.phrase.english`)."""
 
         def hx(h: Hex) -> list[int]:
             return [h.q, h.r]
@@ -160,7 +163,7 @@ class LineOfFireExplanation:
                 "possible": x.possible,
                 "cover": x.cover.value,
                 "range": x.range,
-                "reasons": [list(r) for r in x.reasons],
+                "reasons": [[english(said), rule] for said, rule in x.reasons],
                 "start": list(x.start),
                 "end": list(x.end),
                 "crossed_hexes": [hx(h) for h in x.crossed_hexes],
@@ -390,15 +393,15 @@ class _Candidate:
     range: int
     possible: bool = True
     cover: Cover = Cover.NONE
-    events: list[tuple[float, int, str, str]] = field(default_factory=list)
+    events: list[tuple[float, int, Phrase, str]] = field(default_factory=list)
     blockers: list[str] = field(default_factory=list)
     crossed: list[tuple[Edge, str | None]] = field(default_factory=list)
 
-    def block(self, at: float, sentence: str, rule: str) -> None:
+    def block(self, at: float, sentence: Phrase, rule: str) -> None:
         self.possible = False
         self.events.append((at, len(self.events), sentence, rule))
 
-    def give(self, at: float, cover: Cover, sentence: str, rule: str) -> None:
+    def give(self, at: float, cover: Cover, sentence: Phrase, rule: str) -> None:
         if _RANK[cover] > _RANK[self.cover]:
             self.cover = cover
         if cover is Cover.TOTAL:
@@ -411,15 +414,11 @@ class _Candidate:
         return (0 if self.possible else 1, _RANK[self.cover], self.range, len(self.events))
 
 
-def _cell(game: Game, h: Hex) -> str:
-    c, r = game.board.grid.to_cell(h)
-    return f"({c},{r})"
-
-
-def _name(game: Game, unit: Unit) -> str:
-    """Who stands in the line or is fired at, by the name players read (never an id: the
-    reasons are shown as they are)."""
-    return display_name(game, unit)
+def _name(game: Game, unit: Unit) -> DataName:
+    """Who stands in the line or is fired at, by the name players read: never by `Who`,
+    as a character hidden from the shooter's side may stand in the line and the side's
+    view must not reach his id (docs/translating.md)."""
+    return DataName(display_name(game, unit))
 
 
 def _level_spares(lc: float, ls: float, lt: float) -> bool:
@@ -456,8 +455,11 @@ def _judge(
             cand.give(
                 0.0,
                 Cover.MEDIUM,
-                f"{_name(game, target.unit)} is fired at through the window at "
-                f"{_cell(game, s_hex)} (medium cover)",
+                tell(
+                    "{unit} is fired at through the window at {cell} (medium cover)",
+                    unit=_name(game, target.unit),
+                    cell=s_hex,
+                ),
                 R_WINDOW,
             )
 
@@ -472,8 +474,11 @@ def _judge(
         if feat is EdgeFeature.WALL:
             cand.block(
                 at,
-                f"a wall between {_cell(game, c.before)} and {_cell(game, c.after)} blocks "
-                "the line (total cover)",
+                tell(
+                    "a wall between {cell} and {other} blocks the line (total cover)",
+                    cell=c.before,
+                    other=c.after,
+                ),
                 R_WALLS,
             )
         elif feat is EdgeFeature.WINDOW:
@@ -482,15 +487,22 @@ def _judge(
                 cand.give(
                     at,
                     Cover.MEDIUM,
-                    f"{_name(game, target.unit)} is fired at through the window (medium cover)",
+                    tell(
+                        "{unit} is fired at through the window (medium cover)",
+                        unit=_name(game, target.unit),
+                    ),
                     R_WINDOW,
                 )
             else:
                 cand.block(
                     at,
-                    f"the line passes the window between {_cell(game, c.before)} and "
-                    f"{_cell(game, c.after)}: one fires through a window only from just "
-                    "behind it, or at the character just behind it",
+                    tell(
+                        "the line passes the window between {cell} and {other}: one fires "
+                        "through a window only from just behind it, or at the character just "
+                        "behind it",
+                        cell=c.before,
+                        other=c.after,
+                    ),
                     R_WINDOW,
                 )
         elif feat is EdgeFeature.ARROW_SLIT:
@@ -499,21 +511,27 @@ def _judge(
                 cand.give(
                     at,
                     Cover.STRONG,
-                    f"{_name(game, target.unit)} is fired at through the arrow slit (strong cover)",
+                    tell(
+                        "{unit} is fired at through the arrow slit (strong cover)",
+                        unit=_name(game, target.unit),
+                    ),
                     R_SLITS,
                 )
             elif c.after == aim and aim in inner:
                 cand.block(
                     at,
-                    "from outside, a shooter must be in exact alignment with the arrow slit",
+                    tell("from outside, a shooter must be in exact alignment with the arrow slit"),
                     R_SLITS,
                 )
             else:
                 cand.block(
                     at,
-                    f"the line passes the arrow slit between {_cell(game, c.before)} and "
-                    f"{_cell(game, c.after)}: one fires through it only from the arrow-slit "
-                    "hex, or at the character on it",
+                    tell(
+                        "the line passes the arrow slit between {cell} and {other}: one fires "
+                        "through it only from the arrow-slit hex, or at the character on it",
+                        cell=c.before,
+                        other=c.after,
+                    ),
                     R_SLITS,
                 )
         elif feat is EdgeFeature.DOOR:
@@ -523,8 +541,11 @@ def _judge(
                 cand.give(
                     at,
                     Cover.MEDIUM,
-                    f"{_name(game, target.unit)} is fired at through the door hex "
-                    f"{_cell(game, through[0])} (medium cover)",
+                    tell(
+                        "{unit} is fired at through the door hex {cell} (medium cover)",
+                        unit=_name(game, target.unit),
+                        cell=through[0],
+                    ),
                     R_DOORS,
                 )
         elif feat is EdgeFeature.LOW_WALL:
@@ -543,16 +564,18 @@ def _judge(
                 cand.give(
                     at,
                     Cover.TOTAL,
-                    "the line passes a low wall of the stone bridge and "
-                    f"{_name(game, target.unit)} is in the water: the shooter cannot see him "
-                    "(total cover)",
+                    tell(
+                        "the line passes a low wall of the stone bridge and {unit} is in the "
+                        "water: the shooter cannot see him (total cover)",
+                        unit=_name(game, target.unit),
+                    ),
                     R_STONE,
                 )
             else:
                 cand.give(
                     at,
                     Cover.MEDIUM,
-                    "the line passes a low wall of the stone bridge (medium cover)",
+                    tell("the line passes a low wall of the stone bridge (medium cover)"),
                     R_STONE,
                 )
 
@@ -567,31 +590,42 @@ def _judge(
         at = v.mid
         terrain = pos.terrain(game, h)
         if terrain is None:
-            cand.block(at, f"the line leaves the map at {_cell(game, h)}", R_LINE)
+            cand.block(at, tell("the line leaves the map at {cell}", cell=h), R_LINE)
             continue
         if terrain.blocks_fire:
             if terrain.id == "trees":
-                cand.block(at, f"trees at {_cell(game, h)} block the line", R_TREES)
+                cand.block(at, tell("trees at {cell} block the line", cell=h), R_TREES)
             else:
-                cand.block(
-                    at, f"{terrain.name.lower()} at {_cell(game, h)} blocks the line", R_WALLS
+                said = tell(
+                    "{terrain} at {cell} blocks the line",
+                    terrain=DataName(terrain.name, lower=True),
+                    cell=h,
                 )
+                cand.block(at, said, R_WALLS)
         if h in pos.webs:
-            cand.block(at, f"a spider web at {_cell(game, h)} blocks the line", R_WEBS)
+            cand.block(at, tell("a spider web at {cell} blocks the line", cell=h), R_WEBS)
         cell = board.cells.get(h)
         if cell is not None and cell.level >= hi + 1 and h not in target_hexes:
             cand.block(
                 at,
-                f"the ground at {_cell(game, h)} (level {cell.level:+g}) rises a whole level "
-                "above both characters",
+                tell(
+                    "the ground at {cell} (level {level}) rises a whole level above both "
+                    "characters",
+                    cell=h,
+                    level=format(cell.level, "+g"),
+                ),
                 R_LEVELS,
             )
         if terrain.id == "wooden_bridge" and target_in_water:
             cand.give(
                 at,
                 Cover.MEDIUM,
-                f"the line crosses the wooden bridge at {_cell(game, h)} and "
-                f"{_name(game, target.unit)} is in the water (medium cover)",
+                tell(
+                    "the line crosses the wooden bridge at {cell} and {unit} is in the water "
+                    "(medium cover)",
+                    cell=h,
+                    unit=_name(game, target.unit),
+                ),
                 R_WOODEN,
             )
         for other in pos.blockers.get(h, ()):
@@ -603,13 +637,7 @@ def _judge(
             if ("dog" in tags or "newborn" in tags) and not dwarf:
                 continue
             cand.blockers.append(other.id)
-            what = "dog" if "dog" in tags else ("baby Krob" if "newborn" in tags else "")
-            extra = f" (a {what} blocks a dwarf's line)" if what else ""
-            cand.block(
-                at,
-                f"{_name(game, other)} stands at {_cell(game, h)} in the line{extra}",
-                R_CHARACTERS,
-            )
+            cand.block(at, _stands_in_line(game, other, h, tags), R_CHARACTERS)
 
     # The target's own cover.
     terrain = pos.terrain(game, aim)
@@ -621,17 +649,37 @@ def _judge(
             cand.give(
                 1.0,
                 terrain.cover,
-                f"{_name(game, target.unit)} is on {terrain.name.lower()} "
-                f"({terrain.cover.value} cover)",
+                tell(
+                    "{unit} is on {terrain} ({cover})",
+                    unit=_name(game, target.unit),
+                    terrain=DataName(terrain.name, lower=True),
+                    cover=cover_name(terrain.cover.value),
+                ),
                 rule,
             )
     if aim in pos.webs and target.is_krob:
         cand.give(
             1.0,
             Cover.LIGHT,
-            f"{_name(game, target.unit)} is a Krob on a spider web (light cover)",
+            tell("{unit} is a Krob on a spider web (light cover)", unit=_name(game, target.unit)),
             R_WEBS,
         )
+
+
+def _stands_in_line(game: Game, other: Unit, h: Hex, tags: frozenset[str]) -> Phrase:
+    """ "Characters": who stands in the line; a dog or a baby Krob only blocks a dwarf's."""
+    name = _name(game, other)
+    if "dog" in tags:
+        return tell(
+            "{unit} stands at {cell} in the line (a dog blocks a dwarf's line)", unit=name, cell=h
+        )
+    if "newborn" in tags:
+        return tell(
+            "{unit} stands at {cell} in the line (a baby Krob blocks a dwarf's line)",
+            unit=name,
+            cell=h,
+        )
+    return tell("{unit} stands at {cell} in the line", unit=name, cell=h)
 
 
 def _aligned(shooter: Hex, slit_hex: Hex, beyond: Hex) -> bool:
@@ -679,16 +727,37 @@ def _step_edge(
         return
     if d_low == 0 and d_up == 1:
         return  # adjacent to the top: "Only a shooter adjacent to the top ... and vice versa"
-    what = "embankment" if feat is EdgeFeature.EMBANKMENT_TOP else "cliff"
-    sentence = (
-        f"the line passes the top of the {what} at {_cell(game, upper_hex)}-"
-        f"{_cell(game, lower_hex)} and the character below is nearer to it than the one above"
-        f" ({d_low} < {d_up}): they cannot see each other"
-    )
-    if d_low == 0:
-        sentence = (
-            f"a character on the {what} hex {_cell(game, lower_hex)} can be fired at (or fire) "
-            "only from a hex adjacent to its top"
+    embankment = feat is EdgeFeature.EMBANKMENT_TOP
+    if d_low == 0 and embankment:
+        sentence = tell(
+            "a character on the embankment hex {cell} can be fired at (or fire) only from a "
+            "hex adjacent to its top",
+            cell=lower_hex,
+        )
+    elif d_low == 0:
+        sentence = tell(
+            "a character on the cliff hex {cell} can be fired at (or fire) only from a hex "
+            "adjacent to its top",
+            cell=lower_hex,
+        )
+    elif embankment:
+        sentence = tell(
+            "the line passes the top of the embankment at {cell}-{other} and the character "
+            "below is nearer to it than the one above ({near} < {far}): they cannot see each "
+            "other",
+            cell=upper_hex,
+            other=lower_hex,
+            near=d_low,
+            far=d_up,
+        )
+    else:
+        sentence = tell(
+            "the line passes the top of the cliff at {cell}-{other} and the character below is "
+            "nearer to it than the one above ({near} < {far}): they cannot see each other",
+            cell=upper_hex,
+            other=lower_hex,
+            near=d_low,
+            far=d_up,
         )
     cand.block(at, sentence, R_EMBANKMENT)
 
@@ -756,13 +825,13 @@ def _candidates(game: Game, shooter: Unit, target: Unit, *, exhaustive: bool) ->
                     continue
                 cand = _Candidate(s_hex, aim, kind, edge, t, rng)
                 if in_water:
-                    cand.block(
-                        0.0, f"{_name(game, shooter)} is in the water and cannot fire", R_RIVER
-                    )
+                    said = tell("{unit} is in the water and cannot fire", unit=_name(game, shooter))
+                    cand.block(0.0, said, R_RIVER)
                 if rng > MAX_RANGE:
-                    cand.block(
-                        0.0, f"the target is {rng} hexes away, more than {MAX_RANGE}", R_RANGE
+                    said = tell(
+                        "the target is {n} hexes away, more than {most}", n=rng, most=MAX_RANGE
                     )
+                    cand.block(0.0, said, R_RANGE)
                 _judge(game, pos, tables, s, tg, cand)
                 out.append(cand)
                 if not exhaustive and cand.possible and not cand.events:

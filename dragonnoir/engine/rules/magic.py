@@ -89,7 +89,6 @@ from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.accessories import accessory_name
 from dragonnoir.narration.actions import action_name
-from dragonnoir.narration.narrator import in_english
 from dragonnoir.narration.phrase import DataName, Who, tell, tell_n
 
 if TYPE_CHECKING:
@@ -563,9 +562,7 @@ class CastRules:
         current = settle(game, wizard)
         current.energy -= plan.spell.cost
         current.cast_turn = game.state.turn
-        _, die = game.roll(
-            in_english(game, DataName(plan.spell.name)), R_RESOLUTION, plan.modifier, by=wizard.id
-        )
+        _, die = game.roll(DataName(plan.spell.name), R_RESOLUTION, plan.modifier, by=wizard.id)
         success = die.modified > plan.needs
         events: list[Event] = [
             die,
@@ -819,7 +816,7 @@ def _struck_on(game: Game, plan: Plan, burst: Hex, events: list[Event]) -> Unit 
 def _fireball_table(game: Game, plan: Plan, target: Unit) -> list[Event]:
     events: list[Event] = []
     _, die = game.roll(
-        in_english(game, tell("Fireball Table at {unit}", unit=Who(target.id))),
+        tell("Fireball Table at {unit}", unit=Who(target.id)),
         R_FIREBALL,
         plan.level,
         by=plan.wizard.id,
@@ -940,11 +937,10 @@ def cast_window(game: Game) -> list[Event]:
         return []
     game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {}))
     return [
-        DecisionRequested.asking(
+        DecisionRequested(
             CAST_WINDOW,
             Side.ADVENTURERS.value,
             tell("a wizard may cast his spell of this turn before the Krobs attack, or pass"),
-            game.where,
         )
     ]
 
@@ -995,7 +991,7 @@ def open_window(game: Game, moment: str) -> list[Event]:
     game.state.scratch[_OFFERED] = {"turn": game.state.turn, "moments": [*offered, moment]}
     game.push_decision(Decision(CAST_WINDOW, Side.ADVENTURERS, {"moment": moment}))
     prompt = WINDOW_PROMPTS[moment.split(":")[0]]
-    return [DecisionRequested.asking(CAST_WINDOW, Side.ADVENTURERS.value, prompt, game.where)]
+    return [DecisionRequested(CAST_WINDOW, Side.ADVENTURERS.value, prompt)]
 
 
 def movement_start(game: Game) -> list[Event]:

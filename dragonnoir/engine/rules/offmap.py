@@ -34,7 +34,7 @@ from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import ZoneKind
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import DataName, Many, tell
+from dragonnoir.narration.phrase import DataName, Many, Value, reasons, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -352,28 +352,29 @@ def _may_go(game: Game, unit: Unit, rule: str) -> Explanation | None:
     return None
 
 
-def _what_leaving_counts_for(game: Game, unit: Unit) -> str:
+def _what_leaving_counts_for(game: Game, unit: Unit) -> Value:
     """What a character leaving here does for his side, as the player reads it before he
     commits (the Orb he carries, Khuzun brought out, an exit condition, the Sun)."""
     assert unit.hex is not None
-    said: list[str] = []
+    said: list[Value] = []
     if objectives.carries_orb(game, unit):
-        said.append("he carries the Orb off the map")
+        said.append(tell("he carries the Orb off the map"))
     if unit.id == objectives.KHUZUN_ID:
-        said.append("Khuzun is brought out")
+        said.append(tell("Khuzun is brought out"))
     sun = objectives.real_counter(game, AccessoryKind.SUN)
     if sun is not None and sun.properties.get("revealed") and unit.hex in objectives.area(sun):
-        said.append("by the true gallery of the Sun")
+        said.append(tell("by the true gallery of the Sun"))
     for c in setup(game).get("victory", {}).get("conditions", ()):
         if c.get("kind") != "exit" or c.get("side") != unit.side.value:
             continue
         named = c.get("units") or []
         zone = {Hex(int(q), int(r)) for q, r in c.get("hexes", ())}
         if (not named or unit.id in named) and (not zone or unit.hex in zone):
-            said.append(f"counts for: {c.get('text') or 'leaving the map'}")
+            condition = c.get("text") or tell("leaving the map")
+            said.append(tell("counts for: {condition}", condition=condition))
     if not said:
-        said.append("he is safe, and takes no further part")
-    return "; ".join(said)
+        said.append(tell("he is safe, and takes no further part"))
+    return reasons(said)
 
 
 class LeaveMapRules:
@@ -500,7 +501,8 @@ class EnterPassageRules:
         was_hidden = unit.hidden_from is not None
         events: list[Event] = []
         if not was_hidden:
-            events.append(WentUnderground(hidden.display_name(game, unit), at, game.where(at)))
+            who = DataName(hidden.display_name(game, unit))
+            events.append(WentUnderground(who, at, game.where(at)))
         _offmap_table(game)[unit.id] = {
             "state": "passage",
             "passage": action.passage,
@@ -511,8 +513,9 @@ class EnterPassageRules:
         unit.hex = None
         unit.hidden_from = unit.side.enemy()  # unseen while underground
         game.touch()
-        name = passages(game)[action.passage].get("name") or action.passage
-        events.append(PassageTaken(unit.id, str(name), arrives))
+        name = passages(game)[action.passage].get("name")
+        passage = str(name) if name else tell("a deep passage")
+        events.append(PassageTaken(unit.id, passage, arrives))
         return events
 
     def generate(self, game: Game, side: Side) -> Iterable[Action]:

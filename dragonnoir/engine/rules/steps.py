@@ -325,6 +325,15 @@ def never_swims(p: Profile) -> bool:
     return p.category in ("warrior", "guard", "queen")
 
 
+def entry_cost(p: Profile, terrain: TerrainType) -> int | None:
+    """The movement points a character of profile `p` pays to enter a hex of `terrain`
+    (the Terrain Effects Chart; a Goblin swims, 2 MP a water hex: "The Goblins"); None
+    where it cannot be entered. The client's hover panel says it for the mover."""
+    if terrain.water and "goblin" in p.tags:
+        return 2
+    return terrain.move_cost
+
+
 def step(
     game: Game,
     unit: Unit,
@@ -435,7 +444,7 @@ def step(
         )
     if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
         return _no(tell("a spider web stops adventurers (destroy it in combat)"), R_WEBS)
-    cost = 2 if (goblin and terrain.water) else terrain.move_cost
+    cost = entry_cost(p, terrain)
     assert cost is not None
     if p.category == "gharv":
         return _gharv_step(terrain, dst_level, p)
@@ -571,7 +580,7 @@ def _goblin_step(game: Game, p: Profile, dst: Hex, *, webs: bool) -> Step:
         return _no(tell("an armoured character would sink like a stone in water"), R_WATER)
     if webs and p.side is Side.ADVENTURERS and has_web(game, dst):
         return _no(tell("a spider web stops adventurers (destroy it in combat)"), R_WEBS)
-    cost = 2 if terrain.water else terrain.move_cost
+    cost = entry_cost(p, terrain)
     assert cost is not None
     if cost > p.movement:
         return _no(

@@ -19,13 +19,14 @@ from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import DataName, Value, series, tell
+from dragonnoir.narration.sides import side_name
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
 R_VICTORY = "Scenario: victory conditions (ours, docs/scenarios.md)"
 PLAYERS = (Side.ADVENTURERS, Side.KROBS)
-_SIDE_WORDS = {Side.ADVENTURERS: "the Adventurers", Side.KROBS: "the Krobs"}
 
 
 def victory_block(game: Game) -> dict[str, Any] | None:
@@ -44,9 +45,17 @@ def _hexes(c: dict[str, Any]) -> frozenset[Hex]:
     return frozenset(Hex(int(q), int(r)) for q, r in c.get("hexes", ()))
 
 
-def _name(game: Game, uid: str) -> str:
+def _name(game: Game, uid: str) -> DataName:
+    """A character by the name players read (a Krob hidden from the other side is named
+    as he shows, never by his id)."""
     unit = game.state.units.get(uid)
-    return uid if unit is None else hidden.display_name(game, unit)
+    return DataName(uid if unit is None else hidden.display_name(game, unit))
+
+
+def _names(game: Game, uids: list[str]) -> Value:
+    """ "A, B": the names a reason lists (the state keeps the English words of the reason,
+    as saves have always had them)."""
+    return series([_name(game, u) for u in uids])
 
 
 def _counted(game: Game, side: Side) -> list[Unit]:
@@ -66,7 +75,7 @@ def _needed(c: dict[str, Any], default: int) -> int:
 # -- each kind of condition -------------------------------------------------------------------
 
 
-def _reach(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _reach(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     zone = _hexes(c)
     named = list(c.get("units", ()))
     pool = [game.state.units[u] for u in named] if named else _counted(game, side)
@@ -75,8 +84,8 @@ def _reach(game: Game, c: dict[str, Any], side: Side) -> str | None:
     ]
     need = _needed(c, len(named) if named else 1)
     if len(inside) >= need:
-        who = ", ".join(_name(game, u.id) for u in inside[:need])
-        return c.get("text") or f"{who} reached the objective"
+        who = _names(game, [u.id for u in inside[:need]])
+        return c.get("text") or tell("{who} reached the objective", who=who)
     return None
 
 
@@ -94,62 +103,62 @@ def exited_for(game: Game, c: dict[str, Any], side: Side) -> list[str]:
     ]
 
 
-def _exit(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _exit(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     named = list(c.get("units", ()))
     out = exited_for(game, c, side)
     need = _needed(c, len(named) if named else 1)
     if len(out) >= need:
-        who = ", ".join(_name(game, u) for u in out[:need])
-        return c.get("text") or f"{who} left the map"
+        return c.get("text") or tell("{who} left the map", who=_names(game, out[:need]))
     return None
 
 
-def _orb_off(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _orb_off(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     orb = objectives.real_counter(game, AccessoryKind.ORB)
     if orb is not None and orb.properties.get("off_map"):
-        return c.get("text") or "the Orb was carried off the map"
+        return c.get("text") or tell("the Orb was carried off the map")
     return None
 
 
-def _khuzun_out(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _khuzun_out(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     if objectives.KHUZUN_ID in offmap.exited(game):
-        return c.get("text") or "Khuzun was freed and brought out"
+        return c.get("text") or tell("Khuzun was freed and brought out")
     return None
 
 
-def _sun_exit(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _sun_exit(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     sun = objectives.real_counter(game, AccessoryKind.SUN)
     if sun is None:
         return None
     area = objectives.area(sun)
     out = [uid for uid, e in sorted(offmap.exited(game).items()) if Hex(*e["at"]) in area]
     if len(out) >= _needed(c, 1):
-        return c.get("text") or "the Adventurers found the gallery of the Sun and left by it"
+        return c.get("text") or tell("the Adventurers found the gallery of the Sun and left by it")
     return None
 
 
-def _kill(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _kill(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     named = list(c.get("units", ()))
     pool = [game.state.units[u] for u in named] if named else _counted(game, side.enemy())
     dead = [u for u in pool if u.status is Status.KILLED]
     need = _needed(c, len(pool))
     if pool and len(dead) >= need:
         if named:
-            return c.get("text") or f"{', '.join(_name(game, u.id) for u in dead)} killed"
-        return c.get("text") or f"{len(dead)} of {_SIDE_WORDS[side.enemy()]} killed"
+            return c.get("text") or tell("{who} killed", who=_names(game, [u.id for u in dead]))
+        killed = tell("{n} of {side} killed", n=len(dead), side=side_name(side.enemy().value))
+        return c.get("text") or killed
     return None
 
 
-def _eliminate(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _eliminate(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     enemy = side.enemy()
     if any(u.alive and u.hex is not None for u in _counted(game, enemy)):
         return None
     if offmap.waiting(game, enemy):
         return None
-    return c.get("text") or f"no enemy left: {_SIDE_WORDS[enemy]} are gone"
+    return c.get("text") or tell("no enemy left: {side} are gone", side=side_name(enemy.value))
 
 
-def _hold(game: Game, c: dict[str, Any], side: Side) -> str | None:
+def _hold(game: Game, c: dict[str, Any], side: Side) -> Value | None:
     zone = _hexes(c)
     mine = enemy = False
     for u in game.state.units.values():
@@ -160,7 +169,7 @@ def _hold(game: Game, c: dict[str, Any], side: Side) -> str | None:
         elif u.side is side.enemy():
             enemy = True
     if mine and not enemy:
-        return c.get("text") or f"{_SIDE_WORDS[side]} held the objective"
+        return c.get("text") or tell("{side} held the objective", side=side_name(side.value))
     return None
 
 
@@ -178,7 +187,7 @@ _JUDGES = {
 # -- when they are judged ---------------------------------------------------------------------
 
 
-def _finish(game: Game, c: dict[str, Any], reason: str) -> list[Event]:
+def _finish(game: Game, c: dict[str, Any], reason: Value) -> list[Event]:
     side = Side(c["side"])
     return [
         game.end_game(
@@ -217,14 +226,15 @@ def _nothing_left(game: Game) -> list[Event]:
             return [
                 game.end_game(
                     winner,
-                    f"{_SIDE_WORDS[side]} were wiped out",
+                    tell("{side} were wiped out", side=side_name(side.value)),
                     {"condition": "wiped_out", "kind": "eliminate", "casualties": casualties(game)},
                 )
             ]
         winner_at, reason, details = judge_at_limit(game)
-        return [
-            game.end_game(winner_at, f"{_SIDE_WORDS[side]} have left the caves: {reason}", details)
-        ]
+        gone = tell(
+            "{side} have left the caves: {reason}", side=side_name(side.value), reason=reason
+        )
+        return [game.end_game(winner_at, gone, details)]
     return []
 
 
@@ -255,9 +265,12 @@ def casualties(game: Game) -> dict[str, Any]:
     return out
 
 
-def judge_at_limit(game: Game) -> tuple[Side | None, str, dict[str, Any]]:
+def judge_at_limit(game: Game) -> tuple[Side | None, Value, dict[str, Any]]:
     limit = game.state.turn_limit
-    reason = f"turn limit {limit} reached" if limit is not None else "the game is over"
+    if limit is None:
+        reason = tell("the game is over")
+    else:
+        reason = tell("turn limit {limit} reached", limit=limit)
     block = victory_block(game)
     if block is None:
         return None, reason, {}
@@ -265,19 +278,25 @@ def judge_at_limit(game: Game) -> tuple[Side | None, str, dict[str, Any]]:
     details: dict[str, Any] = {"condition": "turn_limit", "casualties": report}
     mode = block.get("at_turn_limit", "krobs")
     if mode == "draw":
-        return None, f"{reason}: a draw", details
+        return None, tell("{reason}: a draw", reason=reason), details
     if mode in ("adventurers", "krobs"):
-        side = Side(mode)
-        return side, f"{reason}: {_SIDE_WORDS[side]} prevail", details
+        prevail = tell("{reason}: {side} prevail", reason=reason, side=side_name(mode))
+        return Side(mode), prevail, details
     # Casualties: each side scores the points of the enemies it killed.
     adv = int(report[Side.KROBS.value]["points"])  # what the Adventurers killed
     krobs = int(report[Side.ADVENTURERS.value]["points"])
     margin = int(block.get("margin", 0))
-    score = f"casualty points {adv} to {krobs}"
+    score: dict[str, Value] = {"reason": reason, "adv": adv, "krobs": krobs}
     if adv - krobs > margin:
-        return Side.ADVENTURERS, f"{reason}: the Adventurers win on {score}", details
+        said = tell("{reason}: the Adventurers win on casualty points {adv} to {krobs}", **score)
+        return Side.ADVENTURERS, said, details
     if krobs - adv > margin:
-        return Side.KROBS, f"{reason}: the Krobs win on {score}", details
+        said = tell("{reason}: the Krobs win on casualty points {adv} to {krobs}", **score)
+        return Side.KROBS, said, details
     if block.get("draw_allowed", True):
-        return None, f"{reason}: a draw on {score}", details
-    return Side.KROBS, f"{reason}: {score}, the Krobs hold", details
+        return None, tell("{reason}: a draw on casualty points {adv} to {krobs}", **score), details
+    return (
+        Side.KROBS,
+        tell("{reason}: casualty points {adv} to {krobs}, the Krobs hold", **score),
+        details,
+    )

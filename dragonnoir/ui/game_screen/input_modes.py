@@ -1,5 +1,6 @@
 """What clicks and keys on the map mean on the game screen: `PlayMode` hands them to
-the controller (and its tools, ui/tools/), `HandOverMode` covers the whole window until
+the controller (and its tools, ui/tools/), `ResultsMode` keeps the acting player's last
+results on the map until he has seen them, `HandOverMode` covers the whole window until
 the next player is ready (hotseat: nothing of the game is drawn behind it)."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.i18n import _
 from dragonnoir.render import fonts
 from dragonnoir.ui import keymap
+from dragonnoir.ui.game_screen.shows import draw_mark
 from dragonnoir.ui.game_screen.texts import phase_title
 from dragonnoir.ui.keymap import Command
 from dragonnoir.ui.words import side_name
@@ -93,6 +95,67 @@ def _near(pressed: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
     return pressed is not None and abs(pos[0] - pressed[0]) + abs(pos[1] - pressed[1]) <= (
         CLICK_SLOP
     )
+
+
+class ResultsMode(InputMode):
+    """Hotseat, after the acting player's last action of his turn (issue 45): the board
+    stays before his eyes (`seen_by`) with its results until he has seen them, then the
+    hand-over screen comes for `side`. A move's slide is waited for; a die's result, for
+    a click or a key (the first click of a show that is still running finishes it), or
+    for `delay` seconds after it is shown (the setting `result_hold`)."""
+
+    name = "results"
+
+    def __init__(self, side: Side, seen_by: Side | None, *, ack: bool, delay: float) -> None:
+        self.side = side
+        self.seen_by = seen_by
+        self.ack = ack
+        self.left = delay
+
+    def handle(self, scene: GameScene, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            scene.results_seen()
+            return True
+        if event.type == pygame.KEYDOWN and event.key not in _MODIFIER_KEYS:
+            scene.results_seen()
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
+
+    def done(self, scene: GameScene, dt: float) -> bool:
+        """Time passes: has he seen enough (the show over, and no click to wait for, or
+        the delay run out)?"""
+        if scene.interphase.current is not None:
+            return False
+        if not self.ack:
+            return True
+        if self.left > 0:
+            self.left -= dt
+            return self.left <= 0
+        return False
+
+    def draw(self, scene: GameScene, screen: pygame.Surface) -> None:
+        """His results, as they ended, and a band saying who plays next."""
+        control = scene.map
+        if scene.interphase.current is None:
+            for mark in scene.action_show.marks:
+                draw_mark(screen, control, mark)
+        if self.ack and self.left <= 0:
+            text = _("Seen? Click or press a key: the {side} play next.")
+        else:
+            text = _("The {side} play next.")
+        said = fonts.ui_font(18, bold=True).render(
+            text.format(side=side_name(self.side)), True, (255, 236, 190)
+        )
+        vp = control.viewport
+        rect = said.get_rect(midbottom=(vp.centerx, vp.bottom - 12)).inflate(28, 14)
+        pygame.draw.rect(screen, (28, 20, 14), rect, border_radius=8)
+        pygame.draw.rect(screen, (232, 195, 106), rect, 2, border_radius=8)
+        screen.blit(said, said.get_rect(center=rect.center))
+
+
+_MODIFIER_KEYS = frozenset(
+    {pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT}
+)
 
 
 class HandOverMode(InputMode):

@@ -1,6 +1,11 @@
 """The game screen's log panel: the events of `game.log` the viewer may read, the
 phases that played themselves with nothing in them left out, and the client's notes
-(a phase passed by itself, no defensive fire possible, an autosave that failed)."""
+(a phase passed by itself and why, no defensive fire possible, an autosave that failed).
+
+A line once written never changes (issue 45 §4): new events and notes are only ever
+added at the end. A note is kept after the last event shown when it is made, so the
+log built again from the start (other eyes after a hand-over) says it at the same
+place. Only an undo takes lines back."""
 
 from __future__ import annotations
 
@@ -34,10 +39,10 @@ class GameLog:
         #: Whose log the panel shows (the viewer when it was last filled).
         self.viewer: Side | None = scene.controller.viewer
         self._held_line: str | None = None
-        #: Client notes: a line instead of event i (a passed phase), lines after event i
-        #: (no defensive fire possible).
-        self.replace: dict[int, str] = {}
+        #: Client notes: lines after event i (a phase passed, no defensive fire).
         self.after: dict[int, list[str]] = {}
+        #: Notes made after the events they follow were shown: added at the next refresh.
+        self._late: list[str] = []
         self._defensive_noted: set[int] = set()
         #: Log entries left out: the question and the pass of each spell window passed
         #: quietly (`SpellWindows.pass_quietly`).
@@ -51,11 +56,13 @@ class GameLog:
             self.viewer, self.length = viewer, 0  # other eyes: the log they may read
         if end < self.length or self.length == 0:
             self._held_line = None
+            self._late = []
             self.lines = self._html(0, end)
             if isinstance(box, UITextBox):
                 box.set_text("<br>".join(self.lines))
-        elif end > self.length:
-            new = self._html(self.length, end)
+        elif end > self.length or self._late:
+            new = [*self._late, *self._html(self.length, end)]
+            self._late = []
             self.lines.extend(new)
             if isinstance(box, UITextBox) and new:
                 box.append_html_text("<br>" + "<br>".join(new))
@@ -92,7 +99,7 @@ class GameLog:
             noted = i + 1
             if i in self.hidden:
                 continue
-            line = self.replace.get(i) or event_html(names, event, link=True)
+            line = event_html(names, event, link=True)
             if isinstance(event, PhaseBegan) and phase(event.phase).automatic:
                 self._held_line = line  # shown if something happens in the phase
             elif isinstance(event, PhaseBegan | TurnBegan):
@@ -113,22 +120,30 @@ class GameLog:
     def note(self, text: str, colour: str = "#b8a888") -> None:
         """A client note after the events so far (it stays there, unlike the line under
         the map): the rules data a loaded game keeps, say."""
-        at = len(self.scene.game.log) - 1
-        self.after.setdefault(at, []).append(
-            f"<i><font color='{colour}'>{html.escape(text)}</font></i>"
+        self._add(
+            len(self.scene.game.log) - 1,
+            f"<i><font color='{colour}'>{html.escape(text)}</font></i>",
         )
-        self.length = 0  # rebuild the log with the note
+
+    def _add(self, at: int, line: str) -> None:
+        """Note `line` after event `at`, or after the last event shown if that one is
+        past: the lines already written stay as they are."""
+        if at < self.length:
+            at = self.length - 1
+            self._late.append(line)
+        self.after.setdefault(at, []).append(line)
 
     def phase_start(self) -> int:
         """Where the last phase began in `game.log` (-1: none yet)."""
         log = self.scene.game.log
         return max((i for i, e in enumerate(log) if isinstance(e, PhaseBegan)), default=-1)
 
-    def passed_phase(self, at: int, title: str, reason: str) -> None:
-        """The phase that began at `at` was passed by itself: one line instead of it."""
-        if at >= 0:
-            passed = _("{phase}: {reason}, passed.").format(phase=title, reason=reason)
-            self.replace[at] = f"<font color='#c9a45a'>{html.escape(passed)}</font>"
+    def passed_phase(self, last: int, why: str, rule: str) -> None:
+        """The phase whose last event is `last` was passed by itself: a line saying why
+        (`phase_passing.why_nothing`), its rule cited as the events' are."""
+        said = html.escape(_("Nothing to do, the phase passes: {why}.").format(why=why))
+        cite = f" <font color='#8c7c64'><i>[{html.escape(rule)}]</i></font>" if rule else ""
+        self._add(last, f"<font color='#c9a45a'>{said}</font>{cite}")
 
     def no_defensive_fire(self) -> str | None:
         """Once when the Krob movement begins: a note when no Adventurer can fire
@@ -151,16 +166,12 @@ class GameLog:
         text = _("No defensive fire this turn: every archer moved or is in contact.")
         at = self.phase_start()
         if at >= 0:
-            self.after.setdefault(at, []).append(
-                f"<i><font color='#b8a888'>{html.escape(text)}</font></i>"
-            )
-            self.length = 0  # rebuild the log with the note
+            self._add(at, f"<i><font color='#b8a888'>{html.escape(text)}</font></i>")
         return text
 
     def forget_undone(self) -> None:
         """Notes about events an undo took back."""
         n = len(self.scene.game.log)
-        for notes in (self.replace, self.after):
-            for i in [i for i in notes if i >= n]:
-                del notes[i]
+        for i in [i for i in self.after if i >= n]:
+            del self.after[i]
         self.hidden = {i for i in self.hidden if i < n}

@@ -10,6 +10,8 @@ from dragonnoir.render import fonts
 
 MESSAGE_H = 28
 MESSAGE_SECONDS = 8.0
+#: The line's letter sizes, tried largest first until the text fits.
+MESSAGE_SIZES = (24, 21, 18)
 MESSAGE_COLOUR = (255, 217, 138)
 WARNING_COLOUR = (255, 118, 86)
 #: The mark of a game that went on from a save's position its actions did not lead to
@@ -47,11 +49,16 @@ class MessageLine:
         screen.fill((23, 19, 15), rect)
         if not self.text:
             return
-        font = _message_font()
         colour = WARNING_COLOUR if self.refused else MESSAGE_COLOUR
         text = self.text
+        room = rect.w - 16
+        # a long line (a refusal and its rule) in a smaller letter rather than cut
+        font = next(
+            (f for f in map(fonts.font, MESSAGE_SIZES) if f.size(text)[0] <= room),
+            fonts.font(MESSAGE_SIZES[-1]),
+        )
         img = font.render(text, True, colour)
-        while img.get_width() > rect.w - 16 and len(text) > 8:
+        while img.get_width() > room and len(text) > 8:
             # at least one character shorter each time: a text just too wide, whose cut
             # kept its length ("..." in place of its end), looped here for ever
             keep = min(len(text) - 4, int(len(text) * (rect.w - 16) / img.get_width()) - 2)
@@ -69,7 +76,3 @@ def draw_badge(screen: pygame.Surface, viewport: pygame.Rect, text: str) -> None
     screen.blit(band, box.topleft)
     pygame.draw.rect(screen, WARNING_COLOUR, box, 1, border_radius=4)
     screen.blit(img, img.get_rect(center=box.center))
-
-
-def _message_font() -> pygame.font.Font:
-    return fonts.font(24)

@@ -1,5 +1,6 @@
 """What the game screen shows happening over the map: a reveal's flip and flash, a beat
-of a Gharv interphase or of the AI's move, and the tags of what each character did this
+of a Gharv interphase or of a move (the AI's, or the person's own), a die rolling at the
+hex where it was rolled and what it did, and the tags of what each character did this
 turn (M, F, A)."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.render import fonts
-from dragonnoir.ui.interphase_show import Beat
+from dragonnoir.ui.interphase_show import Beat, ResultMark
 from dragonnoir.ui.map_view import MapControl
 from dragonnoir.ui.visibility import readable_log
 
@@ -23,6 +24,13 @@ REVEAL_SECONDS = 1.4
 REVEAL_COLOUR = (255, 240, 170)
 #: The colour of the Gharvs' interphase beats (their water-green).
 BEAT_COLOUR = (120, 230, 170)
+#: A result mark: the die's colours, the label's band and border.
+DIE_FACE = (246, 240, 226)
+DIE_PIPS = (40, 28, 20)
+MARK_BAND = (24, 18, 14, 235)
+MARK_BORDER = (255, 217, 138)
+#: The share of a result's beat the die spends rolling before it shows its face.
+ROLLING = 0.35
 
 
 @dataclass
@@ -89,9 +97,12 @@ class Reveals:
             screen.set_clip(clip)
 
 
-def draw_beat(screen: pygame.Surface, control: MapControl, beat: Beat) -> None:
-    """One beat of a Gharv interphase over the map: its hexes outlined, an attack's line,
-    the numbers of a placement draw, and the caption in a band at the map's top."""
+def draw_beat(
+    screen: pygame.Surface, control: MapControl, beat: Beat, progress: float = 1.0
+) -> None:
+    """One beat of a show over the map: its hexes outlined, an attack's line, the numbers
+    of a placement draw, the die rolled and its result at its hex (`progress`: how far
+    the beat is, 0 to 1), and the caption in a band at the map's top."""
     vp = control.viewport
     z = control.camera.zoom
     at = control.screen_centre
@@ -118,6 +129,62 @@ def draw_beat(screen: pygame.Surface, control: MapControl, beat: Beat) -> None:
         screen.blit(band, band.get_rect(center=rect.center))
     finally:
         screen.set_clip(clip)
+    if beat.mark is not None:
+        draw_mark(screen, control, beat.mark, progress)
+
+
+def draw_mark(
+    screen: pygame.Surface, control: MapControl, mark: ResultMark, progress: float = 1.0
+) -> None:
+    """A die over the hex where it was rolled: for the first part of the beat it tumbles
+    (turning, its face changing), then it shows its face and the result's label comes
+    out above it ("5: Defender killed"); the counter under it is already in its new
+    state. Nothing random: the tumbling faces follow the time."""
+    vp = control.viewport
+    cx, _ = control.screen_centre(mark.at)
+    size = max(26, min(54, round(control.view.grid.tile_width * control.camera.zoom * 0.42)))
+    rolling = progress < ROLLING
+    face = mark.face
+    if rolling:
+        face = str(1 + int(progress * 40) % 10)
+    die = _die_surface(face, size)
+    if rolling:
+        die = pygame.transform.rotate(die, (1.0 - progress / ROLLING) * 540.0)
+    # above the hex, so that the counter's new state stays in view under it
+    top = min(y for _, y in control.screen_polygon(mark.at))
+    centre = (round(cx), round(top - size * 0.45))
+    clip = screen.get_clip()
+    screen.set_clip(vp)
+    try:
+        if not rolling:
+            font = fonts.ui_font(17, bold=True)
+            text = font.render(mark.label, True, (255, 244, 220))
+            band = pygame.Surface((text.get_width() + 18, text.get_height() + 8), pygame.SRCALPHA)
+            band.fill(MARK_BAND)
+            pygame.draw.rect(band, MARK_BORDER, band.get_rect(), 2, border_radius=6)
+            band.blit(text, (9, 4))
+            rect = band.get_rect(midbottom=(centre[0], centre[1] - size // 2 - 4))
+            rect.clamp_ip(vp)
+            screen.blit(band, rect)
+        screen.blit(die, die.get_rect(center=centre))
+    finally:
+        screen.set_clip(clip)
+
+
+_DICE: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _die_surface(face: str, size: int) -> pygame.Surface:
+    """A ten-sided die seen from above, as a rounded ivory square with its number (cached)."""
+    die = _DICE.get((face, size))
+    if die is None:
+        die = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(die, DIE_FACE, die.get_rect(), border_radius=size // 5)
+        pygame.draw.rect(die, DIE_PIPS, die.get_rect(), 2, border_radius=size // 5)
+        number = fonts.ui_font(max(12, round(size * 0.62)), bold=True).render(face, True, DIE_PIPS)
+        die.blit(number, number.get_rect(center=(size // 2, size // 2)))
+        _DICE[(face, size)] = die
+    return die
 
 
 def follow(control: MapControl, beat: Beat) -> None:

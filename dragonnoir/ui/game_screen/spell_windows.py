@@ -1,11 +1,14 @@
-"""The spell windows of the Krob turn, as the screen handles them.
+"""The spell windows and defensive-fire pauses of the Krob turn, as the screen handles
+them.
 
 "The moment of casting the spell is freely decided by the Adventurer player"
 ("Resolution of a Spell"): the engine opens a window at every moment of the Krob turn
 he could say 'stop, I cast'. The screen does not ask at each one: with the setting
 'Only when I press M' a window passes quietly unless he asked to cast (M, or the Cast
 now button over the map); against the AI it stays open while the Krob's step is shown,
-so the button can be pressed in time."""
+so the button can be pressed in time. A pause for defensive fire is asked by the
+player's standing order (ui/game_screen/fire_orders.py), and passes quietly likewise
+when the order does not ask it."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from dragonnoir.engine.rules import magic
 from dragonnoir.engine.state import Side
 from dragonnoir.i18n import N_, _
 from dragonnoir.ui.controller_views import Mode
+from dragonnoir.ui.game_screen.fire_orders import FireOrders
 
 if TYPE_CHECKING:
     from dragonnoir.ui.game_scene import GameScene
@@ -36,6 +40,8 @@ class SpellWindows:
         #: The person asked to cast in the Krob turn (M, Cast now): the next spell
         #: window waits for him with the spell book open (`tend`).
         self.requested = False
+        #: Which defensive-fire pauses are put to him (his standing order).
+        self.orders = FireOrders()
 
     def spells_may_come(self) -> bool:
         """In the Krob turn, may the person (or, in hotseat, the Adventurer player) still
@@ -57,6 +63,29 @@ class SpellWindows:
             and not scene.ai_turn()
             and scene.controller.spell_window()
         )
+
+    def fire_pause_for_person(self) -> bool:
+        """Is a pause for defensive fire open (an archer may fire at the Krob that just
+        stepped) for a person to answer?"""
+        scene = self.scene
+        game = scene.game
+        pending = game.state.pending
+        return (
+            not game.over
+            and bool(pending)
+            and pending[0].kind == "defensive_fire"
+            and game.to_act() is Side.ADVENTURERS
+            and not scene.ai_turn()
+            and not scene.controller.spell_window()
+        )
+
+    def fire_pause_unwanted(self) -> bool:
+        """Is it a defensive-fire pause his standing order does not ask him about?"""
+        if not self.fire_pause_for_person():
+            return False
+        game = self.scene.game
+        order = self.scene.app.settings.defensive_fire
+        return not self.orders.wanted(game, game.state.pending[0], order)
 
     def cast_now_shown(self) -> bool:
         """Is the Cast now control over the map (a window open, or one may come)?"""
@@ -81,17 +110,23 @@ class SpellWindows:
 
     def tend(self) -> bool:
         """At a window for a person: open the spell book when he asked to cast, pass it
-        quietly when he did not and the setting says 'Only when I press M'. True when a
-        window was passed."""
+        quietly when he did not and the setting says 'Only when I press M'; at a pause
+        for defensive fire his standing order does not ask, the same. True when a window
+        or a pause was passed."""
         scene = self.scene
-        if not self.window_for_person():
+        window = self.window_for_person()
+        if not window and not self.fire_pause_for_person():
             return False
-        if self.requested:
+        if self.requested and scene.controller.cast_possible():
             self.requested = False
             scene.controller_command("cast")  # the spell book; Pass still answers
             return False
-        if scene.app.settings.spell_every_window or scene.controller.mode is not Mode.DECISION:
-            return False  # asked at every window, or he is at it (the spell book is open)
+        if scene.controller.mode is not Mode.DECISION:
+            return False  # he is at it (the spell book is open, shooters chosen)
+        if window and scene.app.settings.spell_every_window:
+            return False  # asked at every window
+        if not window and not self.fire_pause_unwanted():
+            return False  # his order asks this one
         self.pass_quietly()
         return True
 
@@ -124,9 +159,8 @@ class SpellWindows:
         """Is a spell window open that will pass without asking ('Only when I press M',
         and the person did not ask to cast)?"""
         scene = self.scene
-        return (
-            not scene.app.settings.spell_every_window
-            and not self.requested
-            and scene.controller.mode is Mode.DECISION
-            and self.window_for_person()
-        )
+        if self.requested or scene.controller.mode is not Mode.DECISION:
+            return False
+        if self.window_for_person():
+            return not scene.app.settings.spell_every_window
+        return self.fire_pause_unwanted()

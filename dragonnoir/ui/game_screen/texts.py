@@ -10,12 +10,14 @@ from dragonnoir.engine.events import DieRolled, Event, PhaseBegan, TurnBegan
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.phases import SEQUENCE
 from dragonnoir.engine.rules.movement import budget_of
-from dragonnoir.engine.rules.steps import ground_level
+from dragonnoir.engine.rules.steps import entry_cost, ground_level
 from dragonnoir.engine.state import AccessoryKind, Side, Status, Unit
-from dragonnoir.engine.values import profile_of
+from dragonnoir.engine.values import profile, profile_of
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.los import MAX_RANGE
-from dragonnoir.i18n import N_, NP_, _, ngettext, pgettext
+from dragonnoir.hexmap.terrain import TerrainType
+from dragonnoir.i18n import N_, _, ngettext, pgettext
+from dragonnoir.narration.phases import PHASE_TITLES
 from dragonnoir.ui.end_screen import game_result
 from dragonnoir.ui.names import Names
 from dragonnoir.ui.visibility import Visibility
@@ -68,58 +70,33 @@ def phase_texts(game: Game) -> list[str]:
     ]
 
 
-#: The phases' names as the phase bar says them, by the phase's id (the engine's
-#: `Phase.title` is the English; a phase of a rules file unknown here is said as it is).
-PHASE_TITLES = {
-    "krob_deployment": NP_("phase", "Deployment: the Krobs"),
-    "adventurer_deployment": NP_("phase", "Deployment: the Adventurers"),
-    "adventurer_fire": NP_("phase", "Adventurer turn: offensive fire"),
-    "adventurer_movement": NP_("phase", "Adventurer turn: movement"),
-    "adventurer_combat": NP_("phase", "Adventurer turn: combat"),
-    "adventurer_recovery": NP_("phase", "Adventurer turn: knocked-out characters stand up"),
-    "gharv1_appearance": NP_("phase", "Gharv interphase 1: appearance"),
-    "gharv1_combat": NP_("phase", "Gharv interphase 1: combat"),
-    "gharv1_disappearance": NP_("phase", "Gharv interphase 1: disappearance"),
-    "krob_movement": NP_("phase", "Krob turn: movement and defensive fire"),
-    "krob_combat": NP_("phase", "Krob turn: combat"),
-    "gharv2_appearance": NP_("phase", "Gharv interphase 2: appearance"),
-    "gharv2_combat": NP_("phase", "Gharv interphase 2: combat"),
-    "gharv2_disappearance": NP_("phase", "Gharv interphase 2: disappearance"),
-}
-
-
 def phase_title(game: Game) -> str:
     """The phase's name in the player's language."""
     phase = game.phase
     return pgettext("phase", PHASE_TITLES[phase.id]) if phase.id in PHASE_TITLES else phase.title
 
 
-def hover_html(game: Game, names: Names, vis: Visibility, h: Hex | None) -> str:
-    """The hex under the mouse: terrain, level, cover, movement cost, the spell counters
-    on it and the characters the viewer sees there."""
+def hover_html(
+    game: Game, names: Names, vis: Visibility, h: Hex | None, mover: str | None = None
+) -> str:
+    """The hex under the mouse: terrain, level, cover, movement cost (what `mover`, the
+    selected character, pays; else what each character on the map pays where they
+    differ), the spell counters on it and the characters the viewer sees there."""
     if h is None or h not in game.board.cells:
         return "<i>{}</i>".format(
             html.escape(_("Hover a hex: terrain, level, cover, movement cost and who is there."))
         )
     cell = game.board.cells[h]
-    where = html.escape(game.where(h))
     terrain = game.rules.terrain.get(cell.terrain) if game.rules is not None else None
-    lines = []
-    if terrain is None:
-        lines.append(f"<b>{where}</b> {html.escape(cell.terrain)}")
-    else:
-        if terrain.move_cost is None:
-            cost = _("impassable")
+    lines = [f"<b>{html.escape(place_words(game, names, h))}</b>"]
+    if terrain is not None:
+        cover = cover_words(terrain.cover)
+        if terrain.move_cost is None:  # rock: nobody enters it
+            said = _("impassable, cover {cover}").format(cover=cover)
         else:
-            cost = _("{n} MP").format(n=terrain.move_cost)
-        lines.append(f"<b>{where} {html.escape(names.data(terrain.name))}</b>")
-        lines.append(
-            html.escape(
-                _("movement cost {cost}, cover {cover}").format(
-                    cost=cost, cover=cover_words(terrain.cover)
-                )
-            )
-        )
+            cost = cost_words(game, names, vis, terrain, mover)
+            said = _("movement cost {cost}, cover {cover}").format(cost=cost, cover=cover)
+        lines.append(html.escape(said))
     ground = ground_level(game, h)
     level = _("level {level}").format(level=f"{ground:+g}" if ground else "0")
     if ground != cell.level:  # a bridge stands at its banks' level (docs/spells.md)
@@ -132,6 +109,57 @@ def hover_html(game: Game, names: Names, vis: Visibility, h: Hex | None) -> str:
         if vis.sees_unit(unit):
             lines.extend(unit_html(game, names, unit))
     return "<br>".join(lines)
+
+
+def place_words(game: Game, names: Names, h: Hex) -> str:
+    """A hex as the hover panel names it: its cell and its terrain ("(12,5) water"),
+    the words prompts use for places too (issue 45 §6: never "(12,5) (11,5)")."""
+    cell = game.board.cells.get(h)
+    terrain = game.rules.terrain.get(cell.terrain) if cell is not None and game.rules else None
+    if terrain is not None:
+        what = names.data(terrain.name)
+    else:
+        what = cell.terrain if cell is not None else ""
+    return f"{game.where(h)} {what}".strip()
+
+
+def path_words(game: Game, names: Names, path: tuple[Hex, ...]) -> str:
+    """Where a path ends, named as a place, and the places it goes by ("(11,5) water,
+    by (12,5) cave floor")."""
+    end = place_words(game, names, path[-1])
+    if len(path) == 1:
+        return end
+    by = ", ".join(place_words(game, names, h) for h in path[:-1])
+    return _("{end}, by {places}").format(end=end, places=by)
+
+
+def cost_words(
+    game: Game, names: Names, vis: Visibility, terrain: TerrainType, mover: str | None
+) -> str:
+    """The movement cost of a hex of `terrain` as the engine charges it (`entry_cost`):
+    for the selected character alone ("2 MP for Goblin 1"), else the Terrain Effects
+    Chart's cost and, after it, the characters on the map who pay another ("3 MP; 2 MP
+    for Goblin 1 and Goblin 2": issue 45 said water cost 3 to a Goblin who pays 2)."""
+    unit = game.state.units.get(mover) if mover else None
+    if unit is not None and unit.alive:
+        paid = entry_cost(profile(game, unit), terrain)
+        return _mp_for(paid, names.full(unit.id))
+    said = _("{n} MP").format(n=terrain.move_cost)
+    others: dict[int | None, list[str]] = {}
+    for other in vis.units(game):
+        if other.alive and other.hex is not None and other.side is not Side.GHARVS:
+            paid = entry_cost(profile(game, other), terrain)
+            if paid != terrain.move_cost:
+                others.setdefault(paid, []).append(other.id)
+    for paid, uids in others.items():
+        said = _("{cost}; {other}").format(cost=said, other=_mp_for(paid, names.many(uids)))
+    return said
+
+
+def _mp_for(paid: int | None, who: str) -> str:
+    if paid is None:
+        return _("impassable for {who}").format(who=who)
+    return ngettext("{n} MP for {who}", "{n} MP for {who}", paid).format(n=paid, who=who)
 
 
 def spell_counters_html(game: Game, names: Names, vis: Visibility, h: Hex) -> list[str]:

@@ -66,13 +66,15 @@ def build_top_bar(
     phase.set_text(fitting(phase, phase_texts))
     widgets["phase"] = phase
     _theme_hint(manager)
-    widgets["hint"] = UILabel(
+    hint_label = UILabel(
         pygame.Rect(10, 26, x - 20, 20),
-        hint,
+        "",
         manager,
         container=bar,
         object_id=ObjectID(object_id="#hint_label"),
     )
+    hint_label.set_text(shortened(hint_label, hint))
+    widgets["hint"] = hint_label
     for key, text, bw in buttons:
         widgets[key] = UIButton(pygame.Rect(x, 7, bw, BAR_H - 18), text, manager, container=bar)
         x += bw + 6
@@ -81,12 +83,29 @@ def build_top_bar(
 
 def fitting(label: UILabel, texts: Sequence[str]) -> str:
     """The first of `texts` (longest first) that `label` shows whole in its font; the
-    last one when none does. pygame_gui would cut the text and warn."""
+    last one, shortened at a word (`shortened`), when none does. pygame_gui would cut
+    the text mid-letter and warn."""
     font = label.font
     if font is None:  # (no theme font yet: the label measures nothing)
         return texts[0]
     room = label.rect.width - 2 * LABEL_PADDING
-    return next((t for t in texts if font.size(t)[0] <= room), texts[-1])
+    found = next((t for t in texts if font.size(t)[0] <= room), None)
+    return found if found is not None else shortened(label, texts[-1])
+
+
+def shortened(label: UILabel, text: str) -> str:
+    """`text` whole if `label` shows it, else cut after the last word that fits, with
+    "…" (the hint line: what it leaves out the side panel says in full)."""
+    font = label.font
+    if font is None:
+        return text
+    room = label.rect.width - 2 * LABEL_PADDING
+    if font.size(text)[0] <= room:
+        return text
+    words = text.split()
+    while words and font.size(" ".join(words) + "…")[0] > room:
+        words.pop()
+    return " ".join(words) + "…"
 
 
 def _theme_hint(manager: pygame_gui.UIManager) -> None:

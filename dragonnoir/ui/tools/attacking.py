@@ -119,7 +119,7 @@ class AttackTool(Tool):
                 for s in d.get("shifts", ()):
                     running += int(s["columns"])
                     after = table.columns[table.shift(base, running)]
-                    shifts.append(ShiftView(int(s["columns"]), str(s["reason"]), after))
+                    shifts.append(ShiftView(int(s["columns"]), s["reason"], after))
             return AttackPreview(
                 attackers=tuple(d.get("attackers", attack.attackers)),
                 defenders=tuple(d.get("defenders", attack.defenders)),
@@ -141,7 +141,7 @@ class AttackTool(Tool):
                 shifts=tuple(shifts),
                 column=str(d.get("column", "")),
                 die_modifiers=tuple(
-                    (int(m["value"]), str(m["reason"])) for m in d.get("die_modifiers", ())
+                    (int(m["value"]), m["reason"]) for m in d.get("die_modifiers", ())
                 ),
                 die_modifier=int(d.get("die_modifier", 0)),
                 probabilities=dict(d.get("probabilities", {})),

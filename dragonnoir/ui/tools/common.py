@@ -10,11 +10,11 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import fire
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import Phrase, english
+from dragonnoir.narration.phrase import Phrase, english, tell
 from dragonnoir.ui.visibility import WEB_RULE_SUFFIX, Visibility
 
 #: What is said instead of a line-of-fire reason that would reveal a hidden web.
-HIDDEN_REASON = ("there is no line of fire", fire.R_LINE)
+HIDDEN_REASON: tuple[Phrase, str] = (tell("there is no line of fire"), fire.R_LINE)
 
 
 def units_at(game: Game, vis: Visibility, h: Hex) -> list[Unit]:

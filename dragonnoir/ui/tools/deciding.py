@@ -196,10 +196,10 @@ class DecideTool(Tool):
         if decision is None:
             return None
         choices = self.choices(decision)
-        question = ""
+        question: Phrase | str = ""
         for event in reversed(self.game.log):
-            if isinstance(event, DecisionRequested) and event.kind == decision.kind:
-                question = event.prompt
+            if isinstance(event, DecisionRequested) and event.decision == decision.kind:
+                question = event.asked if isinstance(event.asked, Phrase | str) else ""
                 break
         if not question:
             question = decision.kind.replace("_", " ")

@@ -107,9 +107,9 @@ class FireTool(Tool):
             if "line" not in d:
                 return ShotView(sid, tid, verdict.legal, reason, rule)
             why = tuple(
-                (str(c["reason"]), str(c["rule"]))
+                (c["reason"], str(c["rule"]))
                 for c in d.get("cover_why", ())
-                if not ui.secret(str(c["reason"]), str(c["rule"]), aim)
+                if not ui.secret(c["reason"], str(c["rule"]), aim)
             )
             return ShotView(
                 shooter=sid,
@@ -122,8 +122,7 @@ class FireTool(Tool):
                 cover=str(d.get("cover", "")),
                 cover_why=why,
                 modifiers=tuple(
-                    (int(m["value"]), str(m["reason"]), str(m["rule"]))
-                    for m in d.get("modifiers", ())
+                    (int(m["value"]), m["reason"], str(m["rule"])) for m in d.get("modifiers", ())
                 ),
                 die_modifier=int(d.get("die_modifier", 0)),
                 probabilities=dict(d.get("probabilities", {})),

@@ -102,7 +102,7 @@ class MoveTool(Tool):
                 return out
             for action in boats.voyages(game, unit, boat, budget[0]):
                 voyage = boats.sail(game, boat, action.path, action.backward)
-                if isinstance(voyage, str):
+                if not isinstance(voyage, boats.Voyage):
                     continue
                 end = action.path[-1]
                 old = out.get(end)

@@ -59,6 +59,9 @@ if TYPE_CHECKING:
 
 R_JUMP = "Movement Restriction 8 (levels; Jump Table)"
 
+#: What the die of a jump is for, by the jump's direction.
+_JUMPS = {JumpDirection.UP.value: tell("jump up"), JumpDirection.DOWN.value: tell("jump down")}
+
 
 #: Edge features a jump cannot cross (walls; the parapet of the stone bridge is judged
 #: by Restriction 4).
@@ -225,7 +228,7 @@ class JumpRules:
         modifier = (table.modifiers.wounded if wounded else 0) + (
             table.modifiers.armoured if p.armoured else 0
         )
-        _, die = game.roll(f"jump {plan.direction.value}", R_JUMP, modifier, by=unit.id)
+        _, die = game.roll(_JUMPS[plan.direction.value], R_JUMP, modifier, by=unit.id)
         events.append(die)
         result = table.roll(plan.direction, die.value, wounded=wounded, armoured=p.armoured)
         if result.lands:

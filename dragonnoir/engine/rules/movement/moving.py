@@ -158,11 +158,10 @@ def _proceed(game: Game, progress: dict[str, Any]) -> list[Event]:
             )
             game.push_decision(decision)
             events.append(
-                DecisionRequested.asking(
+                DecisionRequested(
                     "defensive_fire",
                     Side.ADVENTURERS.value,
                     tell("fire at {unit} on {cell} or let it go on", unit=Who(unit.id), cell=dst),
-                    game.where,
                 )
             )
             return events
@@ -193,7 +192,7 @@ def _sinks_in(game: Game, unit: Unit, p: Profile, h: Hex, events: list[Event]) -
         return False  # the scenario turns the unstable marsh off
     table = game.rules.unstable_marsh
     modifier = table.modifiers.wounded if unit.wounds > 0 else 0
-    _, die = game.roll("unstable marsh", R_MARSH, modifier, by=unit.id)
+    _, die = game.roll(tell("unstable marsh"), R_MARSH, modifier, by=unit.id)
     events.append(die)
     result = table.roll(die.value, modifier)
     if result.effect.value == "none":

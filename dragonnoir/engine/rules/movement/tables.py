@@ -27,6 +27,7 @@ from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import Profile
 from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.narration.phrase import Value, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 R_ENEMY = "Movement Restriction 1 (enemy characters)"
 R_MOVEMENT = "Movement"
+
+#: The big counters (`Profile.category`) as a refusal names them.
+_BIG_COUNTERS: dict[str, Value] = {"guard": tell("the Guard"), "queen": tell("the Queen")}
 
 
 #: Edge features that stop a big counter from straddling them.
@@ -245,13 +249,15 @@ class _Graph:
         game, unit, p = self.game, self.unit, self.p
         d = anchor.direction_to(dst)
         if d is None:
-            return Step(False, reason="the hexes are not adjacent", rule=R_MOVEMENT)
+            return Step(False, reason=tell("the hexes are not adjacent"), rule=R_MOVEMENT)
         new_level = self.fit(dst, facing)
         if new_level is None:
             return Step(
                 False,
-                reason=f"the {p.category} does not fit there (too narrow, uneven, or "
-                "impassable for it)",
+                reason=tell(
+                    "{counter} does not fit there (too narrow, uneven, or impassable for it)",
+                    counter=_BIG_COUNTERS.get(p.category, p.category),
+                ),
                 rule=R_BIG,
             )
         old = set(hexes_for(anchor, p.size, facing))
@@ -264,7 +270,7 @@ class _Graph:
             if not verdict.ok:
                 return verdict
             if verdict.level != new_level:
-                return Step(False, reason="its hexes would stand on two levels", rule=R_BIG)
+                return Step(False, reason=tell("its hexes would stand on two levels"), rule=R_BIG)
             cost = max(cost, verdict.cost)
         return Step(True, new_level, cost)
 

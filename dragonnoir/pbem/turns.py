@@ -1,0 +1,223 @@
+"""Starting a game by e-mail and playing one's links (docs/pbem.md, "A turn").
+
+`start_game` writes link 0: the creator's key and the commitment to its first secret.
+`take_turn` writes the next link for this installation's side: the hand-shake answer
+(link 1: the other side's key and first secret), or a link of play: the secret it
+committed in its link before, a new commitment, and its actions, chosen by `choose`
+(a person in the client, an agent for `pbem autoplay`), each played with the dice the
+two sides' secrets give, until the decision passes to the other side or the game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from dragonnoir.engine.actions import Action
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.hidden import any_hidden
+from dragonnoir.engine.rules_record import rules_record
+from dragonnoir.engine.save import carried_start
+from dragonnoir.engine.scenario import Scenario
+from dragonnoir.engine.state import Side
+from dragonnoir.engine.tables import RulesData
+from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.sides import side_name
+from dragonnoir.pbem import coins
+from dragonnoir.pbem.canonical import digest
+from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
+from dragonnoir.pbem.keys import Identity
+from dragonnoir.pbem.orders import Orders
+from dragonnoir.pbem.records import GameRecord, load_record, save_record
+from dragonnoir.pbem.turnfile import TurnFile, TurnFileError, write_turn_file
+
+#: What plays a side's actions: given the game and the side, the action to take now.
+Chooser = Callable[[Game, Side], Action]
+
+
+def side_words(side: Side) -> str:
+    """A side as its players name it, in the reader's language ("the Krobs")."""
+    return Narrator(str, str).value(side_name(side.value))  # a side's name needs no game
+
+
+class NotYourTurn(DragonNoirError):
+    """A turn file this installation cannot play now (the other side's, an older one)."""
+
+
+def start_game(
+    scenario: Scenario,
+    side: Side,
+    identity: Identity,
+    rules: RulesData,
+    out: Path,
+    orders: Orders | None = None,
+    records: Path | None = None,
+) -> TurnFile:
+    """A new game of `scenario` in which this installation plays `side`, with its
+    standing orders: link 0, written to `out`."""
+    if scenario_hides_krobs(scenario, rules):
+        raise DragonNoirError(
+            f"{scenario.name}: this scenario hides characters from a side, and play by e-mail "
+            "does not keep them hidden yet (issue 42 §3): choose a scenario without hidden "
+            "characters (l-ile, la-fosse, la-reine, le-nid)"
+        )
+    set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
+    start = {
+        "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
+        "rules": rules_record(rules),
+    }
+    game_id = coins.new_game_id()
+    secret = coins.new_secret()
+    link = {
+        "n": 0,
+        "side": side.value,
+        "program": PROGRAM,
+        "prev": chain_start(game_id, start),
+        "key": identity.public,
+        "reveal": None,
+        "commit": coins.commitment(secret),
+        "orders": (orders or Orders()).to_dict(),
+        "actions": [],
+        "said": [_("{scenario}: a new game").format(scenario=scenario.title())],
+    }
+    link["sig"] = identity.sign(signed_part(link))
+    record = GameRecord(game_id, side, {0: secret})
+    turn = TurnFile(game_id, start, [link])
+    send(turn, record, out, records)
+    return turn
+
+
+def scenario_hides_krobs(scenario: Scenario, rules: RulesData) -> bool:
+    game = scenario.new_game(0, rules)
+    return any_hidden(game) or any(
+        a.hidden_from is not None for a in game.state.accessories.values()
+    )
+
+
+def take_turn(
+    turn: TurnFile,
+    src: Path,
+    identity: Identity,
+    rules: RulesData,
+    choose: Chooser,
+    out: Path,
+    orders: Orders | None = None,
+    records: Path | None = None,
+) -> tuple[TurnFile, Replay]:
+    """The next link of `turn`, played by this installation's side and written to
+    `out`; the game replayed to its end."""
+    walk = replay(turn, src, rules)
+    side = walk.next_side()
+    if side is None:
+        raise NotYourTurn(f"{src}: the game is over")
+    record = _record_for(walk, side, identity, records)
+    n = len(walk.links)
+    secret = coins.new_secret()
+    if n == 1:
+        reveal = coins.new_secret()  # fixed knowing only the creator's commitment
+    else:
+        reveal = record.secrets.get(n - 2, "")
+        if not coins.is_secret(reveal):
+            raise NotYourTurn(f"{src}: this computer no longer has its secret for this game")
+    link: dict[str, object] = {
+        "n": n,
+        "side": side.value,
+        "program": PROGRAM,
+        "prev": walk.head(),
+        "reveal": reveal,
+        "commit": coins.commitment(secret),
+        "orders": (orders or Orders()).to_dict(),
+        "actions": [],
+        "said": [],
+    }
+    if n < HANDSHAKE:
+        link["key"] = identity.public
+        link["said"] = [
+            _("{side} accept the game").format(side=Narrator(str, str).value(side_name(side.value)))
+        ]
+    else:
+        link["actions"], link["said"] = _play(walk, n, side, reveal, choose)
+    link["sig"] = identity.sign(signed_part(link))
+    record.secrets = {k: v for k, v in record.secrets.items() if k > n - 2} | {n: secret}
+    new = TurnFile(turn.game, turn.start, [*turn.links, link])
+    walk = replay(new, out, rules)  # what this program wrote is what the other checks
+    send(new, record, out, records)
+    return new, walk
+
+
+def send(turn: TurnFile, record: GameRecord, out: Path, records: Path | None) -> None:
+    """Write `turn` to `out`, then remember it as sent. In that order: a file that could
+    not be written leaves the record as it was, so the player can play the same file
+    again instead of being told he sent what never left."""
+    write_turn_file(turn, out)
+    record.sent_links, record.sent_head = len(turn.links), digest(turn.links[-1])
+    save_record(record, records)
+
+
+def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | None) -> GameRecord:
+    """This installation's record of the game, checking that the file is the next one
+    for it: its side's to play, not older than, nor forked from, the last file it sent."""
+    record = load_record(walk.game_id, records)
+    n = len(walk.links)
+    if record is None:
+        if n != 1:
+            raise NotYourTurn(
+                f"{walk.src}: this computer has no record of this game: it plays neither side"
+            )
+        return GameRecord(walk.game_id, side)
+    if record.side is not side:
+        raise NotYourTurn(
+            f"{walk.src}: it is the {side.value}' turn, and this computer plays the "
+            f"{record.side.value}: send the file to the other player"
+        )
+    if n < record.sent_links:
+        raise NotYourTurn(f"{walk.src}: an older file of this game: you have sent a later one")
+    sent = walk.links[record.sent_links - 1] if record.sent_links else None
+    if sent is not None and digest(sent) != record.sent_head:
+        raise NotYourTurn(
+            f"{walk.src}: link {record.sent_links - 1} differs from the one you sent: "
+            "the game has forked"
+        )
+    if identity.public != walk.keys.get(side):
+        raise NotYourTurn(f"{walk.src}: this computer's key is not the {side.value}' in this game")
+    return record
+
+
+def _play(
+    walk: Replay, n: int, side: Side, reveal: str, choose: Chooser
+) -> tuple[list[dict[str, object]], list[str]]:
+    walk.begin_link(n, side, reveal)
+    game = walk.game
+    assert game is not None
+    actions: list[dict[str, object]] = []
+    said: list[str] = []
+    narrator = Narrator.of(game)
+    while not game.over and (actor := game.to_act()) is not None:
+        answer = choose(game, side) if actor is side else walk.ordered(actor)
+        if answer is None:
+            break  # the other side decides here: the file goes back
+        events = walk.play(n, actor, answer)
+        actions.append(answer.to_dict())
+        said.extend(narrator.event(e) for e in events)
+    walk.end_link(n, side)
+    return actions, said
+
+
+def ensure_next(previous: TurnFile, new: TurnFile, src: Path) -> None:
+    """`new` extends `previous`: the same game, every link of `previous` unchanged in it,
+    and more links (TurnFileError naming the first difference)."""
+    if new.game != previous.game:
+        raise TurnFileError(src, "not the same game as the previous file")
+    if new.start != previous.start:
+        raise TurnFileError(src, "the game's start differs from the previous file's", "field start")
+    for i, link in enumerate(previous.links):
+        if i >= len(new.links):
+            raise TurnFileError(src, f"link {i} of the previous file is missing: links dropped")
+        if new.links[i] != link:
+            raise TurnFileError(
+                src, "differs from the previous file's: the game has forked", f"link {i}"
+            )
+    if len(new.links) == len(previous.links):
+        raise TurnFileError(src, "no new link: the same turn as the previous file")
