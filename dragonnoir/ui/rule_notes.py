@@ -31,6 +31,60 @@ class RuleNote:
 
 
 NOTES: dict[str, RuleNote] = {
+    "Course of a Game": RuleNote(
+        N_(
+            "A scenario sets the boards, the forces and where they stand or enter, the "
+            "turn limit and how each side wins; the deployment before turn 1 is ours."
+        ),
+        (),
+        "docs/scenarios.md",
+    ),
+    "Organisation of the Game Turn": RuleNote(
+        N_(
+            "A game turn: the Adventurers' turn, Gharv interphase 1, the Krobs' turn, "
+            "Gharv interphase 2; each phase in its order."
+        ),
+        (),
+        "docs/scenarios.md",
+    ),
+    "Adventurer Player Turn": RuleNote(
+        N_("Offensive fire, movement, combat, then the knocked-out characters stand up."),
+        (),
+        "docs/scenarios.md",
+    ),
+    "Krob Player Turn": RuleNote(
+        N_("The Krobs move (the Adventurers may fire at them as they do), then fight."),
+        (),
+        "docs/fire.md",
+    ),
+    "Gharv Interphase 2": RuleNote(
+        N_("Gharvs appear, fight and disappear once more after the Krobs' turn."),
+        ("gharv_appearance.toml", "gharvs.toml"),
+        "docs/gharvs.md",
+    ),
+    "Accessory Counters": RuleNote(
+        N_(
+            "Boats, spider webs and the objective counters (Orb?, Khuzun?, Sun?): only "
+            "the Krobs know which objective is real until it is turned over."
+        ),
+        (),
+        "docs/scenarios.md",
+    ),
+    "How to Destroy a Spider Web": RuleNote(
+        N_("A character alone next to a web may attack it instead of an enemy."),
+        (),
+        "docs/combat.md",
+    ),
+    "The Spectres": RuleNote(
+        N_("Spectres called by a wizard fight for a few turns, then vanish."),
+        ("spectres.toml", "spells.toml"),
+        "docs/spells.md",
+    ),
+    "Range of Action": RuleNote(
+        N_("A spell reaches as far as its range, counted in hexes, on the wizard's own map."),
+        ("spells.toml",),
+        "docs/spells.md",
+    ),
     "Movement": RuleNote(
         N_(
             "Each character spends movement points (the blue figure on his counter) for "
