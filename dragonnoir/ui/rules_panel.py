@@ -15,6 +15,7 @@ a step of the replay) draw it again as it was.
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import pygame
@@ -30,6 +31,10 @@ from dragonnoir.ui.rule_tables import MONO_FONT, MONO_ID, table_html
 
 #: How the log's rule names link to the panel (pygame_gui's <a href=...>).
 RULE_LINK = "rule:"
+
+
+#: The doc an "ours" rule's name cites: ", docs/scenarios.md" (": docs/..." in French).
+DOC_CITED = re.compile(r"\s*[,:]\s*docs/[\w./-]+\.md")
 
 
 def ours_notice() -> str:
@@ -80,8 +85,12 @@ class RulesPanel:
     # -- what it says -------------------------------------------------------------------------
 
     def names(self) -> list[str]:
-        """The list's lines: each rule's name in the player's language."""
-        return [pgettext("rule", key) for key in LISTED]
+        """The list's lines: each rule's name in the player's language, without the doc
+        an "ours" name cites (the text beside says it): the names then fit the list at
+        1280x800 ("Hidden placement (ours)", not "... (ours, docs/scenarios.md)")."""
+        full = [pgettext("rule", key) for key in LISTED]
+        short = [DOC_CITED.sub("", name) for name in full]
+        return short if len(set(short)) == len(short) else full
 
     def text_html(self) -> str:
         """What the panel says of the rule shown."""
@@ -137,7 +146,7 @@ class RulesPanel:
         longest = max(font.size(str(n))[0] for n in names)
         list_w = min(longest + 40, rect.w // 2)  # the names whole where there is room
         key = note_for(self.shown)[0]
-        chosen = pgettext("rule", key) if key in LISTED else None
+        chosen = self.names()[LISTED.index(key)] if key in LISTED else None
         self.widgets["list"] = UISelectionList(
             pygame.Rect(8, 8, list_w, rect.h - 66),
             names,
