@@ -364,6 +364,19 @@ class GameScene(Scene):
         ui = self.controller
         return texts.hover_html(self.game, self.names, ui.visibility(), h, ui.overlays().unit)
 
+    def _refusal_clicked(self, event: pygame.event.Event) -> str | None:
+        """The rule of the refusal under the map, when `event` is a left click on it
+        (issue 45 §7: a refusal's rule opens our summary of it, as F2 does)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return None
+        message = self.controller.message()
+        if message is None or not message.rule or not self.line.text or not self.line.refused:
+            return None
+        side_w = self.app.size[0] - self.map.viewport.right
+        return (
+            message.rule if self.line.rect(self.app.size, side_w).collidepoint(event.pos) else None
+        )
+
     def rule_at_hand(self) -> str:
         """The rule F2 opens on: the preview's, else the last message's (a refusal)."""
         preview = self.controller.preview()
@@ -784,6 +797,9 @@ class GameScene(Scene):
             if keymap.command_for(event) in (Command.QUIT, Command.MENU, Command.CANCEL):
                 return self._command(keymap.command_for(event))  # type: ignore[arg-type]
             self.mode.handle(self, event)
+            return None
+        if (rule := self._refusal_clicked(event)) is not None:
+            self.rules_panel.open(rule)
             return None
         command = keymap.command_for(event)
         if command is not None:

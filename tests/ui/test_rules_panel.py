@@ -108,3 +108,15 @@ def test_the_panel_lays_out_the_table_and_says_whose_values(make_app: Callable[.
     assert f"combat.toml: yours, read from {mine}" in RulesPanel(app.scene, theirs).table_line(
         "combat.toml"
     )
+
+
+def test_a_click_on_a_refusal_under_the_map_opens_its_rule(make_app: Callable[..., App]) -> None:
+    app, scene = game_app(make_app)
+    scene.controller.say("not there", "Movement Restriction 5 (walls)", refused=True)
+    scene.message("not there", refused=True)
+    app.step(1 / 60)
+    w, h = app.size
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(40, h - 10), button=1))
+    app.step(1 / 60)
+    panel = scene.rules_panel
+    assert panel.is_open and panel.shown == "Movement Restrictions"

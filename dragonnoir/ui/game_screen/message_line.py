@@ -42,10 +42,15 @@ class MessageLine:
             if self.left <= 0:
                 self.say("")
 
+    @staticmethod
+    def rect(size: tuple[int, int], side_w: int) -> pygame.Rect:
+        """Where the line is: across the bottom of the window, left of the side panel."""
+        w, h = size
+        return pygame.Rect(0, h - MESSAGE_H, w - side_w, MESSAGE_H)
+
     def draw(self, screen: pygame.Surface, side_w: int) -> None:
         """The line across the bottom of the window, left of the side panel (`side_w`)."""
-        w, h = screen.get_size()
-        rect = pygame.Rect(0, h - MESSAGE_H, w - side_w, MESSAGE_H)
+        rect = self.rect(screen.get_size(), side_w)
         screen.fill((23, 19, 15), rect)
         if not self.text:
             return
