@@ -33,7 +33,7 @@ from typing import Protocol
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UIScrollingContainer, UITextBox
 
 from dragonnoir.ai.agent import make_agent
 from dragonnoir.engine.actions import Action, EndPhase
@@ -363,6 +363,22 @@ class GameScene(Scene):
     def hover_html(self, h: Hex | None) -> str:
         ui = self.controller
         return texts.hover_html(self.game, self.names, ui.visibility(), h, ui.overlays().unit)
+
+    def _card_clicked(self, event: pygame.event.Event) -> str | None:
+        """The rule the preview card's verdict names, when `event` is a left click on the
+        card in the side panel (issue 45 §7: a preview's rule opens our summary of it)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return None
+        frame, card = self.widgets.get("card_frame"), self.widgets.get("card")
+        if not (
+            isinstance(frame, UIScrollingContainer)
+            and isinstance(card, UIImage)
+            and frame.visible
+            and self.panel.card is not None
+        ):
+            return None
+        shown = frame.get_abs_rect().clip(card.get_abs_rect())
+        return (self.rule_at_hand() or None) if shown.collidepoint(event.pos) else None
 
     def _refusal_clicked(self, event: pygame.event.Event) -> str | None:
         """The rule of the refusal under the map, when `event` is a left click on it
@@ -798,7 +814,7 @@ class GameScene(Scene):
                 return self._command(keymap.command_for(event))  # type: ignore[arg-type]
             self.mode.handle(self, event)
             return None
-        if (rule := self._refusal_clicked(event)) is not None:
+        if (rule := self._card_clicked(event) or self._refusal_clicked(event)) is not None:
             self.rules_panel.open(rule)
             return None
         command = keymap.command_for(event)

@@ -10,12 +10,15 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 import pytest
+from test_nothing_cut_off import at, preview_on_screen
+from test_play import mouse
 from ui_driver import REPO, key, small_settings
 
 from dragonnoir import rules_folder
 from dragonnoir.engine.actions import EndPhase, Move
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.tables import default_rules_data
+from dragonnoir.engine.testing import Piece
 from dragonnoir.narration.rules import DETAILS, OURS, SECTIONS
 from dragonnoir.ui.app import App
 from dragonnoir.ui.game_scene import GameScene
@@ -115,8 +118,22 @@ def test_a_click_on_a_refusal_under_the_map_opens_its_rule(make_app: Callable[..
     scene.controller.say("not there", "Movement Restriction 5 (walls)", refused=True)
     scene.message("not there", refused=True)
     app.step(1 / 60)
-    w, h = app.size
+    _w, h = app.size
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(40, h - 10), button=1))
     app.step(1 / 60)
     panel = scene.rules_panel
     assert panel.is_open and panel.shown == "Movement Restrictions"
+
+
+def test_a_click_on_a_staged_preview_card_opens_the_rule_it_names(
+    make_app: Callable[..., App],
+) -> None:
+    pieces = [Piece("ork_archer_1", (3, 4)), Piece("warrior_01", (5, 3))]
+    scene = preview_on_screen(make_app, pieces, "adventurer_fire", ["ork_archer_1"], "warrior_01")
+    mouse(scene.app, at(scene, "warrior_01"))  # the shot staged: its card stays
+    card = scene.widgets["card"]
+    assert scene.card is not None and isinstance(card, pygame_gui.elements.UIImage)
+    rule = scene.rule_at_hand()
+    assert rule
+    mouse(scene.app, card.get_abs_rect().move(6, 6).topleft)
+    assert scene.rules_panel.is_open and scene.rules_panel.shown == note_for(rule)[0]
