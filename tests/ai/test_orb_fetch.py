@@ -1,0 +1,82 @@
+"""The party fetches the Orb where it lies in the Gharvs' waters: small hand-made
+positions, each asserting where the fetcher ends his move and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dragonnoir.ai.tactical import TacticalAgent
+from dragonnoir.ai.view import view_for
+from dragonnoir.engine.actions import Move
+from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import objectives
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side
+from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.hexmap.board import Zone, ZoneKind
+
+#: A shore along the top row, the lake below it.
+SHORE = """
+. . . . . .
+ ~ ~ ~ ~ ~ ~
+~ ~ ~ ~ ~ ~
+ ~ ~ ~ ~ ~ ~
+"""
+#: The banks at the water's level: a swimmer climbs out anywhere.
+SHORE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(4))
+
+
+def _orb_in_the_water(fetcher: str, at: tuple[int, int], orb: tuple[int, int]) -> Game:
+    """`fetcher` stands at `at`; the true Orb, turned over, lies at `orb` where its last
+    bearer drowned; the Gharvs in play; the Adventurers win by carrying it off by the
+    exit at the shore's west end."""
+    game = position(SHORE, [Piece(fetcher, at)], levels=SHORE_LEVELS)
+    (lying,) = hexes(game, orb)
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1", AccessoryKind.ORB, (lying,), properties={"real": True, "revealed": True}
+    )
+    game.board.zones.append(Zone(ZoneKind.EXIT, "west", frozenset(hexes(game, (0, 0)))))
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": True}
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+    game.touch()
+    return game
+
+
+def _moves(game: Game, agent: TacticalAgent, most: int = 4) -> list[Move]:
+    """The Adventurers' moves as `agent` chooses them, until it does something else."""
+    played: list[Move] = []
+    while game.to_act() is Side.ADVENTURERS and len(played) < most:
+        action = agent.choose(view_for(game, Side.ADVENTURERS))
+        if not isinstance(action, Move):
+            break
+        game.apply(action)
+        played.append(action)
+    return played
+
+
+def test_the_fetcher_picks_up_the_orb_in_the_water_and_climbs_back_out() -> None:
+    # "The Gharvs": in the water a Gharv rises one time in two at each interphase, next
+    # to it one in ten (the Gharv Appearance Table). The Goblin on the shore swims out
+    # to the Orb (3 of his 7 points), picks it up, and with the points he has left
+    # steps back ashore rather than wait in the water for the Gharvs (l-ile, seed 86:
+    # four fetchers in a row drowned where the Orb lay beside the landing stage).
+    game = _orb_in_the_water("goblin_spearman_1", (3, 0), (3, 1))
+    played = _moves(game, TacticalAgent(Side.ADVENTURERS, 1, level="normal"))
+    goblin = game.state.units["goblin_spearman_1"]
+    assert objectives.carries_orb(game, goblin), played
+    assert goblin.hex is not None
+    assert game.board.cells[goblin.hex].terrain != "water", [m.path for m in played]
+    assert len(played) == 2, [m.path for m in played]
+
+
+def test_a_fetcher_on_land_waits_at_the_water_s_edge_beside_the_orb() -> None:
+    # Four hexes along the shore, the Goblin could swim to the Orb this turn and end
+    # there, in the water, for both Gharv interphases. He walks to the dry hex beside
+    # it instead: from there, next turn, he swims out, picks it up and climbs back.
+    game = _orb_in_the_water("goblin_spearman_1", (0, 0), (4, 1))
+    (lying,) = hexes(game, (4, 1))
+    played = _moves(game, TacticalAgent(Side.ADVENTURERS, 1, level="normal"))
+    goblin = game.state.units["goblin_spearman_1"]
+    assert goblin.hex is not None and goblin.hex.distance(lying) == 1, [m.path for m in played]
+    assert game.board.cells[goblin.hex].terrain != "water"
+    assert not objectives.carries_orb(game, goblin)
