@@ -552,6 +552,32 @@ def _edge_to_fetch_from(game: Game, unit: Unit, orb: Hex) -> frozenset[Hex]:
     return edge
 
 
+def _keep_non_swimmers_ashore(
+    view: SideView, plan: GroupPlan, alive: list[Unit], carrier: str
+) -> None:
+    """Where the party must find and carry off the Orb, one who cannot swim, on dry land,
+    whose goal lies over the Gharvs' waters, stays ashore: in a boat a Gharv rises one
+    time in five and capsizes it three times in ten (the Gharv Appearance Table), the
+    knight in armour then sinks like a stone, and his seat is one swimmer fewer in the
+    water, where a Gharv rises one time in two. The Orb's bearer brings it to him, not
+    he to it. (l-ile against the random player, seeds 0-399: 354 won against 347 with him
+    in a boat, and no party wiped out any more: benchmarks/README.md.)"""
+    game = view.game
+    if not mobility.gharv_waters(game):
+        return
+    water = mobility.water_hexes(game)
+    memo = distances_for(game)
+    for u in alive:
+        order = plan.orders.get(u.id)
+        if order is None or not order.goal or u.id == carrier or u.hex is None:
+            continue
+        if mobility.swims(game, u) or u.hex in water:
+            continue
+        if memo.field(order.goal, blocked=water).get(u.hex, FAR) < FAR:
+            continue
+        plan.orders[u.id] = Order(aggression=order.aggression)
+
+
 def known_sun(game: Game) -> Accessory | None:
     """The true Sun as the side knows it: turned over, or the last one still face down
     once every other was turned over and found empty ("on the back of one of them is the
@@ -1093,6 +1119,8 @@ def _adventurer_orders(
             plan.orders[u.id] = replace(order, slack=0, daring=daring, prize=HOLD_PRIZE)
     if orb is not None and not carrier and orb.properties.get("revealed") and orb.hexes:
         _fetch_the_orb(view, plan, alive, orb.hexes[0], exits)
+    if objectives.counters(view.game, AccessoryKind.ORB):
+        _keep_non_swimmers_ashore(view, plan, alive, carrier)
     waiting = any(o.slack for o in plan.orders.values())
     if targets:
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"

@@ -1,5 +1,5 @@
-"""The party fetches the Orb where it lies in the Gharvs' waters: small hand-made
-positions, each asserting where the fetcher ends his move and why."""
+"""The party and the Orb in the Gharvs' waters: small hand-made
+positions, each asserting where a character of the party goes and why."""
 
 from __future__ import annotations
 
@@ -80,3 +80,53 @@ def test_a_fetcher_on_land_waits_at_the_water_s_edge_beside_the_orb() -> None:
     assert goblin.hex is not None and goblin.hex.distance(lying) == 1, [m.path for m in played]
     assert game.board.cells[goblin.hex].terrain != "water"
     assert not objectives.carries_orb(game, goblin)
+
+
+#: An isle in the lake, the shore along the top row.
+ISLE = """
+. . . . . .
+ ~ ~ ~ ~ ~ ~
+~ ~ ~ ~ ~ ~
+ ~ ~ . . ~ ~
+~ ~ ~ ~ ~ ~
+"""
+ISLE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(5))
+
+
+def _knight_by_the_boat(gharvs: bool) -> TacticalAgent:
+    """The knight and a Goblin on the shore, a boat moored below them, an "Orb?" counter
+    (the true one) on the isle; the party wins by carrying the Orb off. The agent has
+    planned, and is returned."""
+    game = position(
+        ISLE,
+        [Piece("rebel_knight_1", (2, 0)), Piece("goblin_spearman_1", (3, 0))],
+        levels=ISLE_LEVELS,
+    )
+    stern, bow = hexes(game, (2, 1), (3, 1))
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    (counter,) = hexes(game, (3, 3))
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1", AccessoryKind.ORB, (counter,), properties={"real": True}
+    )
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["switches"] = {"gharvs": gharvs}
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    return agent
+
+
+def test_the_knight_who_cannot_swim_keeps_to_the_shore_over_the_gharvs_waters() -> None:
+    # "The Gharvs": in a boat a Gharv rises one time in five and capsizes it three times
+    # in ten; the knight in armour then sinks like a stone, and his seat was one
+    # swimmer fewer in the water. Where the goal lies over the Gharvs' waters he stays
+    # ashore (l-ile against the random player, seeds 0-399: 354 won against 347).
+    agent = _knight_by_the_boat(gharvs=True)
+    assert not agent._orders["rebel_knight_1"].goal, agent._orders["rebel_knight_1"]
+    assert agent._orders["goblin_spearman_1"].goal
+    # Without the Gharvs the water is only a way: he takes the boat with the others.
+    agent = _knight_by_the_boat(gharvs=False)
+    assert agent._orders["rebel_knight_1"].goal
