@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ai_helpers import ISLE, ISLE_LEVELS, knight_goblin_and_boat
+
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Move
@@ -14,22 +16,12 @@ from dragonnoir.engine.state import Accessory, AccessoryKind, Side
 from dragonnoir.engine.testing import Piece, hexes, position
 from dragonnoir.hexmap.board import Zone, ZoneKind
 
-#: A shore along the top row, the lake below it.
-SHORE = """
-. . . . . .
- ~ ~ ~ ~ ~ ~
-~ ~ ~ ~ ~ ~
- ~ ~ ~ ~ ~ ~
-"""
-#: The banks at the water's level: a swimmer climbs out anywhere.
-SHORE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(4))
-
 
 def _orb_in_the_water(fetcher: str, at: tuple[int, int], orb: tuple[int, int]) -> Game:
     """`fetcher` stands at `at`; the true Orb, turned over, lies at `orb` where its last
     bearer drowned; the Gharvs in play; the Adventurers win by carrying it off by the
     exit at the shore's west end."""
-    game = position(SHORE, [Piece(fetcher, at)], levels=SHORE_LEVELS)
+    game = position(ISLE, [Piece(fetcher, at)], levels=ISLE_LEVELS)
     (lying,) = hexes(game, orb)
     game.state.accessories["orb_1"] = Accessory(
         "orb_1", AccessoryKind.ORB, (lying,), properties={"real": True, "revealed": True}
@@ -82,30 +74,11 @@ def test_a_fetcher_on_land_waits_at_the_water_s_edge_beside_the_orb() -> None:
     assert not objectives.carries_orb(game, goblin)
 
 
-#: An isle in the lake, the shore along the top row.
-ISLE = """
-. . . . . .
- ~ ~ ~ ~ ~ ~
-~ ~ ~ ~ ~ ~
- ~ ~ . . ~ ~
-~ ~ ~ ~ ~ ~
-"""
-ISLE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(5))
-
-
 def _knight_by_the_boat(gharvs: bool) -> TacticalAgent:
     """The knight and a Goblin on the shore, a boat moored below them, an "Orb?" counter
     (the true one) on the isle; the party wins by carrying the Orb off. The agent has
     planned, and is returned."""
-    game = position(
-        ISLE,
-        [Piece("rebel_knight_1", (2, 0)), Piece("goblin_spearman_1", (3, 0))],
-        levels=ISLE_LEVELS,
-    )
-    stern, bow = hexes(game, (2, 1), (3, 1))
-    game.state.accessories["boat_1"] = Accessory(
-        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
-    )
+    game, _stern, _bow = knight_goblin_and_boat((2, 0), (3, 0), ((2, 1), (3, 1)))
     (counter,) = hexes(game, (3, 3))
     game.state.accessories["orb_1"] = Accessory(
         "orb_1", AccessoryKind.ORB, (counter,), properties={"real": True}
