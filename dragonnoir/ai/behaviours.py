@@ -469,6 +469,16 @@ def _easiest(view: SideView, choices: list[list[str]]) -> list[str]:
     return min(choices, key=lambda names: (effort(names), names))
 
 
+def _exits_free_of(exits: frozenset[Hex], enemies: list[Hex], here: Hex | None) -> frozenset[Hex]:
+    """The ways out no enemy in sight stands on or next to, when there are any: the Orb's
+    bearer goes round to another rather than wait for the one a Krob holds (l-ile,
+    seed 60: a Hunter stood on the east way out from turn 9, the wounded Goblin with the
+    Orb beside it until the time ran out; against the random player 358 + 365 won of
+    seeds 0-799, against 354 + 365). The one he stands on stays his: he leaves by it."""
+    free = frozenset(h for h in exits if h == here or all(h.distance(e) > 1 for e in enemies))
+    return free or exits
+
+
 def _escort(view: SideView, unit: Unit, bearer: Hex) -> Order:
     """The Orb's bearer or Khuzun makes for the way out: the others go with him and
     fight off whoever comes, rather than crowd the exits he needs. Not over the Gharvs'
@@ -1074,7 +1084,10 @@ def _adventurer_orders(
         if u.id == carrier or u.id == objectives.KHUZUN_ID:
             # Wounded or not, the bearer makes for the way out: the Orb is the victory.
             calm = 0.1 if is_badly_hurt(view, u) else 0.2
-            plan.orders[u.id] = Order(goal=exits, leave=True, aggression=calm, daring=BEARER_DARING)
+            ways_out = _exits_free_of(exits, enemies, u.hex) if u.id == carrier else exits
+            plan.orders[u.id] = Order(
+                goal=ways_out, leave=True, aggression=calm, daring=BEARER_DARING
+            )
         elif u.id in protect and enemies:
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
             # goes but never seeks a fight (the blows he may take weigh nine times more

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai_helpers import ISLE, ISLE_LEVELS, knight_goblin_and_boat
+from ai_helpers import HALL, ISLE, ISLE_LEVELS, knight_goblin_and_boat
 
+from dragonnoir.ai.behaviours import Order
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Move
@@ -15,6 +16,7 @@ from dragonnoir.engine.rules import objectives
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side
 from dragonnoir.engine.testing import Piece, hexes, position
 from dragonnoir.hexmap.board import Zone, ZoneKind
+from dragonnoir.hexmap.hexes import Hex
 
 
 def _orb_in_the_water(fetcher: str, at: tuple[int, int], orb: tuple[int, int]) -> Game:
@@ -103,3 +105,36 @@ def test_the_knight_who_cannot_swim_keeps_to_the_shore_over_the_gharvs_waters() 
     # Without the Gharvs the water is only a way: he takes the boat with the others.
     agent = _knight_by_the_boat(gharvs=False)
     assert agent._orders["rebel_knight_1"].goal
+
+
+def _bearer_in_the_hall(elf: tuple[int, int], hunter: tuple[int, int]) -> tuple[Order, Hex, Hex]:
+    """The elf carries the Orb in HALL, a Hunter where given, a way out at each end of
+    the second row: his order once the agent has planned, the west and the east way out."""
+    game = position(HALL, [Piece("elf_1", elf), Piece("hunter_01", hunter)])
+    (here,) = hexes(game, elf)
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1",
+        AccessoryKind.ORB,
+        (here,),
+        properties={"real": True, "revealed": True, "carried_by": "elf_1"},
+    )
+    west, east = hexes(game, (0, 1), (9, 1))
+    game.board.zones.append(Zone(ZoneKind.EXIT, "west", frozenset({west})))
+    game.board.zones.append(Zone(ZoneKind.EXIT, "east", frozenset({east})))
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+    game.touch()
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    agent.choose(view_for(game, Side.ADVENTURERS))
+    return agent._orders["elf_1"], west, east
+
+
+def test_the_orb_s_bearer_goes_round_to_a_way_out_no_krob_holds() -> None:
+    # Two ways out of the hall, the east one nearer; a Hunter stands on it. The bearer
+    # makes for the west one rather than wait beside the Hunter for the time to run out
+    # (l-ile, seed 60).
+    order, west, _east = _bearer_in_the_hall((6, 1), (9, 1))
+    assert order.goal == frozenset({west}), order
+    # On a way out already, a Hunter beside him: he leaves from where he stands.
+    order, west, east = _bearer_in_the_hall((9, 1), (8, 1))
+    assert east in order.goal, order
