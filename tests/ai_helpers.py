@@ -1,4 +1,5 @@
-"""Positions the AI tests share: a real scenario played by the normal AI up to a point."""
+"""Positions the AI tests share: drawn boards (a hall, an isle in a lake) and a real
+scenario played by the normal AI up to a point."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import scenario_games
-from dragonnoir.engine.state import Side
+from dragonnoir.engine.state import Accessory, AccessoryKind, Side
+from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.resources import find
 
 #: A bare hall, ten hexes by four (engine.testing.position's drawing).
@@ -16,6 +19,33 @@ HALL = """
 . . . . . . . . . .
  . . . . . . . . . .
 """
+
+
+#: An isle in a lake, a shore along the top row (the Gharvs' waters: boats, swimmers,
+#: the Orb).
+ISLE = """
+. . . . . .
+ ~ ~ ~ ~ ~ ~
+~ ~ ~ ~ ~ ~
+ ~ ~ . . ~ ~
+~ ~ ~ ~ ~ ~
+"""
+#: A low island: its banks at the water's level, so a swimmer climbs out anywhere.
+ISLE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(5))
+
+
+def knight_goblin_and_boat(
+    knight: tuple[int, int], goblin: tuple[int, int], boat: tuple[tuple[int, int], tuple[int, int]]
+) -> tuple[Game, Hex, Hex]:
+    """The knight (who cannot swim) and a Goblin where given on ISLE, one boat whose
+    stern and bow lie on `boat`'s cells: the game, the stern and the bow."""
+    pieces = [Piece("rebel_knight_1", knight), Piece("goblin_spearman_1", goblin)]
+    game = position(ISLE, pieces, levels=ISLE_LEVELS)
+    stern, bow = hexes(game, *boat)
+    game.state.accessories["boat_1"] = Accessory(
+        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
+    )
+    return game, stern, bow
 
 
 def le_pont_at_movement(turn: int) -> Game:

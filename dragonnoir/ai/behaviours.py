@@ -24,7 +24,7 @@ from typing import Any
 
 from dragonnoir.ai import mobility, sight
 from dragonnoir.ai.memo import once_per_state
-from dragonnoir.ai.paths import FAR, Distances, distances_for
+from dragonnoir.ai.paths import FAR, WOODEN, Distances, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
@@ -468,6 +468,16 @@ def _easiest(view: SideView, choices: list[list[str]]) -> list[str]:
     return min(choices, key=lambda names: (effort(names), names))
 
 
+def _exits_free_of(exits: frozenset[Hex], enemies: list[Hex], here: Hex | None) -> frozenset[Hex]:
+    """The ways out no enemy in sight stands on or next to, when there are any: the Orb's
+    bearer goes round to another rather than wait for the one a Krob holds (l-ile,
+    seed 60: a Hunter stood on the east way out from turn 9, the wounded Goblin with the
+    Orb beside it until the time ran out; against the random player 358 + 365 won of
+    seeds 0-799, against 354 + 365). The one he stands on stays his: he leaves by it."""
+    free = frozenset(h for h in exits if h == here or all(h.distance(e) > 1 for e in enemies))
+    return free or exits
+
+
 def _escort(view: SideView, unit: Unit, bearer: Hex) -> Order:
     """The Orb's bearer or Khuzun makes for the way out: the others go with him and
     fight off whoever comes, rather than crowd the exits he needs. Not over the Gharvs'
@@ -498,7 +508,10 @@ def _fetch_the_orb(
     and cannot put it down (it "drops where he falls"): one who could not get from there
     to a way out (the knight on the island with no boat left) would hold the victory
     where it is lost. He goes next to it instead, while a friend who can bring it out is
-    left to take it."""
+    left to take it. One on dry land goes first to the water's edge beside an Orb lying
+    in the water (`_edge_to_fetch_from`). (l-ile against the random player, seeds 0-799:
+    692 wins with it and the fetcher walking on with the Orb, `moving._may_go_on`, 692
+    without: the Orb falls mostly in the open lake, where no dry hex touches it.)"""
     game = view.game
     stuck: list[str] = []
     able: list[str] = []
@@ -511,11 +524,67 @@ def _fetch_the_orb(
     for uid in able if able else stuck:
         order = plan.orders[uid]
         plan.orders[uid] = replace(order, daring=min(order.daring, BEARER_DARING), prize=ORB_PRIZE)
+        edge = _edge_to_fetch_from(game, game.state.units[uid], orb)
+        if edge:
+            plan.orders[uid] = replace(plan.orders[uid], goal=edge)
     if not able:
         return  # nobody can: better carried by someone than left lying
     beside = frozenset(orb.neighbours())
     for uid in stuck:
         plan.orders[uid] = replace(plan.orders[uid], goal=beside)
+
+
+def _edge_to_fetch_from(game: Game, unit: Unit, orb: Hex) -> frozenset[Hex]:
+    """Where `unit`, on dry land, should wait before he fetches the Orb lying in the
+    Gharvs' waters: the dry hexes next to it he can climb out onto (a Goblin onto the
+    wood too, Movement Restriction 3), while he stands on none of them. From there he
+    swims out (3 points), picks it up and climbs back out with the points he has left
+    (`moving._may_go_on`): a turn in the water where a Gharv rises one time in two
+    becomes two steps. Empty where he should go straight for it: he is in the water or
+    a boat already, stands at the edge, cannot swim, or no dry hex touches it."""
+    if unit.hex is None or not mobility.gharv_waters(game) or not mobility.swims(game, unit):
+        return frozenset()
+    water = mobility.water_hexes(game)
+    if orb not in water or unit.hex in water:
+        return frozenset()
+    goblin = "goblin" in profile(game, unit).tags
+    cells = game.board.cells
+    edge = frozenset(
+        n
+        for (n, deck), _ in distances_for(game).graph.steps.get((orb, False), ())
+        if not deck and n not in water and (goblin or cells[n].terrain not in WOODEN)
+    )
+    if not edge or unit.hex in edge:
+        return frozenset()
+    if mobility.goal_field(game, unit, edge).get(unit.hex, FAR) >= FAR:
+        return frozenset()
+    return edge
+
+
+def _keep_non_swimmers_ashore(
+    view: SideView, plan: GroupPlan, alive: list[Unit], carrier: str
+) -> None:
+    """Where the party must find and carry off the Orb, one who cannot swim, on dry land,
+    whose goal lies over the Gharvs' waters, stays ashore: in a boat a Gharv rises one
+    time in five and capsizes it three times in ten (the Gharv Appearance Table), the
+    knight in armour then sinks like a stone, and his seat is one swimmer fewer in the
+    water, where a Gharv rises one time in two. The Orb's bearer brings it to him, not
+    he to it. (l-ile against the random player, seeds 0-399: 354 won against 347 with him
+    in a boat, and no party wiped out any more: benchmarks/README.md.)"""
+    game = view.game
+    if not mobility.gharv_waters(game):
+        return
+    water = mobility.water_hexes(game)
+    memo = distances_for(game)
+    for u in alive:
+        order = plan.orders.get(u.id)
+        if order is None or not order.goal or u.id == carrier or u.hex is None:
+            continue
+        if mobility.swims(game, u) or u.hex in water:
+            continue
+        if memo.field(order.goal, blocked=water).get(u.hex, FAR) < FAR:
+            continue
+        plan.orders[u.id] = Order(aggression=order.aggression)
 
 
 def known_sun(game: Game) -> Accessory | None:
@@ -1014,7 +1083,10 @@ def _adventurer_orders(
         if u.id == carrier or u.id == objectives.KHUZUN_ID:
             # Wounded or not, the bearer makes for the way out: the Orb is the victory.
             calm = 0.1 if is_badly_hurt(view, u) else 0.2
-            plan.orders[u.id] = Order(goal=exits, leave=True, aggression=calm, daring=BEARER_DARING)
+            ways_out = _exits_free_of(exits, enemies, u.hex) if u.id == carrier else exits
+            plan.orders[u.id] = Order(
+                goal=ways_out, leave=True, aggression=calm, daring=BEARER_DARING
+            )
         elif u.id in protect and enemies:
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
             # goes but never seeks a fight (the blows he may take weigh nine times more
@@ -1059,6 +1131,8 @@ def _adventurer_orders(
             plan.orders[u.id] = replace(order, slack=0, daring=daring, prize=HOLD_PRIZE)
     if orb is not None and not carrier and orb.properties.get("revealed") and orb.hexes:
         _fetch_the_orb(view, plan, alive, orb.hexes[0], exits)
+    if objectives.counters(view.game, AccessoryKind.ORB):
+        _keep_non_swimmers_ashore(view, plan, alive, carrier)
     waiting = any(o.slack for o in plan.orders.values())
     if targets:
         plan.intent = f"{who}: go for {', '.join(display(view.game, k) for k in kill[:2])}"

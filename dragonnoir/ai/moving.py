@@ -39,10 +39,11 @@ from dragonnoir.engine.actions import (
     SailBoat,
 )
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules import objectives
 from dragonnoir.engine.rules.footprint import hexes_for
 from dragonnoir.engine.rules.movement import unit_moves
 from dragonnoir.engine.rules.steps import boat_at
-from dragonnoir.engine.state import Unit
+from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
 
@@ -62,7 +63,8 @@ class Moving(HexScoring):
     _done: set[str]
     _sailed: set[str]
     _last_mover: str
-    #: Who has just rowed and may land with the points he kept (`_movement`).
+    #: Who may go on at once with the points he has left (`_movement`): one who has just
+    #: rowed to where he may land, one who has just picked up the Orb.
     _landing: str
 
     def _plan(self, view: SideView) -> dict[str, Order]:
@@ -129,11 +131,13 @@ class Moving(HexScoring):
             ids.remove(rower)
             ids.insert(0, rower)
         lander, self._landing = self._landing, ""
-        if lander and lander == rower and lander in self._sailed:
+        if lander and lander == rower and _may_go_on(game, lander, self._sailed):
             # He has just rowed two hexes or fewer to a landing stage or a beach and
-            # kept half his points to land ("Movement by Boat"): now or never, as above.
-            # (Left in the boat, the party sat out the Gharv interphases afloat by the
-            # island's shore.)
+            # kept half his points to land ("Movement by Boat"), or picked up the Orb
+            # with points to spare: now or never, as above. (Left in the boat, the party
+            # sat out the Gharv interphases afloat by the island's shore; left on the
+            # Orb where it fell in the water, each fetcher in turn drowned there with
+            # it, l-ile seed 86, when a step back onto the landing stage was his.)
             ids = [lander] + [i for i in ids if i != lander]
         for uid in ids:
             again = uid in self._done  # boarded a boat this phase: he may still row it
@@ -179,8 +183,9 @@ class Moving(HexScoring):
             action = best[2]
             self._done.add(uid)
             self._last_mover = uid
-            if isinstance(action, SailBoat):
-                self._sailed.add(uid)
+            if isinstance(action, SailBoat) or _picks_up_the_orb(game, action):
+                if isinstance(action, SailBoat):
+                    self._sailed.add(uid)
                 self._landing = uid
             return action
         ending = view.actions({"EndPhase"})
@@ -371,6 +376,24 @@ def _leaves_here(game: Game, uid: str, order: Order | None) -> bool:
         return False
     here = game.state.units[uid].hex
     return here is not None and (not order.goal or here in order.goal)
+
+
+def _picks_up_the_orb(game: Game, action: Action) -> bool:
+    """An Adventurer's walk that ends on an "Orb?" counter or the lying Orb: if it is the
+    true one he picks it up there (engine `objectives.sweep`) and may walk on with the
+    points he has left (`_may_go_on` asks once the counter is turned over)."""
+    if not isinstance(action, Move) or game.state.units[action.unit].side is not Side.ADVENTURERS:
+        return False
+    end = action.path[-1]
+    return any(
+        end in orb.hexes and not orb.properties.get("carried_by")
+        for orb in objectives.counters(game, AccessoryKind.ORB)
+    )
+
+
+def _may_go_on(game: Game, uid: str, sailed: set[str]) -> bool:
+    """He rowed to where he may land, or he now carries the Orb."""
+    return uid in sailed or objectives.carries_orb(game, game.state.units[uid])
 
 
 def _path_end(action: Action) -> Hex:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ai_helpers import HALL, le_pont_at_movement
+from ai_helpers import HALL, ISLE, ISLE_LEVELS, knight_goblin_and_boat, le_pont_at_movement
 
 from dragonnoir.ai import mobility, tactical
 from dragonnoir.ai.behaviours import GroupPlan, Order
@@ -970,30 +970,10 @@ def test_the_party_makes_for_a_near_exit_rather_than_a_long_fight_far_off() -> N
     assert goal_of("hunter_01", (11, 8), (3, 4)) == "kill"
 
 
-ISLE = """
-. . . . . .
- ~ ~ ~ ~ ~ ~
-~ ~ ~ ~ ~ ~
- ~ ~ . . ~ ~
-~ ~ ~ ~ ~ ~
-"""
-#: A low island: its banks at the water's level, so a swimmer climbs out anywhere.
-ISLE_LEVELS = "\n".join((" " if r % 2 else "") + " ".join("0" for _ in range(6)) for r in range(5))
-
-
 def _knight_on_the_isle_the_boat_afloat() -> tuple[Game, Hex, Hex]:
     """The knight and a Goblin on the isle of ISLE, the one boat out on the lake (its
     stern and bow)."""
-    game = position(
-        ISLE,
-        [Piece("rebel_knight_1", (2, 3)), Piece("goblin_spearman_1", (3, 3))],
-        levels=ISLE_LEVELS,
-    )
-    stern, bow = hexes(game, (4, 1), (5, 1))
-    game.state.accessories["boat_1"] = Accessory(
-        "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
-    )
-    return game, stern, bow
+    return knight_goblin_and_boat((2, 3), (3, 3), ((4, 1), (5, 1)))
 
 
 def test_a_swimmer_brings_the_boat_to_the_knight_cut_off_on_the_island() -> None:
