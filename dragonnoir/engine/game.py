@@ -96,6 +96,12 @@ class Game:
     #: Bumped whenever the state may have changed (after an action, undo, `touch()`, a
     #: phase entry): rules modules key their per-position caches on it.
     version: int = field(default=0, repr=False, compare=False)
+    #: Where each action's dice come from, when not from the game's own seed (None):
+    #: play by e-mail seeds each action from both players' secrets (pbem/chain.py), so
+    #: the game screen plays a turn file's link through this same door.
+    dice_source: Callable[[Game, Action], Dice] | None = field(
+        default=None, repr=False, compare=False
+    )
     #: Per-game memo of the rules modules (precomputed map tables, per-version caches).
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: Who plays each seat, by side value: "human" or an agent's name ("ai:normal").
@@ -258,6 +264,8 @@ class Game:
             if self.record_undo
             else None
         )
+        if self.dice_source is not None:
+            self.state.dice = self.dice_source(self, action)
         rolls_before = self.state.dice.rolls
         if self.state.pending:
             decision = self.state.pending[0]

@@ -52,6 +52,23 @@ def other(side: Side) -> Side:
     return Side.KROBS if side is Side.ADVENTURERS else Side.ADVENTURERS
 
 
+@dataclass(frozen=True)
+class LinkDice:
+    """The dice of a link's actions (`Game.dice_source`): each action's own seed, made of
+    the link's seed, the action's place in the link and the action itself (coins.py).
+    `start` is how many actions the game had when the link began."""
+
+    seed: str
+    start: int
+
+    def index(self, game: Game) -> int:
+        """The place in the link of the action `game` takes next."""
+        return len(game.history) - self.start
+
+    def __call__(self, game: Game, action: Action) -> Dice:
+        return Dice(coins.action_seed(self.seed, self.index(game), action.to_dict()))
+
+
 @dataclass
 class Replay:
     """A turn file's game, link by link."""
@@ -67,8 +84,6 @@ class Replay:
     game: Game | None = None
     #: The events of each link, for showing what happened.
     events: list[list[Event]] = field(default_factory=list)
-    _seed: str = ""
-    _index: int = 0
 
     # -- whose link ---------------------------------------------------------------------
 
@@ -209,24 +224,24 @@ class Replay:
             raise self.refuse(n, "the game was over before this link")
         elif self.game.to_act() not in (side, None):
             raise self.refuse(n, f"the {self.game.to_act()} are still to act")
-        self._seed = coins.link_seed(self.game_id, n, reveal, before)
-        self._index = 0
+        self.game.dice_source = LinkDice(
+            coins.link_seed(self.game_id, n, reveal, before), len(self.game.history)
+        )
 
     def play(self, n: int, actor: Side, action: Action) -> list[Event]:
         """Apply the link's next action, by `actor`, with its own dice."""
         game = self.game
         assert game is not None
+        assert isinstance(game.dice_source, LinkDice)
+        k = game.dice_source.index(game)
         if game.over:
-            raise self.refuse(n, f"action {self._index}: the game is over")
+            raise self.refuse(n, f"action {k}: the game is over")
         if game.to_act() is not actor:
-            raise self.refuse(n, f"action {self._index}: it is not the {actor.value}' to act")
-        game.state.dice = Dice(coins.action_seed(self._seed, self._index, action.to_dict()))
+            raise self.refuse(n, f"action {k}: it is not the {actor.value}' to act")
         try:
-            events = game.apply(action)
+            return game.apply(action)  # its dice from the link's seed (`LinkDice`)
         except IllegalAction as exc:
-            raise self.refuse(n, f"action {self._index}: {exc}") from None
-        self._index += 1
-        return events
+            raise self.refuse(n, f"action {k}: {exc}") from None
 
     def end_link(self, n: int, side: Side) -> None:
         """A link ends when the game waits for the other side to decide and its standing
