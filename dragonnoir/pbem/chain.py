@@ -222,8 +222,9 @@ class Replay:
             self.game = self._set_up(coins.start_seed(self.game_id, reveal, before))
         elif self.game.over:
             raise self.refuse(n, "the game was over before this link")
-        elif self.game.to_act() not in (side, None):
-            raise self.refuse(n, f"the {self.game.to_act()} are still to act")
+        elif (acting := self.game.to_act()) not in (side, None):
+            assert acting is not None
+            raise self.refuse(n, f"the {acting.value} are still to act")
         self.game.dice_source = LinkDice(
             coins.link_seed(self.game_id, n, reveal, before), len(self.game.history)
         )
