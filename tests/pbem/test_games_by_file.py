@@ -6,7 +6,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from conftest import Table
+from pbem_helpers import Table
 
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError

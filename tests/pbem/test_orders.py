@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Table
+from pbem_helpers import Table
 from test_games_by_file import play_to_the_end
 
 from dragonnoir.engine.actions import action_from_dict

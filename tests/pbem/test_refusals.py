@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Player, Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pbem_helpers import Player, Table
 
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import default_rules_data

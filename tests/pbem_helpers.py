@@ -1,0 +1,57 @@
+"""Two players of a game by files on one computer (tests/pbem/): each side its own key
+and its own records folder. A module of its own name, not the folder's conftest: test
+modules of other folders import a `conftest` of their own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import Side
+from dragonnoir.engine.tables import RulesData
+from dragonnoir.pbem.commands import agent_chooser
+from dragonnoir.pbem.keys import Identity
+from dragonnoir.pbem.orders import Orders
+from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
+from dragonnoir.pbem.turns import start_game, take_turn
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Player:
+    side: Side
+    identity: Identity
+    records: Path
+    agent: str = "random"
+    orders: Orders = field(default_factory=Orders)
+
+    def play(self, turn: TurnFile, src: Path, rules: RulesData, out: Path) -> TurnFile:
+        chooser = agent_chooser(self.agent, turn.game)
+        new, _walk = take_turn(
+            turn, src, self.identity, rules, chooser, out, self.orders, self.records
+        )
+        return new
+
+
+@dataclass
+class Table:
+    """A game by files between two players, each file written to `folder`."""
+
+    folder: Path
+    players: dict[Side, Player]
+    rules: RulesData
+
+    def start(self, scenario: str, creator: Side = Side.ADVENTURERS) -> Path:
+        game_scenario = load_scenario(REPO / "scenarios" / f"{scenario}.toml", self.rules)
+        p = self.players[creator]
+        out = self.folder / "t0.dnturn"
+        start_game(game_scenario, creator, p.identity, self.rules, out, p.orders, p.records)
+        return out
+
+    def next(self, path: Path, side: Side) -> Path:
+        turn = read_turn_file(path)
+        out = self.folder / f"t{len(turn.links)}.dnturn"
+        self.players[side].play(turn, path, self.rules, out)
+        return out
