@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from dragonnoir.ai.agent import make_agent
+from dragonnoir.ai.agent import Agent, make_agent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Action
 from dragonnoir.engine.events import GameEnded
@@ -61,12 +61,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def agent_chooser(name: str, side: Side, game_id: str) -> Chooser:
-    """An agent playing `side` (its own generator seeded from the game's id)."""
-    agent = make_agent(name, side, int(game_id[:15], 16))
+def agent_chooser(name: str, game_id: str) -> Chooser:
+    """An agent playing the side it is asked for (made on the first question, its own
+    generator seeded from the game's id and that side)."""
+    agents: dict[Side, Agent] = {}
 
-    def choose(game: Game, _side: Side) -> Action:
-        return agent.choose(view_for(game, side))
+    def choose(game: Game, side: Side) -> Action:
+        if side not in agents:
+            agents[side] = make_agent(name, side, int(game_id[:15], 16))
+        return agents[side].choose(view_for(game, side))
 
     return choose
 
@@ -75,11 +78,7 @@ def cmd_autoplay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     turn = read_turn_file(path)
     rules = rules_in_use()
-    side = replay(turn, path, rules).next_side()
-    if side is None:
-        print(_("{path}: the game is over").format(path=path))
-        return 1
-    chooser = agent_chooser(args.agent, side, turn.game)
+    chooser = agent_chooser(args.agent, turn.game)
     orders = Orders.parse(args.orders)
     out = Path(args.out)
     _new, walk = take_turn(turn, path, load_identity(), rules, chooser, out, orders)

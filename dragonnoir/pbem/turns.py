@@ -57,13 +57,13 @@ def start_game(
 ) -> TurnFile:
     """A new game of `scenario` in which this installation plays `side`, with its
     standing orders: link 0, written to `out`."""
-    if scenario_hides_krobs(scenario, rules):
+    set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
+    if hides_characters(set_up):
         raise DragonNoirError(
             f"{scenario.name}: this scenario hides characters from a side, and play by e-mail "
             "does not keep them hidden yet (issue 42 §3): choose a scenario without hidden "
             "characters (l-ile, la-fosse, la-reine, le-nid)"
         )
-    set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
     start = {
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
         "rules": rules_record(rules),
@@ -89,8 +89,8 @@ def start_game(
     return turn
 
 
-def scenario_hides_krobs(scenario: Scenario, rules: RulesData) -> bool:
-    game = scenario.new_game(0, rules)
+def hides_characters(game: Game) -> bool:
+    """Does the game's set-up hide a character or a counter from a side?"""
     return any_hidden(game) or any(
         a.hidden_from is not None for a in game.state.accessories.values()
     )
