@@ -49,6 +49,7 @@ from dragonnoir.i18n import N_, NP_, _, current, language, ngettext, pgettext
 from dragonnoir.narration.rules import say_rule
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.ui.app import App, Pop, Push, Quit, Result, Scene
+from dragonnoir.ui.buttons import set_enabled
 from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.editor_autosave import (
     AUTOSAVE_SECONDS,
@@ -838,13 +839,7 @@ class EditorScene(Scene):
             ("undo", self.mode.history.can_undo()),
             ("redo", self.mode.history.can_redo()),
         ):
-            button = self.buttons.get(key)
-            if button is None:
-                continue
-            if can and not button.is_enabled:
-                button.enable()  # type: ignore[no-untyped-call]
-            elif not can and button.is_enabled:
-                button.disable()  # type: ignore[no-untyped-call]
+            set_enabled(self.buttons.get(key), can)
 
     def typing(self) -> bool:
         """Is a text field focused (a name, a property, the scenario panel's Find)? Then

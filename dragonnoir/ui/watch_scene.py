@@ -32,6 +32,7 @@ from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.render.accessories import draw_accessories
 from dragonnoir.ui import library
 from dragonnoir.ui.app import App, Pop, Result, Scene
+from dragonnoir.ui.buttons import set_enabled
 from dragonnoir.ui.game_screen.side_panel import SIDE_W
 from dragonnoir.ui.game_screen.texts import event_html, phase_title
 from dragonnoir.ui.game_screen.top_bar import fitting
@@ -250,12 +251,7 @@ class WatchScene(Scene):
             ("forward", self.replay.at_end),
             ("end", self.replay.at_end),
         ):
-            button = self.widgets.get(key)
-            if isinstance(button, UIButton):
-                if off:
-                    button.disable()  # type: ignore[no-untyped-call]
-                else:
-                    button.enable()  # type: ignore[no-untyped-call]
+            set_enabled(self.widgets.get(key), not off)
 
     def shown(self) -> None:
         """Bring the bar, the last action and the log to the position now shown (the

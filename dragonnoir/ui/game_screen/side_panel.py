@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIScrollingContainer
 
 from dragonnoir.engine.actions import Advance, Retreat
 from dragonnoir.i18n import N_, NP_, _, pgettext
+from dragonnoir.ui.buttons import set_enabled
 from dragonnoir.ui.controller_views import Choice, Mode, Prompt
 from dragonnoir.ui.game_screen.spell_windows import CAST_NOW_TEXT, CAST_WAITING_TEXT
 from dragonnoir.ui.game_screen.texts import path_words, phase_title
@@ -270,12 +271,7 @@ class SidePanel:
             if isinstance(button, UIButton):
                 button.set_text(scene.strip.button_text(key_name))
         for name, on in enabled.items():
-            button = scene.widgets.get(name)
-            if isinstance(button, UIButton):
-                if on:
-                    button.enable()  # type: ignore[no-untyped-call]
-                else:
-                    button.disable()  # type: ignore[no-untyped-call]
+            set_enabled(scene.widgets.get(name), on)
 
     def _show_cast_now(self, shown: bool, waiting: bool) -> None:
         button = self.scene.widgets.get("cast_now")
