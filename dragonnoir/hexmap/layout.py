@@ -33,16 +33,18 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
 from dragonnoir.errors import LayoutError
+from dragonnoir.i18n import _
+from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, Side, SideLabel, Zone
 from dragonnoir.hexmap.board_tilesets import TILESET_DIR
@@ -690,17 +692,12 @@ def read_layout_file(
         model = _LayoutFile.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        msg = str(first["msg"])
-        if first["type"] == "missing":
-            msg = "missing"
-        elif first["type"] == "extra_forbidden":
-            msg = "unknown field"
-        raise LayoutError(src, msg, place=_place(tuple(first["loc"]))) from None
+        raise LayoutError(src, layout_reason(first), place=_place(tuple(first["loc"]))) from None
     entries: list[tuple[Path, int, int, int]] = []
     for i, b in enumerate(model.board):
         file = named_file(src, b.file, "board", place=f"board[{i}].file", error=LayoutError)
         entries.append((file, b.row, b.col, b.rotation))
-    for i, (file, _, _, _) in enumerate(entries):
+    for i, (file, *_rest) in enumerate(entries):
         problem = file_problem(file) if check_files else None
         if problem == "file not found":
             raise LayoutError(
@@ -715,6 +712,19 @@ def read_layout_file(
                 place=f"board[{i}].file",
             )
     return model.name, entries
+
+
+def layout_reason(error: Mapping[str, Any]) -> str:
+    """What the layout format refuses, in the language in use: a missing or unknown field
+    said shortly (a layout has few), the rest as `pydantic_words` says it."""
+    kind = error.get("type")
+    if kind == "missing":
+        return _("missing")
+    if kind == "extra_forbidden":
+        return _("unknown field")
+    if kind == "rotation":
+        return _("must be 0 or 180")
+    return validation_reason(error)
 
 
 def load_layout(

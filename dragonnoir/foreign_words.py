@@ -1,0 +1,162 @@
+"""The parsers' and the system's complaints in the player's language (issue 41).
+
+`json` and `tomllib` say what is wrong with a file in English ("Expecting ',' delimiter",
+"Unclosed array (at line 3, column 9)"). Their messages are few and fixed, so each one
+we can meet is matched here by its text and said through our catalog (its English, the
+stdlib's own, is the message: English output is unchanged); one we do not know (a newer
+Python's) is said as the parser wrote it, after our framing in the player's language.
+tests/test_errors_french.py makes the parsers fail in every way listed and fails when a
+message of the standard library no longer matches its line here. The system's reasons
+(`OSError.strerror`: "Permission denied") are said by their error number (`system_reason`).
+"""
+
+from __future__ import annotations
+
+import errno
+import re
+
+from dragonnoir.i18n import N_, _
+
+#: `json`'s messages (its C scanner and its Python one say the same): the pattern of the
+#: English it writes, and that English as a message of our catalog (its French there).
+JSON_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Expecting value$"), N_("Expecting value")),
+    (
+        re.compile(r"^Expecting property name enclosed in double quotes$"),
+        N_("Expecting property name enclosed in double quotes"),
+    ),
+    (re.compile(r"^Expecting ':' delimiter$"), N_("Expecting ':' delimiter")),
+    (re.compile(r"^Expecting ',' delimiter$"), N_("Expecting ',' delimiter")),
+    (re.compile(r"^Extra data$"), N_("Extra data")),
+    (re.compile(r"^Unterminated string starting at$"), N_("Unterminated string starting at")),
+    (
+        re.compile(r"^Invalid control character (?P<char>.+ )?at$"),
+        N_("Invalid control character at"),
+    ),
+    (re.compile(r"^Invalid \\escape(: (?P<escape>.+))?$"), N_("Invalid \\escape")),
+    (re.compile(r"^Invalid \\uXXXX escape$"), N_("Invalid \\uXXXX escape")),
+    (
+        re.compile(r"^Illegal trailing comma before end of (?P<what>object|array)$"),
+        N_("Illegal trailing comma before end of {what}"),
+    ),
+)
+
+#: `tomllib`'s messages, as `JSON_MESSAGES` (the place it adds is said apart).
+TOML_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Invalid statement$"), N_("Invalid statement")),
+    (
+        re.compile(r"^Expected newline or end of document after a statement$"),
+        N_("Expected newline or end of document after a statement"),
+    ),
+    (
+        re.compile(r"^Expected '\]' at the end of a table declaration$"),
+        N_("Expected ']' at the end of a table declaration"),
+    ),
+    (
+        re.compile(r"^Expected '\]\]' at the end of an array declaration$"),
+        N_("Expected ']]' at the end of an array declaration"),
+    ),
+    (
+        re.compile(r"^Expected '=' after a key in a key/value pair$"),
+        N_("Expected '=' after a key in a key/value pair"),
+    ),
+    (re.compile(r"^Expected (?P<what>'.+')$"), N_("Expected {what}")),
+    (re.compile(r"^Found invalid character (?P<char>.+)$"), N_("Found invalid character {char}")),
+    (re.compile(r"^Cannot declare (?P<key>.+) twice$"), N_("Cannot declare {key} twice")),
+    (re.compile(r"^Cannot overwrite a value$"), N_("Cannot overwrite a value")),
+    (
+        re.compile(r"^Cannot mutate immutable namespace (?P<key>.+)$"),
+        N_("Cannot mutate immutable namespace {key}"),
+    ),
+    (
+        re.compile(r"^Cannot redefine namespace (?P<key>.+)$"),
+        N_("Cannot redefine namespace {key}"),
+    ),
+    (
+        re.compile(r"^Invalid initial character for a key part$"),
+        N_("Invalid initial character for a key part"),
+    ),
+    (re.compile(r"^Unclosed array$"), N_("Unclosed array")),
+    (
+        re.compile(r"^Duplicate inline table key (?P<key>.+)$"),
+        N_("Duplicate inline table key {key}"),
+    ),
+    (re.compile(r"^Unclosed inline table$"), N_("Unclosed inline table")),
+    (re.compile(r"^Unescaped '\\' in a string$"), N_("Unescaped '\\' in a string")),
+    (re.compile(r"^Invalid hex value$"), N_("Invalid hex value")),
+    (
+        re.compile(r"^Escaped character is not a Unicode scalar value$"),
+        N_("Escaped character is not a Unicode scalar value"),
+    ),
+    (re.compile(r"^Unterminated string$"), N_("Unterminated string")),
+    (re.compile(r"^Illegal character (?P<char>.+)$"), N_("Illegal character {char}")),
+    (re.compile(r"^Invalid date or datetime$"), N_("Invalid date or datetime")),
+    (re.compile(r"^Invalid value$"), N_("Invalid value")),
+)
+
+#: Where `tomllib` says the fault is: "(at line 3, column 9)", "(at end of document)".
+_TOML_AT = re.compile(r"^(?P<msg>.*) \(at (?P<place>line \d+, column \d+|end of document)\)$", re.S)
+
+
+def said(message: str, table: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
+    """`message` of a parser in the language in use, by the first line of `table` it
+    matches; None when none does."""
+    for pattern, words in table:
+        found = pattern.match(message)
+        if found:
+            return _(words).format(**{k: v or "" for k, v in found.groupdict().items()})
+    return None
+
+
+def json_reason(message: str) -> str:
+    """`json`'s message in the language in use (as it is when we do not know it)."""
+    return said(message, JSON_MESSAGES) or message
+
+
+def toml_reason(message: str) -> tuple[str, str | None]:
+    """`tomllib`'s message in the language in use, and the place it names in the code's
+    words (`line 3, column 9`, as `errors.place_words` says places), if it names one."""
+    found = _TOML_AT.match(message)
+    text, place = (found["msg"], found["place"]) if found else (message, None)
+    return said(text, TOML_MESSAGES) or text, place
+
+
+#: The system's reasons a file cannot be read or written, by error number.
+OS_REASONS = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.ENOENT: N_("no such file or folder"),
+    errno.ENOTDIR: N_("a folder on its path is a file"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links (a loop?)"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EIO: N_("an input/output error"),
+    errno.EEXIST: N_("the file already exists"),
+    errno.EBUSY: N_("the file is busy"),
+    errno.EXDEV: N_("the file is on another disk"),
+}
+
+
+def system_reason(exc: BaseException) -> str:
+    """Why the system refused, in the language in use: by `exc.errno` when we know it,
+    else the system's own words."""
+    code = getattr(exc, "errno", None)
+    if code in OS_REASONS:
+        return _(OS_REASONS[code])
+    return str(getattr(exc, "strerror", None) or exc)
+
+
+#: Why bytes are not UTF-8 (`UnicodeDecodeError.reason`), by the codec's English.
+UTF8_REASONS = {
+    "invalid start byte": N_("invalid start byte"),
+    "invalid continuation byte": N_("invalid continuation byte"),
+    "unexpected end of data": N_("unexpected end of data"),
+}
+
+
+def utf8_reason(exc: UnicodeDecodeError) -> str:
+    """The codec's reason in the language in use (as it is when we do not know it)."""
+    words = UTF8_REASONS.get(exc.reason)
+    return _(words) if words is not None else exc.reason
