@@ -160,3 +160,17 @@ def utf8_reason(exc: UnicodeDecodeError) -> str:
     """The codec's reason in the language in use (as it is when we do not know it)."""
     words = UTF8_REASONS.get(exc.reason)
     return _(words) if words is not None else exc.reason
+
+
+def json_kind(kind: type) -> str:
+    """What a JSON value of the Python type `kind` is, in words ("an object", "a list")."""
+    words = {
+        dict: N_("an object"),
+        list: N_("a list"),
+        str: N_("a text"),
+        int: N_("an integer"),
+        float: N_("a number"),
+        bool: N_("true or false"),
+        type(None): N_("null"),
+    }.get(kind)
+    return _(words) if words is not None else kind.__name__

@@ -278,7 +278,7 @@ def check_limits(
             if isinstance(child, dict | list):
                 stack.append((child, (*path, key)))
             elif isinstance(child, str) and len(child) > limits.text:
-                raise error(src, _too_long(N_("a text"), len(child), limits), _field((*path, key)))
+                raise error(src, _too_long(N_("text"), len(child), limits), _field((*path, key)))
 
 
 def _check_count(

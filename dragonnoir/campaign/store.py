@@ -120,7 +120,9 @@ def load_campaign_save(
     except ValidationError as exc:
         first = exc.errors()[0]
         place = field_path(doc["state"], tuple(first["loc"]))
-        raise CampaignError(src, validation_reason(first), place=f"field state.{place[6:]}") from None
+        raise CampaignError(
+            src, validation_reason(first), place=f"field state.{place[6:]}"
+        ) from None
     _check_state(src, campaign, state)
     run = CampaignRun(campaign, state, rules)
     raw = doc.get("game")

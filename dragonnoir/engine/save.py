@@ -76,11 +76,11 @@ from dragonnoir.engine.unverified import (
     mark_in_words,
 )
 from dragonnoir.errors import DataFileError, DragonNoirError, place_words
-from dragonnoir.foreign_words import system_reason
+from dragonnoir.foreign_words import json_kind, system_reason
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
-from dragonnoir.i18n import N_, SOURCE, _, language
+from dragonnoir.i18n import SOURCE, _, language
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.resources import ResourceError, find_by_id
 from dragonnoir.safe_read import (
@@ -411,7 +411,7 @@ class SaveCheck:
 
         changed = self.scenario_changed or self.map_changed
         said = in_words(self.fault, name, scenario_changed=changed)
-        return said if game is not None else f"{said} {CANNOT_PLAY_SAID}"
+        return said if game is not None else f"{said} {_(CANNOT_PLAY_SAID)}"
 
 
 def load_game(path: Path | str, *, rules: Any = None) -> Game:
@@ -1051,20 +1051,6 @@ def _players(doc: dict[str, Any], check: SaveCheck) -> dict[str, str]:
         ).format(field=PLAYERS_FIELD)
     )
     return {}
-
-
-def json_kind(kind: type) -> str:
-    """What a JSON value of the Python type `kind` is, in words ("an object", "a list")."""
-    words = {
-        dict: N_("an object"),
-        list: N_("a list"),
-        str: N_("a text"),
-        int: N_("an integer"),
-        float: N_("a number"),
-        bool: N_("true or false"),
-        type(None): N_("null"),
-    }.get(kind)
-    return _(words) if words is not None else kind.__name__
 
 
 def _describe(action: Action) -> str:

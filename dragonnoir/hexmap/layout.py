@@ -43,8 +43,6 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 from pydantic_core import PydanticCustomError
 
 from dragonnoir.errors import LayoutError
-from dragonnoir.i18n import _
-from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.hexmap import board_io
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, Side, SideLabel, Zone
 from dragonnoir.hexmap.board_tilesets import TILESET_DIR
@@ -53,6 +51,8 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
+from dragonnoir.i18n import _
+from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.safe_read import LAYOUT, file_problem, named_file, quoted, read_toml
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
@@ -191,7 +191,11 @@ class Layout:
         for i, p in enumerate(self.placements):
             if p == placement:
                 return i
-        raise ValueError(f"{placement.describe()} is not part of layout {self.name!r}")
+        raise ValueError(
+            _("{describe} is not part of layout {name!r}").format(
+                describe=placement.describe(), name=self.name
+            )
+        )
 
     def cell_offset(self, placement: Placement | int) -> tuple[int, int]:
         """Global Tiled cell (col, row) of the board's local cell (0, 0) before turning."""
@@ -340,27 +344,43 @@ def check_joins(placements: Sequence[Placement]) -> list[str]:
         return ["a layout needs at least one board"]
     for p in placements:
         if p.rotation not in ROTATIONS:
-            faults.append(f"{p.describe()}: rotation must be 0 or 180, not {p.rotation}")
+            faults.append(
+                _("{describe}: rotation must be 0 or 180, not {rotation}").format(
+                    describe=p.describe(), rotation=p.rotation
+                )
+            )
     first = placements[0]
     for p in placements[1:]:
         if (p.board.width, p.board.height) != (first.board.width, first.board.height):
             faults.append(
-                f"{p.describe()} is {p.board.width} x {p.board.height} but "
-                f"{first.describe()} is {first.board.width} x {first.board.height}: "
-                "all boards of a layout must be the same size"
+                _(
+                    "{describe} is {width} x {height} but {describe2} is {width2} x {height2}: "
+                    "all boards of a layout must be the same size"
+                ).format(
+                    describe=p.describe(),
+                    width=p.board.width,
+                    height=p.board.height,
+                    describe2=first.describe(),
+                    width2=first.board.width,
+                    height2=first.board.height,
+                )
             )
         elif p.board.grid != first.board.grid:
             faults.append(
-                f"{p.describe()} and {first.describe()} use different hex grids: "
-                "all boards of a layout must use the same grid"
+                _(
+                    "{describe} and {describe2} use different hex grids: all boards of a layout "
+                    "must use the same grid"
+                ).format(describe=p.describe(), describe2=first.describe())
             )
     seen: dict[tuple[int, int], Placement] = {}
     for p in placements:
         other = seen.get((p.row, p.col))
         if other is not None:
             faults.append(
-                f"board {p.board.id!r} and board {other.board.id!r} are both placed at "
-                f"row {p.row}, col {p.col}: one board per grid position"
+                _(
+                    "board {id!r} and board {id2!r} are both placed at row {row}, col {col}: one "
+                    "board per grid position"
+                ).format(id=p.board.id, id2=other.board.id, row=p.row, col=p.col)
             )
         else:
             seen[(p.row, p.col)] = p
@@ -370,14 +390,23 @@ def check_joins(placements: Sequence[Placement]) -> list[str]:
         below = seen.get((row + 1, col))
         if below is not None and p.side_label(Side.BOTTOM) != below.side_label(Side.TOP):
             faults.append(
-                f"{_describe_at(p, Side.BOTTOM)} cannot join {_describe_at(below, Side.TOP)}: "
-                "side X goes with X and Y with Y"
+                _(
+                    "{describe_at} cannot join {describe_at2}: side X goes with X and Y with Y"
+                ).format(
+                    describe_at=_describe_at(p, Side.BOTTOM),
+                    describe_at2=_describe_at(below, Side.TOP),
+                )
             )
         right = seen.get((row, col + 1))
         if right is not None and p.arrows != right.arrows:
             faults.append(
-                f"{_describe_at(p, Side.RIGHT)} cannot join {_describe_at(right, Side.LEFT)}: "
-                "across the width the arrows must point the same way"
+                _(
+                    "{describe_at} cannot join {describe_at2}: across the width the arrows must "
+                    "point the same way"
+                ).format(
+                    describe_at=_describe_at(p, Side.RIGHT),
+                    describe_at2=_describe_at(right, Side.LEFT),
+                )
             )
     return faults
 
@@ -461,8 +490,12 @@ def _cover_cells(
                 if cell.terrain not in table:
                     raise LayoutError(
                         src,
-                        f"{p.describe()}: hex at cell {grid.to_cell(local)} has terrain "
-                        f"{cell.terrain!r}, which the terrain table does not know",
+                        _(
+                            "{describe}: hex at cell {to_cell} has terrain {terrain!r}, which the "
+                            "terrain table does not know"
+                        ).format(
+                            describe=p.describe(), to_cell=grid.to_cell(local), terrain=cell.terrain
+                        ),
                     )
                 known_terrain.add(cell.terrain)
             g = to_global(local)
@@ -702,13 +735,17 @@ def read_layout_file(
         if problem == "file not found":
             raise LayoutError(
                 src,
-                f"no board file {quoted(model.board[i].file)} ({file})",
+                _("no board file {file} ({path})").format(
+                    file=quoted(model.board[i].file), path=file
+                ),
                 place=f"board[{i}].file",
             )
         if problem is not None:
             raise LayoutError(
                 src,
-                f"board file {quoted(model.board[i].file)}: {problem}",
+                _("board file {file}: {problem}").format(
+                    file=quoted(model.board[i].file), problem=problem
+                ),
                 place=f"board[{i}].file",
             )
     return model.name, entries
@@ -825,7 +862,10 @@ def exported_placements(tmx: TmxMap, source: Path | str) -> list[ExportedPlaceme
     """
     layer = next((la for la in tmx.object_layers() if la.name == BOARDS_LAYER), None)
     if layer is None:
-        raise LayoutError(Path(source), f"no object layer '{BOARDS_LAYER}': not a layout export")
+        raise LayoutError(
+            Path(source),
+            _("no object layer '{layer}': not a layout export").format(layer=BOARDS_LAYER),
+        )
     out: list[ExportedPlacement] = []
     for obj in layer.objects:
         place = f"layer '{BOARDS_LAYER}', object {obj.id} ({obj.name!r})"
@@ -837,13 +877,17 @@ def exported_placements(tmx: TmxMap, source: Path | str) -> list[ExportedPlaceme
             value = props.get(name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise LayoutError(
-                    Path(source), f"property {name!r} must be a whole number >= 0", place=place
+                    Path(source),
+                    _("property {name!r} must be a whole number >= 0").format(name=name),
+                    place=place,
                 )
             values.append(value)
         row, col, rotation = values
         if rotation not in ROTATIONS:
             raise LayoutError(
-                Path(source), f"board_rotation must be 0 or 180, not {rotation}", place=place
+                Path(source),
+                _("board_rotation must be 0 or 180, not {rotation}").format(rotation=rotation),
+                place=place,
             )
         out.append(ExportedPlacement(obj.name, str(props.get("file", "")), row, col, rotation))
     return out

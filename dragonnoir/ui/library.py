@@ -273,7 +273,7 @@ def replay_said(check: SaveCheck) -> str:
     """What a failed replay check found, in the player's words, and what is offered."""
     from dragonnoir.engine.unverified import OFFER_SAID
 
-    return check.in_words() if check.snapshot is None else f"{check.in_words()} {OFFER_SAID}"
+    return check.in_words() if check.snapshot is None else f"{check.in_words()} {_(OFFER_SAID)}"
 
 
 def save_files() -> list[Path]:
