@@ -50,10 +50,14 @@ class DataFileError(DragonNoirError):
 
     def line(self) -> str:
         """The one line a person reads: file, place and reason, in the language in use."""
-        where = str(self.path) if self.path is not None else _("<memory>")
+        file = str(self.path) if self.path is not None else _("<memory>")
         if self.place:
-            where = f"{where}: {place_words(self.place)}"
-        return one_line(f"{where}: {self.detail}")
+            return one_line(
+                _("{file}: {place}: {reason}").format(
+                    file=file, place=place_words(self.place), reason=self.detail
+                )
+            )
+        return one_line(_("{file}: {reason}").format(file=file, reason=self.detail))
 
     def __str__(self) -> str:
         return self.line()

@@ -48,30 +48,6 @@ MESSAGES: dict[str, str] = {
     "enum": N_("Input should be {expected}"),
 }
 
-#: Types whose message counts (`ctx` names the number): singular and plural.
-COUNTED: dict[str, tuple[str, str, str]] = {
-    "too_short": (
-        N_("{field_type} should have at least {min_length} item, not {actual_length}"),
-        N_("{field_type} should have at least {min_length} items, not {actual_length}"),
-        "min_length",
-    ),
-    "too_long": (
-        N_("{field_type} should have at most {max_length} item, not {actual_length}"),
-        N_("{field_type} should have at most {max_length} items, not {actual_length}"),
-        "max_length",
-    ),
-    "string_too_short": (
-        N_("String should have at least {min_length} character"),
-        N_("String should have at least {min_length} characters"),
-        "min_length",
-    ),
-    "string_too_long": (
-        N_("String should have at most {max_length} character"),
-        N_("String should have at most {max_length} characters"),
-        "max_length",
-    ),
-}
-
 #: pydantic's names of the kinds of list (`field_type` of `too_short`).
 FIELD_TYPES = {"List": N_("List"), "Tuple": N_("Tuple"), "Set": N_("Set"), "Dict": N_("Dict")}
 
@@ -90,11 +66,41 @@ def validation_reason(error: Mapping[str, Any]) -> str:
     try:
         if kind in MESSAGES:
             return _(MESSAGES[kind]).format(**ctx)
-        if kind in COUNTED:
-            singular, plural, count = COUNTED[kind]
-            if "field_type" in ctx:
-                ctx["field_type"] = _(FIELD_TYPES.get(ctx["field_type"], ctx["field_type"]))
-            return ngettext(singular, plural, int(ctx[count])).format(**ctx)
+        counted = _counted(kind, ctx)
+        if counted is not None:
+            return counted
     except (KeyError, ValueError, IndexError):
         pass  # a newer pydantic naming other values: said in its words below
     return _("invalid value ({reason})").format(reason=error.get("msg", kind))
+
+
+def _counted(kind: str, ctx: dict[str, Any]) -> str | None:
+    """The messages that count (items of a list, characters of a text), in the form for
+    the number pydantic names; None for another type."""
+    if "field_type" in ctx:
+        ctx["field_type"] = _(FIELD_TYPES.get(ctx["field_type"], ctx["field_type"]))
+    if kind == "too_short":
+        return ngettext(
+            "{field_type} should have at least {min_length} item, not {actual_length}",
+            "{field_type} should have at least {min_length} items, not {actual_length}",
+            int(ctx["min_length"]),
+        ).format(**ctx)
+    if kind == "too_long":
+        return ngettext(
+            "{field_type} should have at most {max_length} item, not {actual_length}",
+            "{field_type} should have at most {max_length} items, not {actual_length}",
+            int(ctx["max_length"]),
+        ).format(**ctx)
+    if kind == "string_too_short":
+        return ngettext(
+            "String should have at least {min_length} character",
+            "String should have at least {min_length} characters",
+            int(ctx["min_length"]),
+        ).format(**ctx)
+    if kind == "string_too_long":
+        return ngettext(
+            "String should have at most {max_length} character",
+            "String should have at most {max_length} characters",
+            int(ctx["max_length"]),
+        ).format(**ctx)
+    return None
