@@ -85,7 +85,7 @@ _PLACE_WORDS = {
 _WORD = re.compile(
     r"(?<![\w.\[\]'\"-])("
     + "|".join(sorted(map(re.escape, _PLACE_WORDS), key=len, reverse=True))
-    + r")(?= [^\s]|$)"
+    + r")(?=\s|$)"
 )
 _QUOTED = re.compile(r"('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
 

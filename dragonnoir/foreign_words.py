@@ -60,7 +60,7 @@ TOML_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"^Expected '=' after a key in a key/value pair$"),
         N_("Expected '=' after a key in a key/value pair"),
     ),
-    (re.compile(r"^Expected (?P<what>'.+')$"), N_("Expected {what}")),
+    (re.compile(r"^Expected (?P<what>(['\"]).+\2)$"), N_("Expected {what}")),
     (re.compile(r"^Found invalid character (?P<char>.+)$"), N_("Found invalid character {char}")),
     (re.compile(r"^Cannot declare (?P<key>.+) twice$"), N_("Cannot declare {key} twice")),
     (re.compile(r"^Cannot overwrite a value$"), N_("Cannot overwrite a value")),
@@ -94,6 +94,35 @@ TOML_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Invalid value$"), N_("Invalid value")),
 )
 
+#: Expat's messages (`xml.etree.ElementTree.ParseError`), by their error code: those a
+#: broken map or tileset can cause. Each message is expat's own English
+#: (`xml.parsers.expat.ErrorString`), its French in the catalog.
+XML_MESSAGES: dict[int, str] = {
+    2: N_("syntax error"),
+    3: N_("no element found"),
+    4: N_("not well-formed (invalid token)"),
+    5: N_("unclosed token"),
+    6: N_("partial character"),
+    7: N_("mismatched tag"),
+    8: N_("duplicate attribute"),
+    9: N_("junk after document element"),
+    10: N_("illegal parameter entity reference"),
+    11: N_("undefined entity"),
+    12: N_("recursive entity reference"),
+    13: N_("asynchronous entity"),
+    14: N_("reference to invalid character number"),
+    15: N_("reference to binary entity"),
+    16: N_("reference to external entity in attribute"),
+    17: N_("XML or text declaration not at start of entity"),
+    18: N_("unknown encoding"),
+    19: N_("encoding specified in XML declaration is incorrect"),
+    20: N_("unclosed CDATA section"),
+    27: N_("unbound prefix"),
+    30: N_("XML declaration not well-formed"),
+    31: N_("text declaration not well-formed"),
+    32: N_("illegal character(s) in public id"),
+}
+
 #: Where `tomllib` says the fault is: "(at line 3, column 9)", "(at end of document)".
 _TOML_AT = re.compile(r"^(?P<msg>.*) \(at (?P<place>line \d+, column \d+|end of document)\)$", re.S)
 
@@ -106,6 +135,13 @@ def said(message: str, table: tuple[tuple[re.Pattern[str], str], ...]) -> str | 
         if found:
             return _(words).format(**{k: v or "" for k, v in found.groupdict().items()})
     return None
+
+
+def xml_reason(code: int | None, message: str) -> str:
+    """Expat's message of error `code` in the language in use (as written when we do not
+    know the code)."""
+    words = XML_MESSAGES.get(code) if code is not None else None
+    return _(words) if words is not None else message
 
 
 def json_reason(message: str) -> str:
@@ -153,13 +189,15 @@ UTF8_REASONS = {
     "invalid start byte": N_("invalid start byte"),
     "invalid continuation byte": N_("invalid continuation byte"),
     "unexpected end of data": N_("unexpected end of data"),
+    "surrogates not allowed": N_("surrogates not allowed"),
 }
 
 
-def utf8_reason(exc: UnicodeDecodeError) -> str:
+def utf8_reason(exc: UnicodeError) -> str:
     """The codec's reason in the language in use (as it is when we do not know it)."""
-    words = UTF8_REASONS.get(exc.reason)
-    return _(words) if words is not None else exc.reason
+    reason = str(getattr(exc, "reason", exc))
+    words = UTF8_REASONS.get(reason)
+    return _(words) if words is not None else reason
 
 
 def json_kind(kind: type) -> str:

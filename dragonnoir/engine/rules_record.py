@@ -41,9 +41,9 @@ from typing import Any
 
 from dragonnoir.engine.rules_digests import fingerprint, values_digest
 from dragonnoir.engine.tables import RulesData, load_rules_data, rules_files
-from dragonnoir.errors import DataFileError
-from dragonnoir.foreign_words import json_kind
-from dragonnoir.i18n import _, ngettext
+from dragonnoir.errors import DataFileError, place_words
+from dragonnoir.foreign_words import json_kind, utf8_reason
+from dragonnoir.i18n import N_, _, ngettext
 from dragonnoir.safe_read import RULES, ErrorType, kind_words, quoted
 
 #: The save's field holding the record.
@@ -149,7 +149,7 @@ def _check_carried(
         text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate (JSON "\ud800"): no file's text
         raise error(
-            src, _("not text a file can hold ({reason})").format(reason=exc.reason), where
+            src, _("not text a file can hold ({reason})").format(reason=utf8_reason(exc)), where
         ) from None
     if values_digest(text) != files[name]:
         raise error(
@@ -165,12 +165,14 @@ def _check_carried(
 #: Said of a save without a record: it proves nothing about its rules (a game played
 #: with a player's own files and its record deleted would otherwise go on, silently,
 #: with the shipped ones).
-NO_RECORD_SAID = (
+NO_RECORD_SAID = N_(
     "this save does not record the rules data it was played with (it has no 'rules' "
     "field): it replays and goes on with the rules in use"
 )
 #: Added to a replay error of such a save.
-NO_RECORD_HINT = " (the save does not record its rules data: it may have been played with others)"
+NO_RECORD_HINT = N_(
+    " (the save does not record its rules data: it may have been played with others)"
+)
 
 
 @dataclass
@@ -194,7 +196,7 @@ def rules_for_save(
     shipped ones. A file it carries that cannot be loaded is an `error` naming the save
     and the file."""
     if record is None:
-        return RulesMatch(in_use, [NO_RECORD_SAID], NO_RECORD_HINT)
+        return RulesMatch(in_use, [_(NO_RECORD_SAID)], _(NO_RECORD_HINT))
     if record.files == in_use.digests:
         return RulesMatch(in_use)
     rules = _rebuild(src, record, error)
@@ -267,14 +269,20 @@ def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
             rules = load_rules_data(folder)
         except DataFileError as exc:
             name = exc.path.name if exc.path is not None else "?"
-            inner = f"{exc.place}: " if exc.place else ""
-            whose = "it carries" if name in record.own else "this installation ships"
+            inner = f"{place_words(exc.place)}: " if exc.place else ""
+            carried = _(
+                "the game's rules cannot be rebuilt: the file {name} it carries is refused: "
+                "{inner}{detail}"
+            )
+            shipped = _(
+                "the game's rules cannot be rebuilt: the file {name} this installation ships is "
+                "refused: {inner}{detail}"
+            )
             raise error(
                 src,
-                _(
-                    "the game's rules cannot be rebuilt: the file {name} {whose} is refused: "
-                    "{inner}{detail}"
-                ).format(name=name, whose=whose, inner=inner, detail=exc.detail),
+                (carried if name in record.own else shipped).format(
+                    name=name, inner=inner, detail=exc.detail
+                ),
                 f"field {RULES_FIELD}.own[{quoted(name)}]"
                 if name in record.own
                 else f"field {RULES_FIELD}",

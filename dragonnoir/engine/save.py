@@ -812,7 +812,7 @@ def _replay(
         else ""
     )
     if check.map_changed:
-        hint += " (the scenario's map has changed since the game was saved)"
+        hint += _(" (the scenario's map has changed since the game was saved)")
     hint += rules_hint
     total = len(doc["actions"])
     for i in range(start, total):
@@ -827,7 +827,9 @@ def _replay(
             raise SaveError(
                 src,
                 _("{describe} is refused on replay: {exc}{hint}").format(
-                    describe=_describe(action), exc=exc, hint=hint
+                    describe=_describe(action),
+                    exc=Narrator.of(game).verdict(exc.explanation),  # in the player's language
+                    hint=hint,
                 ),
                 place=place,
             ) from None

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from dragonnoir.errors import MapFormatError
+from dragonnoir.foreign_words import xml_reason
 from dragonnoir.i18n import _
 from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, file_problem, read_bytes
 
@@ -67,10 +68,11 @@ def parse_bytes(data: bytes, fail: Fail) -> ET.Element:
         root = _xml_root(data)
     except ET.ParseError as e:
         line, col = e.position
-        msg = re.sub(r": line \d+, column \d+$", "", str(e))
+        msg = xml_reason(e.code, re.sub(r": line \d+, column \d+$", "", str(e)))
         raise fail(_("broken XML: {msg}").format(msg=msg), f"line {line}, column {col}") from None
     except LookupError as e:  # <?xml encoding="..."?> names an encoding Python lacks
-        raise fail(_("broken XML: {e}").format(e=e), "line 1") from None
+        name = str(e).rsplit(": ", 1)[-1]
+        raise fail(_("broken XML: unknown encoding: {name}").format(name=name), "line 1") from None
     except (ValueError, RecursionError) as e:
         raise fail(_("broken XML: {name}: {e}").format(name=type(e).__name__, e=e)) from None
     _check_depth(root, fail)
