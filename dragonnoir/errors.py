@@ -70,7 +70,9 @@ _PLACE_WORDS = {
     "line": NP_("place", "line"),
     "column": NP_("place", "column"),
     "object layer": NP_("place", "object layer"),
+    "image layer": NP_("place", "image layer"),
     "layer": NP_("place", "layer"),
+    "group": NP_("place", "group"),
     "cell": NP_("place", "cell"),
     "object": NP_("place", "object"),
     "tileset": NP_("place", "tileset"),
@@ -78,12 +80,14 @@ _PLACE_WORDS = {
     "row": NP_("place", "row"),
     "die": NP_("place", "die"),
     "board": NP_("place", "board"),
+    "map properties": NP_("place", "map properties"),
+    "map": NP_("place", "map"),
     "end of document": NP_("place", "end of document"),
 }
-#: A word of `_PLACE_WORDS` standing alone (not a key of a field's path: `board[0]`,
-#: `.unit`), outside quotes.
+#: A word of `_PLACE_WORDS` where a place's part begins (at the start, after ", " or
+#: "("), outside quotes: never a key of a field's path (`field map`, `board[0].file`).
 _WORD = re.compile(
-    r"(?<![\w.\[\]'\"-])("
+    r"(?:^|(?<=, )|(?<=\())("
     + "|".join(sorted(map(re.escape, _PLACE_WORDS), key=len, reverse=True))
     + r")(?=\s|$)"
 )

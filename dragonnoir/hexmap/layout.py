@@ -51,7 +51,7 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
-from dragonnoir.i18n import _
+from dragonnoir.i18n import N_, _
 from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.safe_read import LAYOUT, file_problem, named_file, quoted, read_toml
 
@@ -130,7 +130,9 @@ class Placement:
 
     def describe(self) -> str:
         """`board 'fosse' (row 0, col 1)`, for messages."""
-        return f"board {self.board.id!r} (row {self.row}, col {self.col})"
+        return _("board {board!r} (row {row}, col {col})").format(
+            board=self.board.id, row=self.row, col=self.col
+        )
 
 
 def rotate_local(board: Board, h: Hex) -> Hex:
@@ -322,14 +324,26 @@ def _merge_spans(spans: Iterable[tuple[float, float]]) -> list[tuple[float, floa
 # -- composing -----------------------------------------------------------------------
 
 
+#: A board's sides and its arrows, in words (`_side_text`).
+_SIDE_WORDS = {
+    Side.TOP: N_("top side {label}"),
+    Side.BOTTOM: N_("bottom side {label}"),
+    Side.LEFT: N_("left side, arrows {arrows}"),
+    Side.RIGHT: N_("right side, arrows {arrows}"),
+}
+_ARROWS = {"up": N_("up"), "down": N_("down")}
+
+
 def _side_text(p: Placement, side: Side) -> str:
-    if side in (Side.TOP, Side.BOTTOM):
-        return f"{side.value} side {p.side_label(side).value}"
-    return f"{side.value} side, arrows {p.arrows}"
+    label = p.side_label(side).value if side in (Side.TOP, Side.BOTTOM) else ""
+    arrows = _(_ARROWS[p.arrows]) if p.arrows in _ARROWS else str(p.arrows)
+    return _(_SIDE_WORDS[side]).format(label=label, arrows=arrows)
 
 
 def _describe_at(p: Placement, side: Side) -> str:
-    return f"board {p.board.id!r} (row {p.row}, col {p.col}, {_side_text(p, side)})"
+    return _("board {board!r} (row {row}, col {col}, {side})").format(
+        board=p.board.id, row=p.row, col=p.col, side=_side_text(p, side)
+    )
 
 
 def check_joins(placements: Sequence[Placement]) -> list[str]:
