@@ -120,7 +120,6 @@ XML_MESSAGES: dict[int, str] = {
     27: N_("unbound prefix"),
     30: N_("XML declaration not well-formed"),
     31: N_("text declaration not well-formed"),
-    32: N_("illegal character(s) in public id"),
 }
 
 #: Where `tomllib` says the fault is: "(at line 3, column 9)", "(at end of document)".
