@@ -17,82 +17,57 @@ import re
 
 from dragonnoir.i18n import N_, _
 
-#: `json`'s messages (its C scanner and its Python one say the same): the pattern of the
-#: English it writes, and that English as a message of our catalog (its French there).
-JSON_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^Expecting value$"), N_("Expecting value")),
-    (
-        re.compile(r"^Expecting property name enclosed in double quotes$"),
-        N_("Expecting property name enclosed in double quotes"),
-    ),
-    (re.compile(r"^Expecting ':' delimiter$"), N_("Expecting ':' delimiter")),
-    (re.compile(r"^Expecting ',' delimiter$"), N_("Expecting ',' delimiter")),
-    (re.compile(r"^Extra data$"), N_("Extra data")),
-    (re.compile(r"^Unterminated string starting at$"), N_("Unterminated string starting at")),
-    (
-        re.compile(r"^Invalid control character (?P<char>.+ )?at$"),
-        N_("Invalid control character at"),
-    ),
-    (re.compile(r"^Invalid \\escape(: (?P<escape>.+))?$"), N_("Invalid \\escape")),
-    (re.compile(r"^Invalid \\uXXXX escape$"), N_("Invalid \\uXXXX escape")),
-    (
-        re.compile(r"^Illegal trailing comma before end of (?P<what>object|array)$"),
-        N_("Illegal trailing comma before end of {what}"),
-    ),
+#: `json`'s and `tomllib`'s messages, each as the parser writes it in English (the
+#: message of our catalog: its French there), a `{field}` for what varies ("Expected
+#: {what}": "Expected '='"). A specific message before a general one it would match.
+PARSER_MESSAGES = (
+    # json (its C scanner, the one CPython uses)
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+    N_("Illegal trailing comma before end of {what}"),
+    # tomllib (the place it adds, "(at line 3, column 9)", is said apart: `toml_reason`)
+    N_("Invalid statement"),
+    N_("Expected newline or end of document after a statement"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected {what}"),
+    N_("Found invalid character {char}"),
+    N_("Cannot declare {key} twice"),
+    N_("Cannot overwrite a value"),
+    N_("Cannot mutate immutable namespace {key}"),
+    N_("Cannot redefine namespace {key}"),
+    N_("Invalid initial character for a key part"),
+    N_("Unclosed array"),
+    N_("Duplicate inline table key {key}"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Invalid hex value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Unterminated string"),
+    N_("Illegal character {char}"),
+    N_("Invalid date or datetime"),
+    N_("Invalid value"),
 )
 
-#: `tomllib`'s messages, as `JSON_MESSAGES` (the place it adds is said apart).
-TOML_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^Invalid statement$"), N_("Invalid statement")),
-    (
-        re.compile(r"^Expected newline or end of document after a statement$"),
-        N_("Expected newline or end of document after a statement"),
-    ),
-    (
-        re.compile(r"^Expected '\]' at the end of a table declaration$"),
-        N_("Expected ']' at the end of a table declaration"),
-    ),
-    (
-        re.compile(r"^Expected '\]\]' at the end of an array declaration$"),
-        N_("Expected ']]' at the end of an array declaration"),
-    ),
-    (
-        re.compile(r"^Expected '=' after a key in a key/value pair$"),
-        N_("Expected '=' after a key in a key/value pair"),
-    ),
-    (re.compile(r"^Expected (?P<what>(['\"]).+\2)$"), N_("Expected {what}")),
-    (re.compile(r"^Found invalid character (?P<char>.+)$"), N_("Found invalid character {char}")),
-    (re.compile(r"^Cannot declare (?P<key>.+) twice$"), N_("Cannot declare {key} twice")),
-    (re.compile(r"^Cannot overwrite a value$"), N_("Cannot overwrite a value")),
-    (
-        re.compile(r"^Cannot mutate immutable namespace (?P<key>.+)$"),
-        N_("Cannot mutate immutable namespace {key}"),
-    ),
-    (
-        re.compile(r"^Cannot redefine namespace (?P<key>.+)$"),
-        N_("Cannot redefine namespace {key}"),
-    ),
-    (
-        re.compile(r"^Invalid initial character for a key part$"),
-        N_("Invalid initial character for a key part"),
-    ),
-    (re.compile(r"^Unclosed array$"), N_("Unclosed array")),
-    (
-        re.compile(r"^Duplicate inline table key (?P<key>.+)$"),
-        N_("Duplicate inline table key {key}"),
-    ),
-    (re.compile(r"^Unclosed inline table$"), N_("Unclosed inline table")),
-    (re.compile(r"^Unescaped '\\' in a string$"), N_("Unescaped '\\' in a string")),
-    (re.compile(r"^Invalid hex value$"), N_("Invalid hex value")),
-    (
-        re.compile(r"^Escaped character is not a Unicode scalar value$"),
-        N_("Escaped character is not a Unicode scalar value"),
-    ),
-    (re.compile(r"^Unterminated string$"), N_("Unterminated string")),
-    (re.compile(r"^Illegal character (?P<char>.+)$"), N_("Illegal character {char}")),
-    (re.compile(r"^Invalid date or datetime$"), N_("Invalid date or datetime")),
-    (re.compile(r"^Invalid value$"), N_("Invalid value")),
-)
+
+def _pattern(message: str) -> re.Pattern[str]:
+    """What matches `message` as a parser writes it: its text, each `{field}` any text."""
+    parts = re.split(r"\{(\w+)\}", message)
+    body = "".join(
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+)" for i, part in enumerate(parts)
+    )
+    return re.compile(f"^{body}$", re.S)
+
+
+_PATTERNS = tuple((_pattern(message), message) for message in PARSER_MESSAGES)
 
 #: Expat's messages (`xml.etree.ElementTree.ParseError`), by their error code: those a
 #: broken map or tileset can cause. Each message is expat's own English
@@ -126,14 +101,20 @@ XML_MESSAGES: dict[int, str] = {
 _TOML_AT = re.compile(r"^(?P<msg>.*) \(at (?P<place>line \d+, column \d+|end of document)\)$", re.S)
 
 
-def said(message: str, table: tuple[tuple[re.Pattern[str], str], ...]) -> str | None:
-    """`message` of a parser in the language in use, by the first line of `table` it
-    matches; None when none does."""
-    for pattern, words in table:
+def listed(message: str) -> tuple[str, dict[str, str]] | None:
+    """The line of `PARSER_MESSAGES` a parser's `message` is, and the values of its
+    fields; None when it is none of them."""
+    for pattern, line in _PATTERNS:
         found = pattern.match(message)
         if found:
-            return _(words).format(**{k: v or "" for k, v in found.groupdict().items()})
+            return line, found.groupdict()
     return None
+
+
+def said(message: str) -> str | None:
+    """A parser's `message` in the language in use; None when we do not know it."""
+    found = listed(message)
+    return _(found[0]).format(**found[1]) if found is not None else None
 
 
 def xml_reason(code: int | None, message: str) -> str:
@@ -145,7 +126,7 @@ def xml_reason(code: int | None, message: str) -> str:
 
 def json_reason(message: str) -> str:
     """`json`'s message in the language in use (as it is when we do not know it)."""
-    return said(message, JSON_MESSAGES) or message
+    return said(message) or message
 
 
 def toml_reason(message: str) -> tuple[str, str | None]:
@@ -153,7 +134,7 @@ def toml_reason(message: str) -> tuple[str, str | None]:
     words (`line 3, column 9`, as `errors.place_words` says places), if it names one."""
     found = _TOML_AT.match(message)
     text, place = (found["msg"], found["place"]) if found else (message, None)
-    return said(text, TOML_MESSAGES) or text, place
+    return said(text) or text, place
 
 
 #: The system's reasons a file cannot be read or written, by error number.
