@@ -74,33 +74,34 @@ def validation_reason(error: Mapping[str, Any]) -> str:
     return _("invalid value ({reason})").format(reason=error.get("msg", kind))
 
 
+#: How pydantic bounds a length (`too_short`...): the words of the bound and the value of
+#: `ctx` that names it.
+_BOUNDS = {
+    "too_short": (N_("at least"), "min_length"),
+    "too_long": (N_("at most"), "max_length"),
+    "string_too_short": (N_("at least"), "min_length"),
+    "string_too_long": (N_("at most"), "max_length"),
+}
+
+
 def _counted(kind: str, ctx: dict[str, Any]) -> str | None:
     """The messages that count (items of a list, characters of a text), in the form for
     the number pydantic names; None for another type."""
-    if "field_type" in ctx:
-        ctx["field_type"] = _(FIELD_TYPES.get(ctx["field_type"], ctx["field_type"]))
-    if kind == "too_short":
+    if kind not in _BOUNDS:
+        return None
+    bound, key = _BOUNDS[kind]
+    n = int(ctx[key])
+    values = {**ctx, "bound": _(bound), "n": n}
+    if kind.startswith("string_"):
         return ngettext(
-            "{field_type} should have at least {min_length} item, not {actual_length}",
-            "{field_type} should have at least {min_length} items, not {actual_length}",
-            int(ctx["min_length"]),
-        ).format(**ctx)
-    if kind == "too_long":
-        return ngettext(
-            "{field_type} should have at most {max_length} item, not {actual_length}",
-            "{field_type} should have at most {max_length} items, not {actual_length}",
-            int(ctx["max_length"]),
-        ).format(**ctx)
-    if kind == "string_too_short":
-        return ngettext(
-            "String should have at least {min_length} character",
-            "String should have at least {min_length} characters",
-            int(ctx["min_length"]),
-        ).format(**ctx)
-    if kind == "string_too_long":
-        return ngettext(
-            "String should have at most {max_length} character",
-            "String should have at most {max_length} characters",
-            int(ctx["max_length"]),
-        ).format(**ctx)
-    return None
+            "String should have {bound} {n} character",
+            "String should have {bound} {n} characters",
+            n,
+        ).format(**values)
+    field_type = str(ctx.get("field_type", ""))
+    values["field_type"] = _(FIELD_TYPES[field_type]) if field_type in FIELD_TYPES else field_type
+    return ngettext(
+        "{field_type} should have {bound} {n} item, not {actual_length}",
+        "{field_type} should have {bound} {n} items, not {actual_length}",
+        n,
+    ).format(**values)
