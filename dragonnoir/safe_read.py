@@ -63,13 +63,19 @@ def quoted(value: object, limit: int = 80) -> str:
     return text
 
 
+class Missing(str):
+    """`file_problem`'s words when the file is not there at all ("file not found", in the
+    language in use): callers that say it their own way tell it by its type, never by its
+    words."""
+
+
 def file_problem(path: Path) -> str | None:
     """Why `path` cannot be read as a data file (missing, a folder, a FIFO, a device, a
     symlink loop, a name too long), or None when it is a regular file. Never raises."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        return _("file not found")
+        return Missing(_("file not found"))
     except NotADirectoryError:
         return _("file not found (a folder on its path is a file)")
     except OSError as exc:

@@ -37,6 +37,7 @@ from dragonnoir.hexmap.layout import load_layout
 from dragonnoir.hexmap.tmx import read_tmx
 from dragonnoir.pydantic_words import MESSAGES, validation_reason
 from dragonnoir.safe_read import parse_json
+from dragonnoir.ui.settings import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD_SAVE = ROOT / "tests" / "data" / "malformed" / "saves" / "good.json"
@@ -350,3 +351,16 @@ def test_the_place_follows_the_language_it_is_read_in(tmp_path: Path) -> None:
     assert " : champ group[2] (dé 1).unit : " in str(error)
     i18n.set_language("en")
     assert str(error) == f"{tmp_path / 'a.toml'}: field group[2] (die 1).unit: x"
+
+
+# -- the client's own file: its settings --------------------------------------------------------
+
+
+def test_no_settings_file_is_no_warning_and_a_broken_one_is_said_in_french(tmp_path: Path) -> None:
+    # A missing file is told by its kind (safe_read.Missing), not by its English words.
+    assert load_settings(tmp_path / "settings.json") == (Settings(), None)
+    path = write(tmp_path, "settings.json", '{"zoom": }')
+    settings, warning = load_settings(path)
+    assert settings == Settings() and warning is not None
+    assert "fichier de réglages abîmé" in warning
+    assert english_in(warning, path) == [], warning

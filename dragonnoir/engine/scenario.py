@@ -50,7 +50,15 @@ from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
 from dragonnoir.i18n import N_, _, pgettext
 from dragonnoir.local_texts import Texts
-from dragonnoir.safe_read import SCENARIO, either, file_problem, named_file, quoted, resolved
+from dragonnoir.safe_read import (
+    SCENARIO,
+    Missing,
+    either,
+    file_problem,
+    named_file,
+    quoted,
+    resolved,
+)
 
 Hexes = list[list[int]]  # hexes as JSON: [[q, r], ...]
 
@@ -817,7 +825,7 @@ def _read(
     else:
         map_path = named_file(src, data.map, "map", place="field map")
         problem = file_problem(map_path)
-        if problem == "file not found":
+        if isinstance(problem, Missing):
             raise fail(
                 _("no map file {map} ({map_path})").format(map=quoted(data.map), map_path=map_path),
                 "field map",

@@ -53,7 +53,7 @@ from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
 from dragonnoir.i18n import N_, _
 from dragonnoir.pydantic_words import validation_reason
-from dragonnoir.safe_read import LAYOUT, file_problem, named_file, quoted, read_toml
+from dragonnoir.safe_read import LAYOUT, Missing, file_problem, named_file, quoted, read_toml
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
 ROTATIONS: Final[tuple[int, ...]] = (0, 180)
@@ -746,7 +746,7 @@ def read_layout_file(
         entries.append((file, b.row, b.col, b.rotation))
     for i, (file, *_rest) in enumerate(entries):
         problem = file_problem(file) if check_files else None
-        if problem == "file not found":
+        if isinstance(problem, Missing):
             raise LayoutError(
                 src,
                 _("no board file {file} ({path})").format(

@@ -113,7 +113,7 @@ from dragonnoir.hexmap.tmxmodel import (
     TmxMap,
 )
 from dragonnoir.i18n import _
-from dragonnoir.safe_read import file_problem, name_problem, quoted
+from dragonnoir.safe_read import Missing, file_problem, name_problem, quoted
 
 
 class MapReader:
@@ -212,7 +212,7 @@ class MapReader:
                     raise fail(refused, where)
                 tsx_path = Path(os.path.normpath(self.base / source))
                 problem = file_problem(tsx_path)
-                if problem == "file not found":
+                if isinstance(problem, Missing):
                     raise fail(
                         _("external tileset '{source}' not found (looked for {tsx_path})").format(
                             source=source, tsx_path=tsx_path

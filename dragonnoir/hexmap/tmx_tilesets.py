@@ -31,7 +31,7 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
 )
 from dragonnoir.i18n import _
-from dragonnoir.safe_read import file_problem, name_problem, quoted
+from dragonnoir.safe_read import Missing, file_problem, name_problem, quoted
 
 
 def png_size(path: Path) -> tuple[int, int] | None:
@@ -64,7 +64,7 @@ def read_image(
         raise fail(refused, where)
     path = Path(os.path.normpath(base / source))
     problem = file_problem(path)
-    if problem == "file not found":
+    if isinstance(problem, Missing):
         raise fail(
             _("image '{source}' of {owner} not found (looked for {path})").format(
                 source=source, owner=owner, path=path

@@ -19,7 +19,7 @@ from typing import Final
 from dragonnoir.errors import MapFormatError
 from dragonnoir.foreign_words import xml_reason
 from dragonnoir.i18n import _
-from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, file_problem, read_bytes
+from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, Missing, file_problem, read_bytes
 
 #: A file's path as the readers and writers take it.
 PathLike = str | os.PathLike[str]
@@ -54,7 +54,7 @@ def read_map_bytes(path: Path, what: str, fail: Fail) -> bytes:
     """The bytes of a map, tileset or image file: a regular file of at most
     `MAX_MAP_BYTES` (`safe_read`: never a FIFO, a device or a folder)."""
     problem = file_problem(path)
-    if problem == "file not found":
+    if isinstance(problem, Missing):
         raise fail(_("{what} file not found").format(what=what))
     if problem is not None:
         raise fail(_("{what} file {problem}").format(what=what, problem=problem))
