@@ -759,7 +759,7 @@ def test_hidden_units_and_characters_off_the_map_survive_a_save(tmp_path: Path) 
         (
             '[[unit]]\nkind = "elf_1"\ncell = [1, 9]\n[victory]\n[[victory.condition]]\n'
             'side = "adventurers"\nkind = "exit"\ncount = 3\n',
-            "the adventurers have only 1 characters: the condition can never be met",
+            "the Adventurers have only 1 characters: the condition can never be met",
         ),
         (
             '[[objective]]\nkind = "orb"\ncells = [[1, 9], [2, 9]]\nreal = 2\n',
@@ -780,7 +780,7 @@ def test_hidden_units_and_characters_off_the_map_survive_a_save(tmp_path: Path) 
         (
             '[[group]]\nid = "g"\nside = "krobs"\nenter = { zone = "cell-fosse-west" }\n'
             '[[group.unit]]\nkind = "hunter_01"\n',
-            "zone 'cell-fosse-west' is a cell zone, not entry or exit or dungeon_entrance",
+            "zone 'cell-fosse-west' is of the kind cell, not entry, exit or dungeon entrance",
         ),
         (
             '[[group]]\nid = "g"\nside = "krobs"\n'
