@@ -668,8 +668,9 @@ class _Loader:
         b = self.passage_end(entry.ends[1], f"{place}.ends[1]")
         if a == b:
             raise self.fail(_("a passage joins two different entrances"), f"{place}.ends", (a,))
-        name = entry.name or f"the passage {self.where(a)} - {self.where(b)}"
-        return Passage(f"passage_{i + 1}", name, a, b, entry.turns, entry.both_ways)
+        # Unnamed stays "": the narrator names it by its ends in the reader's language
+        # (offmap.passage_name), not by words fixed here in English.
+        return Passage(f"passage_{i + 1}", entry.name, a, b, entry.turns, entry.both_ways)
 
     def condition(self, i: int, entry: ConditionEntry) -> dict[str, Any]:
         place = f"field victory.condition[{i}] ({entry.kind})"
