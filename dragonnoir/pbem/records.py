@@ -27,8 +27,13 @@ from dragonnoir.user_folders import data_dir
 RECORD_LIMITS = Limits("game record", size=64 * 1024, items=1_000, text=200, depth=4)
 
 
+def pbem_folder() -> Path:
+    """Play by e-mail's part of the player's data folder."""
+    return data_dir() / "pbem"
+
+
 def games_folder() -> Path:
-    return data_dir() / "pbem" / "games"
+    return pbem_folder() / "games"
 
 
 @dataclass
