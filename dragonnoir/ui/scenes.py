@@ -133,6 +133,7 @@ class MainMenu(Scene):
             ("continue", _("Continue")),
             ("watch", _("Watch a replay")),
             ("campaign", _("Campaign")),
+            ("pbem", _("Play by e-mail")),
             ("editor", _("Map editor")),
             ("settings", _("Settings")),
             ("quit", _("Quit")),
@@ -150,7 +151,7 @@ class MainMenu(Scene):
             self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
         rules_line, rules_refusal = rules_status(check=self.rules_checked)
         if rules_refusal:
-            for key in ("new", "load", "continue", "watch", "campaign"):
+            for key in ("new", "load", "continue", "watch", "campaign", "pbem"):
                 self.buttons[key].disable()  # type: ignore[no-untyped-call]
         self.rules_label = UITextBox(
             html.escape(rules_line),
@@ -196,6 +197,8 @@ class MainMenu(Scene):
             return self.app.screens.watch_replay(self.app)
         if _pressed(event, b.get("campaign")):
             return self.app.screens.campaign_menu(self.app)
+        if _pressed(event, b.get("pbem")):
+            return self.app.screens.pbem_menu(self.app)
         if _pressed(event, b.get("editor")):
             return self.app.screens.editor(self.app)
         if _pressed(event, b.get("settings")):

@@ -1,0 +1,168 @@
+"""Play by e-mail in the client (issue 42 §4), headless: a game started from the screen,
+links played on the game screen against files an agent writes, the files the client
+writes accepted by `pbem verify`, and every wrong file one message."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from ui_driver import click, run_until, small_settings, step
+
+from dragonnoir.cli import main
+from dragonnoir.engine.actions import EndPhase
+from dragonnoir.engine.tables import default_rules_data
+from dragonnoir.pbem import coins
+from dragonnoir.pbem.chain import replay
+from dragonnoir.pbem.commands import agent_chooser
+from dragonnoir.pbem.keys import Identity
+from dragonnoir.pbem.session import turns_folder
+from dragonnoir.pbem.turnfile import read_turn_file
+from dragonnoir.pbem.turns import take_turn
+from dragonnoir.ui import pbem_desktop, pbem_game, pbem_menu
+from dragonnoir.ui.app import App
+from dragonnoir.ui.dialogs import ConfirmDialog
+from dragonnoir.ui.pbem_game import PbemGameScene
+from dragonnoir.ui.pbem_menu import PbemMenu
+
+
+@pytest.fixture(autouse=True)
+def quiet_desktop(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
+    """Seeded secrets (the same games every run); no file manager opened, no clipboard:
+    the folders asked for are noted instead."""
+    rng = random.Random(42)
+    monkeypatch.setattr(coins, "new_secret", lambda: rng.randbytes(32).hex())
+    monkeypatch.setattr(coins, "new_game_id", lambda: rng.randbytes(16).hex())
+    opened: list[Path] = []
+
+    def note(folder: Path) -> bool:
+        opened.append(folder)
+        return True
+
+    for module in (pbem_desktop, pbem_game, pbem_menu):
+        monkeypatch.setattr(module, "open_folder", note)
+        monkeypatch.setattr(module, "copy_text", lambda _text: False)
+    yield opened
+
+
+class Opponent:
+    """The other player, on "another computer": his own key and records, an agent."""
+
+    def __init__(self, folder: Path) -> None:
+        self.identity = Identity.fresh()
+        self.records = folder / "records"
+        self.folder = folder
+
+    def play(self, path: Path) -> Path:
+        turn = read_turn_file(path)
+        out = self.folder / f"theirs-{len(turn.links)}.dnturn"
+        chooser = agent_chooser("random", turn.game)
+        take_turn(turn, path, self.identity, default_rules_data(), chooser, out, None, self.records)
+        return out
+
+
+def pbem_app(make_app: Callable[..., App]) -> tuple[App, PbemMenu]:
+    app = make_app(lambda a: a.screens.pbem_menu(a), settings=small_settings(ai_speed=0.0))
+    menu = app.scene
+    assert isinstance(menu, PbemMenu)
+    return app, menu
+
+
+def start_from_the_screen(app: App, menu: PbemMenu, scenario: str = "la-fosse") -> Path:
+    menu.selected = next(i for i, e in enumerate(menu.entries) if e.path.stem == scenario)
+    click(app, menu.buttons["start"])
+    assert menu.written is not None and menu.said_ok, menu.said
+    return menu.written
+
+
+def play_my_link(app: App, seed: int = 5) -> Path:
+    """The person's link on the game screen: random legal actions of his side (often
+    End phase), through the screen's one door, until the screen asks to send; then
+    Write the file."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        scene = app.scene
+        if isinstance(scene, ConfirmDialog):
+            break
+        assert isinstance(scene, PbemGameScene)
+        game = scene.game
+        side = scene.session.side
+        if scene.session.mine_started and game.to_act() is side and not scene.interphase.current:
+            legal = game.legal_actions(side)
+            ends = [a for a in legal if isinstance(a, EndPhase)]
+            action = ends[0] if ends and rng.random() < 0.6 else rng.choice(legal)
+            assert scene.apply(action) is not None
+        step(app, 1, settle=True)
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmDialog) and dialog.dialog_title == "Send your turn"
+    click(app, dialog.buttons[0])  # Write the file
+    sent = app.scene
+    assert isinstance(sent, ConfirmDialog) and sent.dialog_title == "Turn written"
+    game_scene = sent.parent
+    assert isinstance(game_scene, PbemGameScene) and game_scene.session.written is not None
+    return game_scene.session.written
+
+
+def verify(path: Path, capsys: pytest.CaptureFixture[str], previous: Path | None = None) -> str:
+    args = ["pbem", "verify", str(path)] + (["--previous", str(previous)] if previous else [])
+    code = main(args)
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return out.out
+
+
+def test_a_game_started_on_the_screen_played_against_an_agent_s_files(
+    make_app: Callable[..., App], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app, menu = pbem_app(make_app)
+    first = start_from_the_screen(app, menu)
+    assert first.parent == turns_folder() and "Wrote" in menu.said
+    them = Opponent(tmp_path)
+    answer = them.play(first)  # the hand-shake
+    app.go(menu.open_file(answer))
+    step(app, 2)
+    assert isinstance(app.scene, PbemGameScene), menu.said
+    assert app.scene.session.mine_started
+    mine = play_my_link(app)
+    assert "ok:" in verify(mine, capsys, previous=answer)
+    # their link, shown on the screen action by action, then mine again
+    theirs = them.play(mine)
+    app.go(app.screens.pbem_menu(app, theirs))
+    step(app, 2)
+    scene = app.scene
+    assert isinstance(scene, PbemGameScene)
+    assert scene.session.script and not scene.session.mine_started  # being shown
+    run_until(app, lambda: scene.session.mine_started or scene.game.over)
+    checked = replay(read_turn_file(theirs), theirs, default_rules_data()).game
+    assert checked is not None
+    assert scene.game.state.to_dict() == checked.state.to_dict()  # shown as it was played
+    if not scene.game.over:
+        again = play_my_link(app, seed=9)
+        assert "ok:" in verify(again, capsys, previous=theirs)
+
+
+def test_every_wrong_file_is_one_message_and_nothing_is_written(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, menu = pbem_app(make_app)
+    first = start_from_the_screen(app, menu)
+    them = Opponent(tmp_path)
+    answer = them.play(first)
+    records = sorted(p.read_bytes() for p in (turns_folder().parent / "games").iterdir())
+    junk = tmp_path / "junk.dnturn"
+    junk.write_text("hello", encoding="utf-8")
+    changed = tmp_path / "changed.dnturn"
+    changed.write_bytes(answer.read_bytes().replace(b'"n": 1', b'"n": 2', 1))
+    cases = {
+        junk: "not a turn file",
+        changed: "link 1",
+        first: "send the file to the other player",  # my own file: their turn
+    }
+    for path, words in cases.items():
+        app.go(menu.open_file(path))
+        step(app, 1)
+        assert app.scene is menu and not menu.said_ok, path
+        assert words in menu.said and "Cannot play this file" in menu.said
+    assert sorted(p.read_bytes() for p in (turns_folder().parent / "games").iterdir()) == records
