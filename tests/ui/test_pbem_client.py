@@ -21,11 +21,12 @@ from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.session import turns_folder
 from dragonnoir.pbem.turnfile import read_turn_file
 from dragonnoir.pbem.turns import take_turn
-from dragonnoir.ui import pbem_desktop, pbem_game, pbem_menu
+from dragonnoir.ui import pbem_desktop, pbem_game, pbem_menu, screens
 from dragonnoir.ui.app import App
 from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.pbem_game import PbemGameScene
 from dragonnoir.ui.pbem_menu import PbemMenu
+from dragonnoir.ui.scenes import MainMenu
 
 
 @pytest.fixture(autouse=True)
@@ -166,3 +167,23 @@ def test_every_wrong_file_is_one_message_and_nothing_is_written(
         assert app.scene is menu and not menu.said_ok, path
         assert words in menu.said and "Cannot play this file" in menu.said
     assert sorted(p.read_bytes() for p in (turns_folder().parent / "games").iterdir()) == records
+
+
+def test_pbem_play_and_a_double_click_open_the_client_on_the_file(
+    make_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dragonnoir pbem play FILE` and `dragonnoir FILE.dnturn` open the *Play by e-mail*
+    screen on the file, which says in the window why a file cannot be played."""
+    firsts: list[Callable[[App], object]] = []
+    monkeypatch.setattr(screens, "run_app", lambda first: firsts.append(first) or 0)
+    junk = tmp_path / "junk.dnturn"
+    junk.write_text("{}", encoding="utf-8")
+    assert main(["pbem", "play", str(junk)]) == 0
+    assert main([str(junk)]) == 0
+    for first in firsts:
+        app = make_app(first)
+        step(app, 2)
+        menu = app.scene
+        assert isinstance(menu, PbemMenu) and not menu.said_ok
+        assert "not a Dragon Noir turn file" in menu.said
+        assert isinstance(app.stack[0], MainMenu)
