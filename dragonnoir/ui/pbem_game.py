@@ -25,6 +25,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton
 
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import Action
@@ -40,6 +43,7 @@ from dragonnoir.ui.app import App, Quit, Reset, Result
 from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.game_screen.ai_strip import AI_COMMANDS, AIStrip
+from dragonnoir.ui.game_screen.order_button import OrderButton
 from dragonnoir.ui.game_screen.phase_passing import pass_empty_phases
 from dragonnoir.ui.pbem_desktop import copy_text, open_folder
 from dragonnoir.ui.pbem_orders import OrdersPanel, orders_said
@@ -51,6 +55,8 @@ if TYPE_CHECKING:
 #: The seat name both seats carry while the file's link is shown (a known AI name: the
 #: screen's players; the agents are `ShownLink`, not an AI).
 SHOWN = "ai:normal"
+#: The width of the orders button over the map.
+ORDERS_BUTTON_W = 250
 SAME_DICE = N_(
     "Nothing is sent until your turn ends. If you close the window before, opening the "
     "same file again starts this turn again, with the same dice: they were fixed by both "
@@ -84,14 +90,44 @@ class PbemHooks:
 
 
 class PbemStrip(AIStrip):
-    """The AI strip's words for the file's link: "Krobs (their turn file)"."""
+    """The AI strip's words for the file's link ("Krobs (their turn file)"); in the
+    person's link, whose turn it is and where it ends (nothing to pause there)."""
 
-    def name(self, side: Side | None) -> str:
+    @property
+    def session(self) -> Session:
         scene = self.scene
         assert isinstance(scene, PbemGameScene)
-        if scene.session.mine_started:
+        return scene.session
+
+    def name(self, side: Side | None) -> str:
+        if self.session.mine_started:
             return _("{side} (standing orders)").format(side=side_name(side))
         return _("{side} (their turn file)").format(side=side_name(side))
+
+    def status_text(self) -> str:
+        session = self.session
+        game = self.scene.game
+        if not session.mine_started or game.over or game.to_act() is session.side:
+            return super().status_text()
+        if session.written is not None:
+            return _("Your turn is sent")
+        return _("Your turn is over: send it")
+
+    def hint(self) -> str:
+        session = self.session
+        if not session.mine_started or session.side is None:
+            return super().hint()
+        return _("Your turn ends where the {side} decide; then the file goes to them.").format(
+            side=side_name(other(session.side))
+        )
+
+
+class NoFireOrderButton(OrderButton):
+    """The screen's own defensive-fire order is not this game's: the file's standing
+    orders answer for the player (the orders button of `PbemGameScene`)."""
+
+    def shown(self) -> bool:
+        return False
 
 
 class PbemGameScene(GameScene):
@@ -112,6 +148,7 @@ class PbemGameScene(GameScene):
             agents=lambda _name, side, _seed: ShownLink(session, side),
         )
         self.strip = PbemStrip(self)
+        self.order_button = NoFireOrderButton(self)
         self.note_in_log(
             _("Play by e-mail: {file}").format(file=session.src.name), colour="#c9a45a"
         )
@@ -189,11 +226,37 @@ class PbemGameScene(GameScene):
         if answer is not None and side is not None:
             self.strip.play(AIMove(other(side), answer, (), 0.0))
 
+    def build(self, root: UIContainer) -> None:
+        super().build(root)
+        if not self.session.mine_started or not self.widgets:
+            return  # the file's link is shown: pause and speed are the person's
+        for key in ("ai_pause", "ai_speed"):
+            button = self.widgets.get(key)
+            if isinstance(button, UIButton):
+                button.hide()  # type: ignore[no-untyped-call]
+        vp = self.map_rect()
+        self.widgets["pbem_orders"] = UIButton(
+            pygame.Rect(vp.right - ORDERS_BUTTON_W - 8, vp.y + 8, ORDERS_BUTTON_W, 34),
+            _("Your standing orders (O)"),
+            self.manager,
+            container=root,
+            tool_tip_text=_("How your side answers during the other side's turn"),
+        )
+
     def handle(self, event: pygame.event.Event) -> Result:
-        if self.session.mine_started and keymap.command_for(event) in AI_COMMANDS:
+        session = self.session
+        if session.mine_started and keymap.command_for(event) in AI_COMMANDS:
             return None  # nothing to pause: the other side answers by its orders
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_o and self.session.side:
-            return OrdersPanel(self.app, self, self.session)
+        wants_orders = (
+            event.type == pygame_gui.UI_BUTTON_PRESSED
+            and event.ui_element is self.widgets.get("pbem_orders")
+        ) or (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_o
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)  # Ctrl+O: Load
+        )
+        if wants_orders and session.mine_started and session.written is None:
+            return OrdersPanel(self.app, self, session)
         return super().handle(event)
 
     # -- sending ---------------------------------------------------------------------------
