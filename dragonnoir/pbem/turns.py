@@ -56,9 +56,11 @@ def start_game(
     set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
     if hides_characters(set_up):
         raise DragonNoirError(
-            f"{scenario.name}: this scenario hides characters from a side, and play by e-mail "
-            "does not keep them hidden yet (issue 42 §3): choose a scenario without hidden "
-            "characters (l-ile, la-fosse, la-reine, le-nid)"
+            _(
+                "{scenario}: this scenario hides characters from a side, and play by e-mail "
+                "does not keep them hidden yet: choose a scenario without hidden characters "
+                "(l-ile, la-fosse, la-reine, le-nid)"
+            ).format(scenario=scenario.name)
         )
     start = {
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
@@ -260,15 +262,21 @@ def ensure_next(previous: TurnFile, new: TurnFile, src: Path) -> None:
     """`new` extends `previous`: the same game, every link of `previous` unchanged in it,
     and more links (TurnFileError naming the first difference)."""
     if new.game != previous.game:
-        raise TurnFileError(src, "not the same game as the previous file")
+        raise TurnFileError(src, _("not the same game as the previous file"))
     if new.start != previous.start:
-        raise TurnFileError(src, "the game's start differs from the previous file's", "field start")
+        raise TurnFileError(
+            src, _("the game's start differs from the previous file's"), _("field start")
+        )
     for i, link in enumerate(previous.links):
         if i >= len(new.links):
-            raise TurnFileError(src, f"link {i} of the previous file is missing: links dropped")
+            raise TurnFileError(
+                src, _("link {n} of the previous file is missing: links dropped").format(n=i)
+            )
         if new.links[i] != link:
             raise TurnFileError(
-                src, "differs from the previous file's: the game has forked", f"link {i}"
+                src,
+                _("differs from the previous file's: the game has forked"),
+                _("link {n}").format(n=i),
             )
     if len(new.links) == len(previous.links):
-        raise TurnFileError(src, "no new link: the same turn as the previous file")
+        raise TurnFileError(src, _("no new link: the same turn as the previous file"))

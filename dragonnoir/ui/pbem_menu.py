@@ -76,7 +76,7 @@ class PbemMenu(Scene):
             try:
                 self.entries = library.scenarios(None, rules_in_use())
             except DragonNoirError as exc:
-                self.say(str(exc), ok=False)
+                self.show_line(str(exc), ok=False)
         self.files = recent_turn_files()[:RECENT]
         heading = ObjectID(object_id="#heading")
         UILabel(
@@ -166,7 +166,7 @@ class PbemMenu(Scene):
         if self.written is None:
             self.buttons["copy"].disable()  # type: ignore[no-untyped-call]
 
-    def say(self, text: str, *, ok: bool = True) -> None:
+    def show_line(self, text: str, *, ok: bool = True) -> None:
         self.said, self.said_ok = " ".join(text.split()), ok
 
     # -- events ----------------------------------------------------------------------
@@ -218,9 +218,9 @@ class PbemMenu(Scene):
             self.browse()
         elif element is b.get("copy") and self.written is not None:
             if copy_text(str(self.written)):
-                self.say(_("The path is copied: {file}").format(file=self.written))
+                self.show_line(_("The path is copied: {file}").format(file=self.written))
             else:
-                self.say(
+                self.show_line(
                     _("There is no clipboard here: the file is {file}").format(file=self.written)
                 )
             self.rebuild()
@@ -228,7 +228,9 @@ class PbemMenu(Scene):
             folder = self.written.parent if self.written is not None else turns_folder()
             folder.mkdir(parents=True, exist_ok=True)
             if not open_folder(folder):
-                self.say(_("Could not open the folder {folder}").format(folder=folder), ok=False)
+                self.show_line(
+                    _("Could not open the folder {folder}").format(folder=folder), ok=False
+                )
                 self.rebuild()
         return None
 
@@ -250,13 +252,13 @@ class PbemMenu(Scene):
         playing the chosen side."""
         entry = self.entries[self.selected] if self.entries else None
         if entry is None or entry.scenario is None:
-            self.say(entry.error if entry is not None else _("No scenario"), ok=False)
+            self.show_line(entry.error if entry is not None else _("No scenario"), ok=False)
             self.rebuild()
             return
         try:
             path = new_game(entry.scenario, self.side, load_identity(), rules_in_use())
         except DragonNoirError as exc:
-            self.say(str(exc), ok=False)
+            self.show_line(str(exc), ok=False)
             self.rebuild()
             return
         self.wrote(
@@ -272,7 +274,7 @@ class PbemMenu(Scene):
         said = [what, _("Wrote {file}: send it to the other player.").format(file=path)]
         if copied:
             said.append(_("Its path is copied."))
-        self.say(" ".join(said))
+        self.show_line(" ".join(said))
         self.rebuild()
 
     def open_file(self, path: Path) -> Result:
@@ -283,7 +285,7 @@ class PbemMenu(Scene):
             if session.handshake_only:
                 written = session.finish()
         except DragonNoirError as exc:
-            self.say(_("Cannot play this file: {why}").format(why=exc), ok=False)
+            self.show_line(_("Cannot play this file: {why}").format(why=exc), ok=False)
             self.rebuild()
             return None
         if session.handshake_only:
