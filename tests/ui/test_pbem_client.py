@@ -5,22 +5,26 @@ writes accepted by `pbem verify`, and every wrong file one message."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from ui_driver import click, run_until, small_settings, step
+from ui_driver import REPO, click, run_until, small_settings, step
 
 from dragonnoir.cli import main
 from dragonnoir.engine.actions import EndPhase
+from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import default_rules_data
+from dragonnoir.i18n import set_language
 from dragonnoir.pbem import coins
 from dragonnoir.pbem.chain import replay
 from dragonnoir.pbem.commands import agent_chooser
-from dragonnoir.pbem.keys import Identity
-from dragonnoir.pbem.session import turns_folder
+from dragonnoir.pbem.keys import Identity, load_identity
+from dragonnoir.pbem.session import Session, open_session, turns_folder
 from dragonnoir.pbem.turnfile import read_turn_file
-from dragonnoir.pbem.turns import take_turn
+from dragonnoir.pbem.turns import start_game, take_turn
 from dragonnoir.ui import pbem_desktop, pbem_game, pbem_menu, screens
 from dragonnoir.ui.app import App
 from dragonnoir.ui.dialogs import ConfirmDialog
@@ -55,6 +59,22 @@ class Opponent:
         self.identity = Identity.fresh()
         self.records = folder / "records"
         self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def start_with(self, other: Opponent) -> Path:
+        """A game of their own, to its third file (one link of play)."""
+        scenario = load_scenario(REPO / "scenarios" / "la-fosse.toml", default_rules_data())
+        out = self.folder / "own-0.dnturn"
+        start_game(
+            scenario,
+            Side.ADVENTURERS,
+            self.identity,
+            default_rules_data(),
+            out,
+            None,
+            self.records,
+        )
+        return self.play(other.play(out))
 
     def play(self, path: Path) -> Path:
         turn = read_turn_file(path)
@@ -106,6 +126,16 @@ def play_my_link(app: App, seed: int = 5) -> Path:
     return game_scene.session.written
 
 
+def play_by_hand(session: Session, seed: int = 7) -> None:
+    """A link played through the session alone (as the screen does, without frames)."""
+    rng = random.Random(seed)
+    game = session.game
+    assert game is not None
+    while not session.link_over():
+        answer = session.answer()
+        game.apply(answer if answer is not None else rng.choice(game.legal_actions()))
+
+
 def verify(path: Path, capsys: pytest.CaptureFixture[str], previous: Path | None = None) -> str:
     args = ["pbem", "verify", str(path)] + (["--previous", str(previous)] if previous else [])
     code = main(args)
@@ -147,26 +177,57 @@ def test_a_game_started_on_the_screen_played_against_an_agent_s_files(
 def test_every_wrong_file_is_one_message_and_nothing_is_written(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:
+    """Not a turn file, a changed one, my own (not my turn), another game, an older one
+    than I sent, a fork: each one message on the screen, and my records unchanged."""
     app, menu = pbem_app(make_app)
     first = start_from_the_screen(app, menu)
-    them = Opponent(tmp_path)
+    them = Opponent(tmp_path / "them")
     answer = them.play(first)
-    records = sorted(p.read_bytes() for p in (turns_folder().parent / "games").iterdir())
+    records = turns_folder().parent / "games"
+    kept = tmp_path / "records-before"
+    shutil.copytree(records, kept / "pbem" / "games")  # as a restored folder would be
+    mine = open_session(answer, load_identity(), default_rules_data())
+    play_by_hand(mine)
+    sent = mine.finish()
+    # the same turn played again from the restored folder: a fork the other side answers
+    forked = tmp_path / "forked.dnturn"
+    chooser = agent_chooser("random", read_turn_file(answer).game)
+    take_turn(
+        read_turn_file(answer),
+        answer,
+        load_identity(),
+        default_rules_data(),
+        chooser,
+        forked,
+        None,
+        kept / "pbem" / "games",
+    )
+    fork_answer = them.play(forked)
+    # a game between two others
+    third = Opponent(tmp_path / "third")
+    other_game = them.start_with(third)
     junk = tmp_path / "junk.dnturn"
     junk.write_text("hello", encoding="utf-8")
     changed = tmp_path / "changed.dnturn"
-    changed.write_bytes(answer.read_bytes().replace(b'"n": 1', b'"n": 2', 1))
+    changed.write_bytes(sent.read_bytes().replace(b'"n": 2', b'"n": 3', 1))
+    before = {p: p.read_bytes() for p in records.iterdir()}
     cases = {
         junk: "not a turn file",
-        changed: "link 1",
-        first: "send the file to the other player",  # my own file: their turn
+        changed: "link 2",
+        sent: "send the file to the other player",  # my own file: their turn
+        answer: "an older file of this game",
+        fork_answer: "the game has forked",
+        other_game: "no record of this game",
     }
     for path, words in cases.items():
         app.go(menu.open_file(path))
         step(app, 1)
         assert app.scene is menu and not menu.said_ok, path
-        assert words in menu.said and "Cannot play this file" in menu.said
-    assert sorted(p.read_bytes() for p in (turns_folder().parent / "games").iterdir()) == records
+        assert words in menu.said and "Cannot play this file" in menu.said, menu.said
+    assert {p: p.read_bytes() for p in records.iterdir()} == before
+    set_language("fr")
+    app.go(menu.open_file(junk))
+    assert "Impossible de jouer ce fichier" in menu.said and "pas un fichier de tour" in menu.said
 
 
 def test_pbem_play_and_a_double_click_open_the_client_on_the_file(
