@@ -236,7 +236,12 @@ def test_pbem_play_and_a_double_click_open_the_client_on_the_file(
     """`dragonnoir pbem play FILE` and `dragonnoir FILE.dnturn` open the *Play by e-mail*
     screen on the file, which says in the window why a file cannot be played."""
     firsts: list[Callable[[App], object]] = []
-    monkeypatch.setattr(screens, "run_app", lambda first: firsts.append(first) or 0)
+
+    def run_app(first: Callable[[App], object]) -> int:
+        firsts.append(first)
+        return 0
+
+    monkeypatch.setattr(screens, "run_app", run_app)
     junk = tmp_path / "junk.dnturn"
     junk.write_text("{}", encoding="utf-8")
     assert main(["pbem", "play", str(junk)]) == 0
