@@ -86,9 +86,9 @@ class PbemMenu(Scene):
             container=root,
             object_id=heading,
         )
-        UITextBox(html.escape(_(INTRO)), pygame.Rect(30, 56, w - 60, 56), m, container=root)
+        UITextBox(html.escape(_(INTRO)), pygame.Rect(30, 56, w - 60, 62), m, container=root)
         col = (w - 90) // 2
-        top, bottom = 124, h - 200
+        top, bottom = 128, h - 200
         # start a game
         UILabel(pygame.Rect(30, top, col, 32), _("Start a game"), m, container=root)
         labels: list[str | tuple[str, str]] = [e.label for e in self.entries]

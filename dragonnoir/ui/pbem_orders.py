@@ -52,7 +52,11 @@ def value_words(order: str, value: str) -> str:
 def orders_said(orders: Orders) -> str:
     """The orders, one line each: "Who takes a blow: the least wounded"."""
     values = orders.to_dict()
-    return "\n".join(f"{_(ORDER_NAMES[key])}: {value_words(key, values[key])}" for key in CHOICES)
+    line = _("{order}: {value}")
+    return "\n".join(
+        line.format(order=_(ORDER_NAMES[key]), value=value_words(key, values[key]))
+        for key in CHOICES
+    )
 
 
 def next_value(orders: Orders, key: str) -> Orders:
