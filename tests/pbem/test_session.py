@@ -3,11 +3,10 @@ game screen plays it, is the link the checker replays, die for die."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from pbem_helpers import Table
+from pbem_helpers import Table, play_by_hand
 
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
@@ -17,34 +16,21 @@ from dragonnoir.pbem.turnfile import read_turn_file
 from dragonnoir.pbem.turns import NotYourTurn
 
 
-def play_by_hand(session: Session, seed: int = 7) -> None:
-    """This side's link as a person plays it: one legal action at a time (here drawn at
-    random), the other side's standing orders answering its decisions."""
-    rng = random.Random(seed)
-    game = session.game
-    assert game is not None and session.side is not None
-    for _ in range(2000):
-        if session.link_over():
-            return
-        answer = session.answer()
-        if answer is not None:
-            game.apply(answer)
-            continue
-        assert game.to_act() is session.side
-        game.apply(rng.choice(game.legal_actions(session.side)))
-    raise AssertionError("the link never ended")
-
-
 def open_as(table: Table, path: Path, side: Side) -> Session:
     player = table.players[side]
     return open_session(path, player.identity, table.rules, player.records)
 
 
+def to_the_first_link_of_play(table: Table) -> list[Path]:
+    """A game of La Fosse the Adventurers started, and the Krobs' hand-shake answer."""
+    files = [table.start("la-fosse", Side.ADVENTURERS)]
+    return [*files, table.next(files[0], Side.KROBS)]
+
+
 def test_a_link_played_action_by_action_is_the_link_the_checker_replays(
     table: Table, tmp_path: Path
 ) -> None:
-    files = [table.start("la-fosse", Side.ADVENTURERS)]
-    files.append(table.next(files[0], Side.KROBS))
+    files = to_the_first_link_of_play(table)
     session = open_as(table, files[1], Side.ADVENTURERS)
     assert session.side is Side.ADVENTURERS and not session.script  # link 1: nothing to show
     play_by_hand(session)
@@ -70,8 +56,7 @@ def test_a_link_played_action_by_action_is_the_link_the_checker_replays(
 def test_closing_in_the_middle_sends_nothing_and_the_same_turn_starts_again(
     table: Table, tmp_path: Path
 ) -> None:
-    files = [table.start("la-fosse", Side.ADVENTURERS)]
-    files.append(table.next(files[0], Side.KROBS))
+    files = to_the_first_link_of_play(table)
     first = open_as(table, files[1], Side.ADVENTURERS)
     play_by_hand(first)
     assert first.game is not None
@@ -94,8 +79,7 @@ def test_the_hand_shake_is_answered_without_play(table: Table, tmp_path: Path) -
 def test_a_file_not_ours_to_play_is_refused_and_nothing_is_written(
     table: Table, tmp_path: Path
 ) -> None:
-    files = [table.start("la-fosse", Side.ADVENTURERS)]
-    files.append(table.next(files[0], Side.KROBS))
+    files = to_the_first_link_of_play(table)
     records = table.players[Side.KROBS].records
     before = {p: p.read_bytes() for p in records.rglob("*") if p.is_file()}
     with pytest.raises(NotYourTurn, match="send the file to the other player"):

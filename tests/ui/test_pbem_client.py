@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pbem_helpers import play_by_hand
 from ui_driver import REPO, click, run_until, small_settings, step
 
 from dragonnoir.cli import main
@@ -22,7 +23,7 @@ from dragonnoir.pbem import coins
 from dragonnoir.pbem.chain import replay
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity, load_identity
-from dragonnoir.pbem.session import Session, open_session, turns_folder
+from dragonnoir.pbem.session import open_session, turns_folder
 from dragonnoir.pbem.turnfile import read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 from dragonnoir.ui import pbem_desktop, pbem_game, pbem_menu, screens
@@ -124,16 +125,6 @@ def play_my_link(app: App, seed: int = 5) -> Path:
     game_scene = sent.parent
     assert isinstance(game_scene, PbemGameScene) and game_scene.session.written is not None
     return game_scene.session.written
-
-
-def play_by_hand(session: Session, seed: int = 7) -> None:
-    """A link played through the session alone (as the screen does, without frames)."""
-    rng = random.Random(seed)
-    game = session.game
-    assert game is not None
-    while not session.link_over():
-        answer = session.answer()
-        game.apply(answer if answer is not None else rng.choice(game.legal_actions()))
 
 
 def verify(path: Path, capsys: pytest.CaptureFixture[str], previous: Path | None = None) -> str:
