@@ -106,7 +106,11 @@ class PbemMenu(Scene):
             if side is self.side:
                 text = "> " + text + " <"
             self.buttons[side.value] = UIButton(
-                pygame.Rect(30 + i * (half + 10), y, half, 40), text, m, container=root
+                pygame.Rect(30 + i * (half + 10), y, half, 40),
+                text,
+                m,
+                container=root,
+                tool_tip_text=_("This computer plays this side in the new game"),
             )
         self.buttons["start"] = UIButton(
             pygame.Rect(30, y + 48, col, 44),

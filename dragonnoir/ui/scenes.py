@@ -138,8 +138,10 @@ class MainMenu(Scene):
             ("settings", _("Settings")),
             ("quit", _("Quit")),
         )
-        bw, bh, gap = 320, 42, 8
+        bw, gap = 320, 8
         y = h // 2 - 180
+        # 42 px buttons, closer in a small window: the last clear of the notes under them
+        bh = min(42, (h - 118 - y) // len(items) - gap)
         self.buttons = {}
         for key, text in items:
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)

@@ -32,6 +32,7 @@ from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.pbem_game import PbemGameScene
 from dragonnoir.ui.pbem_menu import PbemMenu
 from dragonnoir.ui.scenes import MainMenu
+from dragonnoir.ui.tooltips import our_buttons
 
 
 @pytest.fixture(autouse=True)
@@ -83,6 +84,12 @@ class Opponent:
         chooser = agent_chooser("random", turn.game)
         take_turn(turn, path, self.identity, default_rules_data(), chooser, out, None, self.records)
         return out
+
+
+def untipped(app: App) -> list[str]:
+    root = app.scene.root
+    assert root is not None
+    return [b.text for b in our_buttons(root) if not b.tool_tip_text]
 
 
 def pbem_app(make_app: Callable[..., App]) -> tuple[App, PbemMenu]:
@@ -244,3 +251,10 @@ def test_pbem_play_and_a_double_click_open_the_client_on_the_file(
         assert isinstance(menu, PbemMenu) and not menu.said_ok
         assert "not a Dragon Noir turn file" in menu.said
         assert isinstance(app.stack[0], MainMenu)
+
+
+def test_every_button_of_the_pbem_screen_has_a_tooltip(make_app: Callable[..., App]) -> None:
+    app, menu = pbem_app(make_app)
+    start_from_the_screen(app, menu)
+    step(app, 2)
+    assert untipped(app) == []
