@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from pbem_helpers import play_by_hand
-from ui_driver import REPO, click, run_until, small_settings, step
+from ui_driver import REPO, click, close_window, run_until, small_settings, step
 
 from dragonnoir.cli import main
 from dragonnoir.engine.actions import EndPhase
@@ -27,8 +27,9 @@ from dragonnoir.pbem.session import open_session, turns_folder
 from dragonnoir.pbem.turnfile import read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 from dragonnoir.ui import pbem_desktop, pbem_game, pbem_menu, screens
-from dragonnoir.ui.app import App
+from dragonnoir.ui.app import App, Reset
 from dragonnoir.ui.dialogs import ConfirmDialog
+from dragonnoir.ui.end_screen import EndScreen
 from dragonnoir.ui.pbem_game import PbemGameScene
 from dragonnoir.ui.pbem_menu import PbemMenu
 from dragonnoir.ui.scenes import MainMenu
@@ -113,7 +114,7 @@ def play_my_link(app: App, seed: int = 5) -> Path:
     rng = random.Random(seed)
     for _ in range(3000):
         scene = app.scene
-        if isinstance(scene, ConfirmDialog):
+        if isinstance(scene, ConfirmDialog | EndScreen):
             break
         assert isinstance(scene, PbemGameScene)
         game = scene.game
@@ -125,6 +126,10 @@ def play_my_link(app: App, seed: int = 5) -> Path:
             assert scene.apply(action) is not None
         step(app, 1, settle=True)
     dialog = app.scene
+    if isinstance(dialog, EndScreen):  # my turn ended the game: written, then the end
+        played = next(s for s in app.stack if isinstance(s, PbemGameScene))
+        assert played.session.written is not None
+        return played.session.written
     assert isinstance(dialog, ConfirmDialog) and dialog.dialog_title == "Send your turn"
     click(app, dialog.buttons[0])  # Write the file
     sent = app.scene
@@ -258,3 +263,71 @@ def test_every_button_of_the_pbem_screen_has_a_tooltip(make_app: Callable[..., A
     start_from_the_screen(app, menu)
     step(app, 2)
     assert untipped(app) == []
+
+
+def test_closing_in_the_middle_of_a_turn_sends_nothing(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """The window closed in the middle of the turn: asked first, nothing written, the
+    records as they were; the same file opens on the same turn again."""
+    app, menu = pbem_app(make_app)
+    them = Opponent(tmp_path)
+    answer = them.play(start_from_the_screen(app, menu))
+    records = turns_folder().parent / "games"
+    before = {p: p.read_bytes() for p in records.iterdir()}
+    files = sorted(turns_folder().iterdir())
+    app.go(menu.open_file(answer))
+    step(app, 2)
+    scene = app.scene
+    assert isinstance(scene, PbemGameScene)
+    game = scene.game
+    side = scene.session.side
+    start = len(game.history)
+    while not (moves := [a for a in game.legal_actions(side) if not isinstance(a, EndPhase)]):
+        assert scene.apply(EndPhase()) is not None  # a phase with nothing to do
+    assert scene.apply(moves[0]) is not None  # a move: something to lose
+    played = list(game.history)
+    close_window(app)
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmDialog) and dialog.dialog_title == "Your turn is not sent"
+    assert "same dice" in dialog.text
+    click(app, dialog.buttons[0])  # Leave
+    assert not app.running
+    assert sorted(turns_folder().iterdir()) == files
+    assert {p: p.read_bytes() for p in records.iterdir()} == before
+    again = open_session(answer, load_identity(), default_rules_data())
+    assert again.game is not None
+    for action in played[start:]:
+        again.game.apply(action)
+    assert again.game.state.to_dict() == game.state.to_dict()  # the same dice
+
+
+def test_a_whole_game_on_the_screen_ends_on_the_end_screen(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Le Nid, the client's Krobs against an agent's files, to the end: each file the
+    client writes checks out, and the end screen comes as for any game."""
+    app, menu = pbem_app(make_app)
+    menu.side = Side.KROBS
+    them = Opponent(tmp_path)
+    path = them.play(start_from_the_screen(app, menu, "le-nid"))
+    for n in range(200):
+        app.go(Reset(app.screens.pbem_menu(app, path)))
+        step(app, 2)
+        scene = app.scene
+        if isinstance(scene, PbemMenu):
+            raise AssertionError(scene.said)
+        if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
+            scene = scene.parent
+        assert isinstance(scene, PbemGameScene)
+        run_until(app, lambda s=scene: s.session.mine_started or s.game.over)  # type: ignore[misc]
+        if scene.game.over:
+            break
+        mine = play_my_link(app, seed=n)
+        if replay(read_turn_file(mine), mine, default_rules_data()).next_side() is None:
+            assert isinstance(app.scene, EndScreen)  # my turn ended the game
+            return
+        path = them.play(mine)
+    else:
+        raise AssertionError("not over after 200 files")
+    run_until(app, lambda: isinstance(app.scene, EndScreen))
