@@ -207,6 +207,8 @@ class MainMenu(Scene):
             return SettingsScene(self.app)
         if _pressed(event, b.get("quit")):
             return Quit()
+        if event.type == pygame.DROPFILE and str(event.file).lower().endswith(".dnturn"):
+            return self.app.screens.pbem_menu(self.app, Path(event.file))  # a turn file
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return Quit()
         return None

@@ -9,6 +9,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from pbem_helpers import play_by_hand
 from ui_driver import REPO, click, close_window, run_until, small_settings, step
@@ -331,3 +332,15 @@ def test_a_whole_game_on_the_screen_ends_on_the_end_screen(
     else:
         raise AssertionError("not over after 200 files")
     run_until(app, lambda: isinstance(app.scene, EndScreen))
+
+
+def test_a_turn_file_dropped_on_the_main_menu_is_opened(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(settings=small_settings())
+    junk = tmp_path / "junk.dnturn"
+    junk.write_text("{}", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(junk)))
+    step(app, 3)
+    menu = app.scene
+    assert isinstance(menu, PbemMenu) and "not a Dragon Noir turn file" in menu.said
