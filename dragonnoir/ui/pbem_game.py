@@ -203,6 +203,20 @@ class PbemGameScene(GameScene):
         self.undoing.floor = len(self.game.history)
         return True
 
+    def can_undo(self) -> bool:
+        """Nothing is taken back once the file is written: it holds the turn as sent."""
+        return self.session.written is None and super().can_undo()
+
+    def undo(self) -> None:
+        if self.session.written is not None:
+            self.message(_("Your turn is sent: nothing can be taken back."), refused=True)
+            return
+        super().undo()
+
+    def keep_view(self) -> None:
+        """The camera is not kept: what Continue restores is the autosaved game's."""
+        return None
+
     # -- the frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> Result:

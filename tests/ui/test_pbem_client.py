@@ -137,6 +137,7 @@ def play_my_link(app: App, seed: int = 5) -> Path:
     assert isinstance(sent, ConfirmDialog) and sent.dialog_title == "Turn written"
     game_scene = sent.parent
     assert isinstance(game_scene, PbemGameScene) and game_scene.session.written is not None
+    assert not game_scene.can_undo()  # the file holds the turn as sent
     return game_scene.session.written
 
 
