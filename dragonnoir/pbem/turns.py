@@ -60,7 +60,7 @@ def start_game(
                 "{scenario}: this scenario hides characters from a side, and play by e-mail "
                 "does not keep them hidden yet: choose a scenario without hidden characters "
                 "(l-ile, la-fosse, la-reine, le-nid)"
-            ).format(scenario=scenario.name)
+            ).format(scenario=scenario.title())
         )
     start = {
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
