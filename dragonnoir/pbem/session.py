@@ -18,6 +18,7 @@ same dice (that is the protocol: the dice were fixed when both secrets were).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,14 +27,18 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.scenario import Scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
+from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
+from dragonnoir.pbem.canonical import canonical_bytes
 from dragonnoir.pbem.chain import HANDSHAKE, Replay, other, replay
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.records import pbem_folder
 from dragonnoir.pbem.turnfile import SUFFIX, TurnFile, TurnFileError, read_turn_file
 from dragonnoir.pbem.turns import NextLink, link_header, next_link, seal_link, start_game
+from dragonnoir.safe_read import Limits, check_limits, parse_json, read_bytes
+from dragonnoir.safe_write import write_bytes
 
 
 def turns_folder() -> Path:
@@ -46,13 +51,43 @@ def turn_file_name(scenario_id: str, game: str, n: int) -> str:
     return f"{scenario_id or 'game'}-{game[:8]}-{n:03d}{SUFFIX}"
 
 
+#: The received files opened lately, remembered wherever they were saved.
+RECENT_FILE = "recent.json"
+RECENT_LIMITS = Limits("recent turn files", size=64 * 1024, items=100, text=4096, depth=2)
+RECENT_KEPT = 20
+
+
 def recent_turn_files(folder: Path | None = None) -> list[Path]:
-    """The turn files in the client's folder, newest first."""
+    """The turn files to offer: those opened lately (wherever they were saved) and
+    those in the client's folder, newest first; a file since gone is left out."""
     where = folder or turns_folder()
-    if not where.is_dir():
+    files = set(_opened_lately())
+    if where.is_dir():
+        files.update(p for p in where.iterdir() if p.suffix == SUFFIX)
+    present = [p for p in files if p.is_file()]
+    return sorted(present, key=lambda p: (-p.stat().st_mtime, p.name))
+
+
+def remember_opened(path: Path) -> None:
+    """Keep `path` among the files opened lately (a failure to write is no matter: the
+    list is a convenience)."""
+    kept = [str(path.resolve())] + [str(p) for p in _opened_lately() if p != path.resolve()]
+    with contextlib.suppress(DragonNoirError, OSError):
+        write_bytes(pbem_folder() / RECENT_FILE, canonical_bytes(kept[:RECENT_KEPT]))
+
+
+def _opened_lately() -> list[Path]:
+    path = pbem_folder() / RECENT_FILE
+    if not path.is_file():
         return []
-    files = [p for p in where.iterdir() if p.suffix == SUFFIX and p.is_file()]
-    return sorted(files, key=lambda p: (-p.stat().st_mtime, p.name))
+    try:
+        doc = parse_json(read_bytes(path, limit=RECENT_LIMITS.size).decode("utf-8"))
+        check_limits(doc, RECENT_LIMITS, path)
+    except (DragonNoirError, ValueError, UnicodeDecodeError):
+        return []  # a damaged list is forgotten, not an error
+    if not isinstance(doc, list):
+        return []
+    return [Path(p) for p in doc if isinstance(p, str) and p.endswith(SUFFIX)]
 
 
 def new_game(

@@ -23,7 +23,13 @@ from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import N_, _
 from dragonnoir.pbem.keys import load_identity
-from dragonnoir.pbem.session import new_game, open_session, recent_turn_files, turns_folder
+from dragonnoir.pbem.session import (
+    new_game,
+    open_session,
+    recent_turn_files,
+    remember_opened,
+    turns_folder,
+)
 from dragonnoir.pbem.turnfile import SUFFIX
 from dragonnoir.rules_folder import rules_in_use
 from dragonnoir.ui import library
@@ -124,8 +130,8 @@ class PbemMenu(Scene):
         # open a received file
         x = 60 + col
         UILabel(pygame.Rect(x, top, col, 32), _("Open a received file"), m, container=root)
-        names: list[str | tuple[str, str]] = [p.name for p in self.files]
-        chosen = self.chosen_file.name if self.chosen_file in self.files else None
+        names: list[str | tuple[str, str]] = [self.file_label(p) for p in self.files]
+        chosen = self.file_label(self.chosen_file) if self.chosen_file in self.files else None
         self.file_list = UISelectionList(
             pygame.Rect(x, top + 36, col, bottom - top - 36 - 100),
             names,
@@ -170,6 +176,13 @@ class PbemMenu(Scene):
         if self.written is None:
             self.buttons["copy"].disable()  # type: ignore[no-untyped-call]
 
+    @staticmethod
+    def file_label(path: Path) -> str:
+        """A file of the turns folder by its name, one from elsewhere with its folder."""
+        if path.parent == turns_folder():
+            return path.name
+        return f"{path.name} ({path.parent})"
+
     def show_line(self, text: str, *, ok: bool = True) -> None:
         self.said, self.said_ok = " ".join(text.split()), ok
 
@@ -193,7 +206,8 @@ class PbemMenu(Scene):
                 if event.text in labels:
                     self.selected = labels.index(event.text)
             elif event.ui_element is self.file_list:
-                self.chosen_file = next((p for p in self.files if p.name == event.text), None)
+                by_label = {self.file_label(p): p for p in self.files}
+                self.chosen_file = by_label.get(event.text)
                 self.rebuild()
             return None
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
@@ -292,6 +306,7 @@ class PbemMenu(Scene):
             self.show_line(_("Cannot play this file: {why}").format(why=exc), ok=False)
             self.rebuild()
             return None
+        remember_opened(path)
         if session.handshake_only:
             self.wrote(
                 written,

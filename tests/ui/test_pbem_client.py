@@ -345,3 +345,18 @@ def test_a_turn_file_dropped_on_the_main_menu_is_opened(
     step(app, 3)
     menu = app.scene
     assert isinstance(menu, PbemMenu) and "not a Dragon Noir turn file" in menu.said
+
+
+def test_a_file_opened_from_elsewhere_is_offered_again(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, menu = pbem_app(make_app)
+    them = Opponent(tmp_path / "mail")
+    answer = them.play(start_from_the_screen(app, menu))
+    app.go(menu.open_file(answer))
+    step(app, 2)
+    app.go(Reset(app.screens.pbem_menu(app)))
+    step(app, 2)
+    menu = app.scene
+    assert isinstance(menu, PbemMenu) and answer.resolve() in menu.files
+    assert f"{answer.name} ({answer.resolve().parent})" in [menu.file_label(p) for p in menu.files]
