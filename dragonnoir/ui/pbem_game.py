@@ -166,6 +166,7 @@ class PbemGameScene(GameScene):
         """The file's link has been shown: this side's link begins."""
         self.session.begin_mine()
         self._seat_the_person()
+        self.changed()  # his phases with nothing to do pass, as at any change
 
     def _seat_the_person(self) -> None:
         """The person plays his side from here; the other seat is its standing orders,

@@ -94,8 +94,9 @@ def untipped(app: App) -> list[str]:
     return [b.text for b in our_buttons(root) if not b.tool_tip_text]
 
 
-def pbem_app(make_app: Callable[..., App]) -> tuple[App, PbemMenu]:
-    app = make_app(lambda a: a.screens.pbem_menu(a), settings=small_settings(ai_speed=0.0))
+def pbem_app(make_app: Callable[..., App], *, auto_pass: bool = False) -> tuple[App, PbemMenu]:
+    settings = small_settings(ai_speed=0.0, auto_pass=auto_pass)
+    app = make_app(lambda a: a.screens.pbem_menu(a), settings=settings)
     menu = app.scene
     assert isinstance(menu, PbemMenu)
     return app, menu
@@ -149,10 +150,16 @@ def verify(path: Path, capsys: pytest.CaptureFixture[str], previous: Path | None
     return out.out
 
 
+@pytest.mark.parametrize("auto_pass", [False, True])
 def test_a_game_started_on_the_screen_played_against_an_agent_s_files(
-    make_app: Callable[..., App], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    make_app: Callable[..., App],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    auto_pass: bool,
 ) -> None:
-    app, menu = pbem_app(make_app)
+    """Phases with nothing to do passing by themselves or not, the files check out (the
+    other side's phases are never passed for it)."""
+    app, menu = pbem_app(make_app, auto_pass=auto_pass)
     first = start_from_the_screen(app, menu)
     assert first.parent == turns_folder() and "Wrote" in menu.said
     them = Opponent(tmp_path)
@@ -173,7 +180,9 @@ def test_a_game_started_on_the_screen_played_against_an_agent_s_files(
     run_until(app, lambda: scene.session.mine_started or scene.game.over)
     checked = replay(read_turn_file(theirs), theirs, default_rules_data()).game
     assert checked is not None
-    assert scene.game.state.to_dict() == checked.state.to_dict()  # shown as it was played
+    # shown as it was played (`Session.begin_mine` compared the positions at its end;
+    # his own empty phases may have passed since)
+    assert scene.game.history[: len(checked.history)] == checked.history
     if not scene.game.over:
         again = play_my_link(app, seed=9)
         assert "ok:" in verify(again, capsys, previous=theirs)
