@@ -281,12 +281,16 @@ class PbemGameScene(GameScene):
         self.asked_to_send = True
         if self.game.over:
             return self.send()  # no orders to set: the end screen follows
+        session = self.session
+        assert session.side is not None
+        if len(self.game.history) > session.link_start:
+            over = _("Your turn is over: the {side} decide next.")
+        else:  # the game starts with the other side: this file only hands it over
+            over = _("Nothing for you to do yet: the {side} begin.")
         text = "\n\n".join(
             [
-                _("Your turn is over: the {side} decide next.").format(
-                    side=side_name(other(self.session.side))  # type: ignore[arg-type]
-                ),
-                _("Your standing orders for their turn:") + "\n" + orders_said(self.session.orders),
+                over.format(side=side_name(other(session.side))),
+                _("Your standing orders for their turn:") + "\n" + orders_said(session.orders),
             ]
         )
         return ConfirmDialog(

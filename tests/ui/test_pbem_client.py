@@ -329,6 +329,7 @@ def test_a_whole_game_on_the_screen_ends_on_the_end_screen(
         if isinstance(scene, PbemMenu):
             raise AssertionError(scene.said)
         if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
+            assert "Nothing for you to do yet: the Adventurers begin." in scene.text
             scene = scene.parent
         assert isinstance(scene, PbemGameScene)
         run_until(app, lambda s=scene: s.session.mine_started or s.game.over)  # type: ignore[misc]
