@@ -783,14 +783,46 @@ def _add_pbem_commands(
     auto.add_argument("--agent", default="random", help=N_("random, ai:easy, ai:normal or ai:hard"))
     auto.add_argument("--out", required=True, help=N_("the next turn file to write"))
     auto.add_argument("--orders", default="", help=ORDERS_HELP)
+    play = own.add_parser(
+        "play",
+        formatter_class=formatter,
+        help=N_("open the game client on a received turn file and play your turn"),
+    )
+    play.add_argument("file", help=N_("a turn file (.dnturn)"))
     pbem.set_defaults(func=cmd_pbem)
 
 
 def cmd_pbem(args: argparse.Namespace) -> int:
-    """Play by e-mail (dragonnoir/pbem/commands.py)."""
+    """Play by e-mail (dragonnoir/pbem/commands.py; `play` opens the client)."""
+    if args.pbem_command == "play":
+        return cmd_pbem_play(args)
     from dragonnoir.pbem.commands import run
 
     return run(args)
+
+
+def cmd_pbem_play(args: argparse.Namespace) -> int:
+    """The client on a turn file, as its *Play by e-mail* screen's Open: the file is
+    checked there, and a file that cannot be played is said there, in the window (a
+    double-click on a broken file gets a message, not a silent exit)."""
+    from dragonnoir.ui.app import App, Scene
+    from dragonnoir.ui.screens import run_app
+
+    file = Path(args.file).expanduser()
+
+    def start(app: App) -> Scene:
+        app.stack.append(app.screens.main_menu(app))  # "Back" goes to the main menu
+        return app.screens.pbem_menu(app, file)
+
+    return run_app(start)
+
+
+def turn_file_argument(words: list[str]) -> list[str]:
+    """`dragonnoir FILE.dnturn` (a double-click on a turn file, the system passing its
+    path) is `dragonnoir pbem play FILE.dnturn`; any other command line is left as is."""
+    if len(words) == 1 and words[0].lower().endswith(".dnturn") and not words[0].startswith("-"):
+        return ["pbem", "play", words[0]]
+    return words
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -976,6 +1008,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command may leave its memory to the OS at exit instead of tidying it up."""
     words = sys.argv[1:] if argv is None else list(argv)
     words, lang = take_language(words)
+    words = turn_file_argument(words)
     if lang is not None:
         from dragonnoir.i18n import prefer
 

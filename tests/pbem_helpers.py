@@ -4,6 +4,7 @@ modules of other folders import a `conftest` of their own."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from dragonnoir.engine.tables import RulesData
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
+from dragonnoir.pbem.session import Session
 from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 
@@ -55,3 +57,21 @@ class Table:
         out = self.folder / f"t{len(turn.links)}.dnturn"
         self.players[side].play(turn, path, self.rules, out)
         return out
+
+
+def play_by_hand(session: Session, seed: int = 7) -> None:
+    """This side's link as a person plays it: one legal action at a time (here drawn at
+    random), the other side's standing orders answering its decisions."""
+    rng = random.Random(seed)
+    game = session.game
+    assert game is not None and session.side is not None
+    for _ in range(2000):
+        if session.link_over():
+            return
+        answer = session.answer()
+        if answer is not None:
+            game.apply(answer)
+            continue
+        assert game.to_act() is session.side
+        game.apply(rng.choice(game.legal_actions(session.side)))
+    raise AssertionError("the link never ended")

@@ -27,10 +27,12 @@ from dragonnoir.engine.rules_record import read_record, rules_for_save
 from dragonnoir.engine.save import SaveError, game_from_carried
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
+from dragonnoir.i18n import _
 from dragonnoir.pbem import coins, keys
 from dragonnoir.pbem.canonical import canonical_bytes, digest
 from dragonnoir.pbem.orders import Orders, OrdersError
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError
+from dragonnoir.pbem.words import side_words
 
 PROGRAM = f"dragonnoir {__version__}"
 #: Links 0 and 1 are the hand-shake: the creator's commitment, the other side's first
@@ -106,7 +108,7 @@ class Replay:
     # -- checking a link ----------------------------------------------------------------
 
     def refuse(self, n: int, message: str) -> TurnFileError:
-        return TurnFileError(self.src, message, f"link {n}")
+        return TurnFileError(self.src, message, _("link {n}").format(n=n))
 
     def add(self, link: dict[str, Any]) -> None:
         """Check `link` as the next one and play its actions (TurnFileError if not)."""
@@ -115,17 +117,19 @@ class Replay:
         side = Side(link["side"])
         self._check_key(n, link, side)
         if not keys.verify(self.keys[side], link.get("sig", ""), signed_part(link)):
-            raise self.refuse(n, f"the signature is not the {side.value}' key's")
+            raise self.refuse(
+                n, _("the signature is not the key of {side}").format(side=side_words(side))
+            )
         self._check_secrets(n, link)
         try:
             orders = Orders.from_dict(link.get("orders"))
         except OrdersError as exc:
-            raise self.refuse(n, f"field orders: {exc}") from None
+            raise self.refuse(n, _("field orders: {why}").format(why=exc)) from None
         actions = link["actions"]
         events: list[Event] = []
         if n < HANDSHAKE:
             if actions:
-                raise self.refuse(n, "a hand-shake link carries no action")
+                raise self.refuse(n, _("a hand-shake link carries no action"))
         else:
             self.begin_link(n, side, link["reveal"])
             for k, raw in enumerate(actions):
@@ -139,17 +143,19 @@ class Replay:
         """Action `k` of link `n`: the writer's own, or an answer the other side's
         standing orders give (then it must be that answer)."""
         if not isinstance(raw, dict):
-            raise self.refuse(n, f"action {k}: expected an object")
+            raise self.refuse(n, _("action {k}: expected an object").format(k=k))
         try:
             action = action_from_dict(raw)
         except (ValueError, TypeError, KeyError) as exc:
-            raise self.refuse(n, f"action {k}: {exc}") from None
+            raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
         game = self.game
         assert game is not None
         actor = game.to_act()
         if actor is not None and actor is not side:
             if self.ordered(actor) != action:
-                said = f"action {k}: not what the {actor.value}' standing orders answer"
+                said = _("action {k}: not what the standing orders of {side} answer").format(
+                    k=k, side=side_words(actor)
+                )
                 raise self.refuse(n, said)
             return self.play(n, actor, action)
         return self.play(n, side, action)
@@ -162,22 +168,28 @@ class Replay:
     def _check_header(self, n: int, link: dict[str, Any]) -> None:
         if link.get("n") != n:
             raise self.refuse(
-                n, f"it says it is link {link.get('n')!r}: links dropped or reordered"
+                n,
+                _("it says it is link {said}: links dropped or reordered").format(
+                    said=repr(link.get("n"))
+                ),
             )
         if link.get("prev") != self.head():
             raise self.refuse(
-                n, "it does not follow the link before it (that link, or this one, was changed)"
+                n,
+                _("it does not follow the link before it (that link, or this one, was changed)"),
             )
         side = link.get("side")
         if side not in {s.value for s in Side}:
-            raise self.refuse(n, f"unknown side {side!r}")
+            raise self.refuse(n, _("unknown side {side}").format(side=repr(side)))
         if n > 0 and side == self.links[-1]["side"]:
-            raise self.refuse(n, "two links in a row by the same side")
+            raise self.refuse(n, _("two links in a row by the same side"))
         for key, kind in (("program", str), ("commit", str), ("actions", list), ("said", list)):
             if not isinstance(link.get(key), kind):
-                raise self.refuse(n, f"field {key}: expected {kind.__name__}")
+                raise self.refuse(
+                    n, _("field {key}: expected {kind}").format(key=key, kind=kind.__name__)
+                )
         if not all(isinstance(line, str) for line in link["said"]):
-            raise self.refuse(n, "field said: expected a list of lines")
+            raise self.refuse(n, _("field said: expected a list of lines"))
 
     def _check_key(self, n: int, link: dict[str, Any], side: Side) -> None:
         """A side's first link binds its public key to the game; later ones carry none."""
@@ -188,12 +200,12 @@ class Replay:
             except binascii.Error:
                 raw = b""
             if len(raw) != 32:
-                raise self.refuse(n, "field key: expected a public key (32 bytes, base64)")
+                raise self.refuse(n, _("field key: expected a public key (32 bytes, base64)"))
             if public in self.keys.values():
-                raise self.refuse(n, "both sides have the same key")
+                raise self.refuse(n, _("both sides have the same key"))
             self.keys[side] = public  # type: ignore[assignment]
         elif "key" in link:
-            raise self.refuse(n, "a side's key is given in its first link only")
+            raise self.refuse(n, _("a side's key is given in its first link only"))
 
     def _check_secrets(self, n: int, link: dict[str, Any]) -> None:
         """Link 0 reveals nothing; link 1 reveals its side's first secret (fixed before it
@@ -201,15 +213,18 @@ class Replay:
         in its link before."""
         commit, reveal = link["commit"], link.get("reveal")
         if not coins.is_secret(commit):  # a SHA-256 in hex has the same shape as a secret
-            raise self.refuse(n, "field commit: expected 64 hex digits")
+            raise self.refuse(n, _("field commit: expected 64 hex digits"))
         if n == 0:
             if reveal is not None:
-                raise self.refuse(n, "the first link reveals no secret")
+                raise self.refuse(n, _("the first link reveals no secret"))
             return
         if not coins.is_secret(reveal):
-            raise self.refuse(n, "field reveal: expected a secret (64 hex digits)")
+            raise self.refuse(n, _("field reveal: expected a secret (64 hex digits)"))
         if n >= HANDSHAKE and coins.commitment(reveal) != self.links[n - 2]["commit"]:
-            raise self.refuse(n, f"the secret revealed is not the one committed in link {n - 2}")
+            raise self.refuse(
+                n,
+                _("the secret revealed is not the one committed in link {n}").format(n=n - 2),
+            )
 
     # -- playing a link -----------------------------------------------------------------
 
@@ -221,10 +236,10 @@ class Replay:
             assert n == HANDSHAKE
             self.game = self._set_up(coins.start_seed(self.game_id, reveal, before))
         elif self.game.over:
-            raise self.refuse(n, "the game was over before this link")
+            raise self.refuse(n, _("the game was over before this link"))
         elif (acting := self.game.to_act()) not in (side, None):
             assert acting is not None
-            raise self.refuse(n, f"the {acting.value} are still to act")
+            raise self.refuse(n, _("{side} are still to act").format(side=side_words(acting)))
         self.game.dice_source = LinkDice(
             coins.link_seed(self.game_id, n, reveal, before), len(self.game.history)
         )
@@ -236,13 +251,16 @@ class Replay:
         assert isinstance(game.dice_source, LinkDice)
         k = game.dice_source.index(game)
         if game.over:
-            raise self.refuse(n, f"action {k}: the game is over")
+            raise self.refuse(n, _("action {k}: the game is over").format(k=k))
         if game.to_act() is not actor:
-            raise self.refuse(n, f"action {k}: it is not the {actor.value}' to act")
+            raise self.refuse(
+                n,
+                _("action {k}: it is not for {side} to act").format(k=k, side=side_words(actor)),
+            )
         try:
             return game.apply(action)  # its dice from the link's seed (`LinkDice`)
         except IllegalAction as exc:
-            raise self.refuse(n, f"action {k}: {exc}") from None
+            raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
 
     def end_link(self, n: int, side: Side) -> None:
         """A link ends when the game waits for the other side to decide and its standing
@@ -253,9 +271,13 @@ class Replay:
         if game.over or actor is None:
             return
         if actor is side:
-            raise self.refuse(n, f"it stops while the {side.value} still have to act")
+            raise self.refuse(
+                n, _("it stops while {side} still have to act").format(side=side_words(side))
+            )
         if self.ordered(actor) is not None:
-            said = f"it stops where the {actor.value}' standing orders answer"
+            said = _("it stops where the standing orders of {side} answer").format(
+                side=side_words(actor)
+            )
             raise self.refuse(n, said)
 
     def _set_up(self, seed: int) -> Game:
@@ -272,15 +294,15 @@ def replay(turn: TurnFile, src: Path, rules_in_use: RulesData) -> Replay:
     """Check every link of `turn` (read from `src`), replaying its game."""
     start = turn.start
     if set(start) != {"scenario", "rules"} or not isinstance(start.get("scenario"), dict):
-        raise TurnFileError(src, "expected scenario and rules", "field start")
+        raise TurnFileError(src, _("expected scenario and rules"), _("field start"))
     scenario = start["scenario"]
     if not isinstance(scenario.get("id"), str) or not isinstance(scenario.get("name"), str):
-        raise TurnFileError(src, "expected an id and a name", "field start.scenario")
+        raise TurnFileError(src, _("expected an id and a name"), _("field start.scenario"))
     record = read_record(src, start["rules"], error=TurnFileError)
     rules = rules_for_save(src, record, rules_in_use, error=TurnFileError).rules
     walk = Replay(src, turn.game, start, rules)
     if not turn.links:
-        raise TurnFileError(src, "a turn file has at least its first link", "field links")
+        raise TurnFileError(src, _("a turn file has at least its first link"), _("field links"))
     for link in turn.links:
         walk.add(link)
     return walk

@@ -18,7 +18,8 @@ from dragonnoir.pbem.chain import Replay, replay
 from dragonnoir.pbem.keys import load_identity
 from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.turnfile import read_turn_file
-from dragonnoir.pbem.turns import Chooser, ensure_next, side_words, start_game, take_turn
+from dragonnoir.pbem.turns import Chooser, ensure_next, start_game, take_turn
+from dragonnoir.pbem.words import side_words
 from dragonnoir.resources import find
 from dragonnoir.rules_folder import rules_in_use
 

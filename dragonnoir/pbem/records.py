@@ -18,6 +18,7 @@ from typing import Any
 
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _
 from dragonnoir.pbem import coins
 from dragonnoir.pbem.canonical import canonical_bytes
 from dragonnoir.safe_read import Limits, check_limits, parse_json, read_bytes
@@ -27,8 +28,13 @@ from dragonnoir.user_folders import data_dir
 RECORD_LIMITS = Limits("game record", size=64 * 1024, items=1_000, text=200, depth=4)
 
 
+def pbem_folder() -> Path:
+    """Play by e-mail's part of the player's data folder."""
+    return data_dir() / "pbem"
+
+
 def games_folder() -> Path:
-    return data_dir() / "pbem" / "games"
+    return pbem_folder() / "games"
 
 
 @dataclass
@@ -68,7 +74,7 @@ def load_record(game: str, folder: Path | None = None) -> GameRecord | None:
         check_limits(doc, RECORD_LIMITS, path)
         secrets = {int(n): s for n, s in doc["secrets"].items()}
         if not all(coins.is_secret(s) for s in secrets.values()):
-            raise ValueError("a secret is damaged")
+            raise ValueError(_("a secret is damaged"))
         return GameRecord(
             game=str(doc["game"]),
             side=Side(doc["side"]),
@@ -77,7 +83,9 @@ def load_record(game: str, folder: Path | None = None) -> GameRecord | None:
             sent_head=str(doc["sent"]["head"]),
         )
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as exc:
-        raise DataFileError(path, f"this game's record is damaged ({exc})") from None
+        raise DataFileError(
+            path, _("this game's record is damaged ({why})").format(why=exc)
+        ) from None
 
 
 def save_record(record: GameRecord, folder: Path | None = None) -> Path:
