@@ -92,9 +92,11 @@ class PbemMenu(Scene):
             container=root,
             object_id=heading,
         )
-        UITextBox(html.escape(_(INTRO)), pygame.Rect(30, 56, w - 60, 62), m, container=root)
+        # Text boxes of height -1 grow to their text: the intro and the hint are read
+        # whole at any window size and in any language (French is longer).
+        intro = UITextBox(html.escape(_(INTRO)), pygame.Rect(30, 56, w - 60, -1), m, container=root)
         col = (w - 90) // 2
-        top, bottom = 128, h - 200
+        top, bottom = intro.relative_rect.bottom + 10, h - 200
         # start a game
         UILabel(pygame.Rect(30, top, col, 32), _("Start a game"), m, container=root)
         labels: list[str | tuple[str, str]] = [e.label for e in self.entries]
@@ -145,21 +147,22 @@ class PbemMenu(Scene):
         self.buttons["browse"] = UIButton(
             pygame.Rect(x + half + 10, y, half, 40), _("Choose a file..."), m, container=root
         )
-        UITextBox(
+        hint = UITextBox(
             html.escape(
                 _("Or drop a {suffix} file on this window. Files in {folder}").format(
                     suffix=SUFFIX, folder=turns_folder()
                 )
             ),
-            pygame.Rect(x, y + 46, col, 50),
+            pygame.Rect(x, y + 46, col, -1),
             m,
             container=root,
         )
-        # what happened
+        # what happened, below the hint however many lines it took
+        said_top = max(bottom + 10, hint.relative_rect.bottom + 8)
         colour = GOOD if self.said_ok else WARNING
         UITextBox(
             f"<font color='{colour}'>{html.escape(self.said)}</font>" if self.said else "",
-            pygame.Rect(30, bottom + 10, w - 60, 110),
+            pygame.Rect(30, said_top, w - 60, max(60, h - 80 - said_top)),
             m,
             container=root,
             object_id=ObjectID(object_id="#pbem_said"),
