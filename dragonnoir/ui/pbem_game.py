@@ -160,6 +160,10 @@ class PbemGameScene(GameScene):
         elif session.script:
             self.message(_("The last turn of the game, as the file holds it."))
 
+    def can_save(self) -> bool:
+        """Never: the turn files keep the game (PbemHooks says so to Ctrl+S)."""
+        return False
+
     # -- whose seats ---------------------------------------------------------------------
 
     def _begin_mine(self) -> None:

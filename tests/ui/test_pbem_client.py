@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 from pbem_helpers import play_by_hand
+from pygame_gui.elements import UIButton
 from ui_driver import REPO, click, close_window, run_until, small_settings, step
 
 from dragonnoir.cli import main
@@ -297,6 +298,9 @@ def test_closing_in_the_middle_of_a_turn_sends_nothing(
     while not (moves := [a for a in game.legal_actions(side) if not isinstance(a, EndPhase)]):
         assert scene.apply(EndPhase()) is not None  # a phase with nothing to do
     assert scene.apply(moves[0]) is not None  # a move: something to lose
+    step(app, 1)
+    save = scene.widgets["save"]
+    assert isinstance(save, UIButton) and not save.is_enabled  # the files keep the game
     played = list(game.history)
     close_window(app)
     dialog = app.scene
