@@ -208,7 +208,9 @@ def rules_for_save(
     differ = sorted(n for n in record.files if in_use.digests.get(n) != record.files[n])
     if differ:
         detail = ", ".join(
-            f"{n} ({_origin(n, record.own)} in the save; {_origin(n, in_use.own_texts)} here)"
+            _("{file} ({then} in the save; {now} here)").format(
+                file=n, then=_origin(n, record.own), now=_origin(n, in_use.own_texts)
+            )
             for n in differ
         )
         warnings.append(
@@ -252,7 +254,7 @@ def rules_for_save(
 
 
 def _origin(name: str, own: Mapping[str, str]) -> str:
-    return "the player's own" if name in own else "shipped"
+    return _("the player's own") if name in own else _("shipped")
 
 
 def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
