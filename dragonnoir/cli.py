@@ -699,7 +699,8 @@ def _argparse_classes() -> tuple[type[argparse.HelpFormatter], type[argparse.Act
         ) -> None:
             from dragonnoir.rules_folder import summary
 
-            print(f"{_version()}\nrules data: {summary()}")
+            print(_version())
+            print(_("rules data: {summary}").format(summary=summary()))
             parser.exit()
 
     return HelpFormatter, VersionAction

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from dragonnoir import resources
 from dragonnoir.errors import DataFileError
-from dragonnoir.i18n import _
+from dragonnoir.i18n import _, pgettext
 from dragonnoir.safe_write import WriteError, write_bytes
 
 if TYPE_CHECKING:
@@ -154,24 +154,31 @@ def report(choice: Choice | None = None) -> list[str]:
     rules = rules_in_use(choice.folder)
     from dragonnoir.engine.rules_record import short
 
-    state = "" if choice.folder.is_dir() else " (not created yet)"
+    folder = str(choice.folder)
+    if not choice.folder.is_dir():
+        folder = _("{folder} (not created yet)").format(folder=folder)
     lines = [
-        f"rules data in use: {summary(choice)}",
-        f"fingerprint (recorded in saves): {short(rules.fingerprint)}",
-        f"your rules folder: {choice.folder}{state}",
+        _("rules data in use: {summary}").format(summary=summary(choice)),
+        _("fingerprint (recorded in saves): {fingerprint}").format(
+            fingerprint=short(rules.fingerprint)
+        ),
+        _("your rules folder: {folder}").format(folder=folder),
     ]
     from dragonnoir.engine.tables import default_rules_data
 
     shipped = default_rules_data().digests
     width = max(len(n) for n in rules.sources)
+    yours, as_shipped = pgettext("rules file", "yours"), pgettext("rules file", "shipped")
+    column = max(len(yours), len(as_shipped))
     for name in sorted(rules.sources):
-        origin = "yours  " if name in rules.own_texts else "shipped"
+        mine = name in rules.own_texts
         same = (
-            " (the same values as shipped)"
-            if origin == "yours  " and (rules.digests[name] == shipped.get(name))
+            _(" (the same values as shipped)")
+            if mine and (rules.digests[name] == shipped.get(name))
             else ""
         )
-        lines.append(f"  {name:<{width}}  {origin}  {rules.sources[name]}{same}")
+        origin = yours if mine else as_shipped
+        lines.append(f"  {name:<{width}}  {origin:<{column}}  {rules.sources[name]}{same}")
     for name in choice.ignored:
         lines.append(_("  ignored: {path} (not a rules file)").format(path=choice.folder / name))
     return lines

@@ -146,6 +146,22 @@ def test_data_says_where_each_file_comes_from(
     assert default_rules_data().fingerprint[:12] not in out
 
 
+def test_data_speaks_french(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`dragonnoir --lang fr data` (and --version) say every line in French."""
+    own_combat(rules_folder.rules_dir())
+    assert main(["--lang", "fr", "data"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("données de règles utilisées : vos propres combat.toml")
+    assert lines[1].startswith("empreinte (notée dans les sauvegardes) : ")
+    assert lines[2].startswith("votre dossier de règles : ")
+    combat = next(x for x in lines if x.strip().startswith(COMBAT_FILE))
+    fire = next(x for x in lines if x.strip().startswith("fire.toml"))
+    assert "à vous" in combat and "livré" in fire
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "--version"])
+    assert capsys.readouterr().out.splitlines()[1].startswith("données de règles : vos propres")
+
+
 def test_version_names_the_rules_data(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     own_combat(rules_folder.rules_dir())
     with pytest.raises(SystemExit) as done:
