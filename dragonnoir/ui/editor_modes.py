@@ -39,6 +39,7 @@ from dragonnoir.render.board_view import ZONE_COLOURS
 from dragonnoir.render.editable_view import EditableBoardView
 from dragonnoir.render.fonts import ui_font
 from dragonnoir.ui.map_view import MapControl
+from dragonnoir.ui.text_wrap import wrap_text
 
 GOOD = (70, 220, 110)
 BAD = (240, 60, 60)
@@ -1095,6 +1096,20 @@ def draw_lines(
             img = img.subsurface(pygame.Rect(0, 0, rect.w, img.get_height()))
         screen.blit(img, (rect.x, y))
         y += font.get_height() + 2
+
+
+def draw_status(screen: pygame.Surface, text: str, strip: pygame.Rect, px: int = 15) -> None:
+    """The status line in `strip` (the screen's bottom strip). A status longer than the
+    strip (an error naming a long path, in French) wraps and grows upward over the map
+    on a dark ground, so it is read whole, never cut at the window's edge."""
+    font = ui_font(px)
+    lines = wrap_text(text, font, strip.w)
+    step = font.get_height() + 2
+    top = min(strip.y, strip.bottom - 6 - step * len(lines))
+    if top < strip.y:
+        ground = pygame.Rect(0, top - 6, screen.get_width(), strip.y - top + 6)
+        screen.fill((12, 10, 8), ground)
+    draw_lines(screen, lines, pygame.Rect(strip.x, top, strip.w, strip.bottom - top), px)
 
 
 def brush_size(radius: int) -> int:

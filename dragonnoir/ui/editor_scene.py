@@ -68,6 +68,7 @@ from dragonnoir.ui.editor_modes import (
     BoardMode,
     LayoutMode,
     draw_lines,
+    draw_status,
 )
 from dragonnoir.ui.editor_scenario import ScenarioMode
 from dragonnoir.ui.editor_scenario_panel import ScenarioPanel
@@ -1151,15 +1152,17 @@ class EditorScene(Scene):
             self.mode.hover_lines(),
             pygame.Rect(w - RIGHT + 12, TOP + 84 + (h - TOP - STATUS) // 2, RIGHT - 24, 400),
         )
+
+    def draw_overlay(self, screen: pygame.Surface) -> None:
+        """Over the widgets: the status line (a long one wraps upward over the panels)
+        and the key help."""
+        w, h = screen.get_size()
         title = self.mode.title()
         line = f"{title} •" if self.mode.modified else title
         if self.status and self.status != title:  # a mode's switch says its title once
             line = f"{line}   —   {self.status}"
-        draw_lines(screen, [line], pygame.Rect(10, h - STATUS + 6, w - 20, STATUS))
-
-    def draw_overlay(self, screen: pygame.Surface) -> None:
+        draw_status(screen, line, pygame.Rect(10, h - STATUS + 6, w - 20, STATUS - 6))
         if self.help:
-            w, h = screen.get_size()
             rows = [(pgettext("key", keys), _(does)) for keys, does in HELP_ROWS]
             draw_key_help(screen, rows, (w // 2, h // 2), title=_("Map editor"))
 

@@ -34,6 +34,7 @@ from dragonnoir.ui.controller_views import (
     WebPreview,
 )
 from dragonnoir.ui.names import Names
+from dragonnoir.ui.text_wrap import wrap_text
 from dragonnoir.ui.words import cover_words
 
 TITLE_INK = (232, 195, 106)
@@ -365,24 +366,6 @@ def _attack_card(p: AttackPreview, names: Names) -> Card:
 
 
 # -- drawing -------------------------------------------------------------------------------
-
-
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """`text` in lines no wider than `width` in `font`, cut between words (a word
-    wider than the line stands alone on its line)."""
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines or [""]
 
 
 def _bar_colour(label: str) -> tuple[int, int, int]:

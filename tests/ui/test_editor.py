@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 from ui_driver import click, key, small_settings, step
 
 from dragonnoir.editor.layout_doc import LayoutDocument
@@ -17,6 +18,8 @@ from dragonnoir.hexmap.board import EdgeFeature
 from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Edge
 from dragonnoir.hexmap.layout import load_layout
+from dragonnoir.render.fonts import ui_font
+from dragonnoir.ui import editor_modes
 from dragonnoir.ui.app import App
 from dragonnoir.ui.dialogs import ConfirmDialog
 from dragonnoir.ui.editor_modes import to_screen
@@ -460,3 +463,34 @@ def test_a_shipped_board_opened_and_saved_says_where_the_changes_go(
         "(my-labyrinthe.tmx in your maps folder)"
     )
     assert scene.board.doc.path == mine
+
+
+def test_a_long_status_wraps_over_the_map_and_is_read_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A status wider than the window (an error naming a long path, in French) is drawn
+    on several lines growing upward from the bottom strip, every word of it on screen
+    (it was cut at the window's edge)."""
+    pygame.font.init()
+    screen = pygame.Surface((640, 400))
+    strip = pygame.Rect(10, 376, 620, 24)
+    text = (
+        "Cannot open: /home/player/documents/dragon-noir/scenarios/the-long-one.toml : "
+        "field turn_limit : the value must be greater than or equal to 1 " * 2
+    )
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = editor_modes.draw_lines
+
+    def spy(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, px: int = 15) -> None:
+        drawn.extend((line, rect) for line in lines)
+        real(surface, lines, rect, px)
+
+    monkeypatch.setattr(editor_modes, "draw_lines", spy)
+    editor_modes.draw_status(screen, text, strip)
+    font = ui_font(15)
+    lines = [line for line, _rect in drawn]
+    assert len(lines) > 1 and " ".join(lines).split() == text.split()
+    assert all(font.size(line)[0] <= strip.w for line in lines)
+    rect = drawn[0][1]
+    assert rect.top >= 0 and rect.bottom == strip.bottom
+    assert rect.h >= len(lines) * (font.get_height() + 2)  # room for every line

@@ -45,7 +45,14 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         lines.append(kw.get("title", ""))
         return real_help(screen, rows, *args, **kw)
 
+    real_status = editor_scene.draw_status
+
+    def draw_status(screen: pygame.Surface, text: str, *args: Any, **kw: Any) -> Any:
+        lines.append(text)
+        return real_status(screen, text, *args, **kw)
+
     monkeypatch.setattr(editor_scene, "draw_lines", draw_lines)
+    monkeypatch.setattr(editor_scene, "draw_status", draw_status)
     monkeypatch.setattr(editor_scene, "draw_key_help", draw_key_help)
     yield lines
 

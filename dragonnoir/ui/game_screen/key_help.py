@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from dragonnoir.render import fonts
-from dragonnoir.ui.preview_card import wrap_text
+from dragonnoir.ui.text_wrap import wrap_text
 
 KEY_INK = (255, 226, 140)
 TEXT_INK = (230, 222, 204)
