@@ -21,6 +21,7 @@ from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import Action
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _
 
 #: The names `make_agent` knows, as the command line lists them.
 AGENT_NAMES = ("random", "passive", "ai", "ai:easy", "ai:normal", "ai:hard")
@@ -65,4 +66,16 @@ def make_agent(name: str, side: Side, game_seed: int) -> Agent:
         from dragonnoir.ai.tactical import TacticalAgent
 
         return TacticalAgent(side, seed, level=spec[3:])
-    raise DragonNoirError(f"unknown agent {name!r}: use one of {', '.join(AGENT_NAMES)}")
+    raise UnknownAgent(name)
+
+
+class UnknownAgent(DragonNoirError):
+    """An agent's name that is none of `AGENT_NAMES` (the command line, a turn file's
+    autoplay): the refusal lists the names there are."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            _("unknown agent {name!r}: use one of {names}").format(
+                name=name, names=", ".join(AGENT_NAMES)
+            )
+        )

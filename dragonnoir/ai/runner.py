@@ -58,6 +58,9 @@ class GameRecord:
     seconds: float = 0.0
     slowest_decision_ms: float = 0.0
     slowest_decision: str = ""
+    #: Where the slowest decision was taken, for the reader's words: (side, game turn,
+    #: phase id).
+    slowest_at: tuple[str, int, str] = ("", 0, "")
     #: Per side: characters lost and the casualty points the enemy scored for them.
     casualties: dict[str, Any] = field(default_factory=dict)
     #: Per side: the time of each of its decisions, in milliseconds.
@@ -112,6 +115,7 @@ def play_game(
             if spent > record.slowest_decision_ms:
                 record.slowest_decision_ms = spent
                 record.slowest_decision = f"{side.value}, {where}"
+                record.slowest_at = (side.value, game.state.turn, game.state.phase)
             if cpu > record.slowest_cpu.get(side.value, (-1.0, ""))[0]:
                 record.slowest_cpu[side.value] = (cpu, where)
             try:

@@ -16,11 +16,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dragonnoir.ai.agent import AGENT_NAMES
+from dragonnoir.ai.agent import AGENT_NAMES, UnknownAgent
 from dragonnoir.ai.runner import GameRecord, play_game
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _, ngettext
+from dragonnoir.narration.narrator import Narrator
+from dragonnoir.narration.phases import phase_title
+from dragonnoir.narration.phrase import Value
+from dragonnoir.narration.sides import side_name
 
 
 @dataclass
@@ -40,6 +45,9 @@ class Summary:
     seconds_per_game: float = 0.0
     slowest_decision_ms: float = 0.0
     slowest_decision: str = ""
+    #: The game (seed) and place (side, game turn, phase id) of the slowest decision.
+    slowest_seed: int = 0
+    slowest_at: tuple[str, int, str] = ("", 0, "")
     #: Per side: the median time of a decision, and of a whole game turn's decisions.
     median_decision_ms: dict[str, float] = field(default_factory=dict)
     median_turn_ms: dict[str, float] = field(default_factory=dict)
@@ -56,7 +64,7 @@ class Summary:
         return out
 
     def lines(self) -> list[str]:
-        """The summary a player reads."""
+        """The summary a player reads, in his language."""
         n = self.games
         wins, cas = self.wins, self.casualties
 
@@ -65,34 +73,79 @@ class Summary:
 
         def lost(side: str) -> str:
             got = cas.get(side, {})
-            return f"{got.get('lost', 0):.1f} ({got.get('points', 0):.1f} points)"
+            return _("{lost:.1f} ({points:.1f} points)").format(
+                lost=got.get("lost", 0), points=got.get("points", 0)
+            )
 
+        side, turn, phase = self.slowest_at
+        where = _("seed {seed}: {side}, turn {turn}, {phase}").format(
+            seed=self.slowest_seed,
+            side=_said(side_name(side or None)),
+            turn=turn,
+            phase=_said(phase_title(phase, phase)),
+        )
         return [
-            f"{self.scenario}: {n} games, seeds {self.seed}..{self.seed + n - 1}, "
-            f"Krobs: {self.krobs}, Adventurers: {self.adventurers}",
-            f"Krobs won {wins['krobs']} ({pct(wins['krobs'])}), Adventurers won "
-            f"{wins['adventurers']} ({pct(wins['adventurers'])}), draws {self.draws} "
-            f"({pct(self.draws)})",
-            f"average length {self.average_turns:.1f} turns",
-            f"average casualties: Adventurers lost {lost('adventurers')}, "
-            f"Krobs lost {lost('krobs')}",
-            f"{self.seconds_per_game:.2f} s per game ({self.wall_seconds:.1f} s in all); slowest "
-            f"decision {self.slowest_decision_ms:.0f} ms ({self.slowest_decision})",
-            "median decision: Krobs {:.0f} ms, Adventurers {:.0f} ms; median turn of decisions: "
-            "Krobs {:.0f} ms, Adventurers {:.0f} ms".format(
-                self.median_decision_ms.get("krobs", 0),
-                self.median_decision_ms.get("adventurers", 0),
-                self.median_turn_ms.get("krobs", 0),
-                self.median_turn_ms.get("adventurers", 0),
+            ngettext(
+                "{scenario}: {n} game, seeds {first}..{last}, Krobs: {krobs}, "
+                "Adventurers: {adventurers}",
+                "{scenario}: {n} games, seeds {first}..{last}, Krobs: {krobs}, "
+                "Adventurers: {adventurers}",
+                n,
+            ).format(
+                scenario=self.scenario,
+                n=n,
+                first=self.seed,
+                last=self.seed + n - 1,
+                krobs=self.krobs,
+                adventurers=self.adventurers,
+            ),
+            _(
+                "Krobs won {krobs} ({krobs_pct}), Adventurers won {adventurers} "
+                "({adventurers_pct}), draws {draws} ({draws_pct})"
+            ).format(
+                krobs=wins["krobs"],
+                krobs_pct=pct(wins["krobs"]),
+                adventurers=wins["adventurers"],
+                adventurers_pct=pct(wins["adventurers"]),
+                draws=self.draws,
+                draws_pct=pct(self.draws),
+            ),
+            _("average length {turns:.1f} turns").format(turns=self.average_turns),
+            _("average casualties: Adventurers lost {adventurers}, Krobs lost {krobs}").format(
+                adventurers=lost("adventurers"), krobs=lost("krobs")
+            ),
+            _(
+                "{per_game:.2f} s per game ({wall:.1f} s in all); slowest decision {slowest:.0f} "
+                "ms ({where})"
+            ).format(
+                per_game=self.seconds_per_game,
+                wall=self.wall_seconds,
+                slowest=self.slowest_decision_ms,
+                where=where,
+            ),
+            _(
+                "median decision: Krobs {krobs:.0f} ms, Adventurers {adventurers:.0f} ms; "
+                "median turn of decisions: Krobs {krobs_turn:.0f} ms, Adventurers "
+                "{adventurers_turn:.0f} ms"
+            ).format(
+                krobs=self.median_decision_ms.get("krobs", 0),
+                adventurers=self.median_decision_ms.get("adventurers", 0),
+                krobs_turn=self.median_turn_ms.get("krobs", 0),
+                adventurers_turn=self.median_turn_ms.get("adventurers", 0),
             ),
         ]
+
+
+def _said(value: Value) -> str:
+    """A phrase (a side, a phase) in the reader's language; no game's names needed."""
+    return Narrator(str, str).value(value)
 
 
 def check_agent(name: str) -> str:
     """`name` if it is an agent's name, else a clear refusal listing them."""
     spec = name.strip().lower()
     if spec not in AGENT_NAMES:
-        raise DragonNoirError(f"unknown agent {name!r}: use one of {', '.join(AGENT_NAMES)}")
+        raise UnknownAgent(name)
     return spec
 
 
@@ -134,9 +187,9 @@ def simulate(
 ) -> Summary:
     """Play `games` games of the scenario at `path` (seeds `seed`...)."""
     if games < 1:
-        raise DragonNoirError(f"--games must be at least 1, not {games}")
+        raise DragonNoirError(_("--games must be at least 1, not {n}").format(n=games))
     if jobs < 1:
-        raise DragonNoirError(f"--jobs must be at least 1, not {jobs}")
+        raise DragonNoirError(_("--jobs must be at least 1, not {n}").format(n=jobs))
     krobs, adventurers = check_agent(krobs), check_agent(adventurers)
     where = str(Path(path).resolve())
     games_of(where)  # a bad file fails here, once, with its message
@@ -180,6 +233,7 @@ def _add_up(summary: Summary) -> None:
     slowest = max(records, key=lambda r: r.slowest_decision_ms)
     summary.slowest_decision_ms = slowest.slowest_decision_ms
     summary.slowest_decision = f"seed {slowest.seed}: {slowest.slowest_decision}"
+    summary.slowest_seed, summary.slowest_at = slowest.seed, slowest.slowest_at
     for side in ("adventurers", "krobs"):
         times = [t for r in records for t in r.decision_ms.get(side, ())]
         turns = [t for r in records for t in r.turn_ms.get(side, ()) if t]
@@ -199,7 +253,8 @@ def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
     def show(done: int, total: int) -> None:
         width = 30
         filled = width * done // total
-        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+        out.write("\r" + _("{bar} {done}/{total} games").format(bar=bar, done=done, total=total))
         if done == total:
             out.write("\n")
         out.flush()

@@ -36,9 +36,20 @@ def test_simulate_prints_one_json_object_with_the_figures(
 def test_simulate_summarises_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", str(CORRIDOR), "--games", "1", "--adventurers", "random"]) == 0
     out = capsys.readouterr().out
-    assert "corridor: 1 games, seeds 0..0, Krobs: ai, Adventurers: random" in out
+    assert "corridor: 1 game, seeds 0..0, Krobs: ai, Adventurers: random" in out
     assert "draws 1 (100%)" in out
-    assert "slowest decision" in out
+    assert "slowest decision" in out and "seed 0: the " in out
+
+
+def test_simulate_summarises_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every line in French, the slowest decision's side and phase by their names."""
+    argv = ["--lang", "fr", "simulate", str(CORRIDOR), "--games", "2", "--adventurers", "random"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "corridor : 2 parties, graines 0..1, Krobs : ai, Aventuriers : random"
+    assert "nulles 2 (100%)" in lines[1]
+    assert "décision la plus lente" in lines[4] and "graine " in lines[4]
+    assert "Tour des " in lines[4] and "krobs," not in lines[4]
 
 
 def test_simulate_refuses_an_unknown_agent_and_a_bad_count(
