@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from dragonnoir.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
 
@@ -46,10 +48,16 @@ class Check:
             detail = fn()
         except Exception as exc:  # every failure is reported, none stops the others
             self.failures += 1
-            print(f"FAIL {name}: {type(exc).__name__}: {exc}", file=self.out, flush=True)
+            failed = _("FAIL {check}: {kind}: {why}").format(
+                check=_(name), kind=type(exc).__name__, why=exc
+            )
+            print(failed, file=self.out, flush=True)
             return
         ms = (time.perf_counter() - started) * 1000
-        print(f"ok   {name}: {detail} ({ms:.0f} ms)", file=self.out, flush=True)
+        passed = _("ok   {check}: {detail} ({ms:.0f} ms)").format(
+            check=_(name), detail=detail, ms=ms
+        )
+        print(passed, file=self.out, flush=True)
 
 
 @contextmanager
@@ -78,21 +86,30 @@ def run_selftest(out: TextIO | None = None) -> int:
 
     out = out or sys.stdout
     check = Check(out)
-    frozen = " (frozen)" if resources.is_frozen() else ""
-    print(f"dragonnoir {__version__}{frozen}: files in {resources.content_root()}", file=out)
+    heading = (
+        _("dragonnoir {version} (frozen): files in {folder}")
+        if resources.is_frozen()
+        else (_("dragonnoir {version}: files in {folder}"))
+    )
+    print(heading.format(version=__version__, folder=resources.content_root()), file=out)
     with _scratch_home() as tmp:
         state: dict[str, Game] = {}
-        check("rules data", _rules_data)
-        check("boards", lambda: _load_all("maps"))
-        check("layouts", lambda: _load_all("layouts"))
-        check("scenarios", lambda: _load_all("scenarios"))
-        check("game screen", lambda: _game_screen(state))
-        check("random actions", lambda: _random_actions(state))
-        check("save and reload", lambda: _save_and_reload(state, tmp))
-        check("export", lambda: _export(tmp))
-        check("sound", _sound)
-    verdict = "all checks passed" if not check.failures else f"{check.failures} checks failed"
-    print(f"selftest: {verdict}", file=out, flush=True)
+        check(N_("rules data"), _rules_data)
+        check(N_("boards"), lambda: _load_all("maps"))
+        check(N_("layouts"), lambda: _load_all("layouts"))
+        check(N_("scenarios"), lambda: _load_all("scenarios"))
+        check(N_("game screen"), lambda: _game_screen(state))
+        check(N_("random actions"), lambda: _random_actions(state))
+        check(N_("save and reload"), lambda: _save_and_reload(state, tmp))
+        check(N_("export"), lambda: _export(tmp))
+        check(N_("sound"), _sound)
+    if check.failures:
+        verdict = ngettext(
+            "selftest: {n} check failed", "selftest: {n} checks failed", check.failures
+        ).format(n=check.failures)
+    else:
+        verdict = _("selftest: all checks passed")
+    print(verdict, file=out, flush=True)
     return 1 if check.failures else 0
 
 
@@ -100,7 +117,9 @@ def _rules_data() -> str:
     from dragonnoir.engine.tables import default_rules_data
 
     data = default_rules_data()
-    return f"{len(data.sources)} files, {len(data.terrain.terrain)} terrain types"
+    return _("{files} files, {terrains} terrain types").format(
+        files=len(data.sources), terrains=len(data.terrain.terrain)
+    )
 
 
 def _load_all(kind: str) -> str:
@@ -108,7 +127,7 @@ def _load_all(kind: str) -> str:
 
     items = resources.items(kind)  # type: ignore[arg-type]
     if not items:
-        raise RuntimeError(f"no {kind} in {resources.bundled_dir(kind)}")
+        raise RuntimeError(_("nothing in {folder}").format(folder=resources.bundled_dir(kind)))
     for item in items:
         if kind == "maps":
             from dragonnoir.hexmap.board_io import load_board
@@ -136,14 +155,16 @@ def _game_screen(state: dict[str, Game]) -> str:
     state["game"] = game
     app = open_app(lambda a: a.screens.game(a, game, new=True))
     try:
-        for _ in range(2):
+        for _frame in range(2):
             app.step(1 / 60)
         screen = app.screen
         w, h = screen.get_size()
         colours = {tuple(screen.get_at((x, y))) for x in range(0, w, 8) for y in range(0, h, 8)}
         if len(colours) < 16:
-            raise RuntimeError(f"the frame looks blank ({len(colours)} colours)")
-        return f"{SCENARIO}, {w}x{h}, {len(colours)} colours sampled"
+            raise RuntimeError(_("the frame looks blank ({n} colours)").format(n=len(colours)))
+        return _("{scenario}, {w}x{h}, {n} colours sampled").format(
+            scenario=SCENARIO, w=w, h=h, n=len(colours)
+        )
     finally:
         app.close()
         pygame.quit()
@@ -151,19 +172,22 @@ def _game_screen(state: dict[str, Game]) -> str:
 
 def _random_actions(state: dict[str, Game]) -> str:
     from dragonnoir.engine.playout import RandomAgent
+    from dragonnoir.narration.narrator import Narrator
+    from dragonnoir.narration.phases import phase_title
 
     game = state["game"]
     agent = RandomAgent(SEED)
     played = 0
-    for _ in range(ACTIONS):
+    for _turn in range(ACTIONS):
         action = agent.choose(game)
         if action is None:
             break
         game.apply(action)
         played += 1
     if played == 0:
-        raise RuntimeError("no legal action at the start of the game")
-    return f"{played} actions, now {game.phase.title}"
+        raise RuntimeError(_("no legal action at the start of the game"))
+    phase = Narrator.of(game).value(phase_title(game.state.phase, game.phase.title))
+    return _("{n} actions, now {phase}").format(n=played, phase=phase)
 
 
 def _save_and_reload(state: dict[str, Game], tmp: Path) -> str:
@@ -173,8 +197,8 @@ def _save_and_reload(state: dict[str, Game], tmp: Path) -> str:
     path = save_game(game, tmp / "selftest-save.json")
     again = load_game(path)
     if again.state.to_dict() != game.state.to_dict():
-        raise RuntimeError("the reloaded game differs from the saved one")
-    return f"{len(again.history)} actions replayed to the same state"
+        raise RuntimeError(_("the reloaded game differs from the saved one"))
+    return _("{n} actions replayed to the same state").format(n=len(again.history))
 
 
 def _export(tmp: Path) -> str:
@@ -193,8 +217,8 @@ def _export(tmp: Path) -> str:
         if ts.image is not None and ts.image.path is not None and not ts.image.path.is_file()
     ]
     if missing:
-        raise RuntimeError(f"tileset images not found: {', '.join(missing)}")
-    return f"{LAYOUT}, {len(tmx.tilesets)} tilesets resolved"
+        raise RuntimeError(_("tileset images not found: {files}").format(files=", ".join(missing)))
+    return _("{layout}, {n} tilesets resolved").format(layout=LAYOUT, n=len(tmx.tilesets))
 
 
 def _sound() -> str:
@@ -212,7 +236,7 @@ def _sound() -> str:
         try:
             sounds = [pygame.mixer.Sound(str(resources.sounds_dir() / f"{n}.wav")) for n in NAMES]
             seconds = sum(s.get_length() for s in sounds)
-            return f"{len(sounds)} sounds, {seconds:.1f} s in all"
+            return _("{n} sounds, {seconds:.1f} s in all").format(n=len(sounds), seconds=seconds)
         finally:
             pygame.mixer.quit()
     finally:
