@@ -10,6 +10,7 @@ from pathlib import Path
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
+from dragonnoir.pbem.chain import other, replay
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
@@ -55,3 +56,16 @@ class Table:
         out = self.folder / f"t{len(turn.links)}.dnturn"
         self.players[side].play(turn, path, self.rules, out)
         return out
+
+    def play_to_the_end(self, scenario: str, creator: Side, limit: int = 200) -> list[Path]:
+        """The files of a whole game, each side playing in turn."""
+        files = [self.start(scenario, creator)]
+        side = other(creator)
+        for _ in range(limit):
+            walk = replay(read_turn_file(files[-1]), files[-1], self.rules)
+            if walk.next_side() is None:
+                return files
+            assert walk.next_side() is side
+            files.append(self.next(files[-1], side))
+            side = other(side)
+        raise AssertionError(f"{scenario}: not over after {limit} files")

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from dragonnoir.engine.actions import Action
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules.hidden import any_hidden
 from dragonnoir.engine.rules_record import rules_record
 from dragonnoir.engine.save import carried_start
 from dragonnoir.engine.scenario import Scenario
@@ -26,11 +25,13 @@ from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.narration.sides import side_name
 from dragonnoir.pbem import coins
+from dragonnoir.pbem.blind import fits_play_by_files
 from dragonnoir.pbem.canonical import digest
 from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.records import GameRecord, load_record, save_record
+from dragonnoir.pbem.seals import Opening
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError, write_turn_file
 
 #: What plays a side's actions: given the game and the side, the action to take now.
@@ -58,11 +59,11 @@ def start_game(
     """A new game of `scenario` in which this installation plays `side`, with its
     standing orders: link 0, written to `out`."""
     set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
-    if hides_characters(set_up):
+    why = fits_play_by_files(set_up)
+    if why is not None:
         raise DragonNoirError(
-            f"{scenario.name}: this scenario hides characters from a side, and play by e-mail "
-            "does not keep them hidden yet (issue 42 §3): choose a scenario without hidden "
-            "characters (l-ile, la-fosse, la-reine, le-nid)"
+            f"{scenario.name}: play by e-mail cannot keep this scenario's hidden characters "
+            f"hidden ({why}): only Krobs deployed in secret can be"
         )
     start = {
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
@@ -83,17 +84,16 @@ def start_game(
         "said": [_("{scenario}: a new game").format(scenario=scenario.title())],
     }
     link["sig"] = identity.sign(signed_part(link))
-    record = GameRecord(game_id, side, {0: secret})
+    record = GameRecord(game_id, side, {0: secret}, openings=_openings_for(side))
     turn = TurnFile(game_id, start, [link])
     send(turn, record, out, records)
     return turn
 
 
-def hides_characters(game: Game) -> bool:
-    """Does the game's set-up hide a character or a counter from a side?"""
-    return any_hidden(game) or any(
-        a.hidden_from is not None for a in game.state.accessories.values()
-    )
+def _openings_for(side: Side) -> dict[str, Opening] | None:
+    """What a new record keeps of hidden Krobs: the Krob player, their openings (none yet);
+    the Adventurers, nothing."""
+    return {} if side is Side.KROBS else None
 
 
 def take_turn(
@@ -108,7 +108,8 @@ def take_turn(
 ) -> tuple[TurnFile, Replay]:
     """The next link of `turn`, played by this installation's side and written to
     `out`; the game replayed to its end."""
-    walk = replay(turn, src, rules)
+    known = load_record(turn.game, records)
+    walk = replay(turn, src, rules, known.openings if known is not None else None)
     side = walk.next_side()
     if side is None:
         raise NotYourTurn(f"{src}: the game is over")
@@ -138,11 +139,14 @@ def take_turn(
             _("{side} accept the game").format(side=Narrator(str, str).value(side_name(side.value)))
         ]
     else:
-        link["actions"], link["said"] = _play(walk, n, side, reveal, choose)
+        link.update(_play(walk, n, side, reveal, choose))
     link["sig"] = identity.sign(signed_part(link))
     record.secrets = {k: v for k, v in record.secrets.items() if k > n - 2} | {n: secret}
+    if walk.hidden is not None and side is Side.KROBS:
+        record.openings = dict(walk.hidden.known)
     new = TurnFile(turn.game, turn.start, [*turn.links, link])
-    walk = replay(new, out, rules)  # what this program wrote is what the other checks
+    replay(new, out, rules)  # what this program wrote is what the other checks
+    walk = replay(new, out, rules, record.openings)  # and what this side knows
     send(new, record, out, records)
     return new, walk
 
@@ -166,7 +170,7 @@ def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | No
             raise NotYourTurn(
                 f"{walk.src}: this computer has no record of this game: it plays neither side"
             )
-        return GameRecord(walk.game_id, side)
+        return GameRecord(walk.game_id, side, openings=_openings_for(side))
     if record.side is not side:
         raise NotYourTurn(
             f"{walk.src}: it is the {side.value}' turn, and this computer plays the "
@@ -185,24 +189,36 @@ def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | No
     return record
 
 
-def _play(
-    walk: Replay, n: int, side: Side, reveal: str, choose: Chooser
-) -> tuple[list[dict[str, object]], list[str]]:
+def _play(walk: Replay, n: int, side: Side, reveal: str, choose: Chooser) -> dict[str, object]:
+    """Link `n`'s actions, chosen by `choose` and by the other side's standing orders,
+    and what happened; in a game with hidden Krobs, the Krob player's computer seals what
+    stays hidden, makes the cut the Adventurers' link needs, and opens every seal once
+    the game is over (reveals.py)."""
+    fields: dict[str, object] = {}
+    sealing = walk.set_up_at(n, reveal) and side is Side.KROBS
+    if sealing and (cut := walk.write_cut(n)) is not None:
+        fields["cut"] = cut
     walk.begin_link(n, side, reveal)
     game = walk.game
     assert game is not None
-    actions: list[dict[str, object]] = []
+    actions: list[object] = []
     said: list[str] = []
     narrator = Narrator.of(game)
     while not game.over and (actor := game.to_act()) is not None:
         answer = choose(game, side) if actor is side else walk.ordered(actor)
         if answer is None:
             break  # the other side decides here: the file goes back
-        events = walk.play(n, actor, answer)
-        actions.append(answer.to_dict())
+        if sealing:
+            entries, events = walk.play_sealing(n, actor, answer)
+            actions.extend(entries)
+        else:
+            events = walk.play(n, actor, answer)
+            actions.append(answer.to_dict())
         said.extend(narrator.event(e) for e in events)
+    if sealing and (audit := walk.audit()) is not None:
+        fields["audit"] = audit
     walk.end_link(n, side)
-    return actions, said
+    return fields | {"actions": actions, "said": said}
 
 
 def ensure_next(previous: TurnFile, new: TurnFile, src: Path) -> None:

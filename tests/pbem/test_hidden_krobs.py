@@ -1,0 +1,187 @@
+"""Hidden Krobs stay hidden in a game by files (issue 42 §3, docs/pbem.md "Hidden Krobs"):
+whole games of Le Pont between two agents, and the refusals of a cheating Krob program."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pbem_helpers import Table
+
+from dragonnoir.engine.state import Side
+from dragonnoir.pbem.blind import Lockstep, movers
+from dragonnoir.pbem.canonical import canonical_bytes, digest
+from dragonnoir.pbem.chain import chain_start, replay, signed_part
+from dragonnoir.pbem.records import load_record
+from dragonnoir.pbem.turnfile import TurnFileError, read_turn_file
+
+HIDDEN = {"killer_2", "warrior_06", "warrior_07", "hunter_06", "hunter_07"}  # le-pont's
+
+
+def opened_in(link: dict[str, Any]) -> set[str]:
+    """The hidden Krobs a link opens (before an action, or in its cut)."""
+    opens = [a["open"] for a in link["actions"] if "open" in a]
+    opens += link.get("cut", {}).get("open", [])
+    return {o["unit"]["id"] for o in opens}
+
+
+def test_le_pont_by_files_keeps_the_krobs_hidden_until_revealed(table: Table) -> None:
+    """Both seats, the Adventurers creating: a whole game, in which no link names a hidden
+    Krob before it opens him (his id is nowhere in its bytes: not in an action, not in
+    what it says), the Adventurers' computer holds no opening, and the last link is the
+    Krob player's end audit, which the Adventurers' program replays in full."""
+    files = table.play_to_the_end("le-pont", Side.ADVENTURERS)
+    links = read_turn_file(files[-1]).links
+    kept = set(HIDDEN)
+    for link in links:
+        kept -= opened_in(link)
+        if "audit" in link:
+            continue
+        said = canonical_bytes(link).decode("utf-8")
+        assert not [uid for uid in kept if uid in said], link["n"]
+    assert "audit" in links[-1] and links[-1]["side"] == "krobs"
+    sealed = [a for link in links for a in link["actions"] if "sealed" in a]
+    assert len(sealed) >= len(HIDDEN)  # at least their deployment
+    game_id = read_turn_file(files[-1]).game
+    adventurers = load_record(game_id, table.players[Side.ADVENTURERS].records)
+    krobs = load_record(game_id, table.players[Side.KROBS].records)
+    assert adventurers is not None and adventurers.openings is None
+    assert krobs is not None and len(krobs.openings or {}) == len(sealed)
+    walk = replay(read_turn_file(files[-1]), files[-1], table.rules)
+    assert walk.game is not None and walk.game.over and walk.next_side() is None
+
+
+def test_le_pont_with_the_krobs_creating_ends_with_the_audit(table: Table) -> None:
+    files = table.play_to_the_end("le-pont", Side.KROBS)
+    last = read_turn_file(files[-1])
+    assert "audit" in last.links[-1]
+    # The Krob player's computer replays the same files in full: every hidden Krob there.
+    krobs = load_record(last.game, table.players[Side.KROBS].records)
+    assert krobs is not None
+    full = replay(last, files[-1], table.rules, krobs.openings)
+    blind = replay(last, files[-1], table.rules)
+    assert full.game is not None and blind.game is not None
+    assert set(full.game.state.units) >= HIDDEN
+    assert full.game.state.winner == blind.game.state.winner
+
+
+# -- a cheating Krob program --------------------------------------------------------------
+
+
+def rechained(doc: dict[str, Any], table: Table, start: int) -> None:
+    """Sign links `start`... again, each with its side's key, and chain them again: what
+    two colluding programs could write (so only the protocol's own checks are left)."""
+    links = doc["links"]
+    for i in range(start, len(links)):
+        link = links[i]
+        link["prev"] = digest(links[i - 1]) if i else chain_start(doc["game"], doc["start"])
+        link["sig"] = table.players[Side(link["side"])].identity.sign(signed_part(link))
+
+
+def forged(path: Path, table: Table, change: Any, out: Path) -> Path:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    start = change(doc)
+    rechained(doc, table, start)
+    out.write_bytes(canonical_bytes(doc))
+    return out
+
+
+def refusal(path: Path, table: Table, openings: Any = None) -> str:
+    with pytest.raises(TurnFileError) as caught:
+        replay(read_turn_file(path), path, table.rules, openings)
+    return str(caught.value)
+
+
+def first_link_with(doc: dict[str, Any], what: str) -> dict[str, Any]:
+    return next(
+        link for link in doc["links"] if any(what in a for a in link["actions"]) or what in link
+    )
+
+
+@pytest.fixture
+def whole_game(table: Table) -> list[Path]:
+    return table.play_to_the_end("le-pont", Side.ADVENTURERS)
+
+
+def test_a_changed_seal_is_found_at_the_end_audit(
+    table: Table, whole_game: list[Path], tmp_path: Path
+) -> None:
+    def change(doc: dict[str, Any]) -> int:
+        link = first_link_with(doc, "sealed")
+        entry = next(a for a in link["actions"] if "sealed" in a)
+        entry["sealed"] = "0" * 64
+        return int(link["n"])
+
+    said = refusal(forged(whole_game[-1], table, change, tmp_path / "x.dnturn"), table)
+    assert "seal" in said
+
+
+def test_an_opening_that_does_not_open_its_seals_is_refused(
+    table: Table, whole_game: list[Path], tmp_path: Path
+) -> None:
+    """A Krob "found" elsewhere than his sealed moves took him: the opening's place is
+    checked against the seals made at the time, by the Adventurers' program itself."""
+
+    def change(doc: dict[str, Any]) -> int:
+        link = first_link_with(doc, "open")
+        opened = next(a["open"] for a in link["actions"] if "open" in a)
+        assert opened["seals"], "an opened Krob has at least his deployment sealed"
+        opened["unit"]["hex"] = [opened["unit"]["hex"][0] + 1, opened["unit"]["hex"][1]]
+        return int(link["n"])
+
+    said = refusal(forged(whole_game[-1], table, change, tmp_path / "x.dnturn"), table)
+    assert "elsewhere than his sealed moves" in said
+
+    def salted(doc: dict[str, Any]) -> int:
+        link = first_link_with(doc, "open")
+        opened = next(a["open"] for a in link["actions"] if "open" in a)
+        opened["seals"][0][2] = "1" * 64
+        return int(link["n"])
+
+    said = refusal(forged(whole_game[-1], table, salted, tmp_path / "y.dnturn"), table)
+    assert "was not sealed so" in said
+
+
+def test_a_cut_left_out_is_refused(table: Table, whole_game: list[Path], tmp_path: Path) -> None:
+    """The Krob program hides that an Adventurer's move ran into a Krob (it leaves out the
+    cut): the Adventurers' program cannot see it then, the end audit does."""
+
+    cut: list[int] = []
+
+    def change(doc: dict[str, Any]) -> int:
+        link = first_link_with(doc, "cut")
+        del link["cut"]
+        cut.append(int(link["n"]))
+        return cut[0]
+
+    path = forged(whole_game[-1], table, change, tmp_path / "x.dnturn")
+    assert f"link {cut[0]}" in refusal(path, table)
+
+
+def test_a_reveal_held_back_is_found_at_the_end_audit(
+    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Krob program changed to seal every hidden Krob's action, in sight or not: each
+    of its files checks out on the Adventurers' computer (they cannot know), and the end
+    audit, replaying the game in full, refuses the first reveal held back."""
+    honest = Lockstep.sealable
+
+    def cheat(self: Lockstep, action: Any, log_before: int) -> bool:
+        who = movers(action)
+        return (bool(who) and all(uid in self.kept for uid in who)) or honest(
+            self, action, log_before
+        )
+
+    krobs = table.players[Side.KROBS]
+    play = krobs.play
+
+    def cheating_play(*args: Any) -> Any:
+        with monkeypatch.context() as patch:
+            patch.setattr(Lockstep, "sealable", cheat)
+            return play(*args)
+
+    monkeypatch.setattr(krobs, "play", cheating_play)
+    with pytest.raises(TurnFileError, match=r"end audit|reveal"):
+        table.play_to_the_end("le-pont", Side.ADVENTURERS)
