@@ -4,12 +4,16 @@ modules of other folders import a `conftest` of their own."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
+from dragonnoir.pbem import coins
 from dragonnoir.pbem.chain import other, replay
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
@@ -18,6 +22,14 @@ from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def seed_secrets(patch: pytest.MonkeyPatch, seed: int = 42) -> None:
+    """The secrets and game ids from a seeded generator instead of the system's, so a
+    test plays the same games every run."""
+    rng = random.Random(seed)
+    patch.setattr(coins, "new_secret", lambda: rng.randbytes(32).hex())
+    patch.setattr(coins, "new_game_id", lambda: rng.randbytes(16).hex())
 
 
 @dataclass

@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pbem_helpers import Table
+from pbem_helpers import Player, Table, seed_secrets
 
 from dragonnoir.engine.state import Side
-from dragonnoir.pbem.blind import Lockstep, movers
+from dragonnoir.engine.tables import default_rules_data
 from dragonnoir.pbem.canonical import canonical_bytes, digest
 from dragonnoir.pbem.chain import chain_start, replay, signed_part
+from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.records import load_record
 from dragonnoir.pbem.turnfile import TurnFileError, read_turn_file
 
@@ -100,14 +101,23 @@ def first_link_with(doc: dict[str, Any], what: str) -> dict[str, Any]:
     )
 
 
-@pytest.fixture
-def whole_game(table: Table) -> list[Path]:
-    return table.play_to_the_end("le-pont", Side.ADVENTURERS)
+@pytest.fixture(scope="module")
+def le_pont(tmp_path_factory: pytest.TempPathFactory) -> tuple[Table, list[Path]]:
+    """One honest whole game for the refusal tests to forge from (played once: a game
+    takes seconds), with its own players and seeded secrets."""
+    folder = tmp_path_factory.mktemp("le-pont")
+    with pytest.MonkeyPatch.context() as patch:
+        seed_secrets(patch)
+        players = {s: Player(s, Identity.fresh(), folder / s.value) for s in Side}
+        table = Table(folder, players, default_rules_data())
+        return table, table.play_to_the_end("le-pont", Side.ADVENTURERS)
 
 
 def test_a_changed_seal_is_found_at_the_end_audit(
-    table: Table, whole_game: list[Path], tmp_path: Path
+    le_pont: tuple[Table, list[Path]], tmp_path: Path
 ) -> None:
+    table, whole_game = le_pont
+
     def change(doc: dict[str, Any]) -> int:
         link = first_link_with(doc, "sealed")
         entry = next(a for a in link["actions"] if "sealed" in a)
@@ -119,10 +129,11 @@ def test_a_changed_seal_is_found_at_the_end_audit(
 
 
 def test_an_opening_that_does_not_open_its_seals_is_refused(
-    table: Table, whole_game: list[Path], tmp_path: Path
+    le_pont: tuple[Table, list[Path]], tmp_path: Path
 ) -> None:
     """A Krob "found" elsewhere than his sealed moves took him: the opening's place is
     checked against the seals made at the time, by the Adventurers' program itself."""
+    table, whole_game = le_pont
 
     def change(doc: dict[str, Any]) -> int:
         link = first_link_with(doc, "open")
@@ -144,10 +155,12 @@ def test_an_opening_that_does_not_open_its_seals_is_refused(
     assert "was not sealed so" in said
 
 
-def test_a_cut_left_out_is_refused(table: Table, whole_game: list[Path], tmp_path: Path) -> None:
+def test_a_cut_left_out_is_refused(le_pont: tuple[Table, list[Path]], tmp_path: Path) -> None:
     """The Krob program hides that an Adventurer's move ran into a Krob (it leaves out the
-    cut): the Adventurers' program cannot see it then, the end audit does."""
+    cut): the link no longer fits the Adventurers' game (they are to act, yet the Krobs'
+    link plays nothing), and the full replay names the cut left out."""
 
+    table, whole_game = le_pont
     cut: list[int] = []
 
     def change(doc: dict[str, Any]) -> int:
@@ -158,30 +171,39 @@ def test_a_cut_left_out_is_refused(table: Table, whole_game: list[Path], tmp_pat
 
     path = forged(whole_game[-1], table, change, tmp_path / "x.dnturn")
     assert f"link {cut[0]}" in refusal(path, table)
+    # The Krob player's own computer, replaying in full, says what is wrong.
+    krobs = load_record(read_turn_file(path).game, table.players[Side.KROBS].records)
+    assert krobs is not None
+    said = refusal(path, table, krobs.openings)
+    assert f"link {cut[0]}" in said and "does not say so" in said
 
 
-def test_a_reveal_held_back_is_found_at_the_end_audit(
-    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_reveal_held_back_is_found_by_the_full_replay_of_the_end_audit(
+    le_pont: tuple[Table, list[Path]], tmp_path: Path
 ) -> None:
-    """A Krob program changed to seal every hidden Krob's action, in sight or not: each
-    of its files checks out on the Adventurers' computer (they cannot know), and the end
-    audit, replaying the game in full, refuses the first reveal held back."""
-    honest = Lockstep.sealable
+    """A Krob program that leaves out an opening the rules call for (the Krob came into
+    sight): the Adventurers' program cannot know it yet; the replay in full that the end
+    audit runs (here with the Krob player's openings, as the audit would give them)
+    refuses the very action, naming the Krob held back."""
+    table, whole_game = le_pont
+    truncated_at: list[int] = []
 
-    def cheat(self: Lockstep, action: Any, log_before: int) -> bool:
-        who = movers(action)
-        return (bool(who) and all(uid in self.kept for uid in who)) or honest(
-            self, action, log_before
+    def change(doc: dict[str, Any]) -> int:
+        link = next(
+            link
+            for link in doc["links"]
+            if link["side"] == "krobs" and any("open" in a for a in link["actions"])
         )
+        first = next(i for i, a in enumerate(link["actions"]) if "open" in a)
+        truncated_at.append(int(link["n"]))
+        held_back = link["actions"].pop(first)["open"]["unit"]["id"]
+        truncated_at.append(len(held_back))
+        del doc["links"][link["n"] + 1 :]
+        return int(link["n"])
 
-    krobs = table.players[Side.KROBS]
-    play = krobs.play
-
-    def cheating_play(*args: Any) -> Any:
-        with monkeypatch.context() as patch:
-            patch.setattr(Lockstep, "sealable", cheat)
-            return play(*args)
-
-    monkeypatch.setattr(krobs, "play", cheating_play)
-    with pytest.raises(TurnFileError, match=r"end audit|reveal"):
-        table.play_to_the_end("le-pont", Side.ADVENTURERS)
+    path = forged(whole_game[-1], table, change, tmp_path / "x.dnturn")
+    game_id = read_turn_file(path).game
+    krobs = load_record(game_id, table.players[Side.KROBS].records)
+    assert krobs is not None
+    said = refusal(path, table, krobs.openings)
+    assert f"link {truncated_at[0]}" in said and "a reveal held back" in said
