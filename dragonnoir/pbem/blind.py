@@ -24,7 +24,7 @@ Both computers run the same code, so what one writes is what the other derives.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from dragonnoir.engine.actions import Action, Deploy, EnterMap, EnterPassage, Move, action_from_dict
@@ -104,6 +104,20 @@ def public(game: Game, kept: Iterable[str] = (), dice: bool = True) -> dict[str,
     if not dice:
         del out["dice"]
     return out
+
+
+def named_in(events: Iterable[Event], ids: Iterable[str]) -> set[str]:
+    """Which of the characters `ids` the events name (as the log's secrecy reads them:
+    engine/rules/hidden.py, `secret_from`)."""
+    wanted = set(ids)
+    found: set[str] = set()
+    for event in events:
+        for f in fields(event):
+            value = getattr(event, f.name)
+            for name in value if isinstance(value, tuple) else (value,):
+                if isinstance(name, str) and name in wanted:
+                    found.add(name)
+    return found
 
 
 def public_events(game: Game, since: int) -> list[Event]:
@@ -220,11 +234,13 @@ class Lockstep:
         self, action: Action, before: dict[str, dict[str, Any]], full_log: int
     ) -> tuple[list[dict[str, Any]], list[Event]]:
         """Play `action` (already played on the full game) on the blind game, opening
-        first what it revealed, or everything if that is not enough: the openings and
-        the blind game's events."""
-        wanted = [uid for uid in self.reveals(action, before)]
+        first what it revealed; if that is not enough, also the hidden characters its
+        events name (a Gharv came for one in the water, a die rolled for one); if that is
+        not enough, everything: the openings and the blind game's events."""
+        wanted = self.reveals(action, before)
+        named = sorted(set(wanted) | named_in(self.full.log[full_log:], before))
         start = mark(self.blind)
-        for attempt in (wanted, sorted(before)):
+        for attempt in (wanted, named, sorted(before)):
             opened = [before[uid] for uid in attempt]
             for entry in opened:
                 put_in(self.blind, entry)
