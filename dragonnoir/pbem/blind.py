@@ -29,6 +29,7 @@ from typing import Any
 
 from dragonnoir.engine.actions import Action, Deploy, EnterMap, EnterPassage, Move, action_from_dict
 from dragonnoir.engine.events import Event
+from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import actors, clone
 from dragonnoir.engine.state import GameState, Side, Unit
@@ -167,19 +168,31 @@ def blind_copy(game: Game) -> Game:
 
 
 def opening_of(game: Game, uid: str) -> dict[str, Any]:
-    """A hidden character as he stands in `game` (before the action that reveals him)."""
+    """A hidden character as he stands in `game` (before the action that reveals him):
+    his counter, his off-map entry, and whether he is the last to have moved (he may go on
+    with his move)."""
+    moving = game.state.scratch.get(MOVING)
     return {
         "unit": game.state.units[uid].to_dict(),
         "offmap": game.state.scratch.get(OFFMAP, {}).get(uid),
+        "moving": moving if isinstance(moving, dict) and moving.get("unit") == uid else None,
     }
 
 
-def put_in(blind: Game, opened: dict[str, Any]) -> str:
-    """Put an opened character into the blind game; his id."""
+def put_in(blind: Game, opened: dict[str, Any], order: tuple[str, ...]) -> str:
+    """Put an opened character into the blind game, in his place among the characters:
+    `order`, the set-up's, as the full game holds them (rules that go through them in
+    turn must meet him where the full game does); those the game made since (a spectre,
+    a Gharv) after, as they came. His id."""
     unit = Unit.from_dict(opened["unit"])
-    blind.state.units[unit.id] = unit
+    units = {**blind.state.units, unit.id: unit}
+    place = {uid: i for i, uid in enumerate(order)}
+    ordered = sorted(units, key=lambda uid: place.get(uid, len(place)))  # stable: as came
+    blind.state.units = {uid: units[uid] for uid in ordered}
     if opened.get("offmap") is not None:
         blind.state.scratch.setdefault(OFFMAP, {})[unit.id] = opened["offmap"]
+    if opened.get("moving") is not None:
+        blind.state.scratch[MOVING] = opened["moving"]
     blind.touch()
     return unit.id
 
@@ -192,11 +205,13 @@ class Lockstep:
     blind: Game
     #: Characters hidden from the Adventurers and not in the blind game.
     kept: set[str] = field(default_factory=set)
+    #: The characters of the set-up, in the full game's order (`put_in`).
+    order: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, full: Game) -> Lockstep:
         full.record_undo = False
-        return cls(full, blind_copy(full), hidden_ids(full))
+        return cls(full, blind_copy(full), hidden_ids(full), tuple(full.state.units))
 
     def same(self, dice: bool = True) -> bool:
         return public(self.full, self.kept, dice) == public(self.blind, dice=dice)
@@ -243,9 +258,13 @@ class Lockstep:
         for attempt in (wanted, named, sorted(before)):
             opened = [before[uid] for uid in attempt]
             for entry in opened:
-                put_in(self.blind, entry)
+                put_in(self.blind, entry, self.order)
             log_before = len(self.blind.log)
-            self.blind.apply(action)
+            try:
+                self.blind.apply(action)
+            except IllegalAction:
+                back(self.blind, start)  # he who acts is among those not opened
+                continue
             kept = self.kept - set(attempt)
             if public(self.full, kept) == public(self.blind) and public_events(
                 self.full, full_log

@@ -206,7 +206,10 @@ class Replay:
             for k, raw in enumerate(link["actions"]):
                 actor, action = self._parse_action(n, side, k, raw)
                 self.check_turn(n, k, actor)
-                stands, said = hidden.adventurer_action(action)
+                try:
+                    stands, said = hidden.adventurer_action(action)
+                except IllegalAction as exc:
+                    raise self.refuse(n, f"action {k}: {exc}") from None
                 events.extend(said)
                 if not stands:
                     hidden.cut = k  # the Krobs' next link must cut it here

@@ -73,6 +73,8 @@ class HiddenPlay:
     known: dict[str, Opening]
     #: Each hidden character as the set-up has him (kind, side), to check an opening.
     cast: dict[str, dict[str, Any]]
+    #: The characters of the set-up, in order (`blind.put_in`).
+    order: tuple[str, ...]
     #: Where each seal of the game stands (link, place in the link).
     seals: dict[Place, str] = field(default_factory=dict)
     #: Full: the places of each hidden character's sealed actions.
@@ -88,10 +90,11 @@ class HiddenPlay:
         """A hidden game at its set-up: full when `known` is given (the openings this
         computer holds), blind otherwise."""
         cast = {uid: full.state.units[uid].to_dict() for uid in hidden_ids(full)}
+        order = tuple(full.state.units)
         if known is None:
-            return cls(game_id, blind_copy(full), None, {}, cast)
+            return cls(game_id, blind_copy(full), None, {}, cast, order)
         lock = Lockstep.of(full)
-        return cls(game_id, lock.blind, lock, dict(known), cast)
+        return cls(game_id, lock.blind, lock, dict(known), cast, order)
 
     @property
     def game(self) -> Game:
@@ -116,9 +119,10 @@ class HiddenPlay:
                 skip_sealed(self.blind)
                 return []
             return self.blind.apply(action)
+        salt = coins.new_secret()  # an action in the clear: never sealed, any will do
         if action is None:
             action = self._opened_action(n, k, entry)
-        salt = self.known[entry["sealed"]].salt if "sealed" in entry else coins.new_secret()
+            salt = self.known[entry["sealed"]].salt
         derived, events = self.play_full(n, k, action, salt)
         if derived != [*({"open": o} for o in opens), entry]:
             raise HiddenLinkError(self._what_differs(k, derived, opens, entry))
@@ -197,10 +201,14 @@ class HiddenPlay:
     def put_in(self, n: int, opened: Any) -> None:
         """Check an opening against the seals made at the time, then put its Krob into
         the blind game where his opened actions left him."""
-        if not isinstance(opened, dict) or set(opened) != {"unit", "offmap", "seals"}:
-            raise HiddenLinkError("an opening: expected unit, offmap and seals")
-        unit = opened["unit"]
-        uid = unit.get("id") if isinstance(unit, dict) else None
+        if not isinstance(opened, dict) or set(opened) != {"unit", "offmap", "moving", "seals"}:
+            raise HiddenLinkError("an opening: expected unit, offmap, moving and seals")
+        moving = opened["moving"]
+        if moving is not None and not (
+            isinstance(moving, dict) and moving.get("unit") == uid_of(opened)
+        ):
+            raise HiddenLinkError("an opening: field moving: expected his own move or null")
+        unit, uid = opened["unit"], uid_of(opened)
         if uid not in self.cast or uid in self.blind.state.units:
             raise HiddenLinkError(f"an opening of {uid!r}: no Krob hidden from the Adventurers")
         if unit.get("kind") != self.cast[uid]["kind"] or unit.get("side") != "krobs":
@@ -227,7 +235,7 @@ class HiddenPlay:
                 f"an opening of {uid}: he stands elsewhere than his sealed moves took him"
             )
         try:
-            put_in(self.blind, opened)
+            put_in(self.blind, opened, self.order)
         except (ValueError, TypeError, KeyError) as exc:
             raise HiddenLinkError(f"an opening of {uid}: {exc}") from None
 
@@ -272,6 +280,11 @@ class HiddenPlay:
             )
         self.cut = None
         self.marks = []
+
+
+def uid_of(opened: dict[str, Any]) -> Any:
+    unit = opened["unit"]
+    return unit.get("id") if isinstance(unit, dict) else None
 
 
 def cut_field(raw: Any) -> tuple[int, list[Any]]:

@@ -3,11 +3,14 @@ whole games of Le Pont between two agents, and the refusals of a cheating Krob p
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pbem_helpers import Player, Table, seed_secrets
 
 from dragonnoir.engine.state import Side
@@ -207,3 +210,73 @@ def test_a_reveal_held_back_is_found_by_the_full_replay_of_the_end_audit(
     assert krobs is not None
     said = refusal(path, table, krobs.openings)
     assert f"link {truncated_at[0]}" in said and "a reveal held back" in said
+
+
+def test_the_void_actions_played_anyway_are_refused(
+    le_pont: tuple[Table, list[Path]], tmp_path: Path
+) -> None:
+    """An Adventurers' program that ignores the cut and keeps the actions it voided (the
+    move that ran into a Krob, as it was played on the blind map, and all after it): they
+    no longer fit the game, whose halted mover stands where the Krob stopped him."""
+    table, whole_game = le_pont
+    where: list[int] = []
+
+    def change(doc: dict[str, Any]) -> int:
+        cutting = first_link_with(doc, "cut")
+        n, at = int(cutting["n"]), int(cutting["cut"]["at"])
+        after = doc["links"][n + 1]
+        after["actions"] = doc["links"][n - 1]["actions"][at:]
+        del doc["links"][n + 2 :]
+        where.append(n + 1)
+        return n + 1
+
+    said = refusal(forged(whole_game[-1], table, change, tmp_path / "x.dnturn"), table)
+    assert f"link {where[0]}: action 0" in said
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths to every leaf of a JSON value."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in leaves(v, (*path, i))]
+    return [path]
+
+
+JSON_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.text(max_size=6),
+    st.just("0" * 64),
+    st.lists(st.integers(0, 30), max_size=2),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_change_to_a_hidden_game_link_signed_again_is_refused_or_played_never_a_crash(
+    le_pont: tuple[Table, list[Path]], tmp_path: Path, data: st.DataObject
+) -> None:
+    """Both programs colluding to sign anything (the signatures and the chain out of the
+    way): whatever a Krob link's seals, openings, cut or audit say, or an Adventurers'
+    link's actions, the replay gives a clear refusal or a game, never a traceback."""
+    table, whole_game = le_pont
+    doc = json.loads(whole_game[-1].read_text(encoding="utf-8"))
+    n = data.draw(st.integers(2, len(doc["links"]) - 1), label="link")
+    link = doc["links"][n]
+    fields = {k: link[k] for k in ("actions", "cut", "audit") if k in link}
+    paths = leaves(fields)
+    if not paths:
+        return
+    path = data.draw(st.sampled_from(paths), label="path")
+    target: Any = fields
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = data.draw(JSON_LEAVES, label="value")
+    del doc["links"][n + 1 :]
+    rechained(doc, table, n)
+    out = tmp_path / "fuzzed.dnturn"
+    out.write_bytes(canonical_bytes(doc))
+    with contextlib.suppress(TurnFileError):
+        replay(read_turn_file(out), out, table.rules)
