@@ -19,6 +19,7 @@ from dragonnoir.pbem.canonical import canonical_bytes, digest
 from dragonnoir.pbem.chain import chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.records import load_record
+from dragonnoir.pbem.seals import Opening
 from dragonnoir.pbem.turnfile import TurnFileError, read_turn_file
 
 HIDDEN = {"killer_2", "warrior_06", "warrior_07", "hunter_06", "hunter_07"}  # le-pont's
@@ -98,6 +99,13 @@ def refusal(path: Path, table: Table, openings: Any = None) -> str:
     return str(caught.value)
 
 
+def krob_openings(table: Table, path: Path) -> dict[str, Opening] | None:
+    """The openings the Krob player's computer keeps for the game of the file at `path`."""
+    record = load_record(read_turn_file(path).game, table.players[Side.KROBS].records)
+    assert record is not None
+    return record.openings
+
+
 def first_link_with(doc: dict[str, Any], what: str) -> dict[str, Any]:
     return next(
         link for link in doc["links"] if any(what in a for a in link["actions"]) or what in link
@@ -175,9 +183,7 @@ def test_a_cut_left_out_is_refused(le_pont: tuple[Table, list[Path]], tmp_path: 
     path = forged(whole_game[-1], table, change, tmp_path / "x.dnturn")
     assert f"link {cut[0]}" in refusal(path, table)
     # The Krob player's own computer, replaying in full, says what is wrong.
-    krobs = load_record(read_turn_file(path).game, table.players[Side.KROBS].records)
-    assert krobs is not None
-    said = refusal(path, table, krobs.openings)
+    said = refusal(path, table, krob_openings(table, path))
     assert f"link {cut[0]}" in said and "does not say so" in said
 
 
@@ -189,7 +195,7 @@ def test_a_reveal_held_back_is_found_by_the_full_replay_of_the_end_audit(
     audit runs (here with the Krob player's openings, as the audit would give them)
     refuses the very action, naming the Krob held back."""
     table, whole_game = le_pont
-    truncated_at: list[int] = []
+    held_back: list[Any] = []
 
     def change(doc: dict[str, Any]) -> int:
         link = next(
@@ -198,18 +204,14 @@ def test_a_reveal_held_back_is_found_by_the_full_replay_of_the_end_audit(
             if link["side"] == "krobs" and any("open" in a for a in link["actions"])
         )
         first = next(i for i, a in enumerate(link["actions"]) if "open" in a)
-        truncated_at.append(int(link["n"]))
-        held_back = link["actions"].pop(first)["open"]["unit"]["id"]
-        truncated_at.append(len(held_back))
+        held_back.append((link["n"], link["actions"].pop(first)["open"]["unit"]["id"]))
         del doc["links"][link["n"] + 1 :]
         return int(link["n"])
 
     path = forged(whole_game[-1], table, change, tmp_path / "x.dnturn")
-    game_id = read_turn_file(path).game
-    krobs = load_record(game_id, table.players[Side.KROBS].records)
-    assert krobs is not None
-    said = refusal(path, table, krobs.openings)
-    assert f"link {truncated_at[0]}" in said and "a reveal held back" in said
+    said = refusal(path, table, krob_openings(table, path))
+    n, krob = held_back[0]
+    assert f"link {n}" in said and f"reveal ['{krob}']" in said and "a reveal held back" in said
 
 
 def test_the_void_actions_played_anyway_are_refused(
