@@ -281,9 +281,10 @@ class Replay:
         except IllegalAction as exc:
             raise self.refuse(n, f"action {k}: {exc}") from None
 
-    def write_cut(self, n: int) -> dict[str, Any] | None:
+    def write_cut(self, n: int) -> tuple[dict[str, Any], list[Event]] | None:
         """The Krob player's computer, about to write link `n`: the cut it makes in the
-        Adventurers' link before, played (None: that link stands whole)."""
+        Adventurers' link before, played, and the Adventurers' events of the action played
+        again (None: that link stands whole)."""
         hidden = self.hidden
         if hidden is None or hidden.cut is None:
             return None
@@ -293,8 +294,8 @@ class Replay:
         action = action_from_dict(self.links[-1]["actions"][at])
         for game in hidden.games():
             game.dice_source = LinkDice(self.seeds[n - 1], len(game.history) - at)
-        entries, _events = hidden.play_full(n - 1, at, action, "")
-        return {"at": at, "open": [e["open"] for e in entries[:-1]]}
+        entries, events = hidden.play_full(n - 1, at, action, "")
+        return {"at": at, "open": [e["open"] for e in entries[:-1]]}, events
 
     def audit(self) -> dict[str, Any] | None:
         """The Krob player's end audit: every seal's opening, once the game is over."""

@@ -196,14 +196,16 @@ def _play(walk: Replay, n: int, side: Side, reveal: str, choose: Chooser) -> dic
     the game is over (reveals.py)."""
     fields: dict[str, object] = {}
     sealing = walk.set_up_at(n, reveal) and side is Side.KROBS
-    if sealing and (cut := walk.write_cut(n)) is not None:
-        fields["cut"] = cut
+    cut = walk.write_cut(n) if sealing else None
     walk.begin_link(n, side, reveal)
     game = walk.game
     assert game is not None
     actions: list[object] = []
     said: list[str] = []
     narrator = Narrator.of(game)
+    if cut is not None:
+        fields["cut"], events = cut
+        said.extend(narrator.event(e) for e in events)
     while not game.over and (actor := game.to_act()) is not None:
         answer = choose(game, side) if actor is side else walk.ordered(actor)
         if answer is None:
