@@ -28,6 +28,10 @@ DISPLAY_NAME = "Dragon Noir 2"
 DESCRIPTION = "Dragon Noir 2: L'Epreuve, the hex wargame"
 #: The macOS bundle identifier (reverse-DNS; the project has no domain of its own).
 BUNDLE_ID = "org.dragonnoir.game"
+#: The turn files of play by e-mail (docs/pbem.md): their type on macOS and their MIME
+#: type (build/linux/dragonnoir-turn.xml).
+TURN_FILE_UTI = "org.dragonnoir.turn"
+TURN_FILE_MIME = "application/x-dragonnoir-turn"
 COPYRIGHT = "Copyright (C) the Dragon Noir 2 developers; GPL-3.0-or-later"
 NOTICES_FILE = "THIRD-PARTY-NOTICES.txt"
 LICENSE_FILE = "LICENSE"
@@ -171,4 +175,27 @@ def macos_info_plist() -> dict[str, object]:
         "NSHighResolutionCapable": True,
         "LSApplicationCategoryType": "public.app-category.strategy-games",
         "LSMinimumSystemVersion": "11.0",
+        # A double-click on a turn file (.dnturn, docs/pbem.md) opens it in the game:
+        # the type declared as ours, and the app as its editor (the spec's
+        # argv_emulation hands the opened file to the program as its argument).
+        "UTExportedTypeDeclarations": [
+            {
+                "UTTypeIdentifier": TURN_FILE_UTI,
+                "UTTypeDescription": "Dragon Noir 2 turn file",
+                "UTTypeConformsTo": ["public.json", "public.data"],
+                "UTTypeTagSpecification": {
+                    "public.filename-extension": ["dnturn"],
+                    "public.mime-type": [TURN_FILE_MIME],
+                },
+            }
+        ],
+        "CFBundleDocumentTypes": [
+            {
+                "CFBundleTypeName": "Dragon Noir 2 turn file",
+                "CFBundleTypeRole": "Editor",
+                "LSHandlerRank": "Owner",
+                "LSItemContentTypes": [TURN_FILE_UTI],
+                "CFBundleTypeExtensions": ["dnturn"],
+            }
+        ],
     }

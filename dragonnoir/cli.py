@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.i18n import N_, _
+from dragonnoir.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     import argparse
@@ -519,7 +519,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(line)
     for note in check.notes:
         print(_("note: {note}").format(note=note))
-    print(_("ok: {checked} reproduce the saved snapshot").format(checked=_checked(game)))
+    print(_reproduced(game))
     return 0
 
 
@@ -527,49 +527,83 @@ def _replay_fault_said(check: SaveCheck) -> str:
     """The client's words for a save whose replay check failed, and what it offers."""
     if check.snapshot is None:
         return check.in_words()
-    return (
-        f"{check.in_words()} The game client offers to go on from the position as it was "
-        "saved, marked unverified."
+    offer = _(
+        "The game client offers to go on from the position as it was saved, marked unverified."
     )
+    return f"{check.in_words()} {offer}"
 
 
-def _checked(game: Game) -> str:
-    """Which actions the replay checked: all, or those since an unverified position."""
+def _reproduced(game: Game) -> str:
+    """The replay's last line: which actions reproduced the snapshot (all, or those
+    since an unverified position)."""
     total = len(game.history)
     if game.unverified is None:
-        return f"the {total} actions"
+        return ngettext(
+            "ok: the {n} action reproduces the saved snapshot",
+            "ok: the {n} actions reproduce the saved snapshot",
+            total,
+        ).format(n=total)
     since = total - game.unverified.actions
-    return f"the {since} actions since the unverified position (of {total})"
+    return ngettext(
+        "ok: the {n} action since the unverified position (of {total}) reproduces the "
+        "saved snapshot",
+        "ok: the {n} actions since the unverified position (of {total}) reproduce the "
+        "saved snapshot",
+        since,
+    ).format(n=since, total=total)
 
 
 def replay_summary(check: SaveCheck) -> list[str]:
-    """What a replayed save holds: the scenario, and the actions turn by turn."""
+    """What a replayed save holds, in the player's language: the scenario, the actions
+    turn by turn (counted by kind, as players name them), and how the game stands."""
     from collections import Counter
 
+    from dragonnoir.narration.actions import actions_counted
     from dragonnoir.narration.narrator import Narrator
+    from dragonnoir.narration.phases import phase_title
+    from dragonnoir.narration.sides import side_name
 
     assert check.game is not None
     game = check.game
-    where = f" ({check.scenario_file})" if check.scenario_file else " (map in the save)"
+    say = Narrator.of(game).value
+    scenario = game.scenario_id or _("without a file")
+    where = str(check.scenario_file) if check.scenario_file else _("map in the save")
     lines = [
-        f"{check.path}: scenario {game.scenario_id or 'without a file'!r}{where}, seed {game.seed}"
+        _("{path}: scenario {scenario} ({where}), seed {seed}").format(
+            path=check.path, scenario=scenario, where=where, seed=game.seed
+        )
     ]
     per_turn: dict[int, Counter[str]] = {}
     for turn, action in zip(check.action_turns, game.history, strict=True):
         per_turn.setdefault(turn, Counter())[action.kind] += 1
     for turn, kinds in per_turn.items():
-        detail = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
-        lines.append(f"turn {turn}: {sum(kinds.values())} actions ({detail})")
+        detail = ", ".join(say(actions_counted(kind, n)) for kind, n in sorted(kinds.items()))
+        total = sum(kinds.values())
+        said = ngettext(
+            "turn {turn}: {n} action ({detail})", "turn {turn}: {n} actions ({detail})", total
+        )
+        lines.append(said.format(turn=turn, n=total, detail=detail))
     state = game.state
     if game.over:
         narrator = Narrator.of(game)
         ended = [narrator.event(e) for e in game.log if e.kind == "GameEnded"]
-        lines.append(f"game over in turn {state.turn}: {ended[-1] if ended else ''}".rstrip())
+        said = _("game over in turn {turn}: {end}").format(
+            turn=state.turn, end=ended[-1] if ended else ""
+        )
+        lines.append(said.rstrip(": "))
     else:
         side = game.to_act()
         lines.append(
-            f"now turn {state.turn}, {game.phase.title}; {side.value if side else 'nobody'} "
-            f"to act; {state.dice.rolls} die rolls so far"
+            ngettext(
+                "now turn {turn}, {phase}; {side} to act; {n} die roll so far",
+                "now turn {turn}, {phase}; {side} to act; {n} die rolls so far",
+                state.dice.rolls,
+            ).format(
+                turn=state.turn,
+                phase=say(phase_title(state.phase, game.phase.title)),
+                side=say(side_name(side.value if side else None)),
+                n=state.dice.rolls,
+            )
         )
     return lines
 
@@ -783,14 +817,46 @@ def _add_pbem_commands(
     auto.add_argument("--agent", default="random", help=N_("random, ai:easy, ai:normal or ai:hard"))
     auto.add_argument("--out", required=True, help=N_("the next turn file to write"))
     auto.add_argument("--orders", default="", help=ORDERS_HELP)
+    play = own.add_parser(
+        "play",
+        formatter_class=formatter,
+        help=N_("open the game client on a received turn file and play your turn"),
+    )
+    play.add_argument("file", help=N_("a turn file (.dnturn)"))
     pbem.set_defaults(func=cmd_pbem)
 
 
 def cmd_pbem(args: argparse.Namespace) -> int:
-    """Play by e-mail (dragonnoir/pbem/commands.py)."""
+    """Play by e-mail (dragonnoir/pbem/commands.py; `play` opens the client)."""
+    if args.pbem_command == "play":
+        return cmd_pbem_play(args)
     from dragonnoir.pbem.commands import run
 
     return run(args)
+
+
+def cmd_pbem_play(args: argparse.Namespace) -> int:
+    """The client on a turn file, as its *Play by e-mail* screen's Open: the file is
+    checked there, and a file that cannot be played is said there, in the window (a
+    double-click on a broken file gets a message, not a silent exit)."""
+    from dragonnoir.ui.app import App, Scene
+    from dragonnoir.ui.screens import run_app
+
+    file = Path(args.file).expanduser()
+
+    def start(app: App) -> Scene:
+        app.stack.append(app.screens.main_menu(app))  # "Back" goes to the main menu
+        return app.screens.pbem_menu(app, file)
+
+    return run_app(start)
+
+
+def turn_file_argument(words: list[str]) -> list[str]:
+    """`dragonnoir FILE.dnturn` (a double-click on a turn file, the system passing its
+    path) is `dragonnoir pbem play FILE.dnturn`; any other command line is left as is."""
+    if len(words) == 1 and words[0].lower().endswith(".dnturn") and not words[0].startswith("-"):
+        return ["pbem", "play", words[0]]
+    return words
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -976,6 +1042,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command may leave its memory to the OS at exit instead of tidying it up."""
     words = sys.argv[1:] if argv is None else list(argv)
     words, lang = take_language(words)
+    words = turn_file_argument(words)
     if lang is not None:
         from dragonnoir.i18n import prefer
 

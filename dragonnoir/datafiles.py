@@ -2,7 +2,8 @@
 
 Every rules file (terrain, combat, infiltration, jump, the roster) goes through
 `load_toml_model`: a missing file, broken TOML or a value pydantic refuses becomes one
-`DataFileError` naming the file and the field (`field adventurers[12] (id 'zed').movement`).
+`DataFileError` naming the file and the field (`field adventurers[12] (id 'zed').movement`),
+the reason in the player's language (`pydantic_words`).
 
 Validators that check references inside a file (an unknown result code in a table row, say)
 raise `FieldError` with the location relative to the model they validate, so the message
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from dragonnoir import safe_read
 from dragonnoir.errors import DataFileError
+from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.safe_read import ANY_TOML, RULES, Limits
 
 M = TypeVar("M", bound=BaseModel)
@@ -55,7 +57,7 @@ def load_toml_model(path: Path, model: type[M], limits: Limits = RULES) -> M:
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = tuple(first["loc"])
-        message = first["msg"]
+        message = validation_reason(first)
         cause = (first.get("ctx") or {}).get("error")
         if isinstance(cause, FieldError):
             loc = loc + cause.loc

@@ -19,11 +19,14 @@ words. What a language does not give is said in the file's own words.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import language as in_use
+from dragonnoir.safe_read import SCENARIO, read_toml
 
 #: A language code as the files write it: "fr", "de".
 LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
@@ -69,3 +72,28 @@ class Texts:
     def languages(self) -> list[str]:
         """The languages the file gives texts in, besides its own."""
         return sorted(self.local)
+
+
+def file_texts(path: Path | None) -> Texts:
+    """A scenario file's own texts in every language it gives: its name, briefing and
+    other words (a condition's, a passage's, a character's name); empty when it cannot
+    be read. Read apart from the scenario (the picker, the end screen and the narrator
+    need only its words)."""
+    if path is None:
+        return Texts("", "")
+    try:
+        raw = read_toml(path, SCENARIO)
+    except DragonNoirError:
+        return Texts("", "")
+    name, briefing = raw.get("name", ""), raw.get("briefing", "")
+    local: dict[str, LocalTexts] = {}
+    text = raw.get("text")
+    if isinstance(text, dict):
+        for code, given in text.items():
+            try:
+                local[str(code)] = LocalTexts.model_validate(given)
+            except ValueError:
+                continue  # a language the file gets wrong is said in the file's words
+    return Texts(
+        name if isinstance(name, str) else "", briefing if isinstance(briefing, str) else "", local
+    )

@@ -173,7 +173,7 @@ def report(choice: Choice | None = None) -> list[str]:
         )
         lines.append(f"  {name:<{width}}  {origin}  {rules.sources[name]}{same}")
     for name in choice.ignored:
-        lines.append(f"  ignored: {choice.folder / name} (not a rules file)")
+        lines.append(_("  ignored: {path} (not a rules file)").format(path=choice.folder / name))
     return lines
 
 
@@ -188,11 +188,14 @@ def copy_shipped(names: list[str], folder: Path | None = None) -> list[Path]:
     for name in wanted:
         if name not in known:
             raise DataFileError(
-                None, f"{name!r} is not a rules file (the rules files: {', '.join(known)}, or all)"
+                None,
+                _("{name!r} is not a rules file (the rules files: {choices}, or all)").format(
+                    name=name, choices=", ".join(known)
+                ),
             )
         if (folder / name).exists():
             raise DataFileError(
-                folder / name, "already there: edit it, or remove it to copy the shipped one"
+                folder / name, _("already there: edit it, or remove it to copy the shipped one")
             )
     written: list[Path] = []
     try:

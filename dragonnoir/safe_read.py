@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from dragonnoir.errors import DataFileError
+from dragonnoir.foreign_words import json_reason, system_reason, toml_reason, utf8_reason
+from dragonnoir.i18n import N_, _
 
 #: The largest file read when no kind says less (`Limits.size` does for each kind of
 #: document). Maps and tilesets: our boards are ~15 KB; the TMX reader bounds the cells,
@@ -61,19 +63,25 @@ def quoted(value: object, limit: int = 80) -> str:
     return text
 
 
+class Missing(str):
+    """`file_problem`'s words when the file is not there at all ("file not found", in the
+    language in use): callers that say it their own way tell it by its type, never by its
+    words."""
+
+
 def file_problem(path: Path) -> str | None:
     """Why `path` cannot be read as a data file (missing, a folder, a FIFO, a device, a
     symlink loop, a name too long), or None when it is a regular file. Never raises."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        return "file not found"
+        return Missing(_("file not found"))
     except NotADirectoryError:
-        return "file not found (a folder on its path is a file)"
+        return _("file not found (a folder on its path is a file)")
     except OSError as exc:
-        return f"cannot read it: {exc.strerror or exc}"
-    except ValueError as exc:  # an embedded NUL byte in the name
-        return f"cannot read it: {exc}"
+        return _("cannot read it: {reason}").format(reason=system_reason(exc))
+    except ValueError:  # an embedded NUL byte in the name
+        return _("cannot read it: its name holds a NUL character")
     return _kind_problem(st.st_mode)
 
 
@@ -86,14 +94,14 @@ def _kind_problem(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
+        return _("is a folder, not a file")
     if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), not a regular file"
+        return _("is a pipe (FIFO), not a regular file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a regular file"
+        return _("is a device, not a regular file")
     if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file"
-    return "is not a regular file"
+        return _("is a socket, not a regular file")
+    return _("is not a regular file")
 
 
 def read_bytes(
@@ -113,7 +121,7 @@ def read_bytes(
     try:
         fd = os.open(src, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise error(src, f"cannot read the {what}: {exc.strerror or exc}") from None
+        raise error(src, _cannot_read(what, exc)) from None
     with os.fdopen(fd, "rb") as fh:
         try:
             st = os.fstat(fh.fileno())
@@ -124,14 +132,52 @@ def read_bytes(
                 raise error(src, _too_big(what, st.st_size, limit))
             data = fh.read(limit + 1)
         except OSError as exc:
-            raise error(src, f"cannot read the {what}: {exc.strerror or exc}") from None
+            raise error(src, _cannot_read(what, exc)) from None
     if len(data) > limit:
         raise error(src, _too_big(what, len(data), limit))
     return data
 
 
+def _cannot_read(what: str, exc: OSError) -> str:
+    return _("cannot read the {what}: {reason}").format(
+        what=kind_words(what), reason=system_reason(exc)
+    )
+
+
 def _too_big(what: str, size: int, limit: int) -> str:
-    return f"the {what} is too large ({size:,} bytes; the limit is {limit:,})"
+    return _("the {what} is too large ({size} bytes; the limit is {limit})").format(
+        what=kind_words(what), size=f"{size:,}", limit=f"{limit:,}"
+    )
+
+
+#: The kinds of file the readers name (`Limits.what`, `read_bytes(what=...)`), marked
+#: here for translation: `kind_words` says them in the language in use.
+KINDS = (
+    N_("file"),
+    N_("scenario"),
+    N_("scenario file"),
+    N_("layout"),
+    N_("campaign"),
+    N_("rules data file"),
+    N_("settings file"),
+    N_("save"),
+    N_("save file"),
+    N_("save format"),
+    N_("campaign save"),
+    N_("campaign save format"),
+    N_("TOML file"),
+    N_("map file"),
+    N_("tileset file"),
+    N_("image file"),
+    N_("game record"),
+    N_("turn file"),
+    N_("key file"),
+)
+
+
+def kind_words(what: str) -> str:
+    """A kind of file (`KINDS`) in the language in use."""
+    return _(what)
 
 
 # -- how much a document of each kind may hold (issue 47) -----------------------------------
@@ -225,19 +271,20 @@ def check_limits(
         if len(path) > limits.depth:
             raise error(
                 src,
-                f"nested {len(path)} levels deep, deeper than a {limits.what} may be "
-                f"({limits.depth})",
+                _("nested {depth} levels deep, deeper than a {what} may be ({limit})").format(
+                    depth=len(path), what=kind_words(limits.what), limit=limits.depth
+                ),
                 _field(path),
             )
         children = node.items() if isinstance(node, dict) else enumerate(node)
         _check_count(len(node), path, limits, src, error)
         for key, child in children:
             if isinstance(key, str) and len(key) > limits.text:
-                raise error(src, _too_long("a key", len(key), limits), _field(path))
+                raise error(src, _too_long(N_("a key"), len(key), limits), _field(path))
             if isinstance(child, dict | list):
                 stack.append((child, (*path, key)))
             elif isinstance(child, str) and len(child) > limits.text:
-                raise error(src, _too_long("text", len(child), limits), _field((*path, key)))
+                raise error(src, _too_long(N_("text"), len(child), limits), _field((*path, key)))
 
 
 def _check_count(
@@ -248,14 +295,16 @@ def _check_count(
     if count > cap:
         raise error(
             src,
-            f"{count:,} entries, more than a {limits.what} may hold ({cap:,})",
+            _("{count} entries, more than a {what} may hold ({limit})").format(
+                count=f"{count:,}", what=kind_words(limits.what), limit=f"{cap:,}"
+            ),
             _field(path),
         )
 
 
 def _too_long(what: str, length: int, limits: Limits) -> str:
-    return (
-        f"{what} of {length:,} characters, longer than a {limits.what} may hold ({limits.text:,})"
+    return _("{what} of {length} characters, longer than a {kind} may hold ({limit})").format(
+        what=_(what), length=f"{length:,}", kind=kind_words(limits.what), limit=f"{limits.text:,}"
     )
 
 
@@ -279,7 +328,14 @@ def read_text(
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise error(Path(path), f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise error(Path(path), not_utf8(exc)) from None
+
+
+def not_utf8(exc: UnicodeDecodeError) -> str:
+    """Why bytes are not UTF-8 text, in words: the offset of the first bad byte."""
+    return _("not UTF-8 text ({reason} at byte {offset})").format(
+        reason=utf8_reason(exc), offset=exc.start
+    )
 
 
 def too_deep(value: Any, limit: int = MAX_NESTING) -> bool:
@@ -308,11 +364,11 @@ def parse_toml(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError:
         raise
     except RecursionError:
-        raise ValueError(f"nested more than {MAX_NESTING} levels deep") from None
+        raise ValueError(_nested_too_deep()) from None
     except ValueError:  # Python refuses integers of more than 4,300 digits
-        raise ValueError("an integer has more than 4,300 digits") from None
+        raise ValueError(_("an integer has more than 4,300 digits")) from None
     if too_deep(data):
-        raise ValueError(f"nested more than {MAX_NESTING} levels deep")
+        raise ValueError(_nested_too_deep())
     return data
 
 
@@ -332,9 +388,10 @@ def read_toml(
     try:
         data = parse_toml(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(src, f"not valid TOML ({exc})") from None
+        reason, place = toml_reason(str(exc))
+        raise error(src, _("not valid TOML ({reason})").format(reason=reason), place) from None
     except ValueError as exc:
-        raise error(src, f"not valid TOML ({exc})") from None
+        raise error(src, _("not valid TOML ({reason})").format(reason=exc)) from None
     check_limits(data, limits, src, error=error)
     return data
 
@@ -360,7 +417,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             import json
 
             raise JsonError(
-                f"the key {quoted(key)} appears twice in one object",
+                _("the key {key} appears twice in one object").format(key=quoted(key)),
                 token=json.dumps(key, ensure_ascii=False),
             )
         out[key] = value
@@ -370,19 +427,23 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise JsonError(f"the number {quoted(text)} is too large", token=text)
+        raise JsonError(
+            _("the number {number} is too large").format(number=quoted(text)), token=text
+        )
     return value
 
 
 def _int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise JsonError(f"an integer of {digits} digits is too large", token=text)
+        raise JsonError(
+            _("an integer of {digits} digits is too large").format(digits=digits), token=text
+        )
     return int(text)
 
 
 def _constant(name: str) -> Any:
-    raise JsonError(f"{name} is not a number JSON allows", token=name)
+    raise JsonError(_("{name} is not a number JSON allows").format(name=name), token=name)
 
 
 def _located(exc: JsonError, text: str) -> JsonError:
@@ -418,14 +479,18 @@ def parse_json(text: str) -> Any:
             parse_constant=_constant,
         )
     except json.JSONDecodeError as exc:
-        raise JsonError(exc.msg, exc.lineno, exc.colno) from None
+        raise JsonError(json_reason(exc.msg), exc.lineno, exc.colno) from None
     except JsonError as exc:
         raise _located(exc, text) from None
     except RecursionError:
-        raise JsonError(f"nested more than {MAX_NESTING} levels deep") from None
+        raise JsonError(_nested_too_deep()) from None
     if too_deep(value):
-        raise JsonError(f"nested more than {MAX_NESTING} levels deep")
+        raise JsonError(_nested_too_deep())
     return value
+
+
+def _nested_too_deep() -> str:
+    return _("nested more than {limit} levels deep").format(limit=MAX_NESTING)
 
 
 def json_document(
@@ -443,22 +508,29 @@ def json_document(
     e.g. ("save", "save file", "save format"). Every fault is `error(src, message)`."""
     empty, foreign, versioned = names
     if not text.strip():
-        raise error(src, f"the file is empty (not a {empty})")
+        raise error(src, _("the file is empty (not a {what})").format(what=kind_words(empty)))
     try:
         doc = parse_json(text)
     except JsonError as exc:
         place = f"line {exc.line}, column {exc.column}" if exc.line is not None else None
-        raise error(src, f"corrupt JSON: {exc.msg}", place=place) from None
+        raise error(src, _("corrupt JSON: {reason}").format(reason=exc.msg), place=place) from None
     if not isinstance(doc, dict) or doc.get("format") != marker:
-        raise error(src, f'not a Dragon Noir {foreign} (no "format": "{marker}")')
+        raise error(
+            src,
+            _('not a Dragon Noir {what} (no "format": "{marker}")').format(
+                what=kind_words(foreign), marker=marker
+            ),
+        )
     found = doc.get("version")
     if found != version:
         newer = isinstance(found, int) and not isinstance(found, bool) and found > version
-        why = "a newer version of Dragon Noir wrote it" if newer else "unknown version"
+        why = _("a newer version of Dragon Noir wrote it") if newer else _("unknown version")
         raise error(
             src,
-            f"{versioned} version {found!r} is not supported ({why}; this version reads "
-            f"version {version})",
+            _(
+                "{what} version {found} is not supported ({why}; this version reads "
+                "version {version})"
+            ).format(what=kind_words(versioned), found=repr(found), why=why, version=version),
             place="field version",
         )
     return doc
@@ -485,6 +557,16 @@ NAMED_KINDS: dict[str, tuple[str, ...]] = {
     "image": (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tga", ".webp"),
     "scenario": (".toml",),
     "campaign": (".toml",),
+}
+
+#: The kinds of `NAMED_KINDS` in words (said in the language in use where refused).
+NAMED_KIND_WORDS = {
+    "map": N_("map"),
+    "board": N_("board"),
+    "tileset": N_("tileset"),
+    "image": N_("image"),
+    "scenario": N_("scenario"),
+    "campaign": N_("campaign"),
 }
 
 #: Folders laid out as the installation's content is: a file in one of them may name
@@ -515,20 +597,33 @@ def resolve_name(base: Path, name: str, kind: str) -> Path:
     resolves through a symlink to outside is outside."""
     endings = NAMED_KINDS[kind]
     if not name or "\0" in name:
-        raise NameRefused(f"the {kind} name {quoted(name)} is not a file name")
-    if not name.lower().endswith(endings):
-        article = "an" if kind[0] in "aeiou" else "a"
         raise NameRefused(
-            f"the {kind} {quoted(name)} is refused: {article} {kind} file's name ends in "
-            f"{', '.join(endings[:-1]) + ' or ' if endings[:-1] else ''}{endings[-1]}"
+            _("the {what} name {name} is not a file name").format(
+                what=_(NAMED_KIND_WORDS[kind]), name=quoted(name)
+            )
+        )
+    if not name.lower().endswith(endings):
+        raise NameRefused(
+            _("the {what} {name} is refused: its name must end in {endings}").format(
+                what=_(NAMED_KIND_WORDS[kind]), name=quoted(name), endings=either(endings)
+            )
         )
     target = resolved(base / name)
     if not any(target.is_relative_to(root) for root in allowed_roots(base)):
         raise NameRefused(
-            f"the {kind} {quoted(name)} is refused: it leads outside this file's folder, "
-            "the game's own files and your data folder"
+            _(
+                "the {what} {name} is refused: it leads outside this file's folder, "
+                "the game's own files and your data folder"
+            ).format(what=_(NAMED_KIND_WORDS[kind]), name=quoted(name))
         )
     return target
+
+
+def either(choices: tuple[str, ...]) -> str:
+    """ "a, b or c" in the language in use."""
+    if len(choices) == 1:
+        return choices[0]
+    return _("{some} or {last}").format(some=", ".join(choices[:-1]), last=choices[-1])
 
 
 def name_problem(base: Path, name: str, kind: str) -> str | None:

@@ -38,6 +38,8 @@ from typing import BinaryIO
 
 from dragonnoir import resources
 from dragonnoir.errors import DataFileError
+from dragonnoir.foreign_words import system_reason
+from dragonnoir.i18n import _
 
 #: A temporary older than this is left over from an interrupted write (a write takes
 #: well under a second), even if its process id is alive again (reused).
@@ -83,10 +85,10 @@ def write_stream(
     atomically. `fill`'s own exceptions pass through, the target untouched."""
     path = Path(target)
     if path.is_dir():
-        raise WriteError(path, "is a folder, not a file")
+        raise WriteError(path, _("is a folder, not a file"))
     if not _shipped_writable and resources.is_shipped(path):
         raise WriteError(
-            path, "is one of the game's own files, which it never changes: save a copy elsewhere"
+            path, _("is one of the game's own files, which it never changes: save a copy elsewhere")
         )
     try:
         _make_folder(path.parent)
@@ -101,7 +103,9 @@ def write_stream(
                 tmp.unlink()  # only still there if the rename failed
         _sync_folder(path.parent)
     except OSError as exc:
-        raise WriteError(path, f"cannot write it: {os_reason(exc, path)}") from None
+        raise WriteError(
+            path, _("cannot write it: {reason}").format(reason=os_reason(exc, path))
+        ) from None
     return path
 
 
@@ -109,24 +113,24 @@ def os_reason(exc: OSError, target: Path | None = None) -> str:
     """Why a write failed, in words a player can act on (not "[Errno 28] ...")."""
     code = exc.errno
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "the disk is full"
+        return _("the disk is full")
     if code == errno.EROFS:
-        return "the disk is read-only"
+        return _("the disk is read-only")
     if code in (errno.EACCES, errno.EPERM):
-        return "permission denied (the folder or the file is read-only for you)"
+        return _("permission denied (the folder or the file is read-only for you)")
     if code in (errno.ENOTDIR, errno.EEXIST) and target is not None:
         blocker = _file_in_the_way(target.parent)
         if blocker is not None:
-            return f"{blocker} is a file where a folder should be"
+            return _("{path} is a file where a folder should be").format(path=blocker)
     if code == errno.ENOTDIR:
-        return "a part of its folder path is a file, not a folder"
+        return _("a part of its folder path is a file, not a folder")
     if code == errno.EISDIR:
-        return "it is a folder, not a file"
+        return _("it is a folder, not a file")
     if code == errno.ENAMETOOLONG:
-        return "the name is too long for the file system"
+        return _("the name is too long for the file system")
     if code == errno.ENOENT:
-        return "its folder does not exist"
-    return (exc.strerror or str(exc)).lower() if code is not None else str(exc)
+        return _("its folder does not exist")
+    return system_reason(exc)
 
 
 def remove_stale_temporaries(target: Path, now: float | None = None) -> list[Path]:

@@ -13,6 +13,7 @@ import pytest
 from corpus_location import CORPUS
 from hypothesis import HealthCheck, settings
 
+from dragonnoir import i18n
 from dragonnoir.hexmap.board import (
     Board,
     Cell,
@@ -65,6 +66,17 @@ def _shipped_files() -> dict[str, tuple[int, int]]:
         for p in folder.rglob("*")
         if (st := p.stat()) and p.is_file()
     }
+
+
+@pytest.fixture(autouse=True)
+def language_kept() -> Iterator[None]:
+    """The language in use as it was before the test: a test that speaks French (`main(
+    ["--lang", "fr", ...])`, `set_language`) must not leave the tests after it in French,
+    which failed them in an order-dependent way. The module's state is put back as it
+    was (not chosen anew), so a test that sets DRAGONNOIR_LANG still sees it chosen."""
+    kept = (i18n._explicit, i18n._translations, i18n._language)
+    yield
+    i18n._explicit, i18n._translations, i18n._language = kept
 
 
 @pytest.fixture(autouse=True)

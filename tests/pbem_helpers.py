@@ -18,6 +18,7 @@ from dragonnoir.pbem.chain import other, replay
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
+from dragonnoir.pbem.session import Session
 from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 
@@ -60,7 +61,16 @@ class Table:
         game_scenario = load_scenario(REPO / "scenarios" / f"{scenario}.toml", self.rules)
         p = self.players[creator]
         out = self.folder / "t0.dnturn"
-        start_game(game_scenario, creator, p.identity, self.rules, out, p.orders, p.records)
+        start_game(
+            game_scenario,
+            creator,
+            p.identity,
+            self.rules,
+            out,
+            p.orders,
+            p.records,
+            hidden_krobs=True,
+        )
         return out
 
     def next(self, path: Path, side: Side) -> Path:
@@ -81,3 +91,21 @@ class Table:
             files.append(self.next(files[-1], side))
             side = other(side)
         raise AssertionError(f"{scenario}: not over after {limit} files")
+
+
+def play_by_hand(session: Session, seed: int = 7) -> None:
+    """This side's link as a person plays it: one legal action at a time (here drawn at
+    random), the other side's standing orders answering its decisions."""
+    rng = random.Random(seed)
+    game = session.game
+    assert game is not None and session.side is not None
+    for _ in range(2000):
+        if session.link_over():
+            return
+        answer = session.answer()
+        if answer is not None:
+            game.apply(answer)
+            continue
+        assert game.to_act() is session.side
+        game.apply(rng.choice(game.legal_actions(session.side)))
+    raise AssertionError("the link never ended")

@@ -46,9 +46,9 @@ def test_verify_a_good_save(capsys: pytest.CaptureFixture[str], save: Path) -> N
     code, out, err = _run(capsys, "replay", str(save), "--verify")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith(f"{save}: scenario 'corridor' (")
+    assert lines[0].startswith(f"{save}: scenario corridor (")
     assert "seed 3" in lines[0]
-    assert lines[1].startswith("turn 1: ") and "EndPhase" in lines[1]
+    assert lines[1].startswith("turn 1: ") and "ended" in lines[1]  # "2 phases ended"
     assert lines[-1] == "ok: the 12 actions reproduce the saved snapshot"
     assert "Game turn 1 begins." not in out  # --verify: no event log
 
@@ -70,6 +70,25 @@ def test_a_finished_game_says_how_it_ended(
     code, out, _ = _run(capsys, "replay", str(path), "--verify")
     assert code == 0
     assert "game over in turn 3: The game ends:" in out
+
+
+def test_the_summary_speaks_french_without_ids(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Under French the summary's every line is French, and actions are counted as
+    players name them ("6 mouvements"), never by their kind's id ("6 Move")."""
+    game = _game(actions=10_000)
+    path = save_game(game, tmp_path / "done.json")
+    code, out, _ = _run(capsys, "--lang", "fr", "replay", str(path), "--verify")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{path} : scénario corridor (") and "graine 3" in lines[0]
+    assert lines[1].startswith("tour 1 : ") and "fin" in lines[1]
+    assert "partie finie au tour 3 : Fin de la partie" in out
+    assert lines[-1].startswith("ok : les ") and "reproduisent" in lines[-1]
+    kinds = ("EndPhase", "Move", "Attack", "Fire", "Pass", "Declare", "ResolveCombat")
+    english = (" turn ", "game over", " the ", " seed ", "reproduce ")
+    assert not any(word in out for word in kinds + english), out
 
 
 def test_a_tampered_save_lists_each_problem(capsys: pytest.CaptureFixture[str], save: Path) -> None:
@@ -105,7 +124,7 @@ def test_a_save_marked_unverified_replays_from_its_mark(
     assert code == 0 and err == ""
     assert "note: Unverified: this game goes on from a position saved in game turn" in out
     assert out.splitlines()[-1] == (
-        "ok: the 1 actions since the unverified position (of 13) reproduce the saved snapshot"
+        "ok: the 1 action since the unverified position (of 13) reproduces the saved snapshot"
     )
 
 

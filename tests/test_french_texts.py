@@ -27,8 +27,9 @@ SCENARIOS = sorted((REPO / "scenarios").glob("*.toml"))
 CAMPAIGNS = sorted((REPO / "campaigns").glob("*.toml"))
 
 #: The fields whose words a player reads, wherever they stand in a scenario or a campaign
-#: (the file's own `name` and `briefing`, at the top, are `[text.fr]`'s own fields).
-TEXT_FIELDS = ("name", "text", "briefing")
+#: (the file's own `name` and `briefing`, at the top, are `[text.fr]`'s own fields; a
+#: scenario's `size` is the picker's "Length:").
+TEXT_FIELDS = ("name", "text", "briefing", "size")
 
 #: French typography: a space before these marks (the catalog writes it so too).
 DOUBLE_MARKS = re.compile(r"\S[:;!?]")
@@ -54,7 +55,7 @@ def _texts_inside(value: Any) -> Iterator[str]:
 
 def _other_texts(data: dict[str, Any]) -> set[str]:
     """The file's texts besides its name and briefing: those `[text.fr.words]` translates."""
-    entries = {key: value for key, value in data.items() if key not in ("text", *TEXT_FIELDS)}
+    entries = {key: value for key, value in data.items() if key not in ("text", "name", "briefing")}
     return set(_texts_inside(entries))
 
 
@@ -67,9 +68,10 @@ def _numbers(text: str) -> list[str]:
     return sorted(re.findall(r"\d+", text))
 
 
-def _cave_names(data: dict[str, Any]) -> set[str]:
-    """A campaign's caves are named as French players name them: the same in French."""
-    return {cave["name"] for cave in data.get("cave", [])}
+def _same_in_french(data: dict[str, Any]) -> set[str]:
+    """Words French shares: a campaign's caves (named as French players name them) and a
+    scenario's size when it is one ("raid", "introduction")."""
+    return {cave["name"] for cave in data.get("cave", [])} | {data.get("size", "")}
 
 
 SHIPPED = [*SCENARIOS, *CAMPAIGNS]
@@ -119,7 +121,7 @@ def test_the_french_words_are_french_and_keep_the_numbers(path: Path) -> None:
     data = _data(path)
     french = data["text"]["fr"]
     for english, said in _french_words(data).items():
-        assert said != english or english in _cave_names(data), f"{english!r} not translated"
+        assert said != english or english in _same_in_french(data), f"{english!r} not translated"
         assert _numbers(said) == _numbers(english), f"{english!r}: {said!r}"
     for said in [french["name"], french["briefing"], *_french_words(data).values()]:
         assert not DOUBLE_MARKS.search(said), f"no space before a mark in {said!r}"

@@ -210,6 +210,6 @@ def test_a_campaign_naming_a_system_file_as_a_scenario_is_refused(tmp_path: Path
 
 def test_the_rule_refuses_what_is_not_of_the_kind_named(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("x")
-    with pytest.raises(ValueError, match=r"a board file's name ends in \.tmx"):
+    with pytest.raises(ValueError, match=r"its name must end in \.tmx"):
         resolve_name(tmp_path, "a.txt", "board")
     assert resolve_name(tmp_path, "sub/../b.tmx", "board") == (tmp_path / "b.tmx").resolve()

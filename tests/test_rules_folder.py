@@ -162,7 +162,8 @@ def test_nothing_plays_with_a_bad_file(home: Path, capsys: pytest.CaptureFixture
     for argv in (["play", "la-fosse"], ["replay", "x.json"], ["data"], ["validate", "la-fosse"]):
         assert main(argv) == 1, argv
         err = capsys.readouterr().err
-        assert f"{path}: not valid TOML" in err and "fix this file or remove it" in err, argv
+        assert f"{path}: end of document: not valid TOML" in err, argv
+        assert "fix this file or remove it" in err, argv
 
 
 def test_replay_warns_about_other_rules(

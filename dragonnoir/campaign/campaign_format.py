@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from dragonnoir.i18n import _
 from dragonnoir.local_texts import LanguageCode, LocalTexts
 
 Ident = str
@@ -84,7 +85,7 @@ class BandEntry(_Strict):
     @model_validator(mode="after")
     def _toward(self) -> BandEntry:
         if self.moves == "gather" and self.toward is None:
-            raise ValueError("a band that gathers needs `toward` (a cave id)")
+            raise ValueError(_("a band that gathers needs `toward` (a cave id)"))
         return self
 
 

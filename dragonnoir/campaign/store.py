@@ -43,6 +43,7 @@ from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
+from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.safe_read import (
     CAMPAIGN_SAVE,
     NameRefused,
@@ -119,7 +120,9 @@ def load_campaign_save(
     except ValidationError as exc:
         first = exc.errors()[0]
         place = field_path(doc["state"], tuple(first["loc"]))
-        raise CampaignError(src, first["msg"], place=f"field state.{place[6:]}") from None
+        raise CampaignError(
+            src, validation_reason(first), place=f"field state.{place[6:]}"
+        ) from None
     _check_state(src, campaign, state)
     run = CampaignRun(campaign, state, rules)
     raw = doc.get("game")

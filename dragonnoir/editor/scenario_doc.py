@@ -59,6 +59,7 @@ from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
 from dragonnoir.i18n import NP_, _
+from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.safe_read import SCENARIO, named_file, resolved
 from dragonnoir.safe_write import write_text
 
@@ -336,7 +337,7 @@ def _model(model_type: type[Any], /, **values: Any) -> Any:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
-        raise EditError(f"{where + ': ' if where else ''}{first['msg']}") from None
+        raise EditError(f"{where + ': ' if where else ''}{validation_reason(first)}") from None
 
 
 # -- scenario details ---------------------------------------------------------------------
@@ -349,7 +350,8 @@ def set_info(doc: ScenarioDocument, **changes: Any) -> Edit[ScenarioDocument] | 
         new = ScenarioFile.model_validate({**doc.data.model_dump(), **changes})
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise EditError(f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+        where = ".".join(str(x) for x in first["loc"])
+        raise EditError(f"{where}: {validation_reason(first)}") from None
     edits = [
         SetPart(k, getattr(new, k), _("Set the {k}").format(k=k.replace("_", " ")))
         for k in changes

@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from dragonnoir.hexmap.hexes import Hex
+from dragonnoir.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,11 +280,13 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action type {_show(kind)}")
+        raise ValueError(_("unknown action type {value}").format(value=_show(kind)))
     names = {f.name for f in fields(cls)}
     unknown = [k for k in data if k != "type" and k not in names]
     if unknown:
-        raise ValueError(f"unknown field {_show(unknown[0])} in a {kind} action")
+        raise ValueError(
+            _("unknown field {value} in a {kind} action").format(value=_show(unknown[0]), kind=kind)
+        )
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
@@ -292,7 +295,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise ValueError(f"bad {kind} action: {exc}") from None
+        raise ValueError(_("bad {kind} action: {exc}").format(kind=kind, exc=exc)) from None
 
 
 def _show(value: object) -> str:
@@ -305,17 +308,23 @@ def _field(kind: str, raw: object, where: str) -> Any:
         return _hex(raw, where)
     if kind == "hexes" or kind == "strs":
         if not isinstance(raw, list) or len(raw) > MAX_ITEMS:
-            raise ValueError(f"{where} is a list, not {_show(raw)}")
+            raise ValueError(
+                _("{where} is a list, not {value}").format(where=where, value=_show(raw))
+            )
         if kind == "hexes":
             return tuple(_hex(v, where) for v in raw)
         return tuple(_field("str", v, where) for v in raw)
     if kind == "str":
         if not isinstance(raw, str):
-            raise ValueError(f"{where} is a string, not {_show(raw)}")
+            raise ValueError(
+                _("{where} is a string, not {value}").format(where=where, value=_show(raw))
+            )
         return raw
     if kind == "bool":
         if not isinstance(raw, bool):
-            raise ValueError(f"{where} is true or false, not {_show(raw)}")
+            raise ValueError(
+                _("{where} is true or false, not {value}").format(where=where, value=_show(raw))
+            )
         return raw
     if raw is None and kind == "int?":
         return None
@@ -324,11 +333,15 @@ def _field(kind: str, raw: object, where: str) -> Any:
 
 def _coordinate(raw: object, where: str) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or abs(raw) > MAX_COORDINATE:
-        raise ValueError(f"{where}: expected a whole number, not {_show(raw)}")
+        raise ValueError(
+            _("{where}: expected a whole number, not {value}").format(where=where, value=_show(raw))
+        )
     return raw
 
 
 def _hex(raw: object, where: str = "hex") -> Hex:
     if not isinstance(raw, list | tuple) or len(raw) != 2:
-        raise ValueError(f"{where}: a hex is written [q, r], not {_show(raw)}")
+        raise ValueError(
+            _("{where}: a hex is written [q, r], not {value}").format(where=where, value=_show(raw))
+        )
     return Hex(_coordinate(raw[0], where), _coordinate(raw[1], where))

@@ -41,8 +41,10 @@ from typing import Any
 
 from dragonnoir.engine.rules_digests import fingerprint, values_digest
 from dragonnoir.engine.tables import RulesData, load_rules_data, rules_files
-from dragonnoir.errors import DataFileError
-from dragonnoir.safe_read import RULES, ErrorType, quoted
+from dragonnoir.errors import DataFileError, place_words
+from dragonnoir.foreign_words import json_kind, utf8_reason
+from dragonnoir.i18n import N_, _, ngettext
+from dragonnoir.safe_read import RULES, ErrorType, kind_words, quoted
 
 #: The save's field holding the record.
 RULES_FIELD = "rules"
@@ -78,31 +80,43 @@ def read_record(src: Path, raw: object, *, error: ErrorType = DataFileError) -> 
     fingerprint, the digest of each file, and the text of the player's own files."""
     place = f"field {RULES_FIELD}"
     if not isinstance(raw, dict):
-        raise error(src, f"expected an object, found {type(raw).__name__}", place)
+        raise error(
+            src, _("expected an object, found {found}").format(found=json_kind(type(raw))), place
+        )
     for key in raw:
         if key not in ("fingerprint", "files", "own"):
-            raise error(src, f"unknown field {quoted(key)}", place)
+            raise error(src, _("unknown field {key}").format(key=quoted(key)), place)
     print_ = raw.get("fingerprint")
     if not isinstance(print_, str) or not _DIGEST.match(print_):
-        raise error(src, "expected 64 hex digits", f"{place}.fingerprint")
+        raise error(src, _("expected 64 hex digits"), f"{place}.fingerprint")
     files = raw.get("files")
     if not isinstance(files, dict) or not files:
-        raise error(src, "expected an object naming each rules file", f"{place}.files")
+        raise error(src, _("expected an object naming each rules file"), f"{place}.files")
     for name, digest in files.items():
         if not _NAME.match(name):
-            raise error(src, f"{quoted(name)} is not a rules file name", f"{place}.files")
+            raise error(
+                src,
+                _("{name} is not a rules file name").format(name=quoted(name)),
+                f"{place}.files",
+            )
         if not isinstance(digest, str) or not _DIGEST.match(digest):
-            raise error(src, "expected 64 hex digits", f"{place}.files[{quoted(name)}]")
+            raise error(src, _("expected 64 hex digits"), f"{place}.files[{quoted(name)}]")
     if fingerprint(files) != print_:
         raise error(
             src,
-            "does not match the digests of the files the record lists (the record has "
-            "been changed since the game was saved)",
+            _(
+                "does not match the digests of the files the record lists (the record has been "
+                "changed since the game was saved)"
+            ),
             f"{place}.fingerprint",
         )
     own = raw.get("own", {})
     if not isinstance(own, dict):
-        raise error(src, f"expected an object, found {type(own).__name__}", f"{place}.own")
+        raise error(
+            src,
+            _("expected an object, found {found}").format(found=json_kind(type(own))),
+            f"{place}.own",
+        )
     for name, text in own.items():
         _check_carried(src, name, text, files, error)
     return RulesRecord(print_, dict(files), dict(own))
@@ -116,20 +130,34 @@ def _check_carried(
     (a modifier changed, the digest left) replayed as if it were the game's rules."""
     where = f"field {RULES_FIELD}.own[{quoted(name)}]"
     if name not in files:
-        raise error(src, "a file the record does not list in 'files'", where)
+        raise error(src, _("a file the record does not list in 'files'"), where)
     if not isinstance(text, str):
-        raise error(src, f"expected the file's text, found {type(text).__name__}", where)
+        raise error(
+            src,
+            _("expected the file's text, found {found}").format(found=json_kind(type(text))),
+            where,
+        )
     if len(text) > RULES.size:  # characters: at least as many bytes
-        raise error(src, f"more than a {RULES.what} may hold ({RULES.size:,} bytes)", where)
+        raise error(
+            src,
+            _("more than a {what} may hold ({size} bytes)").format(
+                what=kind_words(RULES.what), size=f"{RULES.size:,}"
+            ),
+            where,
+        )
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate (JSON "\ud800"): no file's text
-        raise error(src, f"not text a file can hold ({exc.reason})", where) from None
+        raise error(
+            src, _("not text a file can hold ({reason})").format(reason=utf8_reason(exc)), where
+        ) from None
     if values_digest(text) != files[name]:
         raise error(
             src,
-            f"the carried file {name} has been changed since the game was saved (its "
-            "values do not give the digest recorded for it)",
+            _(
+                "the carried file {name} has been changed since the game was saved (its values do "
+                "not give the digest recorded for it)"
+            ).format(name=name),
             where,
         )
 
@@ -137,12 +165,14 @@ def _check_carried(
 #: Said of a save without a record: it proves nothing about its rules (a game played
 #: with a player's own files and its record deleted would otherwise go on, silently,
 #: with the shipped ones).
-NO_RECORD_SAID = (
+NO_RECORD_SAID = N_(
     "this save does not record the rules data it was played with (it has no 'rules' "
     "field): it replays and goes on with the rules in use"
 )
 #: Added to a replay error of such a save.
-NO_RECORD_HINT = " (the save does not record its rules data: it may have been played with others)"
+NO_RECORD_HINT = N_(
+    " (the save does not record its rules data: it may have been played with others)"
+)
 
 
 @dataclass
@@ -166,7 +196,7 @@ def rules_for_save(
     shipped ones. A file it carries that cannot be loaded is an `error` naming the save
     and the file."""
     if record is None:
-        return RulesMatch(in_use, [NO_RECORD_SAID], NO_RECORD_HINT)
+        return RulesMatch(in_use, [_(NO_RECORD_SAID)], _(NO_RECORD_HINT))
     if record.files == in_use.digests:
         return RulesMatch(in_use)
     rules = _rebuild(src, record, error)
@@ -178,35 +208,53 @@ def rules_for_save(
     differ = sorted(n for n in record.files if in_use.digests.get(n) != record.files[n])
     if differ:
         detail = ", ".join(
-            f"{n} ({_origin(n, record.own)} in the save; {_origin(n, in_use.own_texts)} here)"
+            _("{file} ({then} in the save; {now} here)").format(
+                file=n, then=_origin(n, record.own), now=_origin(n, in_use.own_texts)
+            )
             for n in differ
         )
         warnings.append(
-            f"this game was played with rules data other than the rules in use: {detail}; "
-            "it goes on with the rules it was played with"
+            _(
+                "this game was played with rules data other than the rules in use: {detail}; it "
+                "goes on with the rules it was played with"
+            ).format(detail=detail)
         )
     if stale:
         warnings.append(
-            f"this installation's shipped {', '.join(stale)} differ"
-            f"{'s' if len(stale) == 1 else ''} from the one"
-            f"{'' if len(stale) == 1 else 's'} the game was played with (another version of "
-            "the program): the replay uses this installation's and may not reproduce the game"
+            ngettext(
+                "this installation's shipped {files} differs from the one the game was played "
+                "with (another version of the program): the replay uses this installation's "
+                "and may not reproduce the game",
+                "this installation's shipped {files} differ from the ones the game was played "
+                "with (another version of the program): the replay uses this installation's "
+                "and may not reproduce the game",
+                len(stale),
+            ).format(files=", ".join(stale))
         )
     if unknown:
         warnings.append(
-            f"the save names rules files this version does not have: {', '.join(unknown)} (ignored)"
+            _("the save names rules files this version does not have: {files} (ignored)").format(
+                files=", ".join(unknown)
+            )
         )
     if unrecorded:
         warnings.append(
-            f"the save does not record {', '.join(unrecorded)}: the shipped "
-            f"{'one is' if len(unrecorded) == 1 else 'ones are'} used"
+            ngettext(
+                "the save does not record {files}: the shipped one is used",
+                "the save does not record {files}: the shipped ones are used",
+                len(unrecorded),
+            ).format(files=", ".join(unrecorded))
         )
-    hint = f" (the rules data differs from the game's: {', '.join(stale)})" if stale else ""
+    hint = (
+        _(" (the rules data differs from the game's: {files})").format(files=", ".join(stale))
+        if stale
+        else ""
+    )
     return RulesMatch(rules, warnings, hint)
 
 
 def _origin(name: str, own: Mapping[str, str]) -> str:
-    return "the player's own" if name in own else "shipped"
+    return _("the player's own") if name in own else _("shipped")
 
 
 def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
@@ -223,12 +271,20 @@ def _rebuild(src: Path, record: RulesRecord, error: ErrorType) -> RulesData:
             rules = load_rules_data(folder)
         except DataFileError as exc:
             name = exc.path.name if exc.path is not None else "?"
-            inner = f"{exc.place}: " if exc.place else ""
-            whose = "it carries" if name in record.own else "this installation ships"
+            inner = f"{place_words(exc.place)}: " if exc.place else ""
+            carried = _(
+                "the game's rules cannot be rebuilt: the file {name} it carries is refused: "
+                "{inner}{detail}"
+            )
+            shipped = _(
+                "the game's rules cannot be rebuilt: the file {name} this installation ships is "
+                "refused: {inner}{detail}"
+            )
             raise error(
                 src,
-                f"the game's rules cannot be rebuilt: the file {name} {whose} is refused: "
-                f"{inner}{exc.detail}",
+                (carried if name in record.own else shipped).format(
+                    name=name, inner=inner, detail=exc.detail
+                ),
                 f"field {RULES_FIELD}.own[{quoted(name)}]"
                 if name in record.own
                 else f"field {RULES_FIELD}",

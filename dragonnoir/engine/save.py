@@ -75,11 +75,12 @@ from dragonnoir.engine.unverified import (
     in_words,
     mark_in_words,
 )
-from dragonnoir.errors import DataFileError, DragonNoirError
+from dragonnoir.errors import DataFileError, DragonNoirError, place_words
+from dragonnoir.foreign_words import json_kind, system_reason
 from dragonnoir.hexmap.board import Board, Cell, EdgeFeature, SideLabel, Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Edge, Hex
 from dragonnoir.hexmap.tiled import HexGrid
-from dragonnoir.i18n import SOURCE, language
+from dragonnoir.i18n import SOURCE, _, language
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.resources import ResourceError, find_by_id
 from dragonnoir.safe_read import (
@@ -87,8 +88,10 @@ from dragonnoir.safe_read import (
     SCENARIO,
     NameRefused,
     check_limits,
+    either,
     is_regular_file,
     json_document,
+    not_utf8,
     parse_json,
     quoted,
     read_bytes,
@@ -185,7 +188,10 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             digest = _sha256(scenario)
         except OSError as exc:
             raise SaveError(
-                save_path, f"cannot read the scenario file {scenario}: {exc.strerror or exc}"
+                save_path,
+                _("cannot read the scenario file {scenario}: {reason}").format(
+                    scenario=scenario, reason=system_reason(exc)
+                ),
             ) from None
         try:
             relative: str | None = Path(
@@ -210,7 +216,7 @@ def _scenario_reference(game: Game, save_path: Path) -> dict[str, Any]:
             ref["embedded"] = carried_copy(board, game.start_state, _cover(game))
         return ref
     if game.start_state is None:
-        raise SaveError(save_path, "this game has no recorded set-up (start it with Game.start)")
+        raise SaveError(save_path, _("this game has no recorded set-up (start it with Game.start)"))
     inline = carried_copy(board_to_dict(game.board), game.start_state, _cover(game))
     return {"id": game.scenario_id, "inline": inline}
 
@@ -268,9 +274,9 @@ def _write_atomic(target: Path, text: str) -> None:
     """Write the save through the program's one writer (`dragonnoir.safe_write`),
     keeping the save it replaces as `<name>.bak`; refuses to replace what is not a save."""
     if target.is_dir():
-        raise SaveError(target, "is a folder, not a file")
+        raise SaveError(target, _("is a folder, not a file"))
     if target.exists() and not _looks_like_save(target):
-        raise SaveError(target, "is not a Dragon Noir save; not overwriting it")
+        raise SaveError(target, _("is not a Dragon Noir save; not overwriting it"))
     try:
         write_text(target, text, backup=True)
     except WriteError as exc:
@@ -398,14 +404,14 @@ class SaveCheck:
         def name(uid: str) -> str:
             unit = game.state.units.get(uid) if game is not None else None
             if unit is None:
-                return "a character"
+                return _("a character")
             if unit.hidden_from is not None:
-                return "a hidden character"
+                return _("a hidden character")
             return display_name(game, unit) if game is not None else uid
 
         changed = self.scenario_changed or self.map_changed
         said = in_words(self.fault, name, scenario_changed=changed)
-        return said if game is not None else f"{said} {CANNOT_PLAY_SAID}"
+        return said if game is not None else f"{said} {_(CANNOT_PLAY_SAID)}"
 
 
 def load_game(path: Path | str, *, rules: Any = None) -> Game:
@@ -464,10 +470,14 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
         check.problems.append(exc)
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
         check.game = None
-        check.problems.append(SaveError(src, f"{UNFORESEEN} ({_brief(exc)})", stage.place))
+        check.problems.append(
+            SaveError(src, _("the save is damaged ({exc})").format(exc=_brief(exc)), stage.place)
+        )
     except RecursionError:
         check.game = None
-        check.problems.append(SaveError(src, f"{UNFORESEEN} (nested too deeply)", stage.place))
+        check.problems.append(
+            SaveError(src, _("the save is damaged (nested too deeply)"), stage.place)
+        )
     if check.fault is not None and check.problems and replayed is not None:
         check.game = None  # a replay that differs from the save is no game to play
         check.snapshot = _take_snapshot(src, doc, replayed, check)
@@ -476,6 +486,7 @@ def check_save(path: Path | str, *, rules: Any = None) -> SaveCheck:
 
 #: The start of the message of a damaged save whose fault no specific check caught (the
 #: fuzz tests look for it: each such case deserves its own check and message).
+#: How an unforeseen fault begins in English (tests and the fuzzers look for it).
 UNFORESEEN = "the save is damaged"
 
 
@@ -497,7 +508,7 @@ def _read_document(src: Path) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(src, f"not UTF-8 text ({exc.reason}) at byte {exc.start}") from None
+        raise SaveError(src, not_utf8(exc)) from None
     doc = json_document(
         src,
         text,
@@ -519,10 +530,14 @@ def _read_document(src: Path) -> dict[str, Any]:
 def _expect(src: Path, doc: dict[str, Any], key: str, kind: type) -> None:
     value = doc.get(key)
     if key not in doc:
-        raise SaveError(src, "missing", place=f"field {key}")
+        raise SaveError(src, _("missing"), place=f"field {key}")
     if not isinstance(value, kind) or isinstance(value, bool):
         raise SaveError(
-            src, f"expected {kind.__name__}, found {type(value).__name__}", place=f"field {key}"
+            src,
+            _("expected {kind}, found {found}").format(
+                kind=json_kind(kind), found=json_kind(type(value))
+            ),
+            place=f"field {key}",
         )
 
 
@@ -544,7 +559,7 @@ def _rebuild(src: Path, doc: dict[str, Any], rules: Any, check: SaveCheck) -> tu
         embedded = ref.get("embedded")
         if not isinstance(embedded, dict):
             raise _no_scenario(src, candidates, refused, ident)
-        check.notes.append("the scenario file was not found as saved: its embedded copy is used")
+        check.notes.append(_("the scenario file was not found as saved: its embedded copy is used"))
         _check_carried(src, embedded, "field scenario.embedded", check)
         return _rebuild_inline(src, embedded, ident, seed, rules, "embedded"), False
     return _from_scenario_file(src, ref, existing, seed, rules, check)
@@ -558,11 +573,15 @@ def _no_scenario(
     if refused:
         return refused[0]
     if not candidates:
-        return SaveError(src, "no scenario file named", "field scenario")
-    looked = " or ".join(quoted(str(p), 200) for p in dict.fromkeys(candidates))
-    by_id = f" nor a scenario of id {quoted(str(ident))}" if ident else ""
+        return SaveError(src, _("no scenario file named"), "field scenario")
+    looked = either(tuple(quoted(str(p), 200) for p in dict.fromkeys(candidates)))
+    by_id = _(" nor a scenario of id {ident}").format(ident=quoted(str(ident))) if ident else ""
     return SaveError(
-        src, f"the scenario file is missing (looked for {looked}{by_id})", "field scenario.path"
+        src,
+        _("the scenario file is missing (looked for {looked}{by_id})").format(
+            looked=looked, by_id=by_id
+        ),
+        "field scenario.path",
     )
 
 
@@ -578,27 +597,31 @@ def _from_scenario_file(
     changed = digests[chosen] != wanted
     if changed:
         check.notes.append(
-            f"the scenario file {chosen} has changed since the game was saved (its SHA-256 differs)"
+            _(
+                "the scenario file {chosen} has changed since the game was saved (its SHA-256 "
+                "differs)"
+            ).format(chosen=chosen)
         )
     check.scenario_file = chosen
     try:
         scenario = load_scenario(chosen, rules)
     except DragonNoirError as exc:
         raise SaveError(
-            src, f"its scenario cannot be loaded: {exc}", place="field scenario"
+            src, _("its scenario cannot be loaded: {exc}").format(exc=exc), place="field scenario"
         ) from None
     if ref.get("id") and scenario.id != ref.get("id"):
         raise SaveError(
             src,
-            f"the scenario file {chosen} is scenario {scenario.id!r}, the save is of "
-            f"{ref.get('id')!r}",
+            _(
+                "the scenario file {chosen} is scenario {scenario_id!r}, the save is of {save_id!r}"
+            ).format(chosen=chosen, scenario_id=scenario.id, save_id=ref.get("id")),
             place="field scenario.id",
         )
     game = scenario.new_game(seed, rules)
     check.map_changed = _map_changed(ref, game)
     if check.map_changed:
         check.notes.append(
-            "the map of the scenario has changed since the game was saved (its digest differs)"
+            _("the map of the scenario has changed since the game was saved (its digest differs)")
         )
     return game, changed
 
@@ -634,19 +657,27 @@ def _check_carried(src: Path, carried: Any, place: str, check: SaveCheck) -> Non
     """The map and set-up a save carries must give the digest recorded with them; one
     without a digest (written before it was recorded) is used, and that is said."""
     if not isinstance(carried, dict):
-        raise SaveError(src, f"expected an object, found {type(carried).__name__}", place)
+        raise SaveError(
+            src,
+            _("expected an object, found {found}").format(found=json_kind(type(carried))),
+            place,
+        )
     recorded = carried.get("sha256")
     if recorded is None:
         check.warnings.append(
-            "the map and set-up this save carries have no digest (a save written before "
-            "it was recorded): an edit to them cannot be found"
+            _(
+                "the map and set-up this save carries have no digest (a save written before it "
+                "was recorded): an edit to them cannot be found"
+            )
         )
         return
     if carried_digest(carried) != recorded:
         raise SaveError(
             src,
-            "the map and set-up the save carries have been changed since the game was saved "
-            "(they do not give the digest recorded for them)",
+            _(
+                "the map and set-up the save carries have been changed since the game was saved "
+                "(they do not give the digest recorded for them)"
+            ),
             place,
         )
 
@@ -655,16 +686,22 @@ def _expect_entries(src: Path, state: Any, place: str) -> None:
     """A set-up's lists of units, accessories, wizards and decisions hold objects (the
     state's own reader assumes so)."""
     if not isinstance(state, dict):
-        raise SaveError(src, f"expected an object, found {type(state).__name__}", place)
+        raise SaveError(
+            src, _("expected an object, found {found}").format(found=json_kind(type(state))), place
+        )
     for key in ("units", "accessories", "wizards", "pending"):
         entries = state.get(key, [])
         if not isinstance(entries, list):
-            found = type(entries).__name__
-            raise SaveError(src, f"expected a list, found {found}", f"{place}.{key}")
+            found = json_kind(type(entries))
+            raise SaveError(
+                src, _("expected a list, found {found}").format(found=found), f"{place}.{key}"
+            )
         for i, entry in enumerate(entries):
             if not isinstance(entry, dict):
                 raise SaveError(
-                    src, f"expected an object, found {_compact(entry)}", f"{place}.{key}[{i}]"
+                    src,
+                    _("expected an object, found {entry}").format(entry=_compact(entry)),
+                    f"{place}.{key}[{i}]",
                 )
 
 
@@ -678,25 +715,35 @@ def _rebuild_inline(
         board = board_from_dict(inline["board"])
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded map is damaged ({_brief(exc)})", place=f"{place}.board"
+            src,
+            _("the embedded map is damaged ({exc})").format(exc=_brief(exc)),
+            place=f"{place}.board",
         ) from None
     _expect_entries(src, inline.get("start"), f"{place}.start")
     try:
         start = GameState.from_dict(inline["start"])
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise SaveError(
-            src, f"the embedded set-up is damaged ({_brief(exc)})", f"{place}.start"
+            src,
+            _("the embedded set-up is damaged ({exc})").format(exc=_brief(exc)),
+            f"{place}.start",
         ) from None
 
     if start.phase not in PHASES:
-        raise SaveError(src, f"unknown phase {quoted(start.phase)}", f"{place}.start.phase")
+        raise SaveError(
+            src,
+            _("unknown phase {phase}").format(phase=quoted(start.phase)),
+            f"{place}.start.phase",
+        )
     cover = None
     if COVERS in inline:  # a game on several boards: which boards each hex lies on
         try:
             cover = CarriedCover.from_list(inline[COVERS])
         except ValueError as exc:
             raise SaveError(
-                src, f"the embedded boards are damaged ({exc})", f"{place}.{COVERS}"
+                src,
+                _("the embedded boards are damaged ({exc})").format(exc=exc),
+                f"{place}.{COVERS}",
             ) from None
 
     def prepare(state: GameState) -> None:
@@ -721,7 +768,7 @@ def carried_start(game: Game) -> dict[str, Any]:
     program needs to set the game up again, independent of any file on any machine (a
     turn file of play by e-mail, dragonnoir/pbem/, starts from it)."""
     if game.start_state is None:
-        raise ValueError("this game has no recorded set-up (start it with Game.start)")
+        raise ValueError(_("this game has no recorded set-up (start it with Game.start)"))
     return carried_copy(board_to_dict(game.board), game.start_state, _cover(game))
 
 
@@ -730,7 +777,7 @@ def game_from_carried(src: Path, carried: Any, ident: str, seed: int, rules: Any
     is damaged or does not give its digest)."""
     check = SaveCheck(src)
     if isinstance(carried, dict) and "sha256" not in carried:
-        raise SaveError(src, "the map and set-up carry no digest", "field start.scenario")
+        raise SaveError(src, _("the map and set-up carry no digest"), "field start.scenario")
     _check_carried(src, carried, "field start.scenario", check)
     return _rebuild_inline(src, carried, ident, seed, rules, "inline")
 
@@ -739,7 +786,9 @@ def _read_action(src: Path, raw: Any, i: int) -> Action:
     """The save's action `i`, read strictly."""
     place = f"field actions[{i}]"
     if not isinstance(raw, dict):
-        raise SaveError(src, f"an action is an object, not {_compact(raw)}", place=place)
+        raise SaveError(
+            src, _("an action is an object, not {raw}").format(raw=_compact(raw)), place=place
+        )
     try:
         return action_from_dict(raw)
     except ValueError as exc:
@@ -758,12 +807,12 @@ def _replay(
     """Apply the save's actions from `start` (the first after its unverified mark, if
     it has one) and compare the state they come to with the snapshot."""
     hint = (
-        " (the scenario file has changed since the game was saved)"
+        _(" (the scenario file has changed since the game was saved)")
         if check.scenario_changed
         else ""
     )
     if check.map_changed:
-        hint += " (the scenario's map has changed since the game was saved)"
+        hint += _(" (the scenario's map has changed since the game was saved)")
     hint += rules_hint
     total = len(doc["actions"])
     for i in range(start, total):
@@ -776,12 +825,22 @@ def _replay(
         except IllegalAction as exc:
             check.fault = ReplayFault(total, game.state.turn, refused=i)
             raise SaveError(
-                src, f"{_describe(action)} is refused on replay: {exc}{hint}", place=place
+                src,
+                _("{describe} is refused on replay: {exc}{hint}").format(
+                    describe=_describe(action),
+                    exc=Narrator.of(game).verdict(exc.explanation),  # in the player's language
+                    hint=hint,
+                ),
+                place=place,
             ) from None
         except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             check.fault = ReplayFault(total, game.state.turn, refused=i)
             raise SaveError(
-                src, f"{_describe(action)} cannot be replayed ({_brief(exc)}){hint}", place=place
+                src,
+                _("{describe} cannot be replayed ({exc}){hint}").format(
+                    describe=_describe(action), exc=_brief(exc), hint=hint
+                ),
+                place=place,
             ) from None
     stage.place = "field state"
     check.game = game
@@ -791,7 +850,9 @@ def _replay(
         check.problems.append(
             SaveError(
                 src,
-                f"the replay does not reproduce the snapshot: {where}: {diff}{hint}",
+                _("the replay does not reproduce the snapshot: {where}: {diff}{hint}").format(
+                    where=where, diff=diff, hint=hint
+                ),
                 "field state",
             )
         )
@@ -815,8 +876,10 @@ def _compare_log(doc: dict[str, Any], game: Game, check: SaveCheck) -> None:
             min(len(saved_log), len(lines)),
         )
         check.notes.append(
-            f"the saved log text differs from the replay's from line {first + 1} "
-            "(the replay's is shown)"
+            _(
+                "the saved log text differs from the replay's from line {line} (the replay's is "
+                "shown)"
+            ).format(line=first + 1)
         )
 
 
@@ -854,18 +917,30 @@ def _read_mark(src: Path, raw: Any, total: int, game: Game) -> Unverified:
     """The save's unverified mark, read strictly: a damaged one is a damaged save."""
     place = f"field {UNVERIFIED_FIELD}"
     if not isinstance(raw, dict):
-        raise SaveError(src, f"expected an object, found {type(raw).__name__}", place)
+        raise SaveError(
+            src, _("expected an object, found {found}").format(found=json_kind(type(raw))), place
+        )
     unknown = sorted(set(raw) - set(_MARK_KEYS))
     if unknown:
-        raise SaveError(src, f"unknown field {quoted(str(unknown[0]))}", place)
+        raise SaveError(
+            src, _("unknown field {unknown}").format(unknown=quoted(str(unknown[0]))), place
+        )
     for key, kind in zip(_MARK_KEYS, (int, int, str, dict), strict=True):
         value = raw.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
-            found = "nothing" if key not in raw else type(value).__name__
-            raise SaveError(src, f"expected {kind.__name__}, found {found}", f"{place}.{key}")
+            found = _("nothing") if key not in raw else json_kind(type(value))
+            raise SaveError(
+                src,
+                _("expected {kind}, found {found}").format(kind=json_kind(kind), found=found),
+                f"{place}.{key}",
+            )
     if not 0 <= raw["actions"] <= total:
         raise SaveError(
-            src, f"{raw['actions']} is not between 0 and the {total} actions", f"{place}.actions"
+            src,
+            _("{raw} is not between 0 and the {total} actions").format(
+                raw=raw["actions"], total=total
+            ),
+            f"{place}.actions",
         )
     _usable_state(src, raw["state"], game, f"{place}.state")
     return Unverified(raw["actions"], copy.deepcopy(raw["state"]), raw["reason"], raw["turn"])
@@ -878,19 +953,27 @@ def _usable_state(src: Path, raw: Any, game: Game, place: str) -> GameState:
     try:
         state = GameState.from_dict(raw)
     except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
-        raise SaveError(src, f"the position is damaged ({_brief(exc)})", place) from None
+        raise SaveError(
+            src, _("the position is damaged ({exc})").format(exc=_brief(exc)), place
+        ) from None
     if state.phase not in PHASES:
-        raise SaveError(src, f"unknown phase {quoted(state.phase)}", f"{place}.phase")
+        raise SaveError(
+            src, _("unknown phase {phase}").format(phase=quoted(state.phase)), f"{place}.phase"
+        )
     _reads_back(src, raw, state, place)
     roster = getattr(game.rules, "roster", None)
     for unit in state.units.values():
         if roster is not None and roster.get(unit.kind) is None:
-            raise SaveError(src, f"no counter {quoted(unit.kind)}", f"{place}.units[{unit.id}]")
+            raise SaveError(
+                src,
+                _("no counter {kind}").format(kind=quoted(unit.kind)),
+                f"{place}.units[{unit.id}]",
+            )
         if unit.hex is not None and unit.hex not in game.board.cells:
-            raise SaveError(src, "a character off the map", f"{place}.units[{unit.id}].hex")
+            raise SaveError(src, _("a character off the map"), f"{place}.units[{unit.id}].hex")
     for acc in state.accessories.values():
         if any(h not in game.board.cells for h in acc.hexes):
-            raise SaveError(src, "a counter off the map", f"{place}.accessories[{acc.id}]")
+            raise SaveError(src, _("a counter off the map"), f"{place}.accessories[{acc.id}]")
     return state
 
 
@@ -900,10 +983,16 @@ def _reads_back(src: Path, raw: dict[str, Any], state: GameState, place: str) ->
     try:
         again = parse_json(_compact(state.to_dict()))
     except ValueError as exc:
-        raise SaveError(src, f"the position cannot be saved again ({_brief(exc)})", place) from None
+        raise SaveError(
+            src, _("the position cannot be saved again ({exc})").format(exc=_brief(exc)), place
+        ) from None
     changed = differences(raw, again)
     if changed:
-        raise SaveError(src, f"the position does not read back as saved: {changed[0]}", place)
+        raise SaveError(
+            src,
+            _("the position does not read back as saved: {changed}").format(changed=changed[0]),
+            place,
+        )
 
 
 def _take_snapshot(src: Path, doc: dict[str, Any], game: Game, check: SaveCheck) -> Game | None:
@@ -921,9 +1010,13 @@ def _take_snapshot(src: Path, doc: dict[str, Any], game: Game, check: SaveCheck)
             Unverified(len(history), copy.deepcopy(doc["state"]), reason, state.turn),
         )
         if not game.over and not game.legal_actions():
-            raise SaveError(src, "nobody could act in it", "field state")
+            raise SaveError(src, _("nobody could act in it"), "field state")
     except SaveError as exc:
-        check.notes.append(f"its position cannot be played either: {exc.place}: {exc.detail}")
+        check.notes.append(
+            _("its position cannot be played either: {place}: {detail}").format(
+                place=place_words(exc.place or ""), detail=exc.detail
+            )
+        )
         return None
     except (
         ArithmeticError,
@@ -933,7 +1026,9 @@ def _take_snapshot(src: Path, doc: dict[str, Any], game: Game, check: SaveCheck)
         AttributeError,
         RuntimeError,
     ) as exc:
-        check.notes.append(f"its position cannot be played either ({_brief(exc)})")
+        check.notes.append(
+            _("its position cannot be played either ({exc})").format(exc=_brief(exc))
+        )
         return None
     return game
 
@@ -953,8 +1048,9 @@ def _players(doc: dict[str, Any], check: SaveCheck) -> dict[str, str]:
     ):
         return dict(raw)
     check.notes.append(
-        f"field {PLAYERS_FIELD} is not a list of who plays each side: both sides are played by"
-        " people"
+        _(
+            "field {field} is not a list of who plays each side: both sides are played by people"
+        ).format(field=PLAYERS_FIELD)
     )
     return {}
 
@@ -1008,11 +1104,21 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[tuple[str, str]], limi
             sub = f"{path}.{key}" if path else str(key)
             if key not in replayed:
                 out.append(
-                    (sub, f"the replay has no such field, the save says {_compact(saved[key])}")
+                    (
+                        sub,
+                        _("the replay has no such field, the save says {saved}").format(
+                            saved=_compact(saved[key])
+                        ),
+                    )
                 )
             elif key not in saved:
                 out.append(
-                    (sub, f"replay gives {_compact(replayed[key])}, the save has no such field")
+                    (
+                        sub,
+                        _("replay gives {replayed}, the save has no such field").format(
+                            replayed=_compact(replayed[key])
+                        ),
+                    )
                 )
             else:
                 _diff(saved[key], replayed[key], sub, out, limit)
@@ -1023,7 +1129,12 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[tuple[str, str]], limi
         if _scalars(saved) and _scalars(replayed):  # a hex, a path: one value
             if saved != replayed:
                 out.append(
-                    (path, f"replay gives {_compact(replayed)}, the save says {_compact(saved)}")
+                    (
+                        path,
+                        _("replay gives {replayed}, the save says {saved}").format(
+                            replayed=_compact(replayed), saved=_compact(saved)
+                        ),
+                    )
                 )
             return
         key = _label(saved, replayed)
@@ -1033,9 +1144,9 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[tuple[str, str]], limi
             for name in [*mine, *(n for n in theirs if n not in mine)]:
                 sub = f"{path}[{name}]"
                 if name not in theirs:
-                    out.append((sub, "the save has it, the replay does not"))
+                    out.append((sub, _("the save has it, the replay does not")))
                 elif name not in mine:
-                    out.append((sub, "the replay has it, the save does not"))
+                    out.append((sub, _("the replay has it, the save does not")))
                 else:
                     _diff(mine[name], theirs[name], sub, out, limit)
                 if len(out) >= limit:
@@ -1046,11 +1157,25 @@ def _diff(saved: Any, replayed: Any, path: str, out: list[tuple[str, str]], limi
             if len(out) >= limit:
                 return
         if len(saved) != len(replayed):
-            out.append((path, f"replay gives {len(replayed)} entries, the save says {len(saved)}"))
+            out.append(
+                (
+                    path,
+                    _("replay gives {replayed} entries, the save says {saved}").format(
+                        replayed=len(replayed), saved=len(saved)
+                    ),
+                )
+            )
         return
     same_type = type(saved) is type(replayed) or _same_number(saved, replayed)
     if saved != replayed or not same_type:
-        out.append((path, f"replay gives {_compact(replayed)}, the save says {_compact(saved)}"))
+        out.append(
+            (
+                path,
+                _("replay gives {replayed}, the save says {saved}").format(
+                    replayed=_compact(replayed), saved=_compact(saved)
+                ),
+            )
+        )
 
 
 def _same_number(a: Any, b: Any) -> bool:

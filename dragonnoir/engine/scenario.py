@@ -48,8 +48,17 @@ from dragonnoir.hexmap.board import Board, ZoneKind
 from dragonnoir.hexmap.board_io import load_board
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.hexmap.layout import Layout, load_layout
+from dragonnoir.i18n import N_, _, pgettext
 from dragonnoir.local_texts import Texts
-from dragonnoir.safe_read import SCENARIO, file_problem, named_file, quoted, resolved
+from dragonnoir.safe_read import (
+    SCENARIO,
+    Missing,
+    either,
+    file_problem,
+    named_file,
+    quoted,
+    resolved,
+)
 
 Hexes = list[list[int]]  # hexes as JSON: [[q, r], ...]
 
@@ -374,18 +383,29 @@ class _Loader:
     def cell(self, xy: tuple[int, int], place: str) -> Hex:
         h = self.board.grid.to_hex(*xy)
         if h not in self.board.cells:
-            raise self.fail(f"cell {tuple(xy)} is not on the map", place)
+            raise self.fail(_("cell {xy} is not on the map").format(xy=tuple(xy)), place)
         return h
 
     def zone_hexes(self, name: str, place: str, kinds: tuple[ZoneKind, ...] = ()) -> list[Hex]:
         zone = self.board.zone(name)
         if zone is None:
             known = sorted(z.name for z in self.board.zones if not kinds or z.kind in kinds)
-            hint = f" (zones of that kind here: {', '.join(known[:12])})" if known else ""
-            raise self.fail(f"no zone {name!r} on the map{hint}", place)
+            hint = (
+                _(" (zones of that kind here: {zones})").format(zones=", ".join(known[:12]))
+                if known
+                else ""
+            )
+            raise self.fail(
+                _("no zone {name!r} on the map{hint}").format(name=name, hint=hint), place
+            )
         if kinds and zone.kind not in kinds:
-            wanted = " or ".join(k.value for k in kinds)
-            raise self.fail(f"zone {name!r} is a {zone.kind.value} zone, not {wanted}", place)
+            wanted = either(tuple(zone_kind_words(k) for k in kinds))
+            raise self.fail(
+                _("zone {name!r} is of the kind {kind}, not {wanted}").format(
+                    name=name, kind=zone_kind_words(zone.kind), wanted=wanted
+                ),
+                place,
+            )
         return sorted(zone.hexes, key=lambda h: (h.q, h.r))
 
     def where(self, h: Hex) -> str:
@@ -405,10 +425,16 @@ class _Loader:
         at = self.board.grid.to_hex(*entry.cell) if entry.cell is not None else None
         here = (at,) if at is not None and at in self.board.cells else ()
         if entry.kind not in rules.roster:
-            raise self.fail(f"no counter {entry.kind!r} in the roster", f"{place}.kind", here)
+            raise self.fail(
+                _("no counter {kind!r} in the roster").format(kind=entry.kind),
+                f"{place}.kind",
+                here,
+            )
         unit_id = entry.id or entry.kind
         if unit_id in self.ids:
-            raise self.fail(f"unit id {unit_id!r} is used twice", f"{place}.id", here)
+            raise self.fail(
+                _("unit id {unit_id!r} is used twice").format(unit_id=unit_id), f"{place}.id", here
+            )
         self.ids.add(unit_id)
         if entry.name:
             self.names[unit_id] = entry.name
@@ -424,15 +450,19 @@ class _Loader:
         if entry.cell is None:
             if placed:
                 raise self.fail(
-                    f"{unit_id!r} has no cell: a character stands on a cell unless his "
-                    "group is deployed by its player or enters later",
+                    _(
+                        "{unit_id!r} has no cell: a character stands on a cell unless his group "
+                        "is deployed by its player or enters later"
+                    ).format(unit_id=unit_id),
                     f"{place}.cell",
                 )
             return unit
         if not placed:
             raise self.fail(
-                f"{unit_id!r} has a cell, but his group is placed by its player or enters "
-                "later: leave the cell out",
+                _(
+                    "{unit_id!r} has a cell, but his group is placed by its player or enters "
+                    "later: leave the cell out"
+                ).format(unit_id=unit_id),
                 f"{place}.cell",
                 here,
             )
@@ -441,8 +471,11 @@ class _Loader:
         level = cell.level if entry.level is None else entry.level
         if level not in cell.levels():
             raise self.fail(
-                f"level {level:g} does not exist at cell {entry.cell} "
-                f"(levels there: {', '.join(f'{lv:g}' for lv in cell.levels())})",
+                _("level {level:g} does not exist at cell {cell} (levels there: {levels})").format(
+                    level=level,
+                    cell=entry.cell,
+                    levels=", ".join(f"{lv:g}" for lv in cell.levels()),
+                ),
                 f"{place}.level",
                 here,
             )
@@ -463,21 +496,29 @@ class _Loader:
             if h not in self.board.cells:
                 col, row = self.board.grid.to_cell(h)
                 raise self.fail(
-                    f"the counter reaches cell ({col}, {row}), off the map",
+                    _("the counter reaches cell ({col}, {row}), off the map").format(
+                        col=col, row=row
+                    ),
                     f"{place}.cell",
                     (unit.hex,),
                 )
             terrain = self.rules.terrain[self.board.cells[h].terrain]
             if not terrain.passable:
                 raise self.fail(
-                    f"{unit.id!r} would stand on {terrain.name.lower()} at cell {self.where(h)}",
+                    _("{id!r} would stand on {lower} at cell {where}").format(
+                        id=unit.id,
+                        lower=pgettext("data", terrain.name).lower(),
+                        where=self.where(h),
+                    ),
                     f"{place}.cell",
                     (h,),
                 )
             if terrain.water and h not in afloat and never_swims(p):
                 raise self.fail(
-                    f"{unit.id!r} would stand in water at cell {self.where(h)}, but cannot "
-                    "swim (The Underground Maps: River; put him in a boat or on the bank)",
+                    _(
+                        "{id!r} would stand in water at cell {where}, but cannot swim (The "
+                        "Underground Maps: River; put him in a boat or on the bank)"
+                    ).format(id=unit.id, where=self.where(h)),
                     f"{place}.cell",
                     (h,),
                 )
@@ -485,8 +526,10 @@ class _Loader:
                 other = self.covered.get((h, unit.level))
                 if other is not None:
                     raise self.fail(
-                        f"{unit.id!r} and {other!r} would share a hex at the same level "
-                        "(Stacking: one living character per hex)",
+                        _(
+                            "{id!r} and {other!r} would share a hex at the same level (Stacking: "
+                            "one living character per hex)"
+                        ).format(id=unit.id, other=other),
                         f"{place}.cell",
                         (h,),
                     )
@@ -497,7 +540,9 @@ class _Loader:
         unit = self.unit(entry, place, placed=placed)
         if unit.side.value != group.side:
             raise self.fail(
-                f"{unit.id!r} is one of the {unit.side.value}, not of the {group.side}",
+                _("{id!r} is one of {side}, not of {group_side}").format(
+                    id=unit.id, side=side_words(unit.side.value), group_side=side_words(group.side)
+                ),
                 f"{place}.kind",
                 () if unit.hex is None else (unit.hex,),
             )
@@ -529,7 +574,10 @@ class _Loader:
                 zone_names.append(name)
             if len(below) > 1:
                 raise self.fail(
-                    "a group comes in by entries of the map or up from the deep passages, not both",
+                    _(
+                        "a group comes in by entries of the map or up from the deep passages, not "
+                        "both"
+                    ),
                     f"{place}.enter.zone",
                 )
         placed = not deploy and not entry_hexes
@@ -542,14 +590,16 @@ class _Loader:
             room = len({h for h in deploy if self.open_ground(h)})
             if room < len(entry.unit):
                 raise self.fail(
-                    f"{len(entry.unit)} characters to deploy on {room} hexes of open ground: "
-                    "the zone is too small",
+                    _(
+                        "{count} characters to deploy on {room} hexes of open ground: the zone is "
+                        "too small"
+                    ).format(count=len(entry.unit), room=room),
                     f"{place}.deploy",
                     tuple(deploy),
                 )
         if entry_hexes and not any(self.open_ground(h) for h in entry_hexes):
             raise self.fail(
-                "no hex of the entry zone can be stood on",
+                _("no hex of the entry zone can be stood on"),
                 f"{place}.enter.zone",
                 tuple(entry_hexes),
             )
@@ -580,21 +630,29 @@ class _Loader:
         limit = OBJECTIVE_LIMITS[entry.kind]
         if len(hexes) > limit:
             raise self.fail(
-                f"{len(hexes)} {entry.kind} counters: the box has {limit} (Accessory Counters)",
+                _("{count} {kind} counters: the box has {limit} (Accessory Counters)").format(
+                    count=len(hexes), kind=entry.kind, limit=limit
+                ),
                 place,
                 tuple(hexes),
             )
         if len(set(hexes)) != len(hexes):
             twice = tuple(h for h in set(hexes) if hexes.count(h) > 1)
-            raise self.fail("two counters on one hex", place, twice)
+            raise self.fail(_("two counters on one hex"), place, twice)
         for h in hexes:
             if not self.rules.terrain[self.board.cells[h].terrain].passable:
                 raise self.fail(
-                    f"a counter on {self.where(h)}, in the rock: no one can reach it", place, (h,)
+                    _("a counter on {where}, in the rock: no one can reach it").format(
+                        where=self.where(h)
+                    ),
+                    place,
+                    (h,),
                 )
         if entry.real is not None and entry.real >= len(hexes):
             raise self.fail(
-                f"real = {entry.real}, but there are {len(hexes)} counters (0 to {len(hexes) - 1})",
+                _("real = {real}, but there are {count} counters (0 to {last})").format(
+                    real=entry.real, count=len(hexes), last=len(hexes) - 1
+                ),
                 f"{place}.real",
             )
         return Objective(AccessoryKind(entry.kind), hexes, entry.real, areas)
@@ -609,16 +667,19 @@ class _Loader:
         a = self.passage_end(entry.ends[0], f"{place}.ends[0]")
         b = self.passage_end(entry.ends[1], f"{place}.ends[1]")
         if a == b:
-            raise self.fail("a passage joins two different entrances", f"{place}.ends", (a,))
-        name = entry.name or f"the passage {self.where(a)} - {self.where(b)}"
-        return Passage(f"passage_{i + 1}", name, a, b, entry.turns, entry.both_ways)
+            raise self.fail(_("a passage joins two different entrances"), f"{place}.ends", (a,))
+        # Unnamed stays "": the narrator names it by its ends in the reader's language
+        # (offmap.passage_name), not by words fixed here in English.
+        return Passage(f"passage_{i + 1}", entry.name, a, b, entry.turns, entry.both_ways)
 
     def condition(self, i: int, entry: ConditionEntry) -> dict[str, Any]:
         place = f"field victory.condition[{i}] ({entry.kind})"
         side = Side(entry.side)
         for uid in entry.units:
             if uid not in self.ids:
-                raise self.fail(f"no unit {uid!r} in this scenario", f"{place}.units")
+                raise self.fail(
+                    _("no unit {uid!r} in this scenario").format(uid=uid), f"{place}.units"
+                )
         by_id = {u.id: u for u in self.units}
         hexes = [self.cell(xy, f"{place}.cells") for xy in entry.cells]
         for name in entry.zones:
@@ -628,12 +689,15 @@ class _Loader:
         kinds = {o.kind for o in self.data.objective}
         kind = entry.kind
         if kind in ("reach", "hold") and not hexes:
-            raise self.fail(f"a {kind} condition needs zones or cells", place)
+            raise self.fail(_("a {kind} condition needs zones or cells").format(kind=kind), place)
         if (
             kind in ("reach", "exit", "sun_exit", "orb_off", "khuzun_out")
             and side is not Side.ADVENTURERS
         ):
-            raise self.fail(f"only the Adventurers can win by {kind} (they leave or seek)", place)
+            raise self.fail(
+                _("only the Adventurers can win by {kind} (they leave or seek)").format(kind=kind),
+                place,
+            )
         need = {"orb_off": "orb", "khuzun_out": "khuzun", "sun_exit": "sun"}.get(kind)
         if need is not None and need not in kinds:
             raise self.fail(
@@ -642,26 +706,35 @@ class _Loader:
                 place,
             )
         if kind == "khuzun_out" and "khuzun" in self.ids:
-            raise self.fail("Khuzun is freed from his cell: do not list him as a unit", place)
+            raise self.fail(_("Khuzun is freed from his cell: do not list him as a unit"), place)
         if kind == "kill":
             for uid in entry.units:
                 unit = by_id.get(uid)  # None: the unit's own entry is at fault
                 if unit is not None and unit.side is side:
-                    raise self.fail(f"{uid!r} is on the {side.value}' own side", f"{place}.units")
+                    raise self.fail(
+                        _("{uid!r} is one of {side} themselves").format(
+                            uid=uid, side=side_words(side.value)
+                        ),
+                        f"{place}.units",
+                    )
         if kind == "hold" and entry.turn is None and self.data.turn_limit is None:
-            raise self.fail("a hold condition needs a turn (or a turn limit)", place)
+            raise self.fail(_("a hold condition needs a turn (or a turn limit)"), place)
         too_many = entry.count is not None and entry.units and entry.count > len(entry.units)
         if kind in ("reach", "exit", "kill") and too_many:
             raise self.fail(
-                f"count = {entry.count}, but only {len(entry.units)} units are named",
+                _("count = {count}, but only {named} units are named").format(
+                    count=entry.count, named=len(entry.units)
+                ),
                 f"{place}.count",
             )
         if kind in ("reach", "exit", "sun_exit") and entry.count is not None and not entry.units:
             mine = [u for u in self.units if u.side is side]
             if entry.count > len(mine):
                 raise self.fail(
-                    f"count = {entry.count}, but the {side.value} have only {len(mine)} "
-                    "characters: the condition can never be met",
+                    _(
+                        "count = {count}, but {side} have only {characters} characters: the "
+                        "condition can never be met"
+                    ).format(count=entry.count, side=side_words(side.value), characters=len(mine)),
                     f"{place}.count",
                 )
         return {
@@ -739,7 +812,13 @@ def _read(
         return DataFileError(src, message, place=place, hexes=hexes)
 
     if data.first_phase not in PHASES:
-        _report(faults, fail(f"unknown phase {data.first_phase!r}", "field first_phase"))
+        _report(
+            faults,
+            fail(
+                _("unknown phase {first_phase!r}").format(first_phase=data.first_phase),
+                "field first_phase",
+            ),
+        )
     layout: Layout | None = None
     if map_ is not None:  # the editor's map, opened already (by the player's choice)
         board, layout = map_
@@ -747,10 +826,16 @@ def _read(
     else:
         map_path = named_file(src, data.map, "map", place="field map")
         problem = file_problem(map_path)
-        if problem == "file not found":
-            raise fail(f"no map file {quoted(data.map)} ({map_path})", "field map")
+        if isinstance(problem, Missing):
+            raise fail(
+                _("no map file {map} ({map_path})").format(map=quoted(data.map), map_path=map_path),
+                "field map",
+            )
         if problem is not None:
-            raise fail(f"map file {quoted(data.map)}: {problem}", "field map")
+            raise fail(
+                _("map file {map}: {problem}").format(map=quoted(data.map), problem=problem),
+                "field map",
+            )
         if map_path.suffix.lower() == ".toml":
             layout = load_layout(map_path, rules.terrain)
             board = layout.map
@@ -860,8 +945,10 @@ def _groups(loader: _Loader) -> list[Group]:
                         next(e for e in loader.data.group if e.id == g.id)
                     )
                     error = loader.fail(
-                        f"groups {other.id!r} and {g.id!r} deploy on the same hexes, and one "
-                        "is placed in secret",
+                        _(
+                            "groups {id!r} and {id2!r} deploy on the same hexes, and one is "
+                            "placed in secret"
+                        ).format(id=other.id, id2=g.id),
                         f"field group[{index}].deploy",
                         tuple(sorted(shared, key=lambda h: (h.q, h.r))),
                     )
@@ -878,7 +965,9 @@ def _report(faults: list[DataFileError] | None, error: DataFileError) -> None:
 
 def _group(loader: _Loader, i: int, entry: GroupEntry, seen: set[str]) -> Group:
     if entry.id in seen:
-        raise loader.fail(f"group id {entry.id!r} is used twice", f"field group[{i}].id")
+        raise loader.fail(
+            _("group id {id!r} is used twice").format(id=entry.id), f"field group[{i}].id"
+        )
     seen.add(entry.id)
     return loader.group(i, entry)
 
@@ -887,21 +976,25 @@ def _accessory(loader: _Loader, i: int, acc: AccessoryEntry) -> Accessory:
     """One `[[accessory]]` entry."""
     place = f"field accessory[{i}]"
     if any(a.id == acc.id for a in loader.data.accessory[:i]):
-        raise loader.fail(f"accessory id {acc.id!r} is used twice", f"{place}.id")
+        raise loader.fail(_("accessory id {id!r} is used twice").format(id=acc.id), f"{place}.id")
     if acc.kind in (AccessoryKind.ORB, AccessoryKind.KHUZUN, AccessoryKind.SUN):
         raise loader.fail(
-            "objective counters are laid by [[objective]] (which one is real is the "
-            "scenario's or the dice's)",
+            _(
+                "objective counters are laid by [[objective]] (which one is real is the "
+                "scenario's or the dice's)"
+            ),
             f"{place}.kind",
         )
     if acc.hidden and acc.kind is not AccessoryKind.WEB:
-        raise loader.fail("only spider webs are placed in secret", f"{place}.hidden")
+        raise loader.fail(_("only spider webs are placed in secret"), f"{place}.hidden")
     hexes = [loader.cell(xy, f"{place}.cells") for xy in acc.cells]
     if acc.kind is AccessoryKind.WEB:
         for h in hexes:
             if not loader.open_ground(h):
                 raise loader.fail(
-                    f"a spider web on {loader.where(h)}, which is not open ground",
+                    _("a spider web on {where}, which is not open ground").format(
+                        where=loader.where(h)
+                    ),
                     f"{place}.cells",
                     (h,),
                 )
@@ -917,7 +1010,9 @@ def _accessory(loader: _Loader, i: int, acc: AccessoryEntry) -> Accessory:
 
 def _wizard(loader: _Loader, i: int, wiz: WizardEntry) -> Wizard:
     if wiz.unit not in loader.ids:
-        raise loader.fail(f"no unit {wiz.unit!r} in this scenario", f"field wizard[{i}].unit")
+        raise loader.fail(
+            _("no unit {unit!r} in this scenario").format(unit=wiz.unit), f"field wizard[{i}].unit"
+        )
     energy = wiz.level * 100 if wiz.energy is None else wiz.energy
     return Wizard(wiz.unit, wiz.level, energy)
 
@@ -925,7 +1020,8 @@ def _wizard(loader: _Loader, i: int, wiz: WizardEntry) -> Wizard:
 def _objective(loader: _Loader, i: int, obj: ObjectiveEntry) -> Objective:
     if any(o.kind == obj.kind for o in loader.data.objective[:i]):
         raise loader.fail(
-            f"two [[objective]] entries of kind {obj.kind!r}", f"field objective[{i}]"
+            _("two [[objective]] entries of kind {kind!r}").format(kind=obj.kind),
+            f"field objective[{i}]",
         )
     return loader.objective(i, obj)
 
@@ -934,3 +1030,26 @@ def _on_edge(board: Board, hexes: frozenset[Hex]) -> bool:
     """Whether any of `hexes` lies on the map's outer edge (an entry of a board inside a
     layout, against another board, is no way out)."""
     return any(n not in board.cells for h in hexes for n in h.neighbours())
+
+
+#: The sides and the kinds of zone in words (the narrator's words for the sides).
+_SIDE_WORDS = {"adventurers": N_("the Adventurers"), "krobs": N_("the Krobs")}
+_ZONE_KIND_WORDS = {
+    ZoneKind.ENTRY: N_("entry"),
+    ZoneKind.DEPLOYMENT: N_("deployment"),
+    ZoneKind.CELL: N_("cell"),
+    ZoneKind.EXIT: N_("exit"),
+    ZoneKind.DUNGEON_ENTRANCE: N_("dungeon entrance"),
+    ZoneKind.LANDING_STAGE: N_("landing stage"),
+}
+
+
+def side_words(side: str) -> str:
+    """A side, as a message names it ("the Krobs"), in the language in use."""
+    words = _SIDE_WORDS.get(side)
+    return _(words) if words is not None else side
+
+
+def zone_kind_words(kind: ZoneKind) -> str:
+    """A kind of zone in words ("dungeon entrance"), in the language in use."""
+    return _(_ZONE_KIND_WORDS[kind])

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from dragonnoir.engine.phases import FIRST_PHASE
 from dragonnoir.engine.state import AccessoryKind
+from dragonnoir.i18n import _
 from dragonnoir.local_texts import LanguageCode, LocalTexts
 
 Cell = tuple[int, int]
@@ -91,9 +92,9 @@ class GroupEntry(_Strict):
     @model_validator(mode="after")
     def _one_way_in(self) -> GroupEntry:
         if self.enter is not None and (self.deploy is not None or self.deploy_cells):
-            raise ValueError("a group either is deployed or enters later, not both")
+            raise ValueError(_("a group either is deployed or enters later, not both"))
         if self.hidden and self.side != "krobs":
-            raise ValueError("only the Krobs place groups in secret")
+            raise ValueError(_("only the Krobs place groups in secret"))
         return self
 
 
@@ -129,7 +130,7 @@ class ObjectiveEntry(_Strict):
     @model_validator(mode="after")
     def _somewhere(self) -> ObjectiveEntry:
         if not self.cells and not self.zones:
-            raise ValueError("an objective needs cells or zones")
+            raise ValueError(_("an objective needs cells or zones"))
         return self
 
 

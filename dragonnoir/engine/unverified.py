@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dragonnoir.i18n import N_, _
+
 #: The save's field holding the mark.
 UNVERIFIED_FIELD = "unverified"
 
@@ -64,46 +66,46 @@ class ReplayFault:
 
 #: What a part of the state is, in the words a player reads.
 _STATE_WORDS = {
-    "turn": "the game turn",
-    "phase": "the phase of the turn",
-    "accessories": "the counters on the map (webs, boats, objectives)",
-    "pending": "the question a player is asked",
-    "dice": "the dice thrown",
-    "turn_limit": "the turn limit",
-    "winner": "the winner",
-    "format": "the format of the position",
+    "turn": N_("the game turn"),
+    "phase": N_("the phase of the turn"),
+    "accessories": N_("the counters on the map (webs, boats, objectives)"),
+    "pending": N_("the question a player is asked"),
+    "dice": N_("the dice thrown"),
+    "turn_limit": N_("the turn limit"),
+    "winner": N_("the winner"),
+    "format": N_("the format of the position"),
 }
 #: The rules' own records (`state.scratch`), in words.
 _RECORD_WORDS = {
-    "boats": "which boats were rowed this turn",
-    "fire": "who has fired this turn",
-    "moving": "who is moving",
-    "move_in_progress": "a move under way",
-    "combat": "the combat under way",
-    "declared": "the combats declared",
-    "engaged": "who has fought this phase",
-    "guard_attacks": "whom the Guards have attacked",
-    "gharvs": "who called the Gharvs",
-    "gharv_attacks": "the Gharvs' attacks",
-    "offmap": "the characters off the map",
-    "spells_declined": "the spells declined",
-    "game_over": "the end of the game",
-    "result": "the end of the game",
-    "scenario": "the scenario's set-up",
-    "setup_queue": "the order of deployment",
+    "boats": N_("which boats were rowed this turn"),
+    "fire": N_("who has fired this turn"),
+    "moving": N_("who is moving"),
+    "move_in_progress": N_("a move under way"),
+    "combat": N_("the combat under way"),
+    "declared": N_("the combats declared"),
+    "engaged": N_("who has fought this phase"),
+    "guard_attacks": N_("whom the Guards have attacked"),
+    "gharvs": N_("who called the Gharvs"),
+    "gharv_attacks": N_("the Gharvs' attacks"),
+    "offmap": N_("the characters off the map"),
+    "spells_declined": N_("the spells declined"),
+    "game_over": N_("the end of the game"),
+    "result": N_("the end of the game"),
+    "scenario": N_("the scenario's set-up"),
+    "setup_queue": N_("the order of deployment"),
 }
 #: A character's record, in words.
 _UNIT_WORDS = {
-    "hex": "place on the map",
-    "level": "level",
-    "facing": "facing",
-    "status": "state",
-    "wounds": "wounds",
-    "knocked_out_turn": "state",
-    "adult": "age",
-    "frenzied": "frenzy",
-    "expires_turn": "time left on the map",
-    "hidden_from": "hiding",
+    "hex": N_("place on the map"),
+    "level": N_("level"),
+    "facing": N_("facing"),
+    "status": N_("state"),
+    "wounds": N_("wounds"),
+    "knocked_out_turn": N_("state"),
+    "adult": N_("age"),
+    "frenzied": N_("frenzy"),
+    "expires_turn": N_("time left on the map"),
+    "hidden_from": N_("hiding"),
 }
 _PATH = re.compile(r"^(?P<top>[a-z_]+)(?:\[(?P<key>[^\]]*)\])?(?:\.(?P<sub>[A-Za-z0-9_]+))?")
 
@@ -116,37 +118,37 @@ def field_in_words(path: str, name: Namer) -> str:
     map'); the same words for the parts a player cannot tell apart."""
     found = _PATH.match(path)
     if found is None:
-        return "the position"
+        return _("the position")
     top, key, sub = found.group("top", "key", "sub")
     if top == "units" and key is not None:
-        words = _UNIT_WORDS.get(sub or "", "actions this turn" if sub else "presence")
-        return f"{name(key)}'s {words}"
+        words = _UNIT_WORDS.get(sub or "", N_("actions this turn") if sub else N_("presence"))
+        return _("{name}'s {words}").format(name=name(key), words=_(words))
     if top == "wizards" and key is not None:
-        return f"{name(key)}'s magic energy"
+        return _("{name}'s magic energy").format(name=name(key))
     if top == "scratch":
-        return _RECORD_WORDS.get(sub or "", "the rules' own records")
+        return _(_RECORD_WORDS.get(sub or "", N_("the rules' own records")))
     if top == "units":
-        return "the characters"
+        return _("the characters")
     if top == "wizards":
-        return "the wizards' energy"
-    return _STATE_WORDS.get(top, "the position")
+        return _("the wizards' energy")
+    return _(_STATE_WORDS.get(top, N_("the position")))
 
 
 def _listed(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
 
 
 #: What loading does, said once before what went wrong.
-CHECK_SAID = (
+CHECK_SAID = N_(
     "When a game is loaded, its actions are played again from the start to check that "
     "they lead to the position saved."
 )
 #: Said when the snapshot cannot be played either: nothing to offer.
-CANNOT_PLAY_SAID = "Its position cannot be played either."
+CANNOT_PLAY_SAID = N_("Its position cannot be played either.")
 #: What the player may do, said after it.
-OFFER_SAID = (
+OFFER_SAID = N_(
     "You can go on from the position as it was saved: the game is then marked "
     "unverified, and so is every save of it."
 )
@@ -155,30 +157,33 @@ OFFER_SAID = (
 def in_words(fault: ReplayFault, name: Namer, *, scenario_changed: bool = False) -> str:
     """What went wrong, for the player: no field paths, no ids, no file names."""
     if fault.refused is not None:
-        what = (
-            f"For this save, action {fault.refused + 1} of {fault.total} (game turn "
-            f"{fault.turn}) is refused when played again, so the position cannot be "
-            "checked."
-        )
+        what = _(
+            "For this save, action {action} of {total} (game turn {turn}) is refused when "
+            "played again, so the position cannot be checked."
+        ).format(action=fault.refused + 1, total=fault.total, turn=fault.turn)
     else:
         parts = list(dict.fromkeys(field_in_words(p, name) for p in fault.fields))
         what = (
-            f"For this save they lead to another position: it differs in {_listed(parts)}."
+            _("For this save they lead to another position: it differs in {parts}.").format(
+                parts=_listed(parts)
+            )
             if parts
-            else "For this save they lead to another position."
+            else _("For this save they lead to another position.")
         )
     cause = (
-        "Its scenario file has changed since the game was saved, which is the likely cause."
+        _("Its scenario file has changed since the game was saved, which is the likely cause.")
         if scenario_changed
-        else "This comes from a fault in the program's bookkeeping, or from a file changed "
-        "since the game was saved."
+        else _(
+            "This comes from a fault in the program's bookkeeping, or from a file changed "
+            "since the game was saved."
+        )
     )
-    return f"{CHECK_SAID} {what} {cause}"
+    return f"{_(CHECK_SAID)} {what} {cause}"
 
 
 def mark_in_words(mark: Unverified) -> str:
     """The note a game with the mark shows when it is loaded again."""
-    return (
-        f"Unverified: this game goes on from a position saved in game turn {mark.turn} "
+    return _(
+        "Unverified: this game goes on from a position saved in game turn {turn} "
         "that its earlier actions did not lead to; the actions since are checked."
-    )
+    ).format(turn=mark.turn)

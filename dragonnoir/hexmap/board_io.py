@@ -42,6 +42,7 @@ from dragonnoir.hexmap.tmxmodel import (
     TileLayer,
     TmxMap,
 )
+from dragonnoir.i18n import _
 
 if TYPE_CHECKING:
     from dragonnoir.hexmap.terrain import TerrainTable
@@ -82,8 +83,10 @@ def tmx_to_board(
     grid = tmx.grid
     if grid.stagger_axis != "y" or grid.stagger_index != "odd":
         raise fail(
-            f'a board must use staggeraxis="y" and staggerindex="odd" (pointy-top hexes), '
-            f"not {grid.stagger_axis}/{grid.stagger_index}",
+            _(
+                'a board must use staggeraxis="y" and staggerindex="odd" (pointy-top hexes), '
+                "not {stagger_axis}/{stagger_index}"
+            ).format(stagger_axis=grid.stagger_axis, stagger_index=grid.stagger_index),
             "<map>",
         )
     file_tw, file_th = tmx.file_tile_size or (grid.tile_width, grid.tile_height)
@@ -93,7 +96,12 @@ def tmx_to_board(
         ("hexsidelength", grid.side_length),
     ):
         if size <= 0 or size % 2:
-            raise fail(f"{label} must be a positive even number (got {size})", "<map>")
+            raise fail(
+                _("{label} must be a positive even number (got {size})").format(
+                    label=label, size=size
+                ),
+                "<map>",
+            )
     why = check_board_size(tmx.width, tmx.height)
     if why:
         raise fail(why, "<map>")
@@ -101,21 +109,30 @@ def tmx_to_board(
     props = {k: p.value for k, p in tmx.properties.items()}
     board_id = props.get("board_id")
     if not isinstance(board_id, str) or not board_id:
-        raise fail("missing map property 'board_id' (a snake_case id)", "map properties")
+        raise fail(_("missing map property 'board_id' (a snake_case id)"), "map properties")
     board_name = props.get("board_name", board_id)
     side_top = _side_label(props.get("side_top", "X"), "side_top", fail)
     side_bottom = _side_label(props.get("side_bottom", "Y"), "side_bottom", fail)
     if side_top == side_bottom or SideLabel.ARROW in (side_top, side_bottom):
         raise fail(
-            f"side_top and side_bottom must be X and Y, one each (got {side_top}, {side_bottom})",
+            _(
+                "side_top and side_bottom must be X and Y, one each (got {side_top}, {side_bottom})"
+            ).format(side_top=side_top, side_bottom=side_bottom),
             "map properties",
         )
     arrows = props.get("arrows", "up")
     if arrows not in ("up", "down"):
-        raise fail(f"property 'arrows' must be 'up' or 'down', not {arrows!r}", "map properties")
+        raise fail(
+            _("property 'arrows' must be 'up' or 'down', not {arrows!r}").format(arrows=arrows),
+            "map properties",
+        )
     fmt = props.get("format", FORMAT_VERSION)
     if fmt != FORMAT_VERSION:
-        raise fail(f"board format {fmt!r} is not supported (expected {FORMAT_VERSION})")
+        raise fail(
+            _("board format {fmt!r} is not supported (expected {FORMAT_VERSION})").format(
+                fmt=fmt, FORMAT_VERSION=FORMAT_VERSION
+            )
+        )
 
     terrain_layer = _tile_layer(tmx, TERRAIN_LAYER, required=True, fail=fail)
     levels_layer = _tile_layer(tmx, LEVELS_LAYER, required=False, fail=fail)
@@ -134,10 +151,13 @@ def tmx_to_board(
         if tid is None:
             if composed:
                 return None
-            raise fail("board cell has no terrain tile", place)
+            raise fail(_("board cell has no terrain tile"), place)
         if not isinstance(tid, str) or tid not in known:
             listed = ", ".join(known_ids)
-            raise fail(f"unknown terrain id {tid!r} (known: {listed})", place)
+            raise fail(
+                _("unknown terrain id {tid!r} (known: {listed})").format(tid=tid, listed=listed),
+                place,
+            )
         level = 0.0
         if levels_layer is not None:
             raw_level = tile_value(levels_layer, col, row, "level")
@@ -148,7 +168,9 @@ def tmx_to_board(
                     or float(raw_level) not in LEVELS
                 ):
                     raise fail(
-                        f"level must be one of {', '.join(map(str, LEVELS))}, not {raw_level!r}",
+                        _("level must be one of {choices}, not {raw_level!r}").format(
+                            choices=", ".join(map(str, LEVELS)), raw_level=raw_level
+                        ),
                         f"layer '{LEVELS_LAYER}', cell ({col}, {row})",
                     )
                 level = float(raw_level)
@@ -161,7 +183,7 @@ def tmx_to_board(
                 walkway_end = True
             elif feat is not None:
                 raise fail(
-                    f"unknown feature {feat!r} (known: walkway, walkway_end)",
+                    _("unknown feature {feat!r} (known: walkway, walkway_end)").format(feat=feat),
                     f"layer '{FEATURES_LAYER}', cell ({col}, {row})",
                 )
         return Cell(tid, level, walkway, walkway_end)
@@ -171,13 +193,13 @@ def tmx_to_board(
         if terrain_layer.gid_at(col, row):
             tile_value(terrain_layer, col, row, "terrain")  # its own error first, if any
             raise fail(
-                "this cell lies outside the board (last cell of an odd row) and must stay empty",
+                _("this cell lies outside the board (last cell of an odd row) and must stay empty"),
                 f"layer '{TERRAIN_LAYER}', cell ({col}, {row})",
             )
         for extra in (levels_layer, features_layer):
             if extra is not None and extra.gid_at(col, row):
                 raise fail(
-                    "this cell lies outside the board and must stay empty",
+                    _("this cell lies outside the board and must stay empty"),
                     f"layer '{extra.name}', cell ({col}, {row})",
                 )
 
@@ -234,7 +256,10 @@ class _Fail(Protocol):
 
 def _side_label(value: PropertyValue, key: str, fail: _Fail) -> SideLabel:
     if value not in ("X", "Y"):
-        raise fail(f"property {key!r} must be 'X' or 'Y', not {value!r}", "map properties")
+        raise fail(
+            _("property {key!r} must be 'X' or 'Y', not {value!r}").format(key=key, value=value),
+            "map properties",
+        )
     return SideLabel(str(value))
 
 
@@ -242,16 +267,26 @@ def _tile_layer(tmx: TmxMap, name: str, required: bool, fail: _Fail) -> TileLaye
     found = [layer for layer in tmx.layers if layer.name == name]
     if not found:
         if required:
-            raise fail(f"missing tile layer '{name}'")
+            raise fail(_("missing tile layer '{name}'").format(name=name))
         return None
     if len(found) > 1:
-        raise fail(f"there are {len(found)} layers named '{name}'; keep one")
+        raise fail(
+            _("there are {count} layers named '{name}'; keep one").format(
+                count=len(found), name=name
+            )
+        )
     layer = found[0]
     if not isinstance(layer, TileLayer):
-        raise fail(f"layer '{name}' must be a tile layer")
+        raise fail(_("layer '{name}' must be a tile layer").format(name=name))
     if layer.width != tmx.width or layer.height != tmx.height:
         raise fail(
-            f"layer '{name}' is {layer.width}x{layer.height}, the map is {tmx.width}x{tmx.height}"
+            _("layer '{name}' is {width}x{height}, the map is {width2}x{height2}").format(
+                name=name,
+                width=layer.width,
+                height=layer.height,
+                width2=tmx.width,
+                height2=tmx.height,
+            )
         )
     return layer
 
@@ -266,13 +301,15 @@ def _tile_property(
     ts = tmx.tileset_for(gid)
     place = f"layer '{layer.name}', cell ({col}, {row})"
     if ts is None:
-        raise fail(f"tile gid {gid} belongs to no tileset", place)
+        raise fail(_("tile gid {gid} belongs to no tileset").format(gid=gid), place)
     tile = ts.tiles.get(gid - ts.first_gid)
     prop = tile.properties.get(key) if tile is not None else None
     if prop is None:
         raise fail(
-            f"tile {gid - ts.first_gid} of tileset '{ts.name}' has no '{key}' property "
-            f"(only tiles of the standard {layer.name} tileset belong on this layer)",
+            _(
+                "tile {value} of tileset '{name}' has no '{key}' property (only tiles of the "
+                "standard {name2} tileset belong on this layer)"
+            ).format(value=gid - ts.first_gid, name=ts.name, key=key, name2=layer.name),
             place,
         )
     return prop.value
@@ -456,7 +493,12 @@ def _member(obj: MapObject, key: str, members: Mapping[str, _E], fail: _Fail, wh
     found = members.get(str(raw.value)) if raw else None
     if found is None:
         got = repr(raw.value) if raw else "none"
-        raise fail(f"property {key!r} must be one of {', '.join(members)} (got {got})", where)
+        raise fail(
+            _("property {key!r} must be one of {choices} (got {got})").format(
+                key=key, choices=", ".join(members), got=got
+            ),
+            where,
+        )
     return found
 
 
@@ -474,7 +516,7 @@ def _read_edges(
             where = f"layer '{EDGES_LAYER}', object {obj.id}"
             feature = _member(obj, "feature", _EDGE_FEATURES, fail, where)
             if obj.shape not in ("polyline", "polygon") or len(obj.points) < 2:
-                raise fail("an edge feature must be a polyline of at least two points", where)
+                raise fail(_("an edge feature must be a polyline of at least two points"), where)
             pts = obj.absolute_points()
             if obj.shape == "polygon" and len(pts) > 2:
                 pts.append(pts[0])
@@ -482,16 +524,22 @@ def _read_edges(
             for i, (x, y) in enumerate(pts):
                 s = snap_corner(x, y)
                 if s is None:
-                    raise fail(f"point {i} ({x:g}, {y:g}) is not on a hex corner", where)
+                    raise fail(
+                        _("point {i} ({x:g}, {y:g}) is not on a hex corner").format(i=i, x=x, y=y),
+                        where,
+                    )
                 snapped.append(s)
             for i in range(len(snapped) - 1):
                 edge = edge_between(snapped[i], snapped[i + 1])
                 if edge is None:
                     raise fail(
-                        f"points {i} and {i + 1} are not the two ends of one hex side", where
+                        _("points {i} and {value} are not the two ends of one hex side").format(
+                            i=i, value=i + 1
+                        ),
+                        where,
                     )
                 if edge.a not in cells and edge.b not in cells:
-                    raise fail(f"segment {i} lies outside the board", where)
+                    raise fail(_("segment {i} lies outside the board").format(i=i), where)
                 edges[edge] = feature
     return edges
 
@@ -544,23 +592,30 @@ def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail)
             where = f"layer '{ZONES_LAYER}', object {obj.id}"
             kind = _member(obj, "kind", _ZONE_KINDS, fail, where)
             if not obj.name:
-                raise fail("a zone needs a name", where)
+                raise fail(_("a zone needs a name"), where)
             if obj.shape not in ("point", "rectangle", "polygon", "ellipse"):
                 raise fail(
-                    f"a zone must be a point, rectangle, ellipse or polygon, not a {obj.shape}",
+                    _(
+                        "a zone must be a point, rectangle, ellipse or polygon, not a {shape}"
+                    ).format(shape=obj.shape),
                     where,
                 )
             if obj.rotation:
-                raise fail("rotated zone objects are not supported", where)
+                raise fail(_("rotated zone objects are not supported"), where)
             if centres is None and obj.shape != "point":
                 centres = [(h, grid.hex_centre(h)) for h in cells]
             hexes = _zone_hexes(obj, grid, centres or [], geo)
             outside = sorted(h for h in hexes if h not in cells)
             if outside:
                 col, row = grid.to_cell(outside[0])
-                raise fail(f"zone '{obj.name}' reaches cell ({col}, {row}), off the board", where)
+                raise fail(
+                    _("zone '{name}' reaches cell ({col}, {row}), off the board").format(
+                        name=obj.name, col=col, row=row
+                    ),
+                    where,
+                )
             if not hexes:
-                raise fail(f"zone '{obj.name}' covers no hex centre", where)
+                raise fail(_("zone '{name}' covers no hex centre").format(name=obj.name), where)
             extra = {k: p.value for k, p in obj.properties.items() if k != "kind"}
             key = (kind, obj.name)
             if key in merged:
@@ -571,7 +626,10 @@ def _read_zones(tmx: TmxMap, grid: HexGrid, cells: dict[Hex, Cell], fail: _Fail)
     names = [name for _, name in merged]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise fail(f"zone name '{dupes[0]}' is used for two kinds of zone", ZONES_LAYER)
+        raise fail(
+            _("zone name '{dupes}' is used for two kinds of zone").format(dupes=dupes[0]),
+            ZONES_LAYER,
+        )
     return [
         Zone(kind, name, frozenset(hexes), dict(extra))
         for (kind, name), (hexes, extra) in merged.items()
@@ -624,7 +682,9 @@ def board_to_tmx(board: Board, path: Path, tileset_dir: Path = TILESET_DIR) -> T
         col, row = board.grid.to_cell(hx)
         if cell.terrain not in terrain_gid:
             raise MapFormatError(
-                path, f"unknown terrain id {cell.terrain!r}", f"cell ({col}, {row})"
+                path,
+                _("unknown terrain id {terrain!r}").format(terrain=cell.terrain),
+                f"cell ({col}, {row})",
             )
         terrain_rows[row][col] = terrain_gid[cell.terrain]
         if cell.level != 0.0:

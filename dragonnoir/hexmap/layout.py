@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
@@ -51,7 +51,9 @@ from dragonnoir.hexmap.terrain import TerrainTable, default_terrain_table
 from dragonnoir.hexmap.tiled import HexGrid, Point
 from dragonnoir.hexmap.tmx import gc_paused, write_tmx
 from dragonnoir.hexmap.tmxmodel import MapObject, ObjectLayer, Property, TmxMap
-from dragonnoir.safe_read import LAYOUT, file_problem, named_file, quoted, read_toml
+from dragonnoir.i18n import N_, _
+from dragonnoir.pydantic_words import validation_reason
+from dragonnoir.safe_read import LAYOUT, Missing, file_problem, named_file, quoted, read_toml
 
 #: The two ways a board may lie ("Side X of one always goes with side X of another").
 ROTATIONS: Final[tuple[int, ...]] = (0, 180)
@@ -128,7 +130,9 @@ class Placement:
 
     def describe(self) -> str:
         """`board 'fosse' (row 0, col 1)`, for messages."""
-        return f"board {self.board.id!r} (row {self.row}, col {self.col})"
+        return _("board {board!r} (row {row}, col {col})").format(
+            board=self.board.id, row=self.row, col=self.col
+        )
 
 
 def rotate_local(board: Board, h: Hex) -> Hex:
@@ -189,7 +193,11 @@ class Layout:
         for i, p in enumerate(self.placements):
             if p == placement:
                 return i
-        raise ValueError(f"{placement.describe()} is not part of layout {self.name!r}")
+        raise ValueError(
+            _("{describe} is not part of layout {name!r}").format(
+                describe=placement.describe(), name=self.name
+            )
+        )
 
     def cell_offset(self, placement: Placement | int) -> tuple[int, int]:
         """Global Tiled cell (col, row) of the board's local cell (0, 0) before turning."""
@@ -316,14 +324,26 @@ def _merge_spans(spans: Iterable[tuple[float, float]]) -> list[tuple[float, floa
 # -- composing -----------------------------------------------------------------------
 
 
+#: A board's sides and its arrows, in words (`_side_text`).
+_SIDE_WORDS = {
+    Side.TOP: N_("top side {label}"),
+    Side.BOTTOM: N_("bottom side {label}"),
+    Side.LEFT: N_("left side, arrows {arrows}"),
+    Side.RIGHT: N_("right side, arrows {arrows}"),
+}
+_ARROWS = {"up": N_("up"), "down": N_("down")}
+
+
 def _side_text(p: Placement, side: Side) -> str:
-    if side in (Side.TOP, Side.BOTTOM):
-        return f"{side.value} side {p.side_label(side).value}"
-    return f"{side.value} side, arrows {p.arrows}"
+    label = p.side_label(side).value if side in (Side.TOP, Side.BOTTOM) else ""
+    arrows = _(_ARROWS[p.arrows]) if p.arrows in _ARROWS else str(p.arrows)
+    return _(_SIDE_WORDS[side]).format(label=label, arrows=arrows)
 
 
 def _describe_at(p: Placement, side: Side) -> str:
-    return f"board {p.board.id!r} (row {p.row}, col {p.col}, {_side_text(p, side)})"
+    return _("board {board!r} (row {row}, col {col}, {side})").format(
+        board=p.board.id, row=p.row, col=p.col, side=_side_text(p, side)
+    )
 
 
 def check_joins(placements: Sequence[Placement]) -> list[str]:
@@ -338,27 +358,43 @@ def check_joins(placements: Sequence[Placement]) -> list[str]:
         return ["a layout needs at least one board"]
     for p in placements:
         if p.rotation not in ROTATIONS:
-            faults.append(f"{p.describe()}: rotation must be 0 or 180, not {p.rotation}")
+            faults.append(
+                _("{describe}: rotation must be 0 or 180, not {rotation}").format(
+                    describe=p.describe(), rotation=p.rotation
+                )
+            )
     first = placements[0]
     for p in placements[1:]:
         if (p.board.width, p.board.height) != (first.board.width, first.board.height):
             faults.append(
-                f"{p.describe()} is {p.board.width} x {p.board.height} but "
-                f"{first.describe()} is {first.board.width} x {first.board.height}: "
-                "all boards of a layout must be the same size"
+                _(
+                    "{describe} is {width} x {height} but {describe2} is {width2} x {height2}: "
+                    "all boards of a layout must be the same size"
+                ).format(
+                    describe=p.describe(),
+                    width=p.board.width,
+                    height=p.board.height,
+                    describe2=first.describe(),
+                    width2=first.board.width,
+                    height2=first.board.height,
+                )
             )
         elif p.board.grid != first.board.grid:
             faults.append(
-                f"{p.describe()} and {first.describe()} use different hex grids: "
-                "all boards of a layout must use the same grid"
+                _(
+                    "{describe} and {describe2} use different hex grids: all boards of a layout "
+                    "must use the same grid"
+                ).format(describe=p.describe(), describe2=first.describe())
             )
     seen: dict[tuple[int, int], Placement] = {}
     for p in placements:
         other = seen.get((p.row, p.col))
         if other is not None:
             faults.append(
-                f"board {p.board.id!r} and board {other.board.id!r} are both placed at "
-                f"row {p.row}, col {p.col}: one board per grid position"
+                _(
+                    "board {id!r} and board {id2!r} are both placed at row {row}, col {col}: one "
+                    "board per grid position"
+                ).format(id=p.board.id, id2=other.board.id, row=p.row, col=p.col)
             )
         else:
             seen[(p.row, p.col)] = p
@@ -368,14 +404,23 @@ def check_joins(placements: Sequence[Placement]) -> list[str]:
         below = seen.get((row + 1, col))
         if below is not None and p.side_label(Side.BOTTOM) != below.side_label(Side.TOP):
             faults.append(
-                f"{_describe_at(p, Side.BOTTOM)} cannot join {_describe_at(below, Side.TOP)}: "
-                "side X goes with X and Y with Y"
+                _(
+                    "{describe_at} cannot join {describe_at2}: side X goes with X and Y with Y"
+                ).format(
+                    describe_at=_describe_at(p, Side.BOTTOM),
+                    describe_at2=_describe_at(below, Side.TOP),
+                )
             )
         right = seen.get((row, col + 1))
         if right is not None and p.arrows != right.arrows:
             faults.append(
-                f"{_describe_at(p, Side.RIGHT)} cannot join {_describe_at(right, Side.LEFT)}: "
-                "across the width the arrows must point the same way"
+                _(
+                    "{describe_at} cannot join {describe_at2}: across the width the arrows must "
+                    "point the same way"
+                ).format(
+                    describe_at=_describe_at(p, Side.RIGHT),
+                    describe_at2=_describe_at(right, Side.LEFT),
+                )
             )
     return faults
 
@@ -459,8 +504,12 @@ def _cover_cells(
                 if cell.terrain not in table:
                     raise LayoutError(
                         src,
-                        f"{p.describe()}: hex at cell {grid.to_cell(local)} has terrain "
-                        f"{cell.terrain!r}, which the terrain table does not know",
+                        _(
+                            "{describe}: hex at cell {to_cell} has terrain {terrain!r}, which the "
+                            "terrain table does not know"
+                        ).format(
+                            describe=p.describe(), to_cell=grid.to_cell(local), terrain=cell.terrain
+                        ),
                     )
                 known_terrain.add(cell.terrain)
             g = to_global(local)
@@ -690,31 +739,43 @@ def read_layout_file(
         model = _LayoutFile.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        msg = str(first["msg"])
-        if first["type"] == "missing":
-            msg = "missing"
-        elif first["type"] == "extra_forbidden":
-            msg = "unknown field"
-        raise LayoutError(src, msg, place=_place(tuple(first["loc"]))) from None
+        raise LayoutError(src, layout_reason(first), place=_place(tuple(first["loc"]))) from None
     entries: list[tuple[Path, int, int, int]] = []
     for i, b in enumerate(model.board):
         file = named_file(src, b.file, "board", place=f"board[{i}].file", error=LayoutError)
         entries.append((file, b.row, b.col, b.rotation))
-    for i, (file, _, _, _) in enumerate(entries):
+    for i, (file, *_rest) in enumerate(entries):
         problem = file_problem(file) if check_files else None
-        if problem == "file not found":
+        if isinstance(problem, Missing):
             raise LayoutError(
                 src,
-                f"no board file {quoted(model.board[i].file)} ({file})",
+                _("no board file {file} ({path})").format(
+                    file=quoted(model.board[i].file), path=file
+                ),
                 place=f"board[{i}].file",
             )
         if problem is not None:
             raise LayoutError(
                 src,
-                f"board file {quoted(model.board[i].file)}: {problem}",
+                _("board file {file}: {problem}").format(
+                    file=quoted(model.board[i].file), problem=problem
+                ),
                 place=f"board[{i}].file",
             )
     return model.name, entries
+
+
+def layout_reason(error: Mapping[str, Any]) -> str:
+    """What the layout format refuses, in the language in use: a missing or unknown field
+    said shortly (a layout has few), the rest as `pydantic_words` says it."""
+    kind = error.get("type")
+    if kind == "missing":
+        return _("missing")
+    if kind == "extra_forbidden":
+        return _("unknown field")
+    if kind == "rotation":
+        return _("must be 0 or 180")
+    return validation_reason(error)
 
 
 def load_layout(
@@ -815,7 +876,10 @@ def exported_placements(tmx: TmxMap, source: Path | str) -> list[ExportedPlaceme
     """
     layer = next((la for la in tmx.object_layers() if la.name == BOARDS_LAYER), None)
     if layer is None:
-        raise LayoutError(Path(source), f"no object layer '{BOARDS_LAYER}': not a layout export")
+        raise LayoutError(
+            Path(source),
+            _("no object layer '{layer}': not a layout export").format(layer=BOARDS_LAYER),
+        )
     out: list[ExportedPlacement] = []
     for obj in layer.objects:
         place = f"layer '{BOARDS_LAYER}', object {obj.id} ({obj.name!r})"
@@ -827,13 +891,17 @@ def exported_placements(tmx: TmxMap, source: Path | str) -> list[ExportedPlaceme
             value = props.get(name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise LayoutError(
-                    Path(source), f"property {name!r} must be a whole number >= 0", place=place
+                    Path(source),
+                    _("property {name!r} must be a whole number >= 0").format(name=name),
+                    place=place,
                 )
             values.append(value)
         row, col, rotation = values
         if rotation not in ROTATIONS:
             raise LayoutError(
-                Path(source), f"board_rotation must be 0 or 180, not {rotation}", place=place
+                Path(source),
+                _("board_rotation must be 0 or 180, not {rotation}").format(rotation=rotation),
+                place=place,
             )
         out.append(ExportedPlacement(obj.name, str(props.get("file", "")), row, col, rotation))
     return out

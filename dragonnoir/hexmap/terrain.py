@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from dragonnoir.datafiles import load_toml_model
 from dragonnoir.hexmap.terrain_ids import DEFAULT_TERRAIN_FILE
+from dragonnoir.i18n import _
 
 __all__ = ["DEFAULT_TERRAIN_FILE", "TerrainTable", "TerrainType", "default_terrain_table"]
 
@@ -70,7 +71,7 @@ class TerrainTable(BaseModel):
         seen: set[str] = set()
         for row in rows:
             if row.id in seen:
-                raise ValueError(f"terrain id {row.id!r} appears twice")
+                raise ValueError(_("terrain id {id!r} appears twice").format(id=row.id))
             seen.add(row.id)
         return rows
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from dragonnoir import resources
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _
 from dragonnoir.safe_read import RULES, read_toml
 
 DEFAULT_TERRAIN_FILE = resources.data_dir() / "terrain.toml"
@@ -29,21 +30,25 @@ def terrain_ids(path: Path) -> tuple[str, ...]:
     field when they cannot be read)."""
     rows = read_toml(path, RULES).get("terrain")
     if rows is None:
-        raise DataFileError(path, "Field required", "field terrain")
+        raise DataFileError(path, _("Field required"), "field terrain")
     if not isinstance(rows, list):
-        raise DataFileError(path, "Input should be a valid list", "field terrain")
+        raise DataFileError(path, _("Input should be a valid list"), "field terrain")
     ids: list[str] = []
     for i, row in enumerate(rows):
         place = f"field terrain[{i}]"
         if not isinstance(row, dict):
-            raise DataFileError(path, "Input should be a table", place)
+            raise DataFileError(path, _("Input should be a table"), place)
         if "id" not in row:
-            raise DataFileError(path, "Field required", f"{place}.id")
+            raise DataFileError(path, _("Field required"), f"{place}.id")
         terrain_id = row["id"]
         if not isinstance(terrain_id, str) or not terrain_id:
-            raise DataFileError(path, "Input should be a non-empty string", f"{place}.id")
+            raise DataFileError(path, _("Input should be a non-empty string"), f"{place}.id")
         if terrain_id in ids:
-            raise DataFileError(path, f"terrain id {terrain_id!r} appears twice", "field terrain")
+            raise DataFileError(
+                path,
+                _("terrain id {terrain_id!r} appears twice").format(terrain_id=terrain_id),
+                "field terrain",
+            )
         ids.append(terrain_id)
     return tuple(ids)
 

@@ -30,6 +30,7 @@ from dragonnoir.hexmap.tmx_tilesets import read_tileset
 from dragonnoir.hexmap.tmx_writer import tmx_bytes, tsx_bytes, write_tmx, write_tsx
 from dragonnoir.hexmap.tmx_xml import Fail, PathLike, parse_xml
 from dragonnoir.hexmap.tmxmodel import Tileset, TmxMap
+from dragonnoir.i18n import _
 
 __all__ = [
     "gc_paused",
@@ -74,5 +75,5 @@ def read_tsx(path: PathLike, first_gid: int = 1) -> Tileset:
     fail = Fail(p)
     root = parse_xml(p, "tileset", fail)
     if root.tag != "tileset":
-        raise fail(f"not a TSX tileset (root element is <{root.tag}>)")
+        raise fail(_("not a TSX tileset (root element is <{tag}>)").format(tag=root.tag))
     return read_tileset(root, first_gid, p.parent, fail)

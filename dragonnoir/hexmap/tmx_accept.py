@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import Final
 
 from dragonnoir.hexmap.tmx_xml import Fail
+from dragonnoir.i18n import _
 
 # For each element: attributes we model, attributes we drop as editor-only, and
 # attributes accepted only at their default value (anything else is refused).
@@ -166,7 +167,10 @@ def check_element(el: ET.Element, where: str, fail: Fail) -> None:
     if kids is not None:
         for child in el:
             if child.tag not in kids:
-                raise fail(f"unsupported element <{child.tag}> in <{tag}>", where)
+                raise fail(
+                    _("unsupported element <{tag}> in <{tag2}>").format(tag=child.tag, tag2=tag),
+                    where,
+                )
 
 
 def _check_attributes(el: ET.Element, where: str, fail: Fail) -> None:
@@ -179,10 +183,20 @@ def _check_attributes(el: ET.Element, where: str, fail: Fail) -> None:
             if key in defaults and _same_value(value, defaults[key]):
                 continue
             if el.tag == "object" and key == "template":
-                raise fail("object templates are not supported", where)
+                raise fail(_("object templates are not supported"), where)
             if key in ("parallaxx", "parallaxy"):
-                raise fail(f"layer parallax ({key}={value}) is not supported", where)
-            raise fail(f'unsupported attribute {key}="{value}" on <{el.tag}>', where)
+                raise fail(
+                    _("layer parallax ({key}={value}) is not supported").format(
+                        key=key, value=value
+                    ),
+                    where,
+                )
+            raise fail(
+                _('unsupported attribute {key}="{value}" on <{tag}>').format(
+                    key=key, value=value, tag=el.tag
+                ),
+                where,
+            )
 
 
 def _same_value(a: str, b: str) -> bool:
@@ -198,8 +212,10 @@ def check_image_size(width: int, height: int, what: str, where: str, fail: Fail)
     """Refuse an image larger than `MAX_IMAGE_SIDE` a side (before anything decodes it)."""
     if not (0 <= width <= MAX_IMAGE_SIDE and 0 <= height <= MAX_IMAGE_SIDE):
         raise fail(
-            f"{what} is {width}x{height} pixels: images larger than "
-            f"{MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} are not supported",
+            _(
+                "{what} is {width}x{height} pixels: images larger than "
+                "{limit}x{limit} are not supported"
+            ).format(what=what, width=width, height=height, limit=MAX_IMAGE_SIDE),
             where,
         )
 
@@ -208,7 +224,9 @@ def check_tile_size(tw: int, th: int, what: str, where: str, fail: Fail) -> None
     """Refuse a tile larger than `MAX_TILE_SIDE` a side."""
     if not (0 <= tw <= MAX_TILE_SIDE and 0 <= th <= MAX_TILE_SIDE):
         raise fail(
-            f"{what} {tw}x{th} is not supported (at most {MAX_TILE_SIDE}x{MAX_TILE_SIDE} pixels)",
+            _("{what} {tw}x{th} is not supported (at most {limit}x{limit} pixels)").format(
+                what=what, tw=tw, th=th, limit=MAX_TILE_SIDE
+            ),
             where,
         )
 
@@ -219,7 +237,15 @@ def check_cells(size: tuple[int, int], what: str, where: str, fail: Fail) -> Non
     width, height = size
     if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE or width * height > MAX_MAP_CELLS:
         raise fail(
-            f"{what} of {width}x{height} cells is too large (at most {MAX_MAP_SIDE} a side "
-            f"and {MAX_MAP_CELLS:,} cells)",
+            _(
+                "{what} of {width}x{height} cells is too large (at most {side_limit} a side and "
+                "{cell_limit:,} cells)"
+            ).format(
+                what=what,
+                width=width,
+                height=height,
+                side_limit=MAX_MAP_SIDE,
+                cell_limit=MAX_MAP_CELLS,
+            ),
             where,
         )

@@ -19,6 +19,7 @@ from dragonnoir.errors import MapFormatError
 from dragonnoir.hexmap.tmx_accept import check_element
 from dragonnoir.hexmap.tmx_pytmx import import_pytmx
 from dragonnoir.hexmap.tmx_xml import Fail
+from dragonnoir.i18n import _
 
 _ENCODINGS: Final[dict[str | None, set[str | None]]] = {
     None: {None},
@@ -31,11 +32,13 @@ def _legacy_gids(data: ET.Element, where: str, fail: Fail) -> list[int]:
     out = []
     for t in data.findall("tile"):
         if set(t.attrib) - {"gid"}:
-            raise fail("unsupported attribute on a <tile> of layer data", where)
+            raise fail(_("unsupported attribute on a <tile> of layer data"), where)
         try:
             out.append(int(t.get("gid", "0")))
         except ValueError:
-            raise fail(f'bad <tile gid="{t.get("gid")}"> in layer data', where) from None
+            raise fail(
+                _('bad <tile gid="{gid}"> in layer data').format(gid=t.get("gid")), where
+            ) from None
     return out
 
 
@@ -44,21 +47,28 @@ def check_data(el: ET.Element, where: str, fail: Fail) -> ET.Element:
     cannot decode (chunks of infinite maps, zstd, unknown names)."""
     data = el.find("data")
     if data is None:
-        raise fail("tile layer has no <data>", where)
+        raise fail(_("tile layer has no <data>"), where)
     check_element(data, where, fail)
     if data.find("chunk") is not None:
-        raise fail("chunked layer data (infinite map) is not supported", where)
+        raise fail(_("chunked layer data (infinite map) is not supported"), where)
     enc, comp = data.get("encoding"), data.get("compression")
     if enc not in _ENCODINGS:
-        raise fail(f"unknown layer data encoding '{enc}'", where)
+        raise fail(_("unknown layer data encoding '{enc}'").format(enc=enc), where)
     if comp not in _ENCODINGS[enc]:
         if comp == "zstd":
             raise fail(
-                "zstd-compressed layer data is not supported (no zstd in Python's standard "
-                "library); re-save the map in Tiled with CSV or zlib",
+                _(
+                    "zstd-compressed layer data is not supported (no zstd in Python's standard "
+                    "library); re-save the map in Tiled with CSV or zlib"
+                ),
                 where,
             )
-        raise fail(f"unknown layer data compression '{comp}' (encoding '{enc}')", where)
+        raise fail(
+            _("unknown layer data compression '{comp}' (encoding '{enc}')").format(
+                comp=comp, enc=enc
+            ),
+            where,
+        )
     return data
 
 
@@ -71,10 +81,17 @@ def _inflate(packed: bytes, compression: str, cells: int, where: str, fail: Fail
     try:
         data = zlib.decompressobj(wbits).decompress(packed, limit + 1)
     except zlib.error as e:
-        raise fail(f"cannot decode base64 layer data: {compression} error: {e}", where) from None
+        raise fail(
+            _("cannot decode base64 layer data: {compression} error: {e}").format(
+                compression=compression, e=e
+            ),
+            where,
+        ) from None
     if len(data) > limit:
         raise fail(
-            f"the {compression} layer data holds more than the {cells} cells the layer declares",
+            _(
+                "the {compression} layer data holds more than the {cells} cells the layer declares"
+            ).format(compression=compression, cells=cells),
             where,
         )
     return data
@@ -99,7 +116,12 @@ def decode_data(data: ET.Element, where: str, fail: Fail, cells: int) -> list[in
     except MapFormatError:
         raise
     except Exception as e:
-        raise fail(f"cannot decode {enc} layer data: {type(e).__name__}: {e}", where) from None
+        raise fail(
+            _("cannot decode {enc} layer data: {name}: {e}").format(
+                enc=enc, name=type(e).__name__, e=e
+            ),
+            where,
+        ) from None
     plain = type(gids) is list and set(map(type, gids)) == {int}
     if plain and min(gids) >= 0 and max(gids) <= 0xFFFFFFFF:
         return cast(list[int], gids)  # already what the masking below would give

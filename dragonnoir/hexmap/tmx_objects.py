@@ -19,6 +19,7 @@ from dragonnoir.hexmap.tmxmodel import (
     ObjectLayer,
     ObjectShape,
 )
+from dragonnoir.i18n import _
 
 
 def _points(
@@ -32,9 +33,13 @@ def _points(
             xs, ys = pair.split(",")
             x, y = float(xs), float(ys)
         except ValueError:
-            raise fail(f"bad point '{pair}' in <{el.tag}>", where) from None
+            raise fail(
+                _("bad point '{pair}' in <{tag}>").format(pair=pair, tag=el.tag), where
+            ) from None
         if not (abs(x) <= MAX_NUMBER and abs(y) <= MAX_NUMBER):  # also refuses NaN
-            raise fail(f"point '{pair}' in <{el.tag}> is out of range", where)
+            raise fail(
+                _("point '{pair}' in <{tag}> is out of range").format(pair=pair, tag=el.tag), where
+            )
         out.append((x, y))
     return out
 
@@ -76,7 +81,12 @@ def _object(oe: ET.Element, layer_where: str, fail: Fail, py: Any, checked: bool
             obj.text = child.text or ""
             for key, value in child.attrib.items():
                 if key not in TEXT_ATTRS:
-                    raise fail(f'unsupported attribute {key}="{value}" on <text>', where)
+                    raise fail(
+                        _('unsupported attribute {key}="{value}" on <text>').format(
+                            key=key, value=value
+                        ),
+                        where,
+                    )
             obj.text_attributes = {k: child.attrib[k] for k in TEXT_ATTRS if k in child.attrib}
     obj.shape = shape
     return obj
@@ -99,7 +109,7 @@ def read_object_layer(
     py_objects: list[Any] = list(py) if py is not None else []
     objs = el.findall("object")
     if py is not None and len(py_objects) != len(objs):
-        raise fail("pytmx and the XML disagree on the number of objects", where)
+        raise fail(_("pytmx and the XML disagree on the number of objects"), where)
     return ObjectLayer(
         name=el.get("name", ""),
         objects=[

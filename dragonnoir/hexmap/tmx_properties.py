@@ -19,6 +19,7 @@ from dragonnoir.hexmap.tmxmodel import (
     PropertyType,
     PropertyValue,
 )
+from dragonnoir.i18n import _
 
 _PROPERTY_TYPES: Final = ("string", "int", "float", "bool", "color", "file", "object", "class")
 
@@ -35,7 +36,7 @@ def read_properties(el: ET.Element, where: str, fail: Fail, checked: bool = Fals
                 check_element(p, where, fail)
             name = p.get("name")
             if name is None:
-                raise fail("a <property> has no name", where)
+                raise fail(_("a <property> has no name"), where)
             props[name] = _property(p, where, name, fail, checked)
     return props
 
@@ -43,7 +44,9 @@ def read_properties(el: ET.Element, where: str, fail: Fail, checked: bool = Fals
 def _property(p: ET.Element, owner: str, name: str, fail: Fail, checked: bool) -> Property:
     ptype = p.get("type", "string")
     if ptype not in _PROPERTY_TYPES:
-        raise fail(f"unknown property type '{ptype}'", f"{owner}, property '{name}'")
+        raise fail(
+            _("unknown property type '{ptype}'").format(ptype=ptype), f"{owner}, property '{name}'"
+        )
     kind = cast(PropertyType, ptype)
     ptname = p.get("propertytype", "")
     if kind == "class":
@@ -69,7 +72,10 @@ def _property(p: ET.Element, owner: str, name: str, fail: Fail, checked: bool) -
         else:
             value = raw
     except ValueError:
-        raise fail(f"value '{raw}' is not a valid {kind}", f"{owner}, property '{name}'") from None
+        raise fail(
+            _("value '{raw}' is not a valid {kind}").format(raw=raw, kind=kind),
+            f"{owner}, property '{name}'",
+        ) from None
     prop = Property(value, kind, ptname)
     if kind != "float" and len(_PROPERTIES) < _PROPERTIES_SIZE:  # (a NaN is not shared)
         _PROPERTIES[(ptype, ptname, raw)] = prop

@@ -112,7 +112,8 @@ from dragonnoir.hexmap.tmxmodel import (
     Tileset,
     TmxMap,
 )
-from dragonnoir.safe_read import file_problem, name_problem, quoted
+from dragonnoir.i18n import _
+from dragonnoir.safe_read import Missing, file_problem, name_problem, quoted
 
 
 class MapReader:
@@ -127,38 +128,53 @@ class MapReader:
         fail = self.fail
         root = parse_xml(self.path, "map", fail)
         if root.tag != "map":
-            raise fail(f"not a TMX map (root element is <{root.tag}>)")
+            raise fail(_("not a TMX map (root element is <{tag}>)").format(tag=root.tag))
         orientation = root.get("orientation", "orthogonal")
         if orientation != "hexagonal":
-            raise fail(f"orientation '{orientation}' is not supported: only hexagonal maps", "map")
+            raise fail(
+                _("orientation '{orientation}' is not supported: only hexagonal maps").format(
+                    orientation=orientation
+                ),
+                "map",
+            )
         if root.get("infinite", "0") not in ("0", ""):
-            raise fail("infinite maps are not supported: resize the map to a fixed size", "map")
+            raise fail(_("infinite maps are not supported: resize the map to a fixed size"), "map")
         check_element(root, "map", fail)
         axis = root.get("staggeraxis", "y")
         index = root.get("staggerindex", "odd")
         if axis not in ("x", "y"):
-            raise fail(f"staggeraxis '{axis}' is neither 'x' nor 'y'", "map")
+            raise fail(_("staggeraxis '{axis}' is neither 'x' nor 'y'").format(axis=axis), "map")
         if index not in ("odd", "even"):
-            raise fail(f"staggerindex '{index}' is neither 'odd' nor 'even'", "map")
+            raise fail(
+                _("staggerindex '{index}' is neither 'odd' nor 'even'").format(index=index), "map"
+            )
         for key in ("width", "height", "tilewidth", "tileheight"):
             if int_attr(root, key, "map", fail) <= 0:
-                raise fail(f"map {key} must be positive", "map")
+                raise fail(_("map {key} must be positive").format(key=key), "map")
         if int_attr(root, "hexsidelength", "map", fail, 0) < 0:
-            raise fail("map hexsidelength must not be negative", "map")
+            raise fail(_("map hexsidelength must not be negative"), "map")
         map_size = (int_attr(root, "width", "map", fail), int_attr(root, "height", "map", fail))
-        check_cells(map_size, "map", "map", fail)
+        check_cells(map_size, _("map"), "map", fail)
         check_tile_size(
             int_attr(root, "tilewidth", "map", fail),
             int_attr(root, "tileheight", "map", fail),
-            "map tile size",
+            _("map tile size"),
             "map",
             fail,
         )
         if int_attr(root, "hexsidelength", "map", fail, 0) > MAX_TILE_SIDE:
-            raise fail(f"map hexsidelength is more than {MAX_TILE_SIDE} pixels", "map")
+            raise fail(
+                _("map hexsidelength is more than {limit} pixels").format(limit=MAX_TILE_SIDE),
+                "map",
+            )
         count = sum(1 for el in root.iter() if el.tag in LAYER_TAGS)
         if count > MAX_LAYERS:
-            raise fail(f"{count} layers: more than {MAX_LAYERS} are not supported", "map")
+            raise fail(
+                _("{count} layers: more than {MAX_LAYERS} are not supported").format(
+                    count=count, MAX_LAYERS=MAX_LAYERS
+                ),
+                "map",
+            )
 
         tilesets = self._tilesets(root)
         self._assign_layer_ids(root)
@@ -174,7 +190,7 @@ class MapReader:
                 int_attr(el, "width", where, fail, map_size[0]),
                 int_attr(el, "height", where, fail, map_size[1]),
             )
-            check_cells(size, "tile layer", where, fail)
+            check_cells(size, _("tile layer"), where, fail)
             data = check_data(el, where, fail)
             decoded[id(el)] = decode_data(data, where, fail, size[0] * size[1])
         self._validate(root, "map")
@@ -187,7 +203,7 @@ class MapReader:
         for el in root.findall("tileset"):
             first_gid = int_attr(el, "firstgid", describe(el), fail)
             if first_gid <= 0:
-                raise fail("tileset firstgid must be positive", describe(el))
+                raise fail(_("tileset firstgid must be positive"), describe(el))
             source = el.get("source")
             if source:
                 where = f"tileset {quoted(source)}"
@@ -196,18 +212,23 @@ class MapReader:
                     raise fail(refused, where)
                 tsx_path = Path(os.path.normpath(self.base / source))
                 problem = file_problem(tsx_path)
-                if problem == "file not found":
+                if isinstance(problem, Missing):
                     raise fail(
-                        f"external tileset '{source}' not found (looked for {tsx_path})", where
+                        _("external tileset '{source}' not found (looked for {tsx_path})").format(
+                            source=source, tsx_path=tsx_path
+                        ),
+                        where,
                     )
                 if problem is not None:
-                    raise fail(f"external tileset {problem}", where)
+                    raise fail(_("external tileset {problem}").format(problem=problem), where)
                 out.append(external_tileset(tsx_path, first_gid, source, fail))
             else:
                 out.append((el, read_tileset(el, first_gid, self.base, fail)))
-        for (_, a), (_, b) in itertools.pairwise(out):
+        for (_first, a), (_second, b) in itertools.pairwise(out):
             if b.first_gid <= a.first_gid:
-                raise fail("tilesets are not in increasing firstgid order", f"tileset '{b.name}'")
+                raise fail(
+                    _("tilesets are not in increasing firstgid order"), f"tileset '{b.name}'"
+                )
         return out
 
     def _assign_layer_ids(self, root: ET.Element) -> None:
@@ -304,7 +325,9 @@ class MapReader:
             try:
                 tm.parse_xml(root)
             except Exception as e:  # pytmx raises bare Exception, ValueError, TypeError...
-                raise self.fail(f"pytmx cannot parse the map: {type(e).__name__}: {e}") from None
+                raise self.fail(
+                    _("pytmx cannot parse the map: {name}: {e}").format(name=type(e).__name__, e=e)
+                ) from None
         finally:
             for el, pos, data in reversed(stubbed):
                 el[pos] = data
@@ -326,7 +349,7 @@ class MapReader:
         tw, th = int(tm.tilewidth), int(tm.tileheight)
         side = float(tm.hexsidelength)
         if not side.is_integer():
-            raise fail(f"hexsidelength {side} is not an integer", "map")
+            raise fail(_("hexsidelength {side} is not an integer").format(side=side), "map")
         saved_by = root.get("tiledversion", "")
         grid = HexGrid.from_tmx(axis, cast(StaggerIndex, index), tw, th, int(side), saved_by)
         m = TmxMap(
@@ -344,8 +367,8 @@ class MapReader:
         # Tilesets: geometry from pytmx, the rest (typed properties, tiles, images as
         # written, integer tile offsets) from the XML.
         if len(tm.tilesets) != len(tilesets):
-            raise fail("pytmx and the XML disagree on the number of tilesets", "map")
-        for pts, (_, ts) in zip(tm.tilesets, tilesets, strict=True):
+            raise fail(_("pytmx and the XML disagree on the number of tilesets"), "map")
+        for pts, (_source, ts) in zip(tm.tilesets, tilesets, strict=True):
             ts.first_gid = int(pts.firstgid)
             ts.tile_width = int(pts.tilewidth)
             ts.tile_height = int(pts.tileheight)
@@ -395,12 +418,14 @@ class MapReader:
             if el.tag == "group":
                 if el.find("properties") is not None and read_properties(el, where, fail, True):
                     raise fail(
-                        "custom properties on a group layer are not supported "
-                        "(groups are flattened into their layers)",
+                        _(
+                            "custom properties on a group layer are not supported (groups are "
+                            "flattened into their layers)"
+                        ),
                         where,
                     )
                 if el.get("tintcolor"):
-                    raise fail("tint colour on a group layer is not supported", where)
+                    raise fail(_("tint colour on a group layer is not supported"), where)
                 self._layers(
                     el,
                     m,
@@ -413,7 +438,7 @@ class MapReader:
                 continue
             py = next(kinds[el.tag], None)
             if py is None:
-                raise fail("pytmx and the XML disagree on the layers", where)
+                raise fail(_("pytmx and the XML disagree on the layers"), where)
             layer: Layer
             if el.tag == "layer":
                 layer = self._tile_layer(el, py, decoded[id(el)], where)
@@ -431,10 +456,12 @@ class MapReader:
         fail = self.fail
         width, height = int(py.width), int(py.height)
         if width <= 0 or height <= 0:
-            raise fail("tile layer width and height must be positive", where)
+            raise fail(_("tile layer width and height must be positive"), where)
         if len(raw) != width * height:
             raise fail(
-                f"layer data has {len(raw)} cells, expected {width}x{height} = {width * height}",
+                _("layer data has {count} cells, expected {width}x{height} = {value}").format(
+                    count=len(raw), width=width, height=height, value=width * height
+                ),
                 where,
             )
         return TileLayer(
@@ -459,7 +486,7 @@ class MapReader:
     ) -> ImageLayer:
         fail = self.fail
         if el.get("tintcolor"):
-            raise fail("tint colour on an image layer is not supported", where)
+            raise fail(_("tint colour on an image layer is not supported"), where)
         img_el = el.find("image")
         image = None
         if img_el is not None:
@@ -493,7 +520,9 @@ class MapReader:
                             good.add(raw)
                         else:
                             raise fail(
-                                f"gid {gid} (raw {raw}) points at no tileset",
+                                _("gid {gid} (raw {raw}) points at no tileset").format(
+                                    gid=gid, raw=raw
+                                ),
                                 f"layer '{layer.name}', col {col}, row {row}",
                             )
             elif isinstance(layer, ObjectLayer):
@@ -501,6 +530,6 @@ class MapReader:
                     gid = obj.gid & GID_MASK
                     if obj.shape == "tile" and m.tileset_for(gid) is None:
                         raise fail(
-                            f"tile object gid {gid} points at no tileset",
+                            _("tile object gid {gid} points at no tileset").format(gid=gid),
                             f"object layer '{layer.name}', object {obj.id}",
                         )

@@ -14,6 +14,7 @@ import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from dragonnoir.errors import place_words
 from dragonnoir.hexmap.tmx_accept import (
     MAX_IMAGE_SIDE,
     MAX_TILESET_TILES,
@@ -29,7 +30,8 @@ from dragonnoir.hexmap.tmxmodel import (
     Tile,
     Tileset,
 )
-from dragonnoir.safe_read import file_problem, name_problem
+from dragonnoir.i18n import _
+from dragonnoir.safe_read import Missing, file_problem, name_problem, quoted
 
 
 def png_size(path: Path) -> tuple[int, int] | None:
@@ -53,7 +55,7 @@ def read_image(
     if not checked:
         check_element(el, where, fail)
     if el.get("format") is not None or el.find("data") is not None:
-        raise fail("embedded image data is not supported", where)
+        raise fail(_("embedded image data is not supported"), where)
     source = el.get("source", "")
     if not source:
         return None
@@ -62,22 +64,51 @@ def read_image(
         raise fail(refused, where)
     path = Path(os.path.normpath(base / source))
     problem = file_problem(path)
-    if problem == "file not found":
-        raise fail(f"image '{source}' of {owner} not found (looked for {path})", where)
+    if isinstance(problem, Missing):
+        raise fail(
+            _("image '{source}' of {owner} not found (looked for {path})").format(
+                source=source, owner=owner, path=path
+            ),
+            where,
+        )
     if problem is not None:
-        raise fail(f"image '{source}' of {owner} {problem}", where)
+        raise fail(
+            _("image '{source}' of {owner} {problem}").format(
+                source=source, owner=owner, problem=problem
+            ),
+            where,
+        )
     width = int_attr(el, "width", where, fail, 0)
     height = int_attr(el, "height", where, fail, 0)
     # pytmx cuts tiles out of the size written in the file: bound it before pytmx sees it.
-    check_image_size(width, height, f"image '{source}' of {owner}", where, fail)
+    check_image_size(
+        width,
+        height,
+        _("image {source} of {owner}").format(source=quoted(source), owner=place_words(owner)),
+        where,
+        fail,
+    )
     # Tiled uses the size of the image file, not the size written in the map (they
     # differ in some corpus maps): so do we, for PNG files.
     size = png_size(path)
     if size is not None:
         width, height = size
-        check_image_size(width, height, f"image file '{source}' of {owner}", where, fail)
+        check_image_size(
+            width,
+            height,
+            _("image file {source} of {owner}").format(
+                source=quoted(source), owner=place_words(owner)
+            ),
+            where,
+            fail,
+        )
     elif width <= 0 or height <= 0:
-        raise fail(f"image '{source}' of {owner} has no size and is not a PNG", where)
+        raise fail(
+            _("image '{source}' of {owner} has no size and is not a PNG").format(
+                source=source, owner=place_words(owner)
+            ),
+            where,
+        )
     return ImageRef(path=path, source=source, width=width, height=height, trans=el.get("trans"))
 
 
@@ -99,10 +130,15 @@ def read_tileset(
     th = int_attr(el, "tileheight", where, fail, 0)
     spacing = int_attr(el, "spacing", where, fail, 0)
     margin = int_attr(el, "margin", where, fail, 0)
-    check_tile_size(tw, th, "tileset tile size", where, fail)
+    check_tile_size(tw, th, _("tileset tile size"), where, fail)
     for key, value in (("spacing", spacing), ("margin", margin)):
         if not 0 <= value <= MAX_IMAGE_SIDE:
-            raise fail(f"tileset {key} {value} is not between 0 and {MAX_IMAGE_SIDE}", where)
+            raise fail(
+                _("tileset {key} {value} is not between 0 and {limit}").format(
+                    key=key, value=value, limit=MAX_IMAGE_SIDE
+                ),
+                where,
+            )
     offset = (0, 0)
     off_el = el.find("tileoffset")
     if off_el is not None:
@@ -138,7 +174,12 @@ def read_tileset(
                 )
         tiles[tid] = tile
         if len(tiles) > MAX_TILESET_TILES:
-            raise fail(f"more than {MAX_TILESET_TILES} tiles in one tileset", where)
+            raise fail(
+                _("more than {MAX_TILESET_TILES} tiles in one tileset").format(
+                    MAX_TILESET_TILES=MAX_TILESET_TILES
+                ),
+                where,
+            )
     if img_el is not None and image is not None and tw > 0 and th > 0:
         # pytmx cuts every tile out of the image as the file declares it: bound the count.
         declared = (
@@ -149,8 +190,10 @@ def read_tileset(
             cut = ((w + spacing) // (tw + spacing) + 1) * ((h + spacing) // (th + spacing) + 1)
             if cut > MAX_TILESET_TILES:
                 raise fail(
-                    f"a {w}x{h} image cut into {tw}x{th} tiles makes more than "
-                    f"{MAX_TILESET_TILES} tiles",
+                    _(
+                        "a {w}x{h} image cut into {tw}x{th} tiles makes more than "
+                        "{MAX_TILESET_TILES} tiles"
+                    ).format(w=w, h=h, tw=tw, th=th, MAX_TILESET_TILES=MAX_TILESET_TILES),
                     where,
                 )
     columns = int_attr(el, "columns", where, fail, -1)

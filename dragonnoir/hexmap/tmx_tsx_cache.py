@@ -23,6 +23,7 @@ from dragonnoir.hexmap.tmxmodel import (
     Tile,
     Tileset,
 )
+from dragonnoir.i18n import _
 
 
 class _Tsx:
@@ -110,7 +111,9 @@ def external_tileset(
     if cached is None or not cached.still_valid(data):
         tsx_root = parse_bytes(data, tsx_fail)
         if tsx_root.tag != "tileset":
-            raise tsx_fail(f"not a TSX tileset (root element is <{tsx_root.tag}>)")
+            raise tsx_fail(
+                _("not a TSX tileset (root element is <{tag}>)").format(tag=tsx_root.tag)
+            )
         ts = read_tileset(tsx_root, first_gid, tsx_path.parent, fail, source, tsx_path)
         clean = tsx_root  # read: now sanitised for pytmx for good
         sanitise(clean)

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Final
 
 from dragonnoir.errors import MapFormatError
-from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, file_problem, read_bytes
+from dragonnoir.foreign_words import xml_reason
+from dragonnoir.i18n import _
+from dragonnoir.safe_read import MAX_MAP_BYTES, MAX_NESTING, Missing, file_problem, read_bytes
 
 #: A file's path as the readers and writers take it.
 PathLike = str | os.PathLike[str]
@@ -52,10 +54,10 @@ def read_map_bytes(path: Path, what: str, fail: Fail) -> bytes:
     """The bytes of a map, tileset or image file: a regular file of at most
     `MAX_MAP_BYTES` (`safe_read`: never a FIFO, a device or a folder)."""
     problem = file_problem(path)
-    if problem == "file not found":
-        raise fail(f"{what} file not found")
+    if isinstance(problem, Missing):
+        raise fail(_("{what} file not found").format(what=what))
     if problem is not None:
-        raise fail(f"{what} file {problem}")
+        raise fail(_("{what} file {problem}").format(what=what, problem=problem))
     return read_bytes(path, limit=MAX_MAP_BYTES, what=f"{what} file", error=MapFormatError)
 
 
@@ -66,12 +68,13 @@ def parse_bytes(data: bytes, fail: Fail) -> ET.Element:
         root = _xml_root(data)
     except ET.ParseError as e:
         line, col = e.position
-        msg = re.sub(r": line \d+, column \d+$", "", str(e))
-        raise fail(f"broken XML: {msg}", f"line {line}, column {col}") from None
+        msg = xml_reason(e.code, re.sub(r": line \d+, column \d+$", "", str(e)))
+        raise fail(_("broken XML: {msg}").format(msg=msg), f"line {line}, column {col}") from None
     except LookupError as e:  # <?xml encoding="..."?> names an encoding Python lacks
-        raise fail(f"broken XML: {e}", "line 1") from None
+        name = str(e).rsplit(": ", 1)[-1]
+        raise fail(_("broken XML: unknown encoding: {name}").format(name=name), "line 1") from None
     except (ValueError, RecursionError) as e:
-        raise fail(f"broken XML: {type(e).__name__}: {e}") from None
+        raise fail(_("broken XML: {name}: {e}").format(name=type(e).__name__, e=e)) from None
     _check_depth(root, fail)
     return root
 
@@ -83,7 +86,12 @@ def _check_depth(root: ET.Element, fail: Fail) -> None:
     while stack:
         el, depth = stack.pop()
         if depth > MAX_NESTING:
-            raise fail(f"elements are nested more than {MAX_NESTING} levels deep", describe(el))
+            raise fail(
+                _("elements are nested more than {MAX_NESTING} levels deep").format(
+                    MAX_NESTING=MAX_NESTING
+                ),
+                describe(el),
+            )
         stack.extend((kid, depth + 1) for kid in el)
 
 
@@ -113,7 +121,9 @@ def int_attr(el: ET.Element, name: str, where: str, fail: Fail, default: int | N
     raw = el.get(name)
     if raw is None:
         if default is None:
-            raise fail(f"missing attribute '{name}' on <{el.tag}>", where)
+            raise fail(
+                _("missing attribute '{name}' on <{tag}>").format(name=name, tag=el.tag), where
+            )
         return default
     try:
         return int(raw)
@@ -124,7 +134,12 @@ def int_attr(el: ET.Element, name: str, where: str, fail: Fail, default: int | N
             value = math.nan
         if value.is_integer():
             return int(value)
-        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not an integer', where) from None
+        raise fail(
+            _('attribute {name}="{raw}" on <{tag}> is not an integer').format(
+                name=name, raw=raw, tag=el.tag
+            ),
+            where,
+        ) from None
 
 
 def float_attr(el: ET.Element, name: str, where: str, fail: Fail, default: float = 0.0) -> float:
@@ -135,11 +150,26 @@ def float_attr(el: ET.Element, name: str, where: str, fail: Fail, default: float
     try:
         value = float(raw)
     except ValueError:
-        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not a number', where) from None
+        raise fail(
+            _('attribute {name}="{raw}" on <{tag}> is not a number').format(
+                name=name, raw=raw, tag=el.tag
+            ),
+            where,
+        ) from None
     if not math.isfinite(value):
-        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is not a finite number', where)
+        raise fail(
+            _('attribute {name}="{raw}" on <{tag}> is not a finite number').format(
+                name=name, raw=raw, tag=el.tag
+            ),
+            where,
+        )
     if abs(value) > MAX_NUMBER:
-        raise fail(f'attribute {name}="{raw}" on <{el.tag}> is out of range', where)
+        raise fail(
+            _('attribute {name}="{raw}" on <{tag}> is out of range').format(
+                name=name, raw=raw, tag=el.tag
+            ),
+            where,
+        )
     return value
 
 

@@ -8,9 +8,11 @@ no id is ever shown.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dragonnoir.i18n import Catalog
+from dragonnoir.local_texts import Texts, file_texts
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -25,6 +27,7 @@ class GameNames:
         given = setup.get("names", {}) if isinstance(setup, dict) else {}
         self._given = {k: v for k, v in given.items() if isinstance(v, str)}
         self._known: dict[str, str] = {}
+        self._texts: Texts | None = None
 
     def __call__(self, uid: str) -> str:
         """The character's name ("Knight of Halöven 1")."""
@@ -33,6 +36,15 @@ class GameNames:
             name = self._given.get(uid) or self._roster_name(uid) or humane(uid)
             self._known[uid] = name
         return name
+
+    def words(self, text: str, language: str | None = None) -> str:
+        """A text the game's scenario file wrote (a name it gives, a condition's words, a
+        passage's name) in `language` (None: the one in use), when the file gives it
+        (`[text.fr.words]`); else as written. The file is read once, for its words only."""
+        if self._texts is None:
+            path = self.game.scenario_path
+            self._texts = file_texts(Path(path)) if path else Texts("", "")
+        return self._texts.word(text, language)
 
     def _roster_name(self, uid: str) -> str | None:
         unit = self.game.state.units.get(uid)

@@ -72,7 +72,7 @@ class Narrator:
 
     def value(self, value: Value) -> str:
         if isinstance(value, Who):
-            return data_name(self.name(value.id), self._catalog())
+            return data_name(self.words(self.name(value.id)), self._catalog())
         if isinstance(value, DataName):
             return value.said(data_name(value.name, self._catalog()))
         if isinstance(value, Cited):
@@ -83,7 +83,15 @@ class Narrator:
             return self.say(value)
         if isinstance(value, Many):
             return self.listed([self.value(v) for v in value.items])
+        if isinstance(value, str):
+            return self.words(value)
         return str(value)
+
+    def words(self, text: str) -> str:
+        """A text the game's scenario file wrote (a victory condition's, a passage's name,
+        a name it gives) in the reader's language, when the file gives it."""
+        own = getattr(self.name, "words", None)  # names_of(game); a test's plain function has none
+        return own(text, self.language) if own is not None else text
 
     def listed(self, words: Sequence[str]) -> str:
         """ "A", "A and B", "A, B and C", in the reader's language."""

@@ -13,5 +13,7 @@ other's, so neither player can steer them.
 - `chain`: checking a file: its chain, signatures, secrets and every action replayed;
 - `records`: what this installation keeps of its own games (secrets not yet revealed,
   the last file it sent);
-- `turns`: starting a game and playing one's links.
+- `turns`: starting a game and playing one's links;
+- `session`: a received file as the client plays it, one action at a time;
+- `words`: how play by e-mail names a side to its player.
 """

@@ -33,6 +33,7 @@ from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import actors, clone
 from dragonnoir.engine.state import GameState, Side, Unit
+from dragonnoir.i18n import _
 
 #: The side hidden characters are kept from in a game by files (docs/pbem.md).
 KEPT_FROM = Side.ADVENTURERS
@@ -60,9 +61,9 @@ def fits_play_by_files(game: Game) -> str | None:
         if unit.hidden_from is None:
             continue
         if unit.hidden_from is not KEPT_FROM:
-            return f"{unit.id} is hidden from the Krobs"
+            return _("a character is hidden from the Krobs")
         if unit.hex is not None:
-            return f"{unit.id} is hidden at a place the scenario gives"
+            return _("a character is hidden at a place the scenario gives")
     return None
 
 
@@ -272,4 +273,4 @@ class Lockstep:
                 self.kept = kept
                 return opened, public_events(self.blind, log_before)
             back(self.blind, start)
-        raise Divergence(f"{action.kind}: the Adventurers' game differs from the full game")
+        raise Divergence(_("the game of the Adventurers differs from the full game"))

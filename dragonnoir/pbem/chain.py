@@ -27,6 +27,7 @@ from dragonnoir.engine.rules_record import read_record, rules_for_save
 from dragonnoir.engine.save import SaveError, game_from_carried
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
+from dragonnoir.i18n import _
 from dragonnoir.pbem import coins, keys
 from dragonnoir.pbem.blind import fits_play_by_files, hidden_ids
 from dragonnoir.pbem.canonical import canonical_bytes, digest
@@ -34,6 +35,7 @@ from dragonnoir.pbem.orders import Orders, OrdersError
 from dragonnoir.pbem.reveals import HiddenLinkError, HiddenPlay, cut_field, parse_openings
 from dragonnoir.pbem.seals import Opening
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError
+from dragonnoir.pbem.words import side_words
 
 PROGRAM = f"dragonnoir {__version__}"
 #: Links 0 and 1 are the hand-shake: the creator's commitment, the other side's first
@@ -124,7 +126,7 @@ class Replay:
     # -- checking a link ----------------------------------------------------------------
 
     def refuse(self, n: int, message: str) -> TurnFileError:
-        return TurnFileError(self.src, message, f"link {n}")
+        return TurnFileError(self.src, message, _("link {n}").format(n=n))
 
     def add(self, link: dict[str, Any]) -> None:
         """Check `link` as the next one and play its actions (TurnFileError if not)."""
@@ -133,17 +135,19 @@ class Replay:
         side = Side(link["side"])
         self._check_key(n, link, side)
         if not keys.verify(self.keys[side], link.get("sig", ""), signed_part(link)):
-            raise self.refuse(n, f"the signature is not the {side.value}' key's")
+            raise self.refuse(
+                n, _("the signature is not the key of {side}").format(side=side_words(side))
+            )
         self._check_secrets(n, link)
         try:
             orders = Orders.from_dict(link.get("orders"))
         except OrdersError as exc:
-            raise self.refuse(n, f"field orders: {exc}") from None
+            raise self.refuse(n, _("field orders: {why}").format(why=exc)) from None
         actions = link["actions"]
         events: list[Event] = []
         if n < HANDSHAKE:
             if actions:
-                raise self.refuse(n, "a hand-shake link carries no action")
+                raise self.refuse(n, _("a hand-shake link carries no action"))
         elif self.set_up_at(n, link["reveal"]) or "cut" in link or "audit" in link:
             try:
                 events = self._replay_hidden(n, side, link)
@@ -167,17 +171,19 @@ class Replay:
     def _parse_action(self, n: int, side: Side, k: int, raw: Any) -> tuple[Side, Action]:
         """Action `k` of link `n` read, with the side that takes it."""
         if not isinstance(raw, dict):
-            raise self.refuse(n, f"action {k}: expected an object")
+            raise self.refuse(n, _("action {k}: expected an object").format(k=k))
         try:
             action = action_from_dict(raw)
         except (ValueError, TypeError, KeyError) as exc:
-            raise self.refuse(n, f"action {k}: {exc}") from None
+            raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
         game = self.game
         assert game is not None
         actor = game.to_act()
         if actor is not None and actor is not side:
             if self.ordered(actor) != action:
-                said = f"action {k}: not what the {actor.value}' standing orders answer"
+                said = _("action {k}: not what the standing orders of {side} answer").format(
+                    k=k, side=side_words(actor)
+                )
                 raise self.refuse(n, said)
             return actor, action
         return side, action
@@ -197,11 +203,11 @@ class Replay:
         """Link `n` of a game with hidden Krobs: its cut, its entries, its audit."""
         hidden = self.hidden
         if hidden is None:
-            raise HiddenLinkError("fields cut and audit: nothing is hidden in this game")
+            raise HiddenLinkError(_("fields cut and audit: nothing is hidden in this game"))
         events = self.begin_link(n, side, link["reveal"], link.get("cut"))
         if side is Side.ADVENTURERS:
             if "audit" in link:
-                raise HiddenLinkError("the Adventurers have nothing to open")
+                raise HiddenLinkError(_("the Adventurers have nothing to open"))
             hidden.marks = []
             for k, raw in enumerate(link["actions"]):
                 actor, action = self._parse_action(n, side, k, raw)
@@ -209,7 +215,7 @@ class Replay:
                 try:
                     stands, said = hidden.adventurer_action(action)
                 except IllegalAction as exc:
-                    raise self.refuse(n, f"action {k}: {exc}") from None
+                    raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
                 events.extend(said)
                 if not stands:
                     hidden.cut = k  # the Krobs' next link must cut it here
@@ -242,10 +248,10 @@ class Replay:
             try:
                 events.extend(hidden.krob_action(n, k, opens, raw, action))
             except IllegalAction as exc:
-                raise self.refuse(n, f"action {k}: {exc}") from None
+                raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
             opens, k = [], k + 1
         if opens:
-            raise HiddenLinkError("openings before no action")
+            raise HiddenLinkError(_("openings before no action"))
         return events
 
     def _cut(self, n: int, raw: Any) -> list[Event]:
@@ -255,7 +261,7 @@ class Replay:
         assert hidden is not None and self.game is not None
         at, opens = cut_field(raw)
         if self.links[-1]["side"] != Side.ADVENTURERS.value:
-            raise HiddenLinkError("field cut: the link before is not the Adventurers'")
+            raise HiddenLinkError(_("field cut: the link before is not the Adventurers' link"))
         hidden.begin_cut(at)
         self.cut_by = n
         raw_action = self.links[-1]["actions"][at]
@@ -265,7 +271,7 @@ class Replay:
         try:
             return hidden.krob_action(n - 1, at, opens, raw_action, action)
         except IllegalAction as exc:
-            raise HiddenLinkError(f"field cut: action {at}: {exc}") from None
+            raise HiddenLinkError(_("field cut: action {k}: {why}").format(k=at, why=exc)) from None
 
     def play_sealing(self, n: int, actor: Side, action: Action) -> tuple[list[Any], list[Event]]:
         """The Krob player's computer plays the next action of its link `n` (a game with
@@ -279,7 +285,7 @@ class Replay:
         try:
             return hidden.play_full(n, k, action, coins.new_secret())
         except IllegalAction as exc:
-            raise self.refuse(n, f"action {k}: {exc}") from None
+            raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
 
     def write_cut(self, n: int) -> tuple[dict[str, Any], list[Event]] | None:
         """The Krob player's computer, about to write link `n`: the cut it makes in the
@@ -312,10 +318,10 @@ class Replay:
         hidden = self.hidden
         assert hidden is not None and self.game is not None
         if not self.game.over:
-            raise HiddenLinkError("field audit: the game is not over")
+            raise HiddenLinkError(_("field audit: the game is not over"))
         openings = parse_openings(link["audit"])
         if set(openings) != set(hidden.seals.values()):
-            raise HiddenLinkError("field audit: it does not open every seal of the game")
+            raise HiddenLinkError(_("field audit: it does not open every seal of the game"))
         hidden.audited = True
         if hidden.lock is not None:
             return  # this replay is the full one already
@@ -323,7 +329,8 @@ class Replay:
         try:
             replay(turn, self.src, self.rules, openings)
         except TurnFileError as exc:
-            raise HiddenLinkError(f"the end audit: {exc.detail} ({exc.place})") from None
+            said = _("the end audit: {place}: {why}").format(place=exc.place, why=exc.detail)
+            raise HiddenLinkError(said) from None
 
     def ordered(self, side: Side) -> Action | None:
         """What `side`'s standing orders answer now (None: they say to ask)."""
@@ -333,22 +340,28 @@ class Replay:
     def _check_header(self, n: int, link: dict[str, Any]) -> None:
         if link.get("n") != n:
             raise self.refuse(
-                n, f"it says it is link {link.get('n')!r}: links dropped or reordered"
+                n,
+                _("it says it is link {said}: links dropped or reordered").format(
+                    said=repr(link.get("n"))
+                ),
             )
         if link.get("prev") != self.head():
             raise self.refuse(
-                n, "it does not follow the link before it (that link, or this one, was changed)"
+                n,
+                _("it does not follow the link before it (that link, or this one, was changed)"),
             )
         side = link.get("side")
         if side not in {s.value for s in Side}:
-            raise self.refuse(n, f"unknown side {side!r}")
+            raise self.refuse(n, _("unknown side {side}").format(side=repr(side)))
         if n > 0 and side == self.links[-1]["side"]:
-            raise self.refuse(n, "two links in a row by the same side")
+            raise self.refuse(n, _("two links in a row by the same side"))
         for key, kind in (("program", str), ("commit", str), ("actions", list), ("said", list)):
             if not isinstance(link.get(key), kind):
-                raise self.refuse(n, f"field {key}: expected {kind.__name__}")
+                raise self.refuse(
+                    n, _("field {key}: expected {kind}").format(key=key, kind=kind.__name__)
+                )
         if not all(isinstance(line, str) for line in link["said"]):
-            raise self.refuse(n, "field said: expected a list of lines")
+            raise self.refuse(n, _("field said: expected a list of lines"))
 
     def _check_key(self, n: int, link: dict[str, Any], side: Side) -> None:
         """A side's first link binds its public key to the game; later ones carry none."""
@@ -359,12 +372,12 @@ class Replay:
             except binascii.Error:
                 raw = b""
             if len(raw) != 32:
-                raise self.refuse(n, "field key: expected a public key (32 bytes, base64)")
+                raise self.refuse(n, _("field key: expected a public key (32 bytes, base64)"))
             if public in self.keys.values():
-                raise self.refuse(n, "both sides have the same key")
+                raise self.refuse(n, _("both sides have the same key"))
             self.keys[side] = public  # type: ignore[assignment]
         elif "key" in link:
-            raise self.refuse(n, "a side's key is given in its first link only")
+            raise self.refuse(n, _("a side's key is given in its first link only"))
 
     def _check_secrets(self, n: int, link: dict[str, Any]) -> None:
         """Link 0 reveals nothing; link 1 reveals its side's first secret (fixed before it
@@ -372,15 +385,18 @@ class Replay:
         in its link before."""
         commit, reveal = link["commit"], link.get("reveal")
         if not coins.is_secret(commit):  # a SHA-256 in hex has the same shape as a secret
-            raise self.refuse(n, "field commit: expected 64 hex digits")
+            raise self.refuse(n, _("field commit: expected 64 hex digits"))
         if n == 0:
             if reveal is not None:
-                raise self.refuse(n, "the first link reveals no secret")
+                raise self.refuse(n, _("the first link reveals no secret"))
             return
         if not coins.is_secret(reveal):
-            raise self.refuse(n, "field reveal: expected a secret (64 hex digits)")
+            raise self.refuse(n, _("field reveal: expected a secret (64 hex digits)"))
         if n >= HANDSHAKE and coins.commitment(reveal) != self.links[n - 2]["commit"]:
-            raise self.refuse(n, f"the secret revealed is not the one committed in link {n - 2}")
+            raise self.refuse(
+                n,
+                _("the secret revealed is not the one committed in link {n}").format(n=n - 2),
+            )
 
     # -- playing a link -----------------------------------------------------------------
 
@@ -395,21 +411,23 @@ class Replay:
             self.game = self._set_up(coins.start_seed(self.game_id, reveal, before))
         if cut is not None:
             if self.hidden is None:
-                raise HiddenLinkError("field cut: nothing is hidden in this game")
+                raise HiddenLinkError(_("field cut: nothing is hidden in this game"))
             events = self._cut(n, cut)
         elif self.hidden is not None and self.hidden.cut is not None:
             raise HiddenLinkError(
-                f"the Adventurers' link before does not stand from its action "
-                f"{self.hidden.cut} on (a Krob revealed there), and this link does not say so"
+                _(
+                    "the Adventurers' link before does not stand from its action {k} on (a "
+                    "Krob revealed there), and this link does not say so"
+                ).format(k=self.hidden.cut)
             )
         auditing = self.hidden is not None and not self.hidden.audited
         if self.game.over and not (auditing and side is Side.KROBS):
-            raise self.refuse(n, "the game was over before this link")
+            raise self.refuse(n, _("the game was over before this link"))
         if n == HANDSHAKE or self.cut_by == n:
             pass  # the first link of play, or a cut, may find the other side to act
         elif not self.game.over and (acting := self.game.to_act()) not in (side, None):
             assert acting is not None
-            raise self.refuse(n, f"the {acting.value} are still to act")
+            raise self.refuse(n, _("{side} are still to act").format(side=side_words(acting)))
         self.seeds[n] = coins.link_seed(self.game_id, n, reveal, before)
         games = [self.game] if self.hidden is None else self.hidden.games()
         for game in games:
@@ -421,9 +439,12 @@ class Replay:
         game = self.game
         assert game is not None
         if game.over:
-            raise self.refuse(n, f"action {k}: the game is over")
+            raise self.refuse(n, _("action {k}: the game is over").format(k=k))
         if game.to_act() is not actor:
-            raise self.refuse(n, f"action {k}: it is not the {actor.value}' to act")
+            raise self.refuse(
+                n,
+                _("action {k}: it is not for {side} to act").format(k=k, side=side_words(actor)),
+            )
 
     def play(self, n: int, actor: Side, action: Action) -> list[Event]:
         """Apply the link's next action, by `actor`, with its own dice."""
@@ -435,7 +456,7 @@ class Replay:
         try:
             return game.apply(action)  # its dice from the link's seed (`LinkDice`)
         except IllegalAction as exc:
-            raise self.refuse(n, f"action {k}: {exc}") from None
+            raise self.refuse(n, _("action {k}: {why}").format(k=k, why=exc)) from None
 
     def end_link(self, n: int, side: Side) -> None:
         """A link ends when the game waits for the other side to decide and its standing
@@ -445,13 +466,17 @@ class Replay:
         actor = game.to_act()
         unaudited = self.hidden is not None and not self.hidden.audited
         if game.over and unaudited and side is Side.KROBS:
-            raise self.refuse(n, "the game ends in this link, which opens no seal (the audit)")
+            raise self.refuse(n, _("the game ends in this link, which opens no seal (the audit)"))
         if game.over or actor is None:
             return
         if actor is side:
-            raise self.refuse(n, f"it stops while the {side.value} still have to act")
+            raise self.refuse(
+                n, _("it stops while {side} still have to act").format(side=side_words(side))
+            )
         if self.ordered(actor) is not None:
-            said = f"it stops where the {actor.value}' standing orders answer"
+            said = _("it stops where the standing orders of {side} answer").format(
+                side=side_words(actor)
+            )
             raise self.refuse(n, said)
 
     def _set_up(self, seed: int) -> Game:
@@ -481,15 +506,15 @@ def replay(
     Krobs and all, with `openings` (the Krob player's computer, the end audit)."""
     start = turn.start
     if set(start) != {"scenario", "rules"} or not isinstance(start.get("scenario"), dict):
-        raise TurnFileError(src, "expected scenario and rules", "field start")
+        raise TurnFileError(src, _("expected scenario and rules"), _("field start"))
     scenario = start["scenario"]
     if not isinstance(scenario.get("id"), str) or not isinstance(scenario.get("name"), str):
-        raise TurnFileError(src, "expected an id and a name", "field start.scenario")
+        raise TurnFileError(src, _("expected an id and a name"), _("field start.scenario"))
     record = read_record(src, start["rules"], error=TurnFileError)
     rules = rules_for_save(src, record, rules_in_use, error=TurnFileError).rules
     walk = Replay(src, turn.game, start, rules, openings=openings)
     if not turn.links:
-        raise TurnFileError(src, "a turn file has at least its first link", "field links")
+        raise TurnFileError(src, _("a turn file has at least its first link"), _("field links"))
     for link in turn.links:
         walk.add(link)
     return walk

@@ -18,7 +18,8 @@ from dragonnoir.pbem.chain import Replay, replay
 from dragonnoir.pbem.keys import load_identity
 from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.turnfile import read_turn_file
-from dragonnoir.pbem.turns import Chooser, ensure_next, side_words, start_game, take_turn
+from dragonnoir.pbem.turns import Chooser, ensure_next, start_game, take_turn
+from dragonnoir.pbem.words import side_words
 from dragonnoir.resources import find
 from dragonnoir.rules_folder import rules_in_use
 
@@ -46,7 +47,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     scenario = load_scenario(find("scenarios", args.scenario), rules)
     orders = Orders.parse(args.orders)
     out = Path(args.out)
-    start_game(scenario, Side(args.side), load_identity(), rules, out, orders)
+    # The command plays hidden Krobs (take_turn); the client's screen does not yet.
+    start_game(scenario, Side(args.side), load_identity(), rules, out, orders, hidden_krobs=True)
     print(_("wrote {path}: send it to the other player").format(path=out))
     return 0
 

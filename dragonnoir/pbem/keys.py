@@ -18,6 +18,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _
 from dragonnoir.safe_read import read_bytes
 from dragonnoir.safe_write import write_bytes
 from dragonnoir.user_folders import config_dir
@@ -83,7 +84,7 @@ def load_identity(folder: Path | None = None) -> Identity:
     try:
         key = serialization.load_pem_private_key(data, password=None)
     except (ValueError, TypeError) as exc:
-        raise DataFileError(path, f"not a signing key ({exc})") from None
+        raise DataFileError(path, _("not a signing key ({why})").format(why=exc)) from None
     if not isinstance(key, Ed25519PrivateKey):
-        raise DataFileError(path, "not an Ed25519 signing key")
+        raise DataFileError(path, _("not an Ed25519 signing key"))
     return Identity(key)

@@ -39,6 +39,7 @@ from dragonnoir.engine.rules.fire import UNMOVED_DECISION
 from dragonnoir.engine.rules.magic import CAST_WINDOW
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.i18n import _
 
 ASK = "ask"
 #: Each order's values, the first its default.
@@ -70,13 +71,17 @@ class Orders:
     @classmethod
     def from_dict(cls, raw: Any) -> Orders:
         if not isinstance(raw, dict):
-            raise OrdersError("expected an object")
+            raise OrdersError(_("expected an object"))
         unknown = set(raw) - set(CHOICES)
         if unknown:
-            raise OrdersError(f"unknown orders {sorted(unknown)}")
+            raise OrdersError(_("unknown orders {names}").format(names=sorted(unknown)))
         for key, value in raw.items():
             if value not in CHOICES[key]:
-                raise OrdersError(f"{key}: {value!r} is not one of {', '.join(CHOICES[key])}")
+                raise OrdersError(
+                    _("{order}: {value} is not one of {choices}").format(
+                        order=key, value=repr(value), choices=", ".join(CHOICES[key])
+                    )
+                )
         return cls(**raw)
 
     @classmethod
@@ -84,7 +89,9 @@ class Orders:
         """Orders from the command line: `fire=never,casualty=ask` (the rest default)."""
         pairs = [p.split("=", 1) for p in text.split(",") if p.strip()]
         if any(len(p) != 2 for p in pairs):
-            raise OrdersError(f"{text!r}: write orders as name=value, separated by commas")
+            raise OrdersError(
+                _("{text}: write orders as name=value, separated by commas").format(text=repr(text))
+            )
         return cls.from_dict({k.strip(): v.strip() for k, v in pairs})
 
     def answer(self, game: Game, side: Side) -> Action | None:

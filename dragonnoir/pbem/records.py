@@ -21,6 +21,7 @@ from typing import Any
 
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _
 from dragonnoir.pbem import coins
 from dragonnoir.pbem.canonical import canonical_bytes
 from dragonnoir.pbem.seals import Opening
@@ -33,8 +34,13 @@ from dragonnoir.user_folders import data_dir
 RECORD_LIMITS = Limits("game record", size=8 * 1024 * 1024, items=500_000, text=200, depth=10)
 
 
+def pbem_folder() -> Path:
+    """Play by e-mail's part of the player's data folder."""
+    return data_dir() / "pbem"
+
+
 def games_folder() -> Path:
-    return data_dir() / "pbem" / "games"
+    return pbem_folder() / "games"
 
 
 @dataclass
@@ -80,7 +86,7 @@ def load_record(game: str, folder: Path | None = None) -> GameRecord | None:
         check_limits(doc, RECORD_LIMITS, path)
         secrets = {int(n): s for n, s in doc["secrets"].items()}
         if not all(coins.is_secret(s) for s in secrets.values()):
-            raise ValueError("a secret is damaged")
+            raise ValueError(_("a secret is damaged"))
         raw = doc.get("openings")
         openings = None if raw is None else {c: Opening.from_list(o) for c, o in raw.items()}
         return GameRecord(
@@ -92,7 +98,9 @@ def load_record(game: str, folder: Path | None = None) -> GameRecord | None:
             openings=openings,
         )
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as exc:
-        raise DataFileError(path, f"this game's record is damaged ({exc})") from None
+        raise DataFileError(
+            path, _("this game's record is damaged ({why})").format(why=exc)
+        ) from None
 
 
 def save_record(record: GameRecord, folder: Path | None = None) -> Path:

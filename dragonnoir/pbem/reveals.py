@@ -25,6 +25,8 @@ from dragonnoir.engine.actions import Action, action_from_dict
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.explain import IllegalAction
 from dragonnoir.engine.game import Game
+from dragonnoir.i18n import _
+from dragonnoir.narration.names import names_of
 from dragonnoir.pbem import coins
 from dragonnoir.pbem.blind import (
     KEPT_FROM,
@@ -54,11 +56,11 @@ class HiddenLinkError(Exception):
 def parse_openings(raw: Any) -> dict[str, Opening]:
     """An audit's openings, by seal (HiddenLinkError when it is not one)."""
     if not isinstance(raw, dict):
-        raise HiddenLinkError("field audit: expected an object")
+        raise HiddenLinkError(_("field audit: expected an object"))
     try:
         return {str(c): Opening.from_list(o) for c, o in raw.items()}
     except ValueError as exc:
-        raise HiddenLinkError(f"field audit: {exc}") from None
+        raise HiddenLinkError(_("field audit: {why}").format(why=exc)) from None
 
 
 @dataclass
@@ -166,78 +168,88 @@ class HiddenPlay:
     def _opened_action(self, n: int, k: int, entry: dict[str, Any]) -> Action:
         opening = self.known.get(entry.get("sealed", ""))
         if opening is None or (opening.link, opening.index) != (n, k):
-            raise HiddenLinkError(f"action {k}: no opening of this seal")
+            raise HiddenLinkError(_("action {k}: no opening of this seal").format(k=k))
         if opening.seal(self.game_id) != entry["sealed"]:
-            raise HiddenLinkError(f"action {k}: its opening does not match its seal")
+            raise HiddenLinkError(_("action {k}: its opening does not match its seal").format(k=k))
         try:
             return action_from_dict(opening.action)
         except (ValueError, TypeError, KeyError) as exc:
-            raise HiddenLinkError(f"action {k}: the opened action: {exc}") from None
+            raise HiddenLinkError(
+                _("action {k}: the opened action: {why}").format(k=k, why=exc)
+            ) from None
 
     def _seal_at(self, n: int, k: int, entry: dict[str, Any]) -> None:
         sealed = entry.get("sealed")
         if not coins.is_secret(sealed):  # a SHA-256 in hex has a secret's shape
-            raise HiddenLinkError(f"action {k}: field sealed: expected 64 hex digits")
+            raise HiddenLinkError(_("action {k}: field sealed: expected 64 hex digits").format(k=k))
         self.seals[(n, k)] = sealed
 
-    @staticmethod
     def _what_differs(
-        k: int, derived: list[dict[str, Any]], opens: list[Any], entry: dict[str, Any]
+        self, k: int, derived: list[dict[str, Any]], opens: list[Any], entry: dict[str, Any]
     ) -> str:
         must = sorted(e["open"]["unit"]["id"] for e in derived if "open" in e)
-        said = sorted(o["unit"]["id"] for o in opens if isinstance(o, dict) and "unit" in o)
+        said = sorted(str(uid_of(o)) for o in opens if isinstance(o, dict) and "unit" in o)
+
+        def names(ids: list[str]) -> str:
+            return ", ".join(names_of(self.blind)(uid) for uid in ids) or _("nobody")
+
         if must != said:
-            return (
-                f"action {k}: the rules reveal {must or 'nobody'} here, the link opens "
-                f"{said or 'nobody'} (a reveal held back, or an opening that is not the one "
-                "made at the time)"
-            )
+            return _(
+                "action {k}: the rules reveal {must} here, the link opens {said} (a reveal "
+                "held back, or an opening that is not the one made at the time)"
+            ).format(k=k, must=names(must), said=names(said))
         if ("sealed" in derived[-1]) != ("sealed" in entry):
-            return f"action {k}: sealed where it must be in the clear, or the other way"
-        return f"action {k}: not what the Krobs' openings and the rules give"
+            return _("action {k}: sealed where it must be in the clear, or the other way").format(
+                k=k
+            )
+        return _("action {k}: not what the openings of the Krobs and the rules give").format(k=k)
 
     # -- an opening ------------------------------------------------------------------------
+
+    def _of(self, uid: str, why: str) -> str:
+        """A refusal of an opening, naming its Krob as players name him."""
+        return _("an opening of {unit}: {why}").format(unit=names_of(self.blind)(uid), why=why)
 
     def put_in(self, n: int, opened: Any) -> None:
         """Check an opening against the seals made at the time, then put its Krob into
         the blind game where his opened actions left him."""
         if not isinstance(opened, dict) or set(opened) != {"unit", "offmap", "moving", "seals"}:
-            raise HiddenLinkError("an opening: expected unit, offmap, moving and seals")
+            raise HiddenLinkError(_("an opening: expected unit, offmap, moving and seals"))
         moving = opened["moving"]
         if moving is not None and not (
             isinstance(moving, dict) and moving.get("unit") == uid_of(opened)
         ):
-            raise HiddenLinkError("an opening: field moving: expected his own move or null")
+            raise HiddenLinkError(_("an opening: field moving: expected his own move or null"))
         unit, uid = opened["unit"], uid_of(opened)
         if uid not in self.cast or uid in self.blind.state.units:
-            raise HiddenLinkError(f"an opening of {uid!r}: no Krob hidden from the Adventurers")
+            raise HiddenLinkError(
+                _("an opening of a character who is no Krob hidden from the Adventurers")
+            )
         if unit.get("kind") != self.cast[uid]["kind"] or unit.get("side") != "krobs":
-            raise HiddenLinkError(f"an opening of {uid}: not the character the set-up hides")
+            raise HiddenLinkError(self._of(uid, _("not the character the set-up hides")))
         if unit.get("hidden_from") != KEPT_FROM.value:
-            raise HiddenLinkError(f"an opening of {uid}: he was hidden until now")
+            raise HiddenLinkError(self._of(uid, _("he was hidden until now")))
         seals = opened["seals"] if isinstance(opened["seals"], list) else None
         if seals is None:
-            raise HiddenLinkError(f"an opening of {uid}: field seals: expected a list")
+            raise HiddenLinkError(self._of(uid, _("field seals: expected a list")))
         where = None
         for raw in seals:
             try:
                 opening = Opening.from_list(raw)
             except ValueError as exc:
-                raise HiddenLinkError(f"an opening of {uid}: {exc}") from None
+                raise HiddenLinkError(self._of(uid, str(exc))) from None
             at = (opening.link, opening.index)
             if self.seals.get(at) != opening.seal(self.game_id):
-                raise HiddenLinkError(
-                    f"an opening of {uid}: link {at[0]} action {at[1]} was not sealed so"
-                )
+                said = _("link {n} action {k} was not sealed so").format(n=at[0], k=at[1])
+                raise HiddenLinkError(self._of(uid, said))
             where = destination(opening.action) or where
         if where is not None and unit.get("hex") != list(where):
-            raise HiddenLinkError(
-                f"an opening of {uid}: he stands elsewhere than his sealed moves took him"
-            )
+            said = _("he stands elsewhere than his sealed moves took him")
+            raise HiddenLinkError(self._of(uid, said))
         try:
             put_in(self.blind, opened, self.order)
         except (ValueError, TypeError, KeyError) as exc:
-            raise HiddenLinkError(f"an opening of {uid}: {exc}") from None
+            raise HiddenLinkError(self._of(uid, str(exc))) from None
 
     # -- an Adventurers' link and its cut -----------------------------------------------
 
@@ -270,13 +282,17 @@ class HiddenPlay:
         last link, the first that does not stand."""
         if self.lock is None:
             if not 0 <= at < len(self.marks):
-                raise HiddenLinkError(f"field cut: the Adventurers' link has no action {at}")
+                raise HiddenLinkError(
+                    _("field cut: the link of the Adventurers has no action {k}").format(k=at)
+                )
             back(self.blind, self.marks[at])
         elif self.cut != at:
             raise HiddenLinkError(
-                f"field cut: the Adventurers' link stands until action {self.cut}, not {at}"
+                _(
+                    "field cut: the link of the Adventurers stands until action {k}, not {at}"
+                ).format(k=self.cut, at=at)
                 if self.cut is not None
-                else "field cut: the Adventurers' link stands whole"
+                else _("field cut: the link of the Adventurers stands whole")
             )
         self.cut = None
         self.marks = []
@@ -291,8 +307,8 @@ def cut_field(raw: Any) -> tuple[int, list[Any]]:
     """A link's cut: the action of the Adventurers' link before it from which it no longer
     stands, and the openings that action needs."""
     if not (isinstance(raw, dict) and set(raw) == {"at", "open"}):
-        raise HiddenLinkError("field cut: expected at and open")
+        raise HiddenLinkError(_("field cut: expected at and open"))
     at, opens = raw["at"], raw["open"]
     if not isinstance(at, int) or not isinstance(opens, list):
-        raise HiddenLinkError("field cut: expected a number and a list")
+        raise HiddenLinkError(_("field cut: expected a number and a list"))
     return at, opens

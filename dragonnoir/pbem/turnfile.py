@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from dragonnoir.errors import DataFileError
+from dragonnoir.i18n import _
 from dragonnoir.pbem.canonical import canonical_bytes
 from dragonnoir.safe_read import Limits, check_limits, parse_json, read_bytes
 from dragonnoir.safe_write import write_bytes
@@ -99,31 +100,44 @@ def read_turn_file(path: Path | str) -> TurnFile:
     try:
         doc = parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise TurnFileError(src, f"not UTF-8 text ({exc.reason}) at byte {exc.start}") from None
+        raise TurnFileError(
+            src, _("not UTF-8 text ({why}) at byte {at}").format(why=exc.reason, at=exc.start)
+        ) from None
     except ValueError as exc:
-        raise TurnFileError(src, f"not a turn file: {exc}") from None
+        raise TurnFileError(src, _("not a turn file: {why}").format(why=exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != TURN_FORMAT:
-        raise TurnFileError(src, "not a Dragon Noir turn file")
+        raise TurnFileError(src, _("not a Dragon Noir turn file"))
     if doc.get("version") != TURN_VERSION:
-        raise TurnFileError(src, f"turn file version {doc.get('version')!r}: this program reads 1")
+        raise TurnFileError(
+            src,
+            _("turn file version {version}: this program reads 1").format(
+                version=repr(doc.get("version"))
+            ),
+        )
     check_limits(doc, TURN_LIMITS, src, error=TurnFileError)
     if set(doc) != FILE_FIELDS:
-        raise TurnFileError(src, f"unexpected fields: {sorted(set(doc) ^ FILE_FIELDS)}")
+        raise TurnFileError(
+            src, _("unexpected fields: {fields}").format(fields=sorted(set(doc) ^ FILE_FIELDS))
+        )
     if canonical_bytes(doc) != raw:
         raise TurnFileError(
-            src, "the file has been changed (it is not written as the program writes it)"
+            src, _("the file has been changed (it is not written as the program writes it)")
         )
     game, start, links = doc["game"], doc["start"], doc["links"]
     if not (
         isinstance(game, str) and len(game) == 32 and all(c in "0123456789abcdef" for c in game)
     ):
-        raise TurnFileError(src, "expected 32 hex digits", "field game")
+        raise TurnFileError(src, _("expected 32 hex digits"), _("field game"))
     if not isinstance(start, dict):
-        raise TurnFileError(src, "expected an object", "field start")
+        raise TurnFileError(src, _("expected an object"), _("field start"))
     if not isinstance(links, list) or not all(isinstance(link, dict) for link in links):
-        raise TurnFileError(src, "expected a list of objects", "field links")
+        raise TurnFileError(src, _("expected a list of objects"), _("field links"))
     for i, link in enumerate(links):
         extra = set(link) - LINK_FIELDS
         if extra:
-            raise TurnFileError(src, f"unexpected fields {sorted(extra)}", f"link {i}")
+            raise TurnFileError(
+                src,
+                _("unexpected fields {fields}").format(fields=sorted(extra)),
+                _("link {n}").format(n=i),
+            )
     return TurnFile(game, start, links)

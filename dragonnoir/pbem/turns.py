@@ -11,6 +11,7 @@ two sides' secrets give, until the decision passes to the other side or the game
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from dragonnoir.engine.actions import Action
@@ -23,9 +24,8 @@ from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
-from dragonnoir.narration.sides import side_name
 from dragonnoir.pbem import coins
-from dragonnoir.pbem.blind import fits_play_by_files
+from dragonnoir.pbem.blind import fits_play_by_files, hidden_ids
 from dragonnoir.pbem.canonical import digest
 from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
@@ -33,14 +33,10 @@ from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.records import GameRecord, load_record, save_record
 from dragonnoir.pbem.seals import Opening
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError, write_turn_file
+from dragonnoir.pbem.words import side_words
 
 #: What plays a side's actions: given the game and the side, the action to take now.
 Chooser = Callable[[Game, Side], Action]
-
-
-def side_words(side: Side) -> str:
-    """A side as its players name it, in the reader's language ("the Krobs")."""
-    return Narrator(str, str).value(side_name(side.value))  # a side's name needs no game
 
 
 class NotYourTurn(DragonNoirError):
@@ -55,15 +51,26 @@ def start_game(
     out: Path,
     orders: Orders | None = None,
     records: Path | None = None,
+    hidden_krobs: bool = False,
 ) -> TurnFile:
     """A new game of `scenario` in which this installation plays `side`, with its
-    standing orders: link 0, written to `out`."""
+    standing orders: link 0, written to `out`. A scenario with hidden Krobs only for a
+    caller that plays them (`hidden_krobs`: the commands, not yet the client's screen)."""
     set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
+    if hides_characters(set_up) and not hidden_krobs:
+        raise DragonNoirError(
+            _(
+                "{scenario}: this scenario hides characters from a side, which this screen "
+                "does not play by e-mail yet: play it with the command dragonnoir pbem"
+            ).format(scenario=scenario.title())
+        )
     why = fits_play_by_files(set_up)
     if why is not None:
         raise DragonNoirError(
-            f"{scenario.name}: play by e-mail cannot keep this scenario's hidden characters "
-            f"hidden ({why}): only Krobs deployed in secret can be"
+            _(
+                "{scenario}: play by e-mail cannot keep the hidden characters of this "
+                "scenario hidden ({why}): only Krobs deployed in secret can be"
+            ).format(scenario=scenario.title(), why=why)
         )
     start = {
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
@@ -90,10 +97,98 @@ def start_game(
     return turn
 
 
+def hides_characters(game: Game) -> bool:
+    """Does the game's set-up hide a character or a counter from a side?"""
+    return bool(hidden_ids(game)) or any(
+        a.hidden_from is not None for a in game.state.accessories.values()
+    )
+
+
 def _openings_for(side: Side) -> dict[str, Opening] | None:
     """What a new record keeps of hidden Krobs: the Krob player, their openings (none yet);
     the Adventurers, nothing."""
     return {} if side is Side.KROBS else None
+
+
+@dataclass
+class NextLink:
+    """The link this installation's side is to write next, checked and ready: the file
+    replayed (`walk`), the side, this computer's record of the game, the secret the link
+    reveals and the one it commits to."""
+
+    turn: TurnFile
+    walk: Replay
+    side: Side
+    record: GameRecord
+    n: int
+    reveal: str
+    secret: str
+
+
+def next_link(
+    turn: TurnFile, walk: Replay, identity: Identity, records: Path | None = None
+) -> NextLink:
+    """Check that `turn`, checked and replayed by `walk`, is this installation's to
+    play now, and fix the secrets of its next link (NotYourTurn when not)."""
+    src = walk.src
+    side = walk.next_side()
+    if side is None:
+        raise NotYourTurn(_("{file}: the game is over").format(file=src))
+    record = _record_for(walk, side, identity, records)
+    n = len(walk.links)
+    secret = coins.new_secret()
+    if n == 1:
+        reveal = coins.new_secret()  # fixed knowing only the creator's commitment
+    else:
+        reveal = record.secrets.get(n - 2, "")
+        if not coins.is_secret(reveal):
+            raise NotYourTurn(
+                _("{file}: this computer no longer has its secret for this game").format(file=src)
+            )
+    return NextLink(turn, walk, side, record, n, reveal, secret)
+
+
+def link_header(nxt: NextLink, identity: Identity, orders: Orders | None) -> dict[str, object]:
+    """The next link without its actions and signature (a hand-shake link: whole)."""
+    link: dict[str, object] = {
+        "n": nxt.n,
+        "side": nxt.side.value,
+        "program": PROGRAM,
+        "prev": nxt.walk.head(),
+        "reveal": nxt.reveal,
+        "commit": coins.commitment(nxt.secret),
+        "orders": (orders or Orders()).to_dict(),
+        "actions": [],
+        "said": [],
+    }
+    if nxt.n < HANDSHAKE:
+        link["key"] = identity.public
+        link["said"] = [_("{side} accept the game").format(side=side_words(nxt.side))]
+    return link
+
+
+def seal_link(
+    nxt: NextLink,
+    link: dict[str, object],
+    identity: Identity,
+    rules: RulesData,
+    out: Path,
+    records: Path | None = None,
+) -> tuple[TurnFile, Replay]:
+    """Sign `link`, check the file it ends as the other side will, write it to `out`
+    and remember it as sent (the Krob player of a game with hidden Krobs: with the
+    openings of his seals, and the file replayed in full as he sees it)."""
+    link["sig"] = identity.sign(signed_part(link))
+    n, record = nxt.n, nxt.record
+    record.secrets = {k: v for k, v in record.secrets.items() if k > n - 2} | {n: nxt.secret}
+    if nxt.walk.hidden is not None and nxt.side is Side.KROBS:
+        record.openings = dict(nxt.walk.hidden.known)
+    new = TurnFile(nxt.turn.game, nxt.turn.start, [*nxt.turn.links, link])
+    walk = replay(new, out, rules)  # what this program wrote is what the other checks
+    if record.openings is not None:
+        walk = replay(new, out, rules, record.openings)  # and what the Krob player knows
+    send(new, record, out, records)
+    return new, walk
 
 
 def take_turn(
@@ -108,47 +203,13 @@ def take_turn(
 ) -> tuple[TurnFile, Replay]:
     """The next link of `turn`, played by this installation's side and written to
     `out`; the game replayed to its end."""
-    known = load_record(turn.game, records)
+    known = load_record(turn.game, records)  # the Krob player's: his openings
     walk = replay(turn, src, rules, known.openings if known is not None else None)
-    side = walk.next_side()
-    if side is None:
-        raise NotYourTurn(f"{src}: the game is over")
-    record = _record_for(walk, side, identity, records)
-    n = len(walk.links)
-    secret = coins.new_secret()
-    if n == 1:
-        reveal = coins.new_secret()  # fixed knowing only the creator's commitment
-    else:
-        reveal = record.secrets.get(n - 2, "")
-        if not coins.is_secret(reveal):
-            raise NotYourTurn(f"{src}: this computer no longer has its secret for this game")
-    link: dict[str, object] = {
-        "n": n,
-        "side": side.value,
-        "program": PROGRAM,
-        "prev": walk.head(),
-        "reveal": reveal,
-        "commit": coins.commitment(secret),
-        "orders": (orders or Orders()).to_dict(),
-        "actions": [],
-        "said": [],
-    }
-    if n < HANDSHAKE:
-        link["key"] = identity.public
-        link["said"] = [
-            _("{side} accept the game").format(side=Narrator(str, str).value(side_name(side.value)))
-        ]
-    else:
-        link.update(_play(walk, n, side, reveal, choose))
-    link["sig"] = identity.sign(signed_part(link))
-    record.secrets = {k: v for k, v in record.secrets.items() if k > n - 2} | {n: secret}
-    if walk.hidden is not None and side is Side.KROBS:
-        record.openings = dict(walk.hidden.known)
-    new = TurnFile(turn.game, turn.start, [*turn.links, link])
-    replay(new, out, rules)  # what this program wrote is what the other checks
-    walk = replay(new, out, rules, record.openings)  # and what this side knows
-    send(new, record, out, records)
-    return new, walk
+    nxt = next_link(turn, walk, identity, records)
+    link = link_header(nxt, identity, orders)
+    if nxt.n >= HANDSHAKE:
+        link.update(_play(nxt.walk, nxt.n, nxt.side, nxt.reveal, choose))
+    return seal_link(nxt, link, identity, rules, out, records)
 
 
 def send(turn: TurnFile, record: GameRecord, out: Path, records: Path | None) -> None:
@@ -168,24 +229,35 @@ def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | No
     if record is None:
         if n != 1:
             raise NotYourTurn(
-                f"{walk.src}: this computer has no record of this game: it plays neither side"
+                _("{file}: this computer has no record of this game: it plays neither side").format(
+                    file=walk.src
+                )
             )
         return GameRecord(walk.game_id, side, openings=_openings_for(side))
     if record.side is not side:
         raise NotYourTurn(
-            f"{walk.src}: it is the {side.value}' turn, and this computer plays the "
-            f"{record.side.value}: send the file to the other player"
+            _(
+                "{file}: it is the turn of {side}, and this computer plays {mine}: "
+                "send the file to the other player"
+            ).format(file=walk.src, side=side_words(side), mine=side_words(record.side))
         )
     if n < record.sent_links:
-        raise NotYourTurn(f"{walk.src}: an older file of this game: you have sent a later one")
+        raise NotYourTurn(
+            _("{file}: an older file of this game: you have sent a later one").format(file=walk.src)
+        )
     sent = walk.links[record.sent_links - 1] if record.sent_links else None
     if sent is not None and digest(sent) != record.sent_head:
         raise NotYourTurn(
-            f"{walk.src}: link {record.sent_links - 1} differs from the one you sent: "
-            "the game has forked"
+            _("{file}: link {n} differs from the one you sent: the game has forked").format(
+                file=walk.src, n=record.sent_links - 1
+            )
         )
     if identity.public != walk.keys.get(side):
-        raise NotYourTurn(f"{walk.src}: this computer's key is not the {side.value}' in this game")
+        raise NotYourTurn(
+            _("{file}: this computer's key is not the key of {side} in this game").format(
+                file=walk.src, side=side_words(side)
+            )
+        )
     return record
 
 
@@ -227,15 +299,21 @@ def ensure_next(previous: TurnFile, new: TurnFile, src: Path) -> None:
     """`new` extends `previous`: the same game, every link of `previous` unchanged in it,
     and more links (TurnFileError naming the first difference)."""
     if new.game != previous.game:
-        raise TurnFileError(src, "not the same game as the previous file")
+        raise TurnFileError(src, _("not the same game as the previous file"))
     if new.start != previous.start:
-        raise TurnFileError(src, "the game's start differs from the previous file's", "field start")
+        raise TurnFileError(
+            src, _("the game's start differs from the previous file's"), _("field start")
+        )
     for i, link in enumerate(previous.links):
         if i >= len(new.links):
-            raise TurnFileError(src, f"link {i} of the previous file is missing: links dropped")
+            raise TurnFileError(
+                src, _("link {n} of the previous file is missing: links dropped").format(n=i)
+            )
         if new.links[i] != link:
             raise TurnFileError(
-                src, "differs from the previous file's: the game has forked", f"link {i}"
+                src,
+                _("differs from the previous file's: the game has forked"),
+                _("link {n}").format(n=i),
             )
     if len(new.links) == len(previous.links):
-        raise TurnFileError(src, "no new link: the same turn as the previous file")
+        raise TurnFileError(src, _("no new link: the same turn as the previous file"))

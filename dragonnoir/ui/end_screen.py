@@ -29,10 +29,11 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side, Status
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import N_, _, ngettext
+from dragonnoir.local_texts import file_texts as scenario_texts
 from dragonnoir.narration.phrase import Phrase
 from dragonnoir.render.board_view import BoardView
 from dragonnoir.ui.app import App, BackTo, Pop, Reset, Result, Scene
-from dragonnoir.ui.library import SIDE_COLOURS, scenario_name, scenario_texts
+from dragonnoir.ui.library import SIDE_COLOURS, scenario_name
 from dragonnoir.ui.names import names_of
 from dragonnoir.ui.visibility import OBJECTIVE_KINDS
 

@@ -563,6 +563,10 @@ class GameScene(Scene):
             return
         self.apply(EndPhase())
 
+    def can_save(self) -> bool:
+        """Whether Save may be pressed (a game by e-mail is kept by its files)."""
+        return True
+
     def can_undo(self) -> bool:
         """Would Undo take something back now (`Undo.possible`)?"""
         return self.undoing.possible()

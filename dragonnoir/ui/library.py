@@ -18,8 +18,8 @@ from dragonnoir import resources
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _, language
-from dragonnoir.local_texts import LocalTexts, Texts
-from dragonnoir.safe_read import SCENARIO, read_toml, resolved
+from dragonnoir.local_texts import file_texts as scenario_texts
+from dragonnoir.safe_read import resolved
 from dragonnoir.safe_write import BACKUP_SUFFIX, WriteError, write_stream
 from dragonnoir.ui.storage import autosave_path, cache_dir, file_stem, save_file_path, saves_dir
 
@@ -273,7 +273,7 @@ def replay_said(check: SaveCheck) -> str:
     """What a failed replay check found, in the player's words, and what is offered."""
     from dragonnoir.engine.unverified import OFFER_SAID
 
-    return check.in_words() if check.snapshot is None else f"{check.in_words()} {OFFER_SAID}"
+    return check.in_words() if check.snapshot is None else f"{check.in_words()} {_(OFFER_SAID)}"
 
 
 def save_files() -> list[Path]:
@@ -306,29 +306,6 @@ def scenario_name(path: Path | None) -> str:
     """The name of the scenario file at `path` in the player's language (the file's
     `[text.<language>]`, else its `name`); empty when it cannot be read."""
     return " ".join(scenario_texts(path).name().split())
-
-
-def scenario_texts(path: Path | None) -> Texts:
-    """The scenario file's own texts in every language it gives (`local_texts`): its
-    name, briefing and other words (a condition's); empty when it cannot be read."""
-    if path is None:
-        return Texts("", "")
-    try:
-        raw = read_toml(path, SCENARIO)
-    except DragonNoirError:
-        return Texts("", "")
-    name, briefing = raw.get("name", ""), raw.get("briefing", "")
-    local: dict[str, LocalTexts] = {}
-    text = raw.get("text")
-    if isinstance(text, dict):
-        for code, given in text.items():
-            try:
-                local[str(code)] = LocalTexts.model_validate(given)
-            except ValueError:
-                continue  # a language the file gets wrong is said in the file's words
-    return Texts(
-        name if isinstance(name, str) else "", briefing if isinstance(briefing, str) else "", local
-    )
 
 
 def new_save_path(game: Game) -> Path:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
+    from dragonnoir.pbem.session import Session
     from dragonnoir.ui.app import App, Scene
     from dragonnoir.ui.game_scene import GameScene
 
@@ -45,4 +46,12 @@ class Screens(Protocol):
 
     def editor(self, app: App, path: Path | None = None) -> Scene:
         """The map editor, on the board, layout or scenario at `path` if given."""
+        ...
+
+    def pbem_menu(self, app: App, file: Path | None = None) -> Scene:
+        """*Play by e-mail*: start a game, open a received turn file (`file`: at once)."""
+        ...
+
+    def pbem_game(self, app: App, session: Session) -> Scene:
+        """The game screen on a received turn file (ui/pbem_game.py)."""
         ...

@@ -17,6 +17,7 @@ from typing import Any
 from dragonnoir.engine.actions import Action, Deploy, EnterMap, EnterPassage, LeaveMap
 from dragonnoir.engine.explain import Explanation
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.rules.offmap import passage_name, passages, setup
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.phrase import Phrase, tell, tell_n
@@ -45,18 +46,8 @@ class OffMap:
     hexes: tuple[Hex, ...]
 
 
-def _scenario(game: Game) -> dict[str, Any]:
-    found = game.state.scratch.get("scenario")
-    return found if isinstance(found, dict) else {}
-
-
 def groups(game: Game) -> dict[str, dict[str, Any]]:
-    found = _scenario(game).get("groups")
-    return found if isinstance(found, dict) else {}
-
-
-def passages(game: Game) -> dict[str, dict[str, Any]]:
-    found = _scenario(game).get("passages")
+    found = setup(game).get("groups")
     return found if isinstance(found, dict) else {}
 
 
@@ -167,7 +158,7 @@ def ways_out(game: Game, unit: Unit) -> list[WayOut]:
         verdict = game.explain(action)
         if verdict.legal:
             turns = p.get("turns")
-            name = str(p.get("name") or pid)
+            name = passage_name(p)
             if isinstance(turns, int):
                 down = tell_n(
                     "Go down {passage}, {n} turn",

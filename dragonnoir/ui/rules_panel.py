@@ -147,13 +147,15 @@ class RulesPanel:
         list_w = min(longest + 40, rect.w // 2)  # the names whole where there is room
         key = note_for(self.shown)[0]
         chosen = self.names()[LISTED.index(key)] if key in LISTED else None
-        self.widgets["list"] = UISelectionList(
+        rule_list = UISelectionList(
             pygame.Rect(8, 8, list_w, rect.h - 66),
             names,
             m,
             container=panel,
             default_selection=chosen,
         )
+        _scroll_to_selection(rule_list)
+        self.widgets["list"] = rule_list
         self.widgets["text"] = UITextBox(
             self.text_html(),
             pygame.Rect(list_w + 16, 8, rect.w - list_w - 28, rect.h - 66),
@@ -198,6 +200,19 @@ class RulesPanel:
                 self._rebuild()
             return True
         return False
+
+
+def _scroll_to_selection(rule_list: UISelectionList) -> None:
+    """Scroll the list so the rule shown is in sight: opened from the log on a rule far
+    down the list (Gharvs, Magic, ours), the list would otherwise show its top and the
+    player would not see which rule the text beside is about."""
+    bar = rule_list.scroll_bar
+    if bar is None:  # the whole list fits
+        return
+    share = rule_list.get_single_selection_start_percentage()
+    # With the chosen line a third of the way down rather than at the very top: the
+    # rules before it stay in sight, and the bar clamps where the list ends.
+    bar.set_scroll_from_start_percentage(share - bar.visible_percentage / 3)
 
 
 def _inside(path: Path, folder: Path) -> bool:

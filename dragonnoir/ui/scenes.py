@@ -133,12 +133,15 @@ class MainMenu(Scene):
             ("continue", _("Continue")),
             ("watch", _("Watch a replay")),
             ("campaign", _("Campaign")),
+            ("pbem", _("Play by e-mail")),
             ("editor", _("Map editor")),
             ("settings", _("Settings")),
             ("quit", _("Quit")),
         )
-        bw, bh, gap = 320, 42, 8
+        bw, gap = 320, 8
         y = h // 2 - 180
+        # 42 px buttons, closer in a small window: the last clear of the notes under them
+        bh = min(42, (h - 118 - y) // len(items) - gap)
         self.buttons = {}
         for key, text in items:
             rect = pygame.Rect((w - bw) // 2, y, bw, bh)
@@ -150,7 +153,7 @@ class MainMenu(Scene):
             self.buttons["continue"].disable()  # type: ignore[no-untyped-call]
         rules_line, rules_refusal = rules_status(check=self.rules_checked)
         if rules_refusal:
-            for key in ("new", "load", "continue", "watch", "campaign"):
+            for key in ("new", "load", "continue", "watch", "campaign", "pbem"):
                 self.buttons[key].disable()  # type: ignore[no-untyped-call]
         self.rules_label = UITextBox(
             html.escape(rules_line),
@@ -196,12 +199,16 @@ class MainMenu(Scene):
             return self.app.screens.watch_replay(self.app)
         if _pressed(event, b.get("campaign")):
             return self.app.screens.campaign_menu(self.app)
+        if _pressed(event, b.get("pbem")):
+            return self.app.screens.pbem_menu(self.app)
         if _pressed(event, b.get("editor")):
             return self.app.screens.editor(self.app)
         if _pressed(event, b.get("settings")):
             return SettingsScene(self.app)
         if _pressed(event, b.get("quit")):
             return Quit()
+        if event.type == pygame.DROPFILE and str(event.file).lower().endswith(".dnturn"):
+            return self.app.screens.pbem_menu(self.app, Path(event.file))  # a turn file
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return Quit()
         return None

@@ -18,6 +18,7 @@ from dragonnoir.ui.settings import Settings
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
+    from dragonnoir.pbem.session import Session
     from dragonnoir.ui.game_scene import GameScene
 
 
@@ -58,6 +59,16 @@ class StandardScreens:
         from dragonnoir.ui.editor_scene import EditorScene
 
         return EditorScene(app, path)
+
+    def pbem_menu(self, app: App, file: Path | None = None) -> Scene:
+        from dragonnoir.ui.pbem_menu import PbemMenu
+
+        return PbemMenu(app, file)
+
+    def pbem_game(self, app: App, session: Session) -> Scene:
+        from dragonnoir.ui.pbem_game import PbemGameScene
+
+        return PbemGameScene(app, session)
 
 
 def open_app(

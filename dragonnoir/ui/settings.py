@@ -17,11 +17,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dragonnoir.errors import DataFileError
+from dragonnoir.errors import DataFileError, place_words
 from dragonnoir.i18n import N_, _, ngettext
+from dragonnoir.pydantic_words import validation_reason
 from dragonnoir.safe_read import (
     SETTINGS,
     JsonError,
+    Missing,
     check_limits,
     file_problem,
     parse_json,
@@ -132,29 +134,37 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings at `path` (default: the user's config folder), and a one-line
     warning when the file is broken and the defaults are used instead."""
     src = path or settings_path()
-    if file_problem(src) == "file not found":
+    if isinstance(file_problem(src), Missing):
         return Settings(), None
     try:
         text = read_text(src, limit=SETTINGS.size, what=SETTINGS.what)
     except DataFileError as exc:
-        return Settings(), f"{src}: cannot read the settings ({exc.detail}); using the defaults"
+        return Settings(), _(
+            "{file}: cannot read the settings ({reason}); using the defaults"
+        ).format(file=src, reason=exc.detail)
     try:
         data = parse_json(text)
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(_("not a JSON object"))
         check_limits(data, SETTINGS, src)  # before the model is built
         return Settings.model_validate(data), None
     except JsonError as exc:
-        why = f"not JSON ({exc.msg} at line {exc.line})" if exc.line else f"not JSON ({exc.msg})"
+        why = (
+            _("not JSON ({reason} at line {line})").format(reason=exc.msg, line=exc.line)
+            if exc.line
+            else _("not JSON ({reason})").format(reason=exc.msg)
+        )
     except DataFileError as exc:  # more than a settings file holds
-        why = f"{exc.place[6:]}: {exc.detail}" if exc.place else exc.detail
+        why = f"{place_words(exc.place)}: {exc.detail}" if exc.place else exc.detail
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        why = f"{where}: {err['msg']}"
+        why = f"{where}: {validation_reason(err)}"
     except ValueError as exc:
         why = str(exc)
-    return Settings(), f"{src}: broken settings file, {why}; using the defaults"
+    return Settings(), _("{file}: broken settings file, {reason}; using the defaults").format(
+        file=src, reason=why
+    )
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

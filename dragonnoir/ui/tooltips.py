@@ -33,6 +33,7 @@ TIPS: dict[str, str] = {
         "Step through a saved game, forwards and backwards, as either side saw it"
     ),
     "Campaign": N_("Play the scenarios of a campaign one after the other"),
+    "Play by e-mail": N_("Play at a distance: turn files you and the other player exchange"),
     "Map editor": N_("Compose layouts, paint boards, place scenarios"),
     "Settings": N_("Language, window, hand-over, speeds and sound"),
     "Quit": N_("Close the program (Esc, Ctrl+Q)"),
@@ -71,6 +72,18 @@ TIPS: dict[str, str] = {
     "Back to menu": N_("Back to the main menu (Esc)"),
     "Back to the menu": N_("Back to the main menu (Esc)"),
     "Back to the editor": N_("Back to the map editor"),
+    # play by e-mail
+    "Start and write the first file": N_(
+        "Start a game of this scenario and write its first turn file, to send"
+    ),
+    "Open": N_("Check the chosen turn file, then play it"),
+    "Choose a file...": N_("Find a turn file you received"),
+    "Copy the path": N_("Put the file's path on the clipboard, to attach it to a message"),
+    "Open the folder": N_("Show the turn files' folder in your file manager"),
+    "Write the file": N_("Write your turn's file, to send to the other player"),
+    "Standing orders...": N_("How your side answers during the other side's turn"),
+    "Main menu": N_("Back to the main menu (Esc)"),
+    "Done": N_("Close this window (Enter, Esc)"),
     # the campaign
     "Resume": N_("Go on with the saved campaign"),
     "New campaign": N_("Begin the chosen campaign anew"),

@@ -144,11 +144,11 @@ def test_a_position_the_rules_cannot_play_is_not_offered(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("mark", "words"),
     [
-        ([], "field unverified: expected an object, found list"),
-        ({"actions": 1, "turn": 1, "reason": ""}, "field unverified.state: expected dict"),
+        ([], "field unverified: expected an object, found a list"),
+        ({"actions": 1, "turn": 1, "reason": ""}, "field unverified.state: expected an object"),
         ({"actions": 99, "turn": 1, "reason": "", "state": {}}, "not between 0 and the 3"),
         ({"actions": 1, "turn": 1, "reason": "", "state": {}, "x": 1}, "unknown field"),
-        ({"actions": True, "turn": 1, "reason": "", "state": {}}, "expected int, found bool"),
+        ({"actions": True, "turn": 1, "reason": "", "state": {}}, "an integer, found true"),
     ],
 )
 def test_a_damaged_mark_is_a_damaged_save(tmp_path: Path, mark: object, words: str) -> None:

@@ -109,7 +109,7 @@ cell = [4, 9]
         "field group[0] (id 'band').unit[0].cell",
         "field group[0] (id 'band').unit[1].kind",
     ]
-    assert "one of the krobs" in faults[1].detail
+    assert "one of the Krobs" in faults[1].detail
 
 
 def test_a_deployment_too_small_marks_the_zone(tmp_path: Path) -> None:

@@ -759,7 +759,7 @@ def test_hidden_units_and_characters_off_the_map_survive_a_save(tmp_path: Path) 
         (
             '[[unit]]\nkind = "elf_1"\ncell = [1, 9]\n[victory]\n[[victory.condition]]\n'
             'side = "adventurers"\nkind = "exit"\ncount = 3\n',
-            "the adventurers have only 1 characters: the condition can never be met",
+            "the Adventurers have only 1 characters: the condition can never be met",
         ),
         (
             '[[objective]]\nkind = "orb"\ncells = [[1, 9], [2, 9]]\nreal = 2\n',
@@ -780,7 +780,7 @@ def test_hidden_units_and_characters_off_the_map_survive_a_save(tmp_path: Path) 
         (
             '[[group]]\nid = "g"\nside = "krobs"\nenter = { zone = "cell-fosse-west" }\n'
             '[[group.unit]]\nkind = "hunter_01"\n',
-            "zone 'cell-fosse-west' is a cell zone, not entry or exit or dungeon_entrance",
+            "zone 'cell-fosse-west' is of the kind cell, not entry, exit or dungeon entrance",
         ),
         (
             '[[group]]\nid = "g"\nside = "krobs"\n'
@@ -927,3 +927,16 @@ def test_an_advance_is_planned_through_a_hidden_web_and_stops_at_it() -> None:
     events = combat_results.do_advance(blind, swordsman, path)
     assert swordsman.hex == path[0] and web.hidden_from is None and web.face_up
     assert any(isinstance(e, MovementStopped) for e in events)
+
+
+def test_an_unnamed_passage_is_said_by_its_ends_in_the_readers_language(tmp_path: Path) -> None:
+    """A passage the scenario does not name is called by its two ends' cells, in the
+    reader's language (it was fixed in English when the scenario was read)."""
+    game = start(tmp_path, PASSAGE.replace('name = "the old drain"\n', ""))
+    end_phases_until(game, "adventurer_movement")
+    game.apply(EnterPassage("goblin_spearman_1", "passage_1"))
+    taken = next(e for e in game.log_for(ADV) if isinstance(e, PassageTaken))
+    english = Narrator.english(game).event(taken)
+    french = Narrator.of(game, "fr").event(taken)
+    assert "the passage (14,10) - (4,2)" in english
+    assert "le passage (14,10) - (4,2)" in french and "the passage" not in french

@@ -23,7 +23,7 @@ SAMPLES: dict[str, tuple[str, str]] = {
     "tmx/nested-class-properties.tmx": ("tmx", "<property>: elements are nested more than 64"),
     "tmx/nested-class-properties.tsx": ("tsx", "<property>: elements are nested more than 64"),
     "tmx/unknown-xml-encoding.tmx": ("tmx", "line 1: broken XML: unknown encoding"),
-    "tmx/tileset-name-too-long.tmx": ("tmx", "external tileset cannot read it: File name too"),
+    "tmx/tileset-name-too-long.tmx": ("tmx", "external tileset cannot read it: the name is too"),
     "tmx/board-object-nan.tmx": ("board", 'object 1: attribute x="nan" on <object> is not a'),
     "tmx/board-object-1e308.tmx": ("board", 'object 1: attribute x="1e308" on <object> is out'),
     "tmx/image-height-4294967296.tmx": ("tmx", "is 56x4294967296 pixels: images larger than"),
@@ -43,7 +43,7 @@ SAMPLES: dict[str, tuple[str, str]] = {
     "toml/rules-5000-digit-integer.toml": ("rules", "(an integer has more than 4,300 digits)"),
     "toml/scenario-201-groups.toml": ("scenario", "group: 201 entries, more than a scenario may"),
     "toml/layout-board-outside.toml": ("layout", "board[0].file: the board '../../../../../../"),
-    "tmx/image-etc-shadow.tmx": ("tmx", "the image '/etc/shadow' is refused: an image file's"),
+    "tmx/image-etc-shadow.tmx": ("tmx", "the image '/etc/shadow' is refused: its name must end"),
     "settings/duplicate-key.json": ("settings", "the key 'handover' appears twice"),
     "settings/zoom-1e400.json": ("settings", "the number '1e400' is too large"),
     "settings/integer-5000-digits.json": ("settings", "an integer of 5000 digits is too large"),
@@ -114,7 +114,7 @@ def test_references_inside_files_reach_only_regular_files(tmp_path: Path) -> Non
             "FIFO",
         ),
         "scenario": ("scenario.toml", 'id = "x"\nname = "X"\nmap = "fifo.toml"\n', "FIFO"),
-        "board": ("board.tmx", tiny.replace('source="tiles.png"', 'source="zero.tmx"'), "ends in"),
+        "board": ("board.tmx", tiny.replace('source="tiles.png"', 'source="zero.tmx"'), "must end"),
     }
     for kind, (name, text, words) in cases.items():
         path = tmp_path / name

@@ -44,7 +44,7 @@ def test_two_players_exchange_files_and_verify_them(
     assert run(["pbem", "autoplay", str(t[2]), "--out", str(t[3])], a, monkeypatch) == 1
     assert run(["pbem", "verify", str(t[1]), "--previous", str(t[2])], k, monkeypatch) == 1
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 1 and "krobs' turn" in err and "missing" in err
+    assert err.count("\n") == 1 and "turn of the Krobs" in err and "missing" in err
     assert not t[3].exists()
 
 

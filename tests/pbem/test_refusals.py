@@ -170,7 +170,7 @@ def test_a_fork_is_seen_by_the_other_side(table: Table, tmp_path: Path) -> None:
 
 def test_the_wrong_side_cannot_play_a_file(table: Table) -> None:
     files = some_files(table, 3)  # the Krobs are to play file 2
-    with pytest.raises(NotYourTurn, match="krobs' turn"):
+    with pytest.raises(NotYourTurn, match="turn of the Krobs"):
         table.next(files[2], Side.ADVENTURERS)
 
 

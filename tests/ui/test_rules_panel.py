@@ -137,3 +137,20 @@ def test_a_click_on_a_staged_preview_card_opens_the_rule_it_names(
     assert rule
     mouse(scene.app, card.get_abs_rect().move(6, 6).topleft)
     assert scene.rules_panel.is_open and scene.rules_panel.shown == note_for(rule)[0]
+
+
+def test_the_list_scrolls_to_the_rule_shown(make_app: Callable[..., App]) -> None:
+    """Opened on the last rule of a list longer than the panel, the list shows that rule
+    (it used to show its top, the chosen rule out of sight)."""
+    app, scene = game_app(make_app)
+    panel = scene.rules_panel
+    panel.open(LISTED[-1])
+    app.step(1 / 60)
+    rule_list = panel.widgets["list"]
+    assert isinstance(rule_list, pygame_gui.elements.UISelectionList)
+    assert rule_list.scroll_bar is not None, "the list fits: the test needs a longer one"
+    chosen = next(item for item in rule_list.item_list if item["selected"])
+    button = chosen["button_element"]
+    assert button is not None, "the rule shown is scrolled out of the list"
+    shown = rule_list.item_list_container.rect
+    assert shown.top <= button.rect.top and button.rect.bottom <= shown.bottom

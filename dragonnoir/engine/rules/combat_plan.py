@@ -118,14 +118,14 @@ def declare(game: Game, action: Attack) -> list[Event]:
     ]
 
 
-def current_attack(game: Game, combat: dict[str, Any]) -> Attack | str:
+def current_attack(game: Game, combat: dict[str, Any]) -> Attack | Phrase:
     """The attack a declared combat is fought as now, or why it cannot take place."""
     units = game.state.units
     defenders = [
         units[d] for d in combat["defenders"] if units[d].alive and units[d].hex is not None
     ]
     if not defenders:
-        return "its defenders are no longer on the map"
+        return tell("its defenders are no longer on the map")
     attackers = [
         units[a]
         for a in combat["attackers"]
@@ -134,7 +134,7 @@ def current_attack(game: Game, combat: dict[str, Any]) -> Attack | str:
         and all(can_fight(game, units[a], d) for d in defenders)
     ]
     if not attackers:
-        return "none of its attackers can still fight its defenders"
+        return tell("none of its attackers can still fight its defenders")
     return Attack(
         tuple(a.id for a in attackers),
         tuple(d.id for d in defenders),
@@ -146,7 +146,7 @@ def judge(game: Game, number: int) -> Assessment | Value:
     """Declared combat `number` judged now: its assessment, or why it lapses."""
     combat = declared.combats(game)[number - 1]
     attack = current_attack(game, combat)
-    if isinstance(attack, str):
+    if isinstance(attack, Phrase):
         return attack
     verdict = assess(game, attack)
     if isinstance(verdict, Explanation):

@@ -34,7 +34,7 @@ from dragonnoir.engine.state import AccessoryKind, Side, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.board import ZoneKind
 from dragonnoir.hexmap.hexes import Hex
-from dragonnoir.narration.phrase import DataName, Many, Value, reasons, tell
+from dragonnoir.narration.phrase import DataName, Many, Phrase, Value, reasons, tell
 
 if TYPE_CHECKING:
     from dragonnoir.engine.game import Game
@@ -435,8 +435,19 @@ class LeaveMapRules:
 
 
 def passages(game: Game) -> dict[str, dict[str, Any]]:
+    """The scenario's deep passages by id, as its set-up records them (name, ends a and
+    b, turns, both ways)."""
     found = setup(game).get("passages", {})
     return found if isinstance(found, dict) else {}
+
+
+def passage_name(passage: dict[str, Any]) -> str | Phrase:
+    """What a passage is called: the name its scenario gives (a scenario's text, said in
+    the reader's language by the file's own words), or, unnamed, its two ends by cell."""
+    name = passage.get("name")
+    if name:
+        return str(name)
+    return tell("the passage {a} - {b}", a=Hex(*passage["a"]), b=Hex(*passage["b"]))
 
 
 def passage_out(game: Game, pid: str, at: Hex) -> Hex | None:
@@ -513,8 +524,7 @@ class EnterPassageRules:
         unit.hex = None
         unit.hidden_from = unit.side.enemy()  # unseen while underground
         game.touch()
-        name = passages(game)[action.passage].get("name")
-        passage = str(name) if name else tell("a deep passage")
+        passage = passage_name(passages(game)[action.passage])
         events.append(PassageTaken(unit.id, passage, arrives))
         return events
 

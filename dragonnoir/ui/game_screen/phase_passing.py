@@ -49,14 +49,17 @@ class WhyNothing:
     rule: str = ""
 
 
-def pass_empty_phases(game: Game, log: GameLog) -> bool:
+def pass_empty_phases(game: Game, log: GameLog, only: Side | None = None) -> bool:
     """End the phases in which the phasing side may do nothing but end them, each noted
-    in `log` with its reason; True when a phase was passed."""
+    in `log` with its reason; True when a phase was passed. `only`: the phases of that
+    side alone (play by e-mail: the other side's phases are its own to end)."""
     passed = False
     for _turn in range(12):
         if game.over or game.state.pending:
             break
         ph = game.phase
+        if only is not None and ph.side is not only:
+            break
         if ph.automatic or "EndPhase" not in ph.actions or {"Move", "Deploy"} & ph.actions:
             break  # a player may want to look at his moves or placement
         if any(a.kind != "EndPhase" for a in game.legal_actions()):

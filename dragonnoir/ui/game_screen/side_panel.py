@@ -263,6 +263,7 @@ class SidePanel:
             "attack": self.command_acts("attack"),
             "cast": ui.cast_possible() and not ai_turn,
             "undo": scene.can_undo(),
+            "save": scene.can_save(),
             "end_phase": not ai_turn and not scene.game.over,
         }
         self._show_cast_now(*cast_now)

@@ -8,6 +8,7 @@ from typing import Any
 
 from dragonnoir.engine.actions import Action, Deploy, EndPhase, EnterMap, EnterPassage, LeaveMap
 from dragonnoir.engine.events import Event
+from dragonnoir.engine.rules.offmap import passages
 from dragonnoir.engine.state import Unit
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.narration.phrase import Many, Phrase, Who, tell
@@ -157,7 +158,7 @@ class PlaceTool(Tool):
         if name == "leave_map":
             self.ui.refuse(self.game.explain(LeaveMap(unit.id)))
         else:
-            probe = next(iter(placement.passages(self.game)), "")
+            probe = next(iter(passages(self.game)), "")
             self.ui.refuse(self.game.explain(EnterPassage(unit.id, probe)))
         return None
 
