@@ -17,6 +17,7 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import default_rules_data
 from dragonnoir.errors import DragonNoirError
+from dragonnoir.pbem.blind import hidden_ids
 from dragonnoir.pbem.canonical import canonical_bytes, digest
 from dragonnoir.pbem.chain import chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
@@ -36,14 +37,13 @@ def opened_in(link: dict[str, Any]) -> set[str]:
     return {o["unit"]["id"] for o in opens}
 
 
-def test_le_pont_by_files_keeps_the_krobs_hidden_until_revealed(table: Table) -> None:
-    """Both seats, the Adventurers creating: a whole game, in which no link names a hidden
-    Krob before it opens him (his id is nowhere in its bytes: not in an action, not in
-    what it says), the Adventurers' computer holds no opening, and the last link is the
-    Krob player's end audit, which the Adventurers' program replays in full."""
-    files = table.play_to_the_end("le-pont", Side.ADVENTURERS)
+def check_kept_hidden(table: Table, files: list[Path], hidden: set[str]) -> None:
+    """A whole game by files kept its hidden Krobs hidden: no link names one before it
+    opens him (his id is nowhere in its bytes: not in an action, not in what it says),
+    the Adventurers' computer holds no opening, and the last link is the Krob player's
+    end audit, which the Adventurers' program replays in full."""
     links = read_turn_file(files[-1]).links
-    kept = set(HIDDEN)
+    kept = set(hidden)
     for link in links:
         kept -= opened_in(link)
         if "audit" in link:
@@ -52,7 +52,6 @@ def test_le_pont_by_files_keeps_the_krobs_hidden_until_revealed(table: Table) ->
         assert not [uid for uid in kept if uid in said], link["n"]
     assert "audit" in links[-1] and links[-1]["side"] == "krobs"
     sealed = [a for link in links for a in link["actions"] if "sealed" in a]
-    assert len(sealed) >= len(HIDDEN)  # at least their deployment
     game_id = read_turn_file(files[-1]).game
     adventurers = load_record(game_id, table.players[Side.ADVENTURERS].records)
     krobs = load_record(game_id, table.players[Side.KROBS].records)
@@ -60,6 +59,30 @@ def test_le_pont_by_files_keeps_the_krobs_hidden_until_revealed(table: Table) ->
     assert krobs is not None and len(krobs.openings or {}) == len(sealed)
     walk = replay(read_turn_file(files[-1]), files[-1], table.rules)
     assert walk.game is not None and walk.game.over and walk.next_side() is None
+
+
+def test_le_pont_by_files_keeps_the_krobs_hidden_until_revealed(table: Table) -> None:
+    """Both seats, the Adventurers creating: the Krobs deploy sealed (at least one seal
+    each), and nothing names them before they are opened."""
+    files = table.play_to_the_end("le-pont", Side.ADVENTURERS)
+    check_kept_hidden(table, files, HIDDEN)
+    links = read_turn_file(files[-1]).links
+    assert sum("sealed" in a for link in links for a in link["actions"]) >= len(HIDDEN)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "creator"),
+    [
+        ("le-marais", Side.KROBS),
+        pytest.param("le-labyrinthe", Side.ADVENTURERS, marks=pytest.mark.slow),
+        pytest.param("les-eaux-noires", Side.ADVENTURERS, marks=pytest.mark.slow),
+    ],
+)
+def test_the_other_hidden_scenarios_by_files(table: Table, scenario: str, creator: Side) -> None:
+    """The same in the other scenarios with Krobs deployed in secret (their Gharvs, marsh
+    and passages), from both seats."""
+    game = load_scenario(REPO / "scenarios" / f"{scenario}.toml", table.rules).new_game(0)
+    check_kept_hidden(table, table.play_to_the_end(scenario, creator, limit=400), hidden_ids(game))
 
 
 def test_le_pont_with_the_krobs_creating_ends_with_the_audit(table: Table) -> None:
