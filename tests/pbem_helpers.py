@@ -8,9 +8,13 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
+from dragonnoir.pbem import coins
+from dragonnoir.pbem.chain import other, replay
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
@@ -19,6 +23,14 @@ from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def seed_secrets(patch: pytest.MonkeyPatch, seed: int = 42) -> None:
+    """The secrets and game ids from a seeded generator instead of the system's, so a
+    test plays the same games every run."""
+    rng = random.Random(seed)
+    patch.setattr(coins, "new_secret", lambda: rng.randbytes(32).hex())
+    patch.setattr(coins, "new_game_id", lambda: rng.randbytes(16).hex())
 
 
 @dataclass
@@ -49,7 +61,16 @@ class Table:
         game_scenario = load_scenario(REPO / "scenarios" / f"{scenario}.toml", self.rules)
         p = self.players[creator]
         out = self.folder / "t0.dnturn"
-        start_game(game_scenario, creator, p.identity, self.rules, out, p.orders, p.records)
+        start_game(
+            game_scenario,
+            creator,
+            p.identity,
+            self.rules,
+            out,
+            p.orders,
+            p.records,
+            hidden_krobs=True,
+        )
         return out
 
     def next(self, path: Path, side: Side) -> Path:
@@ -57,6 +78,19 @@ class Table:
         out = self.folder / f"t{len(turn.links)}.dnturn"
         self.players[side].play(turn, path, self.rules, out)
         return out
+
+    def play_to_the_end(self, scenario: str, creator: Side, limit: int = 200) -> list[Path]:
+        """The files of a whole game, each side playing in turn."""
+        files = [self.start(scenario, creator)]
+        side = other(creator)
+        for _ in range(limit):
+            walk = replay(read_turn_file(files[-1]), files[-1], self.rules)
+            if walk.next_side() is None:
+                return files
+            assert walk.next_side() is side
+            files.append(self.next(files[-1], side))
+            side = other(side)
+        raise AssertionError(f"{scenario}: not over after {limit} files")
 
 
 def play_by_hand(session: Session, seed: int = 7) -> None:

@@ -15,6 +15,7 @@ dice, undo and the history, and nothing of movement or combat.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -102,6 +103,9 @@ class Game:
     dice_source: Callable[[Game, Action], Dice] | None = field(
         default=None, repr=False, compare=False
     )
+    #: With a `dice_source`, the dice of characters hidden from a side, by id: their own
+    #: stream per action (`roll`), reset before each action.
+    _hidden_dice: dict[str, Dice] = field(default_factory=dict, repr=False, compare=False)
     #: Per-game memo of the rules modules (precomputed map tables, per-version caches).
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     #: Who plays each seat, by side value: "human" or an agent's name ("ai:normal").
@@ -266,6 +270,7 @@ class Game:
         )
         if self.dice_source is not None:
             self.state.dice = self.dice_source(self, action)
+            self._hidden_dice.clear()
         rolls_before = self.state.dice.rolls
         if self.state.pending:
             decision = self.state.pending[0]
@@ -372,11 +377,24 @@ class Game:
     ) -> tuple[int, DieRolled]:
         """Throw the d10 for `purpose` (a phrase: "shot"); returns the modified value and
         the event."""
-        value = self.state.dice.roll_d10()
+        value = self._dice_for(by).roll_d10()
         modified = value + modifier
         if floor is not None:
             modified = max(floor, modified)
         return modified, DieRolled(purpose, value, modified, rule, by)
+
+    def _dice_for(self, by: str) -> Dice:
+        """The dice a roll for `by` comes from: the game's, but in a game whose dice come
+        from a `dice_source` (play by e-mail), a character hidden from a side rolls from
+        his own stream, made of the action's dice and his id. The side he is hidden from
+        plays the game without him (pbem/blind.py): his rolls must not shift the dice of
+        anything it does play, in the same action."""
+        unit = self.state.units.get(by)
+        if self.dice_source is None or unit is None or unit.hidden_from is None:
+            return self.state.dice
+        if by not in self._hidden_dice:
+            self._hidden_dice[by] = Dice(hidden_seed(self.state.dice.seed, by))
+        return self._hidden_dice[by]
 
     def push_decision(self, decision: Decision) -> None:
         self.state.pending.append(decision)
@@ -521,6 +539,12 @@ class Game:
         for unit in self.state.units.values():
             if unit.alive and unit.hex is not None and (side is None or unit.side is side):
                 yield unit
+
+
+def hidden_seed(seed: int, unit: str) -> int:
+    """The seed of hidden `unit`'s own dice in an action whose dice have `seed`."""
+    digest = hashlib.blake2b(f"{seed}:{unit}".encode(), digest_size=8, person=b"dn-hidden")
+    return int.from_bytes(digest.digest(), "big")
 
 
 def _reveals(event: Event) -> bool:

@@ -4,10 +4,13 @@
 - the side it plays in the game;
 - its secrets not yet revealed (the other side has only their commitments);
 - the last link it sent, so an older file of the game, or one that forks from what it
-  sent, is refused instead of played again.
+  sent, is refused instead of played again;
+- for the Krob player of a game with hidden Krobs, the openings of their sealed actions
+  (seals.py): the file the Adventurers receive carries only the seals.
 
-Losing this file loses only the ability to go on with that game from this computer;
-nothing in it is needed to check a turn file.
+Losing this file loses only the ability to go on with that game from this computer (its
+secrets are gone with it, and the hidden Krobs' openings with them: docs/pbem.md says why
+they are kept here rather than in the file); nothing in it is needed to check a turn file.
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ from dragonnoir.errors import DataFileError
 from dragonnoir.i18n import _
 from dragonnoir.pbem import coins
 from dragonnoir.pbem.canonical import canonical_bytes
+from dragonnoir.pbem.seals import Opening
 from dragonnoir.safe_read import Limits, check_limits, parse_json, read_bytes
 from dragonnoir.safe_write import write_bytes
 from dragonnoir.user_folders import data_dir
 
-RECORD_LIMITS = Limits("game record", size=64 * 1024, items=1_000, text=200, depth=4)
+#: A record holds a few secrets, and in a game with hidden Krobs one opening per sealed
+#: action: some hundreds over a long game.
+RECORD_LIMITS = Limits("game record", size=8 * 1024 * 1024, items=500_000, text=200, depth=10)
 
 
 def pbem_folder() -> Path:
@@ -48,6 +54,9 @@ class GameRecord:
     #: How many links the last file sent held, and the digest of its last link.
     sent_links: int = 0
     sent_head: str = ""
+    #: The Krob player's openings of the hidden Krobs' sealed actions, by seal (None:
+    #: this computer plays the Adventurers, who have none).
+    openings: dict[str, Opening] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +64,9 @@ class GameRecord:
             "side": self.side.value,
             "secrets": {str(n): s for n, s in sorted(self.secrets.items())},
             "sent": {"links": self.sent_links, "head": self.sent_head},
+            "openings": None
+            if self.openings is None
+            else {c: o.to_list() for c, o in sorted(self.openings.items())},
         }
 
 
@@ -75,12 +87,15 @@ def load_record(game: str, folder: Path | None = None) -> GameRecord | None:
         secrets = {int(n): s for n, s in doc["secrets"].items()}
         if not all(coins.is_secret(s) for s in secrets.values()):
             raise ValueError(_("a secret is damaged"))
+        raw = doc.get("openings")
+        openings = None if raw is None else {c: Opening.from_list(o) for c, o in raw.items()}
         return GameRecord(
             game=str(doc["game"]),
             side=Side(doc["side"]),
             secrets=secrets,
             sent_links=int(doc["sent"]["links"]),
             sent_head=str(doc["sent"]["head"]),
+            openings=openings,
         )
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as exc:
         raise DataFileError(

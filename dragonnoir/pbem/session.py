@@ -238,6 +238,12 @@ def open_session(
     naming the fault; nothing is written."""
     turn = read_turn_file(path)
     walk = replay(turn, path, rules)
+    if walk.hidden is not None:  # seals and openings: only the commands play them yet
+        said = _(
+            "this game hides Krobs, which this screen does not play by e-mail yet: "
+            "play it with the command dragonnoir pbem"
+        )
+        raise TurnFileError(path, said)
     nxt = None if walk.next_side() is None else next_link(turn, walk, identity, records)
     session = Session(path, turn, walk, identity, rules, records, nxt)
     mine = nxt.side if nxt is not None else None

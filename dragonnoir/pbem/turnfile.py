@@ -19,6 +19,11 @@ and a link::
      "actions": [<action>, ...], "said": [<what happened, as its player read it>, ...],
      "sig": <the side's signature of the link without "sig">}
 
+and, in a game with hidden Krobs (reveals.py), in a Krob link: "cut" (where the
+Adventurers' link before stops standing, and what that action reveals), "audit" (every
+seal opened, once the game is over); among its actions, {"sealed": <seal>} in place of a
+hidden Krob's action and {"open": <a Krob revealed, with his sealed actions opened>}.
+
 Reading never trusts the file: its size and nesting within bounds (safe_read), its bytes
 the canonical writing of its content, every field of the expected type. What it says is
 checked by `chain.check`.
@@ -55,6 +60,8 @@ LINK_FIELDS = {
     "actions",
     "said",
     "sig",
+    "cut",
+    "audit",
 }
 FILE_FIELDS = {"format", "version", "game", "start", "links"}
 

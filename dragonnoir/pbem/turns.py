@@ -16,7 +16,6 @@ from pathlib import Path
 
 from dragonnoir.engine.actions import Action
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.rules.hidden import any_hidden
 from dragonnoir.engine.rules_record import rules_record
 from dragonnoir.engine.save import carried_start
 from dragonnoir.engine.scenario import Scenario
@@ -26,11 +25,13 @@ from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.pbem import coins
+from dragonnoir.pbem.blind import fits_play_by_files, hidden_ids
 from dragonnoir.pbem.canonical import digest
 from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
 from dragonnoir.pbem.records import GameRecord, load_record, save_record
+from dragonnoir.pbem.seals import Opening
 from dragonnoir.pbem.turnfile import TurnFile, TurnFileError, write_turn_file
 from dragonnoir.pbem.words import side_words
 
@@ -50,17 +51,26 @@ def start_game(
     out: Path,
     orders: Orders | None = None,
     records: Path | None = None,
+    hidden_krobs: bool = False,
 ) -> TurnFile:
     """A new game of `scenario` in which this installation plays `side`, with its
-    standing orders: link 0, written to `out`."""
+    standing orders: link 0, written to `out`. A scenario with hidden Krobs only for a
+    caller that plays them (`hidden_krobs`: the commands, not yet the client's screen)."""
     set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
-    if hides_characters(set_up):
+    if hides_characters(set_up) and not hidden_krobs:
         raise DragonNoirError(
             _(
-                "{scenario}: this scenario hides characters from a side, and play by e-mail "
-                "does not keep them hidden yet: choose a scenario without hidden characters "
-                "(l-ile, la-fosse, la-reine, le-nid)"
+                "{scenario}: this scenario hides characters from a side, which this screen "
+                "does not play by e-mail yet: play it with the command dragonnoir pbem"
             ).format(scenario=scenario.title())
+        )
+    why = fits_play_by_files(set_up)
+    if why is not None:
+        raise DragonNoirError(
+            _(
+                "{scenario}: play by e-mail cannot keep the hidden characters of this "
+                "scenario hidden ({why}): only Krobs deployed in secret can be"
+            ).format(scenario=scenario.title(), why=why)
         )
     start = {
         "scenario": {"id": scenario.id, "name": scenario.name, "carried": carried_start(set_up)},
@@ -81,7 +91,7 @@ def start_game(
         "said": [_("{scenario}: a new game").format(scenario=scenario.title())],
     }
     link["sig"] = identity.sign(signed_part(link))
-    record = GameRecord(game_id, side, {0: secret})
+    record = GameRecord(game_id, side, {0: secret}, openings=_openings_for(side))
     turn = TurnFile(game_id, start, [link])
     send(turn, record, out, records)
     return turn
@@ -89,9 +99,15 @@ def start_game(
 
 def hides_characters(game: Game) -> bool:
     """Does the game's set-up hide a character or a counter from a side?"""
-    return any_hidden(game) or any(
+    return bool(hidden_ids(game)) or any(
         a.hidden_from is not None for a in game.state.accessories.values()
     )
+
+
+def _openings_for(side: Side) -> dict[str, Opening] | None:
+    """What a new record keeps of hidden Krobs: the Krob player, their openings (none yet);
+    the Adventurers, nothing."""
+    return {} if side is Side.KROBS else None
 
 
 @dataclass
@@ -160,12 +176,17 @@ def seal_link(
     records: Path | None = None,
 ) -> tuple[TurnFile, Replay]:
     """Sign `link`, check the file it ends as the other side will, write it to `out`
-    and remember it as sent."""
+    and remember it as sent (the Krob player of a game with hidden Krobs: with the
+    openings of his seals, and the file replayed in full as he sees it)."""
     link["sig"] = identity.sign(signed_part(link))
     n, record = nxt.n, nxt.record
     record.secrets = {k: v for k, v in record.secrets.items() if k > n - 2} | {n: nxt.secret}
+    if nxt.walk.hidden is not None and nxt.side is Side.KROBS:
+        record.openings = dict(nxt.walk.hidden.known)
     new = TurnFile(nxt.turn.game, nxt.turn.start, [*nxt.turn.links, link])
     walk = replay(new, out, rules)  # what this program wrote is what the other checks
+    if record.openings is not None:
+        walk = replay(new, out, rules, record.openings)  # and what the Krob player knows
     send(new, record, out, records)
     return new, walk
 
@@ -182,10 +203,12 @@ def take_turn(
 ) -> tuple[TurnFile, Replay]:
     """The next link of `turn`, played by this installation's side and written to
     `out`; the game replayed to its end."""
-    nxt = next_link(turn, replay(turn, src, rules), identity, records)
+    known = load_record(turn.game, records)  # the Krob player's: his openings
+    walk = replay(turn, src, rules, known.openings if known is not None else None)
+    nxt = next_link(turn, walk, identity, records)
     link = link_header(nxt, identity, orders)
     if nxt.n >= HANDSHAKE:
-        link["actions"], link["said"] = _play(nxt.walk, nxt.n, nxt.side, nxt.reveal, choose)
+        link.update(_play(nxt.walk, nxt.n, nxt.side, nxt.reveal, choose))
     return seal_link(nxt, link, identity, rules, out, records)
 
 
@@ -210,7 +233,7 @@ def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | No
                     file=walk.src
                 )
             )
-        return GameRecord(walk.game_id, side)
+        return GameRecord(walk.game_id, side, openings=_openings_for(side))
     if record.side is not side:
         raise NotYourTurn(
             _(
@@ -238,24 +261,38 @@ def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | No
     return record
 
 
-def _play(
-    walk: Replay, n: int, side: Side, reveal: str, choose: Chooser
-) -> tuple[list[dict[str, object]], list[str]]:
+def _play(walk: Replay, n: int, side: Side, reveal: str, choose: Chooser) -> dict[str, object]:
+    """Link `n`'s actions, chosen by `choose` and by the other side's standing orders,
+    and what happened; in a game with hidden Krobs, the Krob player's computer seals what
+    stays hidden, makes the cut the Adventurers' link needs, and opens every seal once
+    the game is over (reveals.py)."""
+    fields: dict[str, object] = {}
+    sealing = walk.set_up_at(n, reveal) and side is Side.KROBS
+    cut = walk.write_cut(n) if sealing else None
     walk.begin_link(n, side, reveal)
     game = walk.game
     assert game is not None
-    actions: list[dict[str, object]] = []
+    actions: list[object] = []
     said: list[str] = []
     narrator = Narrator.of(game)
+    if cut is not None:
+        fields["cut"], events = cut
+        said.extend(narrator.event(e) for e in events)
     while not game.over and (actor := game.to_act()) is not None:
         answer = choose(game, side) if actor is side else walk.ordered(actor)
         if answer is None:
             break  # the other side decides here: the file goes back
-        events = walk.play(n, actor, answer)
-        actions.append(answer.to_dict())
+        if sealing:
+            entries, events = walk.play_sealing(n, actor, answer)
+            actions.extend(entries)
+        else:
+            events = walk.play(n, actor, answer)
+            actions.append(answer.to_dict())
         said.extend(narrator.event(e) for e in events)
+    if sealing and (audit := walk.audit()) is not None:
+        fields["audit"] = audit
     walk.end_link(n, side)
-    return actions, said
+    return fields | {"actions": actions, "said": said}
 
 
 def ensure_next(previous: TurnFile, new: TurnFile, src: Path) -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import DieRolled
-from dragonnoir.engine.game import Game
+from dragonnoir.engine.game import Game, hidden_seed
 from dragonnoir.engine.scenario import load_scenario
+from dragonnoir.narration.phrase import tell
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -42,3 +43,29 @@ def test_each_action_rolls_the_dice_its_source_gives() -> None:
     assert rolled > 0  # dice were rolled, from the source
     assert asked == list(range(len(asked)))  # asked once before each action
     assert given.state.to_dict() == by_hand.state.to_dict()
+
+
+def test_a_hidden_character_rolls_from_his_own_stream_when_dice_come_from_a_source() -> None:
+    """Play by e-mail plays the Adventurers' game without the Krobs hidden from them
+    (pbem/blind.py): a die rolled for a hidden Krob must not shift the dice of anything
+    else in the same action. With a `dice_source`, his rolls come from his own stream;
+    without one (a game at one screen), every roll comes from the game's dice as ever."""
+    game = fosse()
+    krob = next(u for u in game.state.units.values() if u.side.value == "krobs")
+    rebel = next(u for u in game.state.units.values() if u.side.value == "adventurers")
+    krob.hidden_from = rebel.side
+    game.state.dice = Dice(77)
+    game.roll(tell("test"), "rule", by=krob.id)
+    assert game.state.dice.rolls == 1  # no source: the game's own dice
+
+    game.dice_source = lambda g, a: Dice(77)
+    game.state.dice = Dice(77)
+    with_hidden = [game.roll(tell("test"), "rule", by=krob.id)[0] for _ in range(3)]
+    seen = game.roll(tell("test"), "rule", by=rebel.id)[0]
+    assert game.state.dice.rolls == 1  # only the rebel's roll came from the game's dice
+    assert seen == Dice(77).roll_d10()  # the same die he would roll without the Krob
+    own = Dice(hidden_seed(77, krob.id))
+    assert with_hidden == [own.roll_d10() for _ in range(3)]  # one stream, going on
+    krob.hidden_from = None  # seen: his rolls are the game's again
+    game.roll(tell("test"), "rule", by=krob.id)
+    assert game.state.dice.rolls == 2

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from pbem_helpers import Player, Table
+from pbem_helpers import Player, Table, seed_secrets
 
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import default_rules_data
-from dragonnoir.pbem import coins
 from dragonnoir.pbem.keys import Identity
 
 
@@ -18,9 +16,7 @@ from dragonnoir.pbem.keys import Identity
 def seeded_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     """The secrets and game ids come from the system's generator in play; here from a
     seeded one, so each test plays the same games every run."""
-    rng = random.Random(42)
-    monkeypatch.setattr(coins, "new_secret", lambda: rng.randbytes(32).hex())
-    monkeypatch.setattr(coins, "new_game_id", lambda: rng.randbytes(16).hex())
+    seed_secrets(monkeypatch)
 
 
 @pytest.fixture

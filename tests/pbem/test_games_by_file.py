@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 from pbem_helpers import Table
 
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
-from dragonnoir.pbem.chain import other, replay
+from dragonnoir.pbem.chain import replay
 from dragonnoir.pbem.turnfile import read_turn_file
 from dragonnoir.pbem.turns import ensure_next
-
-
-def play_to_the_end(table: Table, scenario: str, creator: Side, limit: int = 200) -> list[Path]:
-    files = [table.start(scenario, creator)]
-    side = other(creator)
-    for _ in range(limit):
-        walk = replay(read_turn_file(files[-1]), files[-1], table.rules)
-        if walk.next_side() is None:
-            return files
-        assert walk.next_side() is side
-        files.append(table.next(files[-1], side))
-        side = other(side)
-    raise AssertionError(f"{scenario}: not over after {limit} files")
 
 
 @pytest.mark.parametrize(
@@ -34,7 +20,7 @@ def play_to_the_end(table: Table, scenario: str, creator: Side, limit: int = 200
 def test_a_whole_game_by_files_ends_and_every_file_extends_the_one_before(
     table: Table, scenario: str, creator: Side
 ) -> None:
-    files = play_to_the_end(table, scenario, creator)
+    files = table.play_to_the_end(scenario, creator)
     last = replay(read_turn_file(files[-1]), files[-1], table.rules)
     assert last.game is not None and last.game.over
     for before, after in itertools.pairwise(files):
@@ -46,19 +32,12 @@ def test_a_whole_game_by_files_ends_and_every_file_extends_the_one_before(
 
 
 def test_the_same_files_replay_to_the_same_game(table: Table) -> None:
-    files = play_to_the_end(table, "la-fosse", Side.ADVENTURERS)
+    files = table.play_to_the_end("la-fosse", Side.ADVENTURERS)
     turn = read_turn_file(files[-1])
     a = replay(turn, files[-1], table.rules).game
     b = replay(turn, files[-1], table.rules).game
     assert a is not None and b is not None
     assert a.state.to_dict() == b.state.to_dict()
-
-
-def test_a_scenario_with_hidden_krobs_is_refused_until_they_can_stay_hidden(
-    table: Table,
-) -> None:
-    with pytest.raises(Exception, match="hides characters"):
-        table.start("le-pont", Side.ADVENTURERS)
 
 
 def test_a_file_that_could_not_be_written_can_be_played_again(table: Table) -> None:

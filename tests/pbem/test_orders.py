@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from pbem_helpers import Table
-from test_games_by_file import play_to_the_end
 
 from dragonnoir.engine.actions import action_from_dict
 from dragonnoir.engine.state import Side
@@ -47,7 +46,7 @@ def answered_by_orders(walk_file: Path, table: Table) -> list[tuple[int, int, st
 def test_orders_answer_in_the_other_side_s_link_and_cannot_be_changed(
     table: Table, tmp_path: Path
 ) -> None:
-    files = play_to_the_end(table, "le-nid", Side.ADVENTURERS)
+    files = table.play_to_the_end("le-nid", Side.ADVENTURERS)
     answers = answered_by_orders(files[-1], table)
     assert answers, "no decision of the other side was answered by its orders"
     n, k, actor = answers[0]
@@ -73,7 +72,7 @@ def test_asking_orders_send_the_file_back_at_each_decision(table: Table) -> None
     ask = Orders(fire="ask", spells="ask", casualty="ask", retreat="ask", advance="ask")
     for player in table.players.values():
         player.orders = ask
-    files = play_to_the_end(table, "le-nid", Side.ADVENTURERS, limit=400)
+    files = table.play_to_the_end("le-nid", Side.ADVENTURERS, limit=400)
     assert answered_by_orders(files[-1], table) == []
 
 
