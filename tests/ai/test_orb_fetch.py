@@ -7,7 +7,7 @@ from typing import Any
 
 from ai_helpers import HALL, ISLE, ISLE_LEVELS, knight_goblin_and_boat
 
-from dragonnoir.ai.behaviours import Order
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Move
