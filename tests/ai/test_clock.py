@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai_helpers import HALL
+from ai_helpers import HALL, bearer_in_the_hall
 
 from dragonnoir.ai import clock
 from dragonnoir.ai.orders import Order
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.state import Accessory, AccessoryKind, Side
+from dragonnoir.engine.state import Side
 from dragonnoir.engine.testing import Piece, hexes, position
-from dragonnoir.hexmap.board import Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Hex
 
 LIMIT = 14
@@ -24,25 +23,7 @@ def _bearer_by_a_guarded_way_out(turn: int) -> tuple[Game, Hex, Hex]:
     """The elf carries the Orb in HALL at (6,1); a Hunter stands beside the east way out
     (9,1), three hexes from him; the west one (0,1) is six away. The turn limit (14) gives
     the game to the Krobs. Returns the game at `turn` and the west and east ways out."""
-    game = position(HALL, [Piece("elf_1", (6, 1)), Piece("hunter_01", (9, 0))], turn_limit=LIMIT)
-    game.state.turn = turn
-    (here,) = hexes(game, (6, 1))
-    game.state.accessories["orb_1"] = Accessory(
-        "orb_1",
-        AccessoryKind.ORB,
-        (here,),
-        properties={"real": True, "revealed": True, "carried_by": "elf_1"},
-    )
-    west, east = hexes(game, (0, 1), (9, 1))
-    game.board.zones.append(Zone(ZoneKind.EXIT, "west", frozenset({west})))
-    game.board.zones.append(Zone(ZoneKind.EXIT, "east", frozenset({east})))
-    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-    setup["victory"] = {
-        "at_turn_limit": "krobs",
-        "conditions": [{"side": "adventurers", "kind": "orb_off"}],
-    }
-    game.touch()
-    return game, west, east
+    return bearer_in_the_hall((6, 1), (9, 0), turn=turn, turn_limit=LIMIT)
 
 
 def _bearer_order(game: Game) -> Order:
