@@ -107,6 +107,17 @@ def big_turns(
         "krob_decision_ms_max": round(max(decisions)),
         "cpu_krob_turn_ms": [round(t) for t in cpu_turns],
         "cpu_krob_turn_ms_median": round(statistics.median(cpu_turns)) if cpu_turns else None,
+        # The whole Krob turn a player waits for: the decisions and the engine playing
+        # them (`Game.apply`), each game turn.
+        "cpu_krob_turn_with_engine_ms": [
+            round(t + a)
+            for t, a in zip(
+                record.turn_cpu_ms.get("krobs", ()),
+                record.apply_cpu_ms.get("krobs", ()),
+                strict=False,
+            )
+            if t
+        ],
         "cpu_krob_decision_ms_median": round(statistics.median(cpu_decisions), 1),
         "cpu_krob_decision_ms_max": round(max(cpu_decisions)),
         "slowest_decision_ms": round(record.slowest_decision_ms),

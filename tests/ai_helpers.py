@@ -3,12 +3,15 @@ scenario played by the normal AI up to a point."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.playout import scenario_games
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side
 from dragonnoir.engine.testing import Piece, hexes, position
+from dragonnoir.hexmap.board import Zone, ZoneKind
 from dragonnoir.hexmap.hexes import Hex
 from dragonnoir.resources import find
 
@@ -46,6 +49,33 @@ def knight_goblin_and_boat(
         "boat_1", AccessoryKind.BOAT, (stern, bow), facing=stern.direction_to(bow) or 0
     )
     return game, stern, bow
+
+
+def bearer_in_the_hall(
+    elf: tuple[int, int], hunter: tuple[int, int], *, turn: int = 1, turn_limit: int | None = None
+) -> tuple[Game, Hex, Hex]:
+    """The elf carries the Orb in HALL at `elf`, a Hunter at `hunter`, a way out at each
+    end of the second row; the party wins by carrying the Orb off, and with `turn_limit`
+    the limit gives the game to the Krobs. The game at `turn`, the west and the east way
+    out."""
+    game = position(HALL, [Piece("elf_1", elf), Piece("hunter_01", hunter)], turn_limit=turn_limit)
+    game.state.turn = turn
+    (here,) = hexes(game, elf)
+    game.state.accessories["orb_1"] = Accessory(
+        "orb_1",
+        AccessoryKind.ORB,
+        (here,),
+        properties={"real": True, "revealed": True, "carried_by": "elf_1"},
+    )
+    west, east = hexes(game, (0, 1), (9, 1))
+    game.board.zones.append(Zone(ZoneKind.EXIT, "west", frozenset({west})))
+    game.board.zones.append(Zone(ZoneKind.EXIT, "east", frozenset({east})))
+    victory: dict[str, Any] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
+    if turn_limit:
+        victory["at_turn_limit"] = "krobs"
+    game.state.scratch.setdefault("scenario", {})["victory"] = victory
+    game.touch()
+    return game, west, east
 
 
 def le_pont_at_movement(turn: int) -> Game:

@@ -19,11 +19,13 @@ guards the Queen where she stands, `patrol` guards with a wider reach, `block` g
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from dragonnoir.ai import mobility, sight
+from dragonnoir.ai import clock, mobility, sight
+from dragonnoir.ai.clock import urgency, victory_block
 from dragonnoir.ai.memo import once_per_state
+from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.paths import FAR, WOODEN, Distances, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
@@ -45,52 +47,6 @@ FALLBACK = {
 }
 #: How far (walking cost) from his post a guard goes to fight; a patrol goes farther.
 GUARD_REACH = {"guard": 6, "block": 4, "patrol": 10, "protect_queen": 5}
-
-
-@dataclass
-class Order:
-    """What one character should do: walk towards `goal`, fight with `aggression`
-    (0 never attacks at a loss, 1 accepts even trades), or `hold` (do not move)."""
-
-    goal: frozenset[Hex] = frozenset()
-    aggression: float = 0.5
-    hold: bool = False
-    leave: bool = False  # leave the map when he can (exits, the Orb carried out)
-    avoid: bool = False  # walk away from the enemy (the wounded)
-    #: Stay within this walking cost of `post` (guards).
-    post: frozenset[Hex] = frozenset()
-    reach: int = FAR
-    #: Walking cost to `goal` he may still stand off without loss: a place to hold at a
-    #: set turn needs no one there before he must start for it (the waiting is done
-    #: where nothing threatens: not in the Gharvs' marsh).
-    slack: int = 0
-    #: Weight of the Gharvs' waters against his goal (1: full). Who carries the victory
-    #: out, or goes to pick it up, crosses water he would otherwise shun: waiting on the
-    #: bank makes the crossing no safer, and at the turn limit it is lost anyway.
-    daring: float = 1.0
-    #: A ferryman's: where a friend cut off by the water could step into a boat this
-    #: turn (ai/shuttle.py); he rows his boat until its free seat lies on one.
-    ferry: frozenset[Hex] = frozenset()
-    #: Worth of ending the move on `goal` itself, beyond the walk saved (picking up the
-    #: lying Orb: the victory is in his hands, not one step nearer).
-    prize: float = 0.0
-
-
-@dataclass
-class GroupPlan:
-    """A group's behaviour this turn and each member's order; `intent` is the line the
-    AI logs ("Hunters 1-4 hunt the archers")."""
-
-    gid: str
-    name: str
-    behaviour: str
-    members: list[str]
-    orders: dict[str, Order] = field(default_factory=dict)
-    intent: str = ""
-    #: What the plan amounts to ("wait", "sprung", "strike"...): a new intent line is
-    #: logged when it changes within a turn, not when only the nearest enemy does, and
-    #: not again for a plan already said that turn (`TacticalAgent._plan`).
-    mode: str = ""
 
 
 def groups_of(view: SideView) -> dict[str, dict[str, Any]]:
@@ -160,27 +116,9 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
     return plans
 
 
-def _victory(view: SideView) -> dict[str, Any]:
-    """The scenario's `victory` block as the view holds it (empty when none)."""
-    setup = view.state.scratch.get("scenario", {})
-    block = setup.get("victory", {}) if isinstance(setup, dict) else {}
-    return block if isinstance(block, dict) else {}
-
-
 def _conditions(view: SideView) -> list[dict[str, Any]]:
     """The scenario's victory conditions, of both sides."""
-    return [c for c in _victory(view).get("conditions", ()) if isinstance(c, dict)]
-
-
-def urgency(view: SideView) -> float:
-    """0 at the start, up to 1 on the last turn, for a side the turn limit would make
-    lose (the scenario's `at_turn_limit` names the other side): time is against it, so
-    it must take the fight to the enemy as the limit nears."""
-    limit = view.state.turn_limit
-    mode = _victory(view).get("at_turn_limit")
-    if not limit or mode != view.side.enemy().value:
-        return 0.0
-    return max(0.0, min(1.0, view.turn / limit))
+    return [c for c in victory_block(view).get("conditions", ()) if isinstance(c, dict)]
 
 
 #: How much of the Gharvs' threat weighs (`Order.daring`) for who carries the victory:
@@ -1084,9 +1022,8 @@ def _adventurer_orders(
             # Wounded or not, the bearer makes for the way out: the Orb is the victory.
             calm = 0.1 if is_badly_hurt(view, u) else 0.2
             ways_out = _exits_free_of(exits, enemies, u.hex) if u.id == carrier else exits
-            plan.orders[u.id] = Order(
-                goal=ways_out, leave=True, aggression=calm, daring=BEARER_DARING
-            )
+            bearing = Order(goal=ways_out, leave=True, aggression=calm, daring=BEARER_DARING)
+            plan.orders[u.id] = clock.on_the_clock(view, u, bearing, exits)
         elif u.id in protect and enemies:
             # The enemy wins by killing him (the wizard, Godiva): he goes where the party
             # goes but never seeks a fight (the blows he may take weigh nine times more
@@ -1129,6 +1066,8 @@ def _adventurer_orders(
             bold = near <= profile(view.game, u).movement  # he can be in it this turn
             daring = min(order.daring, BEARER_DARING) if bold else order.daring
             plan.orders[u.id] = replace(order, slack=0, daring=daring, prize=HOLD_PRIZE)
+    if goal:
+        clock.hurry_the_late(view, plan, alive, goal, by)
     if orb is not None and not carrier and orb.properties.get("revealed") and orb.hexes:
         _fetch_the_orb(view, plan, alive, orb.hexes[0], exits)
     if objectives.counters(view.game, AccessoryKind.ORB):

@@ -15,9 +15,10 @@
 from __future__ import annotations
 
 from dragonnoir.ai import spells
-from dragonnoir.ai.behaviours import Order, display, plan_groups
+from dragonnoir.ai.behaviours import display, plan_groups
 from dragonnoir.ai.evaluation import fire_value, loss_share, unit_value
 from dragonnoir.ai.moving import MOVE_MARGIN
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.scoring import HexScoring
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import (

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from random import Random
 
-from dragonnoir.ai.behaviours import GroupPlan, Order, enemy_hexes, listed
+from dragonnoir.ai.behaviours import enemy_hexes, listed
+from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.state import Side
 

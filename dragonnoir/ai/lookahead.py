@@ -24,9 +24,10 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Protocol
 
-from dragonnoir.ai.behaviours import Order, is_badly_hurt, named_by_enemy
+from dragonnoir.ai.behaviours import is_badly_hurt, named_by_enemy
 from dragonnoir.ai.evaluation import unit_value
 from dragonnoir.ai.mobility import goal_field
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.paths import FAR
 from dragonnoir.ai.view import SideView, view_for
 from dragonnoir.engine.actions import Action

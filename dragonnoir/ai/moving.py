@@ -14,8 +14,8 @@ Boat"); the Queen and her Guards weigh the back they show (`_rear_exposure`).
 from __future__ import annotations
 
 from dragonnoir.ai import infiltration, mobility, shuttle, tables
-from dragonnoir.ai.behaviours import Order
 from dragonnoir.ai.evaluation import unit_value
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.scoring import (
     ASHORE,

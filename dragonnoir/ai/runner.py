@@ -71,6 +71,9 @@ class GameRecord:
     #: else the machine runs: benchmarks on a shared machine compare these).
     decision_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
     turn_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
+    #: Per side and game turn: the processor time the engine took to play the side's
+    #: actions (`Game.apply`): with `turn_cpu_ms`, the whole turn a player waits for.
+    apply_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
     #: Per side: its slowest decision in processor time (ms), and where it was taken
     #: ("turn 4, Adventurer turn: movement"): the figure a shared machine can compare.
     slowest_cpu: dict[str, tuple[float, str]] = field(default_factory=dict)
@@ -118,6 +121,8 @@ def play_game(
                 record.slowest_at = (side.value, game.state.turn, game.state.phase)
             if cpu > record.slowest_cpu.get(side.value, (-1.0, ""))[0]:
                 record.slowest_cpu[side.value] = (cpu, where)
+            applying = time.process_time()
+            turn = game.state.turn
             try:
                 game.apply(action)
             except IllegalAction as exc:
@@ -125,6 +130,8 @@ def play_game(
                     f"seed {seed}: the {agents[side]} agent of the {side.value} chose "
                     f"{action.to_dict()}, which the engine refuses: {exc}"
                 ) from None
+            applied = (time.process_time() - applying) * 1000
+            _add({}, record.apply_cpu_ms, side, turn, applied)
             record.actions += 1
             if on_action is not None:
                 on_action(game, side, action)

@@ -18,10 +18,11 @@ import weakref
 from collections.abc import Sequence
 
 from dragonnoir.ai import mobility, shuttle, tables
-from dragonnoir.ai.behaviours import Order, urgency
+from dragonnoir.ai.clock import urgency
 from dragonnoir.ai.contacts import Picture, expected
 from dragonnoir.ai.evaluation import attack_loss, unit_value
 from dragonnoir.ai.levels import Level
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import Action, Move, SailBoat
@@ -119,7 +120,7 @@ class HexScoring:
         if order.goal:
             if field is None:
                 field = mobility.goal_field(game, unit, order.goal, known_webs(view))
-            score -= W_GOAL * walk_left(order, field, to)
+            score -= W_GOAL * order.haste * walk_left(order, field, to)
             if order.prize and to in order.goal:
                 score += order.prize
         if order.post:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dragonnoir.ai import mobility
-from dragonnoir.ai.behaviours import GroupPlan, Order, display
+from dragonnoir.ai.behaviours import display
+from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.engine.actions import SailBoat
 from dragonnoir.engine.game import Game

@@ -38,21 +38,21 @@ from dragonnoir.ai import attacks, crossing, lookahead, mobility, shuttle
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.answers import spell_answers
 from dragonnoir.ai.behaviours import (
-    Order,
     contest_the_place,
     enemy_bearers,
     keep_the_prize,
     plan_groups,
     spare_the_named,
-    urgency,
     victory_targets,
 )
+from dragonnoir.ai.clock import urgency
 from dragonnoir.ai.contacts import Picture
 from dragonnoir.ai.decisions import Deciding
 from dragonnoir.ai.evaluation import TARGET_WEIGHT, fire_value
 from dragonnoir.ai.lapses import forget_tasks
 from dragonnoir.ai.levels import LEVELS
 from dragonnoir.ai.moving import Moving
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.scoring import W_FIGHT, W_GOAL, known_webs, walk_left
 from dragonnoir.ai.view import SideView

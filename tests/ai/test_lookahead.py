@@ -9,7 +9,7 @@ from random import Random
 from ai_helpers import HALL, le_pont_at_movement
 
 from dragonnoir.ai import lookahead
-from dragonnoir.ai.behaviours import Order
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.tactical import TacticalAgent, _rehearsal_player
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.state import Side, Status

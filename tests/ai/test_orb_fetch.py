@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai_helpers import HALL, ISLE, ISLE_LEVELS, knight_goblin_and_boat
+from ai_helpers import ISLE, ISLE_LEVELS, bearer_in_the_hall, knight_goblin_and_boat
 
-from dragonnoir.ai.behaviours import Order
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Move
@@ -108,22 +108,9 @@ def test_the_knight_who_cannot_swim_keeps_to_the_shore_over_the_gharvs_waters() 
 
 
 def _bearer_in_the_hall(elf: tuple[int, int], hunter: tuple[int, int]) -> tuple[Order, Hex, Hex]:
-    """The elf carries the Orb in HALL, a Hunter where given, a way out at each end of
-    the second row: his order once the agent has planned, the west and the east way out."""
-    game = position(HALL, [Piece("elf_1", elf), Piece("hunter_01", hunter)])
-    (here,) = hexes(game, elf)
-    game.state.accessories["orb_1"] = Accessory(
-        "orb_1",
-        AccessoryKind.ORB,
-        (here,),
-        properties={"real": True, "revealed": True, "carried_by": "elf_1"},
-    )
-    west, east = hexes(game, (0, 1), (9, 1))
-    game.board.zones.append(Zone(ZoneKind.EXIT, "west", frozenset({west})))
-    game.board.zones.append(Zone(ZoneKind.EXIT, "east", frozenset({east})))
-    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-    setup["victory"] = {"conditions": [{"side": "adventurers", "kind": "orb_off"}]}
-    game.touch()
+    """The elf's order in `ai_helpers.bearer_in_the_hall` once the agent has planned, the
+    west and the east way out."""
+    game, west, east = bearer_in_the_hall(elf, hunter)
     agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
     agent.choose(view_for(game, Side.ADVENTURERS))
     return agent._orders["elf_1"], west, east

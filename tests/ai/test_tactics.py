@@ -10,7 +10,7 @@ import pytest
 from ai_helpers import HALL, ISLE, ISLE_LEVELS, knight_goblin_and_boat, le_pont_at_movement
 
 from dragonnoir.ai import mobility, tactical
-from dragonnoir.ai.behaviours import GroupPlan, Order
+from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.runner import play_game
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
