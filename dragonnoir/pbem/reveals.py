@@ -44,6 +44,7 @@ from dragonnoir.pbem.blind import (
     put_in,
     skip_sealed,
 )
+from dragonnoir.pbem.opened_fields import checked_moving, checked_offmap
 from dragonnoir.pbem.seals import Opening
 
 Place = tuple[int, int]
@@ -215,10 +216,16 @@ class HiddenPlay:
         the blind game where his opened actions left him."""
         if not isinstance(opened, dict) or set(opened) != {"unit", "offmap", "moving", "seals"}:
             raise HiddenLinkError(_("an opening: expected unit, offmap, moving and seals"))
+        try:  # the bookkeeping an opening carries, in the shapes the engine writes
+            opened = {
+                **opened,
+                "offmap": checked_offmap(opened["offmap"]),
+                "moving": checked_moving(opened["moving"]),
+            }
+        except ValueError as exc:
+            raise HiddenLinkError(_("an opening: {why}").format(why=exc)) from None
         moving = opened["moving"]
-        if moving is not None and not (
-            isinstance(moving, dict) and moving.get("unit") == uid_of(opened)
-        ):
+        if moving is not None and moving["unit"] != uid_of(opened):
             raise HiddenLinkError(_("an opening: field moving: expected his own move or null"))
         unit, uid = opened["unit"], uid_of(opened)
         if uid not in self.cast or uid in self.blind.state.units:

@@ -193,6 +193,32 @@ def test_an_opening_that_does_not_open_its_seals_is_refused(
     assert "was not sealed so" in said
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("offmap", True), ("offmap", {"state": "nowhere"}), ("moving", 3), ("offmap", [1])],
+)
+@pytest.mark.parametrize("where", ["open", "cut"])
+def test_an_opening_s_bookkeeping_of_another_shape_is_refused(
+    le_pont: tuple[Table, list[Path]], tmp_path: Path, where: str, field: str, value: Any
+) -> None:
+    """An opening's off-map entry or move in progress that is not of a shape the engine
+    writes (a `true` where an entry belongs) is refused with its field, in an action's
+    opening as in a cut's: it once went into the blind game and crashed a rule later."""
+    table, whole_game = le_pont
+
+    def change(doc: dict[str, Any]) -> int:
+        link = first_link_with(doc, where)
+        if where == "cut":
+            opened = link["cut"]["open"][0]
+        else:
+            opened = next(a["open"] for a in link["actions"] if "open" in a)
+        opened[field] = value
+        return int(link["n"])
+
+    said = refusal(forged(whole_game[-1], table, change, tmp_path / "x.dnturn"), table)
+    assert "an opening" in said and f"field {field}" in said
+
+
 def test_a_cut_left_out_is_refused(le_pont: tuple[Table, list[Path]], tmp_path: Path) -> None:
     """The Krob program hides that an Adventurer's move ran into a Krob (it leaves out the
     cut): the link no longer fits the Adventurers' game (they are to act, yet the Krobs'
