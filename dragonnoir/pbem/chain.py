@@ -153,6 +153,13 @@ class Replay:
                 events = self._replay_hidden(n, side, link)
             except HiddenLinkError as exc:
                 raise self.refuse(n, str(exc)) from None
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                # The blind game holds Krobs whose counters came from the other player's
+                # openings (checked against their seals, but not every value can be): one
+                # the engine never writes can break a rule at any later action. That is a
+                # file refused, never a crash of the program that reads it.
+                said = _("the game cannot go on with the Krobs opened so far ({why})")
+                raise self.refuse(n, said.format(why=exc)) from None
         else:
             self.begin_link(n, side, link["reveal"])
             for k, raw in enumerate(actions):

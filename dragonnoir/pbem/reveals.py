@@ -228,7 +228,7 @@ class HiddenPlay:
         if moving is not None and moving["unit"] != uid_of(opened):
             raise HiddenLinkError(_("an opening: field moving: expected his own move or null"))
         unit, uid = opened["unit"], uid_of(opened)
-        if uid not in self.cast or uid in self.blind.state.units:
+        if uid is None or uid not in self.cast or uid in self.blind.state.units:
             raise HiddenLinkError(
                 _("an opening of a character who is no Krob hidden from the Adventurers")
             )
@@ -305,9 +305,11 @@ class HiddenPlay:
         self.marks = []
 
 
-def uid_of(opened: dict[str, Any]) -> Any:
+def uid_of(opened: dict[str, Any]) -> str | None:
+    """The id of the opened Krob (None: the opening names none)."""
     unit = opened["unit"]
-    return unit.get("id") if isinstance(unit, dict) else None
+    uid = unit.get("id") if isinstance(unit, dict) else None
+    return uid if isinstance(uid, str) else None
 
 
 def cut_field(raw: Any) -> tuple[int, list[Any]]:

@@ -219,6 +219,23 @@ def test_an_opening_s_bookkeeping_of_another_shape_is_refused(
     assert "an opening" in said and f"field {field}" in said
 
 
+def test_an_opening_naming_no_krob_by_a_text_is_refused(
+    le_pont: tuple[Table, list[Path]], tmp_path: Path
+) -> None:
+    """A Krob named by something else than his id's text (a list) is refused, not a crash
+    (found by the fuzz: the id was looked up in a table)."""
+    table, whole_game = le_pont
+
+    def change(doc: dict[str, Any]) -> int:
+        link = first_link_with(doc, "open")
+        opened = next(a["open"] for a in link["actions"] if "open" in a)
+        opened["unit"]["id"] = [1]
+        return int(link["n"])
+
+    said = refusal(forged(whole_game[-1], table, change, tmp_path / "x.dnturn"), table)
+    assert "no Krob hidden from the Adventurers" in said
+
+
 def test_a_cut_left_out_is_refused(le_pont: tuple[Table, list[Path]], tmp_path: Path) -> None:
     """The Krob program hides that an Adventurer's move ran into a Krob (it leaves out the
     cut): the link no longer fits the Adventurers' game (they are to act, yet the Krobs'
