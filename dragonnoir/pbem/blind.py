@@ -185,6 +185,8 @@ def put_in(blind: Game, opened: dict[str, Any], order: tuple[str, ...]) -> str:
     `order`, the set-up's, as the full game holds them (rules that go through them in
     turn must meet him where the full game does); those the game made since (a spectre,
     a Gharv) after, as they came. His id."""
+    if not isinstance(opened.get("offmap"), dict | None):
+        raise ValueError(_("field offmap: expected an object or null"))
     unit = Unit.from_dict(opened["unit"])
     units = {**blind.state.units, unit.id: unit}
     place = {uid: i for i, uid in enumerate(order)}
