@@ -252,6 +252,8 @@ class Session:
         nxt = self.nxt
         assert nxt is not None and not self.handshake_only and not self.mine_started
         walk = self.walk
+        if walk.game is None:
+            walk.set_up_at(nxt.n, nxt.reveal)  # the first link of play: hidden Krobs or not
         if self.sealing:
             self._begin_sealing(nxt)
         else:

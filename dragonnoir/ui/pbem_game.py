@@ -238,6 +238,8 @@ class PbemGameScene(GameScene):
 
     def update(self, dt: float) -> Result:
         session = self.session
+        if session.mine_started and session.written is None and self.game.over:
+            self.end_shown = True  # the end screen waits until the last file is written
         quiet = self.interphase.current is None and not self.reveals.flashes
         if not session.mine_started:
             if quiet and not session.replaying() and session.side is not None:
@@ -336,6 +338,7 @@ class PbemGameScene(GameScene):
         self.note_in_log(said, colour="#c9a45a")
         self.message(said)
         if self.game.over:
+            self.end_shown = False
             return None  # the end screen, as for any game
         return sent_dialog(self.app, self, path, said)
 

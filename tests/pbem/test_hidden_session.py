@@ -32,9 +32,13 @@ def by_session(session: Session, seed: int) -> None:
 
 
 def play_from(
-    seat: Side, secrets: int, links: int, folder: Path
+    seat: Side,
+    secrets: int,
+    links: int,
+    folder: Path,
+    creator: Side = Side.ADVENTURERS,
 ) -> tuple[Table, list[Path], list[str]]:
-    """Le Pont, the Adventurers creating; `seat` played by sessions, the other side by a
+    """Le Pont, `creator` starting the game; `seat` played by sessions, the other side by a
     random agent; each file checked as `pbem verify` checks it. The files, and what the
     sessions said in words."""
     said: list[str] = []
@@ -42,8 +46,8 @@ def play_from(
         seed_secrets(patch, secrets)
         players = {s: Player(s, Identity.fresh(), folder / s.value) for s in Side}
         table = Table(folder, players, default_rules_data())
-        files = [table.start("le-pont", Side.ADVENTURERS)]
-        side = Side.KROBS
+        files = [table.start("le-pont", creator)]
+        side = other(creator)
         for i in range(links):
             walk = replay(read_turn_file(files[-1]), files[-1], table.rules)
             if walk.next_side() is None:
@@ -88,3 +92,14 @@ def test_the_adventurers_session_skips_the_seals_and_says_the_cut(tmp_path: Path
     check_no_hidden_id(read_turn_file(files[-1]).links, HIDDEN)
     record = load_record(read_turn_file(files[-1]).game, table.players[Side.ADVENTURERS].records)
     assert record is not None and record.openings is None  # never an opening on his computer
+
+
+def test_the_krob_player_creating_deploys_in_his_first_link(tmp_path: Path) -> None:
+    """The Krobs creating: the game is set up in the Krob player's first link of play,
+    which his session seals (his hidden Krobs' placements)."""
+    _table, files, _said = play_from(
+        Side.KROBS, secrets=1, links=6, folder=tmp_path, creator=Side.KROBS
+    )
+    links = read_turn_file(files[-1]).links
+    assert any("sealed" in a for a in links[2]["actions"])
+    check_no_hidden_id(links, HIDDEN)
