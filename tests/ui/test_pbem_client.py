@@ -143,6 +143,22 @@ def play_my_link(app: App, seed: int = 5) -> Path:
     return game_scene.session.written
 
 
+def open_on_the_screen(app: App, path: Path) -> PbemGameScene:
+    """A received file opened as `pbem play` opens it, the other side's turn shown to its
+    end (or the game's)."""
+    app.go(Reset(app.screens.pbem_menu(app, path)))
+    step(app, 2)
+    scene = app.scene
+    if isinstance(scene, PbemMenu):
+        raise AssertionError(scene.said)
+    if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
+        assert "Nothing for you to do yet" in scene.text
+        scene = scene.parent
+    assert isinstance(scene, PbemGameScene)
+    run_until(app, lambda: scene.session.mine_started or scene.game.over)
+    return scene
+
+
 def verify(path: Path, capsys: pytest.CaptureFixture[str], previous: Path | None = None) -> str:
     args = ["pbem", "verify", str(path)] + (["--previous", str(previous)] if previous else [])
     code = main(args)
@@ -327,16 +343,7 @@ def test_a_whole_game_on_the_screen_ends_on_the_end_screen(
     them = Opponent(tmp_path)
     path = them.play(start_from_the_screen(app, menu, "le-nid"))
     for n in range(200):
-        app.go(Reset(app.screens.pbem_menu(app, path)))
-        step(app, 2)
-        scene = app.scene
-        if isinstance(scene, PbemMenu):
-            raise AssertionError(scene.said)
-        if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
-            assert "Nothing for you to do yet: the Adventurers begin." in scene.text
-            scene = scene.parent
-        assert isinstance(scene, PbemGameScene)
-        run_until(app, lambda s=scene: s.session.mine_started or s.game.over)  # type: ignore[misc]
+        scene = open_on_the_screen(app, path)
         if scene.game.over:
             break
         mine = play_my_link(app, seed=n)
@@ -401,16 +408,8 @@ def test_le_pont_with_hidden_krobs_on_the_screen_from_each_seat(
     said: list[str] = []
     last = path
     for n in range(40):
-        app.go(Reset(app.screens.pbem_menu(app, path)))
-        step(app, 2)
-        scene = app.scene
-        if isinstance(scene, PbemMenu):
-            raise AssertionError(scene.said)
-        if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
-            scene = scene.parent
-        assert isinstance(scene, PbemGameScene)
+        scene = open_on_the_screen(app, path)
         said.extend(scene.session.said)
-        run_until(app, lambda s=scene: s.session.mine_started or s.game.over)  # type: ignore[misc]
         links = read_turn_file(path).links
         check_no_hidden_id(links, HIDDEN)
         cut = any("cut" in link for link in links[:-1])
