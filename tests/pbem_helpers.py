@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,10 +15,12 @@ from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.pbem import coins
+from dragonnoir.pbem.canonical import canonical_bytes
 from dragonnoir.pbem.chain import other, replay
 from dragonnoir.pbem.commands import agent_chooser
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
+from dragonnoir.pbem.records import load_record
 from dragonnoir.pbem.session import Session
 from dragonnoir.pbem.turnfile import TurnFile, read_turn_file
 from dragonnoir.pbem.turns import start_game, take_turn
@@ -91,6 +94,46 @@ class Table:
             files.append(self.next(files[-1], side))
             side = other(side)
         raise AssertionError(f"{scenario}: not over after {limit} files")
+
+
+#: Le Pont's Krobs deployed in secret.
+HIDDEN = {"killer_2", "warrior_06", "warrior_07", "hunter_06", "hunter_07"}
+
+
+def opened_in(link: dict[str, Any]) -> set[str]:
+    """The hidden Krobs a link opens (before an action, or in its cut)."""
+    opens = [a["open"] for a in link["actions"] if "open" in a]
+    opens += link.get("cut", {}).get("open", [])
+    return {o["unit"]["id"] for o in opens}
+
+
+def check_no_hidden_id(links: list[dict[str, Any]], hidden: set[str]) -> None:
+    """No link names a hidden Krob before it opens him (his id is nowhere in its bytes:
+    not in an action, not in what it says), the end audit apart."""
+    kept = set(hidden)
+    for link in links:
+        kept -= opened_in(link)
+        if "audit" in link:
+            continue
+        said = canonical_bytes(link).decode("utf-8")
+        assert not [uid for uid in kept if uid in said], link["n"]
+
+
+def check_kept_hidden(table: Table, files: list[Path], hidden: set[str]) -> None:
+    """A whole game by files kept its hidden Krobs hidden: no link names one before it
+    opens him, the Adventurers' computer holds no opening, and the last link is the Krob
+    player's end audit, which the Adventurers' program replays in full."""
+    links = read_turn_file(files[-1]).links
+    check_no_hidden_id(links, hidden)
+    assert "audit" in links[-1] and links[-1]["side"] == "krobs"
+    sealed = [a for link in links for a in link["actions"] if "sealed" in a]
+    game_id = read_turn_file(files[-1]).game
+    adventurers = load_record(game_id, table.players[Side.ADVENTURERS].records)
+    krobs = load_record(game_id, table.players[Side.KROBS].records)
+    assert adventurers is not None and adventurers.openings is None
+    assert krobs is not None and len(krobs.openings or {}) == len(sealed)
+    walk = replay(read_turn_file(files[-1]), files[-1], table.rules)
+    assert walk.game is not None and walk.game.over and walk.next_side() is None
 
 
 def play_by_hand(session: Session, seed: int = 7) -> None:

@@ -11,6 +11,14 @@ link the other program replays, die for die. The other side's decisions in the l
 answered by its standing orders (`answer`), and the link ends where they give no answer
 or the game ends (`link_over`), as `Replay.end_link` demands.
 
+A game with hidden Krobs (docs/pbem.md, "Hidden Krobs") is played the same way from
+either seat. The Krob player's session replays the file with his openings, so he sees
+and plays the full game; his link is written by `turns.play_link`, which plays the
+actions he took again through `Replay.play_sealing` (seals, openings, the cut, the end
+audit), exactly as `pbem autoplay` writes one. The Adventurers' session plays the blind
+game: the Krobs' link it shows passes over the seals (nothing of them is shown), puts in
+the Krobs it opens just before the action that reveals them, and says a cut in words.
+
 Nothing is written before `finish`: a player who closes the window in the middle of his
 turn has sent nothing, and opening the same file again starts the same turn with the
 same dice (that is the protocol: the dice were fixed when both secrets were).
@@ -21,22 +29,33 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from dragonnoir.engine.actions import Action, action_from_dict
+from dragonnoir.engine.actions import Action, Move, action_from_dict
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.scenario import Scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import RulesData
 from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _
+from dragonnoir.narration.names import names_of
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.pbem.canonical import canonical_bytes
 from dragonnoir.pbem.chain import HANDSHAKE, Replay, other, replay
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.orders import Orders
-from dragonnoir.pbem.records import pbem_folder
+from dragonnoir.pbem.records import load_record, pbem_folder
+from dragonnoir.pbem.reveals import HiddenLinkError, HiddenPlay
 from dragonnoir.pbem.turnfile import SUFFIX, TurnFile, TurnFileError, read_turn_file
-from dragonnoir.pbem.turns import NextLink, link_header, next_link, seal_link, start_game
+from dragonnoir.pbem.turns import (
+    NextLink,
+    link_header,
+    next_link,
+    open_link,
+    play_link,
+    seal_link,
+    start_game,
+)
 from dragonnoir.safe_read import Limits, check_limits, parse_json, read_bytes
 from dragonnoir.safe_write import write_bytes
 
@@ -103,7 +122,7 @@ def new_game(
     written into `folder` (the client's turns folder) under its game's name."""
     where = folder or turns_folder()
     draft = where / f"{scenario.id}-new{SUFFIX}"
-    turn = start_game(scenario, side, identity, rules, draft, orders, records)
+    turn = start_game(scenario, side, identity, rules, draft, orders, records, hidden_krobs=True)
     return draft.replace(where / turn_file_name(scenario.id, turn.game, 0))
 
 
@@ -134,6 +153,17 @@ class Session:
     mine_started: bool = False
     #: The file written (`finish`), once it is.
     written: Path | None = None
+    #: The Adventurers' computer showing a Krob link of a game with hidden Krobs: the
+    #: shown game's hidden part, the link's entries (seals and openings among its
+    #: actions) and how far they are taken in (`before_shown`).
+    shown_hidden: HiddenPlay | None = None
+    entries: list[Any] = field(default_factory=list)
+    entry_at: int = 0
+    entry_k: int = 0
+    clear_taken: int = 0
+    #: What the file's last link did that is said in words rather than shown: the cut
+    #: it made in the Adventurers' link, the end audit.
+    said: list[str] = field(default_factory=list)
 
     # -- what the file asks ----------------------------------------------------------------
 
@@ -175,6 +205,46 @@ class Session:
         assert self.game is not None and self.replaying()
         return self.script[len(self.game.history) - self.script_start]
 
+    def before_shown(self) -> None:
+        """The Adventurers' computer, showing a Krob link of a game with hidden Krobs:
+        take in the entries before the next action shown: a seal passes (its place
+        counts for the dice), an opening puts its Krob on the map, checked against the
+        seals made at the time. Called on the screen's thread before each action shown."""
+        hidden, game = self.shown_hidden, self.game
+        if hidden is None or game is None:
+            return
+        n = self.turn.links[-1]["n"]
+        applied = len(game.history) - self.script_start
+        try:
+            while self.entry_at < len(self.entries):
+                raw = self.entries[self.entry_at]
+                if "open" in raw:
+                    hidden.put_in(n, raw["open"])
+                elif "sealed" in raw:
+                    hidden.krob_action(n, self.entry_k, [], raw, None)
+                    self.entry_k += 1
+                elif self.clear_taken < applied:
+                    self.clear_taken += 1
+                    self.entry_k += 1
+                else:
+                    return  # the next action shown: the screen plays it
+                self.entry_at += 1
+        except HiddenLinkError as exc:  # checked with the file already: not expected
+            raise TurnFileError(self.src, str(exc)) from None
+
+    def show_next(self) -> None:
+        """Play the next action of the link shown (what the screen's driver does)."""
+        self.before_shown()
+        assert self.game is not None
+        self.game.apply(self.next_shown())
+
+    @property
+    def sealing(self) -> bool:
+        """Is this the Krob player's computer in a game with hidden Krobs (his actions
+        sealed where they stay hidden)?"""
+        hidden = self.walk.hidden
+        return hidden is not None and hidden.lock is not None and self.side is Side.KROBS
+
     # -- playing this side's link ------------------------------------------------------------
 
     def begin_mine(self) -> None:
@@ -182,15 +252,41 @@ class Session:
         nxt = self.nxt
         assert nxt is not None and not self.handshake_only and not self.mine_started
         walk = self.walk
-        if self.game is not None and walk.game is not None:
-            if self.game.state.to_dict() != walk.game.state.to_dict():
-                raise TurnFileError(self.src, _("the link shown is not the link checked"))
-            walk.game = self.game  # the same position: play on the game the screen shows
-        walk.begin_link(nxt.n, nxt.side, nxt.reveal)
-        self.game = walk.game
+        if walk.game is None:
+            walk.set_up_at(nxt.n, nxt.reveal)  # the first link of play: hidden Krobs or not
+        if self.sealing:
+            self._begin_sealing(nxt)
+        else:
+            self.before_shown()  # seals after the last action shown
+            if self.game is not None and walk.game is not None:
+                self._same_as(walk.game)
+                walk.game = self.game  # the same position: play on the game the screen shows
+                if walk.hidden is not None:
+                    walk.hidden.blind = self.game  # the Adventurers' blind game is it
+            walk.begin_link(nxt.n, nxt.side, nxt.reveal)
+            self.game = walk.game
         assert self.game is not None
         self.link_start, self.log_start = len(self.game.history), len(self.game.log)
         self.mine_started = True
+
+    def _same_as(self, checked: Game) -> None:
+        assert self.game is not None
+        if self.game.state.to_dict() != checked.state.to_dict():
+            raise TurnFileError(self.src, _("the link shown is not the link checked"))
+
+    def _begin_sealing(self, nxt: NextLink) -> None:
+        """The Krob player's link begins on a second full replay of the file, begun as
+        `turns.play_link` begins it (the cut first): the file's own walk is kept whole
+        for `finish`, which plays his actions again through it, sealing them."""
+        begun = replay(self.turn, self.src, self.rules, self.walk.openings)
+        open_link(begun, nxt.n, nxt.side, nxt.reveal)
+        assert begun.game is not None
+        if self.game is None or self.game is self.walk.game:
+            self.game = begun.game  # nothing was shown: the screen is not built yet
+        else:
+            self._same_as(begun.game)  # the cut shown is the cut the link writes
+            self.game.dice_source = begun.game.dice_source
+        self.game.record_undo = True  # his own moves may be taken back until sent
 
     def answer(self) -> Action | None:
         """The other side's answer, by its standing orders, to the decision it is asked
@@ -199,7 +295,9 @@ class Session:
         if not self.mine_started or game is None or game.over or self.side is None:
             return None
         enemy = other(self.side)
-        return self.walk.ordered(enemy) if game.to_act() is enemy else None
+        if game.to_act() is not enemy:
+            return None
+        return self.walk.orders[enemy].answer(game, enemy)  # on the game the screen plays
 
     def link_over(self) -> bool:
         """Has this side's link ended: the game over, or the other side to decide where
@@ -217,7 +315,9 @@ class Session:
         nxt = self.nxt
         assert nxt is not None
         link = link_header(nxt, self.identity, self.orders)
-        if not self.handshake_only:
+        if self.sealing:
+            link.update(self._played_sealing(nxt))
+        elif not self.handshake_only:
             game = self.game
             assert game is not None and self.mine_started
             narrator = Narrator.of(game)
@@ -228,6 +328,26 @@ class Session:
         self.written = target
         return target
 
+    def _played_sealing(self, nxt: NextLink) -> dict[str, object]:
+        """The Krob player's link as the file carries it: the actions he took on the
+        screen played again through the file's walk by `turns.play_link`, which seals
+        them, makes the cut and, the game over, the end audit."""
+        game = self.game
+        assert game is not None and self.mine_started
+        taken = game.history  # the screen's game and the walk's share every action
+
+        def choose(walked: Game, _side: Side) -> Action:
+            if len(walked.history) >= len(taken):
+                raise TurnFileError(self.src, _("the link played is not the link checked"))
+            return taken[len(walked.history)]
+
+        fields = play_link(self.walk, nxt.n, nxt.side, nxt.reveal, choose)
+        walked = self.walk.game
+        assert walked is not None
+        if len(walked.history) != len(taken):
+            raise TurnFileError(self.src, _("the link played is not the link checked"))
+        return fields
+
 
 def open_session(
     path: Path, identity: Identity, rules: RulesData, records: Path | None = None
@@ -237,13 +357,8 @@ def open_session(
     file it sent, not a fork), ready to be shown and played. Raises a DragonNoirError
     naming the fault; nothing is written."""
     turn = read_turn_file(path)
-    walk = replay(turn, path, rules)
-    if walk.hidden is not None:  # seals and openings: only the commands play them yet
-        said = _(
-            "this game hides Krobs, which this screen does not play by e-mail yet: "
-            "play it with the command dragonnoir pbem"
-        )
-        raise TurnFileError(path, said)
+    known = load_record(turn.game, records)  # the Krob player's: his openings
+    walk = replay(turn, path, rules, known.openings if known is not None else None)
     nxt = None if walk.next_side() is None else next_link(turn, walk, identity, records)
     session = Session(path, turn, walk, identity, rules, records, nxt)
     mine = nxt.side if nxt is not None else None
@@ -262,14 +377,66 @@ def _set_up_the_last_link(session: Session) -> None:
     the link's own (a second walk, up to that link, of the file already checked)."""
     turn, walk = session.turn, session.walk
     last = turn.links[-1]
-    if last["n"] < HANDSHAKE or not last["actions"]:
+    if "audit" in last:
+        session.said.append(
+            _(
+                "The Krob player opened every seal at the end of the game: each hidden "
+                "Krob did only what the rules allowed, where the file says."
+            )
+        )
+    if last["n"] < HANDSHAKE or not (last["actions"] or "cut" in last):
         session.game = walk.game  # nothing to show (None before the first link of play)
         return
-    shown = Replay(walk.src, walk.game_id, walk.start, walk.rules)
+    shown = Replay(walk.src, walk.game_id, walk.start, walk.rules, openings=walk.openings)
     for link in turn.links[:-1]:
         shown.add(link)
-    shown.begin_link(last["n"], Side(last["side"]), last["reveal"])
+    try:
+        shown.begin_link(last["n"], Side(last["side"]), last["reveal"], last.get("cut"))
+    except HiddenLinkError as exc:  # checked with the file already: not expected
+        raise TurnFileError(walk.src, str(exc)) from None
     session.game = shown.game
     assert session.game is not None
-    session.script = [action_from_dict(raw) for raw in last["actions"]]
+    session.script = _shown_actions(session, shown, last)
     session.script_start = len(session.game.history)
+    if "cut" in last and shown.hidden is not None and shown.hidden.lock is None:
+        session.said.append(_cut_said(session.game, turn.links[-2]["actions"][last["cut"]["at"]]))
+
+
+def _shown_actions(session: Session, shown: Replay, last: dict[str, Any]) -> list[Action]:
+    """The actions of the file's last link the screen shows. A game with hidden Krobs:
+    the Adventurers' computer shows a Krob link's actions in the clear (its seals and
+    openings are taken in by `before_shown`); the Krob player's shows the Adventurers'
+    link up to its cut, the action cut played again on the full game as the cut does,
+    and his own link with his sealed actions opened."""
+    hidden, raw = shown.hidden, last["actions"]
+    if hidden is None:
+        return [action_from_dict(a) for a in raw]
+    if hidden.lock is None:
+        if last["side"] == Side.KROBS.value:
+            session.shown_hidden, session.entries = hidden, raw
+        return [action_from_dict(a) for a in raw if "open" not in a and "sealed" not in a]
+    if last["side"] == Side.ADVENTURERS.value:
+        cut = session.walk.hidden.cut if session.walk.hidden is not None else None
+        return [action_from_dict(a) for a in raw[: None if cut is None else cut + 1]]
+    known = hidden.known
+    return [
+        action_from_dict(known[a["sealed"]].action if "sealed" in a else a)
+        for a in raw
+        if "open" not in a
+    ]
+
+
+def _cut_said(game: Game, raw: dict[str, Any]) -> str:
+    """The Adventurers' action the Krobs' link cut, in words: where it stopped, and why
+    what they played after it did not happen."""
+    action = action_from_dict(raw)
+    if isinstance(action, Move) and (unit := game.state.units.get(action.unit)) is not None:
+        where = game.where(unit.hex) if unit.hex is not None else "?"
+        return _(
+            "Your move of {unit} was halted at {hex}: a Krob came into sight. The actions "
+            "after it are void: play on from there."
+        ).format(unit=names_of(game)(action.unit), hex=where)
+    return _(
+        "A Krob came into sight during your turn: it was stopped there. The actions after "
+        "it are void: play on from there."
+    )

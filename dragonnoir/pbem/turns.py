@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dragonnoir.engine.actions import Action
+from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules_record import rules_record
 from dragonnoir.engine.save import carried_start
@@ -55,7 +57,7 @@ def start_game(
 ) -> TurnFile:
     """A new game of `scenario` in which this installation plays `side`, with its
     standing orders: link 0, written to `out`. A scenario with hidden Krobs only for a
-    caller that plays them (`hidden_krobs`: the commands, not yet the client's screen)."""
+    caller that plays them (`hidden_krobs`: the commands and the client's screen)."""
     set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
     if hides_characters(set_up) and not hidden_krobs:
         raise DragonNoirError(
@@ -208,7 +210,7 @@ def take_turn(
     nxt = next_link(turn, walk, identity, records)
     link = link_header(nxt, identity, orders)
     if nxt.n >= HANDSHAKE:
-        link.update(_play(nxt.walk, nxt.n, nxt.side, nxt.reveal, choose))
+        link.update(play_link(nxt.walk, nxt.n, nxt.side, nxt.reveal, choose))
     return seal_link(nxt, link, identity, rules, out, records)
 
 
@@ -261,15 +263,26 @@ def _record_for(walk: Replay, side: Side, identity: Identity, records: Path | No
     return record
 
 
-def _play(walk: Replay, n: int, side: Side, reveal: str, choose: Chooser) -> dict[str, object]:
+def open_link(
+    walk: Replay, n: int, side: Side, reveal: str
+) -> tuple[bool, tuple[dict[str, Any], list[Event]] | None]:
+    """Begin link `n` of `side` on `walk`: is it the Krob player's link of a game with
+    hidden Krobs (its actions sealed where they stay hidden), and the cut it makes first
+    in the Adventurers' link before (None: none). The client's session begins the Krob
+    player's link on a copy of the file's game the same way (pbem/session.py)."""
+    sealing = walk.set_up_at(n, reveal) and side is Side.KROBS
+    cut = walk.write_cut(n) if sealing else None
+    walk.begin_link(n, side, reveal)
+    return sealing, cut
+
+
+def play_link(walk: Replay, n: int, side: Side, reveal: str, choose: Chooser) -> dict[str, object]:
     """Link `n`'s actions, chosen by `choose` and by the other side's standing orders,
     and what happened; in a game with hidden Krobs, the Krob player's computer seals what
     stays hidden, makes the cut the Adventurers' link needs, and opens every seal once
     the game is over (reveals.py)."""
     fields: dict[str, object] = {}
-    sealing = walk.set_up_at(n, reveal) and side is Side.KROBS
-    cut = walk.write_cut(n) if sealing else None
-    walk.begin_link(n, side, reveal)
+    sealing, cut = open_link(walk, n, side, reveal)
     game = walk.game
     assert game is not None
     actions: list[object] = []

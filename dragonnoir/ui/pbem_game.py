@@ -31,6 +31,7 @@ from pygame_gui.elements import UIButton
 
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import Action
+from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.state import Side
 from dragonnoir.errors import DragonNoirError
@@ -159,6 +160,17 @@ class PbemGameScene(GameScene):
             self.message(said.format(side=side_name(other(session.side))))
         elif session.script:
             self.message(_("The last turn of the game, as the file holds it."))
+        for line in session.said:  # a cut, the end audit: said, not shown
+            self.note_in_log(line, colour="#c9a45a")
+        if session.said:
+            self.message(session.said[0])
+
+    def apply(self, action: Action) -> list[Event] | None:
+        """The one door, with the hidden Krobs' seals and openings of the link shown
+        taken in first (`Session.before_shown`: nothing of a seal is shown)."""
+        if not self.session.mine_started:
+            self.session.before_shown()
+        return super().apply(action)
 
     def can_save(self) -> bool:
         """Never: the turn files keep the game (PbemHooks says so to Ctrl+S)."""
@@ -226,6 +238,8 @@ class PbemGameScene(GameScene):
 
     def update(self, dt: float) -> Result:
         session = self.session
+        if session.mine_started and session.written is None and self.game.over:
+            self.end_shown = True  # the end screen waits until the last file is written
         quiet = self.interphase.current is None and not self.reveals.flashes
         if not session.mine_started:
             if quiet and not session.replaying() and session.side is not None:
@@ -324,6 +338,7 @@ class PbemGameScene(GameScene):
         self.note_in_log(said, colour="#c9a45a")
         self.message(said)
         if self.game.over:
+            self.end_shown = False
             return None  # the end screen, as for any game
         return sent_dialog(self.app, self, path, said)
 

@@ -11,54 +11,18 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pbem_helpers import REPO, Player, Table, seed_secrets
+from pbem_helpers import HIDDEN, REPO, Player, Table, check_kept_hidden, seed_secrets
 
 from dragonnoir.engine.scenario import load_scenario
 from dragonnoir.engine.state import Side
 from dragonnoir.engine.tables import default_rules_data
-from dragonnoir.errors import DragonNoirError
 from dragonnoir.pbem.blind import hidden_ids
 from dragonnoir.pbem.canonical import canonical_bytes, digest
 from dragonnoir.pbem.chain import chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
 from dragonnoir.pbem.records import load_record
 from dragonnoir.pbem.seals import Opening
-from dragonnoir.pbem.session import open_session
 from dragonnoir.pbem.turnfile import TurnFileError, read_turn_file
-from dragonnoir.pbem.turns import start_game
-
-HIDDEN = {"killer_2", "warrior_06", "warrior_07", "hunter_06", "hunter_07"}  # le-pont's
-
-
-def opened_in(link: dict[str, Any]) -> set[str]:
-    """The hidden Krobs a link opens (before an action, or in its cut)."""
-    opens = [a["open"] for a in link["actions"] if "open" in a]
-    opens += link.get("cut", {}).get("open", [])
-    return {o["unit"]["id"] for o in opens}
-
-
-def check_kept_hidden(table: Table, files: list[Path], hidden: set[str]) -> None:
-    """A whole game by files kept its hidden Krobs hidden: no link names one before it
-    opens him (his id is nowhere in its bytes: not in an action, not in what it says),
-    the Adventurers' computer holds no opening, and the last link is the Krob player's
-    end audit, which the Adventurers' program replays in full."""
-    links = read_turn_file(files[-1]).links
-    kept = set(hidden)
-    for link in links:
-        kept -= opened_in(link)
-        if "audit" in link:
-            continue
-        said = canonical_bytes(link).decode("utf-8")
-        assert not [uid for uid in kept if uid in said], link["n"]
-    assert "audit" in links[-1] and links[-1]["side"] == "krobs"
-    sealed = [a for link in links for a in link["actions"] if "sealed" in a]
-    game_id = read_turn_file(files[-1]).game
-    adventurers = load_record(game_id, table.players[Side.ADVENTURERS].records)
-    krobs = load_record(game_id, table.players[Side.KROBS].records)
-    assert adventurers is not None and adventurers.openings is None
-    assert krobs is not None and len(krobs.openings or {}) == len(sealed)
-    walk = replay(read_turn_file(files[-1]), files[-1], table.rules)
-    assert walk.game is not None and walk.game.over and walk.next_side() is None
 
 
 def test_le_pont_by_files_keeps_the_krobs_hidden_until_revealed(table: Table) -> None:
@@ -353,17 +317,3 @@ def test_any_change_to_a_hidden_game_link_signed_again_is_refused_or_played_neve
     out.write_bytes(canonical_bytes(doc))
     with contextlib.suppress(TurnFileError):
         replay(read_turn_file(out), out, table.rules)
-
-
-def test_the_client_screen_says_it_does_not_play_hidden_krobs_yet(
-    le_pont: tuple[Table, list[Path]], tmp_path: Path
-) -> None:
-    """Seals and openings are played by the commands (`take_turn`); the client's screen
-    refuses such a game in words, new or received, rather than failing on a seal."""
-    table, whole_game = le_pont
-    krobs = table.players[Side.KROBS]
-    with pytest.raises(TurnFileError, match="hides Krobs"):
-        open_session(whole_game[4], krobs.identity, table.rules, krobs.records)
-    scenario = load_scenario(REPO / "scenarios" / "le-pont.toml", table.rules)
-    with pytest.raises(DragonNoirError, match="hides characters"):
-        start_game(scenario, Side.KROBS, Identity.fresh(), table.rules, tmp_path / "x.dnturn")

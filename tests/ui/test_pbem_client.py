@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pbem_helpers import play_by_hand
+from pbem_helpers import HIDDEN, check_no_hidden_id, play_by_hand
 from pygame_gui.elements import UIButton
 from ui_driver import REPO, click, close_window, run_until, small_settings, step
 
@@ -141,6 +141,22 @@ def play_my_link(app: App, seed: int = 5) -> Path:
     assert isinstance(game_scene, PbemGameScene) and game_scene.session.written is not None
     assert not game_scene.can_undo()  # the file holds the turn as sent
     return game_scene.session.written
+
+
+def open_on_the_screen(app: App, path: Path) -> PbemGameScene:
+    """A received file opened as `pbem play` opens it, the other side's turn shown to its
+    end (or the game's)."""
+    app.go(Reset(app.screens.pbem_menu(app, path)))
+    step(app, 2)
+    scene = app.scene
+    if isinstance(scene, PbemMenu):
+        raise AssertionError(scene.said)
+    if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
+        assert "Nothing for you to do yet" in scene.text
+        scene = scene.parent
+    assert isinstance(scene, PbemGameScene)
+    run_until(app, lambda: scene.session.mine_started or scene.game.over)
+    return scene
 
 
 def verify(path: Path, capsys: pytest.CaptureFixture[str], previous: Path | None = None) -> str:
@@ -327,16 +343,7 @@ def test_a_whole_game_on_the_screen_ends_on_the_end_screen(
     them = Opponent(tmp_path)
     path = them.play(start_from_the_screen(app, menu, "le-nid"))
     for n in range(200):
-        app.go(Reset(app.screens.pbem_menu(app, path)))
-        step(app, 2)
-        scene = app.scene
-        if isinstance(scene, PbemMenu):
-            raise AssertionError(scene.said)
-        if isinstance(scene, ConfirmDialog):  # a turn with nothing to do: send at once
-            assert "Nothing for you to do yet: the Adventurers begin." in scene.text
-            scene = scene.parent
-        assert isinstance(scene, PbemGameScene)
-        run_until(app, lambda s=scene: s.session.mine_started or s.game.over)  # type: ignore[misc]
+        scene = open_on_the_screen(app, path)
         if scene.game.over:
             break
         mine = play_my_link(app, seed=n)
@@ -374,3 +381,52 @@ def test_a_file_opened_from_elsewhere_is_offered_again(
     menu = app.scene
     assert isinstance(menu, PbemMenu) and answer.resolve() in menu.files
     assert f"{answer.name} ({answer.resolve().parent})" in [menu.file_label(p) for p in menu.files]
+
+
+@pytest.mark.parametrize(
+    ("seat", "seed", "to_the_end"),
+    [(Side.ADVENTURERS, 10, False), (Side.KROBS, 1, False), (Side.KROBS, 70, True)],
+)
+def test_le_pont_with_hidden_krobs_on_the_screen_from_each_seat(
+    make_app: Callable[..., App],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    seat: Side,
+    seed: int,
+    to_the_end: bool,
+) -> None:
+    """Le Pont, its Krobs deployed in secret, the client playing `seat` against an
+    agent's files until a Krob's coming into sight has cut an Adventurers' turn (seeds
+    found so), or to the end: every file checks out with `pbem verify`, none names a
+    hidden Krob before his opening, the cut is said in words on the Adventurers' screen,
+    and the Krob player's screen writes the end audit."""
+    app, menu = pbem_app(make_app)
+    menu.side = seat
+    them = Opponent(tmp_path)
+    previous = start_from_the_screen(app, menu, "le-pont")
+    path = them.play(previous)
+    said: list[str] = []
+    last = path
+    for n in range(40):
+        scene = open_on_the_screen(app, path)
+        said.extend(scene.session.said)
+        links = read_turn_file(path).links
+        check_no_hidden_id(links, HIDDEN)
+        cut = any("cut" in link for link in links[:-1])
+        if scene.game.over or (cut and n >= 3 and not to_the_end):
+            break
+        last = mine = play_my_link(app, seed=seed + n)
+        assert "ok:" in verify(mine, capsys, previous=path)
+        if replay(read_turn_file(mine), mine, default_rules_data()).next_side() is None:
+            assert isinstance(app.scene, EndScreen)  # the end audit written, then the end
+            break
+        last = path = them.play(mine)
+        assert "ok:" in verify(path, capsys, previous=mine)
+    links = read_turn_file(last).links
+    check_no_hidden_id(links, HIDDEN)
+    if to_the_end:  # the game ended in the Krob player's turn: his screen wrote the audit
+        assert "audit" in links[-1] and links[-1]["side"] == "krobs"
+        return
+    assert any("cut" in link for link in links), f"no cut in {len(links)} links: another seed"
+    if seat is Side.ADVENTURERS:
+        assert any("came into sight" in line for line in said), said
