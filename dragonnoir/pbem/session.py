@@ -400,6 +400,9 @@ def _set_up_the_last_link(session: Session) -> None:
     session.script_start = len(session.game.history)
     if "cut" in last and shown.hidden is not None and shown.hidden.lock is None:
         session.said.append(_cut_said(session.game, turn.links[-2]["actions"][last["cut"]["at"]]))
+    cutting = walk.hidden.cut if walk.hidden is not None and walk.hidden.lock else None
+    if cutting is not None and last["side"] == Side.ADVENTURERS.value:
+        session.said.append(_cut_made_said(session.game, last["actions"][cutting]))
 
 
 def _shown_actions(session: Session, shown: Replay, last: dict[str, Any]) -> list[Action]:
@@ -424,6 +427,22 @@ def _shown_actions(session: Session, shown: Replay, last: dict[str, Any]) -> lis
         for a in raw
         if "open" not in a
     ]
+
+
+def _cut_made_said(game: Game, raw: dict[str, Any]) -> str:
+    """The Krob player's words for the cut his link will make: which Adventurer ran into
+    one of his hidden Krobs, and what becomes of the rest of their link."""
+    action = action_from_dict(raw)
+    if isinstance(action, Move) and action.unit in game.state.units:
+        return _(
+            "The move of {unit} runs into one of your hidden Krobs and is halted there: the "
+            "Adventurers' actions after it are void, and they play on from the halt when "
+            "they get your file."
+        ).format(unit=names_of(game)(action.unit))
+    return _(
+        "An action of the Adventurers brings one of your hidden Krobs into sight: their "
+        "actions after it are void, and they play on from there when they get your file."
+    )
 
 
 def _cut_said(game: Game, raw: dict[str, Any]) -> str:

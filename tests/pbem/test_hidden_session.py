@@ -73,9 +73,10 @@ def test_the_krob_player_s_session_seals_cuts_and_audits(tmp_path: Path) -> None
     """A whole game (seeded to have a cut and to end early): the Krob player's links,
     played by hand, carry seals, cut the Adventurers' link and end with the audit, and
     his computer's full replay and the Adventurers' blind one agree on the winner."""
-    table, files, _said = play_from(Side.KROBS, secrets=2, links=60, folder=tmp_path)
+    table, files, said = play_from(Side.KROBS, secrets=2, links=60, folder=tmp_path)
     last = read_turn_file(files[-1])
     assert cuts(files) >= 1
+    assert any("runs into one of your hidden Krobs" in line for line in said), said
     assert "audit" in last.links[-1] and last.links[-1]["side"] == "krobs"
     assert any("sealed" in a for link in last.links for a in link["actions"])
     check_no_hidden_id(last.links, HIDDEN)
