@@ -18,11 +18,13 @@ from ui_driver import key, show_game, step
 from dragonnoir.engine.tables import default_rules_data
 from dragonnoir.engine.testing import Piece, position
 from dragonnoir.i18n import LANG_ENV, SOURCE, set_language
+from dragonnoir.render import fonts
 from dragonnoir.ui import keymap
 from dragonnoir.ui.app import App
 from dragonnoir.ui.controller_views import SpellPreview
 from dragonnoir.ui.game_scene import GameScene
 from dragonnoir.ui.game_screen.key_help import lay_out
+from dragonnoir.ui.game_screen.message_line import MESSAGE_MAX_LINES, MESSAGE_SIZES, message_lines
 from dragonnoir.ui.game_screen.side_panel import side_width
 from dragonnoir.ui.names import names_of
 from dragonnoir.ui.preview_card import card_for, draw_card
@@ -197,3 +199,23 @@ def test_a_label_too_small_for_its_text_fails_every_ui_test(make_app: Callable[.
     app = make_app(settings=Settings(window_width=1280, window_height=800))
     with pytest.raises(UserWarning, match="too small for text"):
         UILabel(pygame.Rect(0, 0, 30, 12), "a text far too long for its label", app.manager)
+
+
+def test_a_message_too_long_for_the_line_wraps_whole() -> None:
+    """The line under the map says a long message (the cut of a turn by e-mail, in
+    French) on several lines in its smallest letter, every word there; a short one on
+    one line in the largest letter that fits."""
+    pygame.font.init()
+    cut = (
+        "Votre mouvement de Archer elfe 2 a été arrêté en (10,6) : un Krob est apparu. "
+        "Les actions qui le suivent sont annulées : rejouez depuis là."
+    )
+    font, lines = message_lines(cut, 600)
+    assert len(lines) > 1 and " ".join(lines).split() == cut.split()
+    assert all(font.size(line)[0] <= 600 for line in lines)
+    font, lines = message_lines("Sauvegardé.", 600)
+    assert (
+        lines == ["Sauvegardé."] and font.get_height() == fonts.font(MESSAGE_SIZES[0]).get_height()
+    )
+    _font, lines = message_lines("mot " * 400, 300)
+    assert len(lines) == MESSAGE_MAX_LINES and lines[-1].endswith("...")

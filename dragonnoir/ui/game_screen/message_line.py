@@ -7,11 +7,14 @@ import pygame
 
 from dragonnoir.i18n import N_
 from dragonnoir.render import fonts
+from dragonnoir.ui.text_wrap import wrap_text
 
 MESSAGE_H = 28
 MESSAGE_SECONDS = 8.0
 #: The line's letter sizes, tried largest first until the text fits.
 MESSAGE_SIZES = (24, 21, 18)
+#: The most lines a long message wraps onto (growing up over the map) before it is cut.
+MESSAGE_MAX_LINES = 4
 MESSAGE_COLOUR = (255, 217, 138)
 WARNING_COLOUR = (255, 118, 86)
 #: The mark of a game that went on from a save's position its actions did not lead to
@@ -55,21 +58,34 @@ class MessageLine:
         if not self.text:
             return
         colour = WARNING_COLOUR if self.refused else MESSAGE_COLOUR
-        text = self.text
-        room = rect.w - 16
-        # a long line (a refusal and its rule) in a smaller letter rather than cut
-        font = next(
-            (f for f in map(fonts.font, MESSAGE_SIZES) if f.size(text)[0] <= room),
-            fonts.font(MESSAGE_SIZES[-1]),
-        )
-        img = font.render(text, True, colour)
-        while img.get_width() > room and len(text) > 8:
-            # at least one character shorter each time: a text just too wide, whose cut
-            # kept its length ("..." in place of its end), looped here for ever
-            keep = min(len(text) - 4, int(len(text) * (rect.w - 16) / img.get_width()) - 2)
-            text = text[:keep] + "..."
-            img = font.render(text, True, colour)
-        screen.blit(img, img.get_rect(midleft=(rect.x + 10, rect.centery)))
+        font, lines = message_lines(self.text, rect.w - 16)
+        step = font.get_linesize()
+        top = min(rect.y, rect.bottom - 4 - step * len(lines))
+        if top < rect.y:  # more lines than the strip holds: a band up over the map
+            screen.fill((23, 19, 15), pygame.Rect(rect.x, top - 4, rect.w, rect.y - top + 4))
+        y = rect.centery - step // 2 if top >= rect.y else top
+        for line in lines:
+            img = font.render(line, True, colour)
+            screen.blit(img, (rect.x + 10, y + (step - img.get_height()) // 2))
+            y += step
+
+
+def message_lines(text: str, room: int) -> tuple[pygame.font.Font, list[str]]:
+    """The letter and lines the line under the map says `text` in, `room` pixels wide:
+    one line in the largest size that fits; a text too long even in the smallest (the cut
+    of a turn by e-mail, a refusal and its rule in French) wraps onto up to
+    `MESSAGE_MAX_LINES` lines in the smallest size, never cut while they hold it."""
+    for size in MESSAGE_SIZES:
+        font = fonts.font(size)
+        if font.size(text)[0] <= room:
+            return font, [text]
+    lines = wrap_text(text, font, room)
+    if len(lines) > MESSAGE_MAX_LINES:
+        last = " ".join(lines[MESSAGE_MAX_LINES - 1 :])
+        while font.size(last + "...")[0] > room and len(last) > 1:
+            last = last[:-1]
+        lines = [*lines[: MESSAGE_MAX_LINES - 1], last + "..."]
+    return font, lines
 
 
 def draw_badge(screen: pygame.Surface, viewport: pygame.Rect, text: str) -> None:
