@@ -72,7 +72,6 @@ class Table:
             out,
             p.orders,
             p.records,
-            hidden_krobs=True,
         )
         return out
 

@@ -47,8 +47,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     scenario = load_scenario(find("scenarios", args.scenario), rules)
     orders = Orders.parse(args.orders)
     out = Path(args.out)
-    # The command plays hidden Krobs (take_turn); the client's screen does not yet.
-    start_game(scenario, Side(args.side), load_identity(), rules, out, orders, hidden_krobs=True)
+    start_game(scenario, Side(args.side), load_identity(), rules, out, orders)
     print(_("wrote {path}: send it to the other player").format(path=out))
     return 0
 

@@ -122,7 +122,7 @@ def new_game(
     written into `folder` (the client's turns folder) under its game's name."""
     where = folder or turns_folder()
     draft = where / f"{scenario.id}-new{SUFFIX}"
-    turn = start_game(scenario, side, identity, rules, draft, orders, records, hidden_krobs=True)
+    turn = start_game(scenario, side, identity, rules, draft, orders, records)
     return draft.replace(where / turn_file_name(scenario.id, turn.game, 0))
 
 

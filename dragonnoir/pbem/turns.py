@@ -27,7 +27,7 @@ from dragonnoir.errors import DragonNoirError
 from dragonnoir.i18n import _
 from dragonnoir.narration.narrator import Narrator
 from dragonnoir.pbem import coins
-from dragonnoir.pbem.blind import fits_play_by_files, hidden_ids
+from dragonnoir.pbem.blind import fits_play_by_files
 from dragonnoir.pbem.canonical import digest
 from dragonnoir.pbem.chain import HANDSHAKE, PROGRAM, Replay, chain_start, replay, signed_part
 from dragonnoir.pbem.keys import Identity
@@ -53,19 +53,11 @@ def start_game(
     out: Path,
     orders: Orders | None = None,
     records: Path | None = None,
-    hidden_krobs: bool = False,
 ) -> TurnFile:
     """A new game of `scenario` in which this installation plays `side`, with its
-    standing orders: link 0, written to `out`. A scenario with hidden Krobs only for a
-    caller that plays them (`hidden_krobs`: the commands and the client's screen)."""
+    standing orders: link 0, written to `out`. Krobs deployed in secret stay hidden
+    (docs/pbem.md, "Hidden Krobs"); a scenario hiding anything else is refused."""
     set_up = scenario.new_game(0, rules)  # only its map and set-up: no die is rolled here
-    if hides_characters(set_up) and not hidden_krobs:
-        raise DragonNoirError(
-            _(
-                "{scenario}: this scenario hides characters from a side, which this screen "
-                "does not play by e-mail yet: play it with the command dragonnoir pbem"
-            ).format(scenario=scenario.title())
-        )
     why = fits_play_by_files(set_up)
     if why is not None:
         raise DragonNoirError(
@@ -97,13 +89,6 @@ def start_game(
     turn = TurnFile(game_id, start, [link])
     send(turn, record, out, records)
     return turn
-
-
-def hides_characters(game: Game) -> bool:
-    """Does the game's set-up hide a character or a counter from a side?"""
-    return bool(hidden_ids(game)) or any(
-        a.hidden_from is not None for a in game.state.accessories.values()
-    )
 
 
 def _openings_for(side: Side) -> dict[str, Opening] | None:
