@@ -14,9 +14,11 @@ from dragonnoir.engine.plain import plain_copy
 _ATOMS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
 _PLAIN = st.recursive(
     _ATOMS,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=5), inner, max_size=4)
-    | st.tuples(inner, inner),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+        | st.tuples(inner, inner)
+    ),
     max_leaves=30,
 )
 
