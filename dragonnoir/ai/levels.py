@@ -43,6 +43,9 @@ class Level:
     #: stands on the lying Orb, hunts who carries it out and strikes him first
     #: (behaviours.keep_the_prize).
     keeps_the_prize: bool = False
+    #: On the clock, fights who stands in its walkers' way as it fights the enemies the
+    #: victory names (ai/blockers.py).
+    clears_the_way: bool = False
     #: The chance that a group of the party forgets its task for a turn and goes for
     #: the nearest enemies (a beginner's lapse: ai/lapses.py).
     lapses: float = 0.0
@@ -76,5 +79,6 @@ LEVELS: dict[str, Level] = {
         infiltration=True,
         contests=True,
         keeps_the_prize=True,
+        clears_the_way=True,
     ),
 }

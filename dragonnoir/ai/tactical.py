@@ -34,7 +34,7 @@ import random
 import weakref
 from dataclasses import replace
 
-from dragonnoir.ai import attacks, crossing, lookahead, mobility, shuttle
+from dragonnoir.ai import attacks, blockers, crossing, lookahead, mobility, shuttle
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.answers import spell_answers
 from dragonnoir.ai.behaviours import (
@@ -336,6 +336,8 @@ class TacticalAgent(Moving, Deciding):
                 in_the_way = {u.id for u in view.enemies() if u.hex is not None and u.hex in goal}
                 if self.level.keeps_the_prize:
                     in_the_way |= enemy_bearers(view)  # who carries the victory off
+                if self.level.clears_the_way:
+                    in_the_way |= blockers.in_the_way(view, self._orders or self._plan(view))
                 # The turn limit against the side: every blow to them counts more.
                 weight = TARGET_WEIGHT * (1 + LATE_TARGET_WEIGHT * urgency(view))
                 found = attacks.candidates(
