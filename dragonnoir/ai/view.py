@@ -23,7 +23,6 @@ it to the real game, its state or its dice.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection
 from dataclasses import fields
 from operator import attrgetter
@@ -33,6 +32,7 @@ from dragonnoir.engine.actions import Action
 from dragonnoir.engine.dice import Dice
 from dragonnoir.engine.events import Event
 from dragonnoir.engine.game import Game
+from dragonnoir.engine.plain import plain_copy
 from dragonnoir.engine.rules.infiltration import AttackVerdicts, share_attack_verdicts
 from dragonnoir.engine.rules.movement import MovementTables, share_movement_tables
 from dragonnoir.engine.state import Accessory, Decision, GameState, Side, Unit, Wizard
@@ -126,7 +126,7 @@ def view_for(game: Game, side: Side) -> SideView:
     hidden = {u.id for u in real.units.values() if u.hidden_from is side}
     decoy = DECOY_SEED if real.dice.seed != DECOY_SEED else DECOY_SEED - 1
     pending = [d for d in (_scrub(p.to_dict(), hidden) for p in real.pending) if d is not _DROP]
-    scratch = _scrub(_plain_copy(real.scratch), hidden)
+    scratch = _scrub(plain_copy(real.scratch), hidden)
     scratch = scratch if isinstance(scratch, dict) else {}
     _drop_emptied_groups(scratch, real.scratch)
     state = GameState(
@@ -225,33 +225,6 @@ def _accessory_seen(acc: Accessory, side: Side) -> Accessory:
     seen = Accessory(*_ACCESSORY_FIELDS(acc))
     seen.properties = props
     return seen
-
-
-#: The plain values `_plain_copy` keeps as they are, by exact type (the common case
-#: looked up first; their subclasses are kept too, found by `isinstance`).
-_ATOMS = frozenset({str, int, float, bool, type(None)})
-
-
-def _plain_copy(value: Any) -> Any:
-    """A deep copy of JSON-like bookkeeping (dicts, lists, tuples of plain values), much
-    quicker than `copy.deepcopy`; anything else goes to `copy.deepcopy`. Built at every
-    view: plain values in a dict or list are taken without a call."""
-    kind = type(value)
-    if kind is dict:
-        atoms = _ATOMS
-        return {k: v if type(v) in atoms else _plain_copy(v) for k, v in value.items()}
-    if kind is list:
-        atoms = _ATOMS
-        return [v if type(v) in atoms else _plain_copy(v) for v in value]
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    if isinstance(value, dict):
-        return {k: _plain_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain_copy(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_plain_copy(v) for v in value)
-    return copy.deepcopy(value)
 
 
 def _scrub(value: Any, hidden: set[str]) -> Any:

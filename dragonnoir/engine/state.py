@@ -14,12 +14,12 @@ Only `Game.apply` changes a state; renderers and agents read it.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from dragonnoir.engine.dice import Dice
+from dragonnoir.engine.plain import plain_copy
 from dragonnoir.hexmap.hexes import Hex
 
 STATE_FORMAT = 1
@@ -250,11 +250,11 @@ class Decision:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "side": self.side.value, "data": copy.deepcopy(self.data)}
+        return {"kind": self.kind, "side": self.side.value, "data": plain_copy(self.data)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
-        return cls(str(data["kind"]), Side(data["side"]), copy.deepcopy(dict(data.get("data", {}))))
+        return cls(str(data["kind"]), Side(data["side"]), plain_copy(dict(data.get("data", {}))))
 
 
 @dataclass(slots=True)
@@ -296,7 +296,7 @@ class GameState:
             "dice": self.dice.to_dict(),
             "turn_limit": self.turn_limit,
             "winner": None if self.winner is None else self.winner.value,
-            "scratch": copy.deepcopy(self.scratch),
+            "scratch": plain_copy(self.scratch),
         }
 
     @classmethod
@@ -317,7 +317,7 @@ class GameState:
             pending=[Decision.from_dict(d) for d in data.get("pending", [])],
             turn_limit=_opt_int(data.get("turn_limit")),
             winner=None if winner is None else Side(winner),
-            scratch=copy.deepcopy(dict(data.get("scratch", {}))),
+            scratch=plain_copy(dict(data.get("scratch", {}))),
         )
 
     def copy(self) -> GameState:

@@ -54,7 +54,7 @@ from dragonnoir.engine.rules.steps import (
     boat_at,
     edge_feature,
     in_position_to_attack,
-    step,
+    plain_step,
     terrain_at,
 )
 from dragonnoir.engine.rules.switches import switch
@@ -432,7 +432,7 @@ def water_route(game: Game, gharv: Unit) -> list[tuple[Hex, int]] | None:
         for n in here.neighbours():
             if n not in game.board.cells or not _free(game, n):
                 continue
-            verdict = step(game, gharv, p, here, level, n, webs=False)
+            verdict = plain_step(game, gharv, p, here, level, n)
             total = cost + verdict.cost
             if verdict.ok and total < best.get(n, 1 << 30):
                 best[n] = total

@@ -110,6 +110,7 @@ class _Counters:
         "galleries",
         "key",
         "levels",
+        "lying",
         "size",
         "terrain",
     )
@@ -126,6 +127,9 @@ class _Counters:
         #: The level of each hex under a bridge counter (`bridge_levels`), with the
         #: bridges it was worked out for; None until first asked.
         self.levels: tuple[tuple[Any, ...], dict[Hex, float]] | None = None
+        #: The hexes these counters lie on (`counter_hexes`), with where each lay when
+        #: they were gathered; None until first asked.
+        self.lying: tuple[tuple[tuple[Hex, ...], ...], frozenset[Hex]] | None = None
 
 
 def _counters(game: Game) -> _Counters:
@@ -461,6 +465,110 @@ def step(
     return Step(True, dst_level, cost)
 
 
+# -- steps judged once per kind of place --------------------------------------------------
+
+
+def counter_hexes(game: Game) -> frozenset[Hex]:
+    """The hexes a map counter lies on (bridge, gallery, demolished wall, boat; face up or
+    not): the only hexes where a step's verdict says more than the board and the mover's
+    profile do. Gathered again when a counter has moved (a boat rowed) or been laid."""
+    counters = _counters(game)
+    if not (counters.terrain or counters.boats or counters.demolished):
+        return _NOWHERE
+    where = tuple(a.hexes for a in (*counters.terrain, *counters.boats, *counters.demolished))
+    if counters.lying is None or counters.lying[0] != where:
+        counters.lying = (where, frozenset(h for hexes in where for h in hexes))
+    return counters.lying[1]
+
+
+_NOWHERE: frozenset[Hex] = frozenset()
+
+
+class _PlainSteps:
+    """The steps of one board judged once per kind of place (`plain_step`): each pair of
+    adjacent hexes numbered by its kind (the two cells and the side between them), each
+    profile by what in it a step reads, and the verdicts by (kind, level, profile)."""
+
+    __slots__ = ("board", "kind_ids", "kinds", "mover_ids", "movers", "rules", "verdicts")
+
+    def __init__(self, game: Game) -> None:
+        self.board = game.board
+        self.rules = game.rules
+        self.kinds: dict[tuple[Hex, Hex], int] = {}
+        self.kind_ids: dict[tuple[Any, ...], int] = {}
+        self.movers: dict[int, tuple[Profile, int]] = {}
+        self.mover_ids: dict[tuple[Any, ...], int] = {}
+        self.verdicts: dict[tuple[int, float, int], Step] = {}
+
+    def kind(self, src: Hex, dst: Hex) -> int | None:
+        """The kind of place of the step from `src` to `dst`; None unless both are on
+        the board and adjacent."""
+        pair = (src, dst)
+        found = self.kinds.get(pair)
+        if found is None:
+            cells = self.board.cells
+            if src.distance(dst) != 1 or src not in cells or dst not in cells:
+                return None
+            place = (cells[src], cells[dst], self.board.edges.get(Edge(src, dst)))
+            found = self.kinds[pair] = self.kind_ids.setdefault(place, len(self.kind_ids))
+        return found
+
+    def mover(self, p: Profile) -> int:
+        """The number of what in `p` a step reads (profiles are made once per counter
+        face: looked up by identity first)."""
+        found = self.movers.get(id(p))
+        if found is None or found[0] is not p:
+            reads = (
+                p.side,
+                p.category,
+                p.armoured,
+                "goblin" in p.tags,
+                p.movement,
+                p.movement_land,
+                p.size,
+            )
+            found = self.movers[id(p)] = (p, self.mover_ids.setdefault(reads, len(self.mover_ids)))
+        return found[1]
+
+
+#: Per board: its `_PlainSteps`, by the board's identity.
+_PLAIN_STEPS: dict[int, _PlainSteps] = {}
+
+
+def plain_step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, dst: Hex) -> Step:
+    """`step(..., webs=False)`, judged once per kind of place.
+
+    Where no map counter lies on either hex, a step's verdict is decided by the two
+    cells (terrain, level, walkway), the side between them, the level one starts at and
+    the mover's profile, and its reason names none of the hexes: a cave's floor is
+    judged once, not at each of its hexes. The first Krob turn with sixty Krobs judged
+    some 9,000 steps of about 230 kinds (issue 44, "In time")."""
+    lying = counter_hexes(game)
+    memo = _plain_steps(game)
+    kind = memo.kind(src, dst)
+    if kind is None or (lying and (src in lying or dst in lying)):
+        return step(game, unit, p, src, src_level, dst, webs=False)
+    key = (kind, src_level, memo.mover(p))
+    found = memo.verdicts.get(key)
+    if found is None:
+        found = memo.verdicts[key] = step(game, unit, p, src, src_level, dst, webs=False)
+    return found
+
+
+def _plain_steps(game: Game) -> _PlainSteps:
+    found = _PLAIN_STEPS.get(id(game.board))
+    if (
+        found is None
+        or found.board is not game.board
+        or found.rules is not game.rules
+        or len(found.kinds) > 200_000
+    ):
+        if len(_PLAIN_STEPS) > 16:
+            _PLAIN_STEPS.clear()
+        found = _PLAIN_STEPS[id(game.board)] = _PlainSteps(game)
+    return found
+
+
 def _gharv_step(terrain: TerrainType, level: float, p: Profile) -> Step:
     """A Gharv swims a water hex for 1 of its water potential (the blue number); on land
     it walks like anyone, terrain costs against its land potential (the number in
@@ -612,7 +720,7 @@ def can_attack_hex(
     attacking. The step must be legal and arrive at the defender's level (a character on
     a walkway and one underneath cannot fight: "Stacking").
     """
-    verdict = step(game, attacker, p, from_hex, attacker.level, to_hex, webs=False)
+    verdict = plain_step(game, attacker, p, from_hex, attacker.level, to_hex)
     if not verdict.ok:
         return verdict
     if verdict.level != to_level:

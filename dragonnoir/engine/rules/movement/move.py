@@ -55,7 +55,7 @@ from dragonnoir.engine.rules.steps import (
     R_BIG,
     R_WEBS,
     ground_level,
-    step,
+    plain_step,
     terrain_at,
 )
 from dragonnoir.engine.state import Side, Unit
@@ -196,7 +196,7 @@ def why_not_reach(game: Game, unit_id: str, h: Hex) -> Explanation:
     # No path at all: if every way into the hex is closed for the same kind of reason,
     # that reason decides; otherwise the way there is shut further back.
     verdicts = [
-        step(game, unit, p, n, ground_level(game, n), h, webs=False)
+        plain_step(game, unit, p, n, ground_level(game, n), h)
         for n in h.neighbours()
         if n in game.board.cells
     ]
@@ -269,7 +269,7 @@ def _walk(
     for i, dst in enumerate(path):
         if i > 0 or continuing:
             rolls += len(infil.threats_at(game, unit, (here,), level, mover_profile=p))
-        verdict = step(game, unit, p, here, level, dst, webs=False)
+        verdict = plain_step(game, unit, p, here, level, dst)
         where = tell("step {step} {cell} -> {to}", step=i + 1, cell=here, to=dst)
         if not verdict.ok:
             return refused(

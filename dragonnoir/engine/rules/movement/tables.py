@@ -20,7 +20,7 @@ from dragonnoir.engine.rules.steps import (
     edge_feature,
     ground_level,
     never_swims,
-    step,
+    plain_step,
     terrain_at,
 )
 from dragonnoir.engine.state import AccessoryKind, Side, Unit
@@ -180,7 +180,7 @@ class _Graph:
             for dst in anchor.neighbours():
                 if dst not in game.board.cells:
                     continue
-                verdict = step(game, unit, p, anchor, level, dst, webs=False)
+                verdict = plain_step(game, unit, p, anchor, level, dst)
                 if verdict.ok:
                     out.append((dst, facing, verdict.level, verdict.cost, False))
             return tuple(out)
@@ -198,7 +198,7 @@ class _Graph:
                 gained = [h for h in new if h not in old]
                 if all(
                     any(
-                        o.distance(g) == 1 and step(game, unit, p, o, level, g, webs=False).ok
+                        o.distance(g) == 1 and plain_step(game, unit, p, o, level, g).ok
                         for o in old
                     )
                     for g in gained
@@ -266,7 +266,7 @@ class _Graph:
         for h in hexes_for(dst, p.size, facing):
             if h in old:
                 continue
-            verdict = step(game, unit, p, h - delta, level, h, webs=False)
+            verdict = plain_step(game, unit, p, h - delta, level, h)
             if not verdict.ok:
                 return verdict
             if verdict.level != new_level:
