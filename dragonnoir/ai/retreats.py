@@ -9,7 +9,7 @@ not all the room he has: every path with a hidden Krob on it ends as no path at 
 
 The Adventurers' AI cannot know that, and its view holds no hidden Krob: for it the
 engine's paths are the room. The Krobs' AI knows where its hidden Krobs stand: for it a
-retreat every path of which meets one of them is blocked ("A blocked retreat",
+retreat every path of which meets one of them is blocked ('A blocked retreat',
 docs/combat.md: a knock-out for an Adventurer), and an attack on an Adventurer with a
 hidden Krob at his back is worth that much more. `has_room` is that reading, for
 `evaluation.cornered`.
