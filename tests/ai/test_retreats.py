@@ -35,17 +35,15 @@ def _the_gallery(lurker: bool) -> Game:
     on the end of the archer's only retreat of two hexes. (In this short lit gallery the
     archer would see him; where the caves hide him, beyond a bend or below a rim, it is
     the same: he is hidden when the retreat is weighed, which is all that counts here.)"""
-    pieces = [
-        Piece("warrior_01", (3, 1)),
-        Piece("warrior_02", (4, 0)),
-        Piece("warrior_03", (4, 2)),
-        Piece("goblin_archer_1", (4, 1)),
-    ]
-    if lurker:
-        pieces.append(Piece("hunter_09", (6, 1)))
-    game = position(GALLERY, pieces, phase="krob_combat")
-    if lurker:
-        game.state.units["hunter_09"].hidden_from = Side.ADVENTURERS
+    hunter = [Piece("hunter_09", (6, 1))] if lurker else []
+    attack = {"warrior_01": (3, 1), "warrior_02": (4, 0), "warrior_03": (4, 2)}
+    game = position(
+        GALLERY,
+        [*(Piece(k, c) for k, c in attack.items()), Piece("goblin_archer_1", (4, 1)), *hunter],
+        phase="krob_combat",
+    )
+    for piece in hunter:
+        game.state.units[piece.kind].hidden_from = Side.ADVENTURERS
     return game
 
 
