@@ -513,6 +513,27 @@ def _edge_to_fetch_from(game: Game, unit: Unit, orb: Hex) -> frozenset[Hex]:
     return edge
 
 
+def _last_hope(view: SideView, unit: Unit, alive: list[Unit], goal: frozenset[Hex]) -> bool:
+    """Nobody but `unit`, badly hurt, can still do the party's job: every other friend is
+    badly hurt too, or cannot swim and has no way to the goal but over the water (he is
+    kept ashore). Stepping back then only runs the clock out on a lost game: l-ile, the
+    wounded Elf, the last swimmer, kept out of a Warrior's way for eight turns beside
+    the turned-over Orb (seed 12)."""
+    if not goal:
+        return False
+    game = view.game
+    water = mobility.water_hexes(game)
+    memo = distances_for(game)
+    for friend in alive:
+        if friend.id == unit.id or friend.hex is None or is_badly_hurt(view, friend):
+            continue
+        if mobility.swims(game, friend) or friend.hex in water:
+            return False
+        if memo.field(goal, blocked=water).get(friend.hex, FAR) < FAR:
+            return False
+    return True
+
+
 def _keep_non_swimmers_ashore(
     view: SideView, plan: GroupPlan, alive: list[Unit], carrier: str
 ) -> None:
@@ -1031,6 +1052,11 @@ def _adventurer_orders(
     if escorted is None and khuzun is not None and khuzun.alive and khuzun.side is view.side:
         escorted = khuzun
     ashore: list[str] = []  # escorts the water parts from the bearer
+
+    def hurt(u: Unit) -> bool:
+        # One more wound kills him: he keeps out of harm's way while a friend can go on.
+        return is_badly_hurt(view, u) and not _last_hope(view, u, alive, goal)
+
     for u in alive:
         if u.id == carrier or u.id == objectives.KHUZUN_ID:
             # Wounded or not, the bearer makes for the way out: the Orb is the victory.
@@ -1049,9 +1075,9 @@ def _adventurer_orders(
                 slack=_time_to_spare(view, u, by) if goal else 0,
                 daring=WARY,
             )
-        elif is_badly_hurt(view, u) and _threatened(view, u, enemies):
+        elif hurt(u) and _threatened(view, u, enemies):
             plan.orders[u.id] = Order(avoid=True, aggression=0.1)
-        elif is_badly_hurt(view, u) and enemies and goal:
+        elif hurt(u) and enemies and goal:
             # Nobody can reach him next turn: he still does his part, out of the fights.
             plan.orders[u.id] = Order(goal=goal, leave=leave, aggression=0.1)
         elif escorted is not None and escorted.hex is not None and not leave:

@@ -43,10 +43,14 @@ W_GOAL = 1.0
 GOAL_CAP = 400
 #: Weight of a combat's expected gain (in casualty points) against walking.
 W_FIGHT = 4.0
-#: Weight of the loss the Gharvs may cost at the next two interphases: twice a combat's,
-#: as who ends a move in the water or the marsh is seldom out of it by the next turn
-#: (the marsh costs double, "Terrain Effects Chart") and a risen Gharv stays to strike.
-W_WATER = 2 * W_FIGHT
+#: Weight of the loss the Gharvs may cost at the next two interphases: four times a
+#: combat's, as who ends a move in the water or the marsh is seldom out of it by the next
+#: turn (a water hex costs 3 points, the marsh double, "Terrain Effects Chart"), a risen
+#: Gharv stays to strike at each interphase while he is in reach, and a swimmer's death
+#: is one fewer to carry the victory (l-ile against the random Krobs, seeds 0-399: 372
+#: won with four times, 367 with six, 357 with twice, where the party drowned piecemeal
+#: and 69 of 89 deaths read in lost games came to one who ended his move in the water).
+W_WATER = 4 * W_FIGHT
 #: Weight of the expected loss to one archer's shot.
 W_FIRE = 2.0
 #: The cost of ending a move on a hex someone else holds.

@@ -181,12 +181,13 @@ def test_a_baby_krob_keeps_out_of_the_fight() -> None:
 
 def test_the_badly_wounded_walks_on_while_no_enemy_can_reach_him() -> None:
     # One more wound kills the elf. With the Krob far off (more than a turn's walk and
-    # strike) he makes for the goal, out of fights; with the Krob near, he keeps away.
-    def order_with_krob_at(cell: tuple[int, int]) -> Order:
-        game = position(
-            ROOM,
-            [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", cell)],
-        )
+    # strike) he makes for the goal, out of fights; with the Krob near, he keeps away
+    # while a friend can go on for him; alone, he is the party's last hope and goes on.
+    def order_with_krob_at(cell: tuple[int, int], friend: bool = True) -> Order:
+        pieces = [Piece("elf_1", (1, 4), status=Status.WOUNDED, wounds=1), Piece("hunter_01", cell)]
+        if friend:
+            pieces.append(Piece("goblin_spearman_1", (0, 8)))
+        game = position(ROOM, pieces)
         win_by_reaching(game, Side.ADVENTURERS, [(11, 8)])
         agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
         agent.choose(view_for(game, Side.ADVENTURERS))
@@ -195,6 +196,8 @@ def test_the_badly_wounded_walks_on_while_no_enemy_can_reach_him() -> None:
     far = order_with_krob_at((11, 0))
     assert not far.avoid and far.goal and far.aggression <= 0.1
     assert order_with_krob_at((4, 4)).avoid
+    alone = order_with_krob_at((4, 4), friend=False)
+    assert not alone.avoid and alone.goal
 
 
 def test_an_ambush_lies_across_the_enemy_way_not_anywhere_in_its_zone() -> None:
