@@ -24,6 +24,7 @@ from typing import Any
 
 from dragonnoir.ai import clock, mobility, sight
 from dragonnoir.ai.clock import urgency, victory_block
+from dragonnoir.ai.lines import line_orders
 from dragonnoir.ai.memo import once_per_state
 from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.paths import FAR, WOODEN, Distances, distances_for
@@ -246,6 +247,8 @@ def _orders(
         }
         if behaviour == "protect_queen":
             _queen_stays(view, plan, alive)
+        elif not near:
+            _hold_a_line(view, plan, alive, anchor, enemies)
         what = {"guard": "guard", "protect_queen": "protect the Queen", "patrol": "patrol",
                 "block": "block"}[behaviour]  # fmt: skip
         if near:
@@ -268,6 +271,17 @@ def _orders(
     plan.intent = f"{who}: {verb} {target}" if target else (f"{who}: search for the enemy")
     if not enemies:
         plan.orders = {u.id: Order(goal=_unknown_ground(view), aggression=0.6) for u in alive}
+
+
+def _hold_a_line(
+    view: SideView, plan: GroupPlan, alive: list[Unit], post: frozenset[Hex], enemies: list[Hex]
+) -> None:
+    """A guard with nobody near stands in a line across the gallery at his post, facing
+    the enemies (ai/lines.py): the line's hexes join the post he keeps to."""
+    places = line_orders(view.game, alive, post, enemies)
+    kept = post | frozenset(places.values())
+    for uid, spot in places.items():
+        plan.orders[uid] = replace(plan.orders[uid], goal=frozenset({spot}), post=kept)
 
 
 def _enemy_within(view: SideView, alive: list[Unit], enemies: list[Hex]) -> bool:

@@ -1,4 +1,4 @@
-"""Krob swimmers cross the water together (the hard level's team play).
+"""Krob swimmers cross the water together.
 
 Only Hunters and Killers swim; in les-eaux-noires the packs reach the island across
 the lake. Each swimmer making straight for the enemy arrives alone, a turn or two
@@ -7,12 +7,19 @@ pack that gathers at the water's edge and swims over together arrives together: 
 members can attack jointly ("Multiple Combat") and the defenders' blows are shared.
 
 So, for a group hunting across the water: a swimmer who stands at the water's edge,
-his next step into the water, waits there (`Order.hold`) while a friend of his group
-is still coming up behind him: one whose way to the enemy is longer than his by more
-than `ALONG`, and not longer than `WAIT_FOR` (one farther off is the next wave, not
-waited for; nor is one fighting where he stands). Nothing is remembered between turns:
-each plan sees who is at the edge and who is coming, so the wait ends when the
-laggards are there.
+his next step into the water, waits there (`Order.hold`) while a swimmer of his group
+is coming up behind him and will be there with his next move: one whose way to the
+enemy is longer than his by more than `ALONG` (nearer, he is with him already), and by
+no more than his own move (farther, he is the next wave: waiting for him is a turn or
+more lost, and the turn limit is the Krobs' enemy too). Nobody waits once `ENOUGH` of
+the group are with him (three attack together: as many as a defender's hexes let come
+at him in a gallery), nor for one who cannot swim (he goes round, or not at all), nor
+for one fighting where he stands. Nothing is remembered between turns: each plan sees
+who is at the edge and who is coming, so the wait ends when the laggards are there.
+
+Measured (docs/ai.md, "Where it stands"): waiting for any pack member up to sixteen
+walking points behind kept les-eaux-noires's northern pack at the edge for four turns
+while a Killer dawdled round by land, and lost the Krobs games at the turn limit.
 """
 
 from __future__ import annotations
@@ -29,9 +36,8 @@ from dragonnoir.hexmap.hexes import Hex
 
 #: Friends whose way is at most this much longer than his are with him already.
 ALONG = 3
-#: Friends whose way is longer than his by more than this are not waited for (walking
-#: points: about two turns of a Hunter's move).
-WAIT_FOR = 16
+#: Swimmers with him (himself included) that are enough to cross: nobody is waited for.
+ENOUGH = 3
 #: The behaviours that make for the enemy wherever he is.
 HUNTING = frozenset({"hunt", "swarm"})
 
@@ -52,8 +58,8 @@ def cross_together(game: Game, plans: list[GroupPlan]) -> None:
             unit = units.get(uid)
             if unit is None or unit.side is not Side.KROBS or not _moving(unit, order):
                 continue
-            if _in_contact(game, unit, foes):
-                continue  # fighting where he is: not coming, and not to be held back
+            if _in_contact(game, unit, foes) or not mobility.swims(game, unit):
+                continue  # fighting where he is, or not crossing: not waited for
             assert unit.hex is not None
             walks[uid] = mobility.goal_field(game, unit, order.goal).get(unit.hex, FAR)
         waiting = [
@@ -61,7 +67,11 @@ def cross_together(game: Game, plans: list[GroupPlan]) -> None:
             for uid, walk in walks.items()
             if walk < FAR
             and _at_the_edge(game, units[uid], plan.orders[uid], water)
-            and any(walk + ALONG < other <= walk + WAIT_FOR for other in walks.values())
+            and sum(1 for other in walks.values() if abs(other - walk) <= ALONG) < ENOUGH
+            and any(
+                walk + ALONG < other <= walk + mobility.pace(game, units[them])
+                for them, other in walks.items()
+            )
         ]
         if not waiting:
             continue

@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from dragonnoir.ai.memo import this_state
+from dragonnoir.ai.retreats import has_room
 from dragonnoir.engine.actions import Attack, Fire
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_odds import result_probabilities
-from dragonnoir.engine.rules.combat_results import knock_out_retreat, retreat_paths
+from dragonnoir.engine.rules.combat_results import knock_out_retreat
 from dragonnoir.engine.state import Side, Unit
 from dragonnoir.engine.values import Profile, profile
 
@@ -105,11 +106,11 @@ def cornered(
     game: Game, unit: Unit, effect: str, hexes: int = 1, away_from: Sequence[Unit] = ()
 ) -> str:
     """`effect` as it falls on `unit` where he stands. A retreat he has no room for (no
-    path of `hexes` strictly away from each of `away_from`: `retreat_paths`) is what
-    the engine makes of a blocked retreat (docs/combat.md, "A blocked retreat"): a
-    wound for one whom a knock-out only drives back (the Krobs, Trolls, dogs), a
-    knock-out for the others; a knock-out that is itself a retreat for him likewise.
-    Without `away_from` the effect is taken as it reads."""
+    path of `hexes` strictly away from each of `away_from` that runs into no Krob hidden
+    from him: `retreats.has_room`) is what the engine makes of a blocked retreat
+    (docs/combat.md, "A blocked retreat"): a wound for one whom a knock-out only drives
+    back (the Krobs, Trolls, dogs), a knock-out for the others; a knock-out that is
+    itself a retreat for him likewise. Without `away_from` the effect is taken as it reads."""
     if not away_from or effect not in ("retreat", "knocked_out"):
         return effect
     p = profile(game, unit)
@@ -123,7 +124,7 @@ def cornered(
     key = (unit.id, hexes, tuple(sorted(u.id for u in away_from)))
     room = kept.get(key)
     if room is None:
-        room = kept[key] = bool(retreat_paths(game, unit, hexes, list(away_from)))
+        room = kept[key] = has_room(game, unit, hexes, away_from)
     if room:
         return effect
     if not unit.standing:

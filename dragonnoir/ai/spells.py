@@ -24,7 +24,9 @@ that change a fight, on the same scale as every other choice (casualty points, e
   earlier windows are passed, not declined for the turn (`may_blink_later`).
 
 - **a bridge, a gallery or a demolished wall** before the party moves, where it
-  shortens the characters' ways to their goals: worth the walk saved (shortcuts.py).
+  shortens the characters' ways to their goals: worth the walk saved (shortcuts.py);
+  and **Blink on the wizard's own way**, over the water, a wall or the rock his walk
+  must go round, likewise worth the walk saved (blink_way.py).
 
 Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
 (a wizard of level 1 has 100 EP for the whole game).
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 
 from dragonnoir.ai import sight
 from dragonnoir.ai.behaviours import display, named_by_enemy, victory_targets
+from dragonnoir.ai.blink_way import blink_on_the_way
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
     attack_loss,
@@ -88,7 +91,9 @@ def best_cast(
             continue
         found = _candidates(view, wizard)
         if goals is not None and view.phase == "adventurer_fire":
-            found.extend(_ways_opened(view, wizard, goals()))
+            wanted = goals()
+            found.extend(_ways_opened(view, wizard, wanted))
+            found.extend(_blinks_on_the_way(view, wizard, wanted))
         for cast in found:
             if cast.value > 0 and (best is None or cast.value > best.value):
                 best = cast
@@ -110,6 +115,29 @@ def _ways_opened(view: SideView, wizard: Unit, goals: Mapping[str, frozenset[Hex
                 game, wizard, spell.id, way.action.targets, way.worth, EP_PRICE * spell.cost, why
             )
         )
+    return out
+
+
+def _blinks_on_the_way(
+    view: SideView, wizard: Unit, goals: Mapping[str, frozenset[Hex]]
+) -> list[Cast]:
+    """A Blink over what the wizard's own way must go round, worth the walk it saves
+    (blink_way.py)."""
+    game = view.game
+    out: list[Cast] = []
+    for spell in game.rules.spells.spells:
+        if spell.effect is not SpellEffect.BLINK or spell.level > magic.sheet(game, wizard).level:
+            continue
+        way = blink_on_the_way(view, wizard, spell, goals)
+        if way is None:
+            continue
+        why = (
+            "over what he cannot cross on his way"
+            if way.cut_off
+            else f"a way {way.saved} movement points shorter"
+        )
+        target = (f"{way.to.q},{way.to.r}",)
+        out.extend(_judged(game, wizard, spell.id, target, way.worth, EP_PRICE * spell.cost, why))
     return out
 
 
