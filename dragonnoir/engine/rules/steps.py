@@ -531,7 +531,9 @@ class _PlainSteps:
         return found[1]
 
 
-#: Per board: its `_PlainSteps`, by the board's identity.
+#: Per board: its `_PlainSteps`, by the board's identity. A board is not changed while a
+#: game runs on it (the editor's play-test loads the saved scenario afresh), so a verdict
+#: judged from its cells holds for as long as the board lives.
 _PLAIN_STEPS: dict[int, _PlainSteps] = {}
 
 
@@ -556,6 +558,8 @@ def plain_step(game: Game, unit: Unit, p: Profile, src: Hex, src_level: float, d
 
 
 def _plain_steps(game: Game) -> _PlainSteps:
+    """The game's board's `_PlainSteps`, made afresh for another board or rules data; the
+    memo is bounded (a few boards, 200,000 pairs) so long sessions do not grow it."""
     found = _PLAIN_STEPS.get(id(game.board))
     if (
         found is None
