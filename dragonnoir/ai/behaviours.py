@@ -917,7 +917,7 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
         goal = frozenset(h for uid in bearers if (h := units[uid].hex) is not None)
         names = listed(game, bearers)
         for plan in plans:
-            chasing = [uid for uid, order in plan.orders.items() if _fighter(view, uid, order)]
+            chasing = [uid for uid, order in plan.orders.items() if free_fighter(view, uid, order)]
             for uid in chasing:
                 order = plan.orders[uid]
                 plan.orders[uid] = replace(order, goal=goal, post=frozenset(), reach=FAR)
@@ -938,7 +938,7 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
     for plan in plans:
         for uid, order in plan.orders.items():
             u = units.get(uid)
-            if u is None or u.hex is None or not _fighter(view, uid, order):
+            if u is None or u.hex is None or not free_fighter(view, uid, order):
                 continue
             walk = mobility.goal_field(game, u, frozenset({spot})).get(u.hex, FAR)
             if walk >= FAR:
@@ -960,7 +960,7 @@ def keep_the_prize(view: SideView, plans: list[GroupPlan]) -> None:
     plan.mode += "-keep"
 
 
-def _fighter(view: SideView, uid: str, order: Order) -> bool:
+def free_fighter(view: SideView, uid: str, order: Order) -> bool:
     """A grown Krob free to go where the fight is: not holding still, not keeping away,
     not the Queen (her court fights for her where she stands)."""
     u = view.state.units.get(uid)

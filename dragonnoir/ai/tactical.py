@@ -34,7 +34,7 @@ import random
 import weakref
 from dataclasses import replace
 
-from dragonnoir.ai import attacks, blockers, crossing, lookahead, mobility, shuttle
+from dragonnoir.ai import attacks, blockers, crossing, escort, lookahead, mobility, shuttle
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.answers import spell_answers
 from dragonnoir.ai.behaviours import (
@@ -195,6 +195,7 @@ class TacticalAgent(Moving, Deciding):
             contest_the_place(view, plans)
         if self.level.keeps_the_prize:
             keep_the_prize(view, plans)
+            escort.escort_the_named(view, plans)
         if self.level.lapses:
             forget_tasks(view, plans, self.level.lapses, self.rng, self._lapsed)
         for plan in plans:
