@@ -26,7 +26,9 @@ that change a fight, on the same scale as every other choice (casualty points, e
 - **a bridge, a gallery or a demolished wall** before the party moves, where it
   shortens the characters' ways to their goals: worth the walk saved (shortcuts.py);
   and **Blink on the wizard's own way**, over the water, a wall or the rock his walk
-  must go round, likewise worth the walk saved (blink_way.py).
+  must go round, likewise worth the walk saved (blink_way.py); **Blink away** for a
+  badly wounded wizard, farther from the Krobs before he walks away, worth the blows he
+  escapes in their next move (blink_away.py).
 
 Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
 (a wizard of level 1 has 100 EP for the whole game).
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 
 from dragonnoir.ai import sight
 from dragonnoir.ai.behaviours import display, named_by_enemy, victory_targets
+from dragonnoir.ai.blink_away import blink_away
 from dragonnoir.ai.blink_way import blink_on_the_way
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
@@ -94,6 +97,7 @@ def best_cast(
             wanted = goals()
             found.extend(_ways_opened(view, wizard, wanted))
             found.extend(_blinks_on_the_way(view, wizard, wanted))
+            found.extend(_blinks_away(view, wizard))
         for cast in found:
             if cast.value > 0 and (best is None or cast.value > best.value):
                 best = cast
@@ -125,9 +129,7 @@ def _blinks_on_the_way(
     (blink_way.py)."""
     game = view.game
     out: list[Cast] = []
-    for spell in game.rules.spells.spells:
-        if spell.effect is not SpellEffect.BLINK or spell.level > magic.sheet(game, wizard).level:
-            continue
+    for spell in _blinks_known(game, wizard):
         way = blink_on_the_way(view, wizard, spell, goals)
         if way is None:
             continue
@@ -139,6 +141,31 @@ def _blinks_on_the_way(
         target = (f"{way.to.q},{way.to.r}",)
         out.extend(_judged(game, wizard, spell.id, target, way.worth, EP_PRICE * spell.cost, why))
     return out
+
+
+def _blinks_away(view: SideView, wizard: Unit) -> list[Cast]:
+    """A Blink that takes the badly wounded wizard farther from the Krobs before he walks
+    away, worth the blows he escapes (blink_away.py)."""
+    game = view.game
+    weight = VITAL if wizard.id in named_by_enemy(view) else 1.0
+    out: list[Cast] = []
+    for spell in _blinks_known(game, wizard):
+        away = blink_away(view, wizard, spell)
+        if away is None:
+            continue
+        target = (f"{away.to.q},{away.to.r}",)
+        worth = away.escaped * weight
+        why = "farther from the Krobs before he walks away"
+        out.extend(_judged(game, wizard, spell.id, target, worth, EP_PRICE * spell.cost, why))
+    return out
+
+
+def _blinks_known(game: Game, wizard: Unit) -> list[Spell]:
+    """The Blink spells of the wizard's level."""
+    level = magic.sheet(game, wizard).level
+    return [
+        s for s in game.rules.spells.spells if s.effect is SpellEffect.BLINK and s.level <= level
+    ]
 
 
 def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
