@@ -28,7 +28,11 @@ that change a fight, on the same scale as every other choice (casualty points, e
   and **Blink on the wizard's own way**, over the water, a wall or the rock his walk
   must go round, likewise worth the walk saved (blink_way.py); **Blink away** for a
   badly wounded wizard, farther from the Krobs before he walks away, worth the blows he
-  escapes in their next move (blink_away.py).
+  escapes in their next move (blink_away.py);
+
+- **a bridge (a gallery, a wall brought down) for a friend's retreat**: once the Krobs
+  have declared their combats, beside a friend attacked who has no room to retreat,
+  worth the knock-outs it saves ('A blocked retreat': bridge_room.py).
 
 Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
 (a wizard of level 1 has 100 EP for the whole game).
@@ -46,6 +50,7 @@ from dragonnoir.ai import sight
 from dragonnoir.ai.behaviours import display, named_by_enemy, victory_targets
 from dragonnoir.ai.blink_away import blink_away
 from dragonnoir.ai.blink_way import blink_on_the_way
+from dragonnoir.ai.bridge_room import cornered_friends, rooms_made
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
     attack_loss,
@@ -93,6 +98,7 @@ def best_cast(
         if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
             continue
         found = _candidates(view, wizard)
+        found.extend(_rooms_for_retreats(view, wizard))
         if goals is not None and view.phase == "adventurer_fire":
             wanted = goals()
             found.extend(_ways_opened(view, wizard, wanted))
@@ -157,6 +163,28 @@ def _blinks_away(view: SideView, wizard: Unit) -> list[Cast]:
         worth = away.escaped * weight
         why = "farther from the Krobs before he walks away"
         out.extend(_judged(game, wizard, spell.id, target, worth, EP_PRICE * spell.cost, why))
+    return out
+
+
+def _rooms_for_retreats(view: SideView, wizard: Unit) -> list[Cast]:
+    """A bridge (a gallery, a wall brought down) that gives a friend the Krobs have
+    attacked room to retreat, worth the knock-outs it saves (bridge_room.py)."""
+    cornered = cornered_friends(view)
+    if not cornered:
+        return []
+    game = view.game
+    vital = named_by_enemy(view)
+    out: list[Cast] = []
+    for room in rooms_made(view, wizard, cornered):
+        spell = game.rules.spells.get(room.action.spell)
+        if spell is None:
+            continue
+        weight = VITAL if any(f in vital for f in room.friends) else 1.0
+        names = ", ".join(display(game, f) for f in dict.fromkeys(room.friends))
+        why = f"room for {names} to retreat"
+        worth = room.saved * weight
+        targets = room.action.targets
+        out.extend(_judged(game, wizard, spell.id, targets, worth, EP_PRICE * spell.cost, why))
     return out
 
 
