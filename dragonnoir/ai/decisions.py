@@ -145,7 +145,8 @@ class Deciding(HexScoring):
                 if o.goal and not o.hold
             }
 
-        found = spells.best_cast(view, goals if self.opens_ways else None)
+        keeps_safe = self.level.keeps_safe
+        found = spells.best_cast(view, goals if self.opens_ways else None, keeps_safe=keeps_safe)
         least = CAST_WINDOW_LEAST if window else CAST_LEAST
         if found is None or found.value < least or not view.game.explain(found.action).legal:
             return None

@@ -85,11 +85,18 @@ class Cast:
 
 
 def best_cast(
-    view: SideView, goals: Callable[[], Mapping[str, frozenset[Hex]]] | None = None
+    view: SideView,
+    goals: Callable[[], Mapping[str, frozenset[Hex]]] | None = None,
+    *,
+    keeps_safe: bool = False,
 ) -> Cast | None:
     """The best spell to cast now for the side's wizards, or None when none is worth it.
     `goals`: where each character is going (his order's goal), asked only when a way may
-    be opened: before the Adventurers move, when the way opened is walked at once."""
+    be opened: before the Adventurers move, when the way opened is walked at once.
+    `keeps_safe`: the level keeps the wizard and the badly wounded out of the enemies'
+    next move (levels.py): only then does a badly wounded wizard walk away after a Blink
+    away (blink_away.py), which is worth nothing if he walks back (normal's Shaman on
+    le-nid did, and died: 87 Krob wins of 200 with it against 82)."""
     game = view.game
     if view.side is not Side.ADVENTURERS:
         return None
@@ -103,7 +110,8 @@ def best_cast(
             wanted = goals()
             found.extend(_ways_opened(view, wizard, wanted))
             found.extend(_blinks_on_the_way(view, wizard, wanted))
-            found.extend(_blinks_away(view, wizard))
+            if keeps_safe:
+                found.extend(_blinks_away(view, wizard))
         for cast in found:
             if cast.value > 0 and (best is None or cast.value > best.value):
                 best = cast

@@ -10,7 +10,7 @@ from typing import Any
 from dragonnoir.ai.blink_away import blink_away
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
-from dragonnoir.engine.actions import CastSpell
+from dragonnoir.engine.actions import CastSpell, EndPhase
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.energy import settle
 from dragonnoir.engine.state import Side, Status
@@ -55,10 +55,14 @@ def test_the_badly_wounded_wizard_blinks_away_from_the_krob_before_he_walks() ->
     assert away.to.distance(krob) == wizard.distance(krob) + 3
     # 12 EP left: enough for the Blink (8), not for a healing (15, 18).
     settle(game, game.state.units["zacharie"]).energy = 12
-    agent = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    # Hard keeps the wizard out of the enemies' next move (`Level.keeps_safe`): he walks
+    # away after the Blink. Normal does not, and casts no Blink away.
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
     cast = agent.choose(view_for(game, Side.ADVENTURERS))
     assert isinstance(cast, CastSpell) and cast.spell == "blink", cast
     assert cast.targets == (f"{away.to.q},{away.to.r}",)
+    normal = TacticalAgent(Side.ADVENTURERS, 1, level="normal")
+    assert normal.choose(view_for(game, Side.ADVENTURERS)) == EndPhase()
 
 
 def test_no_blink_away_for_a_wizard_who_is_whole() -> None:
