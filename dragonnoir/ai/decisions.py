@@ -90,8 +90,9 @@ class Deciding(HexScoring):
             if fire_value(game, best) > 0.05:
                 return best
         # Declining ends the Krob turn's windows: while a wizard may yet blink away
-        # from the Krobs' attack, the window is passed instead.
-        keep = self.keeps_windows and spells.may_blink_later(view)
+        # from the Krobs' attack, or lay a bridge for a friend's retreat, the window is
+        # passed instead.
+        keep = self.keeps_windows and spells.may_cast_later(view)
         polite = (Pass(), DeclineSpells()) if keep else None
         for answer in polite or (DeclineSpells(), Pass()):
             if answer in legal:

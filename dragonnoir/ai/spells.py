@@ -21,7 +21,8 @@ that change a fight, on the same scale as every other choice (casualty points, e
   next to Krobs vanishes to a free hex within the spell's reach where none can strike
   him this turn: worth the blows he escapes (three times more for one whose death loses
   the game: Godiva, Zacharie). While such a wizard may still want to, the Krob turn's
-  earlier windows are passed, not declined for the turn (`may_blink_later`).
+  earlier windows are passed, not declined for the turn (`may_blink_later`; and while a
+  bridge may be wanted for a friend's retreat: `may_cast_later`).
 
 - **a bridge, a gallery or a demolished wall** before the party moves, where it
   shortens the characters' ways to their goals: worth the walk saved (shortcuts.py);
@@ -58,6 +59,8 @@ from dragonnoir.ai.evaluation import (
     loss_share,
     unit_value,
 )
+from dragonnoir.ai.paths import FAR
+from dragonnoir.ai.retreats import has_room
 from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
@@ -431,6 +434,51 @@ def may_blink_later(view: SideView) -> bool:
             continue
         if any(wizard.hex.distance(e) <= BLINK_WATCH for e in enemies):
             return True
+    return False
+
+
+def may_cast_later(view: SideView) -> bool:
+    """Whether the Krob turn's windows are worth keeping open (passed, not declined for
+    the turn): a wizard may yet blink away before the Krobs attack (`may_blink_later`),
+    or lay a bridge for a friend's retreat once they declare (`may_make_room_later`)."""
+    return may_blink_later(view) or may_make_room_later(view)
+
+
+def may_make_room_later(view: SideView) -> bool:
+    """A wizard of the side who may still cast this turn, with the energy for a spell that
+    lays a counter, has within his range a friend near a standing enemy (`BLINK_WATCH`)
+    who has no room to retreat a hex away from the nearest of them: the Krobs may corner
+    him, and the window after their declaration is worth keeping open."""
+    game = view.game
+    if view.side is not Side.ADVENTURERS:
+        return False
+    enemies = [u for u in view.enemies() if u.hex is not None and u.standing]
+    if not enemies:
+        return False
+    friends = [u for u in view.mine() if u.hex is not None and u.standing]
+    for wizard in friends:
+        if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
+            continue
+        assert wizard.hex is not None
+        sheet = magic.sheet(game, wizard)
+        energy = magic.available_energy(sheet, wizard)
+        spells = game.rules.spells.spells
+        if not any(
+            magic.lays_counter(s) and s.level <= sheet.level and s.cost <= energy for s in spells
+        ):
+            continue
+        reach = magic.range_of(sheet.level)
+        for friend in friends:
+            assert friend.hex is not None
+            if wizard.hex.distance(friend.hex) > reach + 1:
+                continue
+            here = friend.hex
+            nearest = min(enemies, key=lambda e: (here.distance(e.hex) if e.hex else FAR, e.id))
+            assert nearest.hex is not None
+            if here.distance(nearest.hex) > BLINK_WATCH:
+                continue
+            if not has_room(game, friend, 1, [nearest]):
+                return True  # cornered against the one nearest him
     return False
 
 

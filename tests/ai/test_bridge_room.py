@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragonnoir.ai import bridge_room
+from dragonnoir.ai import bridge_room, spells
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Attack, CastSpell, Declare, Pass
@@ -94,3 +94,22 @@ def test_no_bridge_where_he_has_room_already() -> None:
     )
     _declare(game, "rebel_knight_1", "warrior_01")
     assert bridge_room.cornered_friends(view_for(game, Side.ADVENTURERS)) == []
+
+
+def test_the_krob_turns_windows_stay_open_while_a_friend_may_be_cornered() -> None:
+    # Declined, the windows close for the turn, the one after the declaration with them.
+    def at_movement(knight: tuple[int, int], warrior: tuple[int, int]) -> bool:
+        game = position(
+            LAKE,
+            [
+                Piece("rebel_knight_1", knight),
+                Piece("warrior_01", warrior),
+                Piece("zacharie", (2, 0)),
+            ],
+            phase="krob_movement",
+            turn_limit=10,
+        )
+        return spells.may_make_room_later(view_for(game, Side.ADVENTURERS))
+
+    assert at_movement((2, 3), (3, 3))  # on the spit, the Warrior beside him
+    assert not at_movement((2, 1), (3, 1))  # on the shore
