@@ -1,5 +1,5 @@
 """A bridge laid so that a friend has room to retreat after a combat ("Magic Spells";
-the retreat rules: docs/combat.md, "Retreats" and 'A blocked retreat').
+the retreat rules: docs/combat.md, 'Retreats' and 'A blocked retreat').
 
 "The result 'attacker retreats' or 'defender retreats' applies to all the characters who
 took part": a character with no path of the full length strictly away from every enemy of

@@ -2,7 +2,7 @@
 
 "Daredevil Adventurers have, however, the possibility of jumping up or down one level".
 The Jump Table's results differ in what comes after: `J` lands and he may go on moving
-with the points he has left (docs/movement.md, "One move per character": a Move right
+with the points he has left (docs/movement.md, 'One move per character': a Move right
 after his Jump continues the same path), `JS` lands and his movement ends, the others
 leave him where he was (some hurt). So a jump is worth the best of where he can walk on
 to after landing, at the chance of a `J`; the landing hex itself at the chance of the

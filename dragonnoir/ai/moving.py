@@ -4,9 +4,11 @@ Each call moves one character or ends the phase: the groups' orders (behaviours.
 give each his goal; the characters nearest their goal move first, each to the legal
 destination with the best score (ai/scoring.py), if it beats standing still by
 `MOVE_MARGIN`. Besides walking: rowing a boat he sits in, going down a deep passage,
-coming onto the map, a Gargoyle's flight, a jump (weighed by its odds). A boat's rower
-rows at once, and one who rowed to where he may land steps ashore at once ("Movement by
-Boat"); the Queen and her Guards weigh the back they show (`_rear_exposure`).
+coming onto the map, a Gargoyle's flight, a jump (weighed by its odds and the walk on
+after landing: ai/jumps.py). A boat's rower rows at once, and one who rowed to where he
+may land steps ashore at once ("Movement by Boat"); a jumper who lands walks on at once,
+and a daredevil who walked to a ledge weighs his jumps from there at once; the Queen and
+her Guards weigh the back they show (`_rear_exposure`).
 
 `Moving` is a part of the agent (`tactical.TacticalAgent`), which plans the orders.
 """
@@ -69,7 +71,7 @@ class Moving(HexScoring):
     #: Of those, who has just jumped (a `J` lets him walk on: the engine's moves say
     #: whether he landed so), and who has just walked with a ledge he may jump from: a
     #: daredevil, whose jumps from where he stopped are weighed at once (his points
-    #: left, the same path: docs/movement.md, "One move per character").
+    #: left, the same path: docs/movement.md, 'One move per character').
     _jumper: str = ""
     _at_the_ledge: str = ""
 
