@@ -81,7 +81,7 @@ def blink_on_the_way(
             continue
         if best is not None and there >= best[0]:
             continue
-        if not _dry_and_firm(view, h) or not magic.same_map(game, here, h):
+        if not dry_and_firm(view, h) or not magic.same_map(game, here, h):
             continue
         near = min((h.distance(e) for e in enemies), default=FAR)
         if near < min(near_now, KEEP_OFF):
@@ -97,7 +97,7 @@ def blink_on_the_way(
     return BlinkOnTheWay(h, now - there)
 
 
-def _dry_and_firm(view: SideView, h: Hex) -> bool:
+def dry_and_firm(view: SideView, h: Hex) -> bool:
     """Ground where the Gharvs do not rise under him: no water, no marsh, no boat."""
     terrain = terrain_at(view.game, h)
     if terrain is None or not terrain.passable or terrain.water:

@@ -90,8 +90,9 @@ class Deciding(HexScoring):
             if fire_value(game, best) > 0.05:
                 return best
         # Declining ends the Krob turn's windows: while a wizard may yet blink away
-        # from the Krobs' attack, the window is passed instead.
-        keep = self.keeps_windows and spells.may_blink_later(view)
+        # from the Krobs' attack, or lay a bridge for a friend's retreat, the window is
+        # passed instead.
+        keep = self.keeps_windows and spells.may_cast_later(view)
         polite = (Pass(), DeclineSpells()) if keep else None
         for answer in polite or (DeclineSpells(), Pass()):
             if answer in legal:
@@ -145,7 +146,8 @@ class Deciding(HexScoring):
                 if o.goal and not o.hold
             }
 
-        found = spells.best_cast(view, goals if self.opens_ways else None)
+        keeps_safe = self.level.keeps_safe
+        found = spells.best_cast(view, goals if self.opens_ways else None, keeps_safe=keeps_safe)
         least = CAST_WINDOW_LEAST if window else CAST_LEAST
         if found is None or found.value < least or not view.game.explain(found.action).legal:
             return None

@@ -10,7 +10,7 @@ The walking graph (paths.py) is one map for everyone. Characters differ:
   as if the water were his (the boat takes him across), and `sail_end` tells where a
   `SailBoat` leaves him;
 - **jumps** (Movement Restriction 8: a daredevil jumps a level to a next hex, the Jump
-  Table): `jump_odds` gives the chance he lands and what a fall may cost him;
+  Table): jumps.py weighs them, with the walk on after a landing;
 - **deep passages** (a scenario's `[[passage]]`: a dungeon entrance opening on a passage
   that comes out elsewhere some turns later): a way in the plan, worth its turns
   underground in the walking points of the one who takes it (`pace`).
@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from dragonnoir.ai.evaluation import loss_share
+from dragonnoir.ai import jumps
 from dragonnoir.ai.memo import once_per_state, this_state
 from dragonnoir.ai.paths import FAR, distances_for, map_counters
-from dragonnoir.engine.actions import Jump, SailBoat
+from dragonnoir.engine.actions import SailBoat
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
 from dragonnoir.engine.rules.boats import THEN_LAND, Voyage, sail
@@ -219,7 +219,9 @@ _FIELDS = "ai_goal_fields"
 def _goal_field(
     game: Game, unit: Unit, goal: frozenset[Hex], blocked: frozenset[Hex]
 ) -> dict[Hex, int]:
-    memo = distances_for(game)
+    # A daredevil plans with the ledges he may jump (jumps.py).
+    ways = jumps.distances_for_jumper if jumps.daredevil(game, unit) else distances_for
+    memo = ways(game)
     swimmer = swims(game, unit)
     # Only an Adventurer takes a boat: the free seats are looked for only for him.
     adventurer = unit.side is Side.ADVENTURERS
@@ -235,9 +237,7 @@ def _goal_field(
     # (Movement Restriction 3); the boat he rows docks there (`wet`).
     swim = wet
     if swimmer and not aboard and "goblin" not in profile(game, unit).tags:
-        swim = _linked(
-            game, distances_for(game, swimmer=True).field(goal, blocked=blocked), blocked, steps
-        )
+        swim = _linked(game, ways(game, swimmer=True).field(goal, blocked=blocked), blocked, steps)
     if swimmer and (
         unit.side is not Side.ADVENTURERS
         or not seats
@@ -445,23 +445,3 @@ def passage_out(game: Game, unit: Unit, passage: str) -> tuple[Hex, int] | None:
         return None
     turns = int(offmap.passages(game)[passage].get("turns", 1))
     return out, turns * pace(game, unit)
-
-
-def jump_odds(game: Game, unit: Unit, action: Jump) -> tuple[float, float] | None:
-    """A daredevil's jump (Movement Restriction 8, the Jump Table) as odds: the chance he
-    lands on `action.to`, and the share of his value he may expect to lose trying (a
-    fall's wound or knock-out). None when the engine refuses the jump."""
-    verdict = game.explain(action)
-    if not verdict.legal:
-        return None
-    table = game.rules.jump
-    p = profile(game, unit)
-    lands = 0.0
-    loss = 0.0
-    for face in range(1, 11):
-        result = table.roll(
-            str(verdict.details["direction"]), face, wounded=unit.wounds > 0, armoured=p.armoured
-        )
-        lands += 0.1 if result.lands else 0.0
-        loss += 0.1 * loss_share(game, unit, result.effect.value, p=p)
-    return lands, loss

@@ -4,16 +4,18 @@ Each call moves one character or ends the phase: the groups' orders (behaviours.
 give each his goal; the characters nearest their goal move first, each to the legal
 destination with the best score (ai/scoring.py), if it beats standing still by
 `MOVE_MARGIN`. Besides walking: rowing a boat he sits in, going down a deep passage,
-coming onto the map, a Gargoyle's flight, a jump (weighed by its odds). A boat's rower
-rows at once, and one who rowed to where he may land steps ashore at once ("Movement by
-Boat"); the Queen and her Guards weigh the back they show (`_rear_exposure`).
+coming onto the map, a Gargoyle's flight, a jump (weighed by its odds and the walk on
+after landing: ai/jumps.py). A boat's rower rows at once, and one who rowed to where he
+may land steps ashore at once ("Movement by Boat"); a jumper who lands walks on at once,
+and a daredevil who walked to a ledge weighs his jumps from there at once; the Queen and
+her Guards weigh the back they show (`_rear_exposure`).
 
 `Moving` is a part of the agent (`tactical.TacticalAgent`), which plans the orders.
 """
 
 from __future__ import annotations
 
-from dragonnoir.ai import infiltration, mobility, shuttle, tables
+from dragonnoir.ai import infiltration, jumps, mobility, shuttle, tables
 from dragonnoir.ai.evaluation import unit_value
 from dragonnoir.ai.orders import Order
 from dragonnoir.ai.paths import FAR, distances_for
@@ -66,6 +68,12 @@ class Moving(HexScoring):
     #: Who may go on at once with the points he has left (`_movement`): one who has just
     #: rowed to where he may land, one who has just picked up the Orb.
     _landing: str
+    #: Of those, who has just jumped (a `J` lets him walk on: the engine's moves say
+    #: whether he landed so), and who has just walked with a ledge he may jump from: a
+    #: daredevil, whose jumps from where he stopped are weighed at once (his points
+    #: left, the same path: docs/movement.md, 'One move per character').
+    _jumper: str = ""
+    _at_the_ledge: str = ""
 
     def _plan(self, view: SideView) -> dict[str, Order]:
         """The groups' orders (the agent's: tactical.py)."""
@@ -131,7 +139,10 @@ class Moving(HexScoring):
             ids.remove(rower)
             ids.insert(0, rower)
         lander, self._landing = self._landing, ""
-        if lander and lander == rower and _may_go_on(game, lander, self._sailed):
+        jumper, self._jumper = self._jumper, ""
+        at_the_ledge, self._at_the_ledge = self._at_the_ledge, ""
+        going_on = lander in (jumper, at_the_ledge) or _may_go_on(game, lander, self._sailed)
+        if lander and lander == rower and going_on:
             # He has just rowed two hexes or fewer to a landing stage or a beach and
             # kept half his points to land ("Movement by Boat"), or picked up the Orb
             # with points to spare: now or never, as above. (Left in the boat, the party
@@ -146,7 +157,9 @@ class Moving(HexScoring):
             options: list[Action] = list(waiting.get(uid, ()))
             if uid == lander:
                 ashore = unit.hex is not None and not order.ferry
-                options = list(unit_moves(game, unit)) if ashore else []
+                options = [a for a in options if isinstance(a, Jump)]
+                if ashore and uid != at_the_ledge:
+                    options.extend(unit_moves(game, unit))
             elif again:
                 options = [a for a in options if isinstance(a, SailBoat)]
                 self._sailed.add(uid)
@@ -187,6 +200,10 @@ class Moving(HexScoring):
                 if isinstance(action, SailBoat):
                     self._sailed.add(uid)
                 self._landing = uid
+            elif isinstance(action, Jump):
+                self._landing = self._jumper = uid
+            elif isinstance(action, Move) and "daredevil" in profile(game, unit).tags:
+                self._landing = self._at_the_ledge = uid
             return action
         ending = view.actions({"EndPhase"})
         return ending[0] if ending else self._unstick(view)
@@ -206,16 +223,10 @@ class Moving(HexScoring):
         game = view.game
         extra = 0.0
         if isinstance(action, Jump):
-            odds = mobility.jump_odds(game, unit, action)
+            odds = jumps.jump_odds(game, unit, action)
             if odds is None:
                 return None
-            lands, loss = odds
-            there = self._score(view, unit, action.to, order, field)
-            return (
-                lands * there
-                + (1 - lands) * stay
-                - W_FIGHT * loss * unit_value(game, unit) * self.level.risk
-            )
+            return self._jump_score(view, unit, action.to, odds, stay, order, field, scores)
         if isinstance(action, EnterMap):
             to: Hex | None = action.to
         elif isinstance(action, SailBoat):
@@ -271,6 +282,13 @@ class Moving(HexScoring):
                 )
         else:
             there = self._hex_score(view, unit, to, order, field, scores) + extra
+            if isinstance(action, Move) and jumps.daredevil(game, unit):
+                # A walk that ends at a ledge is worth the jump he may go on with
+                # (`_movement` weighs his jumps at once after it).
+                left = jumps.points_after_walk(game, unit, to)
+                for edge, odds in jumps.ledge_jumps(game, unit, to, left):
+                    jumped = self._jump_score(view, unit, edge, odds, there, order, field, scores)
+                    there = max(there, jumped)
         if isinstance(action, Move) and self.level.infiltration:
             cross = infiltration.crossing(game, unit, action.path)
             if cross is not None:
@@ -281,6 +299,32 @@ class Moving(HexScoring):
                 )
                 there -= W_FIGHT * cross.hurt * unit_value(game, unit) * self.level.risk
         return there
+
+    def _jump_score(
+        self,
+        view: SideView,
+        unit: Unit,
+        to: Hex,
+        odds: jumps.JumpOdds,
+        stay: float,
+        order: Order,
+        field: dict[Hex, int] | None,
+        scores: dict[Hex, float] | None,
+    ) -> float:
+        """A jump onto `to` by its odds (jumps.py): a `J` lets him walk on at once
+        (`_movement`), worth the best of where his points left take him from there; a
+        landing that ends his move, `to`; a balk or a fall, `stay`, where he stood;
+        less what a fall may cost him."""
+        game = view.game
+        there = self._hex_score(view, unit, to, order, field, scores)
+        on = [self._hex_score(view, unit, h, order, field, scores) for h in
+              jumps.walk_on(game, unit, to, odds.points_left)]  # fmt: skip
+        return (
+            odds.goes_on * max([there, *on])
+            + odds.stops * there
+            + (1 - odds.lands) * stay
+            - W_FIGHT * odds.loss * unit_value(game, unit) * self.level.risk
+        )
 
     def _hex_score(
         self,

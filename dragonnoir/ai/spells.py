@@ -21,12 +21,19 @@ that change a fight, on the same scale as every other choice (casualty points, e
   next to Krobs vanishes to a free hex within the spell's reach where none can strike
   him this turn: worth the blows he escapes (three times more for one whose death loses
   the game: Godiva, Zacharie). While such a wizard may still want to, the Krob turn's
-  earlier windows are passed, not declined for the turn (`may_blink_later`).
+  earlier windows are passed, not declined for the turn (`may_blink_later`; and while a
+  bridge may be wanted for a friend's retreat: `may_cast_later`).
 
 - **a bridge, a gallery or a demolished wall** before the party moves, where it
   shortens the characters' ways to their goals: worth the walk saved (shortcuts.py);
   and **Blink on the wizard's own way**, over the water, a wall or the rock his walk
-  must go round, likewise worth the walk saved (blink_way.py).
+  must go round, likewise worth the walk saved (blink_way.py); **Blink away** for a
+  badly wounded wizard, farther from the Krobs before he walks away, worth the blows he
+  escapes in their next move (blink_away.py);
+
+- **a bridge (a gallery, a wall brought down) for a friend's retreat**: once the Krobs
+  have declared their combats, beside a friend attacked who has no room to retreat,
+  worth the knock-outs it saves ('A blocked retreat': bridge_room.py).
 
 Energy is not free: a spell is cast when its value beats its cost in EP at `EP_PRICE`
 (a wizard of level 1 has 100 EP for the whole game).
@@ -42,7 +49,9 @@ from dataclasses import dataclass
 
 from dragonnoir.ai import sight
 from dragonnoir.ai.behaviours import display, named_by_enemy, victory_targets
+from dragonnoir.ai.blink_away import blink_away
 from dragonnoir.ai.blink_way import blink_on_the_way
+from dragonnoir.ai.bridge_room import cornered_friends, rooms_made
 from dragonnoir.ai.evaluation import (
     TARGET_WEIGHT,
     attack_loss,
@@ -50,6 +59,8 @@ from dragonnoir.ai.evaluation import (
     loss_share,
     unit_value,
 )
+from dragonnoir.ai.paths import FAR
+from dragonnoir.ai.retreats import has_room
 from dragonnoir.ai.shortcuts import shortcuts
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
@@ -77,11 +88,18 @@ class Cast:
 
 
 def best_cast(
-    view: SideView, goals: Callable[[], Mapping[str, frozenset[Hex]]] | None = None
+    view: SideView,
+    goals: Callable[[], Mapping[str, frozenset[Hex]]] | None = None,
+    *,
+    keeps_safe: bool = False,
 ) -> Cast | None:
     """The best spell to cast now for the side's wizards, or None when none is worth it.
     `goals`: where each character is going (his order's goal), asked only when a way may
-    be opened: before the Adventurers move, when the way opened is walked at once."""
+    be opened: before the Adventurers move, when the way opened is walked at once.
+    `keeps_safe`: the level keeps the wizard and the badly wounded out of the enemies'
+    next move (levels.py): only then does a badly wounded wizard walk away after a Blink
+    away (blink_away.py), which is worth nothing if he walks back (normal's Shaman on
+    le-nid did, and died: 87 Krob wins of 200 with it against 82)."""
     game = view.game
     if view.side is not Side.ADVENTURERS:
         return None
@@ -90,10 +108,13 @@ def best_cast(
         if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
             continue
         found = _candidates(view, wizard)
+        found.extend(_rooms_for_retreats(view, wizard))
         if goals is not None and view.phase == "adventurer_fire":
             wanted = goals()
             found.extend(_ways_opened(view, wizard, wanted))
             found.extend(_blinks_on_the_way(view, wizard, wanted))
+            if keeps_safe:
+                found.extend(_blinks_away(view, wizard))
         for cast in found:
             if cast.value > 0 and (best is None or cast.value > best.value):
                 best = cast
@@ -125,9 +146,7 @@ def _blinks_on_the_way(
     (blink_way.py)."""
     game = view.game
     out: list[Cast] = []
-    for spell in game.rules.spells.spells:
-        if spell.effect is not SpellEffect.BLINK or spell.level > magic.sheet(game, wizard).level:
-            continue
+    for spell in _blinks_known(game, wizard):
         way = blink_on_the_way(view, wizard, spell, goals)
         if way is None:
             continue
@@ -139,6 +158,53 @@ def _blinks_on_the_way(
         target = (f"{way.to.q},{way.to.r}",)
         out.extend(_judged(game, wizard, spell.id, target, way.worth, EP_PRICE * spell.cost, why))
     return out
+
+
+def _blinks_away(view: SideView, wizard: Unit) -> list[Cast]:
+    """A Blink that takes the badly wounded wizard farther from the Krobs before he walks
+    away, worth the blows he escapes (blink_away.py)."""
+    game = view.game
+    weight = VITAL if wizard.id in named_by_enemy(view) else 1.0
+    out: list[Cast] = []
+    for spell in _blinks_known(game, wizard):
+        away = blink_away(view, wizard, spell)
+        if away is None:
+            continue
+        target = (f"{away.to.q},{away.to.r}",)
+        worth = away.escaped * weight
+        why = "farther from the Krobs before he walks away"
+        out.extend(_judged(game, wizard, spell.id, target, worth, EP_PRICE * spell.cost, why))
+    return out
+
+
+def _rooms_for_retreats(view: SideView, wizard: Unit) -> list[Cast]:
+    """A bridge (a gallery, a wall brought down) that gives a friend the Krobs have
+    attacked room to retreat, worth the knock-outs it saves (bridge_room.py)."""
+    cornered = cornered_friends(view)
+    if not cornered:
+        return []
+    game = view.game
+    vital = named_by_enemy(view)
+    out: list[Cast] = []
+    for room in rooms_made(view, wizard, cornered):
+        spell = game.rules.spells.get(room.action.spell)
+        if spell is None:
+            continue
+        weight = VITAL if any(f in vital for f in room.friends) else 1.0
+        names = ", ".join(display(game, f) for f in dict.fromkeys(room.friends))
+        why = f"room for {names} to retreat"
+        worth = room.saved * weight
+        targets = room.action.targets
+        out.extend(_judged(game, wizard, spell.id, targets, worth, EP_PRICE * spell.cost, why))
+    return out
+
+
+def _blinks_known(game: Game, wizard: Unit) -> list[Spell]:
+    """The Blink spells of the wizard's level."""
+    level = magic.sheet(game, wizard).level
+    return [
+        s for s in game.rules.spells.spells if s.effect is SpellEffect.BLINK and s.level <= level
+    ]
 
 
 def _candidates(view: SideView, wizard: Unit) -> list[Cast]:
@@ -368,6 +434,51 @@ def may_blink_later(view: SideView) -> bool:
             continue
         if any(wizard.hex.distance(e) <= BLINK_WATCH for e in enemies):
             return True
+    return False
+
+
+def may_cast_later(view: SideView) -> bool:
+    """Whether the Krob turn's windows are worth keeping open (passed, not declined for
+    the turn): a wizard may yet blink away before the Krobs attack (`may_blink_later`),
+    or lay a bridge for a friend's retreat once they declare (`may_make_room_later`)."""
+    return may_blink_later(view) or may_make_room_later(view)
+
+
+def may_make_room_later(view: SideView) -> bool:
+    """A wizard of the side who may still cast this turn, with the energy for a spell that
+    lays a counter, has within his range a friend near a standing enemy (`BLINK_WATCH`)
+    who has no room to retreat a hex away from the nearest of them: the Krobs may corner
+    him, and the window after their declaration is worth keeping open."""
+    game = view.game
+    if view.side is not Side.ADVENTURERS:
+        return False
+    enemies = [u for u in view.enemies() if u.hex is not None and u.standing]
+    if not enemies:
+        return False
+    friends = [u for u in view.mine() if u.hex is not None and u.standing]
+    for wizard in friends:
+        if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
+            continue
+        assert wizard.hex is not None
+        sheet = magic.sheet(game, wizard)
+        energy = magic.available_energy(sheet, wizard)
+        spells = game.rules.spells.spells
+        if not any(
+            magic.lays_counter(s) and s.level <= sheet.level and s.cost <= energy for s in spells
+        ):
+            continue
+        reach = magic.range_of(sheet.level)
+        for friend in friends:
+            assert friend.hex is not None
+            if wizard.hex.distance(friend.hex) > reach + 1:
+                continue
+            here = friend.hex
+            nearest = min(enemies, key=lambda e: (here.distance(e.hex) if e.hex else FAR, e.id))
+            assert nearest.hex is not None
+            if here.distance(nearest.hex) > BLINK_WATCH:
+                continue
+            if not has_room(game, friend, 1, [nearest]):
+                return True  # cornered against the one nearest him
     return False
 
 
