@@ -9,7 +9,7 @@ must come."""
 
 from __future__ import annotations
 
-from dragonnoir.ai.behaviours import free_fighter, named_by_enemy
+from dragonnoir.ai.behaviours import free_fighter, listed, named_by_enemy
 from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
@@ -60,4 +60,5 @@ def escort_the_named(view: SideView, plans: list[GroupPlan]) -> None:
         for uid in escorts:
             plan.orders[uid] = Order(goal=beside, aggression=0.6, post=beside, reach=ESCORT_REACH)
         if escorts:
-            plan.intent += "; they stand by the one whose fall loses the game"
+            whom = listed(game, [u.id for u in keep])
+            plan.intent += f"; they stand by {whom}, whose fall loses the game"

@@ -46,6 +46,8 @@ class Level:
     #: On the clock, fights who stands in its walkers' way as it fights the enemies the
     #: victory names (ai/blockers.py).
     clears_the_way: bool = False
+    #: The Krobs near one whose fall loses them the game stand beside him (ai/escort.py).
+    escorts_the_named: bool = False
     #: The chance that a group of the party forgets its task for a turn and goes for
     #: the nearest enemies (a beginner's lapse: ai/lapses.py).
     lapses: float = 0.0
@@ -80,5 +82,6 @@ LEVELS: dict[str, Level] = {
         contests=True,
         keeps_the_prize=True,
         clears_the_way=True,
+        escorts_the_named=True,
     ),
 }

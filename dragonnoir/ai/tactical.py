@@ -195,6 +195,7 @@ class TacticalAgent(Moving, Deciding):
             contest_the_place(view, plans)
         if self.level.keeps_the_prize:
             keep_the_prize(view, plans)
+        if self.level.escorts_the_named:
             escort.escort_the_named(view, plans)
         if self.level.lapses:
             forget_tasks(view, plans, self.level.lapses, self.rng, self._lapsed)

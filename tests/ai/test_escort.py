@@ -37,6 +37,6 @@ def test_hard_krobs_stand_beside_the_guard_the_party_must_kill() -> None:
     beside = {n for h in body for n in h.neighbours() if n not in body and n in game.board.cells}
     orders, intent = _orders(game, "hard")
     assert orders["warrior_05"].goal == beside and orders["warrior_05"].post == beside
-    assert any("stand by the one whose fall loses the game" in line for line in intent), intent
+    assert any("stand by Queen's Guard 2, whose fall loses" in line for line in intent), intent
     assert orders["guard_2"].goal != beside  # the Guard himself is no escort
     assert _orders(game, "normal")[0]["warrior_05"].goal != beside
