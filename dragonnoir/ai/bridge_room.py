@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dragonnoir.ai.evaluation import loss_share, unit_value
+from dragonnoir.ai.evaluation import loss_share, planned_column, unit_value
 from dragonnoir.ai.retreats import has_room
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.actions import CastSpell
@@ -137,16 +137,14 @@ def _retreats(game: Game, attackers: list[Unit], defenders: list[Unit]) -> dict[
     table = game.rules.combat
     attack = sum(profile(game, a).attack for a in attackers)
     defence = sum(profile(game, d).defence for d in defenders)
-    column = table.column_for(attack, max(1, defence))
+    column = planned_column(game, attack, defence, len(attackers))
     if column is None:
         return {}
-    if len(attackers) >= 2:
-        column = table.shift(column, table.modifiers.joint_attack_shift)
     armoured = any(profile(game, d).armoured for d in defenders)
     modifier = table.modifiers.armoured_defender if armoured else 0
     by_code = {r.code: r for r in table.results}
     out: dict[int, float] = {}
-    for code, chance in result_probabilities(game, int(column), modifier).items():
+    for code, chance in result_probabilities(game, column, modifier).items():
         effect = by_code[code].defender
         if effect.effect is Effect.RETREAT and chance:
             out[effect.hexes] = out.get(effect.hexes, 0.0) + float(chance)

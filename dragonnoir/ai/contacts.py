@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dragonnoir.ai.evaluation import loss_share, unit_value
+from dragonnoir.ai.evaluation import loss_share, planned_column, unit_value
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules.combat_geometry import rear_zone
@@ -106,23 +106,13 @@ class Picture:
         return cls(touching, friends_of, could_join, enemies, gharvs_at)
 
 
-def _column(game: Game, attack: int, defence: int, attackers: int) -> int | None:
-    table = game.rules.combat
-    column = table.column_for(attack, max(1, defence))
-    if column is None:
-        return None
-    if attackers >= 2:
-        column = table.shift(column, table.modifiers.joint_attack_shift)
-    return int(column)
-
-
 def expected(
     game: Game, attack: int, defence: int, attackers: int, enemy: Unit, me: Unit, armoured: bool
 ) -> float:
     """The expected gain of an attack of `attack` against `defence` (Combat Table, a
     joint attack's shift, armour), before terrain: what the enemy loses minus what the
     attacker does."""
-    column = _column(game, attack, defence, attackers)
+    column = planned_column(game, attack, defence, attackers)
     if column is None:
         return 0.0
     modifier = game.rules.combat.modifiers.armoured_defender if armoured else 0

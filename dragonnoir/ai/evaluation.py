@@ -210,6 +210,20 @@ def fire_value(game: Game, action: Fire) -> float:
     return sum(shot_value(game, s) for s in verdict.details.get("shots", ()))
 
 
+def planned_column(game: Game, attack: int, defence: int, attackers: int) -> int | None:
+    """The Combat Table's column for `attack` against `defence`, shifted for a joint
+    attack: the planner's reading, terrain left out, wherever the engine is not asked
+    (the contacts of a hex, `attack_loss`, the retreats a declared combat may bring in
+    bridge_room.py)."""
+    table = game.rules.combat
+    column = table.column_for(attack, max(1, defence))
+    if column is None:
+        return None
+    if attackers >= 2:
+        column = table.shift(column, table.modifiers.joint_attack_shift)
+    return int(column)
+
+
 def attack_loss(
     game: Game,
     attack: int,
@@ -225,11 +239,9 @@ def attack_loss(
     (a known terrain effect), armour's die modifier. For weighing places and spells
     before an attack exists to ask the engine about."""
     table = game.rules.combat
-    column = table.column_for(attack, max(1, defence))
+    column = planned_column(game, attack, defence, attackers)
     if column is None:
         return 0.0
-    if attackers >= 2:
-        column = table.shift(column, table.modifiers.joint_attack_shift)
     if shift:
         column = table.shift(column, shift)
     modifier = table.modifiers.armoured_defender if armoured else 0
@@ -237,5 +249,5 @@ def attack_loss(
     value = unit_value(game, defender)
     return sum(
         float(chance) * value * loss_share(game, defender, by_code[code].defender.effect.value)
-        for code, chance in result_probabilities(game, int(column), modifier).items()
+        for code, chance in result_probabilities(game, column, modifier).items()
     )
