@@ -416,25 +416,11 @@ def may_blink_later(view: SideView) -> bool:
     """A wizard of the side who may still cast this turn, with the energy for a Blink,
     stands within `BLINK_WATCH` hexes of a standing enemy: the Krobs may come at him,
     and the window before they attack is worth keeping open."""
-    game = view.game
-    if view.side is not Side.ADVENTURERS:
-        return False
-    blinks = [s for s in game.rules.spells.spells if s.effect is SpellEffect.BLINK]
-    if not blinks:
-        return False
     enemies = [u.hex for u in view.enemies() if u.hex is not None and u.standing]
-    for wizard in view.mine():
-        if wizard.hex is None or not magic.is_wizard(game, wizard):
-            continue
-        if magic.may_cast_now(game, wizard) is not None:
-            continue
-        sheet = magic.sheet(game, wizard)
-        energy = magic.available_energy(sheet, wizard)
-        if not any(s.level <= sheet.level and s.cost <= energy for s in blinks):
-            continue
-        if any(wizard.hex.distance(e) <= BLINK_WATCH for e in enemies):
-            return True
-    return False
+    return any(
+        wizard.hex is not None and any(wizard.hex.distance(e) <= BLINK_WATCH for e in enemies)
+        for wizard in _ready_wizards(view, lambda s: s.effect is SpellEffect.BLINK)
+    )
 
 
 def may_cast_later(view: SideView) -> bool:
@@ -450,24 +436,13 @@ def may_make_room_later(view: SideView) -> bool:
     who has no room to retreat a hex away from the nearest of them: the Krobs may corner
     him, and the window after their declaration is worth keeping open."""
     game = view.game
-    if view.side is not Side.ADVENTURERS:
-        return False
     enemies = [u for u in view.enemies() if u.hex is not None and u.standing]
     if not enemies:
         return False
     friends = [u for u in view.mine() if u.hex is not None and u.standing]
-    for wizard in friends:
-        if not magic.is_wizard(game, wizard) or magic.may_cast_now(game, wizard) is not None:
-            continue
+    for wizard in _ready_wizards(view, magic.lays_counter):
         assert wizard.hex is not None
-        sheet = magic.sheet(game, wizard)
-        energy = magic.available_energy(sheet, wizard)
-        spells = game.rules.spells.spells
-        if not any(
-            magic.lays_counter(s) and s.level <= sheet.level and s.cost <= energy for s in spells
-        ):
-            continue
-        reach = magic.range_of(sheet.level)
+        reach = magic.range_of(magic.sheet(game, wizard).level)
         for friend in friends:
             assert friend.hex is not None
             if wizard.hex.distance(friend.hex) > reach + 1:
@@ -480,6 +455,26 @@ def may_make_room_later(view: SideView) -> bool:
             if not has_room(game, friend, 1, [nearest]):
                 return True  # cornered against the one nearest him
     return False
+
+
+def _ready_wizards(view: SideView, which: Callable[[Spell], bool]) -> list[Unit]:
+    """The side's wizards on the map who may still cast this turn and have the level and
+    the energy for a spell `which` picks (the Adventurers' only: the Krobs cast none)."""
+    game = view.game
+    if view.side is not Side.ADVENTURERS:
+        return []
+    spells = [s for s in game.rules.spells.spells if which(s)]
+    ready: list[Unit] = []
+    for wizard in view.mine() if spells else ():
+        if wizard.hex is None or not magic.is_wizard(game, wizard):
+            continue
+        if magic.may_cast_now(game, wizard) is not None:
+            continue
+        sheet = magic.sheet(game, wizard)
+        energy = magic.available_energy(sheet, wizard)
+        if any(s.level <= sheet.level and s.cost <= energy for s in spells):
+            ready.append(wizard)
+    return ready
 
 
 def _far_sight_worth(view: SideView, wizard: Unit) -> float:
