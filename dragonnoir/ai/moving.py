@@ -202,7 +202,7 @@ class Moving(HexScoring):
                 self._landing = uid
             elif isinstance(action, Jump):
                 self._landing = self._jumper = uid
-            elif isinstance(action, Move) and "daredevil" in profile(game, unit).tags:
+            elif isinstance(action, Move) and jumps.daredevil(game, unit):
                 self._landing = self._at_the_ledge = uid
             return action
         ending = view.actions({"EndPhase"})
