@@ -88,9 +88,13 @@ def is_badly_hurt(view: SideView, unit: Unit) -> bool:
     return unit.status is Status.WOUNDED and unit.wounds + 1 >= p.wounds_to_kill
 
 
-def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupPlan]:
+def plan_groups(
+    view: SideView, posts: dict[str, frozenset[Hex]], *, bides: bool = True
+) -> list[GroupPlan]:
     """Every group's plan for now. `posts` is the agent's memory of where each group
-    started (a guard's place), filled on first sight."""
+    started (a guard's place), filled on first sight. `bides`: a party that must hold a
+    place at a turn may wait out of harm's way until its last moves (`_time_to_spare`;
+    the hard level does not: `Level.presses_on`)."""
     plans: list[GroupPlan] = []
     enemies = enemy_hexes(view)
     for gid, g in groups_of(view).items():
@@ -110,7 +114,7 @@ def plan_groups(view: SideView, posts: dict[str, frozenset[Hex]]) -> list[GroupP
         post = posts.get(gid, frozenset())
         if not post:
             post = frozenset(hexes_of(g.get("entry")) or hexes_of(g.get("deploy")))
-        _orders(view, plan, alive, enemies, post)
+        _orders(view, plan, alive, enemies, post, bides=bides)
         _press_when_time_runs_out(view, plan)
         _keep_newborns_back(view, plan, alive)
         plans.append(plan)
@@ -207,7 +211,13 @@ def listed(game: Game, uids: list[str], most: int = 3) -> str:
 
 
 def _orders(
-    view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex], post: frozenset[Hex]
+    view: SideView,
+    plan: GroupPlan,
+    alive: list[Unit],
+    enemies: list[Hex],
+    post: frozenset[Hex],
+    *,
+    bides: bool,
 ) -> None:
     behaviour = plan.behaviour
     names = listed(view.game, [u.id for u in alive])
@@ -218,7 +228,7 @@ def _orders(
     # The enemies a victory condition names are hunted first (kill Shaman, kill Godiva).
     hunt = Order(goal=frozenset(prey or enemies), aggression=0.6)
     if behaviour == "objective":
-        _adventurer_orders(view, plan, alive, enemies)
+        _adventurer_orders(view, plan, alive, enemies, bides=bides)
         return
     if behaviour == "ambush":
         revealed = any(u.hidden_from is None for u in alive if u.hex is not None)
@@ -1027,9 +1037,10 @@ def _far_apart(memo: Distances, counters: list[Accessory]) -> bool:
 
 
 def _adventurer_orders(
-    view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex]
+    view: SideView, plan: GroupPlan, alive: list[Unit], enemies: list[Hex], *, bides: bool
 ) -> None:
     goal, leave, kill, by = _victory_targets(view)
+    bide_till = by if bides else None  # `_time_to_spare`: no turn, no waiting
     names = ", ".join(display(view.game, u.id) for u in alive[:3])
     who = f"{plan.name} ({names})" if plan.name else names
     plan.mode = "objective"
@@ -1072,7 +1083,7 @@ def _adventurer_orders(
                 goal=goal or frozenset(enemies),
                 leave=leave,
                 aggression=0.1,
-                slack=_time_to_spare(view, u, by) if goal else 0,
+                slack=_time_to_spare(view, u, bide_till) if goal else 0,
                 daring=WARY,
             )
         elif hurt(u) and _threatened(view, u, enemies):
@@ -1090,7 +1101,7 @@ def _adventurer_orders(
             plan.orders[u.id] = Order(goal=searching[u.id], leave=leave, aggression=0.5)
         elif goal:
             plan.orders[u.id] = Order(
-                goal=goal, leave=leave, aggression=0.5, slack=_time_to_spare(view, u, by)
+                goal=goal, leave=leave, aggression=0.5, slack=_time_to_spare(view, u, bide_till)
             )
         else:
             plan.orders[u.id] = Order(goal=frozenset(enemies), aggression=0.6)

@@ -141,7 +141,7 @@ class Deciding(HexScoring):
             # The groups' goals as planned (their intent lines are said when they move).
             return {
                 uid: o.goal
-                for plan in plan_groups(view, self.posts)
+                for plan in plan_groups(view, self.posts, bides=not self.level.presses_on)
                 for uid, o in plan.orders.items()
                 if o.goal and not o.hold
             }

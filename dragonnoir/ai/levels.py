@@ -5,8 +5,9 @@ a lot of noise, sees no archers' lines, tries only the engine's listed attacks a
 group of the party forget its task now and then; `normal` plays the full evaluation with
 a little noise; `hard` plays it without noise, weighs the blows it may take back more
 carefully, plays as a team, weighs where the Infiltration Table may stop a path, reads
-the scenario's victory as a player would and plays the round out in its head before it
-moves. docs/ai.md, "Where it stands", says what each is worth against normal.
+the scenario's victory as a player would, makes for the place it must hold without biding
+and plays the round out in its head before it moves. docs/ai.md, "Where it stands", says
+what each is worth against normal.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ class Level:
     clears_the_way: bool = False
     #: The Krobs near one whose fall loses them the game stand beside him (ai/escort.py).
     escorts_the_named: bool = False
+    #: A party that must hold a place at a turn makes for it at once, where the other
+    #: levels bide out of harm's way till their last moves (behaviours._time_to_spare):
+    #: each turn waited is one for the enemy to dig in and bring up his reinforcements
+    #: (le-marais: the war party on turn 4, the nest guard through the vault).
+    presses_on: bool = False
     #: The chance that a group of the party forgets its task for a turn and goes for
     #: the nearest enemies (a beginner's lapse: ai/lapses.py).
     lapses: float = 0.0
@@ -83,5 +89,6 @@ LEVELS: dict[str, Level] = {
         keeps_the_prize=True,
         clears_the_way=True,
         escorts_the_named=True,
+        presses_on=True,
     ),
 }

@@ -180,7 +180,7 @@ class TacticalAgent(Moving, Deciding):
     # -- the groups' orders and the intent log ------------------------------------------
 
     def _plan(self, view: SideView) -> dict[str, Order]:
-        plans = plan_groups(view, self.posts)
+        plans = plan_groups(view, self.posts, bides=not self.level.presses_on)
         if view.turn != self._said_turn:
             self._said_turn = view.turn
             self._said = {}

@@ -297,7 +297,7 @@ def test_a_plan_is_said_once_a_turn_even_when_it_comes_back(
     game = position(ROOM, [Piece("rebel_knight_1", (2, 4))])
     plans = iter(["west", "east", "west", "east", "west"])
 
-    def plan_groups(view: Any, posts: Any) -> list[GroupPlan]:
+    def plan_groups(view: Any, posts: Any, **_: Any) -> list[GroupPlan]:
         side = next(plans)
         plan = GroupPlan("band", "The band", "objective", ["rebel_knight_1"])
         plan.intent, plan.mode = f"The band: go {side}", f"search-1-{side}"

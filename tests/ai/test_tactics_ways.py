@@ -242,6 +242,19 @@ def test_a_place_to_hold_at_turn_ten_is_waited_for_out_of_the_marsh() -> None:
     assert isinstance(choice, Move) and choice.unit == "ork_warrior_1", choice
 
 
+def test_hard_makes_for_the_place_to_hold_at_once_across_the_marsh() -> None:
+    # The same marsh and place, turn 1 of 10: hard does not bide (`Level.presses_on`):
+    # every turn waited is one for the enemy to dig in and bring up reinforcements
+    # (le-marais: the war party on turn 4). He wades in now, and no order has slack.
+    game = position(MARSH, [Piece("ork_warrior_1", (0, 1))], turn_limit=10)
+    win_by_holding(game, [(7, 1)], turn=10)
+    agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+    choice = agent.choose(view_for(game, Side.ADVENTURERS))
+    assert isinstance(choice, Move) and choice.unit == "ork_warrior_1", choice
+    assert agent._orders["ork_warrior_1"].slack == 0
+    assert not any("wait out of harm's way" in line for line in agent.intent), agent.intent
+
+
 def _exit_by_the_east(game: Game) -> None:
     """Turn 3 of 10: the Adventurers win by leaving by the east end, or lose at the limit."""
     east = [[h.q, h.r] for h in hexes(game, (9, 1))]
