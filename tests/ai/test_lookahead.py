@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from random import Random
 
-from ai_helpers import HALL, le_pont_at_movement
+from ai_helpers import HALL, ROOM, le_pont_at_movement
 
 from dragonnoir.ai import lookahead
 from dragonnoir.ai.orders import Order
@@ -54,6 +54,41 @@ def test_sheltering_sends_away_whom_the_enemy_wins_by_killing_and_the_badly_hurt
     sheltered = lookahead.restyle(view, "sheltering", orders)
     assert sheltered["godiva"].avoid and sheltered["zed"].avoid
     assert sheltered["elf_1"] == goal  # he is neither: he goes on
+
+
+def test_the_krobs_shelter_their_named_but_not_the_queen_nor_a_badly_hurt_krob() -> None:
+    # The party wins by killing the Queen or the Guard. Sheltering walks the Guard away;
+    # the Queen stays with her court (she walked away from it: la-reine), and a Hunter
+    # one wound from death stays in the fight (a Krob the fewer for the Orb: l-ile).
+    game = position(
+        ROOM,
+        [
+            Piece("queen_alkiram", (5, 4), facing=3),
+            Piece("guard_2", (9, 4), facing=3),
+            Piece("hunter_01", (1, 1)),
+            Piece("hunter_02", (1, 7)),
+        ],
+        phase="krob_movement",
+    )
+    setup = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [
+            {"side": "adventurers", "kind": "kill", "units": ["queen_alkiram"]},
+            {"side": "adventurers", "kind": "kill", "units": ["guard_2"]},
+        ]
+    }
+    hunter = game.state.units["hunter_01"]
+    hunter.status = Status.WOUNDED
+    hunter.wounds = 1  # one more kills him
+    game.touch()
+    view = view_for(game, Side.KROBS)
+    assert lookahead.is_badly_hurt(view, hunter)
+    goal = Order(goal=frozenset({game.state.units["hunter_02"].hex}), aggression=0.5)  # type: ignore[arg-type]
+    orders = {uid: goal for uid in ("queen_alkiram", "guard_2", "hunter_01", "hunter_02")}
+    sheltered = lookahead.restyle(view, "sheltering", orders)
+    assert sheltered["guard_2"].avoid
+    assert sheltered["queen_alkiram"] == goal and sheltered["hunter_01"] == goal
+    assert sheltered["hunter_02"] == goal
 
 
 def test_a_decided_game_outweighs_any_count_of_counters() -> None:
