@@ -22,11 +22,19 @@ already in it (a run of hours survives being stopped; `--table-only` prints the 
 what the file holds).
 `--level hard` or `easy` plays one level only, `--seat krobs` or `adventurers` that
 seat only (to screen a change on small sets). One process unless `--jobs`.
+
+Screening a change of a level's knobs: `--knobs "presses_on=False,risk=1.2"` plays the
+level with those fields of `dragonnoir.ai.levels.Level` changed (normal, its opponent,
+stays as it is); `--against BASE` with `--table-only` pairs the games of `--save` with
+those of BASE (the same scenario, seat and seed) and prints, per scenario and seat, the
+wins of each and how many games changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import dataclasses
 import json
 import math
 import time
@@ -105,6 +113,10 @@ SEATS = ("krobs", "adventurers")
 LEVEL_SEEDS = (1000, 2000, 3000, 4000, 5000)
 
 
+#: A game of the report: (scenario, level, seat, seed).
+Key = tuple[str, str, str, int]
+
+
 @dataclass(frozen=True)
 class Job:
     """One game of the level report: `level` in `seat`, normal in the other."""
@@ -113,13 +125,15 @@ class Job:
     level: str
     seat: str
     seed: int
+    #: Fields of the level changed for a screen (`--knobs`), "" for the level as it is.
+    knobs: str = ""
 
     def agents(self) -> tuple[str, str]:
         """(Krob agent, Adventurer agent)."""
         mine = f"ai:{self.level}"
         return (mine, "ai:normal") if self.seat == "krobs" else ("ai:normal", mine)
 
-    def key(self) -> tuple[str, str, str, int]:
+    def key(self) -> Key:
         return (self.scenario, self.level, self.seat, self.seed)
 
 
@@ -129,10 +143,11 @@ def level_jobs(
     seeds: Sequence[int],
     games: int,
     seats: Sequence[str] = SEATS,
+    knobs: str = "",
 ) -> list[Job]:
     """Every game of the report, scenario by scenario, so a stopped run has whole rows."""
     return [
-        Job(scenario, level, seat, start + i)
+        Job(scenario, level, seat, start + i, knobs)
         for scenario in scenarios
         for level in levels
         for seat in seats
@@ -148,16 +163,57 @@ def play(job: Job) -> dict[str, Any]:
     from dragonnoir.engine.state import Side
     from dragonnoir.resources import find
 
+    if job.knobs:
+        from dragonnoir.ai import levels
+
+        levels.LEVELS[job.level] = with_knobs(levels.LEVELS[job.level], job.knobs)
     krobs, adventurers = job.agents()
     make = games_of(str(find("scenarios", job.scenario)))
     record = play_game(make, job.seed, {Side.KROBS: krobs, Side.ADVENTURERS: adventurers})
     return {
         "scenario": job.scenario, "level": job.level, "seat": job.seat, "seed": job.seed,
         "winner": record.winner, "turns": record.turns, "reason": record.reason,
+        "knobs": job.knobs,
     }  # fmt: skip
 
 
-def load_saved(path: Path | None) -> dict[tuple[str, str, str, int], dict[str, Any]]:
+def with_knobs(level: Any, knobs: str) -> Any:
+    """`level` (a `Level`) with the fields `knobs` names changed: "name=value,..." where
+    each value is a Python literal. SystemExit naming the field when it is not one."""
+    fields = {f.name for f in dataclasses.fields(level)}
+    changes: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in knobs.split(","))):
+        name, _, text = part.partition("=")
+        if name not in fields or not text:
+            raise SystemExit(f"--knobs: {part!r} is not name=value for a field of Level")
+        try:
+            changes[name] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"--knobs: the value of {name} is not a literal: {text!r}") from None
+    return dataclasses.replace(level, **changes)
+
+
+def paired(games: dict[Key, dict[str, Any]], base: dict[Key, dict[str, Any]]) -> str:
+    """Per scenario and seat, the wins of `games` and of `base` on the same seeds, and how
+    many games ended otherwise (winner or turn): a screen's verdict."""
+    cells: dict[tuple[str, str], list[int]] = {}
+    for key, game in games.items():
+        before = base.get(key)
+        if before is None:
+            continue
+        cell = cells.setdefault((key[0], key[2]), [0, 0, 0, 0])
+        cell[0] += game["winner"] == game["seat"]
+        cell[1] += before["winner"] == before["seat"]
+        cell[2] += 1
+        cell[3] += (game["winner"], game["turns"]) != (before["winner"], before["turns"])
+    lines = [f"{s} as {seat}: {a} against {b} of {n} ({c} changed)"
+             for (s, seat), (a, b, n, c) in sorted(cells.items())]  # fmt: skip
+    a, b, n, c = (sum(cell[i] for cell in cells.values()) for i in range(4))
+    lines.append(f"all: {a} against {b} of {n} ({c} changed)")
+    return "\n".join(lines)
+
+
+def load_saved(path: Path | None) -> dict[Key, dict[str, Any]]:
     """The games a save file holds, by (scenario, level, seat, seed)."""
     if path is None or not path.exists():
         return {}
@@ -169,9 +225,7 @@ def load_saved(path: Path | None) -> dict[tuple[str, str, str, int], dict[str, A
     return games
 
 
-def play_levels(
-    jobs: list[Job], save: Path | None, workers: int
-) -> dict[tuple[str, str, str, int], dict[str, Any]]:
+def play_levels(jobs: list[Job], save: Path | None, workers: int) -> dict[Key, dict[str, Any]]:
     """Play the games of `jobs` not already in `save`, appending each to it."""
     done = load_saved(save)
     todo = [j for j in jobs if j.key() not in done]
@@ -192,7 +246,7 @@ def _cell(games: list[dict[str, Any]]) -> str:
     return f"{_won(games)}/{len(games)} ({100 * _won(games) / len(games):.0f}%)" if games else "-"
 
 
-def levels_table(jobs: list[Job], games: dict[tuple[str, str, str, int], dict[str, Any]]) -> str:
+def levels_table(jobs: list[Job], games: dict[Key, dict[str, Any]]) -> str:
     """Per scenario, each level's wins against normal as Krobs, as Adventurers and over
     both; then the totals with their standard error, and per seed set."""
     played = [games[j.key()] for j in jobs if j.key() in games]
@@ -233,8 +287,16 @@ def levels_main(args: argparse.Namespace) -> None:
     seeds = [int(s) for s in args.seeds.split(",")]
     levels = [args.level] if args.level else ["hard", "easy"]
     seats = [args.seat] if args.seat else SEATS
-    jobs = level_jobs(args.scenarios or SHORT, levels, seeds, args.games, seats)
+    if args.knobs:
+        from dragonnoir.ai.levels import LEVELS
+
+        for level in levels:
+            with_knobs(LEVELS[level], args.knobs)  # refused here, before any game is played
+    jobs = level_jobs(args.scenarios or SHORT, levels, seeds, args.games, seats, args.knobs)
     games = load_saved(args.save) if args.table_only else play_levels(jobs, args.save, args.jobs)
+    if args.against is not None:
+        print(paired(games, load_saved(args.against)))
+        return
     print(levels_table(jobs, games))
 
 
@@ -249,6 +311,8 @@ def main() -> None:
     parser.add_argument("--seeds", default=",".join(map(str, LEVEL_SEEDS)))
     parser.add_argument("--save", type=Path, help="with --levels: every game, one JSON line")
     parser.add_argument("--table-only", action="store_true")
+    parser.add_argument("--knobs", default="", help="with --levels: Level fields changed")
+    parser.add_argument("--against", type=Path, help="with --levels: pair with this save")
     args = parser.parse_args()
     if args.levels:
         args.games = args.games or 40

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmarks.ai_balance import Job, level_jobs, levels_table, play_levels
+import pytest
+
+from benchmarks.ai_balance import Job, level_jobs, levels_table, paired, play_levels, with_knobs
+from dragonnoir.ai.levels import LEVELS
 
 
 def test_the_jobs_put_each_level_in_each_seat_against_normal() -> None:
@@ -38,3 +41,31 @@ def test_a_run_saves_every_game_and_a_second_run_plays_none_again(tmp_path: Path
     again = play_levels(jobs, save, 1)
     assert again == first
     assert len(save.read_text().splitlines()) == 2
+
+
+def test_knobs_change_the_fields_they_name_and_refuse_what_is_not_a_field() -> None:
+    hard = LEVELS["hard"]
+    screened = with_knobs(hard, "presses_on=False, risk=1.2")
+    assert screened.presses_on is False and screened.risk == 1.2
+    assert screened.keeps_safe == hard.keeps_safe  # the rest as it was
+    assert with_knobs(hard, "") == hard
+    with pytest.raises(SystemExit, match="courage"):
+        with_knobs(hard, "courage=2")
+    with pytest.raises(SystemExit, match="risk"):
+        with_knobs(hard, "risk=high")
+
+
+def test_a_screen_pairs_its_games_with_the_base_seed_by_seed() -> None:
+    def game(seat: str, seed: int, winner: str | None, turns: int) -> dict[str, object]:
+        return {"scenario": "le-nid", "level": "hard", "seat": seat, "seed": seed,
+                "winner": winner, "turns": turns}  # fmt: skip
+
+    def keyed(*games: dict[str, object]) -> dict:  # type: ignore[type-arg]
+        return {(g["scenario"], g["level"], g["seat"], g["seed"]): g for g in games}
+
+    base = keyed(game("krobs", 1, "krobs", 9), game("krobs", 2, None, 10))
+    screen = keyed(game("krobs", 1, "krobs", 8), game("krobs", 2, "krobs", 7),
+                   game("krobs", 3, "krobs", 5))  # fmt: skip
+    said = paired(screen, base)
+    assert "le-nid as krobs: 2 against 1 of 2 (2 changed)" in said  # seed 3: no base
+    assert said.endswith("all: 2 against 1 of 2 (2 changed)")
