@@ -82,6 +82,12 @@ def enemy_hexes(view: SideView) -> list[Hex]:
     return out
 
 
+def is_queen(game: Game, unit: Unit) -> bool:
+    """Alkiram herself: she stays where she stands and her court fights for her there
+    (`_orders`, "protect_queen"); the other readings leave her out of theirs."""
+    return profile(game, unit).category == "queen"
+
+
 def is_badly_hurt(view: SideView, unit: Unit) -> bool:
     """One more wound kills him (and he is worth keeping)."""
     p = profile(view.game, unit)
@@ -170,7 +176,7 @@ def _queen_stays(view: SideView, plan: GroupPlan, alive: list[Unit]) -> None:
     to the assault showed her back ("Defence": from behind, through the greyed zone, her
     defence is half) to a party that had only to go round her."""
     for u in alive:
-        if u.hex is not None and profile(view.game, u).category == "queen":
+        if u.hex is not None and is_queen(view.game, u):
             here = frozenset({u.hex})
             plan.orders[u.id] = Order(goal=here, aggression=0.3, post=here, reach=QUEEN_STEP)
 
@@ -184,9 +190,7 @@ def _keep_newborns_back(view: SideView, plan: GroupPlan, alive: list[Unit]) -> N
     babies = [u for u in alive if not u.adult and u.hex is not None]
     if not babies:
         return
-    queens = [
-        u for u in view.mine() if u.hex is not None and profile(view.game, u).category == "queen"
-    ]
+    queens = [u for u in view.mine() if u.hex is not None and is_queen(view.game, u)]
     home = frozenset(q.hex for q in queens if q.hex is not None)
     for baby in babies:
         order = plan.orders.get(baby.id, Order())
@@ -246,7 +250,7 @@ def _orders(
     if behaviour in ("guard", "protect_queen", "patrol", "block"):
         anchor = post
         if behaviour == "protect_queen":
-            queens = [u for u in view.mine() if profile(view.game, u).category == "queen"]
+            queens = [u for u in view.mine() if is_queen(view.game, u)]
             if queens and queens[0].hex is not None:
                 anchor = frozenset({queens[0].hex})
         reach = GUARD_REACH.get(behaviour, 6)
@@ -976,7 +980,7 @@ def free_fighter(view: SideView, uid: str, order: Order) -> bool:
     u = view.state.units.get(uid)
     if u is None or u.hex is None or not u.adult or order.hold or order.avoid:
         return False
-    return profile(view.game, u).category != "queen"
+    return not is_queen(view.game, u)
 
 
 def _others_suffice(view: SideView, protect: set[str]) -> bool:

@@ -9,13 +9,12 @@ must come."""
 
 from __future__ import annotations
 
-from dragonnoir.ai.behaviours import free_fighter, listed, named_by_enemy
+from dragonnoir.ai.behaviours import free_fighter, is_queen, listed, named_by_enemy
 from dragonnoir.ai.orders import GroupPlan, Order
 from dragonnoir.ai.paths import FAR, distances_for
 from dragonnoir.ai.view import SideView
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.state import Side
-from dragonnoir.engine.values import profile
 
 #: How far from the side of the named an escort may go to strike (walking points).
 ESCORT_REACH = 2
@@ -34,10 +33,7 @@ def escort_the_named(view: SideView, plans: list[GroupPlan]) -> None:
     named = [units[uid] for uid in sorted(named_by_enemy(view)) if uid in units]
     # Not the Queen: her court fights for her where she stands (`protect_queen`), and
     # calling every Krob to her side cost la-reine's hard Krobs (10 wins of 24 against 15).
-    keep = [
-        u for u in named
-        if u.alive and u.hex is not None and u.adult and profile(game, u).category != "queen"
-    ]  # fmt: skip
+    keep = [u for u in named if u.alive and u.hex is not None and u.adult and not is_queen(game, u)]
     if not keep:
         return
     body = {h for u in keep for h in footprint(game, u)}

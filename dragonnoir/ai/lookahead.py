@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Protocol
 
-from dragonnoir.ai.behaviours import is_badly_hurt, named_by_enemy
+from dragonnoir.ai.behaviours import is_badly_hurt, is_queen, named_by_enemy
 from dragonnoir.ai.evaluation import unit_value
 from dragonnoir.ai.mobility import goal_field
 from dragonnoir.ai.orders import Order
@@ -136,10 +136,7 @@ def sheltered(view: SideView, orders: dict[str, Order]) -> set[str]:
     units = view.state.units
     named = named_by_enemy(view)
     if view.side is Side.KROBS:
-        return {
-            uid for uid in named
-            if uid in units and profile(view.game, units[uid]).category != "queen"
-        }  # fmt: skip
+        return {uid for uid in named if uid in units and not is_queen(view.game, units[uid])}
     return named | {uid for uid in orders if uid in units and is_badly_hurt(view, units[uid])}
 
 
