@@ -33,7 +33,7 @@ from dragonnoir.engine.game import Game
 from dragonnoir.engine.rules import objectives, offmap
 from dragonnoir.engine.rules.footprint import footprint
 from dragonnoir.engine.rules.hidden import display_name
-from dragonnoir.engine.rules.victory import exited_for
+from dragonnoir.engine.rules.victory import exited_for, judge_at_limit
 from dragonnoir.engine.state import Accessory, AccessoryKind, Side, Status, Unit
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -809,8 +809,17 @@ def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
     (Hard's Krobs against normal's Adventurers, seeds 1000/2000/3000/4000, 40 games a
     scenario each: la-fosse, le-marais and les-eaux-noires 125, 97 and 92 of 160 in
     time, against 118, 73 and 94 from the turn before only; from four turns
-    before for all 131, 88 and 92, from six 109, 102 and (two sets) 39 against 49.)"""
+    before for all 131, 88 and 92, from six 109, 102 and (two sets) 39 against 49.)
+
+    Only where the place not held gives the side the game as things stand at the turn
+    limit (`_denying_wins`): la-fosse and le-marais, whose limit is the Krobs'; not
+    les-eaux-noires, where the casualty points judge then: a Krob on the island at the
+    end turns the rearguard's win there into a win on points or a draw, and the Krobs
+    sent off for it went one at a time into the defenders and the Gharvs (hard's Krobs
+    against normal's party, the levels report's 200 seeds: 119 wins so, 104 before)."""
     game = view.game
+    if not _denying_wins(view):
+        return
     units = view.state.units
     for c in _conditions(view):
         if c.get("side") == view.side.value or c.get("kind") != "hold":
@@ -842,6 +851,12 @@ def contest_the_place(view: SideView, plans: list[GroupPlan]) -> None:
                     f"of turn {turn}, it is not held"
                 )
                 plan.mode += "-contest"
+
+
+def _denying_wins(view: SideView) -> bool:
+    """Whether the game, judged at the turn limit as it stands now, is this side's: then
+    an enemy `hold` condition denied is a win (the casualty points may decide otherwise)."""
+    return judge_at_limit(view.game)[0] is view.side
 
 
 def _enemy_wins_by(view: SideView, kind: str) -> bool:

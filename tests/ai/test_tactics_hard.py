@@ -22,7 +22,7 @@ from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
 from dragonnoir.engine.actions import Action, Attack, Move
 from dragonnoir.engine.game import Game
-from dragonnoir.engine.state import Side
+from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
 
 
@@ -115,41 +115,65 @@ def _krobs_plan(game: Game, level: str = "hard") -> tuple[dict[str, Order], list
     return orders, agent.intent
 
 
-def test_hard_krobs_make_for_the_place_the_party_must_hold_in_time() -> None:
-    # The party holds the east end "and no Krob does" at the end of turn 6. A hard Krob
-    # who can walk into it by then makes for it once the moves left are at most his
-    # walk's moves plus three (CONTEST_MARGIN): the Hunter one move away from turn 3,
-    # the Warrior at the far end (two moves) from turn 2; before, they hunt the party.
-    def orders(turn: int, level: str) -> tuple[dict[str, Order], list[str]]:
-        game = position(
-            HALL,
-            [Piece("rebel_knight_1", (0, 1)), Piece("hunter_01", (5, 1)),
-             Piece("warrior_06", (1, 3))],
-            phase="krob_movement",
-            turn_limit=8,
-        )  # fmt: skip
-        zone = [[h.q, h.r] for h in hexes(game, (9, 1), (9, 2))]
-        setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
-        setup["victory"] = {
-            "conditions": [{"side": "adventurers", "kind": "hold", "hexes": zone, "turn": 6}]
-        }
-        game.state.turn = turn
-        game.touch()
-        return _krobs_plan(game, level)
+def _holding(
+    turn: int, level: str, *, judged: dict[str, Any] | None = None, dead: list[Piece] = ()
+) -> tuple[dict[str, Order], list[str]]:
+    """The Krobs' plan where the party holds the east end "and no Krob does" at the end
+    of turn 6 (turn limit 8): a knight in the west, a Hunter one move from the place, a
+    Warrior two. `judged`: the victory block's turn-limit keys (default: the Krobs
+    prevail); `dead`: characters already killed (their casualty points)."""
+    game = position(
+        HALL,
+        [Piece("rebel_knight_1", (0, 1)), Piece("hunter_01", (5, 1)),
+         Piece("warrior_06", (1, 3)), *dead],
+        phase="krob_movement",
+        turn_limit=8,
+    )  # fmt: skip
+    zone = [[h.q, h.r] for h in hexes(game, (9, 1), (9, 2))]
+    setup: dict[str, Any] = game.state.scratch.setdefault("scenario", {})
+    setup["victory"] = {
+        "conditions": [{"side": "adventurers", "kind": "hold", "hexes": zone, "turn": 6}],
+        **(judged or {}),
+    }
+    game.state.turn = turn
+    game.touch()
+    return _krobs_plan(game, level)
 
-    place = frozenset(hexes(position(HALL, []), (9, 1), (9, 2)))
-    plans, intent = orders(3, "hard")
-    assert plans["hunter_01"].goal == place and plans["hunter_01"].prize > 0
+
+PLACE = frozenset(hexes(position(HALL, []), (9, 1), (9, 2)))
+
+
+def test_hard_krobs_make_for_the_place_the_party_must_hold_in_time() -> None:
+    # A hard Krob who can walk into the place by the end of turn 6 makes for it once the
+    # moves left are at most his walk's moves plus three (CONTEST_MARGIN): the Hunter
+    # one move away from turn 3, the Warrior at the far end (two moves) from turn 2;
+    # before, they hunt the party.
+    plans, intent = _holding(3, "hard")
+    assert plans["hunter_01"].goal == PLACE and plans["hunter_01"].prize > 0
     assert any("for the place by" in line and "turn 6" in line for line in intent), intent
-    early, _ = orders(2, "hard")
-    assert early["warrior_06"].goal == place  # the far one sets off first
-    assert early["hunter_01"].goal != place  # too early for the near one: he hunts
-    assert orders(1, "hard")[0]["warrior_06"].goal != place  # too early for both
-    last, _ = orders(6, "hard")  # the turn itself
-    assert last["hunter_01"].goal == place
-    assert last["warrior_06"].goal != place  # two moves away: he cannot be in it in time
-    assert all(o.goal != place for o in orders(7, "hard")[0].values())  # over
-    assert all(o.goal != place for o in orders(3, "normal")[0].values())  # normal does not
+    early, _ = _holding(2, "hard")
+    assert early["warrior_06"].goal == PLACE  # the far one sets off first
+    assert early["hunter_01"].goal != PLACE  # too early for the near one: he hunts
+    assert _holding(1, "hard")[0]["warrior_06"].goal != PLACE  # too early for both
+    last, _ = _holding(6, "hard")  # the turn itself
+    assert last["hunter_01"].goal == PLACE
+    assert last["warrior_06"].goal != PLACE  # two moves away: he cannot be in it in time
+    assert all(o.goal != PLACE for o in _holding(7, "hard")[0].values())  # over
+    assert all(o.goal != PLACE for o in _holding(3, "normal")[0].values())  # normal does not
+
+
+def test_hard_krobs_contest_the_place_only_where_the_party_not_holding_it_loses() -> None:
+    # As in les-eaux-noires, at the limit the casualty points judge (here a lead of more
+    # than 2 wins). A Krob in the place at the end of turn 6 only sends the game to the
+    # points: worth the walk when the Krobs would then win, not while it would be a draw
+    # or the party's win. A dead knight is worth 3 points to the Krobs.
+    on_points = {"at_turn_limit": "casualties", "margin": 2, "draw_allowed": True}
+    even, _ = _holding(3, "hard", judged=on_points)
+    assert all(o.goal != PLACE for o in even.values())  # 0 to 0: a draw, not theirs
+    knight = Piece("rebel_knight_2", (0, 3), status=Status.KILLED)
+    ahead, intent = _holding(3, "hard", judged=on_points, dead=[knight])
+    assert ahead["hunter_01"].goal == PLACE
+    assert any("for the place by" in line for line in intent), intent
 
 
 def test_hard_krobs_keep_the_true_orb_then_go_after_its_bearer() -> None:
