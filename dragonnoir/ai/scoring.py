@@ -120,7 +120,12 @@ class HexScoring:
             )
             score -= CRUSHED if stuck else STACKED
         if order.avoid:
-            return score + self._safety(view, to)
+            score += self._safety(view, to)
+            if self.level.keeps_safe and self.level.fire_lines:
+                # Out of the enemies' way is not into the Gharvs' waters (les-eaux-noires:
+                # a badly wounded swordsman swam off the island away from the Krobs).
+                score -= self._water_cost(view, unit, to, order, afloat=afloat)
+            return score
         if order.goal:
             if field is None:
                 field = mobility.goal_field(game, unit, order.goal, known_webs(view))

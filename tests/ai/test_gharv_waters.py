@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from dragonnoir.ai.evaluation import attack_loss
+from dragonnoir.ai.orders import Order
 from dragonnoir.ai.scoring import GHARV_ATTACK, GHARV_SHIFT
 from dragonnoir.ai.tactical import TacticalAgent
 from dragonnoir.ai.view import view_for
-from dragonnoir.engine.state import Side
+from dragonnoir.engine.state import Side, Status
 from dragonnoir.engine.testing import Piece, hexes, position
 from dragonnoir.engine.values import profile
 from dragonnoir.hexmap.hexes import Hex
@@ -47,3 +48,45 @@ def test_a_swimmer_minds_the_water_most_then_its_bank_then_a_boat() -> None:
     assert danger(lake) == pytest.approx(in_water)  # at one interphase or the other
     assert danger(bank) == pytest.approx(2 * 0.1 * in_water)
     assert danger(lake) > danger(bank) > danger(lake, afloat=True) > danger(dry) == 0.0
+
+
+# A strip of floor along the lake, the water half a level below it.
+STRAND = """
+. . . . ~ ~ ~
+ . . . . ~ ~ ~
+. . . . ~ ~ ~
+"""
+STRAND_LEVELS = """
+0 0 0 0 _ _ _
+ 0 0 0 0 _ _ _
+0 0 0 0 _ _ _
+"""
+
+
+def test_hard_keeps_a_badly_wounded_man_from_the_krobs_on_land_not_in_the_lake() -> None:
+    # A swordsman one wound from death, a Hunter two hexes west of him: he walks away
+    # from the Hunter (`Order.avoid`). Two hexes out into the lake are farther from the
+    # Hunter than the last floor hex, and a Gharv rises there one time in two at each
+    # interphase: hard's keeping safe weighs that (les-eaux-noires: a badly wounded
+    # swordsman swam off the island away from the Krobs). Without the Gharvs, farther
+    # is safer.
+    def scores(gharvs: bool) -> tuple[float, float]:
+        game = position(
+            STRAND,
+            [Piece("rebel_swordsman_1", (2, 1), status=Status.WOUNDED, wounds=1),
+             Piece("hunter_01", (0, 1))],
+            levels=STRAND_LEVELS,
+        )  # fmt: skip
+        game.state.scratch.setdefault("scenario", {})["switches"] = {"gharvs": gharvs}
+        game.touch()
+        swordsman = game.state.units["rebel_swordsman_1"]
+        floor, lake = hexes(game, (3, 1), (5, 1))
+        view = view_for(game, Side.ADVENTURERS)
+        agent = TacticalAgent(Side.ADVENTURERS, 1, level="hard")
+        away = Order(avoid=True, aggression=0.1)
+        return agent._score(view, swordsman, floor, away), agent._score(view, swordsman, lake, away)
+
+    floor, lake = scores(gharvs=True)
+    assert floor > lake
+    floor, lake = scores(gharvs=False)
+    assert lake > floor
