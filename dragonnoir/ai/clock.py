@@ -132,3 +132,18 @@ def hurry_the_late(
             continue
         if late(view, u, _timed_walk(view, u, goal), by):
             plan.orders[u.id] = replace(order, haste=HASTE)
+
+
+def dare_the_crossing(view: SideView, plans: list[GroupPlan], daring: float) -> None:
+    """Where the turn limit does not give the side the game, so that it must come at the
+    enemy to win, its characters mind the Gharvs' waters `daring` times as much
+    (`Order.daring`): waiting on the bank makes the crossing no safer. (Hard's Krobs, a
+    Krob being one of many: les-eaux-noires's packs must cross the lake to the island.
+    Where the limit is theirs they keep the full weight: at half the weight everywhere,
+    le-marais's Krobs went into the bog, 109 wins of 154 against 124.)"""
+    if victory_block(view).get("at_turn_limit", "krobs") == view.side.value:
+        return  # the engine's default: the Krobs prevail at the limit
+    for plan in plans:
+        for uid, order in plan.orders.items():
+            if order.goal:
+                plan.orders[uid] = replace(order, daring=order.daring * daring)

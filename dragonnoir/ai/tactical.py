@@ -34,7 +34,7 @@ import random
 import weakref
 from dataclasses import replace
 
-from dragonnoir.ai import attacks, blockers, crossing, escort, lookahead, mobility, shuttle
+from dragonnoir.ai import attacks, blockers, clock, crossing, escort, lookahead, mobility, shuttle
 from dragonnoir.ai.ambush import ambush_spot
 from dragonnoir.ai.answers import spell_answers
 from dragonnoir.ai.behaviours import (
@@ -199,6 +199,8 @@ class TacticalAgent(Moving, Deciding):
             escort.escort_the_named(view, plans)
         if self.level.lapses:
             forget_tasks(view, plans, self.level.lapses, self.rng, self._lapsed)
+        if view.side is Side.KROBS and self.level.krobs_daring != 1.0:
+            clock.dare_the_crossing(view, plans, self.level.krobs_daring)
         for plan in plans:
             orders.update(plan.orders)
             said = self._said.setdefault(plan.gid, [])

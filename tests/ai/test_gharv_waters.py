@@ -90,3 +90,33 @@ def test_hard_keeps_a_badly_wounded_man_from_the_krobs_on_land_not_in_the_lake()
     assert floor > lake
     floor, lake = scores(gharvs=False)
     assert lake > floor
+
+
+def test_hard_krobs_mind_the_gharvs_waters_less_where_they_must_come_across_them() -> None:
+    # A Hunter on the bank, a swordsman out in the lake. Where the casualty points judge
+    # at the turn limit (les-eaux-noires), the Krobs must come at the party to win, and
+    # hard's weigh the water a move would end in at half the weight normal's do
+    # (`Level.krobs_daring`, `clock.dare_the_crossing`: a Krob is one of many). Where the
+    # limit gives them the game (le-marais), the full weight: they need not cross.
+    def hunter_in_the_lake(level: str, at_turn_limit: str) -> float:
+        game = position(
+            STRAND,
+            [Piece("hunter_01", (2, 1)), Piece("rebel_swordsman_1", (6, 1))],
+            levels=STRAND_LEVELS,
+            phase="krob_movement",
+        )
+        setup = game.state.scratch.setdefault("scenario", {})
+        setup["switches"] = {"gharvs": True}
+        setup["victory"] = {"conditions": [], "at_turn_limit": at_turn_limit}
+        game.touch()
+        view = view_for(game, Side.KROBS)
+        agent = TacticalAgent(Side.KROBS, 1, level=level)
+        order = agent._plan(view)["hunter_01"]
+        hunter = game.state.units["hunter_01"]
+        return agent._water_cost(view, hunter, hexes(game, (4, 1))[0], order)
+
+    normal = hunter_in_the_lake("normal", "casualties")
+    assert normal > 0
+    assert hunter_in_the_lake("hard", "casualties") == pytest.approx(normal / 2)
+    full = hunter_in_the_lake("normal", "krobs")
+    assert hunter_in_the_lake("hard", "krobs") == pytest.approx(full)
