@@ -116,7 +116,7 @@ def _krobs_plan(game: Game, level: str = "hard") -> tuple[dict[str, Order], list
 
 
 def _holding(
-    turn: int, level: str, *, judged: dict[str, Any] | None = None, dead: list[Piece] = ()
+    turn: int, level: str, *, judged: dict[str, Any] | None = None, dead: tuple[Piece, ...] = ()
 ) -> tuple[dict[str, Order], list[str]]:
     """The Krobs' plan where the party holds the east end "and no Krob does" at the end
     of turn 6 (turn limit 8): a knight in the west, a Hunter one move from the place, a
@@ -171,7 +171,7 @@ def test_hard_krobs_contest_the_place_only_where_the_party_not_holding_it_loses(
     even, _ = _holding(3, "hard", judged=on_points)
     assert all(o.goal != PLACE for o in even.values())  # 0 to 0: a draw, not theirs
     knight = Piece("rebel_knight_2", (0, 3), status=Status.KILLED)
-    ahead, intent = _holding(3, "hard", judged=on_points, dead=[knight])
+    ahead, intent = _holding(3, "hard", judged=on_points, dead=(knight,))
     assert ahead["hunter_01"].goal == PLACE
     assert any("for the place by" in line for line in intent), intent
 
